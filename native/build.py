@@ -40,6 +40,8 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -48,6 +50,7 @@ CFFI_SCRIPT = HERE / "cffi_build.py"
 REPO = HERE.parent
 IN_TREE_DEST = REPO / "parley" / "engine" / "_native"
 FFI_MODULE = "parley.engine._native._ffi"
+GPT2_VOCAB = "ggml-vocab-gpt-2.gguf"
 
 # Suffixes of files that make up the runtime library folder.
 if sys.platform == "win32":
@@ -156,6 +159,22 @@ def run(cmd: list[str], logfile: Path, cwd: Path | None = None, env: dict[str, s
             + "\n".join(tail)
             + f"\nfull log: {logfile}"
         )
+
+
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder`` so concurrent setups never build into one tree."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / ".lock").open("w") as fh:
+        if sys.platform != "win32":
+            import fcntl
+
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                log(f"waiting for another build in {folder}")
+                fcntl.flock(fh, fcntl.LOCK_EX)
+        yield
 
 
 # --------------------------------------------------------------------------- sources
@@ -319,6 +338,13 @@ def build_native(opts: Options, root: Path | None = None) -> Path:
     if stamp.exists():
         log(f"native build {key} is cached at {work}")
         return work
+    with locked(work):
+        if stamp.exists():  # another process finished it while we waited
+            return work
+        return _build_native(opts, root, key, work, stamp)
+
+
+def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) -> Path:
     started = time.monotonic()
     work.mkdir(parents=True, exist_ok=True)
     logfile = work / "build.log"
@@ -369,6 +395,13 @@ def build_bench_tools(opts: Options, root: Path | None = None) -> Path:
     stamp = bindir / ".stamp"
     if stamp.exists():
         return bindir
+    with locked(work / "build"):
+        if stamp.exists():
+            return bindir
+        return _build_bench_tools(opts, work, bindir, stamp)
+
+
+def _build_bench_tools(opts: Options, work: Path, bindir: Path, stamp: Path) -> Path:
     logfile = work / "bench-build.log"
     prefix = work / "bench-prefix"
     rpath = "$ORIGIN/../lib;" + str(work / "lib")
@@ -427,10 +460,15 @@ def _so_aliases(path: Path) -> list[str]:
 # --------------------------------------------------------------------------- cffi
 
 
-def build_ffi(work: Path, dest: Path) -> Path:
+def build_ffi(work: Path) -> Path:
     """Compile the cffi extension against ``work``'s headers into ``dest`` (cached)."""
     digest = hashlib.sha256(CFFI_SCRIPT.read_bytes() + work.name.encode() + sys.version.encode()).hexdigest()[:16]
     cached_dir = work / "ffi" / digest
+    with locked(work / "ffi"):
+        return _build_ffi(work, cached_dir)
+
+
+def _build_ffi(work: Path, cached_dir: Path) -> Path:
     built = list(cached_dir.glob("_ffi.*")) if cached_dir.exists() else []
     if not built:
         log("compiling cffi bindings")
@@ -450,10 +488,13 @@ def build_ffi(work: Path, dest: Path) -> Path:
 def install_into(dest: Path, opts: Options, root: Path | None = None) -> Path:
     """Make ``dest`` the runtime folder: the native libraries plus the cffi extension."""
     work = build_native(opts, root)
-    ffi = build_ffi(work, dest)
+    ffi = build_ffi(work)
     dest.mkdir(parents=True, exist_ok=True)
     wanted = {p.name: p for p in (work / "lib").iterdir()}
     wanted[ffi.name] = ffi
+    # GPT-2's tokenizer (data in the pinned llama.cpp sources): the legacy GPT-2 converter
+    # builds GGUF tokenizer metadata from it.
+    wanted[GPT2_VOCAB] = work / "src" / "llama.cpp" / "models" / GPT2_VOCAB
     for old in dest.iterdir():
         if old.name not in wanted and old.name != "__init__.py" and old.is_file() and _is_build_output(old.name):
             old.unlink()
@@ -466,7 +507,8 @@ def install_into(dest: Path, opts: Options, root: Path | None = None) -> Path:
 
 
 def _is_build_output(name: str) -> bool:
-    return name.startswith("_ffi.") or name == "build-info.json" or any(Path(name).match(g) for g in LIB_GLOBS)
+    return (name.startswith("_ffi.") or name in ("build-info.json", GPT2_VOCAB)
+            or any(Path(name).match(g) for g in LIB_GLOBS))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -65,6 +65,12 @@ def _clock(seconds: float) -> str:
     return f"{int(minutes):02d}:{secs:06.3f}"
 
 
+_shown = [-1]
+
+
 def _conversion_progress(fraction: float) -> None:
-    print(f"\rpreparing the default speech model: {fraction:4.0%}", end="" if fraction < 1 else "\n",
-          file=sys.stderr, flush=True)
+    percent = int(fraction * 100)
+    if percent != _shown[0]:
+        _shown[0] = percent
+        print(f"\rpreparing the default speech model: {percent:3d}%", end="" if percent < 100 else "\n",
+              file=sys.stderr, flush=True)

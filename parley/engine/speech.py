@@ -7,7 +7,11 @@ Two choices make push-to-talk fast and repeatable:
 - the audio context (encoder frames, 50 per second) is sized to the clip instead of whisper's
   fixed 30 s window, which is most of the cost for a 2-10 s utterance;
 - decoding is greedy without the previous transcript as a prompt and without temperature
-  fallback, so a clip gives the same text whatever was transcribed before it.
+  fallback, so a clip gives the same text whatever was transcribed before it.  Fallback would
+  sample from a random generator that lives in the context and carries over between calls.
+  What fallback is for, escaping a repetition loop, is done deterministically instead: an
+  implausible transcript (more words than anyone says in that time, or text that compresses
+  like a loop) is decoded again with a larger audio context.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import math
 import os
 import threading
 import time
+import zlib
 from pathlib import Path
 from typing import Any, Callable
 
@@ -31,11 +36,13 @@ from .whisper_file import check_whisper_ggml
 
 FRAMES_PER_SECOND = 50          # encoder positions per second of audio (1500 per 30 s)
 FULL_AUDIO_CTX = 1500
-# Extra encoder frames beyond the clip, and the smallest context used: measured in
-# bench/bench_speech.py, below these the decoder starts to drop or repeat words.
-AUDIO_CTX_MARGIN = 128
-AUDIO_CTX_MIN = 384
-AUDIO_CTX_STEP = 64
+# Sized contexts are multiples of 256: with flash attention whisper.cpp reads the cross-attention
+# KV cache padded to 256 entries without a mask, so any other size also attends to entries left
+# by an earlier, longer clip and the text would depend on what was transcribed before.
+AUDIO_CTX_STEP = 256
+# Encoder frames beyond the clip: a little silence after the speech, as whisper saw in training
+# (measured in bench/bench_speech.py).
+AUDIO_CTX_MARGIN = 64
 
 
 @dataclasses.dataclass
@@ -57,6 +64,21 @@ class Transcript:
         return " ".join(s.text.strip() for s in self.segments if s.text.strip())
 
 
+# A transcript is taken for a decoding loop when it says more words per second than people
+# speak, or compresses better than this ratio (whisper's own compression threshold).
+MAX_WORDS_PER_SECOND = 6.0
+MAX_COMPRESSION_RATIO = 2.4
+
+
+def looks_degenerate(text: str, seconds: float) -> bool:
+    """True for a transcript that is a decoding loop rather than speech."""
+    words = text.split()
+    if len(words) > max(8.0, seconds * MAX_WORDS_PER_SECOND):
+        return True
+    data = text.encode()
+    return len(data) > 40 and len(data) / len(zlib.compress(data)) > MAX_COMPRESSION_RATIO
+
+
 def default_threads() -> int:
     return max(1, min(8, os.cpu_count() or 1))
 
@@ -64,15 +86,22 @@ def default_threads() -> int:
 def audio_ctx_for(seconds: float) -> int:
     """Encoder context for a clip of ``seconds``: the clip plus a margin, whisper's 1500 at most."""
     frames = math.ceil(seconds * FRAMES_PER_SECOND) + AUDIO_CTX_MARGIN
-    frames = max(AUDIO_CTX_MIN, math.ceil(frames / AUDIO_CTX_STEP) * AUDIO_CTX_STEP)
-    return min(FULL_AUDIO_CTX, frames)
+    frames = max(AUDIO_CTX_STEP, math.ceil(frames / AUDIO_CTX_STEP) * AUDIO_CTX_STEP)
+    return frames if frames < FULL_AUDIO_CTX else 0  # 0: whisper's own full window
+
+
+def _larger_ctx(ctx: int) -> int:
+    """The next context to try after ``ctx`` produced a loop: twice as long, or the full window."""
+    doubled = ctx * 2
+    return doubled if 0 < doubled < FULL_AUDIO_CTX else 0
 
 
 class _Call:
     """Per-call state the native callbacks reach through a cffi handle."""
 
     def __init__(self, on_segment: Callable[[Segment], None] | None,
-                 on_progress: Callable[[int], None] | None, cancel: CancelToken) -> None:
+                 on_progress: Callable[[int], None] | None, cancel: CancelToken, seconds: float) -> None:
+        self.seconds = seconds
         self.on_segment = on_segment
         self.on_progress = on_progress
         self.cancel = cancel
@@ -97,7 +126,7 @@ def _install_callbacks() -> None:
             try:
                 total = lib.whisper_full_n_segments(ctx)
                 for i in range(total - n_new, total):
-                    segment = _read_segment(ctx, i)
+                    segment = _read_segment(ctx, i, call.seconds)
                     call.segments.append(segment)
                     if call.on_segment is not None:
                         call.on_segment(segment)
@@ -118,11 +147,12 @@ def _install_callbacks() -> None:
         _callbacks_installed = True
 
 
-def _read_segment(ctx: Any, i: int) -> Segment:
+def _read_segment(ctx: Any, i: int, seconds: float) -> Segment:
+    """Segment ``i``; times are clamped to the clip (a single segment ends at the window's end)."""
     lib = native.lib()
     return Segment(
-        start=lib.whisper_full_get_segment_t0(ctx, i) / 100.0,
-        end=lib.whisper_full_get_segment_t1(ctx, i) / 100.0,
+        start=min(seconds, lib.whisper_full_get_segment_t0(ctx, i) / 100.0),
+        end=min(seconds, lib.whisper_full_get_segment_t1(ctx, i) / 100.0),
         text=native.string(lib.whisper_full_get_segment_text(ctx, i)),
     )
 
@@ -190,6 +220,7 @@ class SpeechModel:
         audio_ctx: int | str = "auto",
         beam_size: int = 0,
         timestamps: bool = True,
+        retry_degenerate: bool = True,
         on_segment: Callable[[Segment], None] | None = None,
         on_progress: Callable[[int], None] | None = None,
         cancel: CancelToken | None = None,
@@ -202,12 +233,34 @@ class SpeechModel:
         or an explicit number of frames.  ``beam_size`` > 1 selects beam search.
         ``on_segment`` is called on this thread as each segment is decoded.
         ``cancel`` stops whisper within a graph node; ``Cancelled`` is raised then.
+        ``retry_degenerate``: decode a looping transcript again with a larger context (in
+        which case ``on_segment`` may have seen the discarded attempt's segments).
         """
         samples = prepare_for_model(audio, sample_rate)
         seconds = len(samples) / SAMPLE_RATE
         cancel = cancel or CancelToken()
         if cancel.cancelled:
             raise Cancelled("transcription cancelled")
+        ctx = self._audio_ctx(audio_ctx, seconds)
+        options = dict(language=language, translate=translate, threads=threads, initial_prompt=initial_prompt,
+                       single_segment=single_segment, beam_size=beam_size, timestamps=timestamps,
+                       on_segment=on_segment, on_progress=on_progress, cancel=cancel)
+        result = self._full(samples, seconds, ctx, **options)
+        elapsed = result.elapsed
+        for larger in (_larger_ctx(ctx), 0):
+            if not retry_degenerate or ctx == 0 or not looks_degenerate(result.text, seconds):
+                break
+            ctx = larger
+            result = self._full(samples, seconds, ctx, **options)
+            elapsed += result.elapsed
+        result.elapsed = elapsed
+        return result
+
+    def _full(self, samples: np.ndarray, seconds: float, audio_ctx: int, *, language: str | None,
+              translate: bool, threads: int | None, initial_prompt: str | None, single_segment: bool | None,
+              beam_size: int, timestamps: bool, on_segment: Callable[[Segment], None] | None,
+              on_progress: Callable[[int], None] | None, cancel: CancelToken) -> Transcript:
+        """One ``whisper_full`` call with the given audio context (0: the full window)."""
         ffi, lib = native.ffi(), native.lib()
         strategy = lib.WHISPER_SAMPLING_BEAM_SEARCH if beam_size > 1 else lib.WHISPER_SAMPLING_GREEDY
         params = lib.whisper_full_default_params(strategy)
@@ -221,7 +274,7 @@ class SpeechModel:
         params.temperature_inc = 0.0  # no random fallback: same clip, same text
         if beam_size > 1:
             params.beam_search.beam_size = beam_size
-        params.audio_ctx = self._audio_ctx(audio_ctx, seconds)
+        params.audio_ctx = audio_ctx
         keep = []  # C strings must outlive the call
         lang = (language or "auto").strip().lower()
         if not self.multilingual:
@@ -234,7 +287,7 @@ class SpeechModel:
         if initial_prompt:
             keep.append(ffi.new("char[]", initial_prompt.encode()))
             params.initial_prompt = keep[-1]
-        call = _Call(on_segment, on_progress, cancel)
+        call = _Call(on_segment, on_progress, cancel, seconds)
         handle = ffi.new_handle(call)
         params.new_segment_callback = lib.parley_py_new_segment
         params.new_segment_callback_user_data = handle
@@ -259,7 +312,8 @@ class SpeechModel:
             language_code = native.string(lib.whisper_lang_str(lang_id)) if lang_id >= 0 else lang
         return Transcript(call.segments, language_code, seconds, elapsed)
 
-    def _audio_ctx(self, audio_ctx: int | str, seconds: float) -> int:
+    @staticmethod
+    def _audio_ctx(audio_ctx: int | str, seconds: float) -> int:
         if audio_ctx == "auto":
             return audio_ctx_for(seconds) if seconds <= 30.0 else 0
         if audio_ctx == "full":

@@ -75,6 +75,32 @@ def test_no_backend_gives_an_error_not_an_abort(tmp_path: Path) -> None:
     assert "NoDeviceError: no compute device was registered" in proc.stdout
 
 
+def test_failed_gpu_backend_falls_back_to_cpu_with_the_reason(tmp_path: Path) -> None:
+    """A GPU backend module that cannot load: auto picks the CPU and says why, nothing aborts."""
+    libdir = tmp_path / "lib"
+    libdir.mkdir()
+    for path in native.lib_dir().iterdir():
+        if not path.name.startswith(("_ffi", "__")):
+            (libdir / path.name).symlink_to(path)
+    (libdir / "libggml-cuda.so").write_bytes(b"not a shared library")
+    proc = run_python("""
+        from parley.engine import devices
+        choice = devices.select_device("auto")
+        print(choice.device.name); print(choice.fallback_reason)
+    """, cwd=tmp_path, env={"PARLEY_LIB_DIR": str(libdir)})
+    assert proc.returncode == 0, proc.stderr
+    name, reason = proc.stdout.strip().splitlines()
+    assert name == "CPU"
+    assert "CUDA backend (libggml-cuda.so) failed to load" in reason and "using the CPU" in reason
+
+
+def test_unknown_device_name_falls_back_to_cpu() -> None:
+    from parley.engine import devices
+
+    choice = devices.select_device("CUDA7")
+    assert choice.device.kind == "cpu" and "CUDA7" in (choice.fallback_reason or "")
+
+
 @pytest.mark.slow
 def test_both_engines_share_one_ggml(tmp_path: Path) -> None:
     """Load a speech and a chat model in one process: each ggml library is mapped exactly once."""

@@ -12,8 +12,10 @@ then crashes.
 from __future__ import annotations
 
 import atexit
+import ctypes
 import logging
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -136,27 +138,33 @@ class _Recorder(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+_BACKEND_MODULE = re.compile(r"^(?:lib)?ggml-([a-z0-9_]+)(?:-[a-z0-9_]+)?\.(?:so|dylib|dll)$")
+
+
 def backend_problems() -> list[str]:
     """One line per backend module in our folder that did not register (e.g. no GPU driver)."""
     load_backends()
-    module = _import_module()
-    lib_ = module.lib
+    lib_ = _import_module().lib
     registered = {string(lib_.ggml_backend_reg_name(lib_.ggml_backend_reg_get(i))).lower()
                   for i in range(lib_.ggml_backend_reg_count())}
     problems = []
     for path in sorted(lib_dir().iterdir()):
-        name = path.name
-        for prefix in ("libggml-", "ggml-"):
-            if name.startswith(prefix):
-                name = name[len(prefix):]
-        backend = name.split(".")[0]
-        if path.name.startswith(("libggml-base", "libggml.", "ggml-base", "ggml.")) or backend.startswith("cpu"):
+        match = _BACKEND_MODULE.match(path.name)
+        if not match or match.group(1) in ("base", "cpu") or match.group(1) in registered:
             continue
-        if not path.name.startswith(("libggml-", "ggml-")) or backend in registered:
-            continue
-        detail = "; ".join(m for m in _load_messages if backend in m.lower()) or "see the log for details"
+        backend = match.group(1)
+        detail = "; ".join(m for m in _load_messages if backend in m.lower()) or _dlopen_problem(path)
         problems.append(f"the {backend.upper()} backend ({path.name}) failed to load: {detail}")
     return problems
+
+
+def _dlopen_problem(path: Path) -> str:
+    """Why a backend module did not register: ggml tries candidates silently, so ask the loader."""
+    try:
+        ctypes.CDLL(str(path))
+    except OSError as exc:
+        return str(exc)
+    return "it loaded but found no usable device (driver or hardware missing)"
 
 
 def string(ptr: Any) -> str:

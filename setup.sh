@@ -16,15 +16,16 @@ say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 
 # ----------------------------------------------------------------- system packages
 # Runtime: PortAudio (sounddevice), libgomp (ggml's CPU backends), Qt's xcb/EGL libraries.
-# Build: compiler, cmake, ninja, venv. Tests: PulseAudio (virtual microphone), espeak-ng and
-# sox (synthetic speech), Xvfb (screenshots), speech-dispatcher (read replies aloud).
+# Build: compiler, cmake, ninja, venv. Tests: PulseAudio and its ALSA plugin (the virtual
+# microphone, which PortAudio sees as "pulse"), espeak-ng and sox (synthetic speech), Xvfb
+# (screenshots). speech-dispatcher: reading replies aloud.
 APT_PACKAGES=(
   build-essential cmake ninja-build python3-venv python3-dev git
   libportaudio2 libgomp1
   libegl1 libgl1 libfontconfig1 libdbus-1-3 libxkbcommon0 libxkbcommon-x11-0
   libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxcb-xfixes0
-  pulseaudio pulseaudio-utils espeak-ng sox libsox-fmt-all xvfb xauth
+  pulseaudio pulseaudio-utils libasound2-plugins espeak-ng sox libsox-fmt-all xvfb xauth
   speech-dispatcher speech-dispatcher-espeak-ng libspeechd2
 )
 install_system_packages() {

@@ -1,0 +1,219 @@
+"""A virtual microphone on a real PulseAudio server, for testing capture end to end.
+
+``virtual_microphone()`` makes a null sink ``parley_vsink`` and a virtual source ``parley_vmic``
+that records what is played into that sink, and makes the source the default, so the PortAudio
+devices ``pulse`` and ``default`` (ALSA's PulseAudio plugin, from libasound2-plugins) record
+exactly what ``play()`` sends.
+
+PulseAudio behaviours that shape it:
+- a null sink with nothing playing renders in 2-second chunks, so its monitor would deliver
+  audio in bursts and drop the start of a clip; a silent stream plays into the sink for the
+  whole session so the virtual microphone runs continuously, like a real one;
+- the first recording from a fresh virtual source can wait up to those 2 s for its first audio;
+  ``plug_in`` records once until audio flows, after which every client gets audio at once;
+- when a source disappears, PulseAudio moves its recording streams to another source, which
+  hides an unplugged microphone from the application.  ``unload_source`` therefore also kills
+  the streams that were recording from it: what an application sees when a device vanishes
+  with no fallback, or a raw ALSA device is unplugged.
+
+Needs the pulseaudio, pulseaudio-utils (pactl, pacmd, pacat, paplay, parec) and
+libasound2-plugins packages.  As root the server is started with ``pulseaudio -D`` (it warns
+that it is not meant to run as root, and works).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import select
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+import soundfile
+
+SINK = "parley_vsink"
+SOURCE = "parley_vmic"
+TOOLS = ("pulseaudio", "pactl", "pacmd", "pacat", "paplay", "parec")
+_TIMEOUT = 15.0  # seconds; only reached when PulseAudio hangs
+
+
+class PulseUnavailable(RuntimeError):
+    """PulseAudio cannot be used here (tools missing, or the server will not start)."""
+
+
+def _pactl(*args: str, check: bool = True) -> str:
+    result = subprocess.run(["pactl", *args], capture_output=True, text=True, check=False)
+    if check and result.returncode != 0:
+        raise PulseUnavailable(f"pactl {' '.join(args)} failed: {result.stderr.strip()}")
+    return result.stdout
+
+
+def _short_list(kind: str) -> list[list[str]]:
+    """The rows of ``pactl list short KIND``, split into fields (index first)."""
+    return [line.split("\t") for line in _pactl("list", "short", kind).splitlines()]
+
+
+def _index(kind: str, name: str) -> str | None:
+    """Index of the sink or source called ``name``, None if there is none."""
+    return next((fields[0] for fields in _short_list(kind) if fields[1] == name), None)
+
+
+def _wait_for(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + _TIMEOUT
+    while not condition():
+        if time.monotonic() > deadline:
+            raise PulseUnavailable(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def server_running() -> bool:
+    """True when a PulseAudio server answers for this user."""
+    return subprocess.run(["pactl", "info"], capture_output=True, check=False).returncode == 0
+
+
+def _daemon_gone() -> bool:
+    """True when no PulseAudio daemon of this user is alive, answering or not.  A daemon
+    that is still exiting removes its socket and PID file last, which would cut off a new
+    daemon started in the meantime."""
+    check = subprocess.run(["pulseaudio", "--check"], capture_output=True, check=False)
+    return check.returncode != 0
+
+
+@contextlib.contextmanager
+def pulse_server() -> Iterator[None]:
+    """Make sure a PulseAudio server runs; stop it afterwards if this started it."""
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if missing:
+        raise PulseUnavailable(f"not installed: {', '.join(missing)}")
+    if server_running():
+        yield
+        return
+    _wait_for(_daemon_gone, "an exiting PulseAudio daemon to finish")
+    # -D returns once the daemon is up; --exit-idle-time=-1 keeps it up between tests.
+    started = subprocess.run(
+        ["pulseaudio", "-D", "--exit-idle-time=-1"], capture_output=True, text=True, check=False
+    )
+    if started.returncode != 0:
+        raise PulseUnavailable(f"pulseaudio would not start: {started.stderr.strip()}")
+    try:
+        _wait_for(server_running, "the PulseAudio server")
+        yield
+    finally:
+        subprocess.run(["pulseaudio", "--kill"], capture_output=True, check=False)
+        _wait_for(_daemon_gone, "PulseAudio to exit")
+
+
+class VirtualMicrophone:
+    """Handle on the virtual microphone that ``virtual_microphone()`` set up."""
+
+    sink_name = SINK
+    source_name = SOURCE
+
+    def __init__(self) -> None:
+        self._source_module: str | None = None
+
+    def play(self, wav_path: Path, wait: bool = True) -> subprocess.Popen:
+        """Play an audio file into the microphone, waiting until it has been played unless
+        ``wait`` is false (then pass the returned paplay process to ``finish``)."""
+        player = subprocess.Popen(
+            ["paplay", f"--device={SINK}", str(wav_path)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        if wait:
+            finish(player, timeout=soundfile.info(str(wav_path)).duration + _TIMEOUT)
+        return player
+
+    def plug_in(self) -> None:
+        """Create the virtual source (if it is not there), make it the default source, and
+        wait until it delivers audio."""
+        if self._source_module is None:
+            self._source_module = _pactl(
+                "load-module", "module-virtual-source", f"source_name={SOURCE}",
+                f"master={SINK}.monitor",
+            ).strip()
+        _pactl("set-default-source", SOURCE)
+        _record_until_audio_flows()
+
+    def unload_source(self) -> None:
+        """Unplug the microphone: remove the virtual source and kill the streams recording
+        from it (see the module docstring for why they are killed)."""
+        if self._source_module is None:
+            return
+        source = _index("sources", SOURCE)
+        recording = [fields[0] for fields in _short_list("source-outputs") if fields[1] == source]
+        _pactl("unload-module", self._source_module)
+        self._source_module = None
+        for output in recording:
+            subprocess.run(
+                ["pacmd", "kill-source-output", output], capture_output=True, check=False
+            )
+
+
+def finish(player: subprocess.Popen, timeout: float) -> None:
+    """Wait for a ``play(..., wait=False)`` process and raise if paplay failed."""
+    _, stderr = player.communicate(timeout=timeout)
+    if player.returncode != 0:
+        raise PulseUnavailable(
+            f"paplay failed (exit {player.returncode}): {stderr.decode().strip()}"
+        )
+
+
+@contextlib.contextmanager
+def virtual_microphone() -> Iterator[VirtualMicrophone]:
+    """Set up the virtual microphone as the default source (starting PulseAudio if needed);
+    remove it afterwards and restore the previous default source."""
+    with pulse_server():
+        _unload_ours()
+        previous_default = _pactl("get-default-source", check=False).strip()
+        _pactl("load-module", "module-null-sink", f"sink_name={SINK}",
+               "sink_properties=device.description=Parley-virtual-speaker")
+        silence = None
+        try:
+            with open("/dev/zero", "rb") as zeros:
+                silence = subprocess.Popen(
+                    ["pacat", "--playback", "--raw", f"--device={SINK}", "--format=s16le",
+                     "--rate=16000", "--channels=1", "--latency-msec=20",
+                     "--client-name=parley-silence"],
+                    stdin=zeros, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                )
+            _wait_for(_sink_running, "the silent stream to start")
+            microphone = VirtualMicrophone()
+            microphone.plug_in()
+            yield microphone
+        finally:
+            if silence is not None:
+                silence.terminate()
+                silence.wait()
+            _unload_ours()
+            if previous_default and _index("sources", previous_default) is not None:
+                _pactl("set-default-source", previous_default, check=False)
+
+
+def _unload_ours() -> None:
+    """Unload parley's modules, including any left by a test run that crashed."""
+    for argument in (f"source_name={SOURCE}", f"sink_name={SINK}"):  # the source uses the sink
+        for index, _name, *args in _short_list("modules"):
+            if argument in " ".join(args).split():
+                _pactl("unload-module", index, check=False)
+
+
+def _sink_running() -> bool:
+    return any(fields[1] == SINK and fields[-1] == "RUNNING" for fields in _short_list("sinks"))
+
+
+def _record_until_audio_flows() -> None:
+    recorder = subprocess.Popen(
+        ["parec", f"--device={SOURCE}", "--raw", "--format=s16le", "--rate=16000",
+         "--channels=1", "--latency-msec=20", "--client-name=parley-warm-up"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+    )
+    try:
+        ready, _, _ = select.select([recorder.stdout], [], [], _TIMEOUT)
+        if not ready:
+            raise PulseUnavailable(f"no audio from {SOURCE} within {_TIMEOUT} s")
+    finally:
+        recorder.terminate()
+        recorder.communicate()

@@ -1,0 +1,272 @@
+"""Audio loading and validation on real speech files in every format the app accepts.
+
+Reference resamples come from sox, an independent implementation, so the checks do not just
+compare soxr with itself.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+import soundfile
+
+from parley.engine.audio import SAMPLE_RATE, SILENCE_DBFS, load_audio, prepare_for_model, rms_level
+from parley.engine.errors import AudioError
+from tests.speech import espeak_available, synthesize
+
+needs_sox = pytest.mark.skipif(shutil.which("sox") is None, reason="sox is not installed")
+
+
+def sox(*args: str | Path) -> None:
+    subprocess.run(["sox", *map(str, args)], check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def speech_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not espeak_available():
+        pytest.skip("espeak-ng is not installed")
+    directory = tmp_path_factory.mktemp("speech")
+    synthesize("Testing one two three.", directory / "speech.wav", sample_rate=22050)
+    return directory
+
+
+def reference(source: Path, out: Path) -> np.ndarray:
+    """sox's own conversion of ``source`` to 16 kHz mono (channels averaged)."""
+    sox(source, "-r", str(SAMPLE_RATE), "-c", "1", out)
+    samples, _ = soundfile.read(out, dtype="float32")
+    return samples
+
+
+def zero_lag_correlation(a: np.ndarray, b: np.ndarray) -> float:
+    n = min(len(a), len(b))
+    return float(np.corrcoef(a[:n], b[:n])[0, 1])
+
+
+@needs_sox
+@pytest.mark.parametrize(
+    ("name", "sox_args"),
+    [
+        ("speech.flac", []),
+        ("speech.ogg", []),
+        ("stereo44.wav", ["-c", "2", "-r", "44100"]),
+        ("stereo48.flac", ["-c", "2", "-r", "48000"]),
+    ],
+)
+def test_formats_rates_and_channels_load_as_16k_mono(
+    speech_dir: Path, name: str, sox_args: list[str]
+) -> None:
+    source = speech_dir / "speech.wav"
+    converted = speech_dir / name
+    sox(source, *sox_args, converted)
+
+    audio = load_audio(converted)
+
+    assert audio.dtype == np.float32 and audio.ndim == 1 and audio.flags.c_contiguous
+    assert len(audio) / SAMPLE_RATE == pytest.approx(soundfile.info(source).duration, rel=0.01)
+    expected = reference(converted, speech_dir / f"reference-{name}.wav")
+    assert zero_lag_correlation(audio, expected) > 0.99
+
+
+@needs_sox
+def test_wav_at_22khz_matches_sox_resample(speech_dir: Path) -> None:
+    source = speech_dir / "speech.wav"
+    audio = load_audio(source)
+    assert len(audio) / SAMPLE_RATE == pytest.approx(soundfile.info(source).duration, rel=0.01)
+    assert zero_lag_correlation(audio, reference(source, speech_dir / "reference-wav.wav")) > 0.99
+
+
+@needs_sox
+def test_mp3_loads(speech_dir: Path) -> None:
+    # The sox here has no MP3 handler (libsox-fmt-mp3 is not installed), but the libsndfile
+    # bundled with soundfile encodes MP3 with LAME, so the file is made with soundfile and
+    # compared with sox's resample of the WAV it was encoded from.
+    if "MP3" not in soundfile.available_formats():
+        pytest.skip("this libsndfile cannot write MP3")
+    source = speech_dir / "speech.wav"
+    samples, rate = soundfile.read(source, dtype="float32")
+    mp3 = speech_dir / "speech.mp3"
+    soundfile.write(mp3, samples, rate, format="MP3")
+
+    audio = load_audio(mp3)
+
+    assert len(audio) / SAMPLE_RATE == pytest.approx(soundfile.info(source).duration, rel=0.01)
+    assert zero_lag_correlation(audio, reference(source, speech_dir / "reference-mp3.wav")) > 0.99
+
+
+def test_load_audio_rejects_audio_longer_than_the_limit(speech_dir: Path) -> None:
+    with pytest.raises(AudioError, match=r"speech\.wav.*1\.\d s long; the limit is 0\.5 s"):
+        load_audio(speech_dir / "speech.wav", max_seconds=0.5)
+
+
+def _corrupt(data: bytes, start: int) -> bytes:
+    damaged = bytearray(data)
+    for i in range(start, len(damaged), 7):
+        damaged[i] ^= 0x5A
+    return bytes(damaged)
+
+
+BAD_FILES = {
+    # name: (how to make it from the good WAV/FLAC/OGG bytes, what the message must say)
+    "empty.wav": (lambda wav, flac, ogg: b"", "empty"),
+    "notes.wav": (lambda wav, flac, ogg: b"just some text, not audio\n" * 20, "not an audio file"),
+    "noise.flac": (lambda wav, flac, ogg: bytes(range(256)) * 40, "not an audio file"),
+    "header-only.wav": (lambda wav, flac, ogg: wav[:44], "no audio"),
+    "corrupt.flac": (lambda wav, flac, ogg: _corrupt(flac, 2000), "corrupt"),
+    "truncated.ogg": (lambda wav, flac, ogg: ogg[:2000], "corrupt"),
+}
+
+
+@needs_sox
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_bad_files_raise_audio_error(speech_dir: Path, tmp_path: Path, name: str) -> None:
+    good = {suffix: tmp_path / f"good.{suffix}" for suffix in ("flac", "ogg")}
+    for path in good.values():
+        sox(speech_dir / "speech.wav", path)
+    make, problem = BAD_FILES[name]
+    bad = tmp_path / name
+    wav, flac, ogg = (path.read_bytes() for path in (speech_dir / "speech.wav", *good.values()))
+    bad.write_bytes(make(wav, flac, ogg))
+
+    with pytest.raises(AudioError, match=problem) as caught:
+        load_audio(bad)
+    assert name in str(caught.value)
+
+
+def test_missing_file_and_directory_raise_audio_error(tmp_path: Path) -> None:
+    with pytest.raises(AudioError, match=r"nothing\.wav: file not found"):
+        load_audio(tmp_path / "nothing.wav")
+    with pytest.raises(AudioError, match="is a directory"):
+        load_audio(tmp_path)
+
+
+def test_unreadable_file_raises_audio_error() -> None:
+    # root reads any file, so as root the check runs as the unprivileged user "nobody", in a
+    # world-traversable folder (pytest's tmp_path is private to root).
+    folder = Path(tempfile.mkdtemp(prefix="parley-unreadable-"))
+    try:
+        folder.chmod(0o755)
+        path = folder / "secret.wav"
+        soundfile.write(path, np.zeros(1600, dtype=np.float32), SAMPLE_RATE)
+        path.chmod(0)
+        if os.geteuid() != 0:
+            with pytest.raises(AudioError, match=r"secret\.wav: cannot be read \(Permission"):
+                load_audio(path)
+            return
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv to drop privileges")
+        code = (
+            "from parley.engine.audio import load_audio\n"
+            "from parley.engine.errors import AudioError\n"
+            f"try:\n    load_audio({str(path)!r})\n"
+            "except AudioError as e:\n    print(e)\n"
+        )
+        as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        result = subprocess.run(
+            [*as_nobody, sys.executable, "-c", code],
+            cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, check=False,
+        )
+        assert result.stdout.strip() == f"{path}: cannot be read (Permission denied)", result.stderr
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_wav_with_zero_frames_raises_audio_error(tmp_path: Path) -> None:
+    path = tmp_path / "silent.wav"
+    soundfile.write(path, np.zeros(0, dtype=np.float32), 16000)
+    with pytest.raises(AudioError, match="no audio"):
+        load_audio(path)
+
+
+def tone(frequency: float, rate: int, seconds: float = 1.0, amplitude: float = 0.5) -> np.ndarray:
+    t = np.arange(int(rate * seconds)) / rate
+    return amplitude * np.sin(2 * np.pi * frequency * t)
+
+
+def test_prepare_passes_16k_float32_through_unchanged() -> None:
+    audio = tone(440, SAMPLE_RATE).astype(np.float32)
+    assert prepare_for_model(audio, SAMPLE_RATE) is audio
+
+
+def test_prepare_scales_integer_pcm() -> None:
+    pcm16 = np.array([0, 16384, -32768, 32767], dtype=np.int16)
+    np.testing.assert_allclose(prepare_for_model(pcm16, SAMPLE_RATE), [0, 0.5, -1, 32767 / 32768])
+    pcm32 = np.array([0, 2**30, -(2**31)], dtype=np.int32)
+    np.testing.assert_allclose(prepare_for_model(pcm32, SAMPLE_RATE), [0, 0.5, -1])
+    pcm8 = np.array([128, 192, 0], dtype=np.uint8)
+    np.testing.assert_allclose(prepare_for_model(pcm8, SAMPLE_RATE), [0, 0.5, -1])
+
+
+def test_prepare_converts_float64_and_non_contiguous_input() -> None:
+    audio = tone(440, 2 * SAMPLE_RATE)[::2]  # float64, strided view at 16 kHz
+    out = prepare_for_model(audio, SAMPLE_RATE)
+    assert out.dtype == np.float32 and out.flags.c_contiguous
+    np.testing.assert_allclose(out, audio, atol=1e-7)
+
+
+def test_prepare_averages_channels() -> None:
+    left, right = tone(440, SAMPLE_RATE), tone(440, SAMPLE_RATE, amplitude=0.1)
+    out = prepare_for_model(np.stack([left, right], axis=1), SAMPLE_RATE)
+    np.testing.assert_allclose(out, (left + right) / 2, atol=1e-6)
+    single = prepare_for_model(left[:, None], SAMPLE_RATE)
+    np.testing.assert_allclose(single, left, atol=1e-7)
+
+
+def test_prepare_resamples_band_limited() -> None:
+    # 1 kHz is kept at its level; 10 kHz is above the 8 kHz Nyquist limit of 16 kHz audio and
+    # must be filtered out, not folded back to 6 kHz as naive decimation would.
+    rate = 48000
+    kept = prepare_for_model(tone(1000, rate), rate)
+    removed = prepare_for_model(tone(10000, rate), rate)
+    assert len(kept) == SAMPLE_RATE
+    middle = slice(1000, -1000)  # away from the filter's edges
+    assert rms_level(kept[middle]) == pytest.approx(rms_level(tone(1000, SAMPLE_RATE)), abs=0.1)
+    assert rms_level(removed[middle]) < -80
+
+
+def test_prepare_keeps_samples_beyond_full_scale() -> None:
+    loud = np.array([1.5, -2.0, 0.25], dtype=np.float32)
+    np.testing.assert_array_equal(prepare_for_model(loud, SAMPLE_RATE), loud)
+
+
+@pytest.mark.parametrize(
+    ("samples", "rate", "problem"),
+    [
+        (np.zeros(0, dtype=np.float32), SAMPLE_RATE, "no audio"),
+        (np.zeros((0, 2), dtype=np.float32), SAMPLE_RATE, "no audio"),
+        (np.array([0.0, np.nan, 0.1], dtype=np.float32), SAMPLE_RATE, "NaN or infinite"),
+        (np.array([0.0, np.inf], dtype=np.float64), SAMPLE_RATE, "NaN or infinite"),
+        (np.zeros((2, 16000), dtype=np.float32), SAMPLE_RATE, "transpose"),
+        (np.zeros((4, 4, 4), dtype=np.float32), SAMPLE_RATE, "1-D or"),
+        (np.float32(0.5), SAMPLE_RATE, "1-D or"),
+        (np.zeros(100, dtype=np.complex64), SAMPLE_RATE, "unsupported sample type"),
+        (np.zeros(100, dtype=bool), SAMPLE_RATE, "unsupported sample type"),
+        (np.zeros(100, dtype=np.float32), 500, "unusable sample rate 500 Hz"),
+        (np.zeros(100, dtype=np.float32), 500_000, "unusable sample rate"),
+        (np.zeros(100, dtype=np.float32), 0, "unusable sample rate"),
+        (np.zeros(100, dtype=np.float32), "16000", "must be a number"),
+    ],
+)
+def test_prepare_rejects_unusable_audio(samples: np.ndarray, rate: int, problem: str) -> None:
+    with pytest.raises(AudioError, match=problem):
+        prepare_for_model(samples, rate)
+
+
+def test_prepare_rejects_audio_longer_than_the_limit() -> None:
+    long = np.zeros(16000 * 95, dtype=np.float32)
+    with pytest.raises(AudioError, match=r"1 min 35 s long; the limit is 1 min 0 s"):
+        prepare_for_model(long, SAMPLE_RATE, max_seconds=60)
+    assert len(prepare_for_model(long, SAMPLE_RATE)) == len(long)  # the default is 30 minutes
+
+
+def test_rms_level_in_dbfs() -> None:
+    assert rms_level(tone(1000, SAMPLE_RATE, amplitude=1.0)) == pytest.approx(-3.01, abs=0.01)
+    assert rms_level(np.full(100, 0.1, dtype=np.float32)) == pytest.approx(-20.0, abs=0.01)
+    assert rms_level(np.zeros(100, dtype=np.float32)) == SILENCE_DBFS
+    assert rms_level(np.zeros(0, dtype=np.float32)) == SILENCE_DBFS

@@ -203,6 +203,8 @@ typedef struct llama_batch {
 } llama_batch;
 
 typedef struct llama_chat_message { const char * role; const char * content; } llama_chat_message;
+typedef struct llama_logit_bias { llama_token token; float bias; } llama_logit_bias;
+#define LLAMA_DEFAULT_SEED ...
 typedef struct llama_sampler_chain_params { bool no_perf; ...; } llama_sampler_chain_params;
 struct llama_perf_context_data {
     double t_start_ms; double t_load_ms; double t_p_eval_ms; double t_eval_ms;
@@ -254,14 +256,24 @@ void llama_memory_clear(llama_memory_t mem, bool data);
 bool llama_memory_seq_rm(llama_memory_t mem, llama_seq_id seq_id, llama_pos p0, llama_pos p1);
 void llama_memory_seq_add(llama_memory_t mem, llama_seq_id seq_id, llama_pos p0, llama_pos p1, llama_pos delta);
 llama_pos llama_memory_seq_pos_max(llama_memory_t mem, llama_seq_id seq_id);
+bool llama_memory_can_shift(llama_memory_t mem);
 
 struct llama_batch llama_batch_get_one(llama_token * tokens, int32_t n_tokens);
 struct llama_batch llama_batch_init(int32_t n_tokens, int32_t embd, int32_t n_seq_max);
 void llama_batch_free(struct llama_batch batch);
 int32_t llama_decode(struct llama_context * ctx, struct llama_batch batch);
 void llama_set_n_threads(struct llama_context * ctx, int32_t n_threads, int32_t n_threads_batch);
+// A persistent CPU threadpool, as llama-bench uses (without one ggml starts threads for every
+// graph).  ggml_threadpool_new/free live in the CPU backend module: look them up with
+// ggml_backend_reg_get_proc_address.
+struct ggml_threadpool_params { int n_threads; uint32_t poll; ...; };
+typedef struct ggml_threadpool * ggml_threadpool_t;
+struct ggml_threadpool_params ggml_threadpool_params_default(int n_threads);
+void llama_attach_threadpool(struct llama_context * ctx, ggml_threadpool_t threadpool, ggml_threadpool_t threadpool_batch);
+void llama_detach_threadpool(struct llama_context * ctx);
 void llama_set_abort_callback(struct llama_context * ctx, ggml_abort_callback abort_callback, void * abort_callback_data);
 float * llama_get_logits_ith(struct llama_context * ctx, int32_t i);
+void llama_synchronize(struct llama_context * ctx);
 
 struct llama_sampler * llama_sampler_chain_init(struct llama_sampler_chain_params params);
 void llama_sampler_chain_add(struct llama_sampler * chain, struct llama_sampler * smpl);
@@ -273,6 +285,8 @@ struct llama_sampler * llama_sampler_init_min_p(float p, size_t min_keep);
 struct llama_sampler * llama_sampler_init_temp(float t);
 struct llama_sampler * llama_sampler_init_penalties(int32_t n_vocab, int32_t penalty_last_n, float penalty_repeat,
                                                     float penalty_freq, float penalty_present);
+struct llama_sampler * llama_sampler_init_logit_bias(int32_t n_vocab, int32_t n_logit_bias,
+                                                    const llama_logit_bias * logit_bias);
 llama_token llama_sampler_sample(struct llama_sampler * smpl, struct llama_context * ctx, int32_t idx);
 void llama_sampler_accept(struct llama_sampler * smpl, llama_token token);
 void llama_sampler_reset(struct llama_sampler * smpl);

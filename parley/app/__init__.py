@@ -1,0 +1,1 @@
+"""Parley's desktop application: controllers, background work, persistence and settings."""

@@ -1,0 +1,175 @@
+"""The application's one doorway to ``parley.engine``.
+
+The controller never imports the engines itself: it is handed an ``Engines`` object.
+``LocalEngines`` is the real one and imports ``parley.engine`` lazily, so the window opens
+(and can explain what is wrong) even when the native libraries are missing; tests hand the
+controller another object of the same shape.  A caller that already holds loaded engine objects
+can subclass ``LocalEngines`` and return them from ``load_speech``/``load_chat``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
+
+# Push-to-talk clips quieter than this all through (dBFS, 20 ms frames) hold no speech: whisper
+# would "hear" words in them (tiny.en says "you" to silence), so they are not transcribed.  Well
+# below quiet speech (about -40 dBFS), above the noise floor of a working microphone.
+SPEECH_THRESHOLD_DB = -55.0
+
+_GGUF_MAGIC = b"GGUF"
+_GGML_MAGIC = b"lmgg"    # whisper.cpp's legacy ggml files: 0x67676d6c, little-endian
+
+
+class Engines(Protocol):
+    """What the controller needs from the engines.
+
+    Called on the engine's worker thread: ``speech_model_path``, ``chat_model_path``,
+    ``load_speech``, ``load_chat``, ``chat_session``, ``reset_session``, ``input_devices``
+    (and every method of the objects they return).  The rest are quick and called on the UI
+    thread.  Histories are ``(role, content)`` pairs, oldest first.
+    """
+
+    def speech_model_path(self, setting: str, progress: Callable[[float], None], cancel: Any) -> Path: ...
+    def chat_model_path(self, setting: str) -> Path: ...
+    def load_speech(self, path: Path, device: str, threads: int | None) -> Any: ...
+    def load_chat(self, path: Path, device: str, n_ctx: int, threads: int | None,
+                  progress: Callable[[float], bool] | None = None) -> Any: ...
+    def chat_session(self, model: Any, system_prompt: str, history: list[tuple[str, str]]) -> Any: ...
+    def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None: ...
+    def sampling(self, settings: Settings) -> Any: ...
+    def cancel_token(self) -> Any: ...
+    def input_devices(self) -> list[Any]: ...
+    def recorder(self, microphone: str | None, on_level: Callable[[float], None],
+                 on_error: Callable[[BaseException], None], on_limit: Callable[[], None],
+                 max_seconds: float) -> Any: ...
+    def speech_part(self, audio: Any) -> Any: ...
+    def compute_devices(self) -> list[str]: ...
+    def check_model_file(self, kind: str, path: str) -> str | None: ...
+    def is_cancelled(self, exc: BaseException) -> bool: ...
+
+
+class LocalEngines:
+    """``Engines`` backed by the real whisper.cpp / llama.cpp engines in ``parley.engine``."""
+
+    def speech_model_path(self, setting: str, progress: Callable[[float], None], cancel: Any = None) -> Path:
+        """The whisper.cpp file for ``setting``: "default" and "base" are converted on first use
+        (``progress`` gets the fraction done; ``cancel.cancelled`` stops the conversion)."""
+        from parley.engine.models import speech_model_path
+        return speech_model_path(setting if setting in (DEFAULT_MODEL, BASE_SPEECH_MODEL) else str(Path(setting)),
+                                 progress=progress, cancel=cancel)
+
+    def chat_model_path(self, setting: str) -> Path:
+        if setting == DEFAULT_MODEL:
+            from parley.engine.models import default_chat_model_path
+            return default_chat_model_path()
+        return Path(setting)
+
+    def load_speech(self, path: Path, device: str, threads: int | None) -> Any:
+        from parley.engine.speech import SpeechModel
+        return SpeechModel(path, device=device, threads=threads)
+
+    def load_chat(self, path: Path, device: str, n_ctx: int, threads: int | None,
+                  progress: Callable[[float], bool] | None = None) -> Any:
+        """``progress(fraction)`` while the weights load; returning False cancels the load."""
+        from parley.engine.chat import ChatModel
+        return ChatModel(path, device=device, n_ctx=n_ctx, threads=threads, progress=progress)
+
+    def chat_session(self, model: Any, system_prompt: str, history: list[tuple[str, str]]) -> Any:
+        from parley.engine.chat import ChatSession
+        return ChatSession(model, system_prompt=system_prompt, history=self._messages(history))
+
+    def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None:
+        session.reset(system_prompt=system_prompt, history=self._messages(history))
+
+    def sampling(self, settings: Settings) -> Any:
+        from parley.engine.chat import SamplingParams
+        return SamplingParams(temperature=settings.temperature, top_k=settings.top_k, top_p=settings.top_p,
+                              max_tokens=settings.max_tokens)
+
+    def cancel_token(self) -> Any:
+        from parley.engine.cancel import CancelToken
+        return CancelToken()
+
+    def input_devices(self) -> list[Any]:
+        """The microphones there are now: PortAudio scans again, so one plugged in (or a sound
+        server started) since the last look is found.  Skipped by the engine while recording."""
+        from parley.engine.capture import list_input_devices
+        return list_input_devices(refresh=True)
+
+    def recorder(self, microphone: str | None, on_level: Callable[[float], None],
+                 on_error: Callable[[BaseException], None], on_limit: Callable[[], None],
+                 max_seconds: float) -> Any:
+        from parley.engine.capture import Recorder
+        return Recorder(microphone, max_seconds=max_seconds, on_level=on_level, on_error=on_error,
+                        on_limit=on_limit)
+
+    def speech_part(self, audio: Any) -> Any:
+        """``audio`` without the silence around the speech in it; empty when there is no speech."""
+        from parley.engine.capture import EnergyVAD
+        return EnergyVAD(threshold_db=SPEECH_THRESHOLD_DB).trim(audio)
+
+    def compute_devices(self) -> list[str]:
+        """Device names for the settings dialog; empty when the native build is unusable."""
+        try:
+            from parley.engine.devices import list_devices
+            return [d.name for d in list_devices()]
+        except Exception:  # noqa: BLE001 - the dialog then offers "auto" and "cpu" only
+            return []
+
+    def check_model_file(self, kind: str, path: str) -> str | None:
+        """The engines' own header checks (quick: tensor data is not read) before the settings
+        dialog accepts a model file; None if it may load."""
+        if kind == "speech" and path == BASE_SPEECH_MODEL:
+            try:
+                from parley.engine.errors import ModelFileError
+                from parley.engine.models import base_speech_sources
+                base_speech_sources()
+            except ModelFileError as exc:
+                return exc.problem
+            return None
+        problem = model_file_problem(kind, path)
+        if problem is not None:
+            return problem
+        try:
+            from parley.engine.errors import ModelFileError
+            from parley.engine.gguf_file import check_gguf
+            from parley.engine.whisper_file import check_whisper_ggml
+        except Exception:  # noqa: BLE001 - without the engines, the magic check above is all there is
+            return None
+        try:
+            (check_whisper_ggml if kind == "speech" else check_gguf)(path)
+        except ModelFileError as exc:
+            return exc.problem
+        return None
+
+    def is_cancelled(self, exc: BaseException) -> bool:
+        from parley.engine.errors import Cancelled
+        return isinstance(exc, Cancelled)
+
+    @staticmethod
+    def _messages(history: list[tuple[str, str]]) -> list[Any]:
+        from parley.engine.chat import Message
+        return [Message(role, content) for role, content in history]
+
+
+def model_file_problem(kind: str, path: str) -> str | None:
+    """Why ``path`` cannot be a ``kind`` ("speech" or "chat") model file, or None if it may be."""
+    file = Path(path)
+    if not file.exists():
+        return "the file does not exist"
+    if not file.is_file():
+        return "this is a folder, not a model file"
+    try:
+        with open(file, "rb") as f:
+            magic = f.read(4)
+    except OSError as exc:
+        return f"the file cannot be read ({exc.strerror or exc})"
+    allowed = (_GGML_MAGIC,) if kind == "speech" else (_GGUF_MAGIC,)
+    if magic not in allowed:
+        wanted = "a whisper.cpp model (.bin)" if kind == "speech" else "a GGUF model (.gguf)"
+        return f"this is not {wanted}"
+    return None

@@ -1,0 +1,172 @@
+"""The user's settings: one typed dataclass, stored as JSON in the user's config folder.
+
+Every field has a default, so a missing, unreadable or partly wrong file never stops the app:
+what cannot be used is replaced by its default and reported in ``LoadedSettings.warnings``
+for the status bar.  Saving writes a temporary file and renames it over the old one, so a
+crash mid-save leaves the previous settings intact.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+log = logging.getLogger("parley.settings")
+
+DEFAULT_MODEL = "default"
+BASE_SPEECH_MODEL = "base"                    # the optional multilingual Whisper base
+RECENT_MODELS_KEPT = 8
+SETTINGS_FILE = "settings.json"
+
+
+def config_dir() -> Path:
+    """Folder of the settings file; ``PARLEY_CONFIG_DIR`` overrides it (tests, portable use)."""
+    override = os.environ.get("PARLEY_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir("parley", appauthor=False))
+
+
+def default_system_prompt() -> str:
+    return resources.files("parley").joinpath("resources/prompts/system.txt").read_text("utf-8").strip()
+
+
+@dataclass
+class Settings:
+    speech_model: str = DEFAULT_MODEL          # "default" (tiny.en), "base" (multilingual) or a .bin path
+    chat_model: str = DEFAULT_MODEL            # a .gguf path, or "default"
+    recent_speech_models: list[str] = field(default_factory=list)   # newest first
+    recent_chat_models: list[str] = field(default_factory=list)
+    device: str = "auto"                       # "auto" | "cpu" | a device name such as "CUDA0"
+    threads: int = 0                           # 0: let the engines decide
+    microphone: str | None = None              # None: the system default input
+    language: str = "auto"                     # "auto" or a language code such as "en"
+    system_prompt: str = field(default_factory=default_system_prompt)
+    temperature: float = 0.7
+    top_p: float = 0.95
+    top_k: int = 40
+    max_tokens: int = 512
+    context_length: int = 4096
+    send_on_release: bool = True               # False: the transcript goes into the text box
+    speak_replies: bool = False
+    ptt_shortcut: str = "Ctrl+Space"
+
+    def remember_model(self, kind: str, path: str) -> None:
+        """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
+        if path in (DEFAULT_MODEL, BASE_SPEECH_MODEL):
+            return
+        recent = getattr(self, f"recent_{kind}_models")
+        recent[:] = [path] + [p for p in recent if p != path][: RECENT_MODELS_KEPT - 1]
+
+    def copy(self) -> Settings:
+        return dataclasses.replace(self, recent_speech_models=list(self.recent_speech_models),
+                                   recent_chat_models=list(self.recent_chat_models))
+
+
+def _number(low: float, high: float) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and low <= v <= high
+
+
+def _integer(low: int, high: int) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _text(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def _nonempty_text(v: Any) -> bool:
+    return isinstance(v, str) and bool(v.strip())
+
+
+def _text_list(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(p, str) for p in v)
+
+
+_VALID: dict[str, Callable[[Any], bool]] = {
+    "speech_model": _nonempty_text,
+    "chat_model": _nonempty_text,
+    "recent_speech_models": _text_list,
+    "recent_chat_models": _text_list,
+    "device": _nonempty_text,
+    "threads": _integer(0, 1024),
+    "microphone": lambda v: v is None or _nonempty_text(v),
+    "language": _nonempty_text,
+    "system_prompt": _text,
+    "temperature": _number(0.0, 2.0),
+    "top_p": _number(0.0, 1.0),
+    "top_k": _integer(0, 1000),
+    "max_tokens": _integer(1, 32768),
+    "context_length": _integer(256, 262144),
+    "send_on_release": lambda v: isinstance(v, bool),
+    "speak_replies": lambda v: isinstance(v, bool),
+    "ptt_shortcut": _nonempty_text,
+}
+
+
+@dataclass
+class LoadedSettings:
+    settings: Settings
+    warnings: list[str]
+
+
+def load_settings(path: Path | None = None) -> LoadedSettings:
+    """Read the settings file; anything unusable becomes its default plus a warning."""
+    path = path or config_dir() / SETTINGS_FILE
+    try:
+        raw = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return LoadedSettings(Settings(), [])
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return LoadedSettings(Settings(), [_set_aside(path, f"could not be read ({exc})")])
+    if not isinstance(raw, dict):
+        return LoadedSettings(Settings(), [_set_aside(path, "is not a JSON object")])
+
+    warnings: list[str] = []
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in _VALID:
+            warnings.append(f"Ignored the unknown setting {key!r}.")
+        elif _VALID[key](value):
+            values[key] = float(value) if key in ("temperature", "top_p") else value
+        else:
+            warnings.append(f"The setting {key!r} had an unusable value ({value!r}); using the default.")
+    for message in warnings:
+        log.warning("%s: %s", path, message)
+    return LoadedSettings(Settings(**values), warnings)
+
+
+def _set_aside(path: Path, problem: str) -> str:
+    """Keep a copy of an unreadable settings file beside it, so saving does not destroy it."""
+    backup = path.with_name(path.name + ".bad")
+    try:
+        os.replace(path, backup)
+        kept = f" A copy was kept as {backup.name}."
+    except OSError:
+        kept = ""
+    message = f"The settings file {path} {problem}; using the defaults.{kept}"
+    log.warning("%s", message)
+    return message
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write atomically: a temporary file in the same folder, flushed, then renamed over."""
+    path = path or config_dir() / SETTINGS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as out:
+            json.dump(dataclasses.asdict(settings), out, indent=2, ensure_ascii=False)
+            out.write("\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)

@@ -1,0 +1,1 @@
+"""Widgets and windows; no engine calls and no background work here."""

@@ -1,0 +1,337 @@
+"""The conversation: one widget per message, Markdown rendered by ``QTextDocument``.
+
+A streaming reply only appends to a text buffer; the message is re-rendered from the buffer
+at most every ``RENDER_INTERVAL_MS``, so a fast model costs one Markdown parse and one layout
+of one message per interval rather than per token, and the other messages keep their
+computed heights.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QGuiApplication,
+    QResizeEvent,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+    QTextFrameFormat,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from . import theme
+
+RENDER_INTERVAL_MS = 50
+USER_BUBBLE_SHARE = 0.78     # widest a user bubble gets, as a share of the column
+COLUMN_MAX_WIDTH = 880       # lines longer than this are hard to read on wide windows
+
+
+def render_markdown(document: QTextDocument, text: str) -> None:
+    """``setMarkdown`` plus the finishing Qt's importer lacks: code in a framed monospace box."""
+    document.setMarkdown(text, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
+    mono = theme.monospace_font()
+    runs: list[tuple[int, int]] = []          # (first position, last position) of each code block
+    block = document.begin()
+    while block.isValid():
+        fmt = block.charFormat()
+        is_code = block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence) or \
+            "monospace" in (fmt.fontFamilies() or [])
+        if is_code and runs and runs[-1][1] == block.position() - 1:
+            runs[-1] = (runs[-1][0], block.position() + block.length() - 1)
+        elif is_code:
+            runs.append((block.position(), block.position() + block.length() - 1))
+        else:
+            _style_inline_code(block, mono)
+        block = block.next()
+
+    frame = QTextFrameFormat()
+    frame.setBackground(QColor(theme.CODE_BACKGROUND))
+    frame.setBorder(1)
+    frame.setBorderBrush(QColor(theme.BORDER))
+    frame.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
+    frame.setPadding(8)
+    frame.setTopMargin(4)
+    frame.setBottomMargin(4)
+    code_chars = QTextCursor(document).charFormat()
+    code_chars.setFont(mono)
+    for first, last in reversed(runs):      # back to front: earlier positions stay valid
+        cursor = QTextCursor(document)
+        cursor.setPosition(first)
+        cursor.setPosition(last, QTextCursor.MoveMode.KeepAnchor)
+        cursor.mergeCharFormat(code_chars)
+        cursor.insertFrame(frame)           # moves the selected blocks into the frame
+
+
+def _style_inline_code(block, mono) -> None:  # noqa: ANN001 - QTextBlock, QFont
+    it = block.begin()
+    while not it.atEnd():
+        fragment = it.fragment()
+        if fragment.charFormat().fontFixedPitch():
+            cursor = QTextCursor(block.document())
+            cursor.setPosition(fragment.position())
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+            fmt = fragment.charFormat()
+            fmt.setFont(mono)
+            fmt.setBackground(QColor(theme.CODE_BACKGROUND))
+            cursor.setCharFormat(fmt)
+        it += 1
+
+
+class MarkdownView(QTextBrowser):
+    """Read-only Markdown that is always exactly as tall as its text; scrolling is the view's job."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setOpenExternalLinks(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.viewport().setAutoFillBackground(False)
+        self.setStyleSheet("background: transparent; border: none;")
+        self.document().setDocumentMargin(0)
+        self.source_text = ""
+        self._fitted_width = -1
+
+    def set_markdown(self, text: str) -> None:
+        self.source_text = text
+        render_markdown(self.document(), text)
+        self._fit(force=True)
+
+    def natural_width(self) -> float:
+        """Width the text would take without wrapping (for sizing user bubbles)."""
+        document = self.document().clone()
+        document.setTextWidth(-1)
+        return document.idealWidth()
+
+    def _fit(self, force: bool = False) -> None:
+        width = self.viewport().width()
+        if width == self._fitted_width and not force:
+            return
+        self._fitted_width = width
+        self.document().setTextWidth(width)
+        self.setFixedHeight(math.ceil(self.document().size().height()) + 2 * self.frameWidth())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        event.ignore()          # let the conversation scroll
+
+
+class MessageWidget(QWidget):
+    """A row of the conversation: a user bubble on the right, or an assistant block."""
+
+    regenerate_requested = Signal()
+
+    def __init__(self, role: str, text: str = "", footer: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.role = role
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.bubble = QFrame(objectName="UserBubble" if role == "user" else "AssistantBlock")
+        inner = QVBoxLayout(self.bubble)
+        inner.setContentsMargins(14, 8, 14, 10)
+        inner.setSpacing(4)
+
+        header = QHBoxLayout()
+        header.setSpacing(2)
+        self.role_label = QLabel({"user": "You", "assistant": "Assistant"}.get(role, role.title()),
+                                 objectName="RoleLabel")
+        self.footer_label = QLabel(footer, objectName="MessageFooter")
+        self.copy_button = QToolButton(objectName="MessageAction", text="Copy", toolTip="Copy this message")
+        self.copy_button.clicked.connect(self._copy)
+        self.regenerate_button = QToolButton(objectName="MessageAction", text="Regenerate",
+                                             toolTip="Answer this message again")
+        self.regenerate_button.clicked.connect(self.regenerate_requested)
+        self.regenerate_button.hide()
+        self._copied = QTimer(self, singleShot=True, interval=1500)
+        self._copied.timeout.connect(lambda: self.copy_button.setText("Copy"))
+        header.addWidget(self.role_label)
+        header.addSpacing(8)
+        header.addWidget(self.footer_label)
+        header.addStretch(1)
+        header.addWidget(self.copy_button)
+        header.addWidget(self.regenerate_button)
+        inner.addLayout(header)
+
+        self.body = MarkdownView(self.bubble)
+        inner.addWidget(self.body)
+        if role == "user":
+            row.addStretch(1)
+            row.addWidget(self.bubble)
+        else:
+            row.addWidget(self.bubble, 1)
+        self.set_text(text)
+
+    @property
+    def text(self) -> str:
+        return self.body.source_text
+
+    def set_text(self, text: str) -> None:
+        self.body.set_markdown(text)
+        if self.role == "user":
+            self._size_bubble()
+
+    def set_footer(self, footer: str) -> None:
+        self.footer_label.setText(footer)
+
+    def set_regenerate_visible(self, visible: bool) -> None:
+        self.regenerate_button.setVisible(visible)
+
+    def _copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.text)
+        self.copy_button.setText("Copied")
+        self._copied.start()
+
+    def _size_bubble(self) -> None:
+        margins = self.bubble.layout().contentsMargins()
+        chrome = margins.left() + margins.right() + 2
+        header = self.bubble.layout().itemAt(0).layout().minimumSize().width()
+        wanted = max(math.ceil(self.body.natural_width()) + chrome, header + chrome)
+        self.bubble.setFixedWidth(max(120, min(wanted, int(self.width() * USER_BUBBLE_SHARE))))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.role == "user" and event.size().width() != event.oldSize().width():
+            self._size_bubble()
+
+
+class ConversationView(QScrollArea):
+    """Messages of one conversation, newest at the bottom, with at most one streaming reply."""
+
+    regenerate_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ConversationView")
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        canvas = QWidget(objectName="ConversationCanvas")
+        column = QWidget()
+        column.setMaximumWidth(COLUMN_MAX_WIDTH)
+        centred = QHBoxLayout(canvas)
+        centred.setContentsMargins(24, 18, 24, 18)
+        centred.addWidget(column)
+        self._layout = QVBoxLayout(column)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(14)
+        self._layout.addStretch(1)
+        self.setWidget(canvas)
+        self._empty = self._make_empty_state()
+        self._layout.insertWidget(0, self._empty)
+
+        self.messages: list[MessageWidget] = []
+        self.render_count = 0                  # renders of streaming replies, for diagnostics
+        self._streaming: MessageWidget | None = None
+        self._stream_text = ""
+        self._render_timer = QTimer(self, singleShot=True, interval=RENDER_INTERVAL_MS)
+        self._render_timer.timeout.connect(self._render_stream)
+        self._follow = True                    # keep the newest text in sight while it grows
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(lambda value: setattr(self, "_follow", value >= bar.maximum() - 8))
+        bar.rangeChanged.connect(lambda _lo, hi: bar.setValue(hi) if self._follow else None)
+
+    def _make_empty_state(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 80, 0, 0)
+        title = QLabel("What can I help with?", objectName="EmptyTitle", alignment=Qt.AlignmentFlag.AlignCenter)
+        self.hint_label = QLabel(objectName="Hint", alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        layout.addWidget(title)
+        layout.addWidget(self.hint_label)
+        return box
+
+    def set_hint(self, text: str) -> None:
+        """The line under the empty-conversation title (how to talk or type)."""
+        self.hint_label.setText(text)
+
+    @property
+    def is_streaming(self) -> bool:
+        return self._streaming is not None
+
+    def clear(self) -> None:
+        self._render_timer.stop()
+        self._streaming = None
+        self._stream_text = ""
+        for widget in self.messages:
+            widget.deleteLater()
+        self.messages.clear()
+        self._empty.show()
+
+    def add_message(self, role: str, text: str, footer: str = "") -> MessageWidget:
+        widget = MessageWidget(role, text, footer)
+        widget.regenerate_requested.connect(self.regenerate_requested)
+        self._layout.insertWidget(self._layout.count() - 1, widget)
+        self.messages.append(widget)
+        self._empty.hide()
+        self._follow = True
+        self._update_regenerate()
+        return widget
+
+    def begin_reply(self) -> MessageWidget:
+        """Start a streaming assistant message at the bottom."""
+        widget = self.add_message("assistant", "", "Thinking…")
+        self._start_stream(widget)
+        return widget
+
+    def restart_last_reply(self) -> MessageWidget:
+        """Clear the last message, if it is the assistant's, and stream into it again (regenerate)."""
+        if not self.messages or self.messages[-1].role != "assistant":
+            return self.begin_reply()
+        widget = self.messages[-1]
+        widget.set_text("")
+        widget.set_footer("Thinking…")
+        self._start_stream(widget)
+        return widget
+
+    def append_reply(self, piece: str) -> None:
+        if self._streaming is None:
+            return
+        self._stream_text += piece
+        if not self._render_timer.isActive():
+            self._render_timer.start()
+
+    def end_reply(self, text: str | None, footer: str) -> None:
+        """Finish the streaming message; ``text`` (the engine's final reply) replaces the buffer."""
+        widget = self._streaming
+        if widget is None:
+            return
+        self._render_timer.stop()
+        self._streaming = None
+        widget.set_text(self._stream_text if text is None else text)
+        widget.set_footer(footer)
+        self._update_regenerate()
+
+    def _start_stream(self, widget: MessageWidget) -> None:
+        self._streaming = widget
+        self._stream_text = ""
+        self._follow = True
+        self._update_regenerate()
+
+    def _render_stream(self) -> None:
+        if self._streaming is not None:
+            self.render_count += 1
+            self._streaming.set_text(self._stream_text)
+            self._streaming.set_footer("")
+
+    def _update_regenerate(self) -> None:
+        last_assistant = next((w for w in reversed(self.messages) if w.role == "assistant"), None)
+        for widget in self.messages:
+            widget.set_regenerate_visible(widget is last_assistant and widget is self.messages[-1]
+                                          and self._streaming is None)

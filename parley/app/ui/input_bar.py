@@ -1,0 +1,172 @@
+"""The input area: the text box, Send/Stop, and the push-to-talk button with its level meter."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QShowEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from ..signals import emit
+from . import theme
+
+_ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class MessageEdit(QPlainTextEdit):
+    """Enter sends, Shift+Enter starts a new line; grows with its text up to a few lines."""
+
+    submitted = Signal()
+
+    MAX_LINES = 8
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("MessageEdit")
+        self.setTabChangesFocus(True)
+        self.document().documentLayout().documentSizeChanged.connect(self._fit)
+        self._fit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in _ENTER_KEYS and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            emit(self.submitted)
+            return
+        if event.key() in _ENTER_KEYS:            # Shift+Enter: a plain new line, not a separator
+            self.insertPlainText("\n")
+            return
+        super().keyPressEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()               # the style sheet's padding is known only once polished
+
+    def _fit(self) -> None:
+        lines = max(1, int(self.document().size().height()))
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded if lines > self.MAX_LINES
+                                        else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        chrome = self.height() - self.viewport().height()
+        text = min(lines, self.MAX_LINES) * self.fontMetrics().lineSpacing() \
+            + 2 * int(self.document().documentMargin()) + 2
+        self.setFixedHeight(text + chrome)
+
+
+class InputBar(QWidget):
+    send_requested = Signal(str)
+    stop_requested = Signal()
+    talk_pressed = Signal()
+    talk_released = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("InputBar")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        self._busy = False
+        self._send_available = True
+
+        self.edit = MessageEdit()
+        self.edit.setPlaceholderText("Message Parley…")
+        self.edit.setToolTip("Enter sends; Shift+Enter starts a new line")
+        self.edit.submitted.connect(self._submit)
+
+        self.talk_button = QPushButton(" Hold to talk", objectName="TalkButton")
+        self.talk_button.setIcon(theme.microphone_icon(theme.TEXT))
+        self.talk_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.talk_button.pressed.connect(self.talk_pressed)
+        self.talk_button.released.connect(self.talk_released)
+        self.send_button = QPushButton("Send", objectName="PrimaryButton")
+        self.send_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.send_button.clicked.connect(self._send_or_stop)
+        for button in (self.talk_button, self.send_button):
+            button.setMinimumHeight(34)
+        self.send_button.setMinimumWidth(76)
+
+        self.level_meter = QProgressBar(objectName="LevelMeter", textVisible=False, maximum=1000)
+        self.level_meter.setFixedHeight(6)
+        self.elapsed_label = QLabel("0:00", objectName="Hint")
+        self.recording_label = QLabel("● Recording", objectName="Hint")
+        self.recording_label.setStyleSheet(f"color: {theme.RECORDING}; font-weight: 600;")
+        self.recording_row = QWidget()
+        recording = QHBoxLayout(self.recording_row)
+        recording.setContentsMargins(2, 0, 2, 0)
+        recording.addWidget(self.recording_label)
+        recording.addWidget(self.level_meter, 1)
+        recording.addWidget(self.elapsed_label)
+        self.recording_row.hide()
+
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        row.addWidget(self.talk_button, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addWidget(self.edit, 1)
+        row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 10, 16, 12)
+        layout.setSpacing(6)
+        layout.addWidget(self.recording_row)
+        layout.addLayout(row)
+        self._update_send_button()
+        self.edit.textChanged.connect(self._update_send_button)
+
+    # -------------------------------------------------------------- state set by the controller
+
+    def set_busy(self, busy: bool) -> None:
+        """While a reply streams the Send button becomes Stop."""
+        self._busy = busy
+        self.send_button.setText("Stop" if busy else "Send")
+        self.send_button.setObjectName("StopButton" if busy else "PrimaryButton")
+        self.send_button.style().unpolish(self.send_button)
+        self.send_button.style().polish(self.send_button)
+        self._update_send_button()
+
+    def set_send_available(self, available: bool, reason: str = "") -> None:
+        self._send_available = available
+        self.send_button.setToolTip("" if available else reason)
+        self._update_send_button()
+
+    def set_talk_available(self, available: bool, reason: str = "") -> None:
+        self.talk_button.setEnabled(available)
+        self.talk_button.setToolTip("Hold to talk; release to send" if available else reason)
+
+    def set_recording(self, recording: bool) -> None:
+        self.talk_button.setProperty("recording", recording)
+        self.talk_button.setText(" Listening…" if recording else " Hold to talk")
+        self.talk_button.setIcon(theme.microphone_icon("#ffffff" if recording else theme.TEXT))
+        self.talk_button.style().unpolish(self.talk_button)
+        self.talk_button.style().polish(self.talk_button)
+        self.recording_row.setVisible(recording)
+        if recording:
+            self.set_level(0.0)
+            self.set_elapsed(0.0)
+
+    def set_level(self, level: float) -> None:
+        self.level_meter.setValue(int(max(0.0, min(1.0, level)) * 1000))
+
+    def set_elapsed(self, seconds: float) -> None:
+        whole = int(seconds)
+        self.elapsed_label.setText(f"{whole // 60}:{whole % 60:02d}")
+
+    def insert_text(self, text: str) -> None:
+        """Put a transcript into the text box for editing (send-on-release off)."""
+        cursor = self.edit.textCursor()
+        before = self.edit.toPlainText()[:cursor.position()]
+        if before and not before[-1].isspace():
+            text = " " + text
+        cursor.insertText(text)
+        self.edit.setFocus()
+
+    # -------------------------------------------------------------- internals
+
+    def _submit(self) -> None:
+        text = self.edit.toPlainText().strip()
+        if not text or self._busy or not self._send_available:
+            return
+        self.edit.clear()
+        emit(self.send_requested, text)
+
+    def _send_or_stop(self) -> None:
+        if self._busy:
+            emit(self.stop_requested)
+        else:
+            self._submit()
+
+    def _update_send_button(self) -> None:
+        has_text = bool(self.edit.toPlainText().strip())
+        self.send_button.setEnabled(self._busy or (self._send_available and has_text))

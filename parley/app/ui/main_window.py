@@ -1,0 +1,279 @@
+"""The main window: conversation sidebar, conversation view, input bar and status bar.
+
+The window only shows things and reports what the user asked for through its signals; the
+controller decides what happens.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..signals import emit
+from ..store import Conversation
+from .conversation_view import ConversationView
+from .input_bar import InputBar
+
+_ID_ROLE = Qt.ItemDataRole.UserRole
+_TITLE_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class NoticeBar(QFrame):
+    """A dismissible line above the conversation for problems that need more than the status bar."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, objectName="Notice")
+        self.label = QLabel(wordWrap=True, textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse)
+        close = QToolButton(text="✕", objectName="MessageAction", toolTip="Dismiss")
+        close.clicked.connect(self.hide)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 8, 8)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
+        self.hide()
+
+    def show_text(self, text: str) -> None:
+        current = self.label.text()
+        if self.isVisible() and current and text not in current.split("\n"):
+            text = f"{current}\n{text}"
+        self.label.setText(text)
+        self.show()
+
+
+class MainWindow(QMainWindow):
+    new_conversation_requested = Signal()
+    conversation_selected = Signal(int)
+    rename_requested = Signal(int, str)
+    delete_requested = Signal(int)
+    search_changed = Signal(str)
+    export_requested = Signal(int, str, str)    # conversation id, "markdown" | "json", path
+    settings_requested = Signal()
+    closing = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWindowTitle("Parley")
+        self.resize(1100, 760)
+        self.setMinimumSize(QSize(720, 480))
+        self._filling_list = False
+
+        self.conversation_view = ConversationView()
+        self.input_bar = InputBar()
+        self.notice = NoticeBar()
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.setSpacing(0)
+        notice_row = QVBoxLayout()
+        notice_row.setContentsMargins(16, 10, 16, 0)
+        notice_row.addWidget(self.notice)
+        content_layout.addLayout(notice_row)
+        content_layout.addWidget(self.conversation_view, 1)
+        content_layout.addWidget(self.input_bar)
+
+        splitter = QSplitter()
+        splitter.addWidget(self._make_sidebar())
+        splitter.addWidget(content)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([260, 840])
+        splitter.setChildrenCollapsible(False)
+        splitter.setHandleWidth(1)
+        self.setCentralWidget(splitter)
+        self._make_menus()
+
+        self.device_label = QLabel("Device: …")
+        self.models_label = QLabel("Loading models…")
+        self.stats_label = QLabel()
+        for label in (self.stats_label, self.models_label, self.device_label):
+            self.statusBar().addPermanentWidget(label)
+        self.statusBar().setSizeGripEnabled(False)
+
+    # ------------------------------------------------------------------ construction
+
+    def _make_sidebar(self) -> QWidget:
+        sidebar = QWidget(objectName="Sidebar")
+        sidebar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        sidebar.setMinimumWidth(200)
+        title = QLabel("Parley")
+        title.setStyleSheet("font-size: 15pt; font-weight: 700;")
+        self.new_button = QPushButton("+  New chat", objectName="PrimaryButton")
+        self.new_button.clicked.connect(self.new_conversation_requested)
+        self.search_field = QLineEdit(placeholderText="Search conversations", clearButtonEnabled=True)
+        self.search_field.textChanged.connect(self.search_changed)
+        self.conversation_list = QListWidget()
+        self.conversation_list.setUniformItemSizes(True)
+        self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.conversation_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.conversation_list.setEditTriggers(QListWidget.EditTrigger.EditKeyPressed)
+        self.conversation_list.currentItemChanged.connect(self._on_current_item)
+        self.conversation_list.itemChanged.connect(self._on_item_edited)
+        self.rename_button = QPushButton("Rename")
+        self.rename_button.clicked.connect(self.start_rename)
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.clicked.connect(self.confirm_delete)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.rename_button)
+        buttons.addWidget(self.delete_button)
+        layout = QVBoxLayout(sidebar)
+        layout.setContentsMargins(12, 14, 12, 12)
+        layout.setSpacing(8)
+        layout.addWidget(title)
+        layout.addWidget(self.new_button)
+        layout.addWidget(self.search_field)
+        layout.addWidget(self.conversation_list, 1)
+        layout.addLayout(buttons)
+        self._update_sidebar_buttons()
+        return sidebar
+
+    def _make_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self._action(file_menu, "&New chat", self.new_conversation_requested, QKeySequence.StandardKey.New)
+        file_menu.addSeparator()
+        self.export_markdown_action = self._action(file_menu, "Export as &Markdown…",
+                                                   lambda: self._ask_export("markdown"))
+        self.export_json_action = self._action(file_menu, "Export as &JSON…", lambda: self._ask_export("json"))
+        file_menu.addSeparator()
+        self._action(file_menu, "&Settings…", self.settings_requested, QKeySequence.StandardKey.Preferences,
+                     "Ctrl+,")
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit, "Ctrl+Q")
+        chat_menu = self.menuBar().addMenu("&Conversation")
+        self._action(chat_menu, "&Rename", self.start_rename, None, "F2")
+        self._action(chat_menu, "&Delete…", self.confirm_delete)
+
+    def _action(self, menu, text: str, slot, standard=None, fallback: str | None = None) -> QAction:  # noqa: ANN001
+        action = QAction(text, self)
+        shortcuts = QKeySequence.keyBindings(standard) if standard is not None else []
+        if not shortcuts and fallback:
+            shortcuts = [QKeySequence(fallback)]
+        action.setShortcuts(shortcuts)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    # ------------------------------------------------------------------ sidebar
+
+    @property
+    def current_conversation_id(self) -> int | None:
+        item = self.conversation_list.currentItem()
+        return item.data(_ID_ROLE) if item is not None else None
+
+    def set_conversations(self, conversations: list[Conversation], current_id: int | None) -> None:
+        """Show ``conversations`` (newest first) and highlight ``current_id`` without reporting it."""
+        self._filling_list = True
+        try:
+            self.conversation_list.clear()
+            for conversation in conversations:
+                item = QListWidgetItem(conversation.title)
+                item.setData(_ID_ROLE, conversation.id)
+                item.setData(_TITLE_ROLE, conversation.title)
+                item.setToolTip(f"{conversation.title}\nLast message {_age(conversation.updated)}")
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+                self.conversation_list.addItem(item)
+                if conversation.id == current_id:
+                    self.conversation_list.setCurrentItem(item)
+        finally:
+            self._filling_list = False
+        self._update_sidebar_buttons()
+
+    def start_rename(self) -> None:
+        item = self.conversation_list.currentItem()
+        if item is not None:
+            self.conversation_list.editItem(item)
+
+    def confirm_delete(self) -> None:
+        item = self.conversation_list.currentItem()
+        if item is None:
+            return
+        answer = QMessageBox.question(self, "Delete conversation",
+                                      f"Delete “{item.data(_TITLE_ROLE)}” and all its messages?",
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Cancel)
+        if answer == QMessageBox.StandardButton.Yes:
+            emit(self.delete_requested, item.data(_ID_ROLE))
+
+    def _on_current_item(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:
+        self._update_sidebar_buttons()
+        if item is not None and not self._filling_list:
+            emit(self.conversation_selected, item.data(_ID_ROLE))
+
+    def _on_item_edited(self, item: QListWidgetItem) -> None:
+        if self._filling_list:
+            return
+        title, old = item.text().strip(), item.data(_TITLE_ROLE)
+        if not title or title == old:
+            self._filling_list = True
+            item.setText(old)
+            self._filling_list = False
+            return
+        item.setData(_TITLE_ROLE, title)
+        emit(self.rename_requested, item.data(_ID_ROLE), title)
+
+    def _update_sidebar_buttons(self) -> None:
+        has_current = self.conversation_list.currentItem() is not None
+        self.rename_button.setEnabled(has_current)
+        self.delete_button.setEnabled(has_current)
+
+    def _ask_export(self, fmt: str) -> None:
+        conversation_id = self.current_conversation_id
+        if conversation_id is None:
+            self.show_status("Choose a conversation to export first.")
+            return
+        suffix, kind = (".md", "Markdown (*.md)") if fmt == "markdown" else (".json", "JSON (*.json)")
+        title = self.conversation_list.currentItem().data(_TITLE_ROLE)
+        safe = "".join(c if c.isalnum() or c in " -_" else "_" for c in title).strip() or "conversation"
+        path, _ = QFileDialog.getSaveFileName(self, "Export conversation", safe + suffix, kind)
+        if path:
+            emit(self.export_requested, conversation_id, fmt, path)
+
+    # ------------------------------------------------------------------ status
+
+    def show_status(self, text: str, timeout_ms: int = 8000) -> None:
+        self.statusBar().showMessage(text, timeout_ms)
+
+    def show_notice(self, text: str) -> None:
+        self.notice.show_text(text)
+
+    def set_device_text(self, text: str, tooltip: str = "") -> None:
+        self.device_label.setText(text)
+        self.device_label.setToolTip(tooltip)
+
+    def set_models_text(self, text: str, tooltip: str = "") -> None:
+        self.models_label.setText(text)
+        self.models_label.setToolTip(tooltip)
+
+    def set_stats_text(self, text: str, tooltip: str = "") -> None:
+        self.stats_label.setText(text)
+        self.stats_label.setToolTip(tooltip)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        emit(self.closing)
+        event.accept()
+
+
+def _age(timestamp: float) -> str:
+    seconds = time.time() - timestamp
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")

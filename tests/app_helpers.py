@@ -1,0 +1,207 @@
+"""Real parts for the application tests: engines, model files, a microphone, the window.
+
+Every test drives the real ``Controller`` and ``MainWindow`` on ``LocalEngines``, i.e. the real
+whisper.cpp and llama.cpp engines on the shared native build:
+- speech: the default Whisper tiny.en (converted once and cached);
+- chat: the default SmolLM2-135M where the words of a reply matter, else a tiny random-weight
+  llama (``tiny_chat_model``) that streams hundreds of tokens a second and never ends a reply
+  by itself before the reply limit: ideal for stop, close and switch;
+- microphone: PortAudio's ``pulse`` device recording a PulseAudio virtual microphone that the
+  test plays espeak-ng speech into (``tests/pulse.py``, ``tests/speech.py``).
+
+Test modules import the fixtures they use from here (pytest finds fixtures imported into a
+test module).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import soundfile
+
+from parley.app.controller import Controller
+from parley.app.engines import LocalEngines
+from parley.app.settings import Settings
+from parley.app.speech_output import SpeechOutput
+from parley.app.store import Store
+from parley.app.ui.main_window import MainWindow
+from tests.pulse import PulseUnavailable, VirtualMicrophone, finish, virtual_microphone
+from tests.speech import espeak_available, synthesize
+from tests.tinymodels import CHATML_TEMPLATE, _random_tensors, add_fields, gpt2_tokenizer, llama_tensor_shapes
+
+TINY_CONTEXT = 8192          # tokens: room for several seconds of endless reply
+LOAD_TIMEOUT_MS = 120_000    # first use converts the speech model; later loads take < 1 s
+REPLY_TIMEOUT_MS = 120_000   # only reached if something hangs
+QUESTION = "How far away is the moon from the earth?"   # whisper tiny.en hears it word for word
+
+
+def write_tiny_chat_model(path: Path, seed: int = 0, n_vocab: int = 2048) -> Path:
+    """A random-weight llama GGUF (as ``tinymodels.write_tiny_llama_gguf``) with a 2048-token GPT-2
+    vocabulary, fast to sample, whose end-of-text token is never sampled: its (tied) embedding
+    row is zero, so its logit is 0, the median of the random logits, never among the top 40.
+    A random model would otherwise end a reply by chance, anywhere from its first tokens on."""
+    from gguf import GGUFWriter, LlamaFileType
+
+    n_embd, n_layer, n_head, n_head_kv = 64, 2, 4, 2
+    tokenizer = gpt2_tokenizer(n_vocab)
+    writer = GGUFWriter(path, "llama")
+    writer.add_name(f"tiny-llama-{seed}")
+    writer.add_file_type(int(LlamaFileType.ALL_F32))
+    writer.add_context_length(TINY_CONTEXT)
+    writer.add_embedding_length(n_embd)
+    writer.add_block_count(n_layer)
+    writer.add_feed_forward_length(2 * n_embd)
+    writer.add_head_count(n_head)
+    writer.add_head_count_kv(n_head_kv)
+    writer.add_rope_dimension_count(n_embd // n_head)
+    writer.add_rope_freq_base(10000.0)
+    writer.add_layer_norm_rms_eps(1e-5)
+    writer.add_vocab_size(n_vocab)
+    add_fields(writer, tokenizer)
+    writer.add_chat_template(CHATML_TEMPLATE)
+    shapes = llama_tensor_shapes(n_vocab=n_vocab, n_embd=n_embd, n_layer=n_layer, n_head=n_head,
+                                 n_head_kv=n_head_kv, n_ff=2 * n_embd, tie_embeddings=True)
+    tensors = _random_tensors(shapes, "f32", seed)
+    tensors["token_embd.weight"][n_vocab - 1] = 0.0          # <|endoftext|>, the last id
+    for name, data in tensors.items():
+        writer.add_tensor(name, data)
+    writer.write_header_to_file(path)
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    return Path(path)
+
+
+def tiny_settings(chat_model: Path, **overrides: Any) -> dict[str, Any]:
+    """Settings for the tiny model: replies that go on until stopped (or ``max_tokens``).  One
+    thread: a model this small gains nothing from two, and two threads that spin-wait for each
+    other slow down a hundredfold when other processes keep the cores busy."""
+    values: dict[str, Any] = dict(chat_model=str(chat_model), context_length=TINY_CONTEXT,
+                                  max_tokens=TINY_CONTEXT, threads=1)
+    values.update(overrides)
+    return values
+
+
+@pytest.fixture(scope="session")
+def tiny_chat_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_tiny_chat_model(tmp_path_factory.mktemp("models") / "tiny-llama.gguf")
+
+
+@pytest.fixture(scope="session")
+def question_clip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``QUESTION`` spoken by espeak-ng (16 kHz mono), with silence around it as a speaker leaves:
+    the trailing silence also covers the capture latency after the player has finished."""
+    return spoken_clip(tmp_path_factory.mktemp("speech") / "question.wav", QUESTION)
+
+
+def spoken_clip(path: Path, text: str, rate_wpm: int = 130, pad_s: float = 0.4) -> Path:
+    if not espeak_available():
+        pytest.skip("espeak-ng is not installed")
+    synthesize(text, path, voice="en-us", rate_wpm=rate_wpm)
+    speech, rate = soundfile.read(path, dtype="float32")
+    silence = np.zeros(int(pad_s * rate), dtype=np.float32)
+    soundfile.write(path, np.concatenate([silence, speech, silence]), rate)
+    return path
+
+
+def read_clip(path: Path) -> np.ndarray:
+    audio, _ = soundfile.read(path, dtype="float32")
+    return audio
+
+
+@pytest.fixture(scope="module")
+def virtual_mic() -> Iterator[VirtualMicrophone]:
+    """A PulseAudio virtual microphone (the server is started if none runs) for the module."""
+    from parley.engine.capture import list_input_devices
+
+    try:
+        with virtual_microphone() as microphone:
+            devices = list_input_devices(refresh=True)   # PortAudio may have started before Pulse
+            if "pulse" not in [d.name for d in devices]:
+                pytest.skip("PortAudio has no 'pulse' device (install libasound2-plugins)")
+            yield microphone
+    except PulseUnavailable as exc:
+        pytest.skip(f"PulseAudio unavailable: {exc}")
+
+
+@pytest.fixture
+def mic(virtual_mic: VirtualMicrophone) -> VirtualMicrophone:
+    """The virtual microphone, plugged in again if an earlier test unplugged it."""
+    virtual_mic.plug_in()
+    return virtual_mic
+
+
+def make_controller(qtbot: Any, tmp_path: Path, *, wait_ready: bool = True,
+                    speech_output: Any = None, engines: Any = None, **settings: Any) -> Controller:
+    """A real MainWindow and Controller on the real engines, started as the app starts them.
+
+    ``settings`` are ``Settings`` fields (pass ``chat_model``; ``tiny_settings`` helps).  The
+    store and settings file live in ``tmp_path``.
+    """
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    controller = Controller(
+        window, engines or LocalEngines(), Settings(**settings), Store(tmp_path / "conversations.sqlite3"),
+        settings_path=tmp_path / "settings.json",
+        # Default: no text-to-speech engine, the common case on a test machine.
+        speech_output=speech_output or (lambda: SpeechOutput("no-such-engine")))
+    controller.start()
+    if wait_ready:
+        wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
+    return controller
+
+
+def idle(controller: Controller) -> bool:
+    return not controller.busy and not controller.speech_worker.busy and not controller.chat_worker.busy
+
+
+def wait_idle(qtbot: Any, controller: Controller, timeout: int = REPLY_TIMEOUT_MS) -> None:
+    qtbot.waitUntil(lambda: idle(controller), timeout=timeout)
+
+
+def stored(controller: Controller) -> list[tuple[str, str, bool]]:
+    """(role, content, complete) of the open conversation's messages, as the database has them."""
+    return [(m.role, m.content, m.complete)
+            for m in controller.store.load_conversation(controller.conversation.id).messages]
+
+
+def status(controller: Controller) -> str:
+    return controller.window.statusBar().currentMessage()
+
+
+def start_endless_reply(qtbot: Any, controller: Controller, text: str = "Tell me a long story") -> Any:
+    """Send ``text`` to the tiny model and wait until its reply is streaming into the window."""
+    assert controller.send_text(text)
+    widget = controller.window.conversation_view.messages[-1]
+    qtbot.waitUntil(lambda: len(controller._reply.text if controller._reply else "") >= 20, timeout=REPLY_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: len(widget.text) >= 20, timeout=REPLY_TIMEOUT_MS)     # rendered
+    return widget
+
+
+def play(qtbot: Any, mic: VirtualMicrophone, clip: Path) -> None:
+    """Play ``clip`` into the virtual microphone, keeping the Qt event loop running meanwhile."""
+    player = mic.play(clip, wait=False)
+    qtbot.waitUntil(lambda: player.poll() is not None, timeout=60_000)
+    finish(player, timeout=5)
+
+
+def speak(qtbot: Any, controller: Controller, mic: VirtualMicrophone, clip: Path) -> None:
+    """Hold push-to-talk while ``clip`` plays into the microphone, then let go."""
+    controller.ptt_pressed()
+    assert controller._recorder is not None, status(controller)
+    play(qtbot, mic, clip)
+    controller.ptt_released()
+
+
+def run_python(code: str, env: dict[str, str], timeout: float = 300) -> subprocess.CompletedProcess:
+    import os
+    import sys
+    repo = Path(__file__).resolve().parents[1]
+    return subprocess.run([sys.executable, "-c", code], cwd=repo, env={**os.environ, **env},
+                          capture_output=True, text=True, timeout=timeout)

@@ -1,0 +1,72 @@
+"""The app's checks of model files, its silence gate, and the text it reads aloud."""
+
+from __future__ import annotations
+
+import numpy as np
+import soundfile
+
+from parley.app.engines import LocalEngines, model_file_problem
+from parley.app.speech_output import speakable_text
+from parley.engine.models import default_chat_model_path, default_speech_model_path
+from tests.app_helpers import question_clip  # noqa: F401 - fixture
+
+
+def test_model_file_problems(tmp_path):
+    gguf = tmp_path / "chat.gguf"
+    gguf.write_bytes(b"GGUF" + b"\0" * 60)
+    ggml = tmp_path / "whisper.bin"
+    ggml.write_bytes(b"lmgg" + b"\0" * 60)
+    text = tmp_path / "notes.gguf"
+    text.write_text("hello")
+    assert model_file_problem("chat", str(gguf)) is None
+    assert model_file_problem("speech", str(ggml)) is None
+    assert "not a whisper.cpp model" in model_file_problem("speech", str(gguf))   # whisper.cpp reads ggml only
+    assert "not a GGUF model" in model_file_problem("chat", str(ggml))
+    assert "not a whisper.cpp model" in model_file_problem("speech", str(text))
+    assert model_file_problem("chat", str(tmp_path / "missing.gguf")) == "the file does not exist"
+    assert "folder" in model_file_problem("chat", str(tmp_path))
+
+
+def test_replies_are_read_as_plain_sentences(qapp):
+    spoken = speakable_text("Use **bold** and a [link](https://x.org):\n\n```python\nprint(1)\n```\n\n- one\n- two")
+    assert "**" not in spoken and "print(1)" not in spoken and "https" not in spoken
+    assert spoken.startswith("Use bold and a link:") and "(code block)" in spoken and spoken.endswith("two")
+
+
+def test_model_files_are_checked_by_the_engines_validators(tmp_path):
+    """Beyond the magic number: a truncated file is refused before the settings dialog closes."""
+    engines = LocalEngines()
+    assert engines.check_model_file("chat", str(default_chat_model_path())) is None
+    assert engines.check_model_file("speech", str(default_speech_model_path())) is None
+    for kind, source, name in (("chat", default_chat_model_path(), "cut.gguf"),
+                               ("speech", default_speech_model_path(), "cut.bin")):
+        cut = tmp_path / name
+        with open(source, "rb") as f:
+            cut.write_bytes(f.read(1 << 20))
+        problem = engines.check_model_file(kind, str(cut))
+        assert problem and "truncated" in problem or "extends past the end" in problem or "size" in problem, problem
+
+
+def test_the_base_speech_model_is_checked_for_its_packages():
+    from parley.engine.errors import ModelFileError
+    from parley.engine.models import base_speech_sources
+    try:
+        base_speech_sources()
+        installed = True
+    except ModelFileError:
+        installed = False
+    problem = LocalEngines().check_model_file("speech", "base")
+    assert (problem is None) == installed
+    if not installed:
+        assert "pip install" in problem
+
+
+def test_only_the_speech_part_of_a_clip_is_transcribed(question_clip):
+    engines = LocalEngines()
+    clip, rate = soundfile.read(question_clip, dtype="float32")
+    assert rate == 16000
+    speech = engines.speech_part(clip)
+    assert 0.5 * len(clip) < len(speech) < len(clip)          # the silence around it is cut off
+    assert len(engines.speech_part(np.zeros(16000, dtype=np.float32))) == 0
+    quiet_room = np.random.default_rng(0).normal(0, 10 ** (-70 / 20), 32000).astype(np.float32)  # -70 dBFS hiss
+    assert len(engines.speech_part(quiet_room)) == 0

@@ -1,0 +1,150 @@
+"""EngineWorker: ordered jobs on one thread, results on the UI thread, cancel and shutdown."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PySide6.QtCore import QThread
+
+from parley.app.tasks import EngineWorker, JobCancelled
+from parley.engine.cancel import CancelToken
+from parley.engine.chat import ChatModel, ChatSession, SamplingParams
+from tests.app_helpers import tiny_chat_model  # noqa: F401 - fixture
+
+
+@pytest.fixture(scope="module")
+def chat_model(tiny_chat_model):
+    model = ChatModel(tiny_chat_model, device="cpu", n_ctx=4096, threads=1)
+    yield model
+    model.close()
+
+
+@pytest.fixture
+def worker(qtbot):
+    w = EngineWorker("test")
+    yield w
+    w.shutdown(2.0)
+
+
+def test_jobs_run_in_order_on_one_worker_thread_and_report_on_the_ui_thread(qtbot, worker):
+    ran, done = [], []
+    ui_thread = QThread.currentThread()
+
+    def job(n):
+        def fn(_job):
+            ran.append((n, threading.current_thread().name))
+            return n * 10
+        return fn
+
+    def on_done(value):
+        done.append((value, QThread.currentThread() is ui_thread))
+
+    for n in range(5):
+        worker.submit(job(n), on_done=on_done)
+    assert done == []                       # never called back inside submit()
+    qtbot.waitUntil(lambda: len(done) == 5)
+    assert [n for n, _ in ran] == list(range(5))
+    assert len({name for _, name in ran}) == 1 and ran[0][1] != threading.main_thread().name
+    assert done == [(n * 10, True) for n in range(5)]
+
+
+def test_progress_arrives_in_order_before_the_result(qtbot, worker):
+    events = []
+
+    def stream(job):
+        for i in range(100):
+            job.emit(i)
+        return "end"
+
+    with qtbot.waitSignal(worker.busy_changed, check_params_cb=lambda busy: not busy):
+        worker.submit(stream, on_progress=events.append, on_done=events.append)
+    assert events == [*range(100), "end"]
+
+
+def test_errors_go_to_on_error(qtbot, worker):
+    errors = []
+
+    def boom(_job):
+        raise ValueError("no model")
+
+    worker.submit(boom, on_done=lambda _: pytest.fail("not done"), on_error=errors.append)
+    qtbot.waitUntil(lambda: bool(errors))
+    assert isinstance(errors[0], ValueError) and str(errors[0]) == "no model"
+
+
+def test_cancel_reaches_the_engine_through_a_linked_token_and_skips_queued_jobs(qtbot, worker, chat_model):
+    """A reply that would run for 4000 tokens stops inside the engine when its job is cancelled."""
+    outcomes, pieces = [], []
+
+    def long_reply(job):
+        token = job.link(CancelToken())
+        return ChatSession(chat_model, "You are helpful.").reply(
+            "Tell me everything.", SamplingParams(max_tokens=4000), on_text=job.emit, cancel=token)
+
+    running = worker.submit(long_reply, on_done=outcomes.append, on_progress=pieces.append)
+    queued = worker.submit(lambda _job: "ran", on_done=outcomes.append, on_error=outcomes.append)
+    qtbot.waitUntil(lambda: len(pieces) >= 5, timeout=60_000)         # streaming
+    running.cancel()
+    queued.cancel()
+    qtbot.waitUntil(lambda: len(outcomes) == 2, timeout=60_000)
+    reply = outcomes[0]
+    assert reply.finish == "cancelled" and 5 <= reply.stats.generated_tokens < 4000
+    assert reply.text == "".join(pieces)
+    assert isinstance(outcomes[1], JobCancelled)
+
+
+def test_link_after_cancel_cancels_at_once():
+    from parley.app.tasks import Job
+    job = Job(lambda j: None, None, None, None, "j")
+    job.cancel()
+    assert job.link(CancelToken()).cancelled
+
+
+def test_shutdown_cancels_the_running_job_runs_the_finalizer_and_delivers_late_results(qtbot, tiny_chat_model):
+    worker = EngineWorker("closing")
+    model = ChatModel(tiny_chat_model, device="cpu", n_ctx=4096, threads=1)
+    streaming = threading.Event()
+    results, finalized_on = [], []
+
+    def generate(job):
+        token = job.link(CancelToken())
+
+        def on_text(piece):
+            streaming.set()
+            job.emit(piece)
+
+        return ChatSession(model, "You are helpful.").reply("Go on.", SamplingParams(max_tokens=4000),
+                                                           on_text=on_text, cancel=token)
+
+    def finalize():
+        finalized_on.append(threading.current_thread().name)
+        model.close()
+
+    worker.submit(generate, on_done=results.append, on_progress=lambda _p: None)
+    assert streaming.wait(60)
+    joined = worker.shutdown(2.0, finalizer=finalize)
+    assert joined
+    assert results and results[0].finish == "cancelled"     # delivered before shutdown() returned
+    assert finalized_on and finalized_on[0] != threading.main_thread().name
+    assert model._ctx is None                                # closed on the engine's own thread
+    assert not worker.busy
+    with pytest.raises(RuntimeError):
+        worker.submit(lambda _job: None)
+
+
+def test_streaming_does_not_wear_down_the_reference_count_of_true(qtbot, worker):
+    """PySide6 6.12.0's emit() drops a reference to True each call (see parley/app/signals.py);
+    a thousand tokens would otherwise abort the interpreter on Python < 3.12."""
+    import sys
+    received = []
+    before = sys.getrefcount(True)
+
+    def stream(job):
+        for i in range(1000):
+            job.emit(i)
+
+    with qtbot.waitSignal(worker.busy_changed, check_params_cb=lambda busy: not busy):
+        worker.submit(stream, on_progress=received.append)
+    assert len(received) == 1000
+    assert sys.getrefcount(True) >= before - 50      # unaffected, give or take unrelated references

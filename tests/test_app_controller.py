@@ -73,7 +73,8 @@ def test_models_load_after_the_window_then_talk_and_send_are_enabled(qtbot, tmp_
     bar.edit.setPlainText("hi")
     assert bar.send_button.isEnabled()
     window = controller.window
-    assert window.models_label.text() == "tiny-llama-0 · whisper tiny.en"
+    assert window.models_label.text() == "tiny-llama · whisper tiny.en"      # the file, not its metadata name
+    assert "Chat: tiny-llama-0 (" in window.models_label.toolTip()
     device = controller.chat_model.device.device.name
     assert controller.chat_model.device.fallback_reason is None
     assert window.device_label.text() == f"Device: {device}"          # no "(fallback)" without one
@@ -447,7 +448,7 @@ def test_settings_are_validated_applied_and_saved(qtbot, tmp_path, tiny_chat_mod
     assert controller.chat_model.name == "tiny-llama-1" and old_chat._ctx is None     # the old one was closed
     assert controller.speech_model is old_speech           # untouched: its settings did not change
     assert load_settings(tmp_path / "settings.json").settings == new
-    assert controller.window.models_label.text() == "tiny-llama-1 · whisper tiny.en"
+    assert controller.window.models_label.text() == "other · whisper tiny.en"
     controller.send_text("uses the new model")
     wait_idle(qtbot, controller)
     assert controller._session.model is controller.chat_model and stored(controller)[-1][0] == "assistant"

@@ -311,6 +311,8 @@ def test_settings_dialog_shows_the_validation_error_and_returns_the_edits(qtbot)
                             speech_output_problem="No text-to-speech engine is installed on this system.")
     qtbot.addWidget(dialog)
     assert [dialog.device.itemData(i) for i in range(dialog.device.count())] == ["auto", "cpu", "CUDA0"]
+    speech_choices = [dialog.speech_model.itemData(i) for i in range(dialog.speech_model.count())]
+    assert speech_choices[:2] == ["default", "base"] and dialog.speech_model.itemText(1).startswith("Base")
     assert not dialog.speak_replies.isEnabled() and "No text-to-speech" in dialog.speak_replies.toolTip()
     dialog.device.setCurrentIndex(2)
     dialog.microphone.setCurrentIndex(1)
@@ -323,3 +325,6 @@ def test_settings_dialog_shows_the_validation_error_and_returns_the_edits(qtbot)
     s = dialog.result_settings
     assert (s.device, s.microphone, s.temperature, s.send_on_release) == ("CUDA0", "USB Mic", 0.25, False)
     assert s.ptt_shortcut == "Ctrl+Space" and s.chat_model == "default"
+    dialog.speech_model.setCurrentIndex(1)
+    dialog.accept()
+    assert dialog.result_settings.speech_model == "base" and dialog.result_settings.recent_speech_models == []

@@ -278,9 +278,9 @@ class Controller(QObject):
             return
         self.chat_model, self._session = model, session
         self._history_synced = False
-        self._routine_status(f"Chat model ready: {self.chat_model.name}")
+        self._routine_status(f"Chat model ready: {_chat_label(model)}")
         if not getattr(self.chat_model, "has_template", True):
-            self._announce(f"{self.chat_model.name} has no chat template; a generic prompt format is used.")
+            self._announce(f"{_chat_label(model)} has no chat template; a generic prompt format is used.")
         self._announce_device("chat", self.chat_model)
         self._update_labels()
         self._update_availability()
@@ -872,13 +872,15 @@ class Controller(QObject):
     def _update_labels(self) -> None:
         loading_chat = "Loading chat model…" if self._chat_load_fraction is None else \
             f"Loading chat model… {self._chat_load_fraction:.0%}"
-        models = [self.chat_model.name if self.chat_model else ("Chat model unavailable" if self._chat_problem
-                                                                  else loading_chat),
+        models = [_chat_label(self.chat_model) if self.chat_model else ("Chat model unavailable"
+                                                                        if self._chat_problem else loading_chat),
                   self.speech_model.name if self.speech_model else ("Speech model unavailable"
                                                                     if self._speech_problem
                                                                     else "Loading speech model…")]
-        self.window.set_models_text(" · ".join(models), "\n".join(filter(None, [self._chat_problem,
-                                                                                self._speech_problem])))
+        details = [f"Chat: {self.chat_model.name} ({self.chat_model.path})" if self.chat_model else None,
+                   f"Speech: {self.speech_model.name} ({self.speech_model.path})" if self.speech_model else None]
+        self.window.set_models_text(" · ".join(models), "\n".join(filter(None, [
+            *details, self._chat_problem, self._speech_problem])))
         choices = {role: m.device for role, m in (("Chat", self.chat_model), ("Speech", self.speech_model)) if m}
         if choices:
             names = {role: c.device.name for role, c in choices.items()}
@@ -930,6 +932,13 @@ class Controller(QObject):
         self.stopped_cleanly = joined
         return joined
 
+
+
+def _chat_label(model: Any) -> str:
+    """What the status bar calls a chat model: its file name says more to a user than the name in
+    its metadata (SmolLM2-135M-Instruct.Q4_1 rather than "Smollm2 135M 8k Lc100K Mix1 Ep2")."""
+    path = getattr(model, "path", None)
+    return Path(path).stem if path else model.name
 
 
 def _title_from(text: str) -> str:

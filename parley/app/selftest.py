@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -110,7 +111,7 @@ class SelfTest(QObject):
         assert self.controller is not None
         mics = self.controller._microphones
         self.line("microphones", None, "still looking" if mics is None else ", ".join(mics) or
-                  (self.controller._mic_problem or "none found"))
+                  "none found (push-to-talk needs one; typed chat works without)")
         self.window.close()                       # the controller stops the engines
         self.app.quit()
 
@@ -138,7 +139,8 @@ class SelfTest(QObject):
         assert self.controller is not None
         seconds = self.controller.load_seconds.get(role)
         where = model.device.device
-        self.line(f"{role} model load", seconds, f"{model.name} on {where.name} ({where.description})")
+        name = Path(model.path).name if role == "chat" else model.name
+        self.line(f"{role} model load", seconds, f"{name} on {where.name} ({where.description})")
         self._ready.add(role)
         if self._ready == {"speech", "chat"}:
             QTimer.singleShot(0, self._transcribe)

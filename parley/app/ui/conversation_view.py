@@ -15,6 +15,8 @@ from PySide6.QtGui import (
     QColor,
     QGuiApplication,
     QResizeEvent,
+    QTextBlockFormat,
+    QTextCharFormat,
     QTextCursor,
     QTextDocument,
     QTextFormat,
@@ -74,6 +76,27 @@ def render_markdown(document: QTextDocument, text: str) -> None:
         cursor.setPosition(last, QTextCursor.MoveMode.KeepAnchor)
         cursor.mergeCharFormat(code_chars)
         cursor.insertFrame(frame)           # moves the selected blocks into the frame
+    if runs:
+        _flatten_frame_separators(document)
+
+
+def _flatten_frame_separators(document: QTextDocument) -> None:
+    """A frame sits between two empty blocks of the enclosing frame, each a blank line tall; make
+    them a pixel tall so a code block is spaced like a paragraph, not by blank lines."""
+    root = document.rootFrame()
+    flat = QTextBlockFormat()
+    flat.setLineHeight(1, QTextBlockFormat.LineHeightTypes.FixedHeight.value)
+    flat.setTopMargin(0)
+    flat.setBottomMargin(0)
+    tiny = QTextCharFormat()
+    tiny.setFontPointSize(1)
+    block = document.begin()
+    while block.isValid():
+        if not block.text() and document.frameAt(block.position()) is root:
+            cursor = QTextCursor(block)
+            cursor.setBlockFormat(flat)
+            cursor.setBlockCharFormat(tiny)
+        block = block.next()
 
 
 def _style_inline_code(block, mono) -> None:  # noqa: ANN001 - QTextBlock, QFont

@@ -66,8 +66,12 @@ QStatusBar QLabel {{ color: {MUTED}; padding: 0 6px; }}
 
 
 def monospace_font() -> QFont:
+    """The system's fixed-pitch font at the size of the text around it (its own default is smaller)."""
     font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
     font.setStyleHint(QFont.StyleHint.Monospace)
+    body = QApplication.font().pointSizeF()
+    if body > 0:
+        font.setPointSizeF(body * 0.95)
     return font
 
 

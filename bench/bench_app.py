@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""The desktop app as a user feels it: latencies, UI stalls, start-up time and memory.
+
+Not a test: it prints its figures (and writes them as JSON with ``--json FILE``).
+
+Everything is real: the app's window (offscreen unless QT_QPA_PLATFORM says otherwise), its
+controller and ``LocalEngines`` on the default models (Whisper tiny.en, SmolLM2-135M), and the
+microphone path: espeak-ng speech played into a PulseAudio virtual microphone (tests/pulse.py)
+that PortAudio's ``pulse`` device records while push-to-talk is held.
+
+- latency from push-to-talk release to the transcript shown in the window, to the first reply
+  token reaching the window, and to that token painted (the view renders at most every 50 ms),
+  for ~3 s and ~8 s clips (``--reps`` takes each);
+- UI stall: the longest gap between the ticks of a 10 ms QTimer on the UI thread while the
+  speech model is prepared on first use (converted into an empty cache), while both models
+  load, while clips are transcribed and while replies are generated (target < 50 ms);
+- window visible: process start to the window's first paint, in fresh processes;
+- resident memory (RSS) with both models loaded, and the peak.
+
+    .venv/bin/python bench/bench_app.py [--reps 3] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+CLIPS = {
+    "3 s": "How far away is the moon from the earth?",
+    "8 s": "Please tell me how far away the moon is from the earth, and how long it would take "
+           "to fly there in a fast rocket.",
+}
+TICK_MS = 10
+STALL_TARGET_MS = 50
+TIMEOUT_S = 300
+
+_WINDOW_VISIBLE = """
+import sys, time
+t0 = time.perf_counter()
+from parley.app.selftest import process_age, _FirstPaint
+age0 = process_age() or 0.0
+from parley.app.main import create_app, create_window
+app = create_app(sys.argv)
+from parley.app.ui.main_window import MainWindow
+window = MainWindow()
+def painted():
+    print(age0 + time.perf_counter() - t0)
+    app.quit()
+_FirstPaint(window, painted)
+window.show()
+app.exec()
+"""
+
+
+def rss_mib() -> tuple[float, float]:
+    """(current, peak) resident memory of this process, MiB."""
+    fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines() if ":" in line)
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+def window_visible_s(runs: int, env: dict[str, str]) -> list[float]:
+    out = []
+    for _ in range(runs):
+        proc = subprocess.run([sys.executable, "-c", _WINDOW_VISIBLE], cwd=REPO, env={**os.environ, **env},
+                              capture_output=True, text=True, timeout=120, check=True)
+        out.append(float(proc.stdout.strip().splitlines()[-1]))
+    return out
+
+
+class Ticker:
+    """A 10 ms timer on the UI thread; the gaps between its ticks, by phase."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.phase: str | None = None
+        self.gaps: dict[str, list[float]] = {}
+        self._last = time.perf_counter()
+        self.on_tick: list[Callable[[], None]] = []
+        self._timer = QTimer(interval=TICK_MS)
+        self._timer.timeout.connect(self._tick)
+        self._timer.start()
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        if self.phase is not None:
+            self.gaps.setdefault(self.phase, []).append(now - self._last)
+        self._last = now
+        for callback in list(self.on_tick):
+            callback()
+
+    def start(self, phase: str | None) -> None:
+        self._last = time.perf_counter()
+        self.phase = phase
+
+
+def wait(app: Any, condition: Callable[[], bool], what: str) -> None:
+    from PySide6.QtCore import QEventLoop
+
+    deadline = time.monotonic() + TIMEOUT_S
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {what}")
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reps", type=int, default=3, help="takes of each clip")
+    parser.add_argument("--max-tokens", type=int, default=64, help="reply length limit")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+
+    from tests.pulse import virtual_microphone
+    from tests.speech import synthesize
+
+    with tempfile.TemporaryDirectory(prefix="parley-bench-app-") as tmp, virtual_microphone() as mic:
+        tmp_path = Path(tmp)
+        env = {"PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config")}
+        os.environ.update(env)
+        results: dict[str, Any] = {"load_average": os.getloadavg(), "cpus": os.cpu_count()}
+        visible = window_visible_s(3, env)
+        results["window_visible_s"] = visible
+
+        import numpy as np
+        import soundfile
+
+        clips = {}
+        for label, text in CLIPS.items():
+            path = synthesize(text, tmp_path / f"clip-{label[0]}.wav", rate_wpm=130)
+            speech, rate = soundfile.read(path, dtype="float32")
+            silence = np.zeros(int(0.4 * rate), dtype=np.float32)
+            soundfile.write(path, np.concatenate([silence, speech, silence]), rate)
+            clips[label] = (path, text, len(speech) / rate + 0.8)
+        results.update(run_app(clips, mic, args, tmp_path))
+    print_report(results)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.Namespace,
+            tmp_path: Path) -> dict[str, Any]:
+    from tests.pulse import finish
+
+    from parley.app.main import create_app, start_controller
+    from parley.app.settings import Settings, save_settings
+    from parley.engine.capture import list_input_devices
+    from parley.engine.textmetrics import word_error_rate
+
+    os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")      # first use: the conversion is measured too
+    save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens))
+    list_input_devices(refresh=True)
+    app = create_app([sys.argv[0]])
+    rss_before = rss_mib()[0]
+    from parley.app.selftest import _FirstPaint
+
+    ticker = Ticker()
+    from parley.app.ui.main_window import MainWindow
+    window = MainWindow()
+    painted: list[bool] = []
+    _FirstPaint(window, lambda: painted.append(True))
+    window.resize(1100, 760)
+    window.show()
+    wait(app, lambda: bool(painted), "the window's first paint")     # its first layout is no stall of a load
+    ticker.start("model load")
+    loading = time.perf_counter()
+    controller = start_controller(window)
+    ready: dict[str, float] = {}
+    controller.speech_ready.connect(lambda _m: ready.setdefault("speech", time.perf_counter() - loading))
+    controller.chat_ready.connect(lambda _m: ready.setdefault("chat", time.perf_counter() - loading))
+    converting = {"done": False}
+
+    def phase_of_load(text: str) -> None:      # the first-use conversion has its own phase
+        if text.startswith("Preparing the speech model (first use only)") and ticker.phase == "model load":
+            ticker.start("speech model preparation")
+        elif text.startswith("Speech model ready") and ticker.phase == "speech model preparation":
+            converting["done"] = True
+            ticker.start("model load")
+
+    window.statusBar().messageChanged.connect(phase_of_load)
+    wait(app, lambda: len(ready) == 2 and window.input_bar.talk_button.isEnabled(), "the models and microphone")
+    ticker.start(None)
+    rss_loaded = rss_mib()[0]
+
+    events: dict[str, float] = {}
+    heard: list[str] = []
+    controller.transcribed.connect(lambda text: (events.setdefault("transcript", time.perf_counter()),
+                                                 heard.append(text)))
+    controller.reply_progress.connect(lambda _p: events.setdefault("token", time.perf_counter()))
+    controller.reply_started.connect(lambda: (events.setdefault("reply", time.perf_counter()),
+                                              ticker.start("reply generation")))
+    finished: list[tuple[str, str]] = []
+    controller.reply_finished.connect(lambda text, fin: (finished.append((text, fin)), ticker.start(None)))
+    view = window.conversation_view
+
+    def painted_check() -> None:
+        if "token" in events and "painted" not in events and view.messages and view.messages[-1].text:
+            events["painted"] = time.perf_counter()
+
+    ticker.on_tick.append(painted_check)
+
+    takes = []
+    for label, (path, text, seconds) in clips.items():
+        for rep in range(args.reps):
+            events.clear()
+            heard.clear()
+            controller.new_conversation()
+            controller.ptt_pressed()
+            player = mic.play(path, wait=False)
+            wait(app, lambda: player.poll() is not None, "the clip to play")
+            finish(player, timeout=5)
+            ticker.start("transcription")
+            released = time.perf_counter()
+            controller.ptt_released()
+            wait(app, lambda: "transcript" in events, "the transcript")
+            ticker.start("reply generation" if "reply" in events else None)
+            wait(app, lambda: len(finished) > len(takes) and "painted" in events, "the reply")
+            ticker.start(None)
+            reply, finish_reason = finished[-1]
+            entry = controller.conversation.entries[-1]
+            take = {
+                "clip": label, "clip_s": round(seconds, 2), "heard": heard[0],
+                "wer": round(word_error_rate(text, heard[0]), 3),
+                "transcript_s": events["transcript"] - released,
+                "whisper_s": controller._last_clip_s,
+                "first_token_s": events["token"] - released,
+                "first_token_painted_s": events["painted"] - released,
+                "reply_tokens": (entry.stats or {}).get("generated_tokens"),
+                "reply_tps": (entry.stats or {}).get("gen_tps"),
+                "finish": finish_reason,
+            }
+            takes.append(take)
+            print(f"  {label} take {rep + 1}: transcript {take['transcript_s'] * 1000:.0f} ms, first token "
+                  f"{take['first_token_s'] * 1000:.0f} ms (painted {take['first_token_painted_s'] * 1000:.0f} ms), "
+                  f"WER {take['wer']:.2f}, reply {take['reply_tokens']} tokens at {take['reply_tps']} tok/s",
+                  flush=True)
+    rss_now, rss_peak = rss_mib()
+    window.close()
+    return {
+        "converted_on_first_use": converting["done"],
+        "load_s": ready, "engine_load_s": dict(controller.load_seconds),
+        "takes": takes,
+        "stall_max_ms": {phase: max(gaps) * 1000 for phase, gaps in ticker.gaps.items()},
+        "stall_p99_ms": {phase: sorted(gaps)[int(0.99 * (len(gaps) - 1))] * 1000
+                         for phase, gaps in ticker.gaps.items()},
+        "ticks": {phase: len(gaps) for phase, gaps in ticker.gaps.items()},
+        "rss_mib": {"qt_only": rss_before, "both_models_loaded": rss_loaded, "after_replies": rss_now,
+                    "peak": rss_peak},
+        "device": controller.chat_model.device.device.name,
+        "device_description": controller.chat_model.device.device.description,
+        "threads": {"chat": controller.chat_model.threads, "speech": controller.speech_model.threads},
+    }
+
+
+def print_report(r: dict[str, Any]) -> None:
+    med = statistics.median
+    print(f"\nParley app benchmark on {r['device']} ({r['device_description']}), {r['cpus']} CPUs, "
+          f"threads {r['threads']}, load average {r['load_average'][0]:.2f}")
+    print(f"window visible (process start to first paint): median {med(r['window_visible_s']):.2f} s "
+          f"({', '.join(f'{s:.2f}' for s in r['window_visible_s'])})")
+    print(f"models ready after the window: speech {r['load_s']['speech']:.2f} s, chat {r['load_s']['chat']:.2f} s "
+          f"(engine load {r['engine_load_s'].get('speech', 0):.2f} s / {r['engine_load_s'].get('chat', 0):.2f} s; "
+          f"speech model converted on first use: {r['converted_on_first_use']})")
+    print("\nrelease of push-to-talk to ...            (median over takes)")
+    for label in CLIPS:
+        takes = [t for t in r["takes"] if t["clip"] == label]
+        print(f"  {label} clip ({takes[0]['clip_s']:.1f} s played): transcript shown "
+              f"{med(t['transcript_s'] for t in takes) * 1000:.0f} ms (whisper "
+              f"{med(t['whisper_s'] for t in takes) * 1000:.0f} ms), first reply token "
+              f"{med(t['first_token_s'] for t in takes) * 1000:.0f} ms, painted "
+              f"{med(t['first_token_painted_s'] for t in takes) * 1000:.0f} ms; WER "
+              f"{med(t['wer'] for t in takes):.2f}; reply {med(t['reply_tps'] or 0 for t in takes):.1f} tok/s")
+    print(f"\nUI stall: longest gap between {TICK_MS} ms timer ticks (target < {STALL_TARGET_MS} ms)")
+    for phase, worst in r["stall_max_ms"].items():
+        print(f"  {phase:<26} max {worst:6.1f} ms   p99 {r['stall_p99_ms'][phase]:5.1f} ms   "
+              f"({r['ticks'][phase]} ticks){'' if worst < STALL_TARGET_MS else '   OVER TARGET'}")
+    m = r["rss_mib"]
+    print(f"\nresident memory: {m['qt_only']:.0f} MiB with Qt and the window, {m['both_models_loaded']:.0f} MiB "
+          f"with both models loaded, {m['after_replies']:.0f} MiB after the replies (peak {m['peak']:.0f} MiB)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

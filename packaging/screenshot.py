@@ -1,0 +1,144 @@
+"""Take the README's screenshot: the real window, the real engines, two real exchanges.
+
+    python packaging/screenshot.py [--out docs/screenshot.png]
+
+Runs under a virtual X server (``xvfb-run``, or ``Xvfb`` started here) with Qt's xcb platform,
+so the picture is what a Linux desktop shows.  The app starts as it always does, on a data and
+config folder in a temporary directory (the user's conversations and settings are never
+touched), with the default models answering greedily on one thread so the picture is the same
+every time, also on a busy machine.  When PulseAudio can be used, a virtual microphone
+(tests/pulse.py) is plugged in for the duration, so push-to-talk shows as it does on a desktop
+with a microphone.  The questions are typed into the text box key by key and sent with Enter;
+the second asks for code, so the picture shows a code block.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+QUESTIONS = (
+    "What are three good habits for staying focused while working from home?",
+    "Show me a Python one-liner that reverses a string.",
+)
+WINDOW_SIZE = (1160, 760)
+MAX_BYTES = 300_000
+TIMEOUT_S = 600
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshot.png")
+    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inner:
+        return take(args.out.resolve())
+    return run_under_xvfb(args.out.resolve())
+
+
+def run_under_xvfb(out: Path) -> int:
+    """Re-run this script inside a virtual X server, with throw-away data and config folders."""
+    with tempfile.TemporaryDirectory(prefix="parley-screenshot-") as tmp:
+        env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "PARLEY_DATA_DIR": f"{tmp}/data",
+               "PARLEY_CONFIG_DIR": f"{tmp}/config", "LANG": os.environ.get("LANG", "C.UTF-8")}
+        command = [sys.executable, str(Path(__file__).resolve()), "--inner", "--out", str(out)]
+        screen = f"{WINDOW_SIZE[0] + 100}x{WINDOW_SIZE[1] + 100}x24"
+        if shutil.which("xvfb-run"):
+            return subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {screen}", *command], env=env).returncode
+        if not shutil.which("Xvfb"):
+            print("screenshot: needs Xvfb (Debian/Ubuntu: sudo apt install xvfb)", file=sys.stderr)
+            return 2
+        display = ":%d" % (90 + os.getpid() % 100)
+        server = subprocess.Popen(["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 10
+            while not Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
+                if time.monotonic() > deadline or server.poll() is not None:
+                    print("screenshot: Xvfb did not start", file=sys.stderr)
+                    return 2
+                time.sleep(0.05)
+            return subprocess.run(command, env={**env, "DISPLAY": display}).returncode
+        finally:
+            server.terminate()
+            server.wait()
+
+
+def take(out: Path) -> int:
+    sys.path.insert(0, str(REPO))
+    with contextlib.ExitStack() as stack:
+        try:
+            from tests.pulse import virtual_microphone
+            stack.enter_context(virtual_microphone())
+        except Exception as exc:  # noqa: BLE001 - the picture is taken without a microphone then
+            print(f"(no virtual microphone: {exc})", flush=True)
+        return _take(out)
+
+
+def _take(out: Path) -> int:
+    from PySide6.QtCore import QEventLoop, Qt
+    from PySide6.QtGui import QImage
+    from PySide6.QtTest import QTest
+
+    from parley.app.main import create_app, create_window, start_controller
+    from parley.app.settings import Settings, config_dir, save_settings
+
+    settings = Settings(temperature=0.0, max_tokens=200, threads=1)     # greedy: the same answer every time
+    save_settings(settings)
+    assert str(config_dir()).startswith(tempfile.gettempdir())
+    app = create_app([sys.argv[0]])
+    window = create_window()
+    window.resize(*WINDOW_SIZE)
+    controller = start_controller(window)
+    deadline = time.monotonic() + TIMEOUT_S
+
+    def wait(condition, what: str) -> None:
+        loop_until = QEventLoop()
+        while not condition():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"timed out waiting for {what}")
+            loop_until.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+
+    wait(lambda: controller.chat_model is not None and controller.speech_model is not None, "the models")
+    finished: list[tuple[str, str]] = []
+    controller.reply_finished.connect(lambda text, finish: finished.append((text, finish)))
+    edit = window.input_bar.edit
+    for number, question in enumerate(QUESTIONS, 1):
+        edit.setFocus()
+        QTest.keyClicks(edit, question, delay=5)
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+        wait(lambda n=number: len(finished) == n, f"reply {number}")
+        text, finish = finished[-1]
+        print(f"Q: {question}\nA ({finish}): {text}\n", flush=True)
+    wait(lambda: not controller.busy and not controller.chat_worker.busy and not controller.speech_worker.busy,
+         "the end of the reply")
+    wait(lambda: not window.conversation_view._render_timer.isActive(), "the last render")
+    settle = time.monotonic() + 0.5
+    wait(lambda: time.monotonic() > settle, "the window to settle")
+    window.statusBar().clearMessage()                        # a transient note is no part of the picture
+
+    image = window.grab().toImage().convertToFormat(QImage.Format.Format_RGB888)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not image.save(str(out), "PNG", 0):                    # 0: smallest file
+        print(f"screenshot: could not write {out}", file=sys.stderr)
+        return 1
+    size = out.stat().st_size
+    print(f"wrote {out} ({image.width()}x{image.height()}, {size / 1000:.0f} KB)")
+    window.close()
+    app.quit()
+    if size > MAX_BYTES:
+        print(f"screenshot: {out} is {size} bytes, more than {MAX_BYTES}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -21,7 +21,8 @@ def test_model_file_problems(tmp_path):
     assert model_file_problem("chat", str(gguf)) is None
     assert model_file_problem("speech", str(ggml)) is None
     assert "not a whisper.cpp model" in model_file_problem("speech", str(gguf))   # whisper.cpp reads ggml only
-    assert "not a GGUF model" in model_file_problem("chat", str(ggml))
+    assert model_file_problem("chat", str(ggml)) is None  # legacy ggml GPT-2: converted on load
+    assert "not a GGUF model" in model_file_problem("chat", str(text))
     assert "not a whisper.cpp model" in model_file_problem("speech", str(text))
     assert model_file_problem("chat", str(tmp_path / "missing.gguf")) == "the file does not exist"
     assert "folder" in model_file_problem("chat", str(tmp_path))
@@ -70,3 +71,24 @@ def test_only_the_speech_part_of_a_clip_is_transcribed(question_clip):
     assert len(engines.speech_part(np.zeros(16000, dtype=np.float32))) == 0
     quiet_room = np.random.default_rng(0).normal(0, 10 ** (-70 / 20), 32000).astype(np.float32)  # -70 dBFS hiss
     assert len(engines.speech_part(quiet_room)) == 0
+
+
+def test_a_legacy_ggml_gpt2_file_is_checked_converted_and_loaded(tmp_path, monkeypatch):
+    """The settings check accepts a legacy ggml GPT-2 file, loading converts it once (cached)."""
+    from tests.tinymodels import write_tiny_gpt2_legacy_ggml
+
+    monkeypatch.setenv("PARLEY_CACHE_DIR", str(tmp_path / "cache"))
+    legacy = write_tiny_gpt2_legacy_ggml(tmp_path / "ggml-model.bin")
+    engines = LocalEngines()
+    assert engines.check_model_file("chat", str(legacy)) is None
+    gguf = engines.chat_model_path(str(legacy))
+    assert gguf.suffix == ".gguf" and gguf.parent == tmp_path / "cache" / "models"
+    assert engines.chat_model_path(str(legacy)) == gguf  # cached: not converted again
+    model = engines.load_chat(gguf, "cpu", 256, 1)
+    try:
+        assert model.n_ctx == 256
+    finally:
+        model.close()
+    broken = tmp_path / "broken.bin"
+    broken.write_bytes(legacy.read_bytes()[:4096])
+    assert engines.check_model_file("chat", str(broken))

@@ -174,7 +174,8 @@ def test_conversation_longer_than_the_context(tiny_llama: ChatModel) -> None:
     model = tiny_llama
     assert model.n_ctx == 256
     session = ChatSession(model, "You are a test system prompt.")
-    system_tokens = model.tokenize(model.prompt_format.render(session.messages[:1]).rsplit("<|im_start|>assistant", 1)[0])
+    system_part = model.prompt_format.render(session.messages[:1]).rsplit("<|im_start|>assistant", 1)[0]
+    system_tokens = model.tokenize(system_part)
     params = greedy(40, ignore_eos=True)
     for turn in range(10):
         reply = session.reply(f"This is user message number {turn}, with a few more words in it.", params)

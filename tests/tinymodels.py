@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import struct
 import subprocess
 import sys
@@ -52,12 +53,17 @@ _TOKENIZER_KEYS = ("tokenizer.ggml.tokens", "tokenizer.ggml.token_type", "tokeni
 _TOKEN_TYPE_CONTROL = 3
 
 
+# The environment the test session started with: a test that points PARLEY_CACHE_DIR at a
+# temporary folder must not move where the native build's sources are looked up.
+_SESSION_ENV = dict(os.environ)
+
+
 @functools.cache
 def vocab_source() -> Path:
     """llama.cpp's GPT-2 vocab-only GGUF from the sources the native build extracted."""
     work = subprocess.run(
         [sys.executable, str(REPO / "native" / "build.py"), "--print-work"],
-        check=True, capture_output=True, text=True,
+        check=True, capture_output=True, text=True, env=_SESSION_ENV,
     ).stdout.strip()
     path = Path(work) / "src" / "llama.cpp" / "models" / GPT2_VOCAB_FILE
     if not path.is_file():

@@ -63,10 +63,9 @@ class LocalEngines:
                                  progress=progress, cancel=cancel)
 
     def chat_model_path(self, setting: str) -> Path:
-        if setting == DEFAULT_MODEL:
-            from parley.engine.models import default_chat_model_path
-            return default_chat_model_path()
-        return Path(setting)
+        """The GGUF for ``setting``; a legacy ggml GPT-2 file is converted once and cached."""
+        from parley.engine.models import chat_model_path
+        return chat_model_path(setting)
 
     def load_speech(self, path: Path, device: str, threads: int | None) -> Any:
         from parley.engine.speech import SpeechModel
@@ -136,12 +135,12 @@ class LocalEngines:
             return problem
         try:
             from parley.engine.errors import ModelFileError
-            from parley.engine.gguf_file import check_gguf
+            from parley.engine.models import check_chat_model
             from parley.engine.whisper_file import check_whisper_ggml
         except Exception:  # noqa: BLE001 - without the engines, the magic check above is all there is
             return None
         try:
-            (check_whisper_ggml if kind == "speech" else check_gguf)(path)
+            (check_whisper_ggml if kind == "speech" else check_chat_model)(path)
         except ModelFileError as exc:
             return exc.problem
         return None
@@ -168,8 +167,8 @@ def model_file_problem(kind: str, path: str) -> str | None:
             magic = f.read(4)
     except OSError as exc:
         return f"the file cannot be read ({exc.strerror or exc})"
-    allowed = (_GGML_MAGIC,) if kind == "speech" else (_GGUF_MAGIC,)
+    allowed = (_GGML_MAGIC,) if kind == "speech" else (_GGUF_MAGIC, _GGML_MAGIC)  # chat: GGUF or legacy GPT-2
     if magic not in allowed:
-        wanted = "a whisper.cpp model (.bin)" if kind == "speech" else "a GGUF model (.gguf)"
+        wanted = "a whisper.cpp model (.bin)" if kind == "speech" else "a GGUF model (.gguf) or a ggml GPT-2 model"
         return f"this is not {wanted}"
     return None

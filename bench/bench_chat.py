@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,30 +62,32 @@ def llama_bench(model: Path, threads: int, reps: int) -> dict[str, list[float]]:
     return results
 
 
-def raw_throughput(model: ChatModel, reps: int) -> dict[str, list[float]]:
-    """llama-bench's method through ``ChatModel.evaluate``: random tokens, cache cleared per run."""
+def throughput(evaluate: Callable[[list[int]], Any], clear: Callable[[], Any], n_vocab: int,
+               reps: int) -> dict[str, list[float]]:
+    """llama-bench's method: random tokens, the cache cleared before each run; prompt processing
+    as one batch, generation as single-token decodes, at depth 0 and DEPTH."""
     rng = random.Random(0)
 
     def tokens(n: int) -> list[int]:
-        return [rng.randrange(model.n_vocab) for _ in range(n)]
+        return [rng.randrange(n_vocab) for _ in range(n)]
 
     def pp(depth: int) -> float:
-        model.clear_cache()
+        clear()
         if depth:
-            model.evaluate(tokens(depth))
+            evaluate(tokens(depth))
         batch = tokens(N_PROMPT)
         start = time.perf_counter()
-        model.evaluate(batch)
+        evaluate(batch)
         return N_PROMPT / (time.perf_counter() - start)
 
     def tg(depth: int) -> float:
-        model.clear_cache()
+        clear()
         if depth:
-            model.evaluate(tokens(depth))
+            evaluate(tokens(depth))
         sequence = tokens(N_GEN)
         start = time.perf_counter()
         for token in sequence:
-            model.evaluate([token])
+            evaluate([token])
         return N_GEN / (time.perf_counter() - start)
 
     pp(0), tg(0)  # warm-up, as llama-bench does
@@ -94,6 +97,36 @@ def raw_throughput(model: ChatModel, reps: int) -> dict[str, list[float]]:
         results[f"pp{N_PROMPT}{suffix}"] = [pp(depth) for _ in range(reps)]
         results[f"tg{N_GEN}{suffix}"] = [tg(depth) for _ in range(reps)]
     return results
+
+
+def raw_throughput(model: ChatModel, reps: int) -> dict[str, list[float]]:
+    """``throughput`` through our binding layer (``ChatModel.evaluate``)."""
+    return throughput(model.evaluate, model.clear_cache, model.n_vocab, reps)
+
+
+def llama_cpp_python(model: Path, threads: int, reps: int) -> dict[str, list[float]] | None:
+    """The same raw-throughput tests through llama-cpp-python, in a child process (its own ggml
+    must never share a process with ours); None when it is not installed."""
+    proc = subprocess.run([sys.executable, __file__, "--llama-cpp-python-child", str(model), str(threads), str(reps)],
+                          capture_output=True, text=True)
+    if proc.returncode == 3:
+        return None
+    if proc.returncode != 0:
+        raise RuntimeError(f"llama-cpp-python run failed:\n{proc.stderr[-2000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _llama_cpp_python_child(model: str, threads: int, reps: int) -> int:
+    try:
+        from llama_cpp import Llama
+    except ImportError:
+        return 3
+    llm = Llama(model_path=model, n_ctx=2048, n_batch=N_PROMPT, n_threads=threads, n_threads_batch=threads,
+                verbose=False)
+    # reset() rewinds the position; the next eval drops everything after it from the KV cache.
+    results = throughput(llm.eval, llm.reset, llm.n_vocab(), reps)
+    print(json.dumps(results))
+    return 0
 
 
 def message_of(model: ChatModel, n_tokens: int) -> str:
@@ -147,6 +180,8 @@ def merge(into: dict[str, list[float]], new: dict[str, list[float]]) -> None:
 
 
 def main() -> int:
+    if len(sys.argv) == 5 and sys.argv[1] == "--llama-cpp-python-child":
+        return _llama_cpp_python_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", type=Path, default=None, help="GGUF model (default: SmolLM2-135M-Instruct Q4_1)")
     parser.add_argument("--threads", type=int, default=2)
@@ -165,9 +200,14 @@ def main() -> int:
     reference: dict[str, list[float]] = {}
     ours: dict[str, list[float]] = {}
     session: dict[str, list[float]] = {}
+    other: dict[str, list[float]] = {}
     for round_ in range(1, args.rounds + 1):
         print(f"round {round_}: llama-bench ...", end=" ", flush=True)
         merge(reference, llama_bench(model_path, args.threads, args.reps))
+        print("llama-cpp-python ...", end=" ", flush=True)
+        lcp = llama_cpp_python(model_path, args.threads, args.reps)
+        if lcp is not None:
+            merge(other, lcp)
         print("our engine ...", end=" ", flush=True)
         merge(ours, raw_throughput(model, args.reps))
         merge(session, session_path(model, args.reps))
@@ -199,15 +239,19 @@ def main() -> int:
               f"  ({turn['generated']} generated, {turn['finish']})")
     print(f"peak RSS: {rss_before:.0f} MiB before loading, {rss_loaded:.0f} MiB with the model loaded, "
           f"{rss_peak:.0f} MiB at the end")
-    try:
-        import llama_cpp  # noqa: F401
-        print("llama-cpp-python is installed but not compared here")
-    except ImportError:
-        print("llama-cpp-python: not installed, not compared")
+    if other:
+        print("ours vs llama-cpp-python (raw decode, same tests; median [best]):")
+        for name, theirs in other.items():
+            mine = ours[name]
+            print(f"  {name:<11} llama-cpp-python {med(theirs):6.1f} [{best(theirs):6.1f}]  ours {med(mine):6.1f} "
+                  f"[{best(mine):6.1f}]  ratio {med(mine) / med(theirs):5.3f} [{best(mine) / best(theirs):5.3f}]")
+    else:
+        print("llama-cpp-python: not installed (pip install llama-cpp-python==0.3.36), not compared")
     if args.json:
         args.json.write_text(json.dumps({
             "model": str(model_path), "threads": args.threads, "rounds": args.rounds, "reps": args.reps,
             "llama_bench": reference, "raw": ours, "session": session, "turns": turns,
+            "llama_cpp_python": other,
             "peak_rss_mib": {"before": rss_before, "loaded": rss_loaded, "end": rss_peak},
         }, indent=2))
     return 0

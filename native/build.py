@@ -354,6 +354,7 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
             for name, pin in pins.items()}
     prefix = work / "prefix"
     t0 = time.monotonic()
+    log(f"compiling ggml (all CPU variants) and llama.cpp with {opts.jobs} jobs: about 6 minutes on 2 cores")
     cmake_build(
         srcs["llama.cpp"], work / "build" / "llama", prefix,
         common_cmake_args(opts) + ggml_cmake_args(opts) + LLAMA_FLAGS,

@@ -143,13 +143,17 @@ class VirtualMicrophone:
         if self._source_module is None:
             return
         source = _index("sources", SOURCE)
-        recording = [fields[0] for fields in _short_list("source-outputs") if fields[1] == source]
+        monitor = _index("sources", f"{SINK}.monitor")
         _pactl("unload-module", self._source_module)
         self._source_module = None
-        for output in recording:
-            subprocess.run(
-                ["pacmd", "kill-source-output", output], capture_output=True, check=False
-            )
+        # Listed after the unload: PulseAudio has moved the source's streams to the sink's
+        # monitor by then, and a stream that was still attaching when a list was taken before
+        # the unload would be missed and record on, unaware of the unplug.
+        for fields in _short_list("source-outputs"):
+            if fields[1] in (source, monitor):
+                subprocess.run(
+                    ["pacmd", "kill-source-output", fields[0]], capture_output=True, check=False
+                )
 
 
 def finish(player: subprocess.Popen, timeout: float) -> None:

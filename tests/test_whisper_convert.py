@@ -579,7 +579,7 @@ def rejects(path: Path, match: str) -> ModelFileError:
 
 
 def test_rejects_missing_directory_and_empty(tmp_path: Path) -> None:
-    rejects(tmp_path / "missing.bin", "not found")
+    rejects(tmp_path / "missing.bin", "does not exist")
     rejects(tmp_path, "is a directory")
     (tmp_path / "empty.bin").write_bytes(b"")
     rejects(tmp_path / "empty.bin", "empty")

@@ -2,9 +2,8 @@
 
 Prompt formats, best first:
 - the model's own chat template, applied by llama.cpp (``llama_chat_apply_template`` knows the
-  common templates, ChatML among them, by looking for their markers; it runs no Jinja);
-- ChatML written here, for a template with ChatML's ``<|im_start|>`` markers that llama.cpp
-  still cannot apply (it recognises most of them by those markers);
+  common templates by their markers, and takes any template with ChatML's ``<|im_start|>`` for
+  ChatML; it runs no Jinja);
 - a plain dialogue (``System\\n\\nUser: ...\\nAssistant:``) for models without a template
   (GPT-2, base models), stopped at the next ``\\nUser:`` as whisper.cpp's talk-llama does.
 
@@ -81,14 +80,6 @@ class TemplateFormat(PromptFormat):
         return None
 
 
-class ChatMLFormat(PromptFormat):
-    name = "chatml"
-
-    def render(self, messages: Sequence[Message]) -> str:
-        turns = "".join(f"<|im_start|>{m.role}\n{m.content}<|im_end|>\n" for m in messages)
-        return turns + "<|im_start|>assistant\n"
-
-
 class DialogueFormat(PromptFormat):
     """``System text\\n\\nUser: ...\\nAssistant: ...``; the reply is cut at the next user turn."""
 
@@ -110,9 +101,6 @@ def pick_format(template: str | None) -> PromptFormat:
     fmt = TemplateFormat(template)
     if fmt.supported():
         return fmt
-    if "<|im_start|>" in template:
-        log.info("llama.cpp does not recognise the model's chat template; it uses ChatML markers, so using ChatML")
-        return ChatMLFormat()
     log.warning("llama.cpp does not recognise the model's chat template; using a plain User:/Assistant: dialogue")
     return DialogueFormat()
 

@@ -17,9 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import mmap
-import os
-import stat
 import struct
 from collections.abc import Collection
 from pathlib import Path
@@ -36,6 +33,7 @@ from gguf.constants import (
 )
 
 from parley.engine.errors import ModelFileError
+from parley.engine.modelfile import map_readonly
 
 # ``general.architecture`` values of the pinned llama.cpp (``LLM_ARCH_NAMES`` in
 # src/llama-arch.cpp), less ``clip`` (a quantize-only stub that aborts when loaded as a model)
@@ -209,28 +207,6 @@ class _Cursor:
         start = self.skip(n)
         return self.buf[start:start + n].decode("utf-8", errors="replace")
 
-
-
-def map_readonly(path: Path) -> tuple[mmap.mmap, int]:
-    """Memory-map a model file read-only; return the map and the file size.  Every reason it
-    cannot be (missing, a directory or pipe, permissions, empty) becomes a ModelFileError."""
-    try:
-        mode = path.stat().st_mode
-        if stat.S_ISDIR(mode):
-            raise ModelFileError(path, "this is a directory, not a model file")
-        if not stat.S_ISREG(mode):  # opening a pipe would block
-            raise ModelFileError(path, "this is not a regular file (a device, pipe or socket)")
-        with path.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size == 0:
-                raise ModelFileError(path, "the file is empty (0 bytes), not a model")
-            return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ), size
-    except FileNotFoundError:
-        raise ModelFileError(path, "the file does not exist") from None
-    except PermissionError:
-        raise ModelFileError(path, "the file cannot be read: permission denied") from None
-    except OSError as exc:
-        raise ModelFileError(path, f"the file cannot be read: {exc.strerror or exc}") from None
 
 
 def read_gguf(path: str | Path, *, arrays: Collection[str] = ()) -> GGUFContents:

@@ -38,7 +38,8 @@ from gguf import GGMLQuantizationType, GGUFWriter
 
 from parley.engine._native import LIB_DIR
 from parley.engine.errors import Cancelled, ModelFileError
-from parley.engine.gguf_file import GGML_TYPES, GGUFContents, GGUFInfo, check_gguf, map_readonly, read_gguf
+from parley.engine.gguf_file import GGML_TYPES, GGUFContents, GGUFInfo, check_gguf, read_gguf
+from parley.engine.modelfile import map_readonly
 
 GGML_FILE_MAGIC = 0x67676D6C
 GGML_QNT_VERSION = 2  # the current block layout of ggml's quantized types

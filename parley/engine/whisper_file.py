@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import dataclasses
 import mmap
-import stat
 import struct
 from pathlib import Path
 
 from .errors import ModelFileError
+from .modelfile import map_readonly
 
 GGML_FILE_MAGIC = 0x67676D6C
 GGUF_MAGIC = b"GGUF"
@@ -215,34 +215,9 @@ class _Cursor:
 def check_whisper_ggml(path: str | Path) -> WhisperFileInfo:
     """Validate a whisper.cpp ggml model file; raise ``ModelFileError`` saying what is wrong."""
     path = Path(path)
-    size = _regular_file_size(path)
-    try:
-        f = open(path, "rb")
-    except PermissionError:
-        raise ModelFileError(path, "cannot be read: permission denied") from None
-    except OSError as e:
-        raise ModelFileError(path, f"cannot be read: {e.strerror or e}") from None
-    with f:
-        if size == 0:
-            raise ModelFileError(path, "file is empty")
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as buf:
-            return _parse(_Cursor(path, buf, size))
-
-
-def _regular_file_size(path: Path) -> int:
-    try:
-        st = path.stat()
-    except FileNotFoundError:
-        raise ModelFileError(path, "file not found") from None
-    except PermissionError:
-        raise ModelFileError(path, "cannot be read: permission denied") from None
-    except OSError as e:
-        raise ModelFileError(path, f"cannot be accessed: {e.strerror or e}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise ModelFileError(path, "is a directory, not a model file")
-    if not stat.S_ISREG(st.st_mode):
-        raise ModelFileError(path, "is not a regular file")
-    return st.st_size
+    buf, size = map_readonly(path)
+    with buf:
+        return _parse(_Cursor(path, buf, size))
 
 
 def _parse(cur: _Cursor) -> WhisperFileInfo:

@@ -41,8 +41,17 @@ def _key(widget, kind, key, modifiers=Qt.KeyboardModifier.NoModifier, text="", a
 # ---------------------------------------------------------------- input bar
 
 
+def test_input_waits_for_the_engines(window):
+    """The window shows before any model is loaded: talking and sending start unavailable."""
+    bar = window.input_bar
+    assert not bar.talk_button.isEnabled() and "loading" in bar.talk_button.toolTip()
+    bar.edit.setPlainText("hello")
+    assert not bar.send_button.isEnabled() and "loading" in bar.send_button.toolTip()
+
+
 def test_enter_sends_and_shift_enter_adds_a_line(qtbot, window):
     edit, bar = window.input_bar.edit, window.input_bar
+    bar.set_send_available(True)                  # as the controller does once the chat model is ready
     edit.setFocus()
     qtbot.keyClicks(edit, "first line")
     qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
@@ -71,6 +80,7 @@ def test_enter_on_blank_text_or_while_busy_sends_nothing(qtbot, window):
 
 def test_talk_button_press_and_release(qtbot, window):
     button = window.input_bar.talk_button
+    window.input_bar.set_talk_available(True)     # as the controller does once speech is ready
     with qtbot.waitSignal(window.input_bar.talk_pressed):
         qtbot.mousePress(button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.input_bar.talk_released):

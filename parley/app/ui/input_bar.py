@@ -78,6 +78,9 @@ class InputBar(QWidget):
         for button in (self.talk_button, self.send_button):
             button.setMinimumHeight(34)
         self.send_button.setMinimumWidth(76)
+        # Nothing works until the controller says an engine is ready (the window shows first).
+        self.set_talk_available(False, "The speech model is loading…")
+        self.set_send_available(False, "The chat model is loading…")
 
         self.level_meter = QProgressBar(objectName="LevelMeter", textVisible=False, maximum=1000)
         self.level_meter.setFixedHeight(6)

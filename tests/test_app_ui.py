@@ -338,3 +338,17 @@ def test_settings_dialog_shows_the_validation_error_and_returns_the_edits(qtbot)
     dialog.speech_model.setCurrentIndex(1)
     dialog.accept()
     assert dialog.result_settings.speech_model == "base" and dialog.result_settings.recent_speech_models == []
+
+
+def test_the_app_has_its_icon_and_desktop_entry(qapp):
+    import configparser
+    from importlib import resources
+
+    from parley.app.main import create_app
+
+    app = create_app(["parley"])
+    assert not app.windowIcon().pixmap(64, 64).isNull()
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.read_string(resources.files("parley").joinpath("resources/desktop/parley.desktop").read_text())
+    desktop = entry["Desktop Entry"]
+    assert desktop["Exec"] == "parley" and desktop["Icon"] == "parley" and desktop["Type"] == "Application"

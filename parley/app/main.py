@@ -11,8 +11,10 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from importlib import resources
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from .controller import Controller
@@ -30,6 +32,7 @@ def create_app(argv: Sequence[str]) -> QApplication:
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")
     app.setDesktopFileName("parley")
+    app.setWindowIcon(QIcon(str(resources.files("parley").joinpath("resources/icons/parley.svg"))))
     apply_theme(app)
     return app
 

@@ -16,7 +16,6 @@ test module).
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from parley.app.settings import Settings
 from parley.app.speech_output import SpeechOutput
 from parley.app.store import Store
 from parley.app.ui.main_window import MainWindow
-from tests.pulse import PulseUnavailable, VirtualMicrophone, finish, virtual_microphone
+from tests.pulse import VirtualMicrophone, finish
 from tests.speech import espeak_available, synthesize
 from tests.tinymodels import CHATML_TEMPLATE, _random_tensors, add_fields, gpt2_tokenizer, llama_tensor_shapes
 
@@ -112,28 +111,6 @@ def spoken_clip(path: Path, text: str, rate_wpm: int = 130, pad_s: float = 0.4) 
 def read_clip(path: Path) -> np.ndarray:
     audio, _ = soundfile.read(path, dtype="float32")
     return audio
-
-
-@pytest.fixture(scope="module")
-def virtual_mic() -> Iterator[VirtualMicrophone]:
-    """A PulseAudio virtual microphone (the server is started if none runs) for the module."""
-    from parley.engine.capture import list_input_devices
-
-    try:
-        with virtual_microphone() as microphone:
-            devices = list_input_devices(refresh=True)   # PortAudio may have started before Pulse
-            if "pulse" not in [d.name for d in devices]:
-                pytest.skip("PortAudio has no 'pulse' device (install libasound2-plugins)")
-            yield microphone
-    except PulseUnavailable as exc:
-        pytest.skip(f"PulseAudio unavailable: {exc}")
-
-
-@pytest.fixture
-def mic(virtual_mic: VirtualMicrophone) -> VirtualMicrophone:
-    """The virtual microphone, plugged in again if an earlier test unplugged it."""
-    virtual_mic.plug_in()
-    return virtual_mic
 
 
 def make_controller(qtbot: Any, tmp_path: Path, *, wait_ready: bool = True,

@@ -1,8 +1,38 @@
-"""Shared test configuration: headless Qt, and the real native build as a precondition."""
+"""Shared test configuration: headless Qt, and the virtual microphone fixtures."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from tests.pulse import VirtualMicrophone
 
 # Real Qt windows, rendered offscreen unless the caller chose a platform (e.g. xcb under Xvfb).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(scope="module")
+def virtual_mic() -> Iterator[VirtualMicrophone]:
+    """A PulseAudio virtual microphone (the server is started if none runs) for the module."""
+    from parley.engine.capture import list_input_devices
+    from tests.pulse import PulseUnavailable, virtual_microphone
+
+    try:
+        with virtual_microphone() as microphone:
+            devices = list_input_devices(refresh=True)   # PortAudio may have started before Pulse
+            if "pulse" not in [d.name for d in devices]:
+                pytest.skip("PortAudio has no 'pulse' device (install libasound2-plugins)")
+            yield microphone
+    except PulseUnavailable as exc:
+        pytest.skip(f"PulseAudio unavailable: {exc}")
+
+
+@pytest.fixture
+def mic(virtual_mic: VirtualMicrophone) -> VirtualMicrophone:
+    """The virtual microphone, plugged in again if an earlier test unplugged it."""
+    virtual_mic.plug_in()
+    return virtual_mic

@@ -24,7 +24,6 @@ from tests.app_helpers import (  # noqa: F401 - fixtures
     QUESTION,
     idle,
     make_controller,
-    mic,
     play,
     question_clip,
     read_clip,
@@ -34,7 +33,6 @@ from tests.app_helpers import (  # noqa: F401 - fixtures
     stored,
     tiny_chat_model,
     tiny_settings,
-    virtual_mic,
     wait_idle,
     write_tiny_chat_model,
 )

@@ -27,12 +27,10 @@ from tests.app_helpers import (  # noqa: F401 - fixtures
     QUESTION,
     REPLY_TIMEOUT_MS,
     idle,
-    mic,
     play,
     question_clip,
     run_python,
     tiny_chat_model,
-    virtual_mic,
 )
 
 REPO = Path(__file__).resolve().parents[1]

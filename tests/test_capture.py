@@ -11,9 +11,7 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
-from typing import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -28,7 +26,7 @@ from parley.engine.capture import (
     list_input_devices,
 )
 from parley.engine.errors import CaptureError
-from tests.pulse import PulseUnavailable, VirtualMicrophone, virtual_microphone
+from tests.pulse import VirtualMicrophone
 from tests.speech import correlation_peak, espeak_available, synthesize
 
 EVENT_TIMEOUT = 30.0  # seconds; only reached if something hangs
@@ -54,26 +52,6 @@ def played_clip(speech: np.ndarray, tmp_path_factory: pytest.TempPathFactory) ->
     path = tmp_path_factory.mktemp("played") / "played.wav"
     soundfile.write(path, np.concatenate([silence, speech, silence]), SAMPLE_RATE)
     return path
-
-
-@pytest.fixture(scope="module")
-def virtual_mic() -> Iterator[VirtualMicrophone]:
-    """One virtual microphone (and PulseAudio server, started if none runs) for the module."""
-    try:
-        with virtual_microphone() as microphone:
-            devices = list_input_devices(refresh=True)  # PortAudio may have started before Pulse
-            if "pulse" not in [d.name for d in devices]:
-                pytest.skip("PortAudio has no 'pulse' device (install libasound2-plugins)")
-            yield microphone
-    except PulseUnavailable as e:
-        pytest.skip(f"PulseAudio unavailable: {e}")
-
-
-@pytest.fixture
-def mic(virtual_mic: VirtualMicrophone) -> VirtualMicrophone:
-    """The virtual microphone, plugged in again if a test unplugged it."""
-    virtual_mic.plug_in()
-    return virtual_mic
 
 
 def test_lists_the_pulse_input_device(mic: VirtualMicrophone) -> None:
@@ -149,17 +127,11 @@ def test_stops_by_itself_at_max_seconds(mic: VirtualMicrophone) -> None:
     assert recorder.limit_reached and recorder.error is None
 
 
-def wait_until(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + EVENT_TIMEOUT
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
-
-
 def test_start_is_idempotent_and_cancel_discards(mic: VirtualMicrophone) -> None:
-    recorder = Recorder("pulse")
+    recorded = threading.Event()  # set from the audio thread once a tenth of a second is in
+    recorder = Recorder("pulse", on_level=lambda _level: recorder.elapsed > 0.1 and recorded.set())
     recorder.start()
-    wait_until(lambda: recorder.elapsed > 0.1)
+    assert recorded.wait(EVENT_TIMEOUT)
     recorder.start()  # a repeated key-down event keeps the same take
     assert recorder.elapsed > 0.1
     recorder.cancel()

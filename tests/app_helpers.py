@@ -31,7 +31,7 @@ from parley.app.store import Store
 from parley.app.ui.main_window import MainWindow
 from tests.pulse import VirtualMicrophone, finish
 from tests.speech import espeak_available, synthesize
-from tests.tinymodels import CHATML_TEMPLATE, _random_tensors, add_fields, gpt2_tokenizer, llama_tensor_shapes
+from tests.tinymodels import write_tiny_llama_gguf
 
 TINY_CONTEXT = 8192          # tokens: room for several seconds of endless reply
 LOAD_TIMEOUT_MS = 120_000    # first use converts the speech model; later loads take < 1 s
@@ -40,40 +40,10 @@ QUESTION = "How far away is the moon from the earth?"   # whisper tiny.en hears 
 
 
 def write_tiny_chat_model(path: Path, seed: int = 0, n_vocab: int = 2048) -> Path:
-    """A random-weight llama GGUF (as ``tinymodels.write_tiny_llama_gguf``) with a 2048-token GPT-2
-    vocabulary, fast to sample, whose end-of-text token is never sampled: its (tied) embedding
-    row is zero, so its logit is 0, the median of the random logits, never among the top 40.
-    A random model would otherwise end a reply by chance, anywhere from its first tokens on."""
-    from gguf import GGUFWriter, LlamaFileType
-
-    n_embd, n_layer, n_head, n_head_kv = 64, 2, 4, 2
-    tokenizer = gpt2_tokenizer(n_vocab)
-    writer = GGUFWriter(path, "llama")
-    writer.add_name(f"tiny-llama-{seed}")
-    writer.add_file_type(int(LlamaFileType.ALL_F32))
-    writer.add_context_length(TINY_CONTEXT)
-    writer.add_embedding_length(n_embd)
-    writer.add_block_count(n_layer)
-    writer.add_feed_forward_length(2 * n_embd)
-    writer.add_head_count(n_head)
-    writer.add_head_count_kv(n_head_kv)
-    writer.add_rope_dimension_count(n_embd // n_head)
-    writer.add_rope_freq_base(10000.0)
-    writer.add_layer_norm_rms_eps(1e-5)
-    writer.add_vocab_size(n_vocab)
-    add_fields(writer, tokenizer)
-    writer.add_chat_template(CHATML_TEMPLATE)
-    shapes = llama_tensor_shapes(n_vocab=n_vocab, n_embd=n_embd, n_layer=n_layer, n_head=n_head,
-                                 n_head_kv=n_head_kv, n_ff=2 * n_embd, tie_embeddings=True)
-    tensors = _random_tensors(shapes, "f32", seed)
-    tensors["token_embd.weight"][n_vocab - 1] = 0.0          # <|endoftext|>, the last id
-    for name, data in tensors.items():
-        writer.add_tensor(name, data)
-    writer.write_header_to_file(path)
-    writer.write_kv_data_to_file()
-    writer.write_tensors_to_file()
-    writer.close()
-    return Path(path)
+    """A random-weight llama GGUF with a 2048-token GPT-2 vocabulary, fast to sample, with room
+    for several seconds of reply, that never ends a reply by itself (see ``never_ends``)."""
+    return write_tiny_llama_gguf(path, n_vocab=n_vocab, n_ctx=TINY_CONTEXT, seed=seed,
+                                 name=f"tiny-llama-{seed}", never_ends=True)
 
 
 def tiny_settings(chat_model: Path, **overrides: Any) -> dict[str, Any]:

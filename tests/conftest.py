@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -36,3 +37,17 @@ def mic(virtual_mic: VirtualMicrophone) -> VirtualMicrophone:
     """The virtual microphone, plugged in again if an earlier test unplugged it."""
     virtual_mic.plug_in()
     return virtual_mic
+
+
+@pytest.fixture
+def broken_gpu_libdir(tmp_path: Path) -> Path:
+    """A library folder for PARLEY_LIB_DIR: ours, plus a CUDA backend module that cannot load."""
+    from parley.engine import native
+
+    libdir = tmp_path / "lib"
+    libdir.mkdir()
+    for path in native.lib_dir().iterdir():
+        if not path.name.startswith(("_ffi", "__")):
+            (libdir / path.name).symlink_to(path)
+    (libdir / "libggml-cuda.so").write_bytes(b"not a shared library")
+    return libdir

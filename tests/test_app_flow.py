@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QApplication
 from parley.app.main import create_window, start_controller
 from parley.app.settings import Settings, save_settings
 from parley.app.store import Store
-from parley.engine import native
 from parley.engine.textmetrics import word_error_rate
 from tests.app_helpers import (  # noqa: F401 - fixtures
     LOAD_TIMEOUT_MS,
@@ -188,14 +187,8 @@ def _start_and_watch(tmp_path: Path, tiny_chat_model: Path, env: dict[str, str])
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def test_a_gpu_backend_that_fails_to_load_means_the_cpu_said_once(tmp_path, tiny_chat_model):
-    libdir = tmp_path / "lib"
-    libdir.mkdir()
-    for path in native.lib_dir().iterdir():
-        if not path.name.startswith(("_ffi", "__")):
-            (libdir / path.name).symlink_to(path)
-    (libdir / "libggml-cuda.so").write_bytes(b"not a shared library")
-    seen = _start_and_watch(tmp_path, tiny_chat_model, {"PARLEY_LIB_DIR": str(libdir)})
+def test_a_gpu_backend_that_fails_to_load_means_the_cpu_said_once(tmp_path, tiny_chat_model, broken_gpu_libdir):
+    seen = _start_and_watch(tmp_path, tiny_chat_model, {"PARLEY_LIB_DIR": str(broken_gpu_libdir)})
 
     reason = seen["fallbacks"][0]
     assert seen["devices"] == ["CPU", "CPU"] and seen["fallbacks"] == [reason, reason]

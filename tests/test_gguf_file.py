@@ -63,13 +63,7 @@ def write_gguf(path: Path, arch: str, *, kv: dict[str, Any] | None = None, block
         writer.add_string(key, value) if isinstance(value, str) else writer.add_uint32(key, value)
     if tensors is None:
         tensors = {"token_embd.weight": np.zeros((8, 4), np.float32)}
-    for name, data in tensors.items():
-        writer.add_tensor(name, data)
-    writer.write_header_to_file(path)
-    writer.write_kv_data_to_file()
-    writer.write_tensors_to_file()
-    writer.close()
-    return path
+    return tm.write_gguf_file(path, writer, tensors)
 
 
 def patched(src: Path, dst: Path, offset: int, new: bytes) -> Path:

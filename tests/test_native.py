@@ -75,19 +75,13 @@ def test_no_backend_gives_an_error_not_an_abort(tmp_path: Path) -> None:
     assert "NoDeviceError: no compute device was registered" in proc.stdout
 
 
-def test_failed_gpu_backend_falls_back_to_cpu_with_the_reason(tmp_path: Path) -> None:
+def test_failed_gpu_backend_falls_back_to_cpu_with_the_reason(tmp_path: Path, broken_gpu_libdir: Path) -> None:
     """A GPU backend module that cannot load: auto picks the CPU and says why, nothing aborts."""
-    libdir = tmp_path / "lib"
-    libdir.mkdir()
-    for path in native.lib_dir().iterdir():
-        if not path.name.startswith(("_ffi", "__")):
-            (libdir / path.name).symlink_to(path)
-    (libdir / "libggml-cuda.so").write_bytes(b"not a shared library")
     proc = run_python("""
         from parley.engine import devices
         choice = devices.select_device("auto")
         print(choice.device.name); print(choice.fallback_reason)
-    """, cwd=tmp_path, env={"PARLEY_LIB_DIR": str(libdir)})
+    """, cwd=tmp_path, env={"PARLEY_LIB_DIR": str(broken_gpu_libdir)})
     assert proc.returncode == 0, proc.stderr
     name, reason = proc.stdout.strip().splitlines()
     assert name == "CPU"

@@ -134,7 +134,8 @@ def _bias(rng: np.random.Generator, n: int) -> np.ndarray:
     return rng.normal(0.0, 0.02, size=n).astype(np.float32)
 
 
-def _write_gguf(path: Path, writer: GGUFWriter, tensors: dict[str, np.ndarray]) -> Path:
+def write_gguf_file(path: Path, writer: GGUFWriter, tensors: dict[str, np.ndarray]) -> Path:
+    """Add ``tensors`` to ``writer`` and write the whole file (header, metadata, tensors)."""
     for name, data in tensors.items():
         writer.add_tensor(name, data)
     writer.write_header_to_file(path)
@@ -243,8 +244,13 @@ def write_tiny_llama_gguf(
     tie_embeddings: bool = True,
     seed: int = 0,
     name: str = "tiny-llama",
+    never_ends: bool = False,
 ) -> Path:
-    """A random-weight ``llama`` GGUF with GPT-2's tokenizer (``n_vocab`` None: all 50257)."""
+    """A random-weight ``llama`` GGUF with GPT-2's tokenizer (``n_vocab`` None: all 50257).
+
+    ``never_ends``: the end-of-text token (the last id) is never sampled with top-k: its tied
+    embedding row is zero, so its logit is 0, the median of the random logits.  A random model
+    would otherwise end a reply by chance, anywhere from its first tokens on."""
     _check_heads(n_embd, n_head, n_head_kv)
     tokenizer = gpt2_tokenizer(n_vocab)
     n_vocab = tokenizer["tokenizer.ggml.tokens"].count
@@ -269,7 +275,11 @@ def write_tiny_llama_gguf(
         n_vocab=n_vocab, n_embd=n_embd, n_layer=n_layer, n_head=n_head, n_head_kv=n_head_kv, n_ff=n_ff,
         tie_embeddings=tie_embeddings,
     )
-    return _write_gguf(Path(path), writer, _random_tensors(shapes, wtype, seed))
+    tensors = _random_tensors(shapes, wtype, seed)
+    if never_ends:
+        assert tie_embeddings, "the end-of-text logit is silenced through the tied embeddings"
+        tensors["token_embd.weight"][n_vocab - 1] = 0.0
+    return write_gguf_file(Path(path), writer, tensors)
 
 
 def write_tiny_gpt2_gguf(
@@ -307,7 +317,7 @@ def write_tiny_gpt2_gguf(
         n_vocab=n_vocab, n_embd=n_embd, n_layer=n_layer, n_ctx=n_ctx, n_ff=n_ff,
         tie_embeddings=tie_embeddings,
     )
-    return _write_gguf(Path(path), writer, _random_tensors(shapes, wtype, seed))
+    return write_gguf_file(Path(path), writer, _random_tensors(shapes, wtype, seed))
 
 
 # ---------------------------------------------------------------------------------------------

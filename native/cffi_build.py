@@ -56,6 +56,20 @@ size_t                     ggml_backend_dev_count(void);
 ggml_backend_dev_t         ggml_backend_dev_get(size_t index);
 ggml_backend_reg_t         ggml_backend_load(const char * path);
 void                       ggml_backend_load_all_from_path(const char * dir_path);
+ggml_backend_reg_t         ggml_backend_reg_by_name(const char * name);
+ggml_backend_dev_t         ggml_backend_reg_dev_get(ggml_backend_reg_t reg, size_t index);
+void                       ggml_backend_register(ggml_backend_reg_t reg);
+
+// ------------------------------------------------------------------ ggml RPC
+// The RPC backend is a module loaded at run time, not linked: its functions are looked up with
+// ggml_backend_reg_get_proc_address on the "RPC" registry and cast to these types.  The protocol
+// version comes from the installed ggml-rpc.h (the remote module's Python handshake checks it).
+#define RPC_PROTO_MAJOR_VERSION ...
+#define RPC_PROTO_MINOR_VERSION ...
+#define RPC_PROTO_PATCH_VERSION ...
+typedef ggml_backend_reg_t (*parley_rpc_add_server_fn)(const char * endpoint);
+typedef void (*parley_rpc_start_server_fn)(const char * endpoint, const char * cache_dir, size_t n_threads,
+                                           size_t n_devices, ggml_backend_dev_t * devices);
 
 // ------------------------------------------------------------------ whisper
 typedef int32_t whisper_token;
@@ -310,8 +324,21 @@ C_SOURCE = r"""
 #include <stdint.h>
 #include "ggml.h"
 #include "ggml-backend.h"
+#include "ggml-rpc.h"
 #include "whisper.h"
 #include "llama.h"
+
+/* The RPC functions are looked up at run time (the module is not linked): the compiler checks
+   these types against ggml-rpc.h's declarations without referring to the symbols. */
+typedef ggml_backend_reg_t (*parley_rpc_add_server_fn)(const char * endpoint);
+typedef void (*parley_rpc_start_server_fn)(const char * endpoint, const char * cache_dir, size_t n_threads,
+                                           size_t n_devices, ggml_backend_dev_t * devices);
+#if defined(__GNUC__)
+_Static_assert(__builtin_types_compatible_p(__typeof__(&ggml_backend_rpc_add_server), parley_rpc_add_server_fn),
+               "ggml_backend_rpc_add_server changed");
+_Static_assert(__builtin_types_compatible_p(__typeof__(&ggml_backend_rpc_start_server), parley_rpc_start_server_fn),
+               "ggml_backend_rpc_start_server changed");
+#endif
 
 static void parley_py_log(int level, const char * text);
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes.util
 import json
 import os
 import re
@@ -142,3 +143,114 @@ def test_wheel_is_self_contained(tmp_path: Path) -> None:
     """, cwd=elsewhere, pythonpath=tmp_path / "site")
     assert run.returncode == 0, run.stderr
     assert str(tmp_path / "site") in run.stdout and "CPU" in run.stdout
+
+
+# --------------------------------------------------------------------------- supply chain and backend reasons
+
+
+def _probe_library(path: Path) -> Path:
+    """A shared library that appends a line to $PARLEY_PROBE_MARK each time it is opened."""
+    source = path.with_suffix(".c")
+    source.write_text(textwrap.dedent("""
+        #include <stdio.h>
+        #include <stdlib.h>
+        __attribute__((constructor)) static void mark(void) {
+            const char * p = getenv("PARLEY_PROBE_MARK");
+            FILE * f = p ? fopen(p, "a") : NULL;
+            if (f) { fputs("opened\\n", f); fclose(f); }
+        }
+    """))
+    subprocess.run(["cc", "-shared", "-fPIC", "-o", str(path), str(source)], check=True)
+    return path
+
+
+def test_backend_reason_is_asked_of_the_loader_only_on_request_and_only_in_our_folder(
+        tmp_path: Path, broken_gpu_libdir: Path) -> None:
+    """An automatic start opens no module again; `detail` opens ours once, never a link elsewhere."""
+    _probe_library(broken_gpu_libdir / "libggml-vulkan.so")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (broken_gpu_libdir / "libggml-opencl.so").symlink_to(_probe_library(outside / "libggml-opencl.so"))
+    mark = tmp_path / "opened.txt"
+    proc = run_python("""
+        from pathlib import Path
+        from parley.engine import devices, native
+        mark = Path(__import__("os").environ["PARLEY_PROBE_MARK"])
+        count = lambda: len(mark.read_text().splitlines()) if mark.exists() else 0
+        native.load_backends()
+        n0 = count()
+        devices.select_device("auto")
+        native.backend_problems()
+        n1 = count()
+        problems = native.backend_problems(detail=True)
+        print(n0, n1, count())
+        print("\\n".join(problems))
+    """, cwd=tmp_path, env={"PARLEY_LIB_DIR": str(broken_gpu_libdir), "PARLEY_PROBE_MARK": str(mark)})
+    assert proc.returncode == 0, proc.stderr
+    counts, *problems = proc.stdout.strip().splitlines()
+    n0, n1, n2 = map(int, counts.split())
+    assert n1 == n0, "an automatic start must not open rejected backend modules again"
+    assert n2 == n1 + 1, "asked for the reason, only the module inside our folder is opened"
+    opencl = next(p for p in problems if "OPENCL" in p)
+    assert "outside Parley's library folder" in opencl
+    vulkan = next(p for p in problems if "VULKAN" in p)
+    assert "it loaded but found no usable device" in vulkan
+
+
+def test_ggml_backend_path_cannot_add_a_module_from_elsewhere(tmp_path: Path) -> None:
+    module = _probe_library(tmp_path / "libggml-extra.so")
+    mark = tmp_path / "opened.txt"
+    proc = run_python("""
+        from parley.engine import devices
+        print([d.name for d in devices.list_devices()])
+    """, cwd=tmp_path, env={"GGML_BACKEND_PATH": str(module), "PARLEY_PROBE_MARK": str(mark)})
+    assert proc.returncode == 0, proc.stderr
+    assert "CPU" in proc.stdout and not mark.exists()
+    assert "GGML_BACKEND_PATH is ignored" in proc.stderr
+
+
+@pytest.mark.skipif(ctypes.util.find_library("cuda") is not None, reason="this machine has an NVIDIA driver")
+def test_cuda_without_a_driver_names_the_missing_driver(tmp_path: Path, broken_gpu_libdir: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "parley", "devices"], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_LIB_DIR": str(broken_gpu_libdir)})
+    assert proc.returncode == 0, proc.stderr
+    assert "auto selects: CPU" in proc.stdout
+    assert "CUDA backend (libggml-cuda.so)" in proc.stdout and "NVIDIA driver library is not installed" in proc.stdout
+    assert "libcuda.so.1" in proc.stdout
+
+
+def test_sources_are_hash_checked_before_anything_in_them_runs(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A source package whose build code leaves a mark: fetched, it never runs; tampered, it is refused."""
+    import tarfile
+
+    sys.path.insert(0, str(REPO / "native"))
+    try:
+        import build as native_build
+    finally:
+        sys.path.pop(0)
+    mark = tmp_path / "build-code-ran"
+    package = tmp_path / "src" / "parley_probe_sdist-1.0"
+    package.mkdir(parents=True)
+    (package / "setup.py").write_text(f"open({str(mark)!r}, 'w').write('ran')\n"
+                                      "from setuptools import setup\nsetup(name='parley-probe-sdist', version='1.0')\n")
+    (package / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: parley-probe-sdist\nVersion: 1.0\n")
+    files = tmp_path / "index" / "files"
+    files.mkdir(parents=True)
+    archive = files / "parley_probe_sdist-1.0.tar.gz"
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.add(package, arcname=package.name)
+    page = tmp_path / "index" / "simple" / "parley-probe-sdist"
+    page.mkdir(parents=True)
+    (page / "index.html").write_text(f'<a href="../../files/{archive.name}">{archive.name}</a>')
+    monkeypatch.setenv("PIP_INDEX_URL", (tmp_path / "index" / "simple").as_uri())
+    monkeypatch.setenv("PIP_EXTRA_INDEX_URL", "")
+    monkeypatch.setenv("PIP_FIND_LINKS", "")
+    pin = {"package": "parley-probe-sdist", "version": "1.0", "file": archive.name,
+           "sha256": native_build.sha256_file(archive)}
+    got = native_build.fetch_verified(pin, tmp_path / "good", "test")
+    assert got.read_bytes() == archive.read_bytes()
+    with pytest.raises(native_build.BuildError, match="SHA-256 mismatch"):
+        native_build.fetch_verified({**pin, "sha256": "0" * 64}, tmp_path / "bad", "test")
+    assert list((tmp_path / "bad").iterdir()) == []
+    assert not mark.exists(), "nothing from the archive may run"

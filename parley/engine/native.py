@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import json
 import logging
 import os
 import re
@@ -113,6 +114,10 @@ def load_backends() -> None:
         folder = lib_dir()
         if not folder.is_dir():
             raise NativeLibraryError(f"native library folder {folder} does not exist")
+        if os.environ.pop("GGML_BACKEND_PATH", None):
+            # ggml would also load the one backend module this names, from wherever it is.
+            log.warning("GGML_BACKEND_PATH is ignored: Parley loads backends from %s only", folder)
+        _cuda_problem[:] = [p for p in [_prepare_cuda_runtime(folder)] if p]
         recorder = _Recorder()
         log.addHandler(recorder)
         try:
@@ -129,6 +134,59 @@ def load_backends() -> None:
             )
 
 
+_cuda_problem: list[str] = []
+
+
+def _build_info(folder: Path) -> dict[str, Any]:
+    try:
+        return json.loads((folder / "build-info.json").read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def _prepare_cuda_runtime(folder: Path) -> str | None:
+    """Make the CUDA runtime libraries that libggml-cuda needs loadable; say why CUDA cannot work.
+
+    The CUDA module is built against NVIDIA's CUDA 13 wheels but ships none of their libraries
+    (cuBLAS alone is 600 MB).  At run time they come, in this order, from our folder (a
+    packager may put them there), from the ``nvidia-cuda-runtime`` and ``nvidia-cublas``
+    packages installed in this Python environment (``nvidia/cu13/lib``, as PyTorch uses them),
+    or from the system's loader path.  Found ones are loaded globally before ggml opens the
+    module, so its dependencies resolve by name.  Nothing is loaded without the NVIDIA driver.
+    """
+    if not (folder / _module_file("cuda")).is_file():
+        return None
+    try:
+        ctypes.CDLL("libcuda.so.1" if sys.platform.startswith("linux") else "nvcuda.dll")
+    except OSError as exc:
+        return f"the NVIDIA driver library is not installed ({exc})"
+    names = _build_info(folder).get("cuda", {}).get("runtime_libraries") or []
+    missing = []
+    for name in names:
+        found = _find_cuda_library(folder, name)
+        if found is None:
+            missing.append(name)
+            continue
+        try:
+            ctypes.CDLL(str(found), mode=getattr(os, "RTLD_GLOBAL", 0) | getattr(ctypes, "RTLD_GLOBAL", 0))
+        except OSError as exc:
+            return f"{found} could not be loaded ({exc})"
+    if missing:
+        log.info("CUDA libraries %s not found beside Parley or in nvidia-* packages; trying the system's", missing)
+    return None
+
+
+def _find_cuda_library(folder: Path, name: str) -> Path | None:
+    candidates = [folder / name]
+    for entry in sys.path:
+        candidates += sorted(Path(entry or ".").glob(f"nvidia/cu*/lib/{name}"))
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def _module_file(backend: str) -> str:
+    return {"win32": f"ggml-{backend}.dll", "darwin": f"libggml-{backend}.so"}.get(sys.platform, f"libggml-{backend}.so")
+
+
 class _Recorder(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
@@ -139,29 +197,52 @@ class _Recorder(logging.Handler):
 
 
 _BACKEND_MODULE = re.compile(r"^(?:lib)?ggml-([a-z0-9_]+)(?:-[a-z0-9_]+)?\.(?:so|dylib|dll)$")
+# Modules whose registry normally has no devices of its own: RPC devices are added by
+# ``remote.connect``.
+_NO_OWN_DEVICES = {"rpc"}
 
 
-def backend_problems() -> list[str]:
-    """One line per backend module in our folder that did not register (e.g. no GPU driver)."""
+def backend_problems(detail: bool = False) -> list[str]:
+    """One line per backend module in our folder that gave no device (e.g. no GPU driver).
+
+    ``detail``: when neither ggml's messages nor our own checks say why a module did not load,
+    open it once more to get the loader's reason.  That runs the module's initialisers again,
+    so it is done only when the reason is asked for (``parley devices``), and only for a
+    module that really is in our folder (not a link to somewhere else).
+    """
     load_backends()
     lib_ = _import_module().lib
-    registered = {string(lib_.ggml_backend_reg_name(lib_.ggml_backend_reg_get(i))).lower()
-                  for i in range(lib_.ggml_backend_reg_count())}
+    registered: dict[str, int] = {}
+    for i in range(lib_.ggml_backend_reg_count()):
+        reg = lib_.ggml_backend_reg_get(i)
+        registered[string(lib_.ggml_backend_reg_name(reg)).lower()] = int(lib_.ggml_backend_reg_dev_count(reg))
+    folder = lib_dir()
     problems = []
-    for path in sorted(lib_dir().iterdir()):
+    for path in sorted(folder.iterdir()):
         match = _BACKEND_MODULE.match(path.name)
-        if not match or match.group(1) in ("base", "cpu") or match.group(1) in registered:
+        backend = match.group(1) if match else ""
+        if not match or backend in ("base", "cpu") or registered.get(backend, 0) > 0 \
+                or (backend in _NO_OWN_DEVICES and backend in registered):
             continue
-        backend = match.group(1)
-        detail = "; ".join(m for m in _load_messages if backend in m.lower()) or _dlopen_problem(path)
-        problems.append(f"the {backend.upper()} backend ({path.name}) failed to load: {detail}")
+        reasons = ([*_cuda_problem] if backend == "cuda" else []) + [m for m in _load_messages if backend in m.lower()]
+        if backend in registered:
+            what = "loaded but found no device"
+        else:
+            what = "failed to load"
+            if not reasons and detail:
+                reasons.append(_dlopen_problem(path, folder))
+        reason = "; ".join(reasons) or "run `parley devices` for the loader's reason"
+        problems.append(f"the {backend.upper()} backend ({path.name}) {what}: {reason}")
     return problems
 
 
-def _dlopen_problem(path: Path) -> str:
+def _dlopen_problem(path: Path, folder: Path) -> str:
     """Why a backend module did not register: ggml tries candidates silently, so ask the loader."""
+    real = path.resolve()
+    if real.parent != folder.resolve():
+        return f"not opened to find out why: it is a link to {real}, outside Parley's library folder"
     try:
-        ctypes.CDLL(str(path))
+        ctypes.CDLL(str(real))
     except OSError as exc:
         return str(exc)
     return "it loaded but found no usable device (driver or hardware missing)"

@@ -57,6 +57,7 @@ class Settings:
     send_on_release: bool = True               # False: the transcript goes into the text box
     speak_replies: bool = False
     ptt_shortcut: str = "Ctrl+Space"
+    rpc_servers: list[str] = field(default_factory=list)   # "HOST:PORT" of `parley rpc-server`s to use
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -67,7 +68,7 @@ class Settings:
 
     def copy(self) -> Settings:
         return dataclasses.replace(self, recent_speech_models=list(self.recent_speech_models),
-                                   recent_chat_models=list(self.recent_chat_models))
+                                   recent_chat_models=list(self.recent_chat_models), rpc_servers=list(self.rpc_servers))
 
 
 def _number(low: float, high: float) -> Callable[[Any], bool]:
@@ -90,6 +91,20 @@ def _text_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(p, str) for p in v)
 
 
+def _endpoints(v: Any) -> bool:
+    """A list of distinct ``HOST:PORT`` texts (not checked for a server: that needs the network)."""
+    from parley.engine.remote import RemoteError, parse_endpoint
+
+    if not _text_list(v) or len(set(v)) != len(v):
+        return False
+    try:
+        for endpoint in v:
+            parse_endpoint(endpoint)
+    except RemoteError:
+        return False
+    return True
+
+
 _VALID: dict[str, Callable[[Any], bool]] = {
     "speech_model": _nonempty_text,
     "chat_model": _nonempty_text,
@@ -108,6 +123,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "send_on_release": lambda v: isinstance(v, bool),
     "speak_replies": lambda v: isinstance(v, bool),
     "ptt_shortcut": _nonempty_text,
+    "rpc_servers": _endpoints,
 }
 
 

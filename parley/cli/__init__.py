@@ -12,11 +12,11 @@ from types import ModuleType
 from ..engine.errors import ParleyError
 
 # Each subcommand module has add_parser(subparsers) and run(args) -> int.
-COMMANDS = ("devices", "transcribe", "chat")
+COMMANDS = ("devices", "transcribe", "chat", "rpc-server")
 
 
 def _command(name: str) -> ModuleType:
-    return importlib.import_module(f"{__name__}.{name}")
+    return importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

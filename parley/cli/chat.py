@@ -10,10 +10,13 @@ import argparse
 import sys
 import threading
 
+from ..engine import remote
 from ..engine.cancel import CancelToken
-from ..engine.chat import ChatModel, ChatSession, Reply, SamplingParams
+from ..engine.chat import ChatModel, ChatSession, Message, Reply, SamplingParams
+from ..engine.devices import fallback_to_cpu
 from ..engine.errors import ParleyError
 from ..engine.models import chat_model_path
+from .devices import add_rpc_option
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
 
@@ -30,9 +33,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=None, help="sampling seed (default: random)")
     p.add_argument("--prompt", default=None, help="send this one message, print the reply and exit")
     p.add_argument("--stats", action="store_true", help="print token counts and speeds on stderr after each reply")
+    add_rpc_option(p)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.rpc:
+        remote.connect(args.rpc)
     path = chat_model_path(args.model or "default")  # a legacy ggml GPT-2 file is converted once
     params = SamplingParams(temperature=args.temp, max_tokens=args.max_tokens, seed=args.seed)
     with ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads) as model:
@@ -68,22 +74,45 @@ def _interactive(model: ChatModel, session: ChatSession, params: SamplingParams,
         if text.startswith("/"):
             print(f"unknown command {text.split()[0]}; {HELP}", file=sys.stderr)
             continue
+        streamed: list[str] = []
         try:
-            if _respond(session, text, params, args.stats) is None:
+            if _respond(session, text, params, args.stats, streamed) is None:
                 return 130
+        except remote.RemoteDeviceLost as exc:  # the reply so far stays on screen; on with the CPU
+            print(f" [cut short]\nparley: error: {exc}; going on with this machine's CPU", file=sys.stderr)
+            _continue_on_cpu(session, exc, text, "".join(streamed), args)
         except ParleyError as exc:
             print(f"parley: error: {exc}", file=sys.stderr)
 
 
-def _respond(session: ChatSession, text: str, params: SamplingParams, stats: bool) -> Reply | None:
-    """Stream one reply to stdout; None when a second Ctrl-C asked to quit."""
+def _continue_on_cpu(session: ChatSession, lost: remote.RemoteDeviceLost, text: str, partial: str,
+                     args: argparse.Namespace) -> None:
+    """The remote device was lost mid-reply: go on with the same conversation on this machine's
+    CPU (the cut reply included).  The CPU model is freed with the session."""
+    history = [m for m in session.messages if m.role != "system"] + [Message("user", text)]
+    history += [Message("assistant", partial)] if partial else []
+    lost_model = session.model
+    lost_model.close()
+    session.model = ChatModel(lost_model.path, device=fallback_to_cpu(lost_model.device, str(lost)),
+                              n_ctx=args.ctx, threads=args.threads)
+    session.reset(args.system, history)
+
+
+def _respond(session: ChatSession, text: str, params: SamplingParams, stats: bool,
+             streamed: list[str] | None = None) -> Reply | None:
+    """Stream one reply to stdout (and into ``streamed``); None when a second Ctrl-C asked to quit."""
     cancel = CancelToken()
     outcome: dict[str, object] = {}
     done = threading.Event()  # not Thread.join: an interrupted join can mark a live thread stopped
+    pieces = streamed if streamed is not None else []
+
+    def on_text(piece: str) -> None:
+        pieces.append(piece)
+        _write(piece)
 
     def work() -> None:
         try:
-            outcome["reply"] = session.reply(text, params, on_text=_write, cancel=cancel)
+            outcome["reply"] = session.reply(text, params, on_text=on_text, cancel=cancel)
         except BaseException as exc:  # handed to the main thread
             outcome["error"] = exc
         finally:

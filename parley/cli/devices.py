@@ -5,19 +5,28 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..engine import devices, native
+from ..engine import devices, native, remote
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("devices", help="list compute devices and the loaded backend variant")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    add_rpc_option(p)
+
+
+def add_rpc_option(p: argparse.ArgumentParser) -> None:
+    """``--rpc HOST:PORT`` (repeatable): the devices of a `parley rpc-server` on another machine."""
+    p.add_argument("--rpc", action="append", default=[], metavar="HOST:PORT",
+                   help="also use the device of a `parley rpc-server` there (repeatable; unencrypted, see README)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.rpc:
+        remote.connect(args.rpc)
     found = devices.list_devices()
     choice = devices.select_device("auto")
     variant = devices.cpu_variant()
-    problems = native.backend_problems()
+    problems = native.backend_problems(detail=True)
     if args.json:
         print(json.dumps({
             "devices": [d.__dict__ for d in found],

@@ -6,8 +6,11 @@ import argparse
 import json
 import sys
 
+from ..engine import remote
 from ..engine.audio import load_audio
+from ..engine.devices import fallback_to_cpu
 from ..engine.errors import ParleyError
+from .devices import add_rpc_option
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -20,6 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--translate", action="store_true", help="translate to English (multilingual models)")
     p.add_argument("--prompt", default=None, help="initial prompt (names, spelling hints)")
     p.add_argument("--beam-size", type=int, default=0, help="beam search width (default: greedy)")
+    add_rpc_option(p)
     out = p.add_mutually_exclusive_group()
     out.add_argument("--timestamps", action="store_true", help="print [start --> end] before each segment")
     out.add_argument("--json", action="store_true", help="print one JSON object per file")
@@ -29,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.models import default_speech_model_path
     from ..engine.speech import SpeechModel
 
+    if args.rpc:
+        remote.connect(args.rpc)
     model_path = args.model or default_speech_model_path(progress=_conversion_progress)
     failures = 0
     with SpeechModel(model_path, device=args.device, threads=args.threads) as model:
@@ -37,8 +43,15 @@ def run(args: argparse.Namespace) -> int:
         for path in args.files:
             try:
                 audio = load_audio(path)
-                result = model.transcribe(audio, language=args.language, translate=args.translate,
-                                          initial_prompt=args.prompt, beam_size=args.beam_size)
+                options = dict(language=args.language, translate=args.translate, initial_prompt=args.prompt,
+                               beam_size=args.beam_size)
+                try:
+                    result = model.transcribe(audio, **options)
+                except remote.RemoteDeviceLost as exc:  # this file and the rest on this machine's CPU
+                    model.close()
+                    model = SpeechModel(model_path, device=fallback_to_cpu(model.device, str(exc)), threads=args.threads)
+                    print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
+                    result = model.transcribe(audio, **options)
             except ParleyError as exc:
                 print(f"parley: {exc}", file=sys.stderr)
                 failures += 1

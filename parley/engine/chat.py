@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from . import native
+from . import native, remote
 from .cancel import CancelToken
 from .chat_format import ROLES, Message, PromptFormat, ReplyStream, pick_format
 from .devices import DeviceChoice, fallback_to_cpu, select_device
@@ -319,6 +319,10 @@ class ChatModel:
         if ctx == ffi.NULL:
             lib.llama_model_free(model)
             raise ModelLoadError(self._failure("llama.cpp could not create a context for", choice, errors.lines))
+        if remote.lost_reason(choice.device):  # the server went away while the weights were sent
+            lib.llama_free(ctx)
+            lib.llama_model_free(model)
+            remote.check(choice.device)
         self._model, self._ctx = model, ctx
         self._threadpool = _new_threadpool(self.threads)
         if self._threadpool is not None:
@@ -468,6 +472,7 @@ class ChatModel:
                 raise ParleyError(f"llama.cpp failed to evaluate {len(chunk)} tokens (llama_decode returned {rc})")
             self._kv.extend(chunk)
         lib.llama_synchronize(self._ctx)  # so that timings include the work (GPU backends are async)
+        remote.check(self.device.device)  # a lost server's stand-in results must not be sampled
 
     def _resync(self, pending: list[int]) -> None:
         """After a failed or aborted decode: keep the ubatches that llama.cpp did store."""

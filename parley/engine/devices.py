@@ -1,8 +1,10 @@
 """Compute devices found by the shared ggml build, and the policy that picks one.
 
-Policies: ``auto`` (the GPU with the most memory, else the CPU), ``cpu``, or a device name as
-``parley devices`` prints it (``CUDA0``, ``Vulkan0``, ``MTL0``, ``CPU``).  A GPU that is asked
-for but missing falls back to the CPU, and the reason is kept to show the user.
+Policies: ``auto`` (the local GPU with the most memory, else the first remote device, else
+the CPU), ``cpu``, ``rpc`` (the first remote device, see ``remote.connect``), or a device name
+as ``parley devices`` prints it (``CUDA0``, ``Vulkan0``, ``MTL0``, ``RPC0``, ``CPU``).  A
+device that is asked for but missing (or whose server was lost) falls back to the CPU, and the
+reason is kept to show the user.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ class Device:
     kind: str           # "cpu" | "gpu" | "igpu" | "accel"
     memory_free: int    # bytes
     memory_total: int   # bytes
-    backend: str        # registry name, e.g. "CPU", "CUDA"
+    backend: str        # registry name, e.g. "CPU", "CUDA", "RPC"
+    remote: str | None = None  # HOST:PORT of the server behind a remote (RPC) device
 
     @property
     def is_gpu(self) -> bool:
@@ -49,51 +52,74 @@ class DeviceChoice:
 
 def list_devices() -> list[Device]:
     """Every device the loaded backends registered, in registry order."""
+    from . import remote
+
     native.load_backends()
     ffi, lib = native.ffi(), native.lib()
     free, total = ffi.new("size_t *"), ffi.new("size_t *")
     devices = []
     for i in range(lib.ggml_backend_dev_count()):
         dev = lib.ggml_backend_dev_get(i)
-        lib.ggml_backend_dev_memory(dev, free, total)
+        lib.ggml_backend_dev_memory(dev, free, total)  # a remote device asks its server (via the relay)
+        backend = native.string(lib.ggml_backend_reg_name(lib.ggml_backend_dev_backend_reg(dev)))
+        description = native.string(lib.ggml_backend_dev_description(dev))
+        server = remote.server_of(description) if backend == "RPC" else None
+        if server is not None:
+            lost = remote.lost_reason(server)
+            description = f"remote device on {server}" + (f" (lost: {lost})" if lost else "")
         devices.append(Device(
             index=i,
             name=native.string(lib.ggml_backend_dev_name(dev)),
-            description=native.string(lib.ggml_backend_dev_description(dev)),
+            description=description,
             kind=_KINDS.get(int(lib.ggml_backend_dev_type(dev)), "other"),
             memory_free=int(free[0]),
             memory_total=int(total[0]),
-            backend=native.string(lib.ggml_backend_reg_name(lib.ggml_backend_dev_backend_reg(dev))),
+            backend=backend,
+            remote=server,
         ))
     return devices
 
 
 def select_device(policy: str = "auto") -> DeviceChoice:
     """Pick a device by policy; see the module docstring."""
+    from . import remote
+
     devices = list_devices()
     if not devices:
         raise NoDeviceError("no compute device is available")
     cpu = next((d for d in devices if d.kind == "cpu"), None)
-    gpus = sorted((d for d in devices if d.is_gpu), key=lambda d: (d.kind != "gpu", -d.memory_total))
+    gpus = sorted((d for d in devices if d.is_gpu and not d.remote),
+                  key=lambda d: (d.kind != "gpu", -d.memory_total))
+    remotes = [d for d in devices if d.remote and remote.lost_reason(d) is None]
     wanted = (policy or "auto").strip()
+
+    def on_cpu(reason: str | None) -> DeviceChoice:
+        if cpu is None:
+            raise NoDeviceError("no CPU device was registered" + (f" ({reason})" if reason else ""))
+        return DeviceChoice(cpu, wanted, reason)
+
     if wanted.lower() == "auto":
-        if gpus:
-            return DeviceChoice(gpus[0], wanted)
-        if cpu is None:
-            raise NoDeviceError("no CPU device was registered")
+        if gpus or remotes:
+            return DeviceChoice((gpus or remotes)[0], wanted)
         problems = native.backend_problems()
-        return DeviceChoice(cpu, wanted, "; ".join(problems) + "; using the CPU" if problems else None)
+        return on_cpu("; ".join(problems) + "; using the CPU" if problems else None)
     if wanted.lower() == "cpu":
-        if cpu is None:
-            raise NoDeviceError("no CPU device was registered")
-        return DeviceChoice(cpu, wanted)
+        return on_cpu(None)
+    if wanted.lower() == "rpc":
+        if remotes:
+            return DeviceChoice(remotes[0], wanted)
+        lost = [d for d in devices if d.remote]
+        why = (f"the remote device {lost[0].name} was lost ({remote.lost_reason(lost[0])})" if lost
+               else "no remote device is connected (give --rpc HOST:PORT)")
+        return on_cpu(f"{why}; using the CPU")
     for device in devices:
         if device.name.lower() == wanted.lower():
+            reason = remote.lost_reason(device)
+            if reason is not None:
+                return on_cpu(f"the remote device {device.name} was lost ({reason}); using the CPU")
             return DeviceChoice(device, wanted)
-    if cpu is None:
-        raise NoDeviceError(f"device {wanted!r} was not found and there is no CPU device")
     names = ", ".join(d.name for d in devices)
-    return DeviceChoice(cpu, wanted, f"device {wanted!r} was not found (available: {names}); using the CPU")
+    return on_cpu(f"device {wanted!r} was not found (available: {names}); using the CPU")
 
 
 def fallback_to_cpu(choice: DeviceChoice, reason: str) -> DeviceChoice:

@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import native
+from . import native, remote
 from .audio import SAMPLE_RATE, prepare_for_model
 from .cancel import CancelToken
 from .devices import DeviceChoice, fallback_to_cpu, select_device
@@ -171,7 +171,8 @@ class SpeechModel:
         self._lock = threading.Lock()
         self._ctx = self._init_context(choice, flash_attn)
         if self._ctx == native.ffi().NULL and choice.device.is_gpu:
-            choice = fallback_to_cpu(choice, "whisper.cpp could not initialise the model on it")
+            choice = fallback_to_cpu(choice, remote.lost_reason(choice.device)
+                                     or "whisper.cpp could not initialise the model on it")
             self._ctx = self._init_context(choice, flash_attn)
         if self._ctx == native.ffi().NULL:
             raise ModelLoadError(f"whisper.cpp could not load {self.path} (see the log for the reason)")
@@ -187,7 +188,11 @@ class SpeechModel:
         params.use_gpu = choice.device.is_gpu
         params.gpu_device = choice.gpu_index or 0
         params.flash_attn = flash_attn
-        return lib.whisper_init_from_file_with_params(str(self.path).encode(), params)
+        ctx = lib.whisper_init_from_file_with_params(str(self.path).encode(), params)
+        if ctx != native.ffi().NULL and remote.lost_reason(choice.device):  # lost while the weights were sent
+            lib.whisper_free(ctx)
+            return native.ffi().NULL
+        return ctx
 
     def close(self) -> None:
         with self._lock:
@@ -302,6 +307,7 @@ class SpeechModel:
             started = time.perf_counter()
             rc = lib.whisper_full(self._ctx, params, buf, len(samples))
             elapsed = time.perf_counter() - started
+            remote.check(self.device.device)  # a lost server's stand-in results are garbage
             lang_id = lib.whisper_full_lang_id(self._ctx)
             if call.error is not None:
                 raise call.error

@@ -15,9 +15,12 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QKeySequenceEdit,
     QLabel,
+    QLineEdit,
+    QListWidget,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -85,13 +88,84 @@ class ModelPicker(QComboBox):
         self.setCurrentIndex(self._previous)
 
 
+class RemoteServers(QGroupBox):
+    """The "Remote compute" list: ``parley rpc-server`` endpoints, each checked when added.
+
+    ``check(endpoint)`` returns None when the server answers, else the message to show; it may
+    take up to the handshake timeout (3 s) and is called on the UI thread.
+    """
+
+    def __init__(self, servers: list[str], check: Callable[[str], str | None] | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Remote compute", parent)
+        self._check = check
+        self.servers = QListWidget()
+        self.servers.addItems(servers)
+        self.servers.setMaximumHeight(90)
+        self.endpoint = QLineEdit(placeholderText="host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052")
+        self.add_button = QPushButton("Add")
+        self.remove_button = QPushButton("Remove")
+        self.error = QLabel(wordWrap=True)
+        self.error.setStyleSheet("color: #b42318;")
+        self.error.hide()
+        note = QLabel("Uses another machine's CPU or GPU. The connection is neither authenticated nor "
+                      "encrypted: use it on a network you trust, or through an SSH tunnel.",
+                      objectName="Hint", wordWrap=True)
+        self.add_button.clicked.connect(self._add)
+        self.endpoint.returnPressed.connect(self._add)
+        self.remove_button.clicked.connect(self._remove)
+        self.servers.currentRowChanged.connect(lambda row: self.remove_button.setEnabled(row >= 0))
+        self.remove_button.setEnabled(False)
+        row = QHBoxLayout()
+        row.addWidget(self.endpoint, 1)
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.servers)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        layout.addWidget(note)
+
+    @property
+    def values(self) -> list[str]:
+        return [self.servers.item(i).text() for i in range(self.servers.count())]
+
+    def _add(self) -> None:
+        endpoint = self.endpoint.text().strip()
+        if not endpoint:
+            return
+        problem = f"{endpoint} is already in the list." if endpoint in self.values else None
+        if problem is None and self._check is not None:
+            self.setCursor(Qt.CursorShape.WaitCursor)
+            try:
+                problem = self._check(endpoint)
+            finally:
+                self.unsetCursor()
+        self.error.setText(problem or "")
+        self.error.setVisible(bool(problem))
+        if problem is None:
+            self.servers.addItem(endpoint)
+            self.endpoint.clear()
+
+    def _remove(self) -> None:
+        row = self.servers.currentRow()
+        if row >= 0:
+            self.servers.takeItem(row)
+
+
 class SettingsDialog(QDialog):
-    """Edits a copy of the settings; ``validate`` returns a message when they cannot be used."""
+    """Edits a copy of the settings; ``validate`` returns a message when they cannot be used.
+
+    ``check_server(endpoint)`` checks a remote compute server when it is added (None: fine,
+    else the message to show); without it servers are added unchecked.
+    """
 
     def __init__(self, settings: Settings, *, validate: Callable[[Settings], str | None],
                  compute_devices: list[str], microphones: list[str],
-                 speech_output_problem: str | None, parent: QWidget | None = None) -> None:
+                 speech_output_problem: str | None, parent: QWidget | None = None,
+                 check_server: Callable[[str], str | None] | None = None) -> None:
         super().__init__(parent)
+        self._check_server = check_server
         self.setWindowTitle("Settings")
         self.setMinimumWidth(560)
         self._original = settings
@@ -133,6 +207,8 @@ class SettingsDialog(QDialog):
         form.addRow("Compute device:", self.device)
         form.addRow("CPU threads:", self.threads)
         form.addRow("Context length:", self.context_length)
+        self.remote_servers = RemoteServers(s.rpc_servers, self._check_server)
+        form.addRow(self.remote_servers)
         return _page(form)
 
     def _replies_tab(self, s: Settings) -> QWidget:
@@ -210,6 +286,7 @@ class SettingsDialog(QDialog):
         s.ptt_shortcut = shortcut or self._original.ptt_shortcut
         s.send_on_release = self.send_on_release.isChecked()
         s.speak_replies = self.speak_replies.isChecked()
+        s.rpc_servers = self.remote_servers.values
         return s
 
     def accept(self) -> None:

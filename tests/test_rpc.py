@@ -1,0 +1,376 @@
+"""Remote devices over ggml RPC, on loopback, with a real `parley rpc-server` process.
+
+Everything that connects runs in a subprocess of its own (a fresh relay and ggml registry per
+case, and a native abort would show as a signal instead of killing the test run).  The fake
+servers at the end are real sockets speaking the wrong thing, the peers the handshake must
+refuse.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from parley.engine import remote
+from parley.engine.models import default_speech_model_path
+from tests.tinymodels import write_tiny_llama_gguf
+
+REPO = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(REPO)}
+CLIP = REPO / "parley" / "resources" / "selftest" / "question.wav"
+# A clear error, not a hang: the handshake's own limit is 3 s; this bound only catches a hang.
+HANG = 20.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A `parley rpc-server` subprocess on a free loopback port, ready once it answers."""
+
+    def __init__(self, *extra: str) -> None:
+        self.port = free_port()
+        self.endpoint = f"127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "parley", "rpc-server", "--port", str(self.port), "--threads", "2", *extra],
+            env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                remote.check_server(self.endpoint, timeout=1.0)
+                return
+            except remote.RemoteError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"rpc-server did not start: {self.proc.stderr.read()}") from None
+                time.sleep(0.2)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.kill()
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    srv = Server()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_tiny_llama_gguf(tmp_path_factory.mktemp("rpc") / "tiny.gguf", n_ctx=256, never_ends=True)
+
+
+def parley(*args: str, stdin: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "parley", *args], env=ENV, input=stdin, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def python(code: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=ENV, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+# --------------------------------------------------------------------------- working server
+
+
+def test_remote_device_is_listed_with_its_memory(server: Server) -> None:
+    proc = parley("devices", "--json", "--rpc", server.endpoint)
+    assert proc.returncode == 0, proc.stderr
+    info = json.loads(proc.stdout)
+    (rpc,) = [d for d in info["devices"] if d["backend"] == "RPC"]
+    assert rpc["remote"] == server.endpoint and rpc["name"] == "RPC0" and rpc["kind"] == "gpu"
+    assert rpc["memory_total"] > 0 and 0 < rpc["memory_free"] <= rpc["memory_total"]
+    assert server.endpoint in rpc["description"]
+    assert info["auto"] == "RPC0", "auto prefers a remote device to the CPU when no local GPU exists"
+    table = parley("devices", "--rpc", server.endpoint)
+    assert table.returncode == 0 and "RPC0" in table.stdout and server.endpoint in table.stdout
+
+
+def test_greedy_chat_through_the_remote_device_equals_the_cpu(server: Server) -> None:
+    common = ["chat", "--prompt", "Name three rivers in Europe and say one thing about each.", "--temp", "0",
+              "--max-tokens", "64", "--threads", "2", "--ctx", "512"]
+    local = parley(*common, "--device", "cpu")
+    remote_run = parley(*common, "--device", "rpc", "--rpc", server.endpoint)
+    assert local.returncode == 0, local.stderr
+    assert remote_run.returncode == 0, remote_run.stderr
+    assert "using the CPU" not in remote_run.stderr, remote_run.stderr
+    assert len(local.stdout.split()) > 20
+    assert remote_run.stdout == local.stdout
+
+
+def test_sampled_chat_on_a_tiny_model_through_the_remote_device_equals_the_cpu(server: Server, tiny: Path) -> None:
+    """Seeded sampling follows the logits closely, so equal text means equal logits all the way."""
+    common = ["chat", "--model", str(tiny), "--prompt", "Tell me about the sea.", "--temp", "1.0", "--seed", "7",
+              "--max-tokens", "48", "--threads", "2", "--ctx", "256"]
+    local = parley(*common, "--device", "cpu")
+    remote_run = parley(*common, "--device", "RPC0", "--rpc", server.endpoint)
+    assert local.returncode == 0 and remote_run.returncode == 0, remote_run.stderr
+    assert len(set(local.stdout.split())) > 10
+    assert remote_run.stdout == local.stdout
+
+
+def test_speech_through_the_remote_device_equals_the_cpu(server: Server) -> None:
+    default_speech_model_path()  # converted once, before the timed subprocesses
+    local = parley("transcribe", "--json", "--threads", "2", "--device", "cpu", str(CLIP))
+    remote_run = parley("transcribe", "--json", "--threads", "2", "--device", "rpc", "--rpc", server.endpoint,
+                        str(CLIP))
+    assert local.returncode == 0, local.stderr
+    assert remote_run.returncode == 0, remote_run.stderr
+    here, there = json.loads(local.stdout), json.loads(remote_run.stdout)
+    assert here["device"] == "CPU" and there["device"] == "RPC0"
+    assert "capital of France" in here["text"]
+    assert there["text"] == here["text"] and there["segments"] == here["segments"]
+
+
+# --------------------------------------------------------------------------- a server that dies
+
+
+def test_server_killed_mid_reply_ends_the_reply_with_an_error_and_the_cpu_takes_over(tiny: Path) -> None:
+    """kill -9 while tokens stream: the text so far is kept, no stand-in token leaks out, the
+    process lives on, and the same conversation continues on the CPU."""
+    srv = Server()
+    try:
+        proc = python(f"""
+            import os, signal
+            from parley.engine import devices, remote
+            from parley.engine.chat import ChatModel, ChatSession, SamplingParams
+            lost = []
+            remote.on_lost(lambda endpoint, reason: lost.append(endpoint))
+            remote.connect([{srv.endpoint!r}])
+            model = ChatModel({str(tiny)!r}, device="rpc", n_ctx=256, threads=2)
+            print("DEVICE", model.device.device.name, model.device.device.remote)
+            session = ChatSession(model)
+            pieces = []
+            def on_text(piece):
+                pieces.append(piece)
+                if len(pieces) == 5:
+                    os.kill({srv.proc.pid}, signal.SIGKILL)
+            params = SamplingParams(temperature=0, max_tokens=200)
+            try:
+                session.reply("Tell me a long story.", params, on_text=on_text)
+                print("NO ERROR")
+            except remote.RemoteDeviceLost as exc:
+                print("LOST", len(pieces), "|", exc)
+            print("DEVICES", [(d.name, d.memory_total) for d in devices.list_devices()])
+            print("RPC_CHOICE", devices.select_device("rpc").fallback_reason)
+            model.close()
+            cpu = ChatModel({str(tiny)!r}, device=devices.fallback_to_cpu(model.device, "lost"), n_ctx=256, threads=2)
+            reply = ChatSession(cpu).reply("Tell me a long story.", params)
+            print("CPU", cpu.device.device.name, len(reply.text) > 20)
+            print("CALLBACK", lost)
+        """)
+    finally:
+        srv.stop()
+    assert proc.returncode == 0, f"rc {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    assert lines["DEVICE"] == f"RPC0 {srv.endpoint}"
+    assert lines["LOST"].startswith("5 |"), proc.stdout
+    assert "RPC0" in lines["LOST"] and srv.endpoint in lines["LOST"]
+    assert "('RPC0', 0)" in lines["DEVICES"]
+    assert "was lost" in lines["RPC_CHOICE"] and "using the CPU" in lines["RPC_CHOICE"]
+    assert lines["CPU"] == "CPU True"
+    assert lines["CALLBACK"] == repr([srv.endpoint])
+
+
+def test_chat_cli_says_once_that_the_server_was_lost_and_goes_on_on_the_cpu(tiny: Path) -> None:
+    srv = Server()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "parley", "chat", "--model", str(tiny), "--rpc", srv.endpoint, "--device", "rpc",
+         "--temp", "1.0", "--seed", "3", "--max-tokens", "24", "--threads", "2", "--ctx", "256"],
+        env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        banner = ""
+        while "context;" not in banner:
+            banner = proc.stderr.readline()
+            assert banner, "the chat ended before its banner"
+        assert "on RPC0" in banner, banner
+        srv.kill()
+        out, err = proc.communicate("Hello there.\nAnd again.\nOnce more.\n", timeout=120)
+    finally:
+        srv.stop()
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert err.count("was lost") == 1 and err.count("this machine's CPU") == 1, err  # said once
+    assert "[cut short]" in err
+    assert len([line for line in out.split("> ") if line.strip()]) == 2, out  # two replies, on the CPU
+
+
+def test_unreachable_server_is_a_clear_error_in_time() -> None:
+    endpoint = f"127.0.0.1:{free_port()}"
+    started = time.monotonic()
+    proc = parley("devices", "--rpc", endpoint, timeout=HANG)
+    assert time.monotonic() - started < HANG
+    assert proc.returncode == 2
+    assert f"parley: error: {endpoint}: connection refused" in proc.stderr
+
+
+def test_malformed_endpoint_is_refused() -> None:
+    proc = parley("devices", "--rpc", "no-port-here")
+    assert proc.returncode == 2 and "is not HOST:PORT" in proc.stderr
+
+
+# --------------------------------------------------------------------------- wrong peers
+
+
+class FakePeer:
+    """A TCP server on loopback that answers every connection with ``reply(conn)``."""
+
+    def __init__(self, reply) -> None:  # noqa: ANN001 - a function of the accepted socket
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.endpoint = "127.0.0.1:%d" % self.sock.getsockname()[1]
+        self.conns: list[socket.socket] = []
+        self._reply = reply
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.conns.append(conn)
+            self._reply(conn)
+
+    def close(self) -> None:
+        self.sock.close()
+        for conn in self.conns:
+            conn.close()
+
+
+def _silent(conn: socket.socket) -> None:
+    pass  # accepts and never says a word
+
+
+def _http(conn: socket.socket) -> None:
+    conn.recv(1024)
+    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+
+def _old_protocol(conn: socket.socket) -> None:
+    conn.recv(1024)
+    conn.sendall((3).to_bytes(8, "little") + bytes([3, 0, 0]))  # a protocol 3.0.0 server's HELLO
+
+
+def _newer_protocol(conn: socket.socket) -> None:
+    conn.recv(1024)
+    conn.sendall((28).to_bytes(8, "little") + bytes([8, 1, 0, 0]) + bytes(24))
+
+
+def _hangs_up(conn: socket.socket) -> None:
+    conn.recv(1024)
+    conn.close()
+
+
+@pytest.mark.parametrize(("peer", "message"), [
+    (_silent, "no ggml RPC handshake within 3 s"),
+    (_http, "not a ggml RPC server"),
+    (_old_protocol, "RPC protocol version mismatch: the server speaks 3.0.0"),
+    (_newer_protocol, "RPC protocol version mismatch: the server speaks 8.1.0"),
+    (_hangs_up, "closed the connection during the handshake"),
+])
+def test_a_peer_that_does_not_speak_the_protocol_is_refused_before_ggml_sees_it(peer, message: str) -> None:  # noqa: ANN001
+    fake = FakePeer(peer)
+    try:
+        started = time.monotonic()
+        proc = parley("chat", "--rpc", fake.endpoint, "--prompt", "hi", timeout=HANG)
+        assert time.monotonic() - started < HANG
+    finally:
+        fake.close()
+    assert proc.returncode == 2, proc.stderr
+    assert f"parley: error: {fake.endpoint}: " in proc.stderr and message in proc.stderr, proc.stderr
+
+
+def test_check_server_names_the_problem_and_accepts_a_real_server(server: Server) -> None:
+    info = remote.check_server(server.endpoint)
+    assert info.device_count == 1 and info.version[0] == remote.PROTOCOL_MAJOR_FOR_TABLE
+    with pytest.raises(remote.RemoteError, match="connection refused"):
+        remote.check_server(f"127.0.0.1:{free_port()}")
+
+
+# --------------------------------------------------------------------------- the server command
+
+
+def test_rpc_server_warns_when_it_listens_beyond_loopback() -> None:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "parley", "rpc-server", "--host", "0.0.0.0", "--port", str(port)],
+                            env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [proc.stderr.readline() for _ in range(3)]
+    finally:
+        proc.kill()
+        proc.wait(10)
+    text = "".join(lines)
+    assert "WARNING" in text and "NO authentication and NO encryption" in text and f"0.0.0.0:{port}" in text
+
+
+def test_rpc_server_refuses_a_port_in_use_and_a_host_name(server: Server) -> None:
+    busy = parley("rpc-server", "--port", str(server.port))
+    assert busy.returncode == 2 and f"cannot listen on 127.0.0.1:{server.port}" in busy.stderr
+    named = parley("rpc-server", "--host", "example.org")
+    assert named.returncode == 2 and "--host must be an IPv4 address" in named.stderr
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def test_settings_keep_valid_servers_and_refuse_malformed_ones(tmp_path: Path) -> None:
+    from parley.app.settings import load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"rpc_servers": ["192.168.1.20:50052", "gpu-box:50052"]}))
+    assert load_settings(path).settings.rpc_servers == ["192.168.1.20:50052", "gpu-box:50052"]
+    for bad in (["no-port"], ["a:1", "a:1"], "a:1", ["host:99999"]):
+        path.write_text(json.dumps({"rpc_servers": bad}))
+        loaded = load_settings(path)
+        assert loaded.settings.rpc_servers == [] and "rpc_servers" in loaded.warnings[0]
+
+
+def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server) -> None:  # noqa: ANN001
+    from parley.app.settings import Settings
+    from parley.app.ui.settings_dialog import SettingsDialog
+
+    def check(endpoint: str) -> str | None:
+        try:
+            remote.check_server(endpoint)
+        except remote.RemoteError as exc:
+            return str(exc)
+        return None
+
+    dialog = SettingsDialog(Settings(rpc_servers=["10.0.0.9:50052"]), validate=lambda s: None, compute_devices=[],
+                            microphones=[], speech_output_problem=None, check_server=check)
+    qtbot.addWidget(dialog)
+    group = dialog.remote_servers
+    closed = f"127.0.0.1:{free_port()}"
+    group.endpoint.setText(closed)
+    group.add_button.click()
+    assert group.values == ["10.0.0.9:50052"]
+    assert group.error.isVisibleTo(dialog) and "connection refused" in group.error.text()
+    group.endpoint.setText(server.endpoint)
+    group.add_button.click()
+    assert group.values == ["10.0.0.9:50052", server.endpoint] and not group.error.isVisibleTo(dialog)
+    group.servers.setCurrentRow(0)
+    group.remove_button.click()
+    assert dialog.edited_settings().rpc_servers == [server.endpoint]

@@ -101,7 +101,8 @@ def test_remote_device_is_listed_with_its_memory(server: Server) -> None:
     assert rpc["remote"] == server.endpoint and rpc["name"] == "RPC0" and rpc["kind"] == "gpu"
     assert rpc["memory_total"] > 0 and 0 < rpc["memory_free"] <= rpc["memory_total"]
     assert server.endpoint in rpc["description"]
-    assert info["auto"] == "RPC0", "auto prefers a remote device to the CPU when no local GPU exists"
+    local_gpus = [d["name"] for d in info["devices"] if d["kind"] == "gpu" and not d["remote"]]
+    assert info["auto"] == (local_gpus[0] if local_gpus else "RPC0"), "auto: a local GPU, else a remote device"
     table = parley("devices", "--rpc", server.endpoint)
     assert table.returncode == 0 and "RPC0" in table.stdout and server.endpoint in table.stdout
 

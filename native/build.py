@@ -19,8 +19,10 @@ Everything lives in a cache folder keyed by a hash of the pins, the options and 
 a second run with the same key does nothing.  An interrupted build resumes incrementally.
 
 Options come from the environment (or the command line):
-    PARLEY_CUDA=1     build the CUDA backend (needs the CUDA toolkit)
+    PARLEY_CUDA=1     build the CUDA backend with NVIDIA's CUDA 13 toolchain from PyPI (pins.json)
+    PARLEY_CUDA_ARCHS CUDA architectures (default 75;80;86;89;90)
     PARLEY_VULKAN=1   build the Vulkan backend (needs the Vulkan SDK / glslc)
+    PARLEY_VULKAN_INCLUDE  Vulkan headers to use instead of the system's (see the README)
     PARLEY_METAL=0    disable Metal on Apple (on by default there)
     PARLEY_JOBS=N     parallel compile jobs (default: CPU count)
     PARLEY_CACHE_DIR  cache root (default: the user cache folder, ``parley`` inside it)
@@ -386,6 +388,10 @@ def ggml_cmake_args(opts: Options) -> list[str]:
     args += ["-DGGML_RPC=ON", "-DGGML_RPC_RDMA=OFF"]
     if opts.metal:
         args.append("-DGGML_METAL_EMBED_LIBRARY=ON")
+    if opts.vulkan and os.environ.get("PARLEY_VULKAN_INCLUDE"):
+        # Newer Vulkan headers than the system's (this ggml needs VK_EXT_layer_settings, which
+        # Debian 12's 1.3.239 lacks); the system's loader is still what the module links.
+        args.append(f"-DVulkan_INCLUDE_DIR={os.environ['PARLEY_VULKAN_INCLUDE']}")
     if opts.cuda:
         # The common architectures rather than only the build machine's GPU (CUDA 13 starts at
         # Turing, 75); each one adds compile time and size, PARLEY_CUDA_ARCHS picks fewer.

@@ -168,7 +168,7 @@ def _prepare_cuda_runtime(folder: Path) -> str | None:
             missing.append(name)
             continue
         try:
-            ctypes.CDLL(str(found), mode=getattr(os, "RTLD_GLOBAL", 0) | getattr(ctypes, "RTLD_GLOBAL", 0))
+            ctypes.CDLL(str(found), mode=ctypes.RTLD_GLOBAL)
         except OSError as exc:
             return f"{found} could not be loaded ({exc})"
     if missing:
@@ -184,7 +184,7 @@ def _find_cuda_library(folder: Path, name: str) -> Path | None:
 
 
 def _module_file(backend: str) -> str:
-    return {"win32": f"ggml-{backend}.dll", "darwin": f"libggml-{backend}.so"}.get(sys.platform, f"libggml-{backend}.so")
+    return f"ggml-{backend}.dll" if sys.platform == "win32" else f"libggml-{backend}.so"
 
 
 class _Recorder(logging.Handler):

@@ -35,6 +35,7 @@ from tests import x11
 
 SCENARIOS = (
     "ctrl_space_held_in_the_text_box",
+    "ctrl_space_tapped_is_a_take",
     "space_held_outside_the_text_box",
     "space_in_the_text_box_types",
     "talk_button_held_with_the_mouse",
@@ -244,6 +245,15 @@ else:
         record_property("recording_s", f"{takes.recording_seconds():.2f}")
         record_property("space_presses", space_spy.presses)
         record_property("marked_auto_repeat_by_qt", space_spy.marked)
+
+    def test_ctrl_space_tapped_is_a_take(qtbot, x, app, takes) -> None:
+        """A tap (press and release a few milliseconds apart, both read at once) still starts
+        and ends one take, too short to send: what a press of the talk key means."""
+        click(qtbot, x, app.window.input_bar.edit)
+        x.tap("ctrl+space")
+        qtbot.waitUntil(lambda: takes.states == [True, False], timeout=5_000)
+        qtbot.wait(300)
+        assert takes.states == [True, False]
 
     def test_space_held_outside_the_text_box(qtbot, x, app, takes, mic, question_clip, space_spy,
                                              record_property) -> None:

@@ -11,9 +11,9 @@ only when the KeyPress is already in its event queue as it handles the KeyReleas
 press is still unread on the socket (measured under Xvfb: most pairs, with or without Ctrl),
 Qt reports an ordinary release and then an ordinary press, and ``isAutoRepeat()`` cannot be
 trusted.  So on X11 a release of the held key ends the hold only if the X server says the key
-is up (``_KeyboardState``), and a press of a key the server says is up again is the stale
-second half of such a pair, not a new hold.  Elsewhere (Wayland, Windows, macOS, offscreen)
-Qt's flag is reliable and is used alone.
+is up (``_KeyboardState``), and a press carrying the timestamp of the release just before it is
+the second half of such a pair (read after the hold ended), not a new hold.  Elsewhere
+(Wayland, Windows, macOS, offscreen) Qt's flag is reliable and is used alone.
 """
 
 from __future__ import annotations
@@ -81,6 +81,10 @@ class _KeyboardState:
         libc.free.argtypes = [ctypes.c_void_p]
         self._xcb, self._free, self._connection = xcb, libc.free, connection
 
+    @property
+    def available(self) -> bool:
+        return bool(self._connection)
+
     def is_down(self, keycode: int) -> bool | None:
         """Whether the key with X key code ``keycode`` is held now; None if that is unknown."""
         if not self._connection or not 0 < keycode < 256:
@@ -104,6 +108,7 @@ class PushToTalkKeys(QObject):
         self._window = window
         self._held_key: Qt.Key | None = None
         self._held_code = 0                       # the held key's native (X) key code
+        self._last_release: tuple[int, int] | None = None    # X11: (key code, timestamp) of the last release
         self._key = Qt.Key.Key_Space
         self._modifiers = Qt.KeyboardModifier.ControlModifier
         self._keyboard = _KeyboardState()
@@ -142,6 +147,8 @@ class PushToTalkKeys(QObject):
 
     def _on_key(self, watched: QObject, event: QKeyEvent) -> bool:
         kind = event.type()
+        if kind == QEvent.Type.KeyRelease and self._keyboard.available:
+            self._last_release = (event.nativeScanCode(), event.timestamp())
         if self._held_key is not None:
             if event.key() != self._held_key:
                 return False
@@ -156,8 +163,8 @@ class PushToTalkKeys(QObject):
             return True
         if kind != QEvent.Type.KeyPress:
             return False
-        if event.isAutoRepeat() or self._keyboard.is_down(event.nativeScanCode()) is False:
-            return True        # a repeat, or a press read after its key was let go: no new hold
+        if event.isAutoRepeat() or self._completes_a_repeat(event):
+            return True        # the held key repeating after its hold ended: no new hold
         self._held_key, self._held_code = Qt.Key(event.key()), event.nativeScanCode()
         emit(self.pressed)
         return True
@@ -167,6 +174,12 @@ class PushToTalkKeys(QObject):
         if release.isAutoRepeat():
             return True
         return bool(self._keyboard.is_down(keycode))   # unknown (not X11): Qt's flag was right
+
+    def _completes_a_repeat(self, press: QKeyEvent) -> bool:
+        """X11: whether ``press`` is the second half of an auto-repeat pair that Qt did not mark.
+        The server gives both halves one timestamp; a person cannot let go and press again
+        within the same millisecond."""
+        return self._keyboard.available and self._last_release == (press.nativeScanCode(), press.timestamp())
 
     def _matches(self, event: QKeyEvent, watched: QObject) -> bool:
         key, modifiers = event.key(), event.modifiers() & _MODIFIER_MASK

@@ -51,7 +51,7 @@ import sys, time
 t0 = time.perf_counter()
 from parley.app.selftest import process_age, _FirstPaint
 age0 = process_age() or 0.0
-from parley.app.main import create_app, create_window
+from parley.app.bootstrap import create_app, create_window
 app = create_app(sys.argv)
 from parley.app.ui.main_window import MainWindow
 window = MainWindow()
@@ -155,7 +155,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
             tmp_path: Path) -> dict[str, Any]:
     from tests.pulse import finish
 
-    from parley.app.main import create_app, start_controller
+    from parley.app.bootstrap import create_app, start_controller
     from parley.app.settings import Settings, save_settings
     from parley.engine.capture import list_input_devices
     from parley.engine.textmetrics import word_error_rate
@@ -217,25 +217,25 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
         for rep in range(args.reps):
             events.clear()
             heard.clear()
-            controller.new_conversation()
-            controller.ptt_pressed()
+            controller.book.new()
+            controller.talk.press()
             player = mic.play(path, wait=False)
             wait(app, lambda: player.poll() is not None, "the clip to play")
             finish(player, timeout=5)
             ticker.start("transcription")
             released = time.perf_counter()
-            controller.ptt_released()
+            controller.talk.release()
             wait(app, lambda: "transcript" in events, "the transcript")
             ticker.start("reply generation" if "reply" in events else None)
             wait(app, lambda: len(finished) > len(takes) and "painted" in events, "the reply")
             ticker.start(None)
             reply, finish_reason = finished[-1]
-            entry = controller.conversation.entries[-1]
+            entry = controller.book.current.messages[-1]
             take = {
                 "clip": label, "clip_s": round(seconds, 2), "heard": heard[0],
                 "wer": round(word_error_rate(text, heard[0]), 3),
                 "transcript_s": events["transcript"] - released,
-                "whisper_s": controller._last_clip_s,
+                "whisper_s": controller.status.last_clip_s,
                 "first_token_s": events["token"] - released,
                 "first_token_painted_s": events["painted"] - released,
                 "reply_tokens": (entry.stats or {}).get("generated_tokens"),
@@ -251,7 +251,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
     window.close()
     return {
         "converted_on_first_use": converting["done"],
-        "load_s": ready, "engine_load_s": dict(controller.load_seconds),
+        "load_s": ready, "engine_load_s": dict(controller.host.load_seconds),
         "takes": takes,
         "stall_max_ms": {phase: max(gaps) * 1000 for phase, gaps in ticker.gaps.items()},
         "stall_p99_ms": {phase: sorted(gaps)[int(0.99 * (len(gaps) - 1))] * 1000
@@ -259,9 +259,9 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
         "ticks": {phase: len(gaps) for phase, gaps in ticker.gaps.items()},
         "rss_mib": {"qt_only": rss_before, "both_models_loaded": rss_loaded, "after_replies": rss_now,
                     "peak": rss_peak},
-        "device": controller.chat_model.device.device.name,
-        "device_description": controller.chat_model.device.device.description,
-        "threads": {"chat": controller.chat_model.threads, "speech": controller.speech_model.threads},
+        "device": controller.host.chat_model.device.device.name,
+        "device_description": controller.host.chat_model.device.device.description,
+        "threads": {"chat": controller.host.chat_model.threads, "speech": controller.host.speech_model.threads},
     }
 
 

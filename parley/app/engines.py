@@ -9,6 +9,8 @@ can subclass ``LocalEngines`` and return them from ``load_speech``/``load_chat``
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -20,6 +22,8 @@ from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 # below quiet speech (about -40 dBFS), above the noise floor of a working microphone.
 SPEECH_THRESHOLD_DB = -55.0
 
+_NON_SPEECH = re.compile(r"^\s*(\[[^\]]*\]|\([^)]*\)|\*[^*]*\*)\s*$")   # [BLANK_AUDIO], (music), *cough*
+
 _GGUF_MAGIC = b"GGUF"
 _GGML_MAGIC = b"lmgg"    # whisper.cpp's legacy ggml files: 0x67676d6c, little-endian
 
@@ -29,7 +33,7 @@ class Engines(Protocol):
 
     Called on the engine's worker thread: ``speech_model_path``, ``chat_model_path``,
     ``load_speech``, ``load_chat``, ``chat_session``, ``reset_session``, ``input_devices``
-    (and every method of the objects they return).  The rest are quick and called on the UI
+    (and every method of the objects they return, but a recorder's, which are thread-safe).  The rest are quick and called on the UI
     thread.  Histories are ``(role, content)`` pairs, oldest first.
     """
 
@@ -46,7 +50,8 @@ class Engines(Protocol):
     def recorder(self, microphone: str | None, on_level: Callable[[float], None],
                  on_error: Callable[[BaseException], None], on_limit: Callable[[], None],
                  max_seconds: float) -> Any: ...
-    def speech_part(self, audio: Any) -> Any: ...
+    def voiced_part(self, audio: Any) -> Any: ...
+    def spoken_text(self, transcript: Any) -> str: ...
     def compute_devices(self) -> list[str]: ...
     def check_model_file(self, kind: str, path: str) -> str | None: ...
     def is_cancelled(self, exc: BaseException) -> bool: ...
@@ -106,10 +111,16 @@ class LocalEngines:
         return Recorder(microphone, max_seconds=max_seconds, on_level=on_level, on_error=on_error,
                         on_limit=on_limit)
 
-    def speech_part(self, audio: Any) -> Any:
+    def voiced_part(self, audio: Any) -> Any:
         """``audio`` without the silence around the speech in it; empty when there is no speech."""
         from parley.engine.capture import EnergyVAD
         return EnergyVAD(threshold_db=SPEECH_THRESHOLD_DB).trim(audio)
+
+    def spoken_text(self, transcript: Any) -> str:
+        """The words of a transcript, without markers such as ``[BLANK_AUDIO]`` or ``(music)``."""
+        if not transcript.segments:
+            return transcript.text.strip()
+        return " ".join(s.text.strip() for s in transcript.segments if not _NON_SPEECH.match(s.text)).strip()
 
     def compute_devices(self) -> list[str]:
         """Device names for the settings dialog; empty when the native build is unusable."""

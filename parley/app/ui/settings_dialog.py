@@ -90,7 +90,7 @@ class SettingsDialog(QDialog):
 
     def __init__(self, settings: Settings, *, validate: Callable[[Settings], str | None],
                  compute_devices: list[str], microphones: list[str],
-                 speech_output_problem: str | None, parent: QWidget | None = None) -> None:
+                 read_aloud_problem: str | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.setMinimumWidth(560)
@@ -101,7 +101,7 @@ class SettingsDialog(QDialog):
         tabs = QTabWidget()
         tabs.addTab(self._models_tab(settings, compute_devices), "Models")
         tabs.addTab(self._replies_tab(settings), "Replies")
-        tabs.addTab(self._voice_tab(settings, microphones, speech_output_problem), "Voice")
+        tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), "Voice")
 
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet("color: #b42318;")
@@ -157,7 +157,7 @@ class SettingsDialog(QDialog):
         form.addRow("Longest reply:", self.max_tokens)
         return _page(form)
 
-    def _voice_tab(self, s: Settings, microphones: list[str], speech_output_problem: str | None) -> QWidget:
+    def _voice_tab(self, s: Settings, microphones: list[str], read_aloud_problem: str | None) -> QWidget:
         self.microphone = QComboBox()
         self.microphone.addItem("System default", None)
         for name in dict.fromkeys([*microphones, *([s.microphone] if s.microphone else [])]):
@@ -174,11 +174,17 @@ class SettingsDialog(QDialog):
         self.send_on_release = QCheckBox("Send the message when the key is released")
         self.send_on_release.setChecked(s.send_on_release)
         self.send_on_release.setToolTip("When off, the transcript goes into the text box to edit first.")
-        self.speak_replies = QCheckBox("Read replies aloud")
-        self.speak_replies.setChecked(s.speak_replies)
-        if speech_output_problem:
-            self.speak_replies.setEnabled(False)
-            self.speak_replies.setToolTip(speech_output_problem)
+        self.live_transcript = QCheckBox("Show the words while the key is held")
+        self.live_transcript.setChecked(s.live_transcript)
+        self.hands_free = QCheckBox("Hands-free: keep listening and send each thing I say")
+        self.hands_free.setChecked(s.hands_free)
+        self.hands_free.setToolTip("The microphone stays open; each utterance (ended by a short pause) is "
+                                   "transcribed and sent. Pressing the talk key turns it off.")
+        self.read_replies_aloud = QCheckBox("Read replies aloud")
+        self.read_replies_aloud.setChecked(s.read_replies_aloud)
+        if read_aloud_problem:
+            self.read_replies_aloud.setEnabled(False)
+            self.read_replies_aloud.setToolTip(read_aloud_problem)
         hint = QLabel("Hold the shortcut (or Space, when the text box is not focused) while you speak.",
                       objectName="Hint", wordWrap=True)
         form = QFormLayout()
@@ -187,7 +193,9 @@ class SettingsDialog(QDialog):
         form.addRow("Push-to-talk key:", self.ptt_shortcut)
         form.addRow("", hint)
         form.addRow("", self.send_on_release)
-        form.addRow("", self.speak_replies)
+        form.addRow("", self.live_transcript)
+        form.addRow("", self.hands_free)
+        form.addRow("", self.read_replies_aloud)
         return _page(form)
 
     def edited_settings(self) -> Settings:
@@ -209,7 +217,9 @@ class SettingsDialog(QDialog):
         shortcut = self.ptt_shortcut.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
         s.ptt_shortcut = shortcut or self._original.ptt_shortcut
         s.send_on_release = self.send_on_release.isChecked()
-        s.speak_replies = self.speak_replies.isChecked()
+        s.live_transcript = self.live_transcript.isChecked()
+        s.hands_free = self.hands_free.isChecked()
+        s.read_replies_aloud = self.read_replies_aloud.isChecked()
         return s
 
     def accept(self) -> None:

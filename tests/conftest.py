@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +15,13 @@ if TYPE_CHECKING:
 
 # Real Qt windows, rendered offscreen unless the caller chose a platform (e.g. xcb under Xvfb).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# A PulseAudio server of this test session's own (tests/pulse.py starts it): the virtual
+# microphone must hear only what this session plays, never a desktop's sound or another test run
+# on the same machine.  libpulse (pactl, paplay, PortAudio's ALSA plugin) finds a server by this
+# folder; it is set before anything connects.
+if "PULSE_SERVER" not in os.environ:
+    os.environ["PULSE_RUNTIME_PATH"] = tempfile.mkdtemp(prefix="parley-test-pulse-")
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,6 @@ import soundfile
 from parley.engine.audio import SAMPLE_RATE, rms_level
 from parley.engine.capture import (
     PORTAUDIO_MISSING,
-    EnergyVAD,
     Recorder,
     find_input_device,
     list_input_devices,
@@ -200,34 +199,3 @@ def test_portaudio_library_missing(tmp_path: Path) -> None:
     (tmp_path / "sounddevice.py").write_text("raise OSError('PortAudio library not found')\n")
     result = run_python(PRINT_CAPTURE_ERROR, {"PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"})
     assert f"CaptureError: {PORTAUDIO_MISSING}" in result.stdout, result.stderr
-
-
-def test_energy_vad_trims_silence_around_speech(speech: np.ndarray) -> None:
-    rng = np.random.default_rng(0)
-    def room_noise(seconds: float) -> np.ndarray:  # -60 dBFS, a quiet room on a decent mic
-        return rng.normal(0, 10 ** (-60 / 20), int(seconds * SAMPLE_RATE)).astype(np.float32)
-
-    padded = np.concatenate([room_noise(1.0), speech, room_noise(1.0)])
-    vad = EnergyVAD()
-
-    trimmed = vad.trim(padded)
-
-    margins = int(2 * vad.hangover_seconds * SAMPLE_RATE) + int(vad.frame_seconds * SAMPLE_RATE)
-    assert len(trimmed) <= len(speech) + margins  # the seconds of padding are gone
-    assert np.sum(trimmed.astype(np.float64) ** 2) > 0.999 * np.sum(speech.astype(np.float64) ** 2)
-    assert len(vad.trim(room_noise(1.0))) == 0
-
-
-def test_energy_vad_is_speech_with_hangover(speech: np.ndarray) -> None:
-    vad = EnergyVAD(hangover_seconds=0.25)
-    block = SAMPLE_RATE // 16  # 62.5 ms: block times add up exactly in binary floating point
-    start = int(np.argmax(np.abs(speech))) // block * block
-    loud = speech[start:start + block]
-    quiet = np.zeros(block, dtype=np.float32)
-
-    assert not vad.is_speech(quiet)
-    assert vad.is_speech(loud)
-    decisions = [vad.is_speech(quiet) for _ in range(6)]  # 375 ms of silence after speech
-    assert decisions == [True] * 3 + [False] * 3  # held for the 250 ms hangover, then released
-    vad.reset()
-    assert not vad.is_speech(quiet)

@@ -4,7 +4,8 @@ each other; what each part does lives in that part.
 - ``host`` (``EngineHost``): the speech and chat engines, their threads, loading and closing;
 - ``status`` (``StatusPresenter``): the status bar, notices and labels;
 - ``microphones`` (``Microphones``) and ``talk`` (``PushToTalk``): takes from the microphone;
-- ``transcription`` (``Transcription``): a take's words;
+- ``hands_free`` (``HandsFree``): the microphone kept open, each utterance sent;
+- ``transcription`` (``Transcription``): a take's words, live while it is held;
 - ``book`` (``ConversationBook``): the conversations, the open one, saving;
 - ``replies`` (``ReplyFlow``): sending, streaming, stopping, regenerating, continuing;
 - ``settings_flow`` (``SettingsFlow``): the settings dialog, validation, applying;
@@ -26,12 +27,14 @@ from PySide6.QtCore import QObject, Signal
 from .book import ConversationBook
 from .engine_host import EngineHost
 from .engines import Engines
+from .hands_free import HandsFree
 from .microphones import Microphones
 from .push_to_talk import PushToTalk
 from .read_aloud import ReadAloud
 from .replies import ReplyFlow
 from .settings import Settings
 from .settings_flow import SettingsFlow
+from .signals import emit
 from .status import StatusPresenter
 from .store import Store
 from .transcription import Transcription
@@ -68,11 +71,13 @@ class Controller(QObject):
         self.settings_flow = SettingsFlow(settings, engines, self.status, path=settings_path, parent=self)
         self.microphones = Microphones(self.host, self.status, lambda: self.settings.microphone, self)
         self.talk = PushToTalk(self.host, self.microphones, self.status, window.input_bar, self._talk_problem, self)
+        self.hands_free = HandsFree(self.host, self.microphones, self.status, window.input_bar, self)
         self.transcription = Transcription(self.host, self.status, lambda: self.settings, self)
         self.book = ConversationBook(store, window, self.status, self)
         self.replies = ReplyFlow(self.host, self.book, self.status, window, lambda: self.settings, self)
         self.replies.on_reply_done = self._reply_done
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
+        self._press_ended_hands_free = False
         self._wire()
 
     @property
@@ -88,15 +93,20 @@ class Controller(QObject):
         w, bar, host = self.window, self.window.input_bar, self.host
         bar.send_requested.connect(self.replies.send)
         bar.stop_requested.connect(self.stop)
-        bar.talk_pressed.connect(self.talk.press)
-        bar.talk_released.connect(self.talk.release)
-        self.keys.pressed.connect(self.talk.press)
-        self.keys.released.connect(self.talk.release)
+        bar.talk_pressed.connect(self._talk_pressed)
+        bar.talk_released.connect(self._talk_released)
+        self.keys.pressed.connect(self._talk_pressed)
+        self.keys.released.connect(self._talk_released)
+        bar.hands_free_toggled.connect(self.set_hands_free)
         w.settings_requested.connect(self.open_settings)
         w.closing.connect(self.shutdown)
 
         self.talk.starting.connect(self.replies.stop)          # talking during a reply stops it first
+        self.talk.recording_changed.connect(self._take_changed)
         self.talk.clip_ready.connect(self.transcription.transcribe)
+        self.transcription.partial.connect(bar.set_live_text)
+        self.hands_free.utterance.connect(lambda audio: self.transcription.transcribe(audio, "hands-free"))
+        self.hands_free.listening_changed.connect(self._refresh)
         self.transcription.heard.connect(self._use_transcript)
         self.book.leaving.connect(self.replies.stop)
         self.settings_flow.changed.connect(self._settings_changed)
@@ -107,7 +117,7 @@ class Controller(QObject):
         host.chat_ready.connect(self.chat_ready)
         host.load_failed.connect(self.load_failed)
         self.talk.recording_changed.connect(self.recording_changed)
-        self.transcription.heard.connect(self.transcribed)    # after _use_transcript: the text is used
+        self.transcription.heard.connect(lambda text, _source: emit(self.transcribed, text))  # once used
         self.replies.started.connect(self.reply_started)
         self.replies.progress.connect(self.reply_progress)
         self.replies.finished.connect(self.reply_finished)
@@ -145,6 +155,7 @@ class Controller(QObject):
         deadline = time.monotonic() + SHUTDOWN_S
         self.host.stop_all()
         self.talk.cancel()
+        self.hands_free.stop()
         if self.read_aloud is not None:
             self.read_aloud.stop()
         joined = self.host.close_chat(max(0.1, deadline - time.monotonic()))
@@ -157,33 +168,70 @@ class Controller(QObject):
 
     # ------------------------------------------------------------------ wiring between the parts
 
-    def _use_transcript(self, text: str) -> None:
-        """A take's words: sent as the user's message, or put in the text box to edit first."""
+    def set_hands_free(self, on: bool) -> None:
+        """Turn hands-free mode on or off (a setting, so it lasts)."""
+        if on != self.settings.hands_free:
+            self.settings_flow.update(lambda s: setattr(s, "hands_free", on))
+        else:
+            self._refresh()
+
+    def _talk_pressed(self) -> None:
+        """The talk key or button: ends hands-free mode when it is on, else starts a take."""
+        if self.hands_free.listening or self.settings.hands_free:
+            self._press_ended_hands_free = True
+            self.set_hands_free(False)
+            return
+        self.talk.press()
+
+    def _talk_released(self) -> None:
+        if self._press_ended_hands_free:
+            self._press_ended_hands_free = False
+            return
+        self.talk.release()
+
+    def _take_changed(self, recording: bool) -> None:
+        if recording:
+            self.transcription.begin_live(self.talk.recorder.snapshot)
+        else:
+            self.transcription.stop_live()
+
+    def _use_transcript(self, text: str, source: str) -> None:
+        """A take's words: sent as the user's message, or put in the text box to edit first;
+        hands-free, each utterance is sent."""
         if not text:
             return
-        if not self.settings.send_on_release or self.host.chat_model is None:
+        if source == "hands-free" and self.host.chat_model is not None:
+            self.replies.send_when_free(text)
+        elif not self.settings.send_on_release or self.host.chat_model is None:
             self.window.input_bar.insert_text(text)     # with no chat model, keep it to send later
         else:
             self.replies.send_when_free(text)
 
-    def _talk_problem(self) -> str | None:
-        """Why push-to-talk cannot record now (None: it can)."""
+    def _listen_problem(self) -> str | None:
+        """Why the microphone cannot be used now (None: it can)."""
         host = self.host
         if host.speech_problem:
             return host.speech_problem
         if host.speech_model is None:
             return "The speech model is still loading…"
-        problem = self.microphones.unavailable()
-        if problem:
-            return problem
-        if self.read_aloud is not None and self.read_aloud.speaking:
+        return self.microphones.unavailable()
+
+    def _talk_problem(self) -> str | None:
+        """Why push-to-talk cannot record now (None: it can)."""
+        problem = self._listen_problem()
+        if problem is None and self.read_aloud is not None and self.read_aloud.speaking:
             return "The microphone is muted while the reply is read aloud."
-        return None
+        return problem
 
     def _refresh(self, *_args: Any) -> None:
         host = self.host
+        listen_problem = self._listen_problem()
+        self.hands_free.sync(self.settings.hands_free, listen_problem)
+        self.window.input_bar.set_hands_free(self.hands_free.listening, listen_problem is None,
+                                             listen_problem or "")
         chat_problem = host.chat_problem or (None if host.chat_model else "The chat model is still loading…")
-        self.status.show_availability(self._talk_problem(), chat_problem, self.settings.ptt_shortcut)
+        self.status.show_availability(self._talk_problem(), chat_problem, self.settings.ptt_shortcut,
+                                      self.hands_free.listening)
 
     def open_settings(self) -> None:
         self.settings_flow.open_dialog(self.window, self.microphones.names or [], self._read_aloud().problem)
@@ -208,6 +256,7 @@ class Controller(QObject):
     def _read_aloud(self) -> ReadAloud:
         if self.read_aloud is None:
             self.read_aloud = self._make_read_aloud()
+            self.read_aloud.speaking_changed.connect(self.hands_free.ignore)
             self.read_aloud.speaking_changed.connect(self._refresh)
         return self.read_aloud
 

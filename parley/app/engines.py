@@ -17,11 +17,6 @@ from typing import Any, Protocol
 
 from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
-# Push-to-talk clips quieter than this all through (dBFS, 20 ms frames) hold no speech: whisper
-# would "hear" words in them (tiny.en says "you" to silence), so they are not transcribed.  Well
-# below quiet speech (about -40 dBFS), above the noise floor of a working microphone.
-SPEECH_THRESHOLD_DB = -55.0
-
 _NON_SPEECH = re.compile(r"^\s*(\[[^\]]*\]|\([^)]*\)|\*[^*]*\*)\s*$")   # [BLANK_AUDIO], (music), *cough*
 
 _GGUF_MAGIC = b"GGUF"
@@ -113,8 +108,8 @@ class LocalEngines:
 
     def voiced_part(self, audio: Any) -> Any:
         """``audio`` without the silence around the speech in it; empty when there is no speech."""
-        from parley.engine.capture import EnergyVAD
-        return EnergyVAD(threshold_db=SPEECH_THRESHOLD_DB).trim(audio)
+        from parley.engine.vad import voiced_part
+        return voiced_part(audio)
 
     def spoken_text(self, transcript: Any) -> str:
         """The words of a transcript, without markers such as ``[BLANK_AUDIO]`` or ``(music)``."""

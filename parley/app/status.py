@@ -136,11 +136,14 @@ class StatusPresenter(QObject):
         self.window.set_stats_text(" · ".join(stats), "Generation speed of the last reply · "
                                                      "transcription time of the last recording")
 
-    def show_availability(self, talk_problem: str | None, chat_problem: str | None, shortcut: str) -> None:
+    def show_availability(self, talk_problem: str | None, chat_problem: str | None, shortcut: str,
+                          hands_free: bool = False) -> None:
         bar, view = self.window.input_bar, self.window.conversation_view
         bar.set_talk_available(talk_problem is None, talk_problem or "")
         bar.set_send_available(chat_problem is None, chat_problem or "")
-        if talk_problem is None:
+        if hands_free:
+            view.set_hint(f"Listening hands-free: just speak; a pause sends it. {shortcut} stops listening.")
+        elif talk_problem is None:
             view.set_hint(f"Hold {shortcut} (or Space outside the text box) and speak, or type a message below.")
         else:
             view.set_hint("Type a message below.")

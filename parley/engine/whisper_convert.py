@@ -35,7 +35,7 @@ from typing import BinaryIO, Callable, Iterator, Protocol, Sequence
 
 import numpy as np
 
-from .errors import Cancelled, ModelFileError, ParleyError
+from .errors import Cancelled, DiskFullError, ModelFileError
 from .mel import mel_filters
 from .whisper_file import (GGML_FILE_MAGIC, WhisperFileInfo, WhisperHParams, check_whisper_ggml,
                            hparams_problem)
@@ -55,10 +55,6 @@ CACHE_FORMAT = 1                     # bump when the converter's output changes
 _DISK_FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _PART_RE = re.compile(r"\.part(\d+)$")
-
-
-class DiskFullError(ParleyError):
-    """The disk filled up while writing a converted model; nothing was left behind."""
 
 
 class CancelFlag(Protocol):
@@ -686,7 +682,7 @@ def ensure_converted(source: Path | list[Path], cache_dir: Path, name: str,
     sidecar is missing or unreadable, or the file no longer matches it (see
     ``_cache_is_valid``); ``full_check`` forces the full SHA-256 comparison.
     """
-    if not _NAME_RE.fullmatch(name):
+    if not _NAME_RE.fullmatch(name):  # a programming error: the names are Parley's own constants
         raise ValueError(f"invalid cache name {name!r}")
     ct2 = find_ct2_source(source)
     cache_dir = Path(cache_dir)

@@ -37,7 +37,7 @@ def convert(src: Path, dst: Path, **kwargs: object):  # noqa: ANN201 - returns G
 
 
 def leftovers(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))  # temporary files are hidden
 
 
 def refused(src: Path, dst: Path, pattern: str) -> ModelFileError:

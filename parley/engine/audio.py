@@ -24,9 +24,7 @@ import soundfile
 import soxr
 
 from .errors import AudioError
-
-SAMPLE_RATE = 16000
-"""The rate whisper.cpp expects."""
+from .formats import SAMPLE_RATE
 
 MIN_SAMPLE_RATE = 1000
 MAX_SAMPLE_RATE = 384000

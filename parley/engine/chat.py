@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -62,6 +61,7 @@ from .errors import (
     TokenizeError,
 )
 from .gguf_file import check_gguf
+from .threads import default_threads
 
 __all__ = [
     "ChatModel", "ChatSession", "GenerationStats", "Message", "Reply", "SamplingParams", "default_threads",
@@ -115,24 +115,6 @@ class Reply:
     text: str
     finish: str   # "eog" | "stop" | "max_tokens" | "cancelled" | "context"
     stats: GenerationStats
-
-
-def default_threads() -> int:
-    """Physical cores (hyper-threads share a core's vector units, so they do not help), at most 8."""
-    logical = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(8, logical // _threads_per_core()))
-
-
-def _threads_per_core() -> int:
-    try:
-        siblings = Path("/sys/devices/system/cpu/cpu0/topology/thread_siblings_list").read_text().strip()
-    except OSError:
-        return 1
-    count = 0
-    for part in siblings.split(","):
-        lo, _, hi = part.partition("-")
-        count += int(hi) - int(lo) + 1 if hi else 1
-    return max(1, count)
 
 
 class _Aborted(Exception):

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 import threading
 import time
 import zlib
@@ -43,6 +42,7 @@ from .errors import (
     TranscriptionError,
     UnknownLanguageError,
 )
+from .threads import default_threads
 from .whisper_file import check_whisper_ggml
 
 FRAMES_PER_SECOND = 50          # encoder positions per second of audio (1500 per 30 s)
@@ -88,10 +88,6 @@ def looks_degenerate(text: str, seconds: float) -> bool:
         return True
     data = text.encode()
     return len(data) > 40 and len(data) / len(zlib.compress(data)) > MAX_COMPRESSION_RATIO
-
-
-def default_threads() -> int:
-    return max(1, min(8, os.cpu_count() or 1))
 
 
 def audio_ctx_for(seconds: float) -> int:

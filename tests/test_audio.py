@@ -20,11 +20,17 @@ import soundfile
 
 from parley.engine.audio import SAMPLE_RATE, SILENCE_DBFS, load_audio, prepare_for_model, rms_level
 from parley.engine.errors import AudioError, AudioLimitError
+from tests.requirements import require
 from tests.speech import espeak_available, synthesize
 
 REPO = Path(__file__).resolve().parents[1]
 
-needs_sox = pytest.mark.skipif(shutil.which("sox") is None, reason="sox is not installed")
+@pytest.fixture
+def sox_installed() -> None:
+    require(shutil.which("sox") is not None, "sox is not installed (it makes the reference resamples)")
+
+
+needs_sox = pytest.mark.usefixtures("sox_installed")
 
 
 def sox(*args: str | Path) -> None:
@@ -33,8 +39,7 @@ def sox(*args: str | Path) -> None:
 
 @pytest.fixture(scope="module")
 def speech_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not espeak_available():
-        pytest.skip("espeak-ng is not installed")
+    require(espeak_available(), "espeak-ng is not installed (it speaks the test sentence)")
     directory = tmp_path_factory.mktemp("speech")
     synthesize("Testing one two three.", directory / "speech.wav", sample_rate=22050)
     return directory

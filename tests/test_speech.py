@@ -30,9 +30,8 @@ from parley.engine.errors import (
 from parley.engine.models import default_speech_model_path
 from parley.engine.speech import SpeechModel, audio_ctx_for
 from parley.engine.textmetrics import corpus_word_error_rate, word_error_rate
+from tests.requirements import require
 from tests.speech import espeak_available, synthesize
-
-pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -57,6 +56,7 @@ def model() -> SpeechModel:
 
 @pytest.fixture(scope="module")
 def clips(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, Path]]:
+    require(espeak_available(), "espeak-ng is not installed (it speaks the test sentences)")
     folder = tmp_path_factory.mktemp("clips")
     out = []
     for i, text in enumerate(SENTENCES):
@@ -293,7 +293,7 @@ def test_multilingual_base_detects_the_language(clips: list[tuple[str, Path]]) -
     try:
         path = speech_model_path("base")
     except ModelFileError as exc:
-        pytest.skip(str(exc))
+        require(False, str(exc))
     with SpeechModel(path, device="cpu", threads=2) as base:
         assert base.multilingual
         text, clip = clips[0]

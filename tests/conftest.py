@@ -1,4 +1,7 @@
-"""Shared test configuration: headless Qt, and the virtual microphone fixtures."""
+"""Shared test configuration: headless Qt, and the virtual microphone fixtures.
+
+Missing tools and builds go through ``tests.requirements.require``: skipped with the reason on
+a developer's machine, a failure in a strict run (``PARLEY_STRICT_TESTS=1``: CI)."""
 
 from __future__ import annotations
 
@@ -29,15 +32,15 @@ def virtual_mic() -> Iterator[VirtualMicrophone]:
     """A PulseAudio virtual microphone (the server is started if none runs) for the module."""
     from parley.engine.capture import list_input_devices
     from tests.pulse import PulseUnavailable, virtual_microphone
+    from tests.requirements import require
 
     try:
         with virtual_microphone() as microphone:
             devices = list_input_devices(refresh=True)   # PortAudio may have started before Pulse
-            if "pulse" not in [d.name for d in devices]:
-                pytest.skip("PortAudio has no 'pulse' device (install libasound2-plugins)")
+            require("pulse" in [d.name for d in devices], "PortAudio has no 'pulse' device (install libasound2-plugins)")
             yield microphone
     except PulseUnavailable as exc:
-        pytest.skip(f"PulseAudio unavailable: {exc}")
+        require(False, f"PulseAudio unavailable: {exc}")
 
 
 @pytest.fixture

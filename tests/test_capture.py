@@ -26,6 +26,7 @@ from parley.engine.capture import (
 )
 from parley.engine.errors import CaptureError
 from tests.pulse import VirtualMicrophone
+from tests.requirements import require
 from tests.speech import correlation_peak, espeak_available, synthesize
 
 EVENT_TIMEOUT = 30.0  # seconds; only reached if something hangs
@@ -35,8 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def speech(tmp_path_factory: pytest.TempPathFactory) -> np.ndarray:
     """About 1.7 s of espeak-ng speech at 16 kHz."""
-    if not espeak_available():
-        pytest.skip("espeak-ng is not installed")
+    require(espeak_available(), "espeak-ng is not installed (it speaks the test sentence)")
     path = synthesize("Testing one two three.", tmp_path_factory.mktemp("speech") / "speech.wav")
     samples, _ = soundfile.read(path, dtype="float32")
     return samples

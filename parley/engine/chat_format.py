@@ -20,6 +20,7 @@ import logging
 from collections.abc import Sequence
 
 from . import native
+from .errors import PromptFormatError
 
 log = logging.getLogger("parley.chat")
 
@@ -59,7 +60,7 @@ class TemplateFormat(PromptFormat):
     def render(self, messages: Sequence[Message]) -> str:
         text = self._apply(messages)
         if text is None:
-            raise ValueError("llama.cpp could not apply the chat template")
+            raise PromptFormatError("llama.cpp could not apply the model's chat template to this conversation")
         return text
 
     def _apply(self, messages: Sequence[Message]) -> str | None:

@@ -661,6 +661,25 @@ class ChatSession:
                 self._first = first
                 raise
 
+    def continue_reply(self, params: SamplingParams | None = None, on_text: OnText | None = None,
+                       cancel: CancelToken | None = None) -> Reply:
+        """Carry on writing the last assistant reply from where its text ends (a reply that was
+        stopped, or interrupted when Parley last closed).  The prompt ends with that text, so
+        the model continues it rather than starting again; ``on_text`` gets only the new
+        pieces, and the returned reply (which replaces the last message) is the whole text.
+        NothingToRegenerateError when the conversation does not end with a reply."""
+        cancel = cancel or CancelToken()
+        with self.model._working(cancel):
+            if not self.messages or self.messages[-1].role != "assistant":
+                raise NothingToRegenerateError("there is no reply to continue")
+            first, previous = self._first, self.messages.pop()
+            try:
+                return self._generate(params or SamplingParams(), on_text, cancel, prefix=previous.content)
+            except BaseException:
+                self.messages.append(previous)
+                self._first = first
+                raise
+
     # ------------------------------------------------------------------ internals
 
     def _render(self, partial: bytes = b"") -> list[int]:
@@ -701,17 +720,19 @@ class ChatSession:
     def _dropped(self) -> int:
         return self._first - (1 if self.messages and self.messages[0].role == "system" else 0)
 
-    def _generate(self, params: SamplingParams, on_text: OnText | None, cancel: CancelToken) -> Reply:
-        """One reply; the caller holds the model's turn with ``cancel`` as its abort flag."""
+    def _generate(self, params: SamplingParams, on_text: OnText | None, cancel: CancelToken,
+                  prefix: str = "") -> Reply:
+        """One reply, continuing ``prefix`` (the start of the reply, already written); the caller
+        holds the model's turn with ``cancel`` as its abort flag."""
         model = self.model
         if params.max_tokens < 1:
             raise MaxTokensError(f"the longest reply must be at least 1 token, not {params.max_tokens}")
         started = time.perf_counter()
         with model._lock:
             model._check_open()
-            tokens = self._fit(min(params.max_tokens, model.n_ctx // 2))
+            tokens = self._fit(min(params.max_tokens, model.n_ctx // 2), prefix.encode())
             reused = model._reuse(tokens)
-        stream = ReplyStream([*params.stop, *model.prompt_format.stop])
+        stream = ReplyStream([*params.stop, *model.prompt_format.stop], text=prefix)
         generated: list[int] = []
         first_token = prompt_done = None
         finish = "cancelled"
@@ -722,7 +743,8 @@ class ChatSession:
                     prompt_done = time.perf_counter()
                     sampler = model._sampler(params, tokens)
             if prompt_done is not None:
-                finish, first_token = self._loop(params, sampler, stream, generated, on_text, cancel)
+                finish, first_token = self._loop(params, sampler, stream, generated, on_text, cancel,
+                                                 prefix.encode())
         except _Aborted:
             finish = "cancelled"
         if prompt_done is None:  # cancelled before or while evaluating the prompt
@@ -745,7 +767,7 @@ class ChatSession:
         return Reply(stream.text, finish, stats)
 
     def _loop(self, params: SamplingParams, sampler: Any, stream: ReplyStream, generated: list[int],
-              on_text: OnText | None, cancel: CancelToken) -> tuple[str, float | None]:
+              on_text: OnText | None, cancel: CancelToken, prefix: bytes) -> tuple[str, float | None]:
         """Sample, stream and evaluate tokens until a finish condition; return it and the
         time the first token was sampled.
 
@@ -763,7 +785,7 @@ class ChatSession:
                 if pending is not None:
                     if len(model._kv) < model.n_ctx:
                         model._evaluate([pending])
-                    elif not self._make_room(params, generated):
+                    elif not self._make_room(params, generated, prefix):
                         return "context", first
                 token = model._sample(sampler)
                 first = first or time.perf_counter()
@@ -779,10 +801,10 @@ class ChatSession:
                 return "max_tokens", first
             pending = token
 
-    def _make_room(self, params: SamplingParams, generated: list[int]) -> bool:
+    def _make_room(self, params: SamplingParams, generated: list[int], prefix: bytes) -> bool:
         """The context is full mid-reply: leave older turns out and re-place the reply so far."""
         model = self.model
-        partial = b"".join(model.token_bytes(t) for t in generated)
+        partial = prefix + b"".join(model.token_bytes(t) for t in generated)
         room = min(params.max_tokens - len(generated), model.n_ctx // 2)
         tokens = self._fit(room, partial, strict=False)
         if tokens is None:

@@ -7,7 +7,7 @@ links ``snapshots/<commit>/<file>`` to the blob once the blob is in place), so o
 the file.  The transfer of the blob itself is done here, because Parley needs what
 ``hf_hub_download`` does not offer: a partial file that survives an interruption and is resumed
 by the next try (``blobs/<etag>.incomplete``, HTTP Range), a cancel that takes effect within one
-chunk, progress with speed and time left, a disk-space check before the first byte, and a
+network read, progress with speed and time left, a disk-space check before the first byte, and a
 SHA-256 check of the whole file (a mismatch removes it).  Xet transfers are never used.
 
 Errors are ``DownloadError`` subclasses with a message meant for the user.
@@ -29,9 +29,14 @@ from urllib.parse import urlparse
 
 import filelock
 import httpx2
-from huggingface_hub import constants as hf_constants
-from huggingface_hub import get_hf_file_metadata, hf_hub_download, hf_hub_url
-from huggingface_hub.errors import (
+
+# huggingface_hub's telemetry asks the Hub for a registry of "agent harnesses" when it builds
+# request headers.  Parley contacts the Hub only for the files the user asked for.
+os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+from huggingface_hub import constants as hf_constants  # noqa: E402
+from huggingface_hub import get_hf_file_metadata, hf_hub_download, hf_hub_url  # noqa: E402
+from huggingface_hub.errors import (  # noqa: E402
     GatedRepoError,
     HfHubHTTPError,
     LocalEntryNotFoundError,
@@ -40,11 +45,13 @@ from huggingface_hub.errors import (
     RepositoryNotFoundError,
     RevisionNotFoundError,
 )
-from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status
+from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status  # noqa: E402
 
-from ..errors import Cancelled, ParleyError
+from ..errors import Cancelled, ParleyError  # noqa: E402
 
-CHUNK_BYTES = 1 << 20             # one read from the network; cancel is checked between chunks
+hf_constants.HF_HUB_DISABLE_TELEMETRY = True   # also when huggingface_hub was imported before us
+
+CHUNK_BYTES = 1 << 20             # reads when hashing a file already on disk
 PROGRESS_INTERVAL_S = 0.25
 SPEED_WINDOW_S = 5.0               # speed is averaged over the last seconds
 DEFAULT_TIMEOUT_S = 30.0           # no byte for this long: the server stopped responding
@@ -279,7 +286,7 @@ def _transfer(remote: RemoteFile, partial: Path, hasher: _Digest, *, timeout: fl
             hasher.reset()
         meter = _Meter(remote.size, have, progress, "downloading")
         with partial.open(mode) as out:
-            for chunk in response.iter_bytes(CHUNK_BYTES):
+            for chunk in response.iter_bytes():     # as received: a cut loses nothing
                 if cancel is not None and cancel.cancelled:
                     raise DownloadCancelled("Download cancelled.")
                 out.write(chunk)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..app.settings import load_settings
 from ..engine import library
-from ..engine.library.fit import gb
+from ..engine.library.units import duration, gb
 
 ACTIONS = ("list", "catalog", "download", "remove")
 
@@ -139,19 +139,10 @@ def _show_progress(p: library.Progress) -> None:
     if p.stage == "checking":
         line = f"\r  checking the part already downloaded: {p.fraction:4.0%}"
     else:
-        left = f", {_duration(p.eta)} left" if p.eta is not None else ""
+        left = f", {duration(p.eta)} left" if p.eta is not None else ""
         line = f"\r  {p.fraction:4.0%}  {gb(p.done)} of {gb(p.total)}, {p.speed / 1e6:.1f} MB/s{left}"
     sys.stderr.write(line.ljust(72))
     sys.stderr.flush()
-
-
-def _duration(seconds: float) -> str:
-    seconds = int(seconds + 0.5)
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60:02d} s"
-    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
 
 
 def _remove(model_id: str) -> int:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..gguf_file import read_gguf
 from ..whisper_file import check_whisper_ggml
+from .units import gb
 
 N_BATCH = 512                     # tokens per llama_decode (parley.engine.chat.N_BATCH)
 KV_BYTES = 2                      # f16 K and V
@@ -61,11 +62,6 @@ class FitEstimate:
         advice = "a smaller model or a shorter context" if self.n_ctx is not None else "a smaller model"
         return (f"{self.name} needs about {gb(self.needed)} ({parts}), but only {gb(self.available or 0)} "
                 f"of {self.where} is free. It may load very slowly or fail; {advice} would fit better.")
-
-
-def gb(n: int | float) -> str:
-    """A size for people: "398 MB", "4.9 GB"."""
-    return f"{n / 1e9:.1f} GB" if n >= 1e9 else f"{n / 1e6:.0f} MB" if n >= 1e6 else f"{n / 1e3:.0f} KB"
 
 
 def available_ram() -> int | None:
@@ -138,10 +134,13 @@ def estimate(path: str | Path, *, kind: str = "chat", n_ctx: int = 4096, device:
 
 
 def estimate_size(size: int, *, name: str, kind: str, device: str = "auto") -> FitEstimate:
-    """A rough estimate from a file size alone (catalog entries not downloaded yet): the file plus
-    a fifth for context and buffers."""
+    """A rough estimate from a file size alone (catalog entries not downloaded yet): a whisper
+    model's working memory by the size in its name, else a fifth of the file for context and
+    buffers."""
     available, where = _target(device)
-    extra = size // 5 + FIXED_OVERHEAD
+    work = next((mb * 1_000_000 for size_name, mb in WHISPER_WORK_MB.items() if size_name in name.lower()),
+                None) if kind == "speech" else None
+    extra = work if work is not None else size // 5 + FIXED_OVERHEAD
     return FitEstimate(name, size, 0, extra, None, available, where)
 
 

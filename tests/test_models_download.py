@@ -34,9 +34,9 @@ CHAT_FILE = "tiny-chat-Q8.gguf"
 
 @pytest.fixture(scope="module")
 def model_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """A real tiny GGUF chat model, about 6 MB (several 1 MiB chunks)."""
+    """A real tiny GGUF chat model, about 6 MB (several 1 MiB chunks), that never ends a reply early."""
     path = tmp_path_factory.mktemp("model") / CHAT_FILE
-    write_tiny_llama_gguf(path, n_vocab=20000, n_embd=64)
+    write_tiny_llama_gguf(path, n_vocab=20000, n_embd=64, never_ends=True)
     return path.read_bytes()
 
 
@@ -383,3 +383,26 @@ def test_cli_ctrl_c_stops_and_keeps_the_partial_file(hub: HubServer, model_bytes
     assert proc.returncode == 130, err
     assert "partial download is kept; `parley models download tiny-chat` continues it" in err
     assert 0 < partial.stat().st_size < len(model_bytes)
+
+
+def test_a_downloaded_model_talks_in_parley_chat(hub: HubServer) -> None:
+    """The point of it all: a model fetched by `parley models download` answers in `parley chat`."""
+    path = Path(parley("download", "tiny-chat").stdout.strip().removeprefix("Ready: "))
+    got = subprocess.run([sys.executable, "-m", "parley", "chat", "--model", str(path), "--prompt", "Hello",
+                          "--max-tokens", "4", "--temp", "0", "--device", "cpu", "--ctx", "256", "--stats"],
+                         capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)),
+                         timeout=120)
+    assert got.returncode == 0, got.stderr
+    assert "reply: 4 tokens" in got.stderr, got.stderr
+    assert "warning" not in got.stderr                               # it fits: no fit warning
+
+
+def test_model_folders_setting_round_trips(tmp_path: Path) -> None:
+    from parley.app.settings import Settings, load_settings, save_settings
+
+    save_settings(Settings(model_folders=["/models", "~/more"]), tmp_path / "s.json")
+    loaded = load_settings(tmp_path / "s.json")
+    assert loaded.settings.model_folders == ["/models", "~/more"] and loaded.warnings == []
+    (tmp_path / "bad.json").write_text('{"model_folders": "/not/a/list"}')
+    bad = load_settings(tmp_path / "bad.json")
+    assert bad.settings.model_folders == [] and "model_folders" in bad.warnings[0]

@@ -76,7 +76,8 @@ def check_model_file(path: Path) -> tuple[Kind | None, str | None, str]:
         info = check_gguf(path)
     except ModelFileError as exc:
         return None, exc.problem, ""
-    detail = f"{info.architecture}, {info.n_params / 1e9:.1f}B parameters"
+    params = f"{info.n_params / 1e9:.1f}B" if info.n_params >= 1e9 else f"{info.n_params / 1e6:.0f}M"
+    detail = f"{info.architecture}, {params} parameters"
     if info.chat_template is None:
         detail += ", no chat template"
     return "chat", None, detail

@@ -59,6 +59,7 @@ class Settings:
     ptt_shortcut: str = "Ctrl+Space"
     hands_free: bool = False                   # the microphone stays open; each utterance is sent
     live_transcript: bool = True               # words appear in the text box while the key is held
+    model_folders: list[str] = field(default_factory=list)   # searched for models, besides other tools' folders
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -69,7 +70,8 @@ class Settings:
 
     def copy(self) -> Settings:
         return dataclasses.replace(self, recent_speech_models=list(self.recent_speech_models),
-                                   recent_chat_models=list(self.recent_chat_models))
+                                   recent_chat_models=list(self.recent_chat_models),
+                                   model_folders=list(self.model_folders))
 
 
 def _number(low: float, high: float) -> Callable[[Any], bool]:
@@ -112,6 +114,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "ptt_shortcut": _nonempty_text,
     "hands_free": lambda v: isinstance(v, bool),
     "live_transcript": lambda v: isinstance(v, bool),
+    "model_folders": _text_list,
 }
 
 

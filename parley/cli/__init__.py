@@ -12,7 +12,7 @@ from types import ModuleType
 from ..engine.errors import ParleyError
 
 # Each subcommand module has add_parser(subparsers) and run(args) -> int.
-COMMANDS = ("devices", "transcribe", "chat")
+COMMANDS = ("devices", "transcribe", "chat", "models")
 
 
 def _command(name: str) -> ModuleType:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
+from .models_page import ModelsPage
 
 _CHOOSE_FILE = "\0choose"
 LANGUAGES = [("auto", "Detect automatically"), ("en", "English"), ("de", "German"), ("fr", "French"),
@@ -66,6 +67,13 @@ class ModelPicker(QComboBox):
     def value(self) -> str:
         return self.currentData()
 
+    def choose(self, path: str) -> None:
+        """Select a model file (from the model library), adding it to the list if needed."""
+        if self.findData(path) < 0:
+            self._add_file(path)
+        self._previous = self.findData(path)
+        self.setCurrentIndex(self._previous)
+
     def _add_file(self, path: str) -> None:
         self.insertItem(self.count() if self.findData(_CHOOSE_FILE) < 0 else self.findData(_CHOOSE_FILE),
                         Path(path).name, path)
@@ -100,6 +108,9 @@ class SettingsDialog(QDialog):
 
         tabs = QTabWidget()
         tabs.addTab(self._models_tab(settings, compute_devices), "Models")
+        self.models_page = ModelsPage(settings.model_folders, n_ctx=settings.context_length, device=settings.device)
+        self.models_page.use_requested.connect(self._use_model)
+        tabs.addTab(self.models_page, "Model library")
         tabs.addTab(self._replies_tab(settings), "Replies")
         tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), "Voice")
 
@@ -198,6 +209,9 @@ class SettingsDialog(QDialog):
         form.addRow("", self.read_replies_aloud)
         return _page(form)
 
+    def _use_model(self, kind: str, path: str) -> None:
+        (self.speech_model if kind == "speech" else self.chat_model).choose(path)
+
     def edited_settings(self) -> Settings:
         s = self._original.copy()
         s.speech_model = self.speech_model.value
@@ -220,6 +234,7 @@ class SettingsDialog(QDialog):
         s.live_transcript = self.live_transcript.isChecked()
         s.hands_free = self.hands_free.isChecked()
         s.read_replies_aloud = self.read_replies_aloud.isChecked()
+        s.model_folders = self.models_page.folders()
         return s
 
     def accept(self) -> None:
@@ -231,6 +246,11 @@ class SettingsDialog(QDialog):
             return
         self.result_settings = edited
         super().accept()
+
+    def done(self, result: int) -> None:
+        """However the dialog closes, a running download stops (its partial file is kept)."""
+        self.models_page.shutdown()
+        super().done(result)
 
 
 def _page(form: QFormLayout) -> QWidget:

@@ -30,6 +30,7 @@ class EngineHost(QObject):
     chat_ready = Signal(object)           # the loaded chat model
     load_failed = Signal(str, str)        # "speech" | "chat", the message shown
     loading = Signal(str, object)         # "speech" | "chat", the fraction done (None: not known yet)
+    may_not_fit = Signal(str, str)        # "speech" | "chat", why the model may not fit in memory
     changed = Signal()
 
     def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
@@ -80,7 +81,10 @@ class EngineHost(QObject):
                 previous.close()
             # The job is the conversion's cancel flag: closing the window during a first-use
             # conversion stops it between chunks instead of waiting for it.
-            path = engines.speech_model_path(setting, job.emit, job)
+            path = engines.speech_model_path(setting, lambda fraction: job.emit(("progress", fraction)), job)
+            warning = engines.fit_warning(path, "speech", 0, device)
+            if warning:
+                job.emit(("fit", warning))
             started = time.perf_counter()
             model = engines.load_speech(path, device, threads)
             return model, time.perf_counter() - started
@@ -88,7 +92,7 @@ class EngineHost(QObject):
         self.speech_model, self.speech_problem = None, None
         emit(self.loading, "speech", None)
         self.speech_worker.submit(load, on_done=self._speech_loaded, on_error=self._speech_failed,
-                                  on_progress=lambda fraction: emit(self.loading, "speech", fraction),
+                                  on_progress=lambda report: self._progress("speech", report),
                                   name="load speech model")
         emit(self.changed)
 
@@ -122,24 +126,35 @@ class EngineHost(QObject):
                 percent = int(fraction * 100)
                 if percent != shown[0]:
                     shown[0] = percent
-                    job.emit(fraction)
+                    job.emit(("progress", fraction))
                 return not job.cancelled
 
+            path = engines.chat_model_path(setting)
+            warning = engines.fit_warning(path, "chat", n_ctx, device)
+            if warning:
+                job.emit(("fit", warning))
             started = time.perf_counter()
-            model = engines.load_chat(engines.chat_model_path(setting), device, n_ctx, threads, progress)
+            model = engines.load_chat(path, device, n_ctx, threads, progress)
             elapsed = time.perf_counter() - started
             return model, engines.chat_session(model, prompt, []), elapsed
 
         self.chat_model, self.session, self.chat_problem, self.chat_load_fraction = None, None, None, None
         emit(self.loading, "chat", None)
         self.chat_worker.submit(load, on_done=self._chat_loaded, on_error=self._chat_failed,
-                                on_progress=self._chat_progress, name="load chat model")
+                                on_progress=lambda report: self._progress("chat", report), name="load chat model")
         emit(self.changed)
 
-    def _chat_progress(self, fraction: float) -> None:
-        self.chat_load_fraction = fraction
-        emit(self.loading, "chat", fraction)
-        emit(self.changed)
+    def _progress(self, role: str, report: tuple[str, Any]) -> None:
+        """A loading job's report: ("progress", fraction) or ("fit", warning)."""
+        kind, value = report
+        if kind == "fit":
+            emit(self.may_not_fit, role, value)
+            return
+        if role == "chat":
+            self.chat_load_fraction = value
+        emit(self.loading, role, value)
+        if role == "chat":
+            emit(self.changed)
 
     def _chat_loaded(self, loaded: tuple[Any, Any, float]) -> None:
         model, session, self.load_seconds["chat"] = loaded

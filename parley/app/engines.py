@@ -48,6 +48,7 @@ class Engines(Protocol):
     def voiced_part(self, audio: Any) -> Any: ...
     def spoken_text(self, transcript: Any) -> str: ...
     def compute_devices(self) -> list[str]: ...
+    def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
     def check_model_file(self, kind: str, path: str) -> str | None: ...
     def is_cancelled(self, exc: BaseException) -> bool: ...
 
@@ -124,6 +125,16 @@ class LocalEngines:
             return [d.name for d in list_devices()]
         except Exception:  # noqa: BLE001 - the dialog then offers "auto" and "cpu" only
             return []
+
+    def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None:
+        """Whether ``path`` may not fit in this machine's memory (or the device's), with the
+        figures; None when it should fit, or when the file cannot be read (loading says why)."""
+        from parley.engine.errors import ParleyError
+        from parley.engine.library import fit_warning
+        try:
+            return fit_warning(path, kind=kind, n_ctx=n_ctx, device=device)
+        except (ParleyError, OSError):
+            return None
 
     def check_model_file(self, kind: str, path: str) -> str | None:
         """The engines' own header checks (quick: tensor data is not read) before the settings

@@ -45,6 +45,7 @@ class StatusPresenter(QObject):
         host.speech_ready.connect(self._speech_ready)
         host.chat_ready.connect(self._chat_ready)
         host.load_failed.connect(self._load_failed)
+        host.may_not_fit.connect(lambda _role, warning: self.notice(warning))
         host.changed.connect(self.show_models)
 
     # ------------------------------------------------------------------ messages

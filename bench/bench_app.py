@@ -10,7 +10,8 @@ that PortAudio's ``pulse`` device records while push-to-talk is held.
 
 - latency from push-to-talk release to the transcript shown in the window, to the first reply
   token reaching the window, and to that token painted (the view renders at most every 50 ms),
-  for ~3 s and ~8 s clips (``--reps`` takes each);
+  for ~3 s and ~8 s clips (``--reps`` takes each); the live transcript is on (the default), and
+  each final transcript is compared with a fresh decode of the whole take (the path without it);
 - UI stall: the longest gap between the ticks of a 10 ms QTimer on the UI thread while the
   speech model is prepared on first use (converted into an empty cache), while both models
   load, while clips are transcribed and while replies are generated (target < 50 ms);
@@ -159,6 +160,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
     from parley.app.settings import Settings, save_settings
     from parley.engine.capture import list_input_devices
     from parley.engine.textmetrics import word_error_rate
+    from parley.engine.vad import voiced_part
 
     os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")      # first use: the conversion is measured too
     save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens))
@@ -197,6 +199,8 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
 
     events: dict[str, float] = {}
     heard: list[str] = []
+    take_audio: list[Any] = []
+    controller.talk.clip_ready.connect(take_audio.append)
     controller.transcribed.connect(lambda text: (events.setdefault("transcript", time.perf_counter()),
                                                  heard.append(text)))
     controller.reply_progress.connect(lambda _p: events.setdefault("token", time.perf_counter()))
@@ -217,6 +221,8 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
         for rep in range(args.reps):
             events.clear()
             heard.clear()
+            take_audio.clear()
+            reused_before = controller.transcription.reused
             controller.book.new()
             controller.talk.press()
             player = mic.play(path, wait=False)
@@ -230,10 +236,15 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
             wait(app, lambda: len(finished) > len(takes) and "painted" in events, "the reply")
             ticker.start(None)
             reply, finish_reason = finished[-1]
+            wait(app, lambda: controller.idle, "the engines to be idle")
+            model = controller.host.speech_model              # a fresh decode of the whole take
+            fresh = controller.host.engines.spoken_text(model.transcribe(voiced_part(take_audio[0])))
             entry = controller.book.current.messages[-1]
             take = {
                 "clip": label, "clip_s": round(seconds, 2), "heard": heard[0],
                 "wer": round(word_error_rate(text, heard[0]), 3),
+                "same_as_fresh_decode": heard[0] == fresh,
+                "reused_live_decode": controller.transcription.reused > reused_before,
                 "transcript_s": events["transcript"] - released,
                 "whisper_s": controller.status.last_clip_s,
                 "first_token_s": events["token"] - released,
@@ -283,6 +294,8 @@ def print_report(r: dict[str, Any]) -> None:
               f"{med(t['first_token_s'] for t in takes) * 1000:.0f} ms, painted "
               f"{med(t['first_token_painted_s'] for t in takes) * 1000:.0f} ms; WER "
               f"{med(t['wer'] for t in takes):.2f}; reply {med(t['reply_tps'] or 0 for t in takes):.1f} tok/s")
+        print(f"    final text equal to a fresh decode of the take: {sum(t['same_as_fresh_decode'] for t in takes)}"
+              f"/{len(takes)}; answered by a live decode: {sum(t['reused_live_decode'] for t in takes)}/{len(takes)}")
     print(f"\nUI stall: longest gap between {TICK_MS} ms timer ticks (target < {STALL_TARGET_MS} ms)")
     for phase, worst in r["stall_max_ms"].items():
         print(f"  {phase:<26} max {worst:6.1f} ms   p99 {r['stall_p99_ms'][phase]:5.1f} ms   "

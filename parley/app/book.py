@@ -138,9 +138,10 @@ class ConversationBook(QObject):
         self.save()
         return message
 
-    def save(self, conversation: Conversation | None = None) -> bool:
+    def save(self, conversation: Conversation | None = None, *, checkpoint: bool = False) -> bool:
         """Write whatever the store lacks of ``conversation`` (default: the open one) and of
-        conversations whose earlier saves failed.  False, with the user told, on failure."""
+        conversations whose earlier saves failed.  False, with the user told, on failure.
+        ``checkpoint``: a reply being written; the sidebar is left as it is."""
         targets = [c for c in [*self._unsaved, conversation or self.current] if not c.deleted]
         try:
             for c in dict.fromkeys(targets):
@@ -149,7 +150,7 @@ class ConversationBook(QObject):
             self._failed(exc, unsaved=True)
             return False
         self._unsaved = []
-        if conversation is None or conversation is self.current:
+        if not checkpoint and (conversation is None or conversation is self.current):
             self._refresh_sidebar()
         return True
 

@@ -16,7 +16,6 @@ import threading
 from functools import partial
 from typing import Any
 
-import numpy as np
 from PySide6.QtCore import QObject, Signal
 
 from .engine_host import EngineHost
@@ -97,7 +96,7 @@ class HandsFree(QObject):
         self.bar.set_recording(False)
         emit(self.listening_changed, False)
 
-    def _audio(self, block: np.ndarray) -> None:
+    def _audio(self, block: Any) -> None:
         """The listener's thread: cut the stream into utterances."""
         if self._ignoring.is_set():
             self._segmenter.reset()
@@ -105,7 +104,7 @@ class HandsFree(QObject):
         for utterance in self._segmenter.push(block):
             emit(self._heard, utterance)
 
-    def _utterance(self, audio: np.ndarray) -> None:
+    def _utterance(self, audio: Any) -> None:
         if self.listener is not None and not self._ignoring.is_set():
             emit(self.utterance, audio)
 

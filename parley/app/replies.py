@@ -216,7 +216,7 @@ class ReplyFlow(QObject):
             return
         message = generation.message
         message.content, message.state, message.dirty = generation.text, "streaming", True
-        self.book.save(generation.conversation)
+        self.book.save(generation.conversation, checkpoint=True)
 
     def _failed(self, generation: _Generation, exc: BaseException) -> None:
         if self.host.is_cancel(exc):

@@ -17,7 +17,6 @@ from .engines import Engines
 from .settings import DEFAULT_MODEL, Settings, save_settings
 from .signals import emit
 from .status import StatusPresenter
-from .ui.settings_dialog import SettingsDialog
 
 
 class SettingsFlow(QObject):
@@ -33,6 +32,8 @@ class SettingsFlow(QObject):
         self.path = path
 
     def open_dialog(self, parent: QWidget, microphones: list[str], read_aloud_problem: str | None) -> None:
+        from .ui.settings_dialog import SettingsDialog   # with the model library: not needed to start
+
         dialog = SettingsDialog(self.value, validate=self.validate, compute_devices=self.engines.compute_devices(),
                                 microphones=microphones, read_aloud_problem=read_aloud_problem, parent=parent)
         if dialog.exec() and dialog.result_settings is not None:

@@ -20,7 +20,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-ROLES = ("system", "user", "assistant")
+from parley.engine.formats import ROLES
+
 STATES = ("complete", "stopped", "streaming", "interrupted")
 NEW_TITLE = "New chat"
 

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from parley.engine.formats import GGML_MAGIC, GGUF_MAGIC
+
 from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
 _NON_SPEECH = re.compile(r"^\s*(\[[^\]]*\]|\([^)]*\)|\*[^*]*\*)\s*$")   # [BLANK_AUDIO], (music), *cough*
 
-_GGUF_MAGIC = b"GGUF"
-_GGML_MAGIC = b"lmgg"    # whisper.cpp's legacy ggml files: 0x67676d6c, little-endian
 
 
 class Engines(Protocol):
@@ -184,7 +184,7 @@ def model_file_problem(kind: str, path: str) -> str | None:
             magic = f.read(4)
     except OSError as exc:
         return f"the file cannot be read ({exc.strerror or exc})"
-    allowed = (_GGML_MAGIC,) if kind == "speech" else (_GGUF_MAGIC, _GGML_MAGIC)  # chat: GGUF or legacy GPT-2
+    allowed = (GGML_MAGIC,) if kind == "speech" else (GGUF_MAGIC, GGML_MAGIC)  # chat: GGUF or legacy GPT-2
     if magic not in allowed:
         wanted = "a whisper.cpp model (.bin)" if kind == "speech" else "a GGUF model (.gguf) or a ggml GPT-2 model"
         return f"this is not {wanted}"

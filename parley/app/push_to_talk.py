@@ -18,6 +18,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from parley.engine.formats import SAMPLE_RATE
+
 from .engine_host import EngineHost
 from .microphones import Microphones
 from .signals import emit
@@ -26,7 +28,6 @@ from .ui.input_bar import InputBar
 
 log = logging.getLogger("parley.talk")
 
-SAMPLE_RATE = 16_000        # what the recorder hands back (parley.engine.audio.SAMPLE_RATE)
 SHORTEST_CLIP_S = 0.3
 LONGEST_CLIP_S = 120.0      # a recording stops by itself here and is transcribed as if released
 LEVEL_FLOOR_DB = -60.0      # the level meter shows -60..0 dBFS (speech sits around -30..-15)

@@ -20,11 +20,11 @@ import logging
 from collections.abc import Sequence
 
 from . import native
+from .formats import ROLES
 from .errors import PromptFormatError
 
 log = logging.getLogger("parley.chat")
 
-ROLES = ("system", "user", "assistant")
 
 
 @dataclasses.dataclass

@@ -1,5 +1,6 @@
-"""Constants of the formats Parley reads, in one place: model file magic numbers and the
-audio rate whisper takes.  Imported by the validators, the converters and the app."""
+"""Constants of the formats Parley reads, in one place: model file magic numbers, the audio
+rate whisper takes and the roles of chat messages.  Imported by the validators, the converters
+and the app (it imports nothing, so the app can use it without loading the engines)."""
 
 from __future__ import annotations
 
@@ -19,3 +20,6 @@ GGJT_MAGIC = b"tjgg"
 
 SAMPLE_RATE = 16000
 """The rate whisper.cpp takes audio at (mono float32)."""
+
+ROLES = ("system", "user", "assistant")
+"""The roles of chat messages, in prompts and in stored conversations."""

@@ -28,12 +28,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from ..errors import ModelFileError
+from ..formats import GGML_MAGIC
 from ..gguf_file import check_gguf
 from ..whisper_file import check_whisper_ggml
 from .catalog import Kind
 
 OLLAMA_MODEL_LAYER = "application/vnd.ollama.image.model"
-GGML_MAGIC = b"lmgg"
 MAX_DEPTH = 6                    # folder levels below a root that are searched
 _OLLAMA_DIGEST = re.compile(r"sha256[:-]([0-9a-f]{64})")
 

@@ -73,7 +73,8 @@ say "setup finished in $(( $(date +%s) - start )) s"
 
 case "$mode" in
   start) exec .venv/bin/parley "$@" ;;
-  test)  exec .venv/bin/python -m pytest "$@" ;;
+  # Strict: a missing tool, service, build or model fails the run instead of skipping (tests/requirements.py).
+  test)  export PARLEY_STRICT_TESTS="${PARLEY_STRICT_TESTS:-1}"; exec .venv/bin/python -m pytest "$@" ;;
   setup) ;;
   *) say "unknown mode '$mode' (use: start, test)"; exit 2 ;;
 esac

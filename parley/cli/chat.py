@@ -13,6 +13,7 @@ import threading
 from ..engine.cancel import CancelToken
 from ..engine.chat import ChatModel, ChatSession, Reply, SamplingParams
 from ..engine.errors import ParleyError
+from ..engine.library import fit_warning
 from ..engine.models import chat_model_path
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
@@ -35,6 +36,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     path = chat_model_path(args.model or "default")  # a legacy ggml GPT-2 file is converted once
     params = SamplingParams(temperature=args.temp, max_tokens=args.max_tokens, seed=args.seed)
+    warning = fit_warning(path, kind="chat", n_ctx=args.ctx, device=args.device)
+    if warning:
+        print(f"parley: warning: {warning}", file=sys.stderr)
     with ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads) as model:
         if model.device.fallback_reason:
             print(f"parley: {model.device.fallback_reason}", file=sys.stderr)

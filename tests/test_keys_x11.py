@@ -12,7 +12,7 @@ normal session this module starts Xvfb and runs itself again in a child pytest w
 QApplication uses the xcb platform on that display (``PARLEY_X11_CHILD=1``).  The child holds
 the real tests; each test of the normal session reports the child's result for the scenario of
 its name, so a failure names the shortcut that broke, and a tool or model that is missing
-fails under ``PARLEY_STRICT_TESTS=1`` (CI) and skips with the reason otherwise.
+fails in a strict run (``tests/requirements.py``) and skips with the reason otherwise.
 
 Run alone (the virtual microphone is shared, hence the lock):
     flock /tmp/parley-audio.lock python -m pytest tests/test_keys_x11.py -v
@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 from tests import x11
+from tests.requirements import require
 
 SCENARIOS = (
     "ctrl_space_held_in_the_text_box",
@@ -42,16 +43,10 @@ SCENARIOS = (
     "custom_shortcut_f8",
     "custom_shortcut_set_in_the_settings_dialog",
     "focus_loss_while_held_ends_the_recording",
+    "talk_key_held_ends_hands_free",
 )
 CHILD = os.environ.get("PARLEY_X11_CHILD") == "1"
 CHILD_TIMEOUT_S = 600
-
-
-def unavailable(reason: str) -> None:
-    """A missing tool fails in CI (PARLEY_STRICT_TESTS=1) and skips, with the reason, elsewhere."""
-    if os.environ.get("PARLEY_STRICT_TESTS") == "1":
-        pytest.fail(f"{reason} (PARLEY_STRICT_TESTS=1: nothing may be skipped)", pytrace=False)
-    pytest.skip(reason)
 
 
 # ====================================================================== the normal session
@@ -62,8 +57,7 @@ if not CHILD:
     def child_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, str, dict[str, str]]]:
         """Run the scenarios in a child pytest on a fresh Xvfb: scenario -> (outcome, details, figures)."""
         missing = x11.missing_tools()
-        if missing:
-            unavailable(f"not installed: {', '.join(missing)} (Debian: xvfb xdotool x11-xserver-utils x11-utils)")
+        require(not missing, f"not installed: {', '.join(missing)} (Debian: xvfb xdotool x11-xserver-utils x11-utils)")
         report = tmp_path_factory.mktemp("x11") / "child.xml"
         try:
             with x11.xvfb() as display:
@@ -76,7 +70,7 @@ if not CHILD:
                     cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True,
                     timeout=CHILD_TIMEOUT_S)
         except x11.X11Unavailable as exc:
-            unavailable(str(exc))
+            require(False, str(exc))
         if not report.exists():
             pytest.fail(f"the X11 child run wrote no report (exit {child.returncode}):\n"
                         f"{child.stdout[-4000:]}\n{child.stderr[-4000:]}", pytrace=False)
@@ -104,8 +98,7 @@ if not CHILD:
         outcome, details, figures = child_results[scenario]
         for name, value in figures.items():
             print(f"{scenario}: {name} = {value}")
-        if outcome == "skipped":
-            unavailable(details)
+        require(outcome != "skipped", details)
         if outcome != "passed":
             pytest.fail(f"{scenario} ({outcome}) on the X server:\n{details}", pytrace=False)
 
@@ -306,7 +299,7 @@ else:
         """A shortcut without a modifier, set through the controller as the Settings dialog does."""
         new = app.settings.copy()
         new.ptt_shortcut = "F8"
-        app.apply_settings(new)
+        app.settings_flow.apply(new)
         click(qtbot, x, app.window.input_bar.edit)
         spy = KeySpy(Qt.Key.Key_F8)
         try:
@@ -388,3 +381,20 @@ else:
         assert takes.states == [True, False]
         assert not app.window.isActiveWindow()
         record_property("recording_s", f"{takes.recording_seconds():.2f}")
+
+    def test_talk_key_held_ends_hands_free(qtbot, x, app, takes, space_spy) -> None:
+        """Hands-free on: the talk key turns it off, and holding that key (repeating) records nothing."""
+        app.set_hands_free(True)
+        qtbot.waitUntil(lambda: app.hands_free.listening, timeout=10_000)
+        click(qtbot, x, app.window.input_bar.edit)
+        x.key_down("ctrl+space")
+        try:
+            qtbot.waitUntil(lambda: not app.hands_free.listening, timeout=5_000)
+            qtbot.wait(int(SHORT_HOLD_S * 1000))
+        finally:
+            x.key_up("ctrl+space")
+        qtbot.wait(300)
+        assert not app.settings.hands_free and not app.hands_free.listening
+        assert takes.states == [], "the press that ended hands-free (or its repeats) started a take"
+        assert app.window.input_bar.edit.toPlainText() == ""
+        assert space_spy.presses >= 10, "the X server did not auto-repeat the held key"

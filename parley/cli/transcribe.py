@@ -41,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..engine.models import speech_model_path
     from ..engine.speech import SpeechModel
-    from ..engine.utterance import speech_in, spoken_text, voiced_span
+    from ..engine.utterance import speech_in, speech_region, spoken_text
 
     model_path = speech_model_path(args.model, progress=_conversion_progress)
     failures = silent = 0
@@ -51,9 +51,10 @@ def run(args: argparse.Namespace) -> int:
         for path in args.files:
             try:
                 audio = load_audio(path)
-                begin, end = voiced_span(audio)
-                result = model.transcribe(audio[begin:end], language=args.language, translate=args.translate,
-                                          initial_prompt=args.prompt, beam_size=args.beam_size) if end else None
+                region = speech_region(audio)
+                result = None if region is None else model.transcribe(
+                    audio[region.start:region.end], language=args.language, translate=args.translate,
+                    initial_prompt=args.prompt, beam_size=args.beam_size)
             except ParleyError as exc:
                 print(f"parley: {exc}", file=sys.stderr)
                 failures += 1
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"parley: {path}: no speech", file=sys.stderr)
                 silent += 1
                 continue
-            offset = begin / SAMPLE_RATE
+            offset = region.start / SAMPLE_RATE
             segments = [(s.start + offset, s.end + offset, said) for s in result.segments
                         if (said := speech_in(s.text))]
             if args.json:

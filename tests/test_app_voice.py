@@ -15,7 +15,7 @@ import soundfile
 
 from parley.app.read_aloud import ReadAloud
 from parley.engine.textmetrics import word_error_rate
-from parley.engine.vad import voiced_part
+from parley.engine.utterance import speech_region, spoken_text
 from tests.app_helpers import (  # noqa: F401 - fixtures
     make_controller,
     play,
@@ -111,7 +111,7 @@ def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(qtbot, t
     # The same words a fresh decode of the whole take gives.
     wait_idle(qtbot, controller)
     model = controller.host.speech_model
-    fresh = controller.host.engines.spoken_text(model.transcribe(voiced_part(takes[0])))
+    fresh = spoken_text(model.transcribe(_speech(takes[0])))
     assert final == fresh
 
 
@@ -192,3 +192,9 @@ def test_hands_free_does_not_hear_replies_read_aloud(qtbot, tmp_path, tiny_chat_
     assert user_messages(controller) == ["Say something"]
     play(qtbot, mic, question_clip)                        # heard again once it is done
     qtbot.waitUntil(lambda: len(user_messages(controller)) == 2, timeout=60_000)
+
+
+def _speech(audio):
+    """The part of a take the app transcribes."""
+    region = speech_region(audio)
+    return audio[region.start:region.end]

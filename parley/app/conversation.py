@@ -20,8 +20,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from parley.engine.formats import ROLES
-
 STATES = ("complete", "stopped", "streaming", "interrupted")
 NEW_TITLE = "New chat"
 

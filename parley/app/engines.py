@@ -9,8 +9,6 @@ can subclass ``LocalEngines`` and return them from ``load_speech``/``load_chat``
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -19,7 +17,6 @@ from parley.engine.formats import GGML_MAGIC, GGUF_MAGIC
 
 from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
-_NON_SPEECH = re.compile(r"^\s*(\[[^\]]*\]|\([^)]*\)|\*[^*]*\*)\s*$")   # [BLANK_AUDIO], (music), *cough*
 
 
 
@@ -45,8 +42,6 @@ class Engines(Protocol):
     def recorder(self, microphone: str | None, on_level: Callable[[float], None],
                  on_error: Callable[[BaseException], None], on_limit: Callable[[], None],
                  max_seconds: float) -> Any: ...
-    def voiced_part(self, audio: Any) -> Any: ...
-    def spoken_text(self, transcript: Any) -> str: ...
     def compute_devices(self) -> list[str]: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
     def check_model_file(self, kind: str, path: str) -> str | None: ...
@@ -106,17 +101,6 @@ class LocalEngines:
         from parley.engine.capture import Recorder
         return Recorder(microphone, max_seconds=max_seconds, on_level=on_level, on_error=on_error,
                         on_limit=on_limit)
-
-    def voiced_part(self, audio: Any) -> Any:
-        """``audio`` without the silence around the speech in it; empty when there is no speech."""
-        from parley.engine.vad import voiced_part
-        return voiced_part(audio)
-
-    def spoken_text(self, transcript: Any) -> str:
-        """The words of a transcript, without markers such as ``[BLANK_AUDIO]`` or ``(music)``."""
-        if not transcript.segments:
-            return transcript.text.strip()
-        return " ".join(s.text.strip() for s in transcript.segments if not _NON_SPEECH.match(s.text)).strip()
 
     def compute_devices(self) -> list[str]:
         """Device names for the settings dialog; empty when the native build is unusable."""

@@ -25,7 +25,9 @@ from typing import Any
 
 import platformdirs
 
-from .conversation import ROLES, STATES, Conversation, ConversationSummary, Message
+from parley.engine.formats import ROLES
+
+from .conversation import STATES, Conversation, ConversationSummary, Message
 
 log = logging.getLogger("parley.store")
 

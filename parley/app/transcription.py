@@ -1,8 +1,9 @@
 """Speech to text for the app: a take's audio in, the words the user said out (``heard``).
 
-Only the part of a take that holds speech (``voiced_region``) is transcribed: whisper makes
-words up from silence ("you"), so a silent take is not transcribed at all, and markers such as
-``[BLANK_AUDIO]`` are not words.  Transcriptions run on the speech worker.
+Only the part of a take that holds speech is transcribed, and whisper's markers such as
+``[BLANK_AUDIO]`` are not words: the rules of ``parley.engine.utterance``, which ``parley
+transcribe`` follows too.  A silent take is not transcribed at all (whisper makes words up from
+silence).  Transcriptions run on the speech worker.
 
 Live transcript: while a take is held, the speech so far is decoded about once a second and its
 words are shown (``partial``).  Each time the speaker pauses long enough for the region's end
@@ -72,7 +73,7 @@ class Transcription(QObject):
     def transcribe(self, audio: Any, source: str = "talk") -> bool:
         """Transcribe a take (16 kHz mono float32); False if there is no speech model, or no
         sound in the take (nothing is sent then)."""
-        from parley.engine.vad import voiced_region
+        from parley.engine.utterance import speech_region
 
         self._timer.stop()
         self._snapshot = None
@@ -80,7 +81,7 @@ class Transcription(QObject):
             self._drop_live()
             self.status.say(self.host.speech_problem or "The speech model is still loading…")
             return False
-        region = voiced_region(audio)
+        region = speech_region(audio)
         if region is None:
             self._drop_live()
             self.status.say("No speech was heard (the microphone picked up only silence); nothing was sent.")
@@ -105,7 +106,9 @@ class Transcription(QObject):
 
     def _done(self, transcript: Any, source: str) -> None:
         self.status.show_clip_time(transcript.elapsed)
-        text = self.host.engines.spoken_text(transcript)
+        from parley.engine.utterance import spoken_text
+
+        text = spoken_text(transcript)
         if not text:
             self.status.say("No speech was recognised, so nothing was sent.")
         else:
@@ -137,12 +140,12 @@ class Transcription(QObject):
         self._snapshot = None
 
     def _tick(self) -> None:
-        from parley.engine.vad import voiced_region
+        from parley.engine.utterance import speech_region
 
         if self._snapshot is None or self.host.speech_model is None:
             return
         audio = self._snapshot()
-        region = voiced_region(audio)
+        region = speech_region(audio)
         if region is None:
             return
         key = (region.start, region.end)
@@ -167,7 +170,9 @@ class Transcription(QObject):
                 decode.on_final(transcript)
             elif self._snapshot is not None and all(decode.region[1] >= d.region[1] for d in self._decodes
                                                     if d.transcript is not None):
-                emit(self.partial, self.host.engines.spoken_text(transcript))
+                from parley.engine.utterance import spoken_text
+
+                emit(self.partial, spoken_text(transcript))
 
         def failed(exc: BaseException) -> None:
             if decode.on_final_error is not None:

@@ -44,7 +44,7 @@ from typing import Any
 
 from . import native
 from .cancel import CancelToken
-from .chat_format import ROLES, Message, PromptFormat, ReplyStream, pick_format
+from .chat_format import Message, PromptFormat, ReplyStream, pick_format
 from .devices import DeviceChoice, fallback_to_cpu, select_device
 from .errors import (
     Cancelled,
@@ -60,6 +60,7 @@ from .errors import (
     ThreadCountError,
     TokenizeError,
 )
+from .formats import ROLES
 from .gguf_file import check_gguf
 from .threads import default_threads
 

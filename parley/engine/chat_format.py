@@ -20,7 +20,6 @@ import logging
 from collections.abc import Sequence
 
 from . import native
-from .formats import ROLES
 from .errors import PromptFormatError
 
 log = logging.getLogger("parley.chat")

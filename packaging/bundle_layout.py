@@ -13,7 +13,7 @@ Kept out of the spec so the rules can be tested without running PyInstaller
   wheel's RECORD, and listed with their SHA-256 in ``MODELS.sha256``;
 - Qt platform plugins: xcb, wayland (and wayland-egl) and offscreen; the rest is dropped.
 
-Standard library only (the spec runs inside PyInstaller's interpreter).
+Standard library only (with ``elfread.py`` beside it), so the tests need nothing extra.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path, PurePosixPath
+
+import elfread
 
 NATIVE_DEST = "parley/engine/_native"
 MODELS_MANIFEST = "MODELS.sha256"
@@ -156,7 +158,8 @@ _DLOPENED = re.compile(r"^(?:libportaudio|libpython)")
 def drop_unreachable(toc: Sequence[TocEntry], needed: Callable[[str], Iterable[str]]) -> list[TocEntry]:
     """Drop dependency libraries that no kept root needs any more (after ``prune_binaries``
     removed, say, the multimedia plugin, FFmpeg is not needed). ``needed(source)`` gives the
-    names of the libraries a file links (ldd's closure or just DT_NEEDED, either works)."""
+    names of the libraries a file links directly (DT_NEEDED; ldd's closure would keep what
+    the dependencies of system libraries link)."""
     by_name = {PurePosixPath(dest).name: (dest, source, kind) for dest, source, kind in toc}
     roots = [entry for entry in toc if _is_root(entry)]
     reachable = {entry[0] for entry in roots}
@@ -200,25 +203,10 @@ def strip_debug_info(toc: Iterable[TocEntry], own_builds: Sequence[Path], stage:
 
 
 def _has_debug_info(path: Path) -> bool:
-    from elftools.common.exceptions import ELFError
-    from elftools.elf.elffile import ELFFile
-
     try:
-        with path.open("rb") as fh:
-            return ELFFile(fh).get_section_by_name(".debug_info") is not None
-    except (ELFError, OSError):
+        return elfread.is_elf(path) and ".debug_info" in elfread.section_names(path)
+    except elfread.NotElf:
         return False
-
-
-def elf_needed(path: str) -> list[str]:
-    """The DT_NEEDED entries of an ELF file (pyelftools, which auditwheel also uses)."""
-    from elftools.elf.dynamic import DynamicSection
-    from elftools.elf.elffile import ELFFile
-
-    with open(path, "rb") as fh:
-        elf = ELFFile(fh)
-        return [tag.needed for section in elf.iter_sections() if isinstance(section, DynamicSection)
-                for tag in section.iter_tags() if tag.entry.d_tag == "DT_NEEDED"]
 
 
 def drop_dangling_links(datas: Sequence[TocEntry], binaries: Sequence[TocEntry]) -> list[TocEntry]:

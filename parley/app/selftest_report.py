@@ -8,8 +8,8 @@ transcript of the shipped clip, the reply and its token count, whether the windo
 and the time of each stage.
 
 Everything is read after the test has ended, from the self-test's printed stage lines, the
-controller's public state and the process itself (``/proc/self/maps`` where it exists); this
-module changes nothing.
+controller's public state and the process itself (``/proc/self/maps`` on Linux, dyld's image
+list on macOS, the process's module list on Windows); this module changes nothing.
 """
 
 from __future__ import annotations
@@ -248,12 +248,49 @@ def expected_transcript() -> str | None:
 
 
 def read_maps(path: str = "/proc/self/maps") -> dict[str, MappedFile]:
-    """Files mapped into this process, by path (empty where there is no ``/proc``)."""
+    """Files mapped into this process, by path: ``/proc/self/maps`` on Linux, the images dyld
+    loaded on macOS, the modules of the process on Windows."""
+    if sys.platform == "darwin":
+        return {p: MappedFile(p, "", 0) for p in _dyld_images()}
+    if sys.platform == "win32":
+        return {p: MappedFile(p, "", 0) for p in _windows_modules()}
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             return parse_maps(fh.read())
     except OSError:
         return {}
+
+
+def _dyld_images() -> list[str]:
+    import ctypes
+
+    process = ctypes.CDLL(None)
+    process._dyld_get_image_name.restype = ctypes.c_char_p
+    process._dyld_get_image_name.argtypes = [ctypes.c_uint32]
+    names = (process._dyld_get_image_name(i) for i in range(process._dyld_image_count()))
+    return [os.fsdecode(name) for name in names if name]
+
+
+def _windows_modules() -> list[str]:
+    import ctypes
+    from ctypes import wintypes
+
+    kernel32, psapi = ctypes.WinDLL("kernel32"), ctypes.WinDLL("psapi")
+    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+    psapi.EnumProcessModules.argtypes = [wintypes.HANDLE, ctypes.POINTER(wintypes.HMODULE), wintypes.DWORD,
+                                         ctypes.POINTER(wintypes.DWORD)]
+    kernel32.GetModuleFileNameW.argtypes = [wintypes.HMODULE, wintypes.LPWSTR, wintypes.DWORD]
+    process = kernel32.GetCurrentProcess()
+    modules = (wintypes.HMODULE * 2048)()
+    used = wintypes.DWORD()
+    if not psapi.EnumProcessModules(process, modules, ctypes.sizeof(modules), ctypes.byref(used)):
+        return []
+    names = []
+    buffer = ctypes.create_unicode_buffer(32768)
+    for module in modules[: used.value // ctypes.sizeof(wintypes.HMODULE)]:
+        if kernel32.GetModuleFileNameW(module, buffer, len(buffer)):
+            names.append(buffer.value)
+    return names
 
 
 def parse_maps(text: str) -> dict[str, MappedFile]:
@@ -272,7 +309,7 @@ def native_libraries(maps: dict[str, MappedFile]) -> dict[str, list[str]]:
     """Each mapped ggml/llama/whisper library by file name, with every path it is mapped from."""
     found: dict[str, list[str]] = {}
     for mapped in maps.values():
-        name = Path(mapped.path).name
+        name = Path(mapped.path).name.lower() if sys.platform == "win32" else Path(mapped.path).name
         if name.startswith(NATIVE_PREFIXES) and _LIBRARY_SUFFIX.search(name):
             found.setdefault(name, []).append(mapped.path)
     return {name: sorted(paths) for name, paths in sorted(found.items())}
@@ -301,8 +338,11 @@ def bundle_dir() -> Path | None:
 
 
 def inside(path: str, folder: Path) -> bool:
+    def real(p: str | Path) -> Path:
+        return Path(os.path.normcase(os.path.realpath(p)))
+
     try:
-        return Path(os.path.realpath(path)).is_relative_to(Path(os.path.realpath(folder)))
+        return real(path).is_relative_to(real(folder))
     except (OSError, ValueError):
         return False
 

@@ -18,6 +18,7 @@ say() { printf '\033[1m[build]\033[0m %s\n' "$*" >&2; }
 die() { say "ERROR: $*"; exit 1; }
 now() { echo "$EPOCHREALTIME"; }
 took() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
+mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.0f MB", b / 1e6 }'; }     # 10^6 bytes
 
 started=$(now)
 if [ -z "${PYTHON:-}" ]; then
@@ -65,7 +66,7 @@ TARBALL=dist/Parley-$VERSION-linux-x86_64.tar.gz
 tar --sort=name --owner=0 --group=0 --numeric-owner -C "$(dirname "$BUNDLE")" -cf - Parley \
   | gzip -6 > "$TARBALL.tmp"
 mv "$TARBALL.tmp" "$TARBALL"
-say "$TARBALL: $(du -m "$TARBALL" | cut -f1) MB ($(took "$t") s)"
+say "$TARBALL: $(mb "$TARBALL") ($(took "$t") s)"
 
 # ---------------------------------------------------------------- .deb
 t=$(now)
@@ -105,6 +106,6 @@ DEB=dist/parley_${VERSION}_amd64.deb
 # the models, half of the package, hardly compress either way.
 dpkg-deb --root-owner-group -Zgzip -z6 --build "$STAGE" "$DEB.tmp" >/dev/null
 mv "$DEB.tmp" "$DEB"
-say "$DEB: $(du -m "$DEB" | cut -f1) MB, installs $((INSTALLED_KB / 1024)) MB ($(took "$t") s)"
+say "$DEB: $(mb "$DEB"), installs $(du -s -B MB --exclude=DEBIAN "$STAGE" | cut -f1) ($(took "$t") s)"
 
 say "done in $(took "$started") s: $TARBALL, $DEB"

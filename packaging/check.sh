@@ -44,6 +44,7 @@ mkdir -p "$WORK"
 LOG=$WORK/check.log
 exec > >(tee "$LOG") 2>&1
 say() { printf '\033[1m[check]\033[0m %s\n' "$*"; }
+mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.0f MB", b / 1e6 }'; }     # 10^6 bytes
 FAILURES=()
 fail() { say "FAILED: $*"; FAILURES+=("$*"); }
 started=$(date +%s)
@@ -58,7 +59,7 @@ if [ "$REBUILD" = 1 ] || [ ! -f "$DEB" ] || [ ! -f "$TARBALL" ]; then
 fi
 PY=${PYTHON:-.venv/bin/python}
 [ -x "$PY" ] || PY=python3
-say "checking $DEB ($(du -m "$DEB" | cut -f1) MB) and $TARBALL ($(du -m "$TARBALL" | cut -f1) MB)"
+say "checking $DEB ($(mb "$DEB")) and $TARBALL ($(mb "$TARBALL"))"
 
 # ---------------------------------------------------------------- a clean Debian 12 root
 command -v debootstrap >/dev/null || {
@@ -113,7 +114,7 @@ apt_get install --no-install-recommends "/tmp/$(basename "$DEB")" > "$WORK/apt-i
   || { tail -30 "$WORK/apt-install.log"; fail "the .deb did not install"; exit 1; }
 say "installed in $(( $(date +%s) - t )) s; $(grep -c '^Unpacking' "$WORK/apt-install.log") packages unpacked"
 in_root dpkg-query -W -f 'parley ${Version}: Installed-Size ${Installed-Size} KiB\n  Depends: ${Depends}\n' parley
-say "installed size: $(du -sm "$R/opt/parley" | cut -f1) MB in /opt/parley"
+say "installed size: $(du -s -B MB "$R/opt/parley" | cut -f1) in /opt/parley"
 
 self_test() {   # self_test NAME EXECUTABLE PLATFORM PREFIX
   local name=$1 exe=$2 platform=$3 prefix=$4 report=/home/tester/report-$1.json

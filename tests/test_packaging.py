@@ -190,6 +190,33 @@ def test_a_model_file_changed_after_installation_is_refused(tmp_path):
     assert proc.returncode != 0 and "vocabulary.txt: SHA-256 differs" in proc.stderr
 
 
+RUNTIME_HOOK = """
+import sys
+if len(sys.argv) > 1:                       # as PyInstaller's bootloader leaves things for the hook
+    sys.frozen, sys._MEIPASS = True, sys.argv[1]
+    exec(compile(open(sys.argv[2]).read(), sys.argv[2], "exec"))
+import os, sounddevice
+from parley.app import selftest_report as r
+print(r.portaudio_path(r.read_maps()))
+print(os.environ.get("PARLEY_LIB_DIR"))
+"""
+
+
+def test_runtime_hook_points_at_the_bundle(tmp_path):
+    """The hook as the frozen app runs it: sounddevice opens the bundle's PortAudio, not the
+    system's, and the backends come from the bundle even if the environment named another folder."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PARLEY_LIB_DIR": "/somewhere/else"}
+    system = subprocess.run([sys.executable, "-c", RUNTIME_HOOK], env=env, capture_output=True, text=True,
+                            check=True).stdout.splitlines()[0]
+    bundle = tmp_path / "_internal"
+    bundle.mkdir()
+    shutil.copy2(system, bundle / "libportaudio.so.2")
+    hook = REPO / "packaging" / "rthooks" / "pyi_rth_parley.py"
+    out = subprocess.run([sys.executable, "-c", RUNTIME_HOOK, str(bundle), str(hook)], env=env,
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == [str(bundle / "libportaudio.so.2"), str(bundle / "parley" / "engine" / "_native")]
+
+
 # --------------------------------------------------------------------------- bundle checks
 
 

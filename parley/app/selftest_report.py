@@ -122,8 +122,8 @@ def json_option(argv: Sequence[str]) -> tuple[list[str], Path | None]:
 
 def write_report(path: Path | None, test: Any, code: int, reason: str) -> None:
     """Write the report of a finished self-test (``test`` is the ``SelfTest``, or None when the
-    app could not start); nothing when no ``--json`` was given. A file that cannot be written
-    is reported on stderr: the test's own outcome stands."""
+    app could not start); nothing when no ``--json`` was given. A report that cannot be made or
+    written is said on stderr and the file is left absent: the test's own outcome stands."""
     if path is None:
         return
     try:
@@ -131,7 +131,7 @@ def write_report(path: Path | None, test: Any, code: int, reason: str) -> None:
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
-    except OSError as exc:
+    except Exception as exc:  # noqa: BLE001  (the exit status must still be the test's)
         print(f"self-test: could not write the report {path}: {exc}", file=sys.stderr, flush=True)
 
 

@@ -5,8 +5,9 @@
 #
 #   dist/Parley-<version>-linux-x86_64.tar.gz   the frozen one-folder app; top folder Parley/,
 #                                               executable Parley/parley (the `parley` command)
-#   dist/parley_<version>_amd64.deb             the same app in /opt/parley, /usr/bin/parley,
+#   dist/parley-assistant_<version>_amd64.deb   the same app in /opt/parley, /usr/bin/parley,
 #                                               desktop entry and icon, Depends from linux/depends.txt
+#                                               (the package name: see linux/deb.env)
 #
 # "Set up" means ./setup.sh has run (it is run here when .venv is missing). PyInstaller and the
 # other packaging tools are installed into .venv from the `packaging` extra when missing.
@@ -73,7 +74,8 @@ t=$(now)
 join_field() {   # the package lines of a depends/recommends/suggests file, comma-separated
   sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' -e 's/[[:space:]]\{2,\}/ /g' "$1" | paste -sd, - | sed 's/,/, /g'
 }
-STAGE=build/deb/parley
+. packaging/linux/deb.env
+STAGE=build/deb/$DEB_PACKAGE
 rm -rf build/deb
 mkdir -p "$STAGE/DEBIAN" "$STAGE/opt" "$STAGE/usr/bin" "$STAGE/usr/share/applications" \
          "$STAGE/usr/share/icons/hicolor/scalable/apps" "$STAGE/usr/share/doc/parley"
@@ -85,7 +87,7 @@ install -m 644 packaging/linux/copyright "$STAGE/usr/share/doc/parley/copyright"
 chmod -R u=rwX,go=rX "$STAGE"
 INSTALLED_KB=$(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)
 cat > "$STAGE/DEBIAN/control" <<EOF
-Package: parley
+Package: $DEB_PACKAGE
 Version: $VERSION
 Architecture: amd64
 Maintainer: ${PARLEY_DEB_MAINTAINER:-Parley maintainers <parley@localhost>}
@@ -93,6 +95,7 @@ Installed-Size: $INSTALLED_KB
 Depends: libc6 (>= $GLIBC), $(join_field packaging/linux/depends.txt)
 Recommends: $(join_field packaging/linux/recommends.txt)
 Suggests: $(join_field packaging/linux/suggests.txt)
+Conflicts: parley
 Section: sound
 Priority: optional
 Description: local, private voice and chat assistant
@@ -101,7 +104,7 @@ Description: local, private voice and chat assistant
  Typed chat works too. Nothing leaves the machine; the default speech and chat
  models are included.
 EOF
-DEB=dist/parley_${VERSION}_amd64.deb
+DEB=dist/${DEB_PACKAGE}_${VERSION}_amd64.deb
 # gzip rather than dpkg's default xz: xz ran past 10 minutes on this 2-core build machine, and
 # the models, half of the package, hardly compress either way.
 dpkg-deb --root-owner-group -Zgzip -z6 --build "$STAGE" "$DEB.tmp" >/dev/null

@@ -42,6 +42,14 @@ def version() -> str:
     return text.split('__version__ = "', 1)[1].split('"', 1)[0]
 
 
+def deb_package() -> str:
+    """The Debian package's name, from packaging/linux/deb.env (shared with build.sh)."""
+    for line in (REPO / "packaging" / "linux" / "deb.env").read_text().splitlines():
+        if line.startswith("DEB_PACKAGE="):
+            return line.partition("=")[2].strip()
+    raise SystemExit("packaging/linux/deb.env names no DEB_PACKAGE")
+
+
 def disk_usage(path: Path) -> int:
     """Bytes on disk of a file tree (what `du` reports), links counted once and not followed."""
     total, seen = 0, set()
@@ -121,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                        env={**os.environ, "PYTHON": os.environ.get("PYTHON", sys.executable)})
         results["build_seconds"] = round(time.perf_counter() - started, 1)
     v = version()
-    tarball, deb = REPO / "dist" / f"Parley-{v}-linux-x86_64.tar.gz", REPO / "dist" / f"parley_{v}_amd64.deb"
+    tarball, deb = REPO / "dist" / f"Parley-{v}-linux-x86_64.tar.gz", REPO / "dist" / f"{deb_package()}_{v}_amd64.deb"
     for path in (tarball, deb, BUNDLE / "parley"):
         if not path.exists():
             raise SystemExit(f"{path} is missing: run packaging/build.sh (or this script with --build)")

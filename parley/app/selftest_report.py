@@ -158,7 +158,8 @@ def collect(test: Any, code: int, reason: str) -> SelfTestReport:
     libraries = native_libraries(maps)
     bundle = bundle_dir()
     portaudio = portaudio_path(maps)
-    models_loaded = controller is not None and (controller.speech_model is not None or controller.chat_model is not None)
+    models = loaded_models(controller)
+    models_loaded = bool(models)                      # then the native backends are loaded too
     native_dir = _lib_dir() if models_loaded else None
     window = by_name.get("window visible")
     return SelfTestReport(
@@ -184,7 +185,7 @@ def collect(test: Any, code: int, reason: str) -> SelfTestReport:
                             and first.seconds < full.seconds and (tokens or 0) > 1),
         devices=_devices() if models_loaded else None,
         cpu_variant=_cpu_variant() if models_loaded else None,
-        models=model_facts(controller),
+        models=model_facts(models),
         lib_dir=str(native_dir) if native_dir else None,
         native_libraries=libraries,
         one_copy_of_each_native_library=one_copy_each(libraries),
@@ -211,22 +212,26 @@ def parse_stage_lines(lines: Sequence[str]) -> list[Stage]:
 
 def conversation_facts(controller: Any) -> tuple[str | None, str | None, int | None]:
     """The transcript the app sent (the first user message), the reply and its token count."""
-    conversation = getattr(controller, "conversation", None)
-    entries = list(getattr(conversation, "entries", []) or [])
-    user = next((e for e in entries if e.role == "user"), None)
-    answer = next((e for e in reversed(entries) if e.role == "assistant"), None)
+    book = getattr(controller, "book", None)
+    messages = list(getattr(getattr(book, "current", None), "messages", []) or [])
+    user = next((m for m in messages if m.role == "user"), None)
+    answer = next((m for m in reversed(messages) if m.role == "assistant"), None)
     tokens = (answer.stats or {}).get("generated_tokens") if answer is not None else None
     return (user.content if user else None, answer.content if answer else None,
             int(tokens) if tokens is not None else None)
 
 
-def model_facts(controller: Any) -> dict[str, dict[str, Any]]:
+def loaded_models(controller: Any) -> dict[str, Any]:
+    """The models the app has loaded, by role (the controller's engine host holds them)."""
+    host = getattr(controller, "host", None)
+    models = {role: getattr(host, f"{role}_model", None) for role in ("speech", "chat")}
+    return {role: model for role, model in models.items() if model is not None}
+
+
+def model_facts(models: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Per role: the model file, the device it runs on and why, if it fell back to the CPU."""
     facts: dict[str, dict[str, Any]] = {}
-    for role in ("speech", "chat"):
-        model = getattr(controller, f"{role}_model", None)
-        if model is None:
-            continue
+    for role, model in models.items():
         choice = model.device
         facts[role] = {
             "path": str(model.path),

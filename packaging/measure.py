@@ -88,17 +88,44 @@ def display(platform: str) -> Iterator[dict[str, str]]:
     if platform != "xcb":
         yield {"QT_QPA_PLATFORM": platform}
         return
+    for _attempt in range(3):       # another user's Xvfb starting at the same time can take it over
+        xvfb, number = start_xvfb()
+        if reachable(number):
+            break
+        xvfb.terminate()
+        xvfb.wait()
+    else:
+        raise SystemExit("Xvfb started but its display could not be reached")
+    try:
+        yield {"QT_QPA_PLATFORM": "xcb", "DISPLAY": f":{number}"}
+    finally:
+        xvfb.terminate()
+        xvfb.wait()
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """Xvfb on a free display it picks itself (-displayfd)."""
     read, write = os.pipe()
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                             pass_fds=(write,), stderr=subprocess.DEVNULL, start_new_session=True)
     os.close(write)
     number = os.read(read, 16).decode().strip()
     os.close(read)
-    try:
-        yield {"QT_QPA_PLATFORM": "xcb", "DISPLAY": f":{number}"}
-    finally:
-        xvfb.terminate()
-        xvfb.wait()
+    return xvfb, number
+
+
+def reachable(number: str) -> bool:
+    """Can a client connect to display ``number`` (abstract socket first, as libxcb does)?"""
+    import socket
+
+    for address in (f"\0/tmp/.X11-unix/X{number}", f"/tmp/.X11-unix/X{number}"):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            try:
+                sock.connect(address)
+                return True
+            except OSError:
+                continue
+    return False
 
 
 def self_test(command: list[str], env: dict[str, str], cwd: Path) -> dict:

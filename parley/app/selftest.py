@@ -23,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
+from . import selftest_report
 from .bootstrap import create_app, start_controller
 from .controller import Controller
 from .settings import load_settings
@@ -216,6 +217,11 @@ class SelfTest(QObject):
 def run_self_test(argv: Sequence[str]) -> int:
     started = time.perf_counter()
     age = process_age()
+    try:
+        argv, report_path = selftest_report.json_option(argv)      # --json FILE: also write a report
+    except ValueError as exc:
+        print(f"self-test: {exc}", file=sys.stderr)
+        return 2
     if sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM") \
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"       # no display: the window is drawn off screen
@@ -226,6 +232,7 @@ def run_self_test(argv: Sequence[str]) -> int:
         app = create_app([a for a in argv if a != "--self-test"])
     except Exception as exc:  # noqa: BLE001
         print(f"self-test FAILED: Qt could not start: {exc}", file=sys.stderr)
+        selftest_report.write_report(report_path, None, 2, f"Qt could not start: {exc}")
         return 2
     loaded = load_settings()
     for warning in loaded.warnings:
@@ -252,6 +259,7 @@ def run_self_test(argv: Sequence[str]) -> int:
         print("self-test passed", flush=True)
     else:
         print(test.reason, file=sys.stderr, flush=True)
+    selftest_report.write_report(report_path, test, test.code, test.reason)
     if controller.stopped_cleanly is False:
         sys.stdout.flush()
         os._exit(test.code)

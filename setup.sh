@@ -18,7 +18,8 @@ say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 # Runtime: PortAudio (sounddevice), libgomp (ggml's CPU backends), Qt's xcb/EGL libraries.
 # Build: compiler, cmake, ninja, venv. Tests: PulseAudio and its ALSA plugin (the virtual
 # microphone, which PortAudio sees as "pulse"), espeak-ng and sox (synthetic speech), Xvfb
-# (screenshots). speech-dispatcher: reading replies aloud.
+# (screenshots), and xdotool, xset (x11-xserver-utils) and xmessage (x11-utils) to hold keys
+# on a real X server with auto-repeat. speech-dispatcher: reading replies aloud.
 APT_PACKAGES=(
   build-essential cmake ninja-build python3-venv python3-dev git
   libportaudio2 libgomp1
@@ -26,6 +27,7 @@ APT_PACKAGES=(
   libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxcb-xfixes0
   pulseaudio pulseaudio-utils libasound2-plugins espeak-ng sox libsox-fmt-all xvfb xauth
+  xdotool x11-xserver-utils x11-utils
   speech-dispatcher speech-dispatcher-espeak-ng libspeechd2
 )
 install_system_packages() {
@@ -71,7 +73,8 @@ say "setup finished in $(( $(date +%s) - start )) s"
 
 case "$mode" in
   start) exec .venv/bin/parley "$@" ;;
-  test)  exec .venv/bin/python -m pytest "$@" ;;
+  # Strict: a missing tool, service, build or model fails the run instead of skipping (tests/requirements.py).
+  test)  export PARLEY_STRICT_TESTS="${PARLEY_STRICT_TESTS:-1}"; exec .venv/bin/python -m pytest "$@" ;;
   setup) ;;
   *) say "unknown mode '$mode' (use: start, test)"; exit 2 ;;
 esac

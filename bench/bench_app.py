@@ -10,7 +10,8 @@ that PortAudio's ``pulse`` device records while push-to-talk is held.
 
 - latency from push-to-talk release to the transcript shown in the window, to the first reply
   token reaching the window, and to that token painted (the view renders at most every 50 ms),
-  for ~3 s and ~8 s clips (``--reps`` takes each);
+  for ~3 s and ~8 s clips (``--reps`` takes each); the live transcript is on (the default), and
+  each final transcript is compared with a fresh decode of the whole take (the path without it);
 - UI stall: the longest gap between the ticks of a 10 ms QTimer on the UI thread while the
   speech model is prepared on first use (converted into an empty cache), while both models
   load, while clips are transcribed and while replies are generated (target < 50 ms);
@@ -51,7 +52,7 @@ import sys, time
 t0 = time.perf_counter()
 from parley.app.selftest import process_age, _FirstPaint
 age0 = process_age() or 0.0
-from parley.app.main import create_app, create_window
+from parley.app.bootstrap import create_app, create_window
 app = create_app(sys.argv)
 from parley.app.ui.main_window import MainWindow
 window = MainWindow()
@@ -155,10 +156,11 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
             tmp_path: Path) -> dict[str, Any]:
     from tests.pulse import finish
 
-    from parley.app.main import create_app, start_controller
+    from parley.app.bootstrap import create_app, start_controller
     from parley.app.settings import Settings, save_settings
     from parley.engine.capture import list_input_devices
     from parley.engine.textmetrics import word_error_rate
+    from parley.engine.utterance import spoken_text
 
     os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")      # first use: the conversion is measured too
     save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens))
@@ -197,6 +199,8 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
 
     events: dict[str, float] = {}
     heard: list[str] = []
+    take_audio: list[Any] = []
+    controller.talk.clip_ready.connect(take_audio.append)
     controller.transcribed.connect(lambda text: (events.setdefault("transcript", time.perf_counter()),
                                                  heard.append(text)))
     controller.reply_progress.connect(lambda _p: events.setdefault("token", time.perf_counter()))
@@ -217,25 +221,32 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
         for rep in range(args.reps):
             events.clear()
             heard.clear()
-            controller.new_conversation()
-            controller.ptt_pressed()
+            take_audio.clear()
+            reused_before = controller.transcription.reused
+            controller.book.new()
+            controller.talk.press()
             player = mic.play(path, wait=False)
             wait(app, lambda: player.poll() is not None, "the clip to play")
             finish(player, timeout=5)
             ticker.start("transcription")
             released = time.perf_counter()
-            controller.ptt_released()
+            controller.talk.release()
             wait(app, lambda: "transcript" in events, "the transcript")
             ticker.start("reply generation" if "reply" in events else None)
             wait(app, lambda: len(finished) > len(takes) and "painted" in events, "the reply")
             ticker.start(None)
             reply, finish_reason = finished[-1]
-            entry = controller.conversation.entries[-1]
+            wait(app, lambda: controller.idle, "the engines to be idle")
+            model = controller.host.speech_model              # a fresh decode of the whole take
+            fresh = spoken_text(model.transcribe(_speech(take_audio[0])))
+            entry = controller.book.current.messages[-1]
             take = {
                 "clip": label, "clip_s": round(seconds, 2), "heard": heard[0],
                 "wer": round(word_error_rate(text, heard[0]), 3),
+                "same_as_fresh_decode": heard[0] == fresh,
+                "reused_live_decode": controller.transcription.reused > reused_before,
                 "transcript_s": events["transcript"] - released,
-                "whisper_s": controller._last_clip_s,
+                "whisper_s": controller.status.last_clip_s,
                 "first_token_s": events["token"] - released,
                 "first_token_painted_s": events["painted"] - released,
                 "reply_tokens": (entry.stats or {}).get("generated_tokens"),
@@ -251,7 +262,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
     window.close()
     return {
         "converted_on_first_use": converting["done"],
-        "load_s": ready, "engine_load_s": dict(controller.load_seconds),
+        "load_s": ready, "engine_load_s": dict(controller.host.load_seconds),
         "takes": takes,
         "stall_max_ms": {phase: max(gaps) * 1000 for phase, gaps in ticker.gaps.items()},
         "stall_p99_ms": {phase: sorted(gaps)[int(0.99 * (len(gaps) - 1))] * 1000
@@ -259,9 +270,9 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
         "ticks": {phase: len(gaps) for phase, gaps in ticker.gaps.items()},
         "rss_mib": {"qt_only": rss_before, "both_models_loaded": rss_loaded, "after_replies": rss_now,
                     "peak": rss_peak},
-        "device": controller.chat_model.device.device.name,
-        "device_description": controller.chat_model.device.device.description,
-        "threads": {"chat": controller.chat_model.threads, "speech": controller.speech_model.threads},
+        "device": controller.host.chat_model.device.device.name,
+        "device_description": controller.host.chat_model.device.device.description,
+        "threads": {"chat": controller.host.chat_model.threads, "speech": controller.host.speech_model.threads},
     }
 
 
@@ -283,6 +294,8 @@ def print_report(r: dict[str, Any]) -> None:
               f"{med(t['first_token_s'] for t in takes) * 1000:.0f} ms, painted "
               f"{med(t['first_token_painted_s'] for t in takes) * 1000:.0f} ms; WER "
               f"{med(t['wer'] for t in takes):.2f}; reply {med(t['reply_tps'] or 0 for t in takes):.1f} tok/s")
+        print(f"    final text equal to a fresh decode of the take: {sum(t['same_as_fresh_decode'] for t in takes)}"
+              f"/{len(takes)}; answered by a live decode: {sum(t['reused_live_decode'] for t in takes)}/{len(takes)}")
     print(f"\nUI stall: longest gap between {TICK_MS} ms timer ticks (target < {STALL_TARGET_MS} ms)")
     for phase, worst in r["stall_max_ms"].items():
         print(f"  {phase:<26} max {worst:6.1f} ms   p99 {r['stall_p99_ms'][phase]:5.1f} ms   "
@@ -294,3 +307,11 @@ def print_report(r: dict[str, Any]) -> None:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _speech(audio):
+    """The part of a take the app transcribes."""
+    from parley.engine.utterance import speech_region
+
+    region = speech_region(audio)
+    return audio[region.start:region.end]

@@ -549,14 +549,30 @@ def _is_runtime_name(name: str, all_names: dict[str, Path]) -> bool:
     libfoo.so.0.9.3 (real file) and libfoo.so (dev link) are dropped when libfoo.so.0 (soname)
     exists; backend modules are unversioned (libggml-cpu-haswell.so) and kept.
     """
+    if sys.platform == "darwin":
+        return _is_macos_runtime_name(name, all_names)
     if sys.platform != "linux":
-        return True
+        return True  # Windows: DLL names carry no version (ggml-base.dll, whisper.dll)
     if ".so." in name:
         stem, _, version = name.partition(".so.")
         return "." not in version  # keep libfoo.so.0, drop libfoo.so.0.9.3
     if name.endswith(".so"):
         return not any(other.startswith(name + ".") for other in all_names)
     return False
+
+
+def _is_macos_runtime_name(name: str, all_names: dict[str, Path]) -> bool:
+    """macOS: keep libfoo.0.dylib, the install name the loader asks for (@rpath/libfoo.0.dylib);
+    drop libfoo.dylib and libfoo.0.25.3.dylib (link and real file) when it exists, which would
+    otherwise become two more real copies of the same library. Backend modules are unversioned
+    ``.so`` files on macOS too (ggml builds MODULE libraries without a version there)."""
+    match = re.fullmatch(r"(.+?)((?:\.\d+)*)\.dylib", name)
+    if match is None:
+        return True
+    stem, version = match.groups()
+    if version.count(".") == 1:
+        return True
+    return not any(re.fullmatch(re.escape(stem) + r"\.\d+\.dylib", other) for other in all_names)
 
 
 def build_native(opts: Options, root: Path | None = None) -> Path:

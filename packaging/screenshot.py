@@ -88,7 +88,7 @@ def _take(out: Path) -> int:
     from PySide6.QtGui import QImage
     from PySide6.QtTest import QTest
 
-    from parley.app.main import create_app, create_window, start_controller
+    from parley.app.bootstrap import create_app, create_window, start_controller
     from parley.app.settings import Settings, config_dir, save_settings
 
     settings = Settings(temperature=0.0, max_tokens=200, threads=1)     # greedy: the same answer every time
@@ -107,7 +107,7 @@ def _take(out: Path) -> int:
                 raise TimeoutError(f"timed out waiting for {what}")
             loop_until.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
 
-    wait(lambda: controller.chat_model is not None and controller.speech_model is not None, "the models")
+    wait(lambda: controller.host.chat_model is not None and controller.host.speech_model is not None, "the models")
     finished: list[tuple[str, str]] = []
     controller.reply_finished.connect(lambda text, finish: finished.append((text, finish)))
     edit = window.input_bar.edit
@@ -118,7 +118,7 @@ def _take(out: Path) -> int:
         wait(lambda n=number: len(finished) == n, f"reply {number}")
         text, finish = finished[-1]
         print(f"Q: {question}\nA ({finish}): {text}\n", flush=True)
-    wait(lambda: not controller.busy and not controller.chat_worker.busy and not controller.speech_worker.busy,
+    wait(lambda: controller.idle,
          "the end of the reply")
     wait(lambda: not window.conversation_view._render_timer.isActive(), "the last render")
     settle = time.monotonic() + 0.5

@@ -26,7 +26,7 @@ import soundfile
 from parley.app.controller import Controller
 from parley.app.engines import LocalEngines
 from parley.app.settings import Settings
-from parley.app.speech_output import SpeechOutput
+from parley.app.read_aloud import ReadAloud
 from parley.app.store import Store
 from parley.app.ui.main_window import MainWindow
 from tests.pulse import VirtualMicrophone, finish
@@ -84,7 +84,7 @@ def read_clip(path: Path) -> np.ndarray:
 
 
 def make_controller(qtbot: Any, tmp_path: Path, *, wait_ready: bool = True,
-                    speech_output: Any = None, engines: Any = None, **settings: Any) -> Controller:
+                    read_aloud: Any = None, engines: Any = None, **settings: Any) -> Controller:
     """A real MainWindow and Controller on the real engines, started as the app starts them.
 
     ``settings`` are ``Settings`` fields (pass ``chat_model``; ``tiny_settings`` helps).  The
@@ -97,7 +97,7 @@ def make_controller(qtbot: Any, tmp_path: Path, *, wait_ready: bool = True,
         window, engines or LocalEngines(), Settings(**settings), Store(tmp_path / "conversations.sqlite3"),
         settings_path=tmp_path / "settings.json",
         # Default: no text-to-speech engine, the common case on a test machine.
-        speech_output=speech_output or (lambda: SpeechOutput("no-such-engine")))
+        read_aloud=read_aloud or (lambda: ReadAloud("no-such-engine")))
     controller.start()
     if wait_ready:
         wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
@@ -105,7 +105,7 @@ def make_controller(qtbot: Any, tmp_path: Path, *, wait_ready: bool = True,
 
 
 def idle(controller: Controller) -> bool:
-    return not controller.busy and not controller.speech_worker.busy and not controller.chat_worker.busy
+    return controller.idle
 
 
 def wait_idle(qtbot: Any, controller: Controller, timeout: int = REPLY_TIMEOUT_MS) -> None:
@@ -115,7 +115,7 @@ def wait_idle(qtbot: Any, controller: Controller, timeout: int = REPLY_TIMEOUT_M
 def stored(controller: Controller) -> list[tuple[str, str, bool]]:
     """(role, content, complete) of the open conversation's messages, as the database has them."""
     return [(m.role, m.content, m.complete)
-            for m in controller.store.load_conversation(controller.conversation.id).messages]
+            for m in controller.book.store.load_conversation(controller.book.current.id).messages]
 
 
 def status(controller: Controller) -> str:
@@ -124,9 +124,9 @@ def status(controller: Controller) -> str:
 
 def start_endless_reply(qtbot: Any, controller: Controller, text: str = "Tell me a long story") -> Any:
     """Send ``text`` to the tiny model and wait until its reply is streaming into the window."""
-    assert controller.send_text(text)
+    assert controller.replies.send(text)
     widget = controller.window.conversation_view.messages[-1]
-    qtbot.waitUntil(lambda: len(controller._reply.text if controller._reply else "") >= 20, timeout=REPLY_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: len(controller.replies.text) >= 20, timeout=REPLY_TIMEOUT_MS)
     qtbot.waitUntil(lambda: len(widget.text) >= 20, timeout=REPLY_TIMEOUT_MS)     # rendered
     return widget
 
@@ -140,10 +140,10 @@ def play(qtbot: Any, mic: VirtualMicrophone, clip: Path) -> None:
 
 def speak(qtbot: Any, controller: Controller, mic: VirtualMicrophone, clip: Path) -> None:
     """Hold push-to-talk while ``clip`` plays into the microphone, then let go."""
-    controller.ptt_pressed()
-    assert controller._recorder is not None, status(controller)
+    controller.talk.press()
+    assert controller.talk.recorder is not None, status(controller)
     play(qtbot, mic, clip)
-    controller.ptt_released()
+    controller.talk.release()
 
 
 def run_python(code: str, env: dict[str, str], timeout: float = 300) -> subprocess.CompletedProcess:

@@ -1,8 +1,12 @@
-"""Shared test configuration: headless Qt, and the virtual microphone fixtures."""
+"""Shared test configuration: headless Qt, and the virtual microphone fixtures.
+
+Missing tools and builds go through ``tests.requirements.require``: skipped with the reason on
+a developer's machine, a failure in a strict run (``PARLEY_STRICT_TESTS=1``: CI)."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,21 +19,28 @@ if TYPE_CHECKING:
 # Real Qt windows, rendered offscreen unless the caller chose a platform (e.g. xcb under Xvfb).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+# A PulseAudio server of this test session's own (tests/pulse.py starts it): the virtual
+# microphone must hear only what this session plays, never a desktop's sound or another test run
+# on the same machine.  libpulse (pactl, paplay, PortAudio's ALSA plugin) finds a server by this
+# folder; it is set before anything connects.
+if "PULSE_SERVER" not in os.environ:
+    os.environ["PULSE_RUNTIME_PATH"] = tempfile.mkdtemp(prefix="parley-test-pulse-")
+
 
 @pytest.fixture(scope="module")
 def virtual_mic() -> Iterator[VirtualMicrophone]:
     """A PulseAudio virtual microphone (the server is started if none runs) for the module."""
     from parley.engine.capture import list_input_devices
     from tests.pulse import PulseUnavailable, virtual_microphone
+    from tests.requirements import require
 
     try:
         with virtual_microphone() as microphone:
             devices = list_input_devices(refresh=True)   # PortAudio may have started before Pulse
-            if "pulse" not in [d.name for d in devices]:
-                pytest.skip("PortAudio has no 'pulse' device (install libasound2-plugins)")
+            require("pulse" in [d.name for d in devices], "PortAudio has no 'pulse' device (install libasound2-plugins)")
             yield microphone
     except PulseUnavailable as exc:
-        pytest.skip(f"PulseAudio unavailable: {exc}")
+        require(False, f"PulseAudio unavailable: {exc}")
 
 
 @pytest.fixture

@@ -221,3 +221,23 @@ def _record_until_audio_flows() -> None:
     finally:
         recorder.terminate()
         recorder.communicate()
+
+
+@contextlib.contextmanager
+def idle_microphone() -> Iterator[None]:
+    """Make the default source a virtual microphone on a null sink that nothing plays into: like
+    a real silent source, it delivers nothing for about 2 s at a time (PulseAudio renders an idle
+    null sink in 2-second chunks).  Needs the server of ``virtual_microphone()`` running."""
+    sink, source = "parley_idle_sink", "parley_idle_mic"
+    previous = _pactl("get-default-source", check=False).strip()
+    modules = [_pactl("load-module", "module-null-sink", f"sink_name={sink}").strip()]
+    try:
+        modules.append(_pactl("load-module", "module-virtual-source", f"source_name={source}",
+                              f"master={sink}.monitor").strip())
+        _pactl("set-default-source", source)
+        yield
+    finally:
+        for module in reversed(modules):
+            _pactl("unload-module", module, check=False)
+        if previous:
+            _pactl("set-default-source", previous, check=False)

@@ -14,8 +14,9 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
+from parley.app.engines import LocalEngines
 from parley.app.settings import Settings, load_settings
-from parley.app.speech_output import SpeechOutput
+from parley.app.read_aloud import ReadAloud
 from parley.app.store import Store
 from parley.engine.models import default_chat_model_path, default_speech_model_path
 from parley.engine.textmetrics import word_error_rate
@@ -46,7 +47,7 @@ def _space(controller, kind):
 
 
 def _user_texts(controller):
-    return [e.content for e in controller.conversation.entries if e.role == "user"]
+    return [e.content for e in controller.book.current.messages if e.role == "user"]
 
 
 def _truncated_copy(source, target, size):
@@ -73,11 +74,11 @@ def test_models_load_after_the_window_then_talk_and_send_are_enabled(qtbot, tmp_
     window = controller.window
     assert window.models_label.text() == "tiny-llama · whisper tiny.en"      # the file, not its metadata name
     assert "Chat: tiny-llama-0 (" in window.models_label.toolTip()
-    device = controller.chat_model.device.device.name
-    assert controller.chat_model.device.fallback_reason is None
+    device = controller.host.chat_model.device.device.name
+    assert controller.host.chat_model.device.fallback_reason is None
     assert window.device_label.text() == f"Device: {device}"          # no "(fallback)" without one
     assert not [m for m in messages if "fallback" in m.lower() or "using the CPU" in m]
-    assert "pulse" in controller._microphones
+    assert "pulse" in controller.microphones.names
 
 
 # ---------------------------------------------------------------- push-to-talk
@@ -93,7 +94,7 @@ def test_send_on_release_off_puts_the_transcript_in_the_text_box(qtbot, tmp_path
     edit = controller.window.input_bar.edit
     qtbot.waitUntil(lambda: edit.toPlainText() != "", timeout=30_000)
     assert word_error_rate(QUESTION, edit.toPlainText()) < 0.35, edit.toPlainText()
-    assert controller.conversation.entries == []
+    assert controller.book.current.messages == []
     assert max(levels) > 300          # the meter followed the speech (-60..0 dBFS shown as 0..1000)
 
 
@@ -102,33 +103,33 @@ def test_silence_is_not_transcribed_and_sends_nothing(qtbot, tmp_path, tiny_chat
     controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model))
     heard = []
     controller.transcribed.connect(heard.append)
-    controller.ptt_pressed()
-    recorder = controller._recorder
+    controller.talk.press()
+    recorder = controller.talk.recorder
     qtbot.waitUntil(lambda: recorder.elapsed >= 1.0, timeout=30_000)    # a second of the idle microphone
-    controller.ptt_released()
+    controller.talk.release()
     assert heard == [""] and "No speech was heard" in status(controller)
-    assert not controller.speech_worker.busy
-    assert controller.conversation.entries == [] and controller.window.conversation_view.messages == []
+    assert not controller.host.speech_worker.busy
+    assert controller.book.current.messages == [] and controller.window.conversation_view.messages == []
 
 
 def test_a_too_short_clip_is_not_transcribed(qtbot, tmp_path, tiny_chat_model, mic):
     controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model))
-    controller.ptt_pressed()
-    assert controller._recorder is not None
-    controller.ptt_released()
+    controller.talk.press()
+    assert controller.talk.recorder is not None
+    controller.talk.release()
     assert "too short" in status(controller)
-    assert not controller.speech_worker.busy and controller.conversation.entries == []
+    assert not controller.host.speech_worker.busy and controller.book.current.messages == []
 
 
 def test_a_recording_that_reaches_the_limit_is_sent_as_if_released(qtbot, tmp_path, tiny_chat_model, mic,
                                                                    question_clip):
     controller = make_controller(qtbot, tmp_path, microphone="pulse", send_on_release=False,
                                  **tiny_settings(tiny_chat_model))
-    controller.max_recording_s = 1.5
+    controller.talk.max_seconds = 1.5
     heard, messages = [], []
     controller.transcribed.connect(heard.append)
     controller.window.statusBar().messageChanged.connect(messages.append)
-    controller.ptt_pressed()
+    controller.talk.press()
     recording_row = controller.window.input_bar.recording_row
     player = mic.play(question_clip, wait=False)          # 3.7 s: longer than the limit
     qtbot.waitUntil(lambda: not recording_row.isVisible(), timeout=30_000)
@@ -136,11 +137,11 @@ def test_a_recording_that_reaches_the_limit_is_sent_as_if_released(qtbot, tmp_pa
     assert [m for m in messages if m.startswith("Recordings stop after 1.5 s")]
     qtbot.waitUntil(lambda: bool(heard), timeout=30_000)
     qtbot.waitUntil(lambda: player.poll() is not None, timeout=30_000)
-    controller.ptt_released()                             # the key is let go later: nothing more happens
+    controller.talk.release()                             # the key is let go later: nothing more happens
     text = controller.window.input_bar.edit.toPlainText()
     assert heard == [text] and text.split()[0].lower().startswith("how")
     assert word_error_rate(QUESTION, text) > 0.3          # only the start of the question was kept
-    assert not controller.speech_worker.busy
+    assert not controller.host.speech_worker.busy
 
 
 # ---------------------------------------------------------------- replies
@@ -154,11 +155,11 @@ def test_stop_keeps_the_partial_reply_marked_incomplete(qtbot, tmp_path, tiny_ch
     finished = []
     controller.reply_finished.connect(lambda text, finish: finished.append((text, finish)))
     qtbot.mouseClick(bar.send_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not controller.busy)
+    qtbot.waitUntil(lambda: not controller.replies.busy)
     role, content, complete = stored(controller)[-1]
     assert role == "assistant" and not complete and len(content) >= 20
     assert finished == [(content, "cancelled")]
-    message = controller.store.load_conversation(controller.conversation.id).messages[-1]
+    message = controller.book.store.load_conversation(controller.book.current.id).messages[-1]
     assert message.stats["finish"] == "cancelled" and message.stats["generated_tokens"] < 8192
     assert widget.text == content and "stopped" in widget.footer_label.text()
     assert bar.send_button.text() == "Send"
@@ -167,15 +168,15 @@ def test_stop_keeps_the_partial_reply_marked_incomplete(qtbot, tmp_path, tiny_ch
 def test_push_to_talk_during_a_reply_stops_it_first(qtbot, tmp_path, tiny_chat_model, mic, question_clip):
     controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model))
     start_endless_reply(qtbot, controller)
-    controller.ptt_pressed()
-    assert controller._recorder is not None
-    qtbot.waitUntil(lambda: not controller.busy)
+    controller.talk.press()
+    assert controller.talk.recorder is not None
+    qtbot.waitUntil(lambda: not controller.replies.busy)
     assert stored(controller)[-1][2] is False                  # the interrupted reply, kept as partial
     play(qtbot, mic, question_clip)
-    controller.ptt_released()
-    qtbot.waitUntil(lambda: len(controller.conversation.entries) == 3, timeout=30_000)
-    assert controller.busy                                     # the new question is being answered
-    qtbot.waitUntil(lambda: bool(controller._reply and controller._reply.text))
+    controller.talk.release()
+    qtbot.waitUntil(lambda: len(controller.book.current.messages) == 3, timeout=30_000)
+    assert controller.replies.busy                                     # the new question is being answered
+    qtbot.waitUntil(lambda: bool(controller.replies.text))
     controller.stop()
     wait_idle(qtbot, controller)
     assert [r for r, _, _ in stored(controller)] == ["user", "assistant", "user", "assistant"]
@@ -187,12 +188,12 @@ def test_a_transcript_that_arrives_while_a_reply_streams_is_sent_after_it(qtbot,
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model))
     start_endless_reply(qtbot, controller)
     with qtbot.waitSignal(controller.transcribed, timeout=30_000) as heard:
-        assert controller.transcribe_audio(read_clip(question_clip))
-    assert controller.busy and controller._queued_text == heard.args[0]     # held back, not dropped
+        assert controller.transcription.transcribe(read_clip(question_clip))
+    assert controller.replies.busy and controller.replies.queued == [heard.args[0]]     # held back, not dropped
     controller.stop()
-    qtbot.waitUntil(lambda: len(controller.conversation.entries) == 3)
-    assert controller.conversation.entries[2].content == heard.args[0]
-    qtbot.waitUntil(lambda: bool(controller._reply and controller._reply.text))
+    qtbot.waitUntil(lambda: len(controller.book.current.messages) == 3)
+    assert controller.book.current.messages[2].content == heard.args[0]
+    qtbot.waitUntil(lambda: bool(controller.replies.text))
     controller.stop()
     wait_idle(qtbot, controller)
     assert [r for r, _, _ in stored(controller)] == ["user", "assistant", "user", "assistant"]
@@ -200,20 +201,20 @@ def test_a_transcript_that_arrives_while_a_reply_streams_is_sent_after_it(qtbot,
 
 def test_regenerate_replaces_the_last_reply(qtbot, tmp_path, tiny_chat_model):
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=12))
-    controller.send_text("Name a colour")
+    controller.replies.send("Name a colour")
     wait_idle(qtbot, controller)
-    first_text = controller.conversation.entries[-1].content
-    first_id = controller.conversation.entries[-1].store_id
+    first_text = controller.book.current.messages[-1].content
+    first_id = controller.book.current.messages[-1].id
     widget = controller.window.conversation_view.messages[-1]
     assert not widget.regenerate_button.isHidden()
     qtbot.mouseClick(widget.regenerate_button, Qt.MouseButton.LeftButton)
     wait_idle(qtbot, controller)
-    new_text = controller.conversation.entries[-1].content
+    new_text = controller.book.current.messages[-1].content
     assert new_text and new_text != first_text
     assert stored(controller) == [("user", "Name a colour", True), ("assistant", new_text, True)]
-    assert controller.conversation.entries[-1].store_id == first_id
+    assert controller.book.current.messages[-1].id == first_id
     assert len(controller.window.conversation_view.messages) == 2 and widget.text == new_text
-    assert [(m.role, m.content) for m in controller._session.messages[-2:]] == [
+    assert [(m.role, m.content) for m in controller.host.session.messages[-2:]] == [
         ("user", "Name a colour"), ("assistant", new_text)]
 
 
@@ -222,7 +223,7 @@ def test_a_failed_reply_is_reported_and_can_be_retried(qtbot, tmp_path, tiny_cha
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=12,
                                                                   context_length=256))
     long_message = "Please read this. " * 80
-    controller.send_text(long_message)
+    controller.replies.send(long_message)
     wait_idle(qtbot, controller)
     assert "too many for the 256-token context" in controller.window.notice.label.text()
     widget = controller.window.conversation_view.messages[-1]
@@ -231,32 +232,32 @@ def test_a_failed_reply_is_reported_and_can_be_retried(qtbot, tmp_path, tiny_cha
 
     bigger = controller.settings.copy()
     bigger.context_length = 4096
-    controller.apply_settings(bigger)
+    controller.settings_flow.apply(bigger)
     wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
-    controller.regenerate()
+    controller.replies.regenerate()
     wait_idle(qtbot, controller)
     role, reply, complete = stored(controller)[-1]
     assert role == "assistant" and reply and complete
     assert len(controller.window.conversation_view.messages) == 2
-    assert [(m.role, m.content) for m in controller._session.messages[-2:]] == [
+    assert [(m.role, m.content) for m in controller.host.session.messages[-2:]] == [
         ("user", long_message.strip()), ("assistant", reply)]
 
 
 def test_switching_conversations_gives_the_session_that_conversations_history(qtbot, tmp_path, tiny_chat_model):
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=8))
-    controller.send_text("first chat")
+    controller.replies.send("first chat")
     wait_idle(qtbot, controller)
-    first = controller.conversation.id
-    controller.new_conversation()
-    controller.send_text("second chat")
+    first = controller.book.current.id
+    controller.book.new()
+    controller.replies.send("second chat")
     wait_idle(qtbot, controller)
-    controller.open_conversation(first)
-    controller.send_text("back again")
+    controller.book.open(first)
+    controller.replies.send("back again")
     wait_idle(qtbot, controller)
-    session = controller._session
+    session = controller.host.session
     assert [m.content for m in session.messages if m.role == "user"] == ["first chat", "back again"]
     assert [m.content for m in session.messages if m.role == "assistant"] == [
-        e.content for e in controller.conversation.entries if e.role == "assistant"]
+        e.content for e in controller.book.current.messages if e.role == "assistant"]
 
 
 # ---------------------------------------------------------------- closing
@@ -266,14 +267,14 @@ def test_closing_mid_reply_saves_the_partial_reply_and_stops_the_engines(qtbot, 
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model))
     widget = start_endless_reply(qtbot, controller)
     shown = widget.text
-    conversation_id = controller.conversation.id
-    chat_model, speech_model = controller.chat_model, controller.speech_model
+    conversation_id = controller.book.current.id
+    chat_model, speech_model = controller.host.chat_model, controller.host.speech_model
     started = time.perf_counter()
     controller.window.close()
     elapsed = time.perf_counter() - started
     print(f"\nclosing mid-reply took {elapsed * 1000:.0f} ms")
     assert controller.stopped_cleanly is True
-    assert not controller.chat_worker._thread.isRunning() and not controller.speech_worker._thread.isRunning()
+    assert not controller.host.chat_worker._thread.isRunning() and not controller.host.speech_worker._thread.isRunning()
     assert chat_model._ctx is None and speech_model._ctx is None          # both engines closed
     store = Store(tmp_path / "conversations.sqlite3")
     messages = store.load_conversation(conversation_id).messages
@@ -282,32 +283,42 @@ def test_closing_mid_reply_saves_the_partial_reply_and_stops_the_engines(qtbot, 
     assert messages[1].content.startswith(shown)
 
 
+class _PacedConversion(LocalEngines):
+    """The real engines, with the first-use conversion of the speech model held after each
+    chunk until the job is cancelled (30 s at most): however fast this machine converts, the
+    window closes while the conversion is still running, and only a close that cancels the
+    conversion lets it end early."""
+
+    def speech_model_path(self, setting, progress, cancel=None):  # noqa: ANN001, ANN201 - Engines' signature
+        def paced(fraction: float) -> None:
+            progress(fraction)
+            deadline = time.monotonic() + 30
+            while not cancel.cancelled and time.monotonic() < deadline:
+                time.sleep(0.01)
+
+        return super().speech_model_path(setting, paced, cancel)
+
+
 def test_closing_while_the_speech_model_is_prepared_leaves_no_partial_file(qtbot, tmp_path, tiny_chat_model,
                                                                           monkeypatch):
     """First use converts the speech model; closing then stops the conversion between chunks."""
     cache = tmp_path / "cache"
     monkeypatch.setenv("PARLEY_CACHE_DIR", str(cache))
-    controller = make_controller(qtbot, tmp_path, wait_ready=False, **tiny_settings(tiny_chat_model))
+    controller = make_controller(qtbot, tmp_path, wait_ready=False, engines=_PacedConversion(),
+                                 **tiny_settings(tiny_chat_model))
     closed = []
-
-    def close():
-        started = time.perf_counter()
-        controller.window.close()
-        closed.append(time.perf_counter() - started)
 
     def close_on_first_progress(text):
         if text.startswith("Preparing the speech model (first use only)") and not closed:
-            closed.append(None)
-            QTimer.singleShot(0, close)       # as a click on the close button would, between events
+            closed.append(True)
+            QTimer.singleShot(0, controller.window.close)  # as a click on the close button would, between events
 
     controller.window.statusBar().messageChanged.connect(close_on_first_progress)
-    qtbot.waitUntil(lambda: len(closed) == 2, timeout=LOAD_TIMEOUT_MS)
-    print(f"\nclosing during the conversion took {closed[1] * 1000:.0f} ms; "
-          f"converted: {(cache / 'models' / 'whisper-tiny.en.bin').exists()}")
-    assert controller.stopped_cleanly is True and controller.speech_model is None
+    qtbot.waitUntil(lambda: controller.stopped_cleanly is not None, timeout=LOAD_TIMEOUT_MS)
+    assert closed and controller.stopped_cleanly is True and controller.host.speech_model is None
     assert "could not be loaded" not in controller.window.notice.label.text()
-    leftovers = {p.name for p in (cache / "models").iterdir()} if (cache / "models").exists() else set()
-    assert leftovers in (set(), {"whisper-tiny.en.bin", "whisper-tiny.en.bin.json"})   # never a partial file
+    models = cache / "models"
+    assert not models.exists() or list(models.iterdir()) == []   # stopped: no partial file, and no finished one
 
 
 # ---------------------------------------------------------------- microphones
@@ -322,15 +333,15 @@ def test_no_microphone_disables_push_to_talk_but_not_typing(qtbot, tmp_path, tin
         pytest.skip("this machine has a hardware microphone")
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=8))
     talk = controller.window.input_bar.talk_button
-    assert controller._microphones == []
+    assert controller.microphones.names == []
     assert not talk.isEnabled() and "No microphone was found" in talk.toolTip()
     assert "Type a message" in controller.window.conversation_view.hint_label.text()
     _space(controller, QEvent.Type.KeyPress)
     _space(controller, QEvent.Type.KeyRelease)
-    assert controller._recorder is None and "No microphone was found" in status(controller)
+    assert controller.talk.recorder is None and "No microphone was found" in status(controller)
     wait_idle(qtbot, controller)                 # the press looked for microphones again: still none
     assert not talk.isEnabled()
-    assert controller.send_text("typed instead")
+    assert controller.replies.send("typed instead")
     wait_idle(qtbot, controller)
     assert [(r, c) for r, _, c in stored(controller)] == [("user", True), ("assistant", True)]
     assert stored(controller)[1][1]
@@ -342,18 +353,18 @@ def test_a_microphone_that_cannot_be_opened_is_reported_and_found_again(qtbot, t
     talk = controller.window.input_bar.talk_button
     assert talk.isEnabled()
     monkeypatch.setenv("PULSE_SERVER", NO_PULSE)     # the sound server goes away after the app started
-    controller.ptt_pressed()
-    assert controller._recorder is None
+    controller.talk.press()
+    assert controller.talk.recorder is None
     assert "could not be opened" in status(controller) and "'pulse'" in status(controller)
     assert not talk.isEnabled() and "could not be opened" in talk.toolTip()
     assert not controller.window.input_bar.recording_row.isVisible()
 
     monkeypatch.delenv("PULSE_SERVER")                # it is back: the next press looks again
-    controller.ptt_pressed()
+    controller.talk.press()
     qtbot.waitUntil(talk.isEnabled, timeout=30_000)
-    controller.ptt_pressed()
-    assert controller._recorder is not None
-    controller.ptt_released()
+    controller.talk.press()
+    assert controller.talk.recorder is not None
+    controller.talk.release()
 
 
 @pytest.mark.parametrize("recorded", ["the question", "nothing"])
@@ -362,8 +373,8 @@ def test_losing_the_microphone_mid_recording(qtbot, tmp_path, tiny_chat_model, m
                                                                                       max_tokens=8))
     heard = []
     controller.transcribed.connect(heard.append)
-    controller.ptt_pressed()
-    recorder = controller._recorder
+    controller.talk.press()
+    recorder = controller.talk.recorder
     assert recorder is not None
     if recorded == "the question":
         play(qtbot, mic, question_clip)
@@ -373,20 +384,20 @@ def test_losing_the_microphone_mid_recording(qtbot, tmp_path, tiny_chat_model, m
     notice = controller.window.notice
     qtbot.waitUntil(lambda: "stopped working" in notice.label.text(), timeout=30_000)
     assert not controller.window.input_bar.recording_row.isVisible()
-    controller.ptt_released()                        # the key is let go afterwards: nothing more happens
+    controller.talk.release()                        # the key is let go afterwards: nothing more happens
     if recorded == "the question":
         assert "What it recorded until then is transcribed" in notice.label.text()
-        qtbot.waitUntil(lambda: len(controller.conversation.entries) == 2, timeout=30_000)
+        qtbot.waitUntil(lambda: len(controller.book.current.messages) == 2, timeout=30_000)
         wait_idle(qtbot, controller)
         assert word_error_rate(QUESTION, _user_texts(controller)[0]) < 0.35
     else:
         assert "Nothing was recorded" in notice.label.text()
         wait_idle(qtbot, controller)
-        assert heard == [] and controller.conversation.entries == []
+        assert heard == [] and controller.book.current.messages == []
     # The app carries on: the microphones were looked for again, and typing works.
     wait_idle(qtbot, controller)
-    assert controller._microphones is not None
-    assert controller.send_text("still here")
+    assert controller.microphones.names is not None
+    assert controller.replies.send("still here")
     wait_idle(qtbot, controller)
     assert _user_texts(controller)[-1] == "still here" and stored(controller)[-1][0] == "assistant"
 
@@ -404,7 +415,7 @@ def test_a_bad_speech_model_leaves_typed_chat_working(qtbot, tmp_path, tiny_chat
     assert "Typed chat still works" in notice
     assert not bar.talk_button.isEnabled() and "whisper-broken.bin" in bar.talk_button.toolTip()
     assert "Speech model unavailable" in controller.window.models_label.text()
-    assert controller.send_text("still works")
+    assert controller.replies.send("still works")
     wait_idle(qtbot, controller)
     assert [r for r, _, _ in stored(controller)] == ["user", "assistant"]
 
@@ -417,39 +428,39 @@ def test_a_bad_chat_model_disables_sending_and_keeps_transcripts(qtbot, tmp_path
     assert "The chat model could not be loaded" in notice and "chat-broken.gguf" in notice
     bar.edit.setPlainText("hello")
     assert not bar.send_button.isEnabled() and "chat-broken.gguf" in bar.send_button.toolTip()
-    assert not controller.send_text("hello")
+    assert not controller.replies.send("hello")
     bar.edit.clear()
-    assert controller.transcribe_audio(read_clip(question_clip))     # speech still works
+    assert controller.transcription.transcribe(read_clip(question_clip))     # speech still works
     qtbot.waitUntil(lambda: bar.edit.toPlainText() != "", timeout=30_000)
     assert word_error_rate(QUESTION, bar.edit.toPlainText()) < 0.35
-    assert controller.conversation.entries == []
-    problem = controller.validate_settings(controller.settings)      # the dialog refuses it up front
+    assert controller.book.current.messages == []
+    problem = controller.settings_flow.validate(controller.settings)      # the dialog refuses it up front
     assert problem and "chat-broken.gguf cannot be used" in problem
 
 
 def test_settings_are_validated_applied_and_saved(qtbot, tmp_path, tiny_chat_model):
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=8))
     broken = _truncated_copy(tiny_chat_model, tmp_path / "broken.gguf", 4096)
-    problem = controller.validate_settings(Settings(chat_model=str(broken)))
+    problem = controller.settings_flow.validate(Settings(chat_model=str(broken)))
     assert problem.startswith(f"The chat model {broken} cannot be used: ")
-    not_speech = controller.validate_settings(Settings(speech_model=str(tiny_chat_model)))
+    not_speech = controller.settings_flow.validate(Settings(speech_model=str(tiny_chat_model)))
     assert "not a whisper.cpp model" in not_speech
-    assert "not a key combination" in controller.validate_settings(Settings(ptt_shortcut=""))
+    assert "not a key combination" in controller.settings_flow.validate(Settings(ptt_shortcut=""))
 
     other = write_tiny_chat_model(tmp_path / "other.gguf", seed=1)
-    old_chat, old_speech = controller.chat_model, controller.speech_model
+    old_chat, old_speech = controller.host.chat_model, controller.host.speech_model
     new = controller.settings.copy()
     new.chat_model, new.temperature, new.ptt_shortcut = str(other), 0.2, "Ctrl+Shift+T"
-    assert controller.validate_settings(new) is None
-    controller.apply_settings(new)
+    assert controller.settings_flow.validate(new) is None
+    controller.settings_flow.apply(new)
     wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
-    assert controller.chat_model.name == "tiny-llama-1" and old_chat._ctx is None     # the old one was closed
-    assert controller.speech_model is old_speech           # untouched: its settings did not change
+    assert controller.host.chat_model.name == "tiny-llama-1" and old_chat._ctx is None     # the old one was closed
+    assert controller.host.speech_model is old_speech           # untouched: its settings did not change
     assert load_settings(tmp_path / "settings.json").settings == new
     assert controller.window.models_label.text() == "other · whisper tiny.en"
-    controller.send_text("uses the new model")
+    controller.replies.send("uses the new model")
     wait_idle(qtbot, controller)
-    assert controller._session.model is controller.chat_model and stored(controller)[-1][0] == "assistant"
+    assert controller.host.session.model is controller.host.chat_model and stored(controller)[-1][0] == "assistant"
 
 
 def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_chat_model, question_clip,
@@ -462,13 +473,13 @@ def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_
         pytest.skip("the optional Whisper base packages are not installed")
     monkeypatch.setenv("PARLEY_CACHE_DIR", str(tmp_path / "cache"))       # converted here, not in the user's cache
     controller = make_controller(qtbot, tmp_path, send_on_release=False, **tiny_settings(tiny_chat_model))
-    assert controller.validate_settings(Settings(speech_model="base")) is None
+    assert controller.settings_flow.validate(Settings(speech_model="base")) is None
     new = controller.settings.copy()
     new.speech_model, new.language = "base", "en"
-    controller.apply_settings(new)
+    controller.settings_flow.apply(new)
     wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
-    assert controller.speech_model.name == "whisper base" and controller.speech_model.multilingual
-    assert controller.transcribe_audio(read_clip(question_clip))
+    assert controller.host.speech_model.name == "whisper base" and controller.host.speech_model.multilingual
+    assert controller.transcription.transcribe(read_clip(question_clip))
     edit = controller.window.input_bar.edit
     qtbot.waitUntil(lambda: edit.toPlainText() != "", timeout=60_000)
     assert word_error_rate(QUESTION, edit.toPlainText()) < 0.35
@@ -479,23 +490,23 @@ def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_
 
 def test_a_full_disk_keeps_the_conversation_and_saves_it_later(qtbot, tmp_path, tiny_chat_model):
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=8))
-    controller.send_text("first")
+    controller.replies.send("first")
     wait_idle(qtbot, controller)
-    connection = controller.store._conn
+    connection = controller.book.store._conn
     pages = connection.execute("PRAGMA page_count").fetchone()[0]
     connection.execute(f"PRAGMA max_page_count = {pages}")          # the disk is full from now on
     big = ("second " + "word " * 1500).strip()
-    controller.send_text(big)
+    controller.replies.send(big)
     wait_idle(qtbot, controller)
     assert "disk is full" in controller.window.notice.label.text()
     assert len(controller.window.conversation_view.messages) == 4
-    assert [e.dirty for e in controller.conversation.entries] == [False, False, True, True]
+    assert [e.dirty for e in controller.book.current.messages] == [False, False, True, True]
     assert len(stored(controller)) == 2
 
     connection.execute("PRAGMA max_page_count = 1000000")           # space was freed
-    controller.send_text("third")
+    controller.replies.send("third")
     wait_idle(qtbot, controller)
-    entries = controller.conversation.entries
+    entries = controller.book.current.messages
     assert stored(controller) == [(e.role, e.content, True) for e in entries]
     assert [c for r, c, _ in stored(controller) if r == "user"] == ["first", big, "third"]
     assert not any(e.dirty for e in entries)
@@ -503,27 +514,27 @@ def test_a_full_disk_keeps_the_conversation_and_saves_it_later(qtbot, tmp_path, 
 
 def test_replies_are_read_aloud_and_the_microphone_is_muted_meanwhile(qtbot, tmp_path, tiny_chat_model, mic):
     """Qt's "mock" text-to-speech engine speaks (silently) for a time that depends on the text."""
-    controller = make_controller(qtbot, tmp_path, microphone="pulse", speak_replies=True,
-                                 speech_output=lambda: SpeechOutput("mock"),
+    controller = make_controller(qtbot, tmp_path, microphone="pulse", read_replies_aloud=True,
+                                 read_aloud=lambda: ReadAloud("mock"),
                                  **tiny_settings(tiny_chat_model, max_tokens=6))
     talk = controller.window.input_bar.talk_button
-    controller.send_text("Say something")
+    controller.replies.send("Say something")
     qtbot.waitUntil(lambda: not talk.isEnabled(), timeout=30_000)     # speaking
     assert "muted" in talk.toolTip()
-    controller.ptt_pressed()
-    assert controller._recorder is None
+    controller.talk.press()
+    assert controller.talk.recorder is None
     qtbot.waitUntil(talk.isEnabled, timeout=60_000)                   # done speaking
-    controller.ptt_pressed()
-    assert controller._recorder is not None
-    controller.ptt_released()
+    controller.talk.press()
+    assert controller.talk.recorder is not None
+    controller.talk.release()
 
 
-def test_without_a_voice_speak_replies_is_a_status_note(qtbot, tmp_path, tiny_chat_model):
-    controller = make_controller(qtbot, tmp_path, speak_replies=True, **tiny_settings(tiny_chat_model,
+def test_without_a_voice_reading_aloud_is_a_status_note(qtbot, tmp_path, tiny_chat_model):
+    controller = make_controller(qtbot, tmp_path, read_replies_aloud=True, **tiny_settings(tiny_chat_model,
                                                                                       max_tokens=6))
     messages = []
     controller.window.statusBar().messageChanged.connect(messages.append)
-    controller.send_text("Say something")
+    controller.replies.send("Say something")
     wait_idle(qtbot, controller)
     assert [m for m in messages if "cannot be read aloud" in m]
     assert idle(controller)

@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from parley.app.main import create_window, start_controller
+from parley.app.bootstrap import create_window, start_controller
 from parley.app.settings import Settings, save_settings
 from parley.app.store import Store
 from parley.engine.textmetrics import word_error_rate
@@ -60,14 +60,14 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
     controller = start_controller(window)         # loads the models once the window is up
     talk = window.input_bar.talk_button
     qtbot.waitUntil(talk.isEnabled, timeout=LOAD_TIMEOUT_MS)
-    qtbot.waitUntil(lambda: controller.chat_model is not None, timeout=LOAD_TIMEOUT_MS)
-    assert controller.speech_model.name == "whisper tiny.en"
+    qtbot.waitUntil(lambda: controller.host.chat_model is not None, timeout=LOAD_TIMEOUT_MS)
+    assert controller.host.speech_model.name == "whisper tiny.en"
     pieces, levels = [], []
     controller.reply_progress.connect(pieces.append)
     window.input_bar.level_meter.valueChanged.connect(levels.append)
 
     _ctrl_space(window, QEvent.Type.KeyPress)
-    assert controller._recorder is not None and window.input_bar.recording_row.isVisible()
+    assert controller.talk.recorder is not None and window.input_bar.recording_row.isVisible()
     play(qtbot, mic, question_clip)
     with qtbot.waitSignal(controller.reply_finished, timeout=REPLY_TIMEOUT_MS) as finished:
         _ctrl_space(window, QEvent.Type.KeyRelease)
@@ -84,8 +84,8 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
     assert len(pieces) > 1 and "".join(pieces).strip() == reply.strip()       # streamed, piece by piece
     assert finish in ("eog", "max_tokens") and max(levels) > 300
     assert window.windowTitle() == f"{heard} — Parley"
-    stats = controller.store.load_conversation(controller.conversation.id).messages[1].stats
-    assert stats["model"] == controller.chat_model.name and stats["generated_tokens"] > 1
+    stats = controller.book.store.load_conversation(controller.book.current.id).messages[1].stats
+    assert stats["model"] == controller.host.chat_model.name and stats["generated_tokens"] > 1
 
     window.close()
     assert controller.stopped_cleanly is True
@@ -98,9 +98,9 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
     assert [(w.role, w.text) for w in window2.conversation_view.messages] == [("user", heard),
                                                                              ("assistant", reply)]
     assert window2.conversation_list.currentItem().text() == heard
-    assert [(e.role, e.content, e.complete) for e in controller2.conversation.entries] == [
+    assert [(e.role, e.content, e.complete) for e in controller2.book.current.messages] == [
         ("user", heard, True), ("assistant", reply, True)]
-    qtbot.waitUntil(lambda: idle(controller2) and controller2.chat_model is not None, timeout=LOAD_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: idle(controller2) and controller2.host.chat_model is not None, timeout=LOAD_TIMEOUT_MS)
     window2.close()
     assert controller2.stopped_cleanly is True
     store = Store(data / "conversations.sqlite3")
@@ -146,7 +146,7 @@ def test_self_test_fails_with_the_reason(tmp_path):
 _WATCH_START = """
 import json, sys
 from PySide6.QtCore import QTimer
-from parley.app.main import create_app, create_window, start_controller
+from parley.app.bootstrap import create_app, create_window, start_controller
 
 app = create_app(sys.argv)
 window = create_window()
@@ -159,8 +159,8 @@ def report():
     print(json.dumps({
         "messages": messages, "current": window.statusBar().currentMessage(),
         "device": window.device_label.text(), "device_tooltip": window.device_label.toolTip(),
-        "fallbacks": [controller.speech_model.device.fallback_reason, controller.chat_model.device.fallback_reason],
-        "devices": [controller.speech_model.device.device.name, controller.chat_model.device.device.name],
+        "fallbacks": [controller.host.speech_model.device.fallback_reason, controller.host.chat_model.device.fallback_reason],
+        "devices": [controller.host.speech_model.device.device.name, controller.host.chat_model.device.device.name],
     }))
     window.close()
     app.quit()

@@ -23,7 +23,8 @@ def test_missing_file_gives_defaults(settings_file):
     s = loaded.settings
     assert (s.speech_model, s.chat_model, s.device, s.threads) == ("default", "default", "auto", 0)
     assert (s.microphone, s.language, s.ptt_shortcut) == (None, "auto", "Ctrl+Space")
-    assert s.send_on_release is True and s.speak_replies is False
+    assert s.send_on_release is True and s.read_replies_aloud is False
+    assert s.hands_free is False and s.live_transcript is True
     assert s.system_prompt == default_system_prompt() and "Parley" in s.system_prompt
 
 
@@ -34,7 +35,8 @@ def test_config_dir_follows_environment(settings_file):
 def test_round_trip(settings_file):
     s = Settings(chat_model="/models/a.gguf", device="CUDA0", threads=6, microphone="USB Mic", language="de",
                  temperature=0.3, top_p=0.8, top_k=20, max_tokens=256, context_length=8192,
-                 send_on_release=False, speak_replies=True, ptt_shortcut="Ctrl+Shift+T", system_prompt="Be brief.")
+                 send_on_release=False, read_replies_aloud=True, ptt_shortcut="Ctrl+Shift+T", system_prompt="Be brief.",
+                 hands_free=True, live_transcript=False)
     s.remember_model("chat", "/models/a.gguf")
     save_settings(s)
     assert json.loads(settings_file.read_text())["device"] == "CUDA0"
@@ -72,6 +74,14 @@ def test_bad_values_and_unknown_keys_fall_back_one_by_one(settings_file):
     assert isinstance(s.top_p, float)
     assert len(loaded.warnings) == 4
     assert any("volume" in w for w in loaded.warnings)
+
+
+def test_a_setting_saved_under_its_old_name_is_read(settings_file):
+    """Earlier versions saved reading aloud as ``speak_replies``."""
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(json.dumps({"speak_replies": True}))
+    loaded = load_settings()
+    assert loaded.warnings == [] and loaded.settings.read_replies_aloud is True
 
 
 def test_recent_models_newest_first_without_duplicates():

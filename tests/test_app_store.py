@@ -43,7 +43,7 @@ def test_round_trip(store, tmp_path):
 
     reopened = Store(tmp_path / "conversations.sqlite3")
     loaded = reopened.load_conversation(c.id)
-    assert loaded.conversation.title == "Trip planning"
+    assert loaded.title == "Trip planning"
     assert [(m.role, m.content, m.complete) for m in loaded.messages] == [
         ("user", "Where should I go?", True), ("assistant", "Try **Lisbon**.", True)]
     assert loaded.messages[1].stats == stats and loaded.messages[0].stats is None
@@ -67,12 +67,65 @@ def test_list_newest_first_rename_delete(store):
 def test_partial_reply_is_kept_incomplete_and_can_be_replaced(store):
     c = store.create_conversation("c")
     store.add_message(c.id, "user", "Tell me a story")
-    partial = store.save_partial_reply(c.id, "Once upon a")
+    partial = store.add_message(c.id, "assistant", "Once upon a", state="stopped")
     m = store.load_conversation(c.id).messages[-1]
-    assert (m.id, m.role, m.content, m.complete) == (partial, "assistant", "Once upon a", False)
-    store.update_message(partial, "Once upon a time.", complete=True, stats={"finish": "eog"})
+    assert (m.id, m.role, m.content, m.complete, m.state) == (partial, "assistant", "Once upon a", False, "stopped")
+    store.update_message(partial, "Once upon a time.", state="complete", stats={"finish": "eog"})
     m = store.load_conversation(c.id).messages[-1]
     assert (m.content, m.complete, m.stats) == ("Once upon a time.", True, {"finish": "eog"})
+
+
+def test_a_reply_left_streaming_is_interrupted_when_the_store_opens_again(tmp_path):
+    """The process that was writing it is gone (killed, crashed): the next start says so."""
+    path = tmp_path / "conversations.sqlite3"
+    first = Store(path)
+    c = first.create_conversation("c")
+    first.add_message(c.id, "user", "Tell me a story")
+    streaming = first.add_message(c.id, "assistant", "Once upon", state="streaming")
+    assert first.interrupted == 0
+    first.close()
+    second = Store(path)
+    assert second.interrupted == 1
+    m = second.load_conversation(c.id).messages[-1]
+    assert (m.id, m.content, m.state, m.complete) == (streaming, "Once upon", "interrupted", False)
+    second.close()
+
+
+def test_a_version_1_database_is_migrated(tmp_path):
+    """Version 1 had ``complete`` only: 0 was a stopped reply."""
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE conversations (id INTEGER PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL,
+                                    updated REAL NOT NULL);
+        CREATE TABLE messages (id INTEGER PRIMARY KEY, conversation_id INTEGER NOT NULL
+                               REFERENCES conversations(id) ON DELETE CASCADE,
+                               role TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant')),
+                               content TEXT NOT NULL, created REAL NOT NULL, complete INTEGER NOT NULL DEFAULT 1,
+                               stats TEXT);
+        INSERT INTO conversations VALUES (1, 'old', 1.0, 2.0);
+        INSERT INTO messages VALUES (1, 1, 'user', 'hi', 1.0, 1, NULL);
+        INSERT INTO messages VALUES (2, 1, 'assistant', 'hel', 1.5, 0, '{"finish": "cancelled"}');
+        PRAGMA user_version = 1;
+    """)
+    db.close()
+    store = Store(path)
+    messages = store.load_conversation(1).messages
+    assert [(m.role, m.content, m.state) for m in messages] == [("user", "hi", "complete"),
+                                                                ("assistant", "hel", "stopped")]
+    assert messages[1].stats == {"finish": "cancelled"}
+    assert store._conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    store.close()
+
+
+@pytest.mark.parametrize("bad", ["{not json", "[1, 2]", "\"text\""])
+def test_unreadable_stats_do_not_keep_a_conversation_from_opening(store, bad):
+    c = store.create_conversation("c")
+    message_id = store.add_message(c.id, "assistant", "Fine.", stats={"finish": "eog"})
+    with store._conn:
+        store._conn.execute("UPDATE messages SET stats = ? WHERE id = ?", (bad, message_id))
+    [m] = store.load_conversation(c.id).messages
+    assert (m.content, m.stats) == ("Fine.", None)
 
 
 def test_search_titles_and_contents(store):
@@ -91,7 +144,7 @@ def test_search_titles_and_contents(store):
 def test_export_markdown_and_json(store, tmp_path):
     c = store.create_conversation("Code")
     store.add_message(c.id, "user", "Show a loop")
-    store.save_partial_reply(c.id, "```python\nfor i in range(3):\n```")
+    store.add_message(c.id, "assistant", "```python\nfor i in range(3):\n```", state="stopped")
     store.export_markdown(c.id, tmp_path / "out.md")
     md = (tmp_path / "out.md").read_text()
     assert md.startswith("# Code\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import sys
 import threading
 
 import pytest
@@ -133,10 +135,41 @@ def test_shutdown_cancels_the_running_job_runs_the_finalizer_and_delivers_late_r
         worker.submit(lambda _job: None)
 
 
-def test_streaming_does_not_wear_down_the_reference_count_of_true(qtbot, worker):
-    """PySide6 6.12.0's emit() drops a reference to True each call (see parley/app/signals.py);
-    a thousand tokens would otherwise abort the interpreter on Python < 3.12."""
-    import sys
+class _LeakyEmit:
+    """What PySide6 6.12.0's ``SignalInstance.emit`` does: returns True and drops a reference to it."""
+
+    def emit(self, *args):
+        ctypes.pythonapi.Py_DecRef.argtypes = [ctypes.py_object]
+        ctypes.pythonapi.Py_DecRef(True)
+        return True
+
+
+def test_a_leaking_emit_is_detected_and_repaired(monkeypatch):
+    """PySide6 6.12.0's emit() drops a reference to True each call (see parley/app/signals.py); a
+    thousand streamed tokens would then abort the interpreter on Python < 3.12.  The probe finds
+    such an emit, and ``emit`` gives each lost reference back."""
+    from parley.app import signals
+
+    leaky = _LeakyEmit()
+    assert signals.emit_drops_a_reference(leaky) is True
+    assert signals.emit_drops_a_reference() is (signals._REPAIR)      # the PySide installed here
+    before = sys.getrefcount(True)
+    monkeypatch.setattr(signals, "_REPAIR", True)
+    for _ in range(1000):
+        signals.emit(leaky)
+    assert sys.getrefcount(True) >= before - 50                         # repaired
+    monkeypatch.setattr(signals, "_REPAIR", False)
+    for _ in range(100):
+        signals.emit(leaky)
+    lost = before - sys.getrefcount(True)
+    ctypes.pythonapi.Py_IncRef.argtypes = [ctypes.py_object]
+    for _ in range(max(0, lost)):                                      # give back what the test took
+        ctypes.pythonapi.Py_IncRef(True)
+    assert lost >= 90                                                  # without the repair: lost
+
+
+def test_streaming_through_a_worker_keeps_the_reference_count_of_true(qtbot, worker):
+    """The same, through the worker's real signals (on this PySide, fixed or repaired)."""
     received = []
     before = sys.getrefcount(True)
 

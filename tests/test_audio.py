@@ -6,6 +6,7 @@ compare soxr with itself.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -18,10 +19,18 @@ import pytest
 import soundfile
 
 from parley.engine.audio import SAMPLE_RATE, SILENCE_DBFS, load_audio, prepare_for_model, rms_level
-from parley.engine.errors import AudioError
+from parley.engine.errors import AudioError, AudioLimitError
+from tests.requirements import require
 from tests.speech import espeak_available, synthesize
 
-needs_sox = pytest.mark.skipif(shutil.which("sox") is None, reason="sox is not installed")
+REPO = Path(__file__).resolve().parents[1]
+
+@pytest.fixture
+def sox_installed() -> None:
+    require(shutil.which("sox") is not None, "sox is not installed (it makes the reference resamples)")
+
+
+needs_sox = pytest.mark.usefixtures("sox_installed")
 
 
 def sox(*args: str | Path) -> None:
@@ -30,8 +39,7 @@ def sox(*args: str | Path) -> None:
 
 @pytest.fixture(scope="module")
 def speech_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not espeak_available():
-        pytest.skip("espeak-ng is not installed")
+    require(espeak_available(), "espeak-ng is not installed (it speaks the test sentence)")
     directory = tmp_path_factory.mktemp("speech")
     synthesize("Testing one two three.", directory / "speech.wav", sample_rate=22050)
     return directory
@@ -98,6 +106,109 @@ def test_mp3_loads(speech_dir: Path) -> None:
 
     assert len(audio) / SAMPLE_RATE == pytest.approx(soundfile.info(source).duration, rel=0.01)
     assert zero_lag_correlation(audio, reference(source, speech_dir / "reference-mp3.wav")) > 0.99
+
+
+# --------------------------------------------------------------------------- decode bombs
+
+GIB = 1 << 30
+
+
+def write_tone_flac(path: Path, seconds: int, channels: int, rate: int, tone_seconds: int | None = None) -> Path:
+    """A FLAC of a 440 Hz tone in the first channel for ``tone_seconds`` (default: throughout),
+    then silence, with silent other channels; written one second at a time, so the test never
+    holds the decoded audio.  Silence compresses to almost nothing."""
+    t = np.arange(rate) / rate
+    tone = np.zeros((rate, channels), dtype=np.int16)
+    tone[:, 0] = (0.5 * 32767 * np.sin(2 * np.pi * 440 * t)).astype(np.int16)
+    silence = np.zeros_like(tone)
+    with soundfile.SoundFile(path, "w", rate, channels, subtype="PCM_16", format="FLAC") as f:
+        for second in range(seconds):
+            f.write(tone if tone_seconds is None or second < tone_seconds else silence)
+    return path
+
+
+def peak_rss(args: list[str]) -> tuple[subprocess.CompletedProcess[str], int]:
+    """Run ``args`` through a wrapper process and return its result and its peak resident
+    memory in bytes (the wrapper's only child, so no other test's process counts)."""
+    wrapper = (
+        "import json, resource, subprocess, sys\n"
+        "p = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+        "print(json.dumps({'rc': p.returncode, 'out': p.stdout, 'err': p.stderr,\n"
+        "                  'kib': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    run = subprocess.run([sys.executable, "-c", wrapper, *args], capture_output=True, text=True, env=env,
+                         timeout=600, check=True)
+    result = json.loads(run.stdout)
+    return subprocess.CompletedProcess(args, result["rc"], result["out"], result["err"]), result["kib"] * 1024
+
+
+@pytest.fixture(scope="module")
+def tiny_whisper(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from parley.engine.whisper_convert import convert_ct2_whisper
+    from tests.ct2_fixtures import write_ct2_whisper
+
+    folder = tmp_path_factory.mktemp("whisper")
+    convert_ct2_whisper(write_ct2_whisper(folder / "ct2")["source"], folder / "tiny.bin")
+    return folder / "tiny.bin"
+
+
+def test_a_decode_bomb_is_refused_from_its_header_in_bounded_memory(tmp_path: Path, tiny_whisper: Path) -> None:
+    """About 1 MB of FLAC that decodes to 5 minutes of 8 channels at 384 kHz: 3.7 GB as float32."""
+    bomb = write_tone_flac(tmp_path / "bomb.flac", 300, 8, 384_000, tone_seconds=1)
+    assert bomb.stat().st_size < 2 << 20
+    result, peak = peak_rss([sys.executable, "-m", "parley", "transcribe", "--model", str(tiny_whisper),
+                             "--threads", "1", str(bomb)])
+    assert result.returncode == 1, result.stderr
+    assert (f"{bomb}: too much audio to decode: 5 min 0 s of 8 channels at 384000 Hz is 922 million samples; "
+            "the limit is 691 million") in result.stderr
+    assert peak < GIB, f"peak resident memory {peak / GIB:.2f} GiB"
+
+
+def test_a_large_file_is_decoded_in_bounded_blocks(tmp_path: Path) -> None:
+    """30 s of 8 channels at 384 kHz (368 MB as float32) is accepted, decoded a block at a time."""
+    path = write_tone_flac(tmp_path / "large.flac", 30, 8, 384_000)
+    code = (
+        "import sys\n"
+        "from parley.engine.audio import load_audio\n"
+        "audio = load_audio(sys.argv[1])\n"
+        "print(len(audio), float(abs(audio).max()))\n"
+    )
+    result, peak = peak_rss([sys.executable, "-c", code, str(path)])
+    assert result.returncode == 0, result.stderr
+    frames, loudest = result.stdout.split()
+    assert int(frames) == 30 * SAMPLE_RATE
+    assert float(loudest) == pytest.approx(0.5 / 8, rel=0.02)  # the tone, averaged with 7 silent channels
+    assert peak < 250 << 20, f"peak resident memory {peak / (1 << 20):.0f} MiB"
+
+
+def test_blocks_give_the_same_audio_as_one_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from parley.engine import audio as audio_module
+
+    rate = 44100
+    t = np.arange(3 * rate) / rate
+    stereo = np.stack([0.5 * np.sin(2 * np.pi * 440 * t), 0.2 * np.sin(2 * np.pi * 3000 * t)], axis=1)
+    soundfile.write(tmp_path / "stereo.wav", stereo.astype(np.float32), rate, subtype="FLOAT")
+    whole = prepare_for_model(stereo.astype(np.float32), rate)
+    for block in (1000, 2 * 3 * rate, 1 << 20):  # many blocks, a block boundary at the very end, one block
+        monkeypatch.setattr(audio_module, "BLOCK_SAMPLES", block)
+        np.testing.assert_array_equal(load_audio(tmp_path / "stereo.wav"), whole)
+
+
+def test_refused_from_the_header(tmp_path: Path) -> None:
+    too_long = write_tone_flac(tmp_path / "long.flac", 3, 1, 8000)
+    with pytest.raises(AudioLimitError, match=r"long\.flac: the audio is 3\.0 s long; the limit is 2\.0 s"):
+        load_audio(too_long, max_seconds=2)
+    many = tmp_path / "many.wav"
+    soundfile.write(many, np.zeros((100, 65), dtype=np.float32), 16000)
+    with pytest.raises(AudioError, match="has 65 channels; at most 64"):
+        load_audio(many)
+    streamed = bytearray(write_tone_flac(tmp_path / "streamed.flac", 1, 1, 8000).read_bytes())
+    streamed[8 + 13] &= 0xF0     # STREAMINFO's 36-bit total sample count = 0: "unknown"
+    streamed[8 + 14:8 + 18] = bytes(4)
+    (tmp_path / "streamed.flac").write_bytes(bytes(streamed))
+    with pytest.raises(AudioError, match="does not say how long it is"):
+        load_audio(tmp_path / "streamed.flac")
 
 
 def test_load_audio_rejects_audio_longer_than_the_limit(speech_dir: Path) -> None:

@@ -20,13 +20,13 @@ import soundfile
 from parley.engine.audio import SAMPLE_RATE, rms_level
 from parley.engine.capture import (
     PORTAUDIO_MISSING,
-    EnergyVAD,
     Recorder,
     find_input_device,
     list_input_devices,
 )
 from parley.engine.errors import CaptureError
 from tests.pulse import VirtualMicrophone
+from tests.requirements import require
 from tests.speech import correlation_peak, espeak_available, synthesize
 
 EVENT_TIMEOUT = 30.0  # seconds; only reached if something hangs
@@ -36,8 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def speech(tmp_path_factory: pytest.TempPathFactory) -> np.ndarray:
     """About 1.7 s of espeak-ng speech at 16 kHz."""
-    if not espeak_available():
-        pytest.skip("espeak-ng is not installed")
+    require(espeak_available(), "espeak-ng is not installed (it speaks the test sentence)")
     path = synthesize("Testing one two three.", tmp_path_factory.mktemp("speech") / "speech.wav")
     samples, _ = soundfile.read(path, dtype="float32")
     return samples
@@ -200,34 +199,3 @@ def test_portaudio_library_missing(tmp_path: Path) -> None:
     (tmp_path / "sounddevice.py").write_text("raise OSError('PortAudio library not found')\n")
     result = run_python(PRINT_CAPTURE_ERROR, {"PYTHONPATH": f"{tmp_path}{os.pathsep}{REPO}"})
     assert f"CaptureError: {PORTAUDIO_MISSING}" in result.stdout, result.stderr
-
-
-def test_energy_vad_trims_silence_around_speech(speech: np.ndarray) -> None:
-    rng = np.random.default_rng(0)
-    def room_noise(seconds: float) -> np.ndarray:  # -60 dBFS, a quiet room on a decent mic
-        return rng.normal(0, 10 ** (-60 / 20), int(seconds * SAMPLE_RATE)).astype(np.float32)
-
-    padded = np.concatenate([room_noise(1.0), speech, room_noise(1.0)])
-    vad = EnergyVAD()
-
-    trimmed = vad.trim(padded)
-
-    margins = int(2 * vad.hangover_seconds * SAMPLE_RATE) + int(vad.frame_seconds * SAMPLE_RATE)
-    assert len(trimmed) <= len(speech) + margins  # the seconds of padding are gone
-    assert np.sum(trimmed.astype(np.float64) ** 2) > 0.999 * np.sum(speech.astype(np.float64) ** 2)
-    assert len(vad.trim(room_noise(1.0))) == 0
-
-
-def test_energy_vad_is_speech_with_hangover(speech: np.ndarray) -> None:
-    vad = EnergyVAD(hangover_seconds=0.25)
-    block = SAMPLE_RATE // 16  # 62.5 ms: block times add up exactly in binary floating point
-    start = int(np.argmax(np.abs(speech))) // block * block
-    loud = speech[start:start + block]
-    quiet = np.zeros(block, dtype=np.float32)
-
-    assert not vad.is_speech(quiet)
-    assert vad.is_speech(loud)
-    decisions = [vad.is_speech(quiet) for _ in range(6)]  # 375 ms of silence after speech
-    assert decisions == [True] * 3 + [False] * 3  # held for the 250 ms hangover, then released
-    vad.reset()
-    assert not vad.is_speech(quiet)

@@ -15,7 +15,17 @@ from parley.cli import main as cli_main
 from parley.engine.cancel import CancelToken
 from parley.engine.chat import ChatModel, ChatSession, Message, SamplingParams
 from parley.engine.chat_format import DialogueFormat, ReplyStream
-from parley.engine.errors import Cancelled, ModelFileError, ParleyError
+from parley.engine.errors import (
+    Cancelled,
+    ContextOverflowError,
+    ContextSizeError,
+    InvalidHistoryError,
+    MaxTokensError,
+    ModelClosedError,
+    ModelFileError,
+    NothingToRegenerateError,
+    ThreadCountError,
+)
 from parley.engine.gpt2_convert import convert_gpt2_ggml_to_gguf
 from parley.engine.models import default_chat_model_path
 from tests.tinymodels import vocab_source, write_tiny_gpt2_gguf, write_tiny_gpt2_legacy_ggml, write_tiny_llama_gguf
@@ -163,8 +173,11 @@ def test_history_and_reset(smol: ChatModel) -> None:
     assert smol.cached_tokens[:len(prompt)] == prompt
     session.reset("Answer in one word.")
     assert session.messages == [Message("system", "Answer in one word.")]
-    with pytest.raises(ParleyError):
+    with pytest.raises(NothingToRegenerateError):
         session.regenerate()
+    with pytest.raises(InvalidHistoryError, match="not 'tool'"):
+        session.reset("", [Message("user", "hi"), Message("tool", "{}")])
+    assert session.messages == [Message("system", "Answer in one word.")]
 
 
 # --------------------------------------------------------------------------- the context window
@@ -207,10 +220,116 @@ def test_reply_reaching_the_end_of_the_context() -> None:
 
 def test_message_too_long_for_the_context(tiny_llama: ChatModel) -> None:
     session = ChatSession(tiny_llama, "System.")
-    with pytest.raises(ParleyError, match="too many for the 256-token context"):
+    with pytest.raises(ContextOverflowError, match="too many for the 256-token context") as info:
         session.reply("word " * 300, greedy(8))
+    assert info.value.n_ctx == 256 and info.value.tokens > 256 - 16
+    assert session.messages == [Message("system", "System.")]
+    with pytest.raises(MaxTokensError):
+        session.reply("Fine now.", greedy(0))
     assert session.messages == [Message("system", "System.")]
     assert session.reply("Fine now.", greedy(8, ignore_eos=True)).stats.generated_tokens == 8
+
+
+# --------------------------------------------------------------------------- callbacks and threads
+#
+# Each scenario runs in a child process with a timeout, so that a deadlock fails the test
+# instead of hanging the suite (a thread stuck on the model's lock could not be cleaned up).
+
+SCENARIO_TIMEOUT = 120  # seconds; only reached when the model deadlocks
+_SCENARIO_HEAD = """
+import json, sys, threading
+from parley.engine.chat import ChatModel, ChatSession, SamplingParams
+from parley.engine.errors import ModelBusyError, ModelClosedError
+model = ChatModel(sys.argv[1], device="cpu", n_ctx=256, threads=1)
+session = ChatSession(model, "Be brief.")
+params = SamplingParams(max_tokens=48, seed=1, ignore_eos=True)
+seen = {}
+"""
+
+
+def _run_scenario(model_path: Path, body: str) -> dict[str, object]:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[1]
+    try:
+        proc = subprocess.run([sys.executable, "-c", _SCENARIO_HEAD + body, str(model_path)], capture_output=True,
+                              text=True, timeout=SCENARIO_TIMEOUT, env={**os.environ, "PYTHONPATH": str(repo)})
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the scenario did not finish within {SCENARIO_TIMEOUT} s: the model deadlocked")
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_a_callback_may_use_the_model_and_gets_busy_for_new_work(tiny_files: dict[str, Path]) -> None:
+    result = _run_scenario(tiny_files["llama"], """
+def on_text(piece):
+    if "tokens" in seen:
+        return
+    seen["tokens"] = model.tokenize(piece)
+    seen["cached"] = len(model.cached_tokens)
+    for name, call in (("reply", lambda: session.reply("again", params)), ("reset", session.reset),
+                       ("evaluate", lambda: model.evaluate([1, 2])), ("clear", model.clear_cache)):
+        try:
+            call()
+            seen[name] = "ran"
+        except ModelBusyError as exc:
+            seen[name] = "busy: " + str(exc)
+reply = session.reply("Hello, who are you?", params, on_text=on_text)
+print(json.dumps({**seen, "finish": reply.finish, "generated": reply.stats.generated_tokens,
+                  "roles": [m.role for m in session.messages]}))
+""")
+    assert result["tokens"] and result["cached"] > 0
+    for name in ("reply", "reset", "evaluate", "clear"):
+        assert str(result[name]).startswith("busy: the chat model is busy"), result
+    assert result["finish"] == "max_tokens" and result["generated"] == 48
+    assert result["roles"] == ["system", "user", "assistant"]
+
+
+def test_closing_from_the_callback_ends_the_reply_as_cancelled(tiny_files: dict[str, Path]) -> None:
+    result = _run_scenario(tiny_files["llama"], """
+pieces = []
+def on_text(piece):
+    pieces.append(piece)
+    if len(pieces) == 3:
+        model.close()
+reply = session.reply("Hello, who are you?", params, on_text=on_text)
+try:
+    session.reply("And now?", params)
+    after = "replied"
+except ModelClosedError as exc:
+    after = str(exc)
+print(json.dumps({"finish": reply.finish, "text": reply.text, "pieces": "".join(pieces), "after": after,
+                  "generated": reply.stats.generated_tokens}))
+""")
+    assert result["finish"] == "cancelled" and result["generated"] == 3
+    assert result["text"] == result["pieces"] and result["text"]
+    assert result["after"] == "the chat model is closed"
+
+
+def test_close_from_another_thread_cancels_the_reply_instead_of_waiting(tiny_files: dict[str, Path]) -> None:
+    """The reply's callback waits until ``close()`` on another thread has returned; with a
+    close that waited for the whole reply, neither could finish (the wait times out)."""
+    result = _run_scenario(tiny_files["llama"], """
+closed = threading.Event()
+def closer():
+    model.close()
+    closed.set()
+def on_text(piece):
+    if "closer" not in seen:
+        seen["closer"] = threading.Thread(target=closer)
+        seen["closer"].start()
+        seen["closed_meanwhile"] = closed.wait(30)
+reply = session.reply("Hello, who are you?", SamplingParams(max_tokens=200, seed=1, ignore_eos=True),
+                      on_text=on_text)
+seen["closer"].join(60)
+print(json.dumps({"closed_meanwhile": seen["closed_meanwhile"], "finish": reply.finish,
+                  "generated": reply.stats.generated_tokens}))
+""")
+    assert result["closed_meanwhile"] is True
+    assert result["finish"] == "cancelled" and result["generated"] == 1
 
 
 # --------------------------------------------------------------------------- other models and files
@@ -233,10 +352,17 @@ def test_load_progress_cancel_and_close(tiny_files: dict[str, Path]) -> None:
     assert fractions and fractions[-1] == 1.0
     session = ChatSession(model)
     model.close()
-    with pytest.raises(ParleyError, match="closed"):
+    with pytest.raises(ModelClosedError):
         session.reply("Hello")
+    with pytest.raises(ModelClosedError):
+        model.tokenize("Hello")
+    model.close()  # twice is fine
     with pytest.raises(Cancelled):
         ChatModel(tiny_files["gpt2"], device="cpu", n_ctx=64, progress=lambda fraction: False)
+    with pytest.raises(ContextSizeError, match="at least 32 tokens, not 8"):
+        ChatModel(tiny_files["gpt2"], device="cpu", n_ctx=8)
+    with pytest.raises(ThreadCountError, match="not -2"):
+        ChatModel(tiny_files["gpt2"], device="cpu", threads=-2)
 
 
 def test_bad_model_files(tmp_path: Path) -> None:
@@ -279,6 +405,10 @@ def test_cli_one_prompt(capsys: pytest.CaptureFixture[str]) -> None:
     assert "prompt:" in err and "tokens/s" in err and "first token" in err
 
 
-def test_cli_bad_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_bad_model_and_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["chat", "--model", str(tmp_path / "none.gguf"), "--prompt", "hi"]) == 2
     assert "does not exist" in capsys.readouterr().err
+    assert cli_main(["chat", "--ctx", "8", "--prompt", "hi"]) == 2
+    assert "context length must be at least 32 tokens" in capsys.readouterr().err
+    assert cli_main(["chat", "--max-tokens", "0", "--prompt", "hi", "--device", "cpu"]) == 2
+    assert "longest reply must be at least 1 token" in capsys.readouterr().err

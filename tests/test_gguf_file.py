@@ -16,6 +16,7 @@ import pytest
 from gguf import GGMLQuantizationType, GGUFReader, GGUFWriter
 
 import tinymodels as tm
+from tests.requirements import require
 from parley.engine.errors import ModelFileError
 from parley.engine.gguf_file import GGML_TYPES, SUPPORTED_ARCHITECTURES, GGUFInfo, check_gguf, read_gguf
 
@@ -185,7 +186,7 @@ def test_default_chat_model_passes() -> None:
     try:
         path = default_chat_model_path()
     except ModelFileError as exc:
-        pytest.skip(str(exc))
+        require(False, str(exc))
     info = check_gguf(path)
     assert info.architecture == "llama"
     assert info.n_params > 100_000_000
@@ -432,7 +433,7 @@ def test_llama_cpp_loads_the_tiny_models(tiny_llama: Path, tiny_gpt2: Path, smal
     try:
         runs = {path: tm.run_llama(path, text) for path in (tiny_llama, tiny_gpt2, small_llama)}
     except (NativeLibraryError, NoDeviceError) as exc:
-        pytest.skip(f"native build unavailable: {exc}")
+        require(False, f"native build unavailable: {exc}")
     for path, run in runs.items():
         assert run.detokenized == text, path
         assert run.logits.shape == (len(run.tokens), run.n_vocab)

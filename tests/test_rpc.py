@@ -361,7 +361,7 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
         return None
 
     dialog = SettingsDialog(Settings(rpc_servers=["10.0.0.9:50052"]), validate=lambda s: None, compute_devices=[],
-                            microphones=[], speech_output_problem=None, check_server=check)
+                            microphones=[], read_aloud_problem=None, check_server=check)
     qtbot.addWidget(dialog)
     group = dialog.remote_servers
     closed = f"127.0.0.1:{free_port()}"

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -16,13 +18,20 @@ import soxr
 
 from parley.engine.audio import SAMPLE_RATE, load_audio
 from parley.engine.cancel import CancelToken
-from parley.engine.errors import AudioError, Cancelled, ModelFileError
+from parley.engine.errors import (
+    AudioContextError,
+    AudioError,
+    Cancelled,
+    ModelClosedError,
+    ModelFileError,
+    ThreadCountError,
+    UnknownLanguageError,
+)
 from parley.engine.models import default_speech_model_path
 from parley.engine.speech import SpeechModel, audio_ctx_for
 from parley.engine.textmetrics import corpus_word_error_rate, word_error_rate
+from tests.requirements import require
 from tests.speech import espeak_available, synthesize
-
-pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -47,6 +56,7 @@ def model() -> SpeechModel:
 
 @pytest.fixture(scope="module")
 def clips(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, Path]]:
+    require(espeak_available(), "espeak-ng is not installed (it speaks the test sentences)")
     folder = tmp_path_factory.mktemp("clips")
     out = []
     for i, text in enumerate(SENTENCES):
@@ -150,6 +160,88 @@ def test_silence_gives_no_words_and_no_crash(model: SpeechModel) -> None:
     assert len(result.text.split()) <= 3
 
 
+def test_bad_settings_and_a_closed_model_raise_typed_errors() -> None:
+    model = SpeechModel(default_speech_model_path(), device="cpu", threads=1)
+    silence = np.zeros(SAMPLE_RATE, dtype=np.float32)
+    for bad in (-1, 1501, "wide", None):
+        with pytest.raises(AudioContextError, match="auto, full or 0 to 1500"):
+            model.transcribe(silence, audio_ctx=bad)  # type: ignore[arg-type]
+    model.close()
+    with pytest.raises(ModelClosedError):
+        model.transcribe(silence)
+    with pytest.raises(ThreadCountError):
+        SpeechModel(default_speech_model_path(), device="cpu", threads=-1)
+
+
+def test_close_from_another_thread_cancels_the_transcription() -> None:
+    """The first progress report waits until ``close()`` on another thread has cancelled the
+    call's token; a close that waited for the whole transcription would never do that."""
+    model = SpeechModel(default_speech_model_path(), device="cpu", threads=1)
+    noise = np.random.default_rng(0).normal(0, 0.01, SAMPLE_RATE * 65).astype(np.float32)  # three windows
+    token, waited = CancelToken(), []
+    closer = threading.Thread(target=model.close)
+
+    def on_progress(percent: int) -> None:
+        if not waited:
+            closer.start()
+            waited.append(wait_until(lambda: token.cancelled, 30))
+
+    with pytest.raises(Cancelled):
+        model.transcribe(noise, on_progress=on_progress, cancel=token)
+    closer.join(60)
+    assert waited == [True] and not closer.is_alive()
+    with pytest.raises(ModelClosedError):
+        model.transcribe(noise[:SAMPLE_RATE])
+
+
+def test_a_callback_that_transcribes_again_gets_busy_instead_of_a_deadlock() -> None:
+    code = (
+        "import json, numpy as np\n"
+        "from parley.engine.errors import ModelBusyError\n"
+        "from parley.engine.models import default_speech_model_path\n"
+        "from parley.engine.speech import SpeechModel\n"
+        "model = SpeechModel(default_speech_model_path(), device='cpu', threads=1)\n"
+        "clip, seen = np.zeros(16000 * 2, dtype=np.float32), []\n"
+        "def on_progress(percent):\n"
+        "    try:\n"
+        "        model.transcribe(clip)\n"
+        "        seen.append('ran')\n"
+        "    except ModelBusyError as exc:\n"
+        "        seen.append(str(exc))\n"
+        "result = model.transcribe(clip, on_progress=on_progress)\n"
+        "print(json.dumps({'seen': seen, 'text': result.text}))\n"
+    )
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "PYTHONPATH": str(REPO)})
+    except subprocess.TimeoutExpired:
+        pytest.fail("the transcription did not finish within 120 s: the model deadlocked")
+    assert proc.returncode == 0, proc.stderr
+    seen = json.loads(proc.stdout.strip().splitlines()[-1])["seen"]
+    assert seen and all(s.startswith("the speech model is busy on this thread") for s in seen)
+
+
+def wait_until(condition: Callable[[], bool], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def test_unknown_language_code(tmp_path: Path) -> None:
+    from parley.engine.whisper_convert import convert_ct2_whisper
+    from tests.ct2_fixtures import write_ct2_whisper
+
+    source = write_ct2_whisper(tmp_path / "ct2", size="tiny", n_vocab=51865)["source"]
+    convert_ct2_whisper(source, tmp_path / "multilingual.bin")
+    with SpeechModel(tmp_path / "multilingual.bin", device="cpu", threads=1) as model:
+        with pytest.raises(UnknownLanguageError) as info:
+            model.transcribe(np.zeros(SAMPLE_RATE, dtype=np.float32), language="xx")
+        assert info.value.code == "xx" and str(info.value) == "unknown language code 'xx'"
+
+
 @pytest.mark.parametrize("make", ["missing", "directory", "garbage", "truncated"])
 def test_bad_model_files_raise_before_native_code(tmp_path: Path, make: str) -> None:
     path = tmp_path / "model.bin"
@@ -201,7 +293,7 @@ def test_multilingual_base_detects_the_language(clips: list[tuple[str, Path]]) -
     try:
         path = speech_model_path("base")
     except ModelFileError as exc:
-        pytest.skip(str(exc))
+        require(False, str(exc))
     with SpeechModel(path, device="cpu", threads=2) as base:
         assert base.multilingual
         text, clip = clips[0]

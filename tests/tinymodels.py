@@ -27,9 +27,9 @@ from typing import Any, Literal
 import numpy as np
 from gguf import GGMLQuantizationType, GGUFValueType, GGUFWriter, LlamaFileType, quantize
 
+from parley.engine.formats import GGML_MAGIC
 from parley.engine.gguf_file import GGUFField, read_gguf
 from parley.engine.gpt2_convert import (
-    GGML_FILE_MAGIC,
     GGML_QNT_VERSION,
     GGML_QNT_VERSION_FACTOR,
     gpt2_byte_decoder,
@@ -425,7 +425,7 @@ def write_gpt2_legacy_ggml(
     n_layer = sum(1 for name in tensors if name.endswith("/ln_1/g"))
     path = Path(path)
     with path.open("wb") as fh:
-        fh.write(struct.pack("<I", GGML_FILE_MAGIC))
+        fh.write(GGML_MAGIC)
         stored_ftype = ftype + GGML_QNT_VERSION_FACTOR * qnt_version
         fh.write(struct.pack("<6i", n_vocab, n_ctx, n_embd, n_head, n_layer, stored_ftype))
         fh.write(struct.pack("<i", len(vocab)))

@@ -13,15 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from parley.engine.formats import GGML_MAGIC, GGUF_MAGIC
+
 from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
-# Push-to-talk clips quieter than this all through (dBFS, 20 ms frames) hold no speech: whisper
-# would "hear" words in them (tiny.en says "you" to silence), so they are not transcribed.  Well
-# below quiet speech (about -40 dBFS), above the noise floor of a working microphone.
-SPEECH_THRESHOLD_DB = -55.0
 
-_GGUF_MAGIC = b"GGUF"
-_GGML_MAGIC = b"lmgg"    # whisper.cpp's legacy ggml files: 0x67676d6c, little-endian
 
 
 class Engines(Protocol):
@@ -29,7 +25,7 @@ class Engines(Protocol):
 
     Called on the engine's worker thread: ``speech_model_path``, ``chat_model_path``,
     ``load_speech``, ``load_chat``, ``chat_session``, ``reset_session``, ``input_devices``
-    (and every method of the objects they return).  The rest are quick and called on the UI
+    (and every method of the objects they return, but a recorder's, which are thread-safe).  The rest are quick and called on the UI
     thread.  Histories are ``(role, content)`` pairs, oldest first.
     """
 
@@ -46,8 +42,8 @@ class Engines(Protocol):
     def recorder(self, microphone: str | None, on_level: Callable[[float], None],
                  on_error: Callable[[BaseException], None], on_limit: Callable[[], None],
                  max_seconds: float) -> Any: ...
-    def speech_part(self, audio: Any) -> Any: ...
     def compute_devices(self) -> list[str]: ...
+    def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
     def check_model_file(self, kind: str, path: str) -> str | None: ...
     def is_cancelled(self, exc: BaseException) -> bool: ...
 
@@ -106,11 +102,6 @@ class LocalEngines:
         return Recorder(microphone, max_seconds=max_seconds, on_level=on_level, on_error=on_error,
                         on_limit=on_limit)
 
-    def speech_part(self, audio: Any) -> Any:
-        """``audio`` without the silence around the speech in it; empty when there is no speech."""
-        from parley.engine.capture import EnergyVAD
-        return EnergyVAD(threshold_db=SPEECH_THRESHOLD_DB).trim(audio)
-
     def compute_devices(self) -> list[str]:
         """Device names for the settings dialog; empty when the native build is unusable."""
         try:
@@ -118,6 +109,16 @@ class LocalEngines:
             return [d.name for d in list_devices()]
         except Exception:  # noqa: BLE001 - the dialog then offers "auto" and "cpu" only
             return []
+
+    def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None:
+        """Whether ``path`` may not fit in this machine's memory (or the device's), with the
+        figures; None when it should fit, or when the file cannot be read (loading says why)."""
+        from parley.engine.errors import ParleyError
+        from parley.engine.library import fit_warning
+        try:
+            return fit_warning(path, kind=kind, n_ctx=n_ctx, device=device)
+        except (ParleyError, OSError):
+            return None
 
     def check_model_file(self, kind: str, path: str) -> str | None:
         """The engines' own header checks (quick: tensor data is not read) before the settings
@@ -167,7 +168,7 @@ def model_file_problem(kind: str, path: str) -> str | None:
             magic = f.read(4)
     except OSError as exc:
         return f"the file cannot be read ({exc.strerror or exc})"
-    allowed = (_GGML_MAGIC,) if kind == "speech" else (_GGUF_MAGIC, _GGML_MAGIC)  # chat: GGUF or legacy GPT-2
+    allowed = (GGML_MAGIC,) if kind == "speech" else (GGUF_MAGIC, GGML_MAGIC)  # chat: GGUF or legacy GPT-2
     if magic not in allowed:
         wanted = "a whisper.cpp model (.bin)" if kind == "speech" else "a GGUF model (.gguf) or a ggml GPT-2 model"
         return f"this is not {wanted}"

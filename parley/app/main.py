@@ -1,9 +1,4 @@
-"""Starting the desktop application, in steps that other entry points can reuse.
-
-``run_app`` = ``create_app`` + ``create_window`` (shown at once) + ``start_controller`` (models
-load in the background after the window is on screen) + the event loop.  ``--self-test`` runs
-``parley.app.selftest`` instead.
-"""
+"""``parley`` with no command: the desktop application (``--self-test`` runs the self-test)."""
 
 from __future__ import annotations
 
@@ -11,55 +6,8 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
-from importlib import resources
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
-
-from .controller import Controller
-from .engines import Engines, LocalEngines
-from .settings import load_settings
-from .store import Store, StoreError
-from .ui.main_window import MainWindow
-from .ui.theme import apply_theme
-
-log = logging.getLogger("parley.app")
-
-
-def create_app(argv: Sequence[str]) -> QApplication:
-    app = QApplication.instance() or QApplication(list(argv))
-    app.setApplicationName("Parley")
-    app.setOrganizationName("Parley")
-    app.setDesktopFileName("parley")
-    app.setWindowIcon(QIcon(str(resources.files("parley").joinpath("resources/icons/parley.svg"))))
-    apply_theme(app)
-    return app
-
-
-def create_window() -> MainWindow:
-    window = MainWindow()
-    window.show()
-    return window
-
-
-def start_controller(window: MainWindow, engines: Engines | None = None) -> Controller:
-    """Open settings and conversations, and start loading the models once the window is painted.
-
-    An unusable conversation database does not stop the app: conversations are then kept in
-    memory for this session and the user is told why.
-    """
-    loaded = load_settings()
-    problems = list(loaded.warnings)
-    try:
-        store = Store.open_default()
-    except StoreError as exc:
-        problems.append(f"{exc} Conversations will not be kept after Parley closes.")
-        store = Store(":memory:")
-    controller = Controller(window, engines or LocalEngines(), loaded.settings, store,
-                            settings_warnings=problems)
-    QTimer.singleShot(0, controller.start)
-    return controller
+from .bootstrap import create_app, create_window, start_controller
 
 
 def run_app(argv: Sequence[str]) -> int:

@@ -23,8 +23,9 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
+from . import selftest_report
+from .bootstrap import create_app, start_controller
 from .controller import Controller
-from .engines import LocalEngines
 from .settings import load_settings
 from .store import Store
 
@@ -109,7 +110,7 @@ class SelfTest(QObject):
         if self.code is None:
             self.code = 0
         assert self.controller is not None
-        mics = self.controller._microphones
+        mics = self.controller.microphones.names
         self.line("microphones", None, "still looking" if mics is None else ", ".join(mics) or
                   "none found (push-to-talk needs one; typed chat works without)")
         self.window.close()                       # the controller stops the engines
@@ -137,7 +138,7 @@ class SelfTest(QObject):
 
     def _model_ready(self, role: str, model: Any) -> None:
         assert self.controller is not None
-        seconds = self.controller.load_seconds.get(role)
+        seconds = self.controller.host.load_seconds.get(role)
         where = model.device.device
         name = Path(model.path).name if role == "chat" else model.name
         self.line(f"{role} model load", seconds, f"{name} on {where.name} ({where.description})")
@@ -154,7 +155,7 @@ class SelfTest(QObject):
             self.fail(f"the self-test clip could not be read: {exc}")
             return
         self._t["transcribe"] = time.perf_counter()
-        if not self.controller.transcribe_audio(self._audio):
+        if not self.controller.transcription.transcribe(self._audio):
             self.fail("the app did not accept the clip for transcription")
 
     def _transcribed(self, text: str) -> None:
@@ -163,7 +164,7 @@ class SelfTest(QObject):
         assert self.controller is not None
         seconds = time.perf_counter() - self._t["transcribe"]
         wer = word_error_rate(self._expected, text)
-        engine = self.controller._last_clip_s
+        engine = self.controller.status.last_clip_s
         self.line("transcription", seconds, f"“{text}” (WER {wer:.2f}; whisper {engine or 0:.2f} s for "
                                             f"{len(self._audio) / 16000:.1f} s of audio)")
         if not text:
@@ -186,8 +187,8 @@ class SelfTest(QObject):
     def _reply_finished(self, text: str, finish: str) -> None:
         assert self.controller is not None
         seconds = time.perf_counter() - self._t["reply"]
-        entries = self.controller.conversation.entries
-        stats = entries[-1].stats if entries and entries[-1].role == "assistant" else None
+        messages = self.controller.book.current.messages
+        stats = messages[-1].stats if messages and messages[-1].role == "assistant" else None
         tokens = (stats or {}).get("generated_tokens")
         speed = (stats or {}).get("gen_tps")
         detail = f"{tokens} tokens, {speed} tok/s, " if tokens is not None else ""
@@ -195,7 +196,7 @@ class SelfTest(QObject):
         preview = preview if len(preview) <= 60 else preview[:59] + "…"
         self.line("full reply", seconds, f"{detail}finish {finish}: “{preview}”")
         choice_lines = []
-        for role, model in (("speech", self.controller.speech_model), ("chat", self.controller.chat_model)):
+        for role, model in (("speech", self.controller.host.speech_model), ("chat", self.controller.host.chat_model)):
             choice = model.device
             choice_lines.append(f"{role} {choice.device.name} ({choice.device.description})"
                                 + (f" — fallback: {choice.fallback_reason}" if choice.fallback_reason else ""))
@@ -216,10 +217,14 @@ class SelfTest(QObject):
 def run_self_test(argv: Sequence[str]) -> int:
     started = time.perf_counter()
     age = process_age()
+    try:
+        argv, report_path = selftest_report.json_option(argv)      # --json FILE: also write a report
+    except ValueError as exc:
+        print(f"self-test: {exc}", file=sys.stderr)
+        return 2
     if sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM") \
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"       # no display: the window is drawn off screen
-    from .main import create_app
     from .ui.main_window import MainWindow
 
     print("parley self-test", flush=True)
@@ -227,21 +232,22 @@ def run_self_test(argv: Sequence[str]) -> int:
         app = create_app([a for a in argv if a != "--self-test"])
     except Exception as exc:  # noqa: BLE001
         print(f"self-test FAILED: Qt could not start: {exc}", file=sys.stderr)
+        selftest_report.write_report(report_path, None, 2, f"Qt could not start: {exc}")
         return 2
     loaded = load_settings()
     for warning in loaded.warnings:
         print(f"  note: {warning}", flush=True)
     settings = loaded.settings.copy()
     settings.max_tokens = min(settings.max_tokens, REPLY_TOKENS)
-    settings.speak_replies = False
+    settings.read_replies_aloud = False
+    settings.hands_free = False
     settings.send_on_release = True
     window = MainWindow()
     test = SelfTest(app, window, started, age or 0.0)
     _FirstPaint(window, test.window_shown)
     window.show()
-    controller = Controller(window, LocalEngines(), settings, Store(":memory:"))
+    controller = start_controller(window, settings=settings, store=Store(":memory:"))
     test.attach(controller)
-    QTimer.singleShot(0, controller.start)
     deadline = QTimer(singleShot=True, interval=int(DEADLINE_S * 1000))
     deadline.timeout.connect(test.timed_out)
     deadline.start()
@@ -253,6 +259,7 @@ def run_self_test(argv: Sequence[str]) -> int:
         print("self-test passed", flush=True)
     else:
         print(test.reason, file=sys.stderr, flush=True)
+    selftest_report.write_report(report_path, test, test.code, test.reason)
     if controller.stopped_cleanly is False:
         sys.stdout.flush()
         os._exit(test.code)

@@ -55,8 +55,11 @@ class Settings:
     max_tokens: int = 512
     context_length: int = 4096
     send_on_release: bool = True               # False: the transcript goes into the text box
-    speak_replies: bool = False
+    read_replies_aloud: bool = False
     ptt_shortcut: str = "Ctrl+Space"
+    hands_free: bool = False                   # the microphone stays open; each utterance is sent
+    live_transcript: bool = True               # words appear in the text box while the key is held
+    model_folders: list[str] = field(default_factory=list)   # searched for models, besides other tools' folders
     rpc_servers: list[str] = field(default_factory=list)   # "HOST:PORT" of `parley rpc-server`s to use
 
     def remember_model(self, kind: str, path: str) -> None:
@@ -68,7 +71,8 @@ class Settings:
 
     def copy(self) -> Settings:
         return dataclasses.replace(self, recent_speech_models=list(self.recent_speech_models),
-                                   recent_chat_models=list(self.recent_chat_models), rpc_servers=list(self.rpc_servers))
+                                   recent_chat_models=list(self.recent_chat_models),
+                                   model_folders=list(self.model_folders), rpc_servers=list(self.rpc_servers))
 
 
 def _number(low: float, high: float) -> Callable[[Any], bool]:
@@ -121,10 +125,17 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "max_tokens": _integer(1, 32768),
     "context_length": _integer(256, 262144),
     "send_on_release": lambda v: isinstance(v, bool),
-    "speak_replies": lambda v: isinstance(v, bool),
+    "read_replies_aloud": lambda v: isinstance(v, bool),
     "ptt_shortcut": _nonempty_text,
+    "hands_free": lambda v: isinstance(v, bool),
+    "live_transcript": lambda v: isinstance(v, bool),
+    "model_folders": _text_list,
     "rpc_servers": _endpoints,
 }
+
+
+# Settings that were saved under another name by an earlier version.
+_RENAMED = {"speak_replies": "read_replies_aloud"}
 
 
 @dataclass
@@ -147,6 +158,9 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
 
     warnings: list[str] = []
     values: dict[str, Any] = {}
+    for old, new in _RENAMED.items():
+        if old in raw and new not in raw:
+            raw[new] = raw.pop(old)
     for key, value in raw.items():
         if key not in _VALID:
             warnings.append(f"Ignored the unknown setting {key!r}.")

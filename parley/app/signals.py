@@ -22,12 +22,15 @@ class _Probe(QObject):
     fired = Signal()
 
 
-def _emit_drops_a_reference() -> bool:
-    probe = _Probe()
+def emit_drops_a_reference(signal: Any = None) -> bool:
+    """Whether ``signal.emit()`` (default: a real Qt signal of this PySide) loses a reference to
+    ``True``; what the probe itself cost is given back."""
+    probe = _Probe()                              # kept alive while its signal is used
+    signal = signal if signal is not None else probe.fired
     tries = 16
     before = sys.getrefcount(True)
     for _ in range(tries):
-        probe.fired.emit()
+        signal.emit()
     lost = before - sys.getrefcount(True)
     ctypes.pythonapi.Py_IncRef.argtypes = [ctypes.py_object]
     for _ in range(max(0, lost)):                 # repair what the probe itself cost
@@ -35,7 +38,7 @@ def _emit_drops_a_reference() -> bool:
     return lost >= tries // 2                     # other threads may have moved the count a little
 
 
-_REPAIR = _emit_drops_a_reference()
+_REPAIR = emit_drops_a_reference()
 
 
 def emit(signal: SignalInstance, *args: Any) -> None:

@@ -4,26 +4,35 @@ Used from the UI thread only: every write is one small transaction, and SQLite's
 ``check_same_thread`` guard stays on.  Any SQLite failure surfaces as ``StoreError`` with a
 sentence for the user (disk full, read-only database); the caller keeps the conversation in
 memory and tries again later, so nothing the user sees is lost because a save failed.
+
+Messages are ``parley.app.conversation.Message`` objects.  A reply being generated is written
+with the state ``streaming`` and checkpointed as it grows; opening the store turns any reply
+still marked ``streaming`` into ``interrupted``: the process that was writing it is gone.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from parley.engine.formats import ROLES
+
+from .conversation import STATES, Conversation, ConversationSummary, Message
+
+log = logging.getLogger("parley.store")
+
 DATABASE_FILE = "conversations.sqlite3"
-ROLES = ("system", "user", "assistant")
-_SCHEMA_VERSION = 1
+_SCHEMA_VERSION = 2
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
     id      INTEGER PRIMARY KEY,
@@ -38,10 +47,17 @@ CREATE TABLE IF NOT EXISTS messages (
     content         TEXT NOT NULL,
     created         REAL NOT NULL,
     complete        INTEGER NOT NULL DEFAULT 1,
-    stats           TEXT
+    stats           TEXT,
+    state           TEXT NOT NULL DEFAULT 'complete'
 );
 CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages (conversation_id, id);
 CREATE INDEX IF NOT EXISTS conversations_by_update ON conversations (updated DESC);
+"""
+# Version 1 had no ``state``: ``complete`` = 0 meant a stopped reply.  ``complete`` is still
+# written (state == 'complete') so that an older Parley can read a newer file.
+_MIGRATE_1_TO_2 = """
+ALTER TABLE messages ADD COLUMN state TEXT NOT NULL DEFAULT 'complete';
+UPDATE messages SET state = 'stopped' WHERE complete = 0;
 """
 
 
@@ -53,31 +69,6 @@ def data_dir() -> Path:
     """Folder of the database; ``PARLEY_DATA_DIR`` overrides it (tests, portable use)."""
     override = os.environ.get("PARLEY_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir("parley", appauthor=False))
-
-
-@dataclass(frozen=True)
-class Conversation:
-    id: int
-    title: str
-    created: float   # seconds since the epoch
-    updated: float
-
-
-@dataclass(frozen=True)
-class StoredMessage:
-    id: int
-    conversation_id: int
-    role: str
-    content: str
-    created: float
-    complete: bool              # False: a reply stopped (by the user or on close) before its end
-    stats: dict[str, Any] | None
-
-
-@dataclass(frozen=True)
-class LoadedConversation:
-    conversation: Conversation
-    messages: list[StoredMessage]
 
 
 def _explain(action: str, exc: sqlite3.Error, path: str) -> str:
@@ -102,8 +93,13 @@ class Store:
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = NORMAL")   # durable enough in WAL mode
             with self._conn:
+                version = self._conn.execute("PRAGMA user_version").fetchone()[0]
+                if version == 1:
+                    self._conn.executescript(_MIGRATE_1_TO_2)
                 self._conn.executescript(_SCHEMA)
                 self._conn.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
+                self.interrupted = self._conn.execute(
+                    "UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'").rowcount
         except (OSError, sqlite3.Error) as exc:
             message = _explain("open the conversations", exc, self.path) if isinstance(exc, sqlite3.Error) \
                 else f"Could not open the conversations: {exc}."
@@ -136,12 +132,12 @@ class Store:
 
     # ------------------------------------------------------------------ conversations
 
-    def create_conversation(self, title: str) -> Conversation:
+    def create_conversation(self, title: str) -> ConversationSummary:
         now = time.time()
         with self._writing("create the conversation") as db:
             cursor = db.execute("INSERT INTO conversations (title, created, updated) VALUES (?, ?, ?)",
                                 (title, now, now))
-        return Conversation(cursor.lastrowid, title, now, now)
+        return ConversationSummary(cursor.lastrowid, title, now, now)
 
     def rename_conversation(self, conversation_id: int, title: str) -> None:
         with self._writing("rename the conversation") as db:
@@ -151,12 +147,12 @@ class Store:
         with self._writing("delete the conversation") as db:
             db.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
 
-    def list_conversations(self) -> list[Conversation]:
+    def list_conversations(self) -> list[ConversationSummary]:
         """Most recently updated first."""
         rows = self._reading("SELECT * FROM conversations ORDER BY updated DESC, id DESC")
-        return [Conversation(r["id"], r["title"], r["created"], r["updated"]) for r in rows]
+        return [_summary(r) for r in rows]
 
-    def search(self, text: str) -> list[Conversation]:
+    def search(self, text: str) -> list[ConversationSummary]:
         """Conversations whose title or any message contains ``text`` (case-insensitive for ASCII)."""
         if not text.strip():
             return self.list_conversations()
@@ -167,74 +163,132 @@ class Store:
                   OR EXISTS (SELECT 1 FROM messages AS m
                              WHERE m.conversation_id = c.id AND m.content LIKE :p ESCAPE '\\')
                ORDER BY c.updated DESC, c.id DESC""", {"p": pattern})
-        return [Conversation(r["id"], r["title"], r["created"], r["updated"]) for r in rows]
+        return [_summary(r) for r in rows]
 
-    def load_conversation(self, conversation_id: int) -> LoadedConversation:
+    def load_conversation(self, conversation_id: int) -> Conversation:
+        """The conversation with all its messages, which the store then has (none is dirty)."""
         rows = self._reading("SELECT * FROM conversations WHERE id = ?", (conversation_id,))
         if not rows:
             raise StoreError(f"The conversation {conversation_id} no longer exists.")
-        r = rows[0]
         messages = [
-            StoredMessage(m["id"], m["conversation_id"], m["role"], m["content"], m["created"],
-                          bool(m["complete"]), json.loads(m["stats"]) if m["stats"] else None)
+            Message(m["role"], m["content"], _state(m["state"]), _stats(m["stats"], m["id"]), id=m["id"],
+                    created=m["created"], dirty=False)
             for m in self._reading("SELECT * FROM messages WHERE conversation_id = ? ORDER BY id",
                                    (conversation_id,))
         ]
-        return LoadedConversation(Conversation(r["id"], r["title"], r["created"], r["updated"]), messages)
+        return Conversation(rows[0]["id"], rows[0]["title"], messages)
+
+    def summary(self, conversation_id: int) -> ConversationSummary:
+        rows = self._reading("SELECT * FROM conversations WHERE id = ?", (conversation_id,))
+        if not rows:
+            raise StoreError(f"The conversation {conversation_id} no longer exists.")
+        return _summary(rows[0])
 
     # ------------------------------------------------------------------ messages
 
-    def add_message(self, conversation_id: int, role: str, content: str, *,
-                    stats: dict[str, Any] | None = None, complete: bool = True) -> int:
-        """Append a finished message; returns its id."""
-        if role not in ROLES:
-            raise ValueError(f"unknown role {role!r}")
+    def add_message(self, conversation_id: int, role: str, content: str, *, state: str = "complete",
+                    stats: dict[str, Any] | None = None) -> int:
+        """Append a message; returns its id."""
+        _check(role, state)
         now = time.time()
         with self._writing("save the message") as db:
             cursor = db.execute(
-                "INSERT INTO messages (conversation_id, role, content, created, complete, stats)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (conversation_id, role, content, now, int(complete), _json_or_none(stats)))
+                "INSERT INTO messages (conversation_id, role, content, created, complete, stats, state)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (conversation_id, role, content, now, int(state == "complete"), _json_or_none(stats), state))
             db.execute("UPDATE conversations SET updated = ? WHERE id = ?", (now, conversation_id))
         return cursor.lastrowid
 
-    def save_partial_reply(self, conversation_id: int, content: str,
-                           stats: dict[str, Any] | None = None) -> int:
-        """Keep an assistant reply that was stopped midway, marked incomplete."""
-        return self.add_message(conversation_id, "assistant", content, stats=stats, complete=False)
-
-    def update_message(self, message_id: int, content: str, *, complete: bool,
+    def update_message(self, message_id: int, content: str, *, state: str,
                        stats: dict[str, Any] | None = None) -> None:
-        """Replace a message's text in place (a regenerated reply)."""
+        """Replace a message's text, state and figures in place (a checkpoint, a finished or
+        regenerated reply)."""
+        _check("assistant", state)
         now = time.time()
         with self._writing("save the message") as db:
-            db.execute("UPDATE messages SET content = ?, complete = ?, stats = ?, created = ? WHERE id = ?",
-                       (content, int(complete), _json_or_none(stats), now, message_id))
+            db.execute("UPDATE messages SET content = ?, complete = ?, stats = ?, state = ?, created = ?"
+                       " WHERE id = ?",
+                       (content, int(state == "complete"), _json_or_none(stats), state, now, message_id))
             db.execute("UPDATE conversations SET updated = ? WHERE id ="
                        " (SELECT conversation_id FROM messages WHERE id = ?)", (now, message_id))
+
+    def write(self, conversation: Conversation) -> None:
+        """Write whatever the store lacks of ``conversation``: itself, its title, dirty messages."""
+        if conversation.id is None and not conversation.messages:
+            return                  # a new conversation nobody wrote in yet
+        if conversation.id is None:
+            conversation.id = self.create_conversation(conversation.title).id
+            conversation.title_dirty = False
+        if conversation.title_dirty:
+            self.rename_conversation(conversation.id, conversation.title)
+            conversation.title_dirty = False
+        for message in conversation.messages:
+            if not message.dirty:
+                continue
+            if message.id is None:
+                message.id = self.add_message(conversation.id, message.role, message.content,
+                                              state=message.state, stats=message.stats)
+            else:
+                self.update_message(message.id, message.content, state=message.state, stats=message.stats)
+            message.dirty = False
 
     # ------------------------------------------------------------------ export
 
     def export_markdown(self, conversation_id: int, path: Path | str) -> None:
-        loaded = self.load_conversation(conversation_id)
-        lines = [f"# {loaded.conversation.title}", "",
-                 f"*Started {_when(loaded.conversation.created)}; exported from Parley.*", ""]
-        for m in loaded.messages:
+        conversation = self.load_conversation(conversation_id)
+        summary = self.summary(conversation_id)
+        lines = [f"# {conversation.title}", "",
+                 f"*Started {_when(summary.created)}; exported from Parley.*", ""]
+        for m in conversation.messages:
             who = {"user": "You", "assistant": "Assistant", "system": "System"}[m.role]
             lines += [f"### {who} · {_when(m.created)}", "", m.content.rstrip(), ""]
-            if not m.complete:
+            if m.state == "stopped":
                 lines += ["*(stopped before the end of the reply)*", ""]
+            elif m.state in ("streaming", "interrupted"):
+                lines += ["*(interrupted before the end of the reply)*", ""]
         _write_text(path, "\n".join(lines))
 
     def export_json(self, conversation_id: int, path: Path | str) -> None:
-        loaded = self.load_conversation(conversation_id)
-        c = loaded.conversation
+        conversation = self.load_conversation(conversation_id)
+        summary = self.summary(conversation_id)
         document = {
-            "title": c.title, "created": _iso(c.created), "updated": _iso(c.updated),
+            "title": conversation.title, "created": _iso(summary.created), "updated": _iso(summary.updated),
             "messages": [{"role": m.role, "content": m.content, "created": _iso(m.created),
-                          "complete": m.complete, "stats": m.stats} for m in loaded.messages],
+                          "complete": m.complete, "state": m.state, "stats": m.stats}
+                         for m in conversation.messages],
         }
         _write_text(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+
+
+def _summary(row: sqlite3.Row) -> ConversationSummary:
+    return ConversationSummary(row["id"], row["title"], row["created"], row["updated"])
+
+
+def _check(role: str, state: str) -> None:
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}")
+    if state not in STATES:
+        raise ValueError(f"unknown message state {state!r}")
+
+
+def _state(value: str) -> str:
+    return value if value in STATES else "complete"
+
+
+def _stats(text: str | None, message_id: int) -> dict[str, Any] | None:
+    """A reply's stored figures; figures that cannot be read are dropped (and logged), not fatal:
+    they only decorate the message, which must still open."""
+    if not text:
+        return None
+    try:
+        stats = json.loads(text)
+    except ValueError:
+        log.warning("message %s: unreadable stats dropped: %r", message_id, text[:80])
+        return None
+    if not isinstance(stats, dict):
+        log.warning("message %s: stats are not an object, dropped", message_id)
+        return None
+    return stats
 
 
 def _json_or_none(stats: dict[str, Any] | None) -> str | None:

@@ -15,6 +15,7 @@ from ..engine.cancel import CancelToken
 from ..engine.chat import ChatModel, ChatSession, Message, Reply, SamplingParams
 from ..engine.devices import fallback_to_cpu
 from ..engine.errors import ParleyError
+from ..engine.library import fit_warning
 from ..engine.models import chat_model_path
 from .devices import add_rpc_option
 
@@ -41,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
         remote.connect(args.rpc)
     path = chat_model_path(args.model or "default")  # a legacy ggml GPT-2 file is converted once
     params = SamplingParams(temperature=args.temp, max_tokens=args.max_tokens, seed=args.seed)
+    warning = fit_warning(path, kind="chat", n_ctx=args.ctx, device=args.device)
+    if warning:
+        print(f"parley: warning: {warning}", file=sys.stderr)
     with ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads) as model:
         if model.device.fallback_reason:
             print(f"parley: {model.device.fallback_reason}", file=sys.stderr)

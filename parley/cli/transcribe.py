@@ -1,4 +1,9 @@
-"""``parley transcribe FILE...``: speech to text on this machine."""
+"""``parley transcribe FILE...``: speech to text on this machine, with the app's rules.
+
+As in the app, the silence around the speech is cut before whisper sees the audio, a file with
+no speech in it is not transcribed, and whisper's non-speech markers ("[BLANK_AUDIO]") are left
+out (``parley.engine.utterance``).  Timestamps stay those of the file.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +12,24 @@ import json
 import sys
 
 from ..engine import remote
-from ..engine.audio import load_audio
+from ..engine.audio import SAMPLE_RATE, load_audio
 from ..engine.devices import fallback_to_cpu
 from ..engine.errors import ParleyError
 from .devices import add_rpc_option
 
+EXIT_FAILED = 1      # a file could not be read or transcribed
+EXIT_NO_SPEECH = 3   # every file was read, and at least one held no speech
+
+EPILOG = (f"Exit status: 0 when every file was transcribed, {EXIT_FAILED} when a file could not be read or "
+          f"transcribed, {EXIT_NO_SPEECH} when a file held no speech (\"no speech\" on stderr, nothing on stdout).")
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("transcribe", help="transcribe audio files (WAV, FLAC, OGG, MP3)")
+    p = sub.add_parser("transcribe", help="transcribe audio files (WAV, FLAC, OGG, MP3)", epilog=EPILOG)
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--model", help="whisper.cpp .bin model (default: Whisper tiny.en, converted on first use)")
+    p.add_argument("--model", default="default",
+                   help="default (Whisper tiny.en), base (Whisper base, multilingual; needs the optional "
+                        "model packages), or a whisper.cpp .bin file; the first two are prepared on first use")
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: up to 8)")
     p.add_argument("--language", default="auto", help="language code, or auto (multilingual models)")
@@ -30,47 +43,58 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.models import default_speech_model_path
+    from ..engine.models import speech_model_path
     from ..engine.speech import SpeechModel
+    from ..engine.utterance import speech_in, speech_region, spoken_text
 
     if args.rpc:
         remote.connect(args.rpc)
-    model_path = args.model or default_speech_model_path(progress=_conversion_progress)
-    failures = 0
+    model_path = speech_model_path(args.model, progress=_conversion_progress)
+    failures = silent = 0
     with SpeechModel(model_path, device=args.device, threads=args.threads) as model:
         if model.device.fallback_reason:
             print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
         for path in args.files:
             try:
                 audio = load_audio(path)
+                region = speech_region(audio)
                 options = dict(language=args.language, translate=args.translate, initial_prompt=args.prompt,
                                beam_size=args.beam_size)
                 try:
-                    result = model.transcribe(audio, **options)
+                    result = None if region is None else model.transcribe(audio[region.start:region.end], **options)
                 except remote.RemoteDeviceLost as exc:  # this file and the rest on this machine's CPU
                     model.close()
                     model = SpeechModel(model_path, device=fallback_to_cpu(model.device, str(exc)), threads=args.threads)
                     print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
-                    result = model.transcribe(audio, **options)
+                    result = model.transcribe(audio[region.start:region.end], **options)
             except ParleyError as exc:
                 print(f"parley: {exc}", file=sys.stderr)
                 failures += 1
                 continue
+            text = spoken_text(result) if result is not None else ""
+            if not text:
+                print(f"parley: {path}: no speech", file=sys.stderr)
+                silent += 1
+                continue
+            offset = region.start / SAMPLE_RATE
+            segments = [(s.start + offset, s.end + offset, said) for s in result.segments
+                        if (said := speech_in(s.text))]
             if args.json:
                 print(json.dumps({
-                    "file": path, "language": result.language, "text": result.text,
-                    "audio_seconds": round(result.audio_seconds, 3), "seconds": round(result.elapsed, 3),
+                    "file": path, "language": result.language, "text": text,
+                    "audio_seconds": round(len(audio) / SAMPLE_RATE, 3), "seconds": round(result.elapsed, 3),
                     "device": model.device.device.name,
-                    "segments": [{"start": s.start, "end": s.end, "text": s.text.strip()} for s in result.segments],
+                    "segments": [{"start": round(start, 3), "end": round(end_s, 3), "text": segment}
+                                 for start, end_s, segment in segments],
                 }, ensure_ascii=False))
             elif args.timestamps:
                 if len(args.files) > 1:
                     print(f"# {path}")
-                for s in result.segments:
-                    print(f"[{_clock(s.start)} --> {_clock(s.end)}] {s.text.strip()}")
+                for start, end_s, segment in segments:
+                    print(f"[{_clock(start)} --> {_clock(end_s)}] {segment}")
             else:
-                print(result.text)
-    return 1 if failures else 0
+                print(text)
+    return EXIT_FAILED if failures else EXIT_NO_SPEECH if silent else 0
 
 
 def _clock(seconds: float) -> str:
@@ -85,5 +109,5 @@ def _conversion_progress(fraction: float) -> None:
     percent = int(fraction * 100)
     if percent != _shown[0]:
         _shown[0] = percent
-        print(f"\rpreparing the default speech model: {percent:3d}%", end="" if percent < 100 else "\n",
+        print(f"\rpreparing the speech model: {percent:3d}%", end="" if percent < 100 else "\n",
               file=sys.stderr, flush=True)

@@ -10,7 +10,13 @@ Choices:
 - samples outside [-1, 1] (clipped or hot recordings) are passed through unchanged: whisper's
   log-mel front end copes with them and rescaling would change the level of a normal clip;
 - channels are averaged, and resampling is soxr's band-limited "HQ" (not a naive interpolation,
-  which aliases speech energy above 8 kHz into the band whisper listens to).
+  which aliases speech energy above 8 kHz into the band whisper listens to);
+- a file is checked from its header (rate, channels, length, how many samples it decodes to)
+  before anything is decoded, then decoded in blocks of a bounded size, each downmixed and
+  resampled as it comes: memory holds one block and the 16 kHz result, never the whole
+  decoded file.  A compressed file is small however much audio it holds (a 1 MB FLAC can
+  decode to 5 minutes of 8 channels at 384 kHz, 3.7 GB as float32), so the amount of decoding
+  is capped too (``MAX_DECODED_SAMPLES``).
 """
 
 from __future__ import annotations
@@ -23,10 +29,8 @@ import numpy as np
 import soundfile
 import soxr
 
-from .errors import AudioError
-
-SAMPLE_RATE = 16000
-"""The rate whisper.cpp expects."""
+from .errors import AudioError, AudioLimitError
+from .formats import SAMPLE_RATE
 
 MIN_SAMPLE_RATE = 1000
 MAX_SAMPLE_RATE = 384000
@@ -35,6 +39,18 @@ MAX_CHANNELS = 64
 
 DEFAULT_MAX_SECONDS = 30 * 60.0
 """Longest audio accepted by default: half an hour, far beyond any push-to-talk utterance."""
+
+MAX_DECODED_SAMPLES = 30 * 60 * 192_000 * 2
+"""Most samples (frames x channels) a file may decode to: half an hour of 192 kHz stereo, far
+beyond any recording of speech.  Decoding and resampling take time for every sample, so a
+file that holds more is refused from its header rather than decoded for minutes."""
+
+BLOCK_SAMPLES = 1 << 20
+"""Samples decoded at a time (4 MiB as float32), whatever the channel count."""
+
+_UNKNOWN_LENGTH = 1 << 62
+"""libsndfile reports a huge frame count when the header does not say (a streamed FLAC), and
+then cannot read such a file in blocks."""
 
 SILENCE_DBFS = -120.0
 """What ``rms_level`` returns for digital silence, instead of minus infinity."""
@@ -56,22 +72,64 @@ def load_audio(path: str | Path, *, max_seconds: float = DEFAULT_MAX_SECONDS) ->
         raise AudioError(f"{path}: the file is empty (0 bytes)")
     try:
         with soundfile.SoundFile(path) as f:
-            rate, frames = f.samplerate, f.frames
-            if frames <= 0:
-                raise AudioError(f"{path}: contains no audio (zero frames)")
-            # Check the length from the header before decoding a possibly huge file.
-            _check_length(frames, rate, max_seconds, what=str(path))
-            samples = f.read(dtype="float32", always_2d=True)
+            _check_header(f.samplerate, f.channels, f.frames, max_seconds)
+            audio = _decode(f, max_seconds)
     except soundfile.LibsndfileError as e:
         raise AudioError(f"{path}: {_describe_libsndfile_error(e)}") from e
     except OSError as e:  # I/O errors while reading
         raise AudioError(f"{path}: cannot read the file ({e})") from e
-    if len(samples) == 0:
-        raise AudioError(f"{path}: no audio could be decoded (the file is corrupt or truncated)")
-    try:
-        return prepare_for_model(samples, rate, max_seconds=max_seconds)
     except AudioError as e:
-        raise AudioError(f"{path}: {e}") from e
+        raise type(e)(f"{path}: {e}") from e
+    if len(audio) == 0:
+        raise AudioError(f"{path}: no audio could be decoded (the file is corrupt or truncated)")
+    return audio
+
+
+def _check_header(rate: int, channels: int, frames: int, max_seconds: float) -> None:
+    """Refuse, before decoding anything, a file whose header asks for too much."""
+    if frames <= 0:
+        raise AudioError("contains no audio (zero frames)")
+    _check_rate(rate)
+    if channels > MAX_CHANNELS:
+        raise AudioError(f"has {channels} channels; at most {MAX_CHANNELS} are supported")
+    if frames >= _UNKNOWN_LENGTH:
+        raise AudioError("the file does not say how long it is (a streamed recording?), so it cannot be "
+                         "read safely; convert it first (e.g. with sox or ffmpeg)")
+    _check_length(frames, rate, max_seconds, what="the audio")
+    if frames * channels > MAX_DECODED_SAMPLES:
+        raise AudioLimitError(
+            f"too much audio to decode: {_format_duration(frames / rate)} of {channels} channels at "
+            f"{rate} Hz is {frames * channels / 1e6:.0f} million samples; the limit is "
+            f"{MAX_DECODED_SAMPLES / 1e6:.0f} million (half an hour of 192 kHz stereo)"
+        )
+
+
+def _decode(f: soundfile.SoundFile, max_seconds: float) -> np.ndarray:
+    """Decode ``f`` a block at a time, each block downmixed to mono and resampled to 16 kHz as
+    it comes.  The limits are enforced again as blocks arrive: a header's frame count can be an
+    estimate (MP3)."""
+    rate, channels = f.samplerate, f.channels
+    block_frames = max(1, BLOCK_SAMPLES // channels)
+    limit = min(int(max_seconds * rate), MAX_DECODED_SAMPLES // channels)
+    resampler = None if rate == SAMPLE_RATE else soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32",
+                                                                     quality="HQ")
+    buffer = np.empty((block_frames, channels), dtype=np.float32)
+    pieces: list[np.ndarray] = []
+    decoded, last = 0, False
+    while not last:
+        block = f.read(block_frames, dtype="float32", always_2d=True, out=buffer)
+        decoded += len(block)
+        if decoded > limit:
+            raise AudioLimitError(
+                f"is longer than {_format_duration(limit / rate)}, the most that may be decoded "
+                f"({channels} channels at {rate} Hz)"
+            )
+        if not np.isfinite(block).all():
+            raise AudioError("the audio contains NaN or infinite samples")
+        mono = block[:, 0].copy() if channels == 1 else block.mean(axis=1, dtype=np.float32)
+        last = len(block) < block_frames
+        pieces.append(mono if resampler is None else resampler.resample_chunk(mono, last=last))
+    return np.ascontiguousarray(np.concatenate(pieces), dtype=np.float32)
 
 
 def prepare_for_model(
@@ -88,13 +146,7 @@ def prepare_for_model(
     ``max_seconds``.  Returns ``samples`` itself when it is already in the right form.
     """
     audio = np.asarray(samples)
-    if isinstance(sample_rate, bool) or not isinstance(sample_rate, (int, float, np.number)):
-        raise AudioError(f"the sample rate must be a number, not {sample_rate!r}")
-    if not (MIN_SAMPLE_RATE <= sample_rate <= MAX_SAMPLE_RATE):
-        raise AudioError(
-            f"unusable sample rate {sample_rate} Hz "
-            f"(expected {MIN_SAMPLE_RATE} to {MAX_SAMPLE_RATE} Hz)"
-        )
+    _check_rate(sample_rate)
     if audio.ndim not in (1, 2):
         raise AudioError(f"audio must be 1-D or (frames, channels), got shape {audio.shape}")
     if audio.ndim == 2 and audio.shape[1] > MAX_CHANNELS:
@@ -132,10 +184,20 @@ def rms_level(block: np.ndarray) -> float:
     return max(SILENCE_DBFS, 10.0 * math.log10(mean_square))
 
 
+def _check_rate(sample_rate: object) -> None:
+    if isinstance(sample_rate, bool) or not isinstance(sample_rate, (int, float, np.number)):
+        raise AudioError(f"the sample rate must be a number, not {sample_rate!r}")
+    if not (MIN_SAMPLE_RATE <= sample_rate <= MAX_SAMPLE_RATE):
+        raise AudioError(
+            f"unusable sample rate {sample_rate} Hz "
+            f"(expected {MIN_SAMPLE_RATE} to {MAX_SAMPLE_RATE} Hz)"
+        )
+
+
 def _check_length(frames: int, sample_rate: float, max_seconds: float, *, what: str) -> None:
     seconds = frames / sample_rate
     if seconds > max_seconds:
-        raise AudioError(
+        raise AudioLimitError(
             f"{what} is {_format_duration(seconds)} long; "
             f"the limit is {_format_duration(max_seconds)}"
         )

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from . import native
+
+
+class CancelFlag(Protocol):
+    """What a long Python-side job (a model conversion) polls between chunks; ``CancelToken``
+    provides it, and so can any object with a ``cancelled`` property."""
+
+    @property
+    def cancelled(self) -> bool: ...
 
 
 class CancelToken:

@@ -1,10 +1,14 @@
-"""Microphone capture with push-to-talk semantics, on PortAudio through sounddevice.
+"""Microphone capture on PortAudio through sounddevice: push-to-talk takes and hands-free listening.
 
 ``Recorder.start()`` opens the device at its own default rate when the key goes down,
-``stop()`` closes it when the key comes up and returns the take as 16 kHz mono float32.
-The whole take is resampled at ``stop()`` with soxr rather than block by block in the audio
-callback: that is exact (no resampler state to flush), keeps the audio thread to a copy, and
-costs about 30 ms (measured) for the 120 s maximum at 48 kHz, once, after the key is released.
+``stop()`` closes it when the key comes up and returns the take as 16 kHz mono float32;
+``snapshot()`` returns the take so far while it records (for a live transcript).  The audio
+thread only copies blocks; they are resampled with soxr's streaming resampler when a snapshot or
+the take is asked for, which gives exactly the samples a one-shot resampling of the whole take
+gives (whatever the chunking), so a snapshot is a prefix of the final take.
+
+``Listener`` keeps the microphone open and hands 16 kHz blocks to a callback on a helper
+thread, keeping nothing: hands-free mode cuts them into utterances.
 
 sounddevice is imported on first use, not at import time, so a machine without PortAudio can
 still run everything else and gets a ``CaptureError`` saying what to install.
@@ -18,6 +22,7 @@ a short-lived helper thread and may call ``stop()``.
 from __future__ import annotations
 
 import dataclasses
+import queue
 import threading
 from types import ModuleType
 from typing import Callable
@@ -27,6 +32,8 @@ import soxr
 
 from .audio import SAMPLE_RATE, rms_level
 from .errors import CaptureError
+
+BLOCK_SECONDS = 0.02        # PortAudio delivers blocks about this long (a latency of a frame)
 
 PORTAUDIO_MISSING = "PortAudio is not installed (Debian/Ubuntu: sudo apt install libportaudio2)"
 _PA_DEVICE_UNAVAILABLE = -9985  # paDeviceUnavailable: typically opened exclusively elsewhere
@@ -118,6 +125,20 @@ def find_input_device(devices: list[InputDevice], wanted: int | str | None) -> I
     return matches[0]
 
 
+class _To16k:
+    """Blocks at ``rate`` in, 16 kHz out, through soxr's streaming resampler (exact: the output
+    does not depend on how the input was cut into blocks)."""
+
+    def __init__(self, rate: int) -> None:
+        self._stream = None if rate == SAMPLE_RATE else soxr.ResampleStream(
+            rate, SAMPLE_RATE, 1, dtype="float32", quality="HQ")
+
+    def convert(self, block: np.ndarray, last: bool = False) -> np.ndarray:
+        if self._stream is None:
+            return np.ascontiguousarray(block, dtype=np.float32)
+        return self._stream.resample_chunk(np.ascontiguousarray(block, dtype=np.float32), last=last)
+
+
 class _Take:
     """One recording, from ``start()`` to the stream closing.  Callbacks of a take only ever
     touch that take, so a late callback cannot leak into the next recording."""
@@ -126,21 +147,34 @@ class _Take:
         self.device = device
         self.rate = rate
         self.limit_frames = limit_frames
-        self.chunks: list[np.ndarray] = []
+        self.chunks: list[np.ndarray] = []   # appended by the audio thread only
         self.frames = 0
         self.limit_reached = False
         self.stopping = False  # set before we stop the stream ourselves
         self.ended = False     # the stream finished, for whatever reason
         self.error: CaptureError | None = None
         self.stream = None     # sounddevice.InputStream once opened
+        self._lock = threading.Lock()        # guards the conversion below
+        self._to16k = _To16k(rate)
+        self._converted: list[np.ndarray] = []
+        self._taken = 0                      # chunks converted so far
+        self._finished = False
 
-    def audio(self) -> np.ndarray:
-        if not self.chunks:
-            return np.zeros(0, dtype=np.float32)
-        audio = np.concatenate(self.chunks)
-        if self.rate != SAMPLE_RATE:
-            audio = soxr.resample(audio, self.rate, SAMPLE_RATE, quality="HQ")
-        return np.ascontiguousarray(audio, dtype=np.float32)
+    def audio(self, final: bool = False) -> np.ndarray:
+        """The take so far at 16 kHz (``final``: the whole take, the resampler flushed)."""
+        with self._lock:
+            count = len(self.chunks)         # the audio thread may append meanwhile
+            for chunk in self.chunks[self._taken:count]:
+                self._converted.append(self._to16k.convert(chunk))
+            self._taken = count
+            if final and not self._finished:
+                self._converted.append(self._to16k.convert(np.zeros(0, dtype=np.float32), last=True))
+                self._finished = True
+            if not self._converted:
+                return np.zeros(0, dtype=np.float32)
+            if len(self._converted) > 1:     # keep one array: the next call concatenates less
+                self._converted = [np.concatenate(self._converted)]
+            return self._converted[0]
 
 
 class Recorder:
@@ -187,7 +221,9 @@ class Recorder:
 
     @property
     def elapsed(self) -> float:
-        """Seconds of audio captured in the current take (0.0 when there is none)."""
+        """Seconds of audio captured in the current take (0.0 when there is none); a
+        microphone that delivers nothing for a while (a silent virtual source) does not
+        advance it."""
         take = self._take
         return take.frames / take.rate if take is not None else 0.0
 
@@ -224,7 +260,14 @@ class Recorder:
                 return np.zeros(0, dtype=np.float32)
             self._close(take)
             self._limit_reached, self._error = take.limit_reached, take.error
-        return take.audio()
+        return take.audio(final=True)
+
+    def snapshot(self) -> np.ndarray:
+        """The current take so far, 16 kHz mono float32 (empty when not recording); any thread.
+        Each snapshot is a prefix of the next and of what ``stop()`` returns, but for the last
+        few milliseconds the resampler still holds."""
+        take = self._take
+        return take.audio() if take is not None else np.zeros(0, dtype=np.float32)
 
     def cancel(self) -> None:
         """End the take and discard its audio."""
@@ -242,57 +285,26 @@ class Recorder:
         return find_input_device(list_input_devices(refresh=True), self.device)
 
     def _open(self, device: InputDevice) -> _Take:
-        global _open_streams
-        sd = _sounddevice()
         rate = int(round(device.default_samplerate))
-        channels = 1
-        try:
-            sd.check_input_settings(device.index, channels=1, samplerate=rate, dtype="float32")
-        except sd.PortAudioError:
-            channels = device.channels  # e.g. a raw ALSA device that only does stereo
         take = _Take(device, rate, limit_frames=max(1, int(self.max_seconds * rate)))
-        with _streams_lock:  # no PortAudio re-initialisation while a stream is being opened
-            try:
-                stream = sd.InputStream(
-                    device=device.index,
-                    channels=channels,
-                    samplerate=rate,
-                    dtype="float32",
-                    callback=lambda indata, _frames, _time, _status: self._on_block(take, indata),
-                    finished_callback=lambda: self._on_finished(take),
-                )
-            except sd.PortAudioError as e:
-                raise CaptureError(_open_failure(device, e)) from e
-            try:
-                stream.start()
-            except sd.PortAudioError as e:
-                stream.close(ignore_errors=True)
-                raise CaptureError(_open_failure(device, e)) from e
-            _open_streams += 1
-        take.stream = stream
+        take.stream = _open_stream(device, rate, lambda indata: self._on_block(take, indata),
+                                   lambda: self._on_finished(take))
         return take
 
     @staticmethod
     def _close(take: _Take) -> None:
-        global _open_streams
         take.stopping = True
-        sd = _sounddevice()
         try:
-            take.stream.stop()  # waits for the last block, so the end of the utterance is kept
-        except sd.PortAudioError:
-            pass  # the device is already gone; what was recorded is still in the take
+            _close_stream(take.stream)
         finally:
-            take.stream.close(ignore_errors=True)
             take.ended = True
-            with _streams_lock:
-                _open_streams -= 1
 
     def _on_block(self, take: _Take, indata: np.ndarray) -> None:
         """PortAudio's audio thread: keep a mono copy of the block and report its level.
 
         Status flags (an input overflow dropped a few milliseconds) are not treated as
         errors: a small gap in a push-to-talk take still transcribes."""
-        block = indata[:, 0].copy() if indata.shape[1] == 1 else indata.mean(axis=1)
+        block = _mono(indata)
         room = take.limit_frames - take.frames
         if len(block) >= room:
             block = block[:room]
@@ -320,6 +332,57 @@ class Recorder:
         _notify(self._on_error, take.error)
 
 
+def _mono(indata: np.ndarray) -> np.ndarray:
+    """A copy of a PortAudio block as one channel (the mean of several)."""
+    return indata[:, 0].copy() if indata.shape[1] == 1 else indata.mean(axis=1, dtype=np.float32)
+
+
+def _open_stream(device: InputDevice, rate: int, on_block: Callable[[np.ndarray], None],
+                 on_finished: Callable[[], None]) -> object:
+    """Open and start an input stream on ``device`` at ``rate``, mono when the device allows."""
+    global _open_streams
+    sd = _sounddevice()
+    channels = 1
+    try:
+        sd.check_input_settings(device.index, channels=1, samplerate=rate, dtype="float32")
+    except sd.PortAudioError:
+        channels = device.channels  # e.g. a raw ALSA device that only does stereo
+    with _streams_lock:  # no PortAudio re-initialisation while a stream is being opened
+        try:
+            stream = sd.InputStream(
+                device=device.index,
+                channels=channels,
+                samplerate=rate,
+                dtype="float32",
+                blocksize=max(1, int(BLOCK_SECONDS * rate)),
+                callback=lambda indata, _frames, _time, _status: on_block(indata),
+                finished_callback=on_finished,
+            )
+        except sd.PortAudioError as e:
+            raise CaptureError(_open_failure(device, e)) from e
+        try:
+            stream.start()
+        except sd.PortAudioError as e:
+            stream.close(ignore_errors=True)
+            raise CaptureError(_open_failure(device, e)) from e
+        _open_streams += 1
+    return stream
+
+
+def _close_stream(stream: object) -> None:
+    """Stop (waiting for the last block, so the end of an utterance is kept) and close."""
+    global _open_streams
+    sd = _sounddevice()
+    try:
+        stream.stop()  # type: ignore[attr-defined]
+    except sd.PortAudioError:
+        pass  # the device is already gone; what was recorded is kept
+    finally:
+        stream.close(ignore_errors=True)  # type: ignore[attr-defined]
+        with _streams_lock:
+            _open_streams -= 1
+
+
 def _notify(callback: Callable[..., None] | None, *args: object) -> None:
     """Call ``callback`` off PortAudio's thread, where it may safely call ``Recorder.stop()``."""
     if callback is not None:
@@ -336,57 +399,90 @@ def _open_failure(device: InputDevice, error: Exception) -> str:
     return message
 
 
-class EnergyVAD:
-    """Energy-threshold voice activity detection on 16 kHz mono float32 audio.
+class Listener:
+    """The microphone kept open for hands-free use: 16 kHz mono blocks go to ``on_audio`` on a
+    helper thread (never PortAudio's audio thread, so it may take its time), and nothing is kept.
 
-    A block is speech when its RMS level reaches ``threshold_db`` (dBFS).  ``is_speech`` keeps
-    saying so for ``hangover_seconds`` after the level drops, so the pauses between words and
-    quiet word endings do not cut an utterance; ``trim`` keeps the same margin around the
-    speech it finds.  Meant for a hands-free mode and for trimming takes; whisper.cpp's own VAD
-    needs a Silero model that is not shipped.
+    ``on_level`` gets each block's level in dBFS on the same thread.  When the device stops
+    delivering audio (unplugged), ``on_error`` is called (on another helper thread) and the
+    listener has stopped.  ``device`` is as for ``Recorder``.
     """
 
     def __init__(
         self,
+        device: int | str | None = None,
         *,
-        threshold_db: float = -40.0,
-        hangover_seconds: float = 0.3,
-        frame_seconds: float = 0.02,
-        sample_rate: int = SAMPLE_RATE,
+        on_audio: Callable[[np.ndarray], None],
+        on_level: Callable[[float], None] | None = None,
+        on_error: Callable[[CaptureError], None] | None = None,
     ) -> None:
-        self.threshold_db = threshold_db
-        self.hangover_seconds = hangover_seconds
-        self.frame_seconds = frame_seconds
-        self.sample_rate = sample_rate
-        self._silent_for = float("inf")  # seconds since the last loud block
+        self.device = device
+        self._on_audio = on_audio
+        self._on_level = on_level
+        self._on_error = on_error
+        self._lock = threading.Lock()
+        self._stream: object | None = None
+        self._blocks: queue.SimpleQueue[np.ndarray | None] = queue.SimpleQueue()
+        self._worker: threading.Thread | None = None
+        self._stopping = False
+        self._name = ""
 
-    def reset(self) -> None:
-        """Forget the hangover state, e.g. between utterances."""
-        self._silent_for = float("inf")
+    @property
+    def is_listening(self) -> bool:
+        return self._stream is not None
 
-    def is_speech(self, block: np.ndarray) -> bool:
-        """Whether ``block`` (consecutive with the previous call's) is within speech."""
-        if rms_level(block) >= self.threshold_db:
-            self._silent_for = 0.0
-            return True
-        self._silent_for += len(block) / self.sample_rate
-        return self._silent_for < self.hangover_seconds
+    def start(self) -> None:
+        """Open the microphone; does nothing while already listening."""
+        with self._lock:
+            if self._stream is not None:
+                return
+            device = find_input_device(list_input_devices(), self.device)
+            rate = int(round(device.default_samplerate))
+            self._name = device.name
+            self._stopping = False
+            self._blocks = queue.SimpleQueue()
+            self._worker = threading.Thread(target=self._run, args=(self._blocks, _To16k(rate)),
+                                            name="parley-listener", daemon=True)
+            self._worker.start()
+            blocks = self._blocks
+            try:
+                self._stream = _open_stream(device, rate, lambda indata: blocks.put(_mono(indata)),
+                                            self._on_finished)
+            except CaptureError:
+                blocks.put(None)
+                raise
 
-    def trim(self, audio: np.ndarray) -> np.ndarray:
-        """``audio`` without the silence before and after the speech in it, keeping
-        ``hangover_seconds`` of margin on each side; empty when there is no speech at all."""
-        n = len(audio)
-        if n == 0:
-            return audio
-        frame = max(1, int(self.frame_seconds * self.sample_rate))
-        starts = np.arange(0, n, frame)
-        mean_square = np.add.reduceat(np.square(audio, dtype=np.float64), starts) / np.diff(
-            np.append(starts, n)
-        )
-        loud = np.flatnonzero(mean_square >= 10.0 ** (self.threshold_db / 10.0))
-        if len(loud) == 0:
-            return audio[:0]
-        margin = int(self.hangover_seconds * self.sample_rate)
-        begin = max(0, int(starts[loud[0]]) - margin)
-        end = min(n, int(starts[loud[-1]]) + frame + margin)
-        return audio[begin:end]
+    def stop(self) -> None:
+        """Close the microphone; returns once ``on_audio`` has had its last call."""
+        with self._lock:
+            stream, worker, self._stream = self._stream, self._worker, None
+            self._stopping = True
+            if stream is not None:
+                _close_stream(stream)
+            self._blocks.put(None)
+        if worker is not None and worker is not threading.current_thread():
+            worker.join()
+
+    def _run(self, blocks: queue.SimpleQueue, to16k: _To16k) -> None:
+        while True:
+            block = blocks.get()
+            if block is None:
+                return
+            audio = to16k.convert(block)
+            if self._on_level is not None:
+                self._on_level(rms_level(block))
+            if len(audio):
+                self._on_audio(audio)
+
+    def _on_finished(self) -> None:
+        """PortAudio's thread: the stream ended; unless we stopped it, the device failed."""
+        if self._stopping:
+            return
+        error = CaptureError(f"The microphone {self._name!r} stopped delivering audio (disconnected?)")
+
+        def report() -> None:
+            self.stop()
+            if self._on_error is not None:
+                self._on_error(error)
+
+        threading.Thread(target=report, name="parley-capture-event", daemon=True).start()

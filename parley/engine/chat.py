@@ -13,13 +13,20 @@ Two layers, as in llama-cpp-python:
 A turn's prompt must leave ``min(max_tokens, n_ctx / 2)`` tokens free for the reply.  When
 the conversation outgrows that, the oldest user/assistant turns are left out of the prompt
 (they stay in ``messages``); the system prompt and the current message are always kept, and a
-message that does not fit even alone is refused with a ParleyError.  The KV entries of the
+message that does not fit even alone is refused with a ContextOverflowError.  The KV entries of the
 turns that remain are shifted down (``llama_memory_seq_rm`` + ``llama_memory_seq_add``)
 instead of being evaluated again.  A reply that reaches the end of the context drops older
 turns the same way and goes on; with nothing left to drop it ends with ``finish="context"``.
 
-A context serves one thread at a time: every call holds the model's lock.  ``llama_decode``
-runs without the GIL (cffi API mode), and a ``CancelToken`` stops it between graph nodes.
+A context serves one thread at a time.  Two locks keep it so without ever holding one while
+the caller's code runs: the model's native lock is held for each native step (a decode, a
+sample, a KV cache edit) and released around every ``on_text`` callback; the "turn" is held
+for a whole reply or evaluation, so that replies from two threads take turns instead of
+mixing their tokens.  A callback may therefore read the model (tokenize, cached tokens) and
+may close it; starting other work on the model from inside its own reply raises
+ModelBusyError.  ``close()`` from another thread cancels the work in progress (a reply ends
+as "cancelled", with its text so far) instead of waiting for it.  ``llama_decode`` runs
+without the GIL (cffi API mode), and a ``CancelToken`` stops it between graph nodes.
 The model sits wholly on one device: every layer on the chosen GPU, or nothing offloaded at
 all on the CPU, where a persistent threadpool serves all decodes.
 """
@@ -28,7 +35,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -38,10 +44,25 @@ from typing import Any
 
 from . import native, remote
 from .cancel import CancelToken
-from .chat_format import ROLES, Message, PromptFormat, ReplyStream, pick_format
+from .chat_format import Message, PromptFormat, ReplyStream, pick_format
 from .devices import DeviceChoice, fallback_to_cpu, select_device
-from .errors import Cancelled, ModelLoadError, ParleyError
+from .errors import (
+    Cancelled,
+    ContextOverflowError,
+    ContextSizeError,
+    DecodeError,
+    InvalidHistoryError,
+    MaxTokensError,
+    ModelBusyError,
+    ModelClosedError,
+    ModelLoadError,
+    NothingToRegenerateError,
+    ThreadCountError,
+    TokenizeError,
+)
+from .formats import ROLES
 from .gguf_file import check_gguf
+from .threads import default_threads
 
 __all__ = [
     "ChatModel", "ChatSession", "GenerationStats", "Message", "Reply", "SamplingParams", "default_threads",
@@ -97,37 +118,8 @@ class Reply:
     stats: GenerationStats
 
 
-def default_threads() -> int:
-    """Physical cores (hyper-threads share a core's vector units, so they do not help), at most 8."""
-    logical = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(8, logical // _threads_per_core()))
-
-
-def _threads_per_core() -> int:
-    try:
-        siblings = Path("/sys/devices/system/cpu/cpu0/topology/thread_siblings_list").read_text().strip()
-    except OSError:
-        return 1
-    count = 0
-    for part in siblings.split(","):
-        lo, _, hi = part.partition("-")
-        count += int(hi) - int(lo) + 1 if hi else 1
-    return max(1, count)
-
-
 class _Aborted(Exception):
     """llama_decode stopped because the cancel token was set."""
-
-
-class _QuietWhenCancelled(logging.Filter):
-    """Drops the native messages of an abort (``failed to compute graph``...) once cancelled."""
-
-    def __init__(self, cancel: CancelToken | None) -> None:
-        super().__init__()
-        self.cancel = cancel
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return self.cancel is None or not self.cancel.cancelled
 
 
 # --------------------------------------------------------------------------- model loading
@@ -161,28 +153,6 @@ def _install_progress() -> None:
             return state.error is None and not state.cancelled
 
         _progress_installed = True
-
-
-class _ErrorLog(logging.Handler):
-    """Collects the native error messages logged while a model loads, to explain a failure."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.lines: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(record.getMessage())
-
-
-@contextmanager
-def _native_errors() -> Iterator[_ErrorLog]:
-    handler = _ErrorLog()
-    logger = logging.getLogger("parley.native")
-    logger.addHandler(handler)
-    try:
-        yield handler
-    finally:
-        logger.removeHandler(handler)
 
 
 def _cpu_backend_fn(name: str, signature: str) -> Any:
@@ -229,11 +199,17 @@ class ChatModel:
         self.path = Path(path)
         self.info = check_gguf(self.path)  # native code aborts the process on a malformed file
         if n_ctx < 2 * MIN_REPLY_ROOM:
-            raise ValueError(f"n_ctx must be at least {2 * MIN_REPLY_ROOM}")
+            raise ContextSizeError(f"the context length must be at least {2 * MIN_REPLY_ROOM} tokens, not {n_ctx}")
+        if threads is not None and threads < 0:
+            raise ThreadCountError(f"the number of CPU threads must be at least 1, not {threads}")
         native.load_backends()
         _install_progress()
         self.threads = threads or default_threads()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()    # the native context: held for each native step, never during a callback
+        self._turn = threading.Lock()     # one reply or evaluation at a time, held across its callbacks
+        self._turn_thread: int | None = None
+        self._cancel: CancelToken | None = None  # the token of the work in progress; close() sets it
+        self._closing = False
         self._model: Any = None
         self._ctx: Any = None
         self._batch: Any = None
@@ -295,7 +271,7 @@ class ChatModel:
         handle = ffi.new_handle(state)
         params.progress_callback = lib.parley_py_load_progress
         params.progress_callback_user_data = handle
-        with _native_errors() as errors:
+        with native.NativeLog() as errors:
             model = lib.llama_model_load_from_file(str(self.path).encode(), params)
         if state.error is not None:
             if model != ffi.NULL:
@@ -306,7 +282,7 @@ class ChatModel:
                 lib.llama_model_free(model)
             raise Cancelled("model loading cancelled")
         if model == ffi.NULL:
-            raise ModelLoadError(self._failure("llama.cpp could not load", choice, errors.lines))
+            raise ModelLoadError(self._failure("llama.cpp could not load", choice, errors))
         cparams = lib.llama_context_default_params()
         cparams.n_ctx = self._capped_ctx(n_ctx)
         cparams.n_batch = cparams.n_ubatch = min(N_BATCH, cparams.n_ctx)
@@ -314,11 +290,11 @@ class ChatModel:
         cparams.n_threads = cparams.n_threads_batch = self.threads
         cparams.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
         cparams.abort_callback_data = ffi.NULL
-        with _native_errors() as errors:
+        with native.NativeLog() as errors:
             ctx = lib.llama_init_from_model(model, cparams)
         if ctx == ffi.NULL:
             lib.llama_model_free(model)
-            raise ModelLoadError(self._failure("llama.cpp could not create a context for", choice, errors.lines))
+            raise ModelLoadError(self._failure("llama.cpp could not create a context for", choice, errors))
         if remote.lost_reason(choice.device):  # the server went away while the weights were sent
             lib.llama_free(ctx)
             lib.llama_model_free(model)
@@ -328,8 +304,8 @@ class ChatModel:
         if self._threadpool is not None:
             lib.llama_attach_threadpool(ctx, self._threadpool, self._threadpool)
 
-    def _failure(self, what: str, choice: DeviceChoice, lines: list[str]) -> str:
-        reason = "; ".join(line.strip() for line in lines[-3:] if line.strip())
+    def _failure(self, what: str, choice: DeviceChoice, errors: native.NativeLog) -> str:
+        reason = errors.reason()
         return f"{what} {self.path} on {choice.device.name}" + (f": {reason}" if reason else " (see the log)")
 
     def _bos_prefix(self) -> bytes:
@@ -339,7 +315,15 @@ class ChatModel:
         return self._piece(int(lib.llama_vocab_bos(self._vocab)), special=True)
 
     def close(self) -> None:
-        """Free the context and the weights; the model cannot be used afterwards."""
+        """Free the context and the weights; every later call raises ModelClosedError.
+
+        Work in progress on another thread (or the reply whose callback calls this) is
+        cancelled, not waited for: a reply ends with ``finish="cancelled"`` and its text so far.
+        """
+        self._closing = True
+        cancel = self._cancel
+        if cancel is not None:
+            cancel.cancel()
         with self._lock:
             lib = native.lib()
             if self._batch is not None:
@@ -376,13 +360,15 @@ class ChatModel:
         data = text.encode() if isinstance(text, str) else text
         add_bos = bool(self._bos_text) and not data.startswith(self._bos_text)
         size = len(data) + 8
-        for _ in range(2):
-            buf = ffi.new("llama_token[]", size)
-            n = lib.llama_tokenize(self._vocab, data, len(data), buf, size, add_bos, True)
-            if n >= 0:
-                return ffi.unpack(buf, n)
-            size = -n
-        raise ParleyError("llama.cpp could not tokenize the prompt")
+        with self._lock:
+            self._check_open()
+            for _ in range(2):
+                buf = ffi.new("llama_token[]", size)
+                n = lib.llama_tokenize(self._vocab, data, len(data), buf, size, add_bos, True)
+                if n >= 0:
+                    return ffi.unpack(buf, n)
+                size = -n
+        raise TokenizeError(f"llama.cpp could not tokenize the text ({len(data)} bytes)")
 
     def _piece(self, token: int, special: bool = False) -> bytes:
         ffi, lib = native.ffi(), native.lib()
@@ -397,15 +383,20 @@ class ChatModel:
         """The bytes a generated token adds to the reply (control tokens add none)."""
         piece = self._pieces.get(token)
         if piece is None:
-            piece = self._pieces[token] = self._piece(token)
+            with self._lock:
+                self._check_open()
+                piece = self._pieces[token] = self._piece(token)
         return piece
 
     def is_eog(self, token: int) -> bool:
-        return bool(native.lib().llama_vocab_is_eog(self._vocab, token))
+        with self._lock:
+            self._check_open()
+            return bool(native.lib().llama_vocab_is_eog(self._vocab, token))
 
     def _eog_tokens(self) -> list[int]:
         if self._eog is None:
-            self._eog = [t for t in range(self.n_vocab) if self.is_eog(t)]
+            is_eog, vocab = native.lib().llama_vocab_is_eog, self._vocab
+            self._eog = [t for t in range(self.n_vocab) if is_eog(vocab, t)]
         return self._eog
 
     # ------------------------------------------------------------------ KV cache
@@ -416,44 +407,70 @@ class ChatModel:
         return list(self._kv)
 
     def clear_cache(self) -> None:
-        with self._lock:
+        with self._working(None), self._lock:
             self._check_open()
             native.lib().llama_memory_clear(self._mem, True)
             self._kv = []
 
     def evaluate(self, tokens: list[int], cancel: CancelToken | None = None) -> None:
         """Append ``tokens`` to the KV cache, ``n_batch`` at a time, computing the logits of the
-        last one.  ``cancel`` stops it within a graph node (``Cancelled``); the batches that
-        were complete stay in the cache."""
-        with self._lock:
+        last one.  ``cancel`` (or ``close()`` from another thread) stops it within a graph node
+        (``Cancelled``); the batches that were complete stay in the cache."""
+        with self._working(cancel or CancelToken()), self._lock:
             self._check_open()
-            with self._abort_on(cancel):
-                try:
-                    self._evaluate(tokens)
-                except _Aborted:
-                    raise Cancelled("evaluation cancelled") from None
+            try:
+                self._evaluate(tokens)
+            except _Aborted:
+                raise Cancelled("evaluation cancelled") from None
 
     def _check_open(self) -> None:
         if self._ctx is None:
-            raise ParleyError("the chat model is closed")
+            raise ModelClosedError("the chat model is closed")
 
     @contextmanager
-    def _abort_on(self, cancel: CancelToken | None) -> Iterator[None]:
-        """Let ``cancel`` abort llama_decode, and keep the errors llama.cpp logs then quiet."""
+    def _working(self, cancel: CancelToken | None) -> Iterator[None]:
+        """Hold the model's turn for one reply or evaluation, with ``cancel`` as its abort flag.
+
+        Other threads wait for their turn; the thread that holds it (a callback of the work in
+        progress) gets ModelBusyError instead of waiting for itself.  ``close()`` sets
+        ``cancel``, which aborts llama_decode between graph nodes.
+        """
+        me = threading.get_ident()
+        if self._turn_thread == me:
+            raise ModelBusyError(
+                "the chat model is busy with a reply on this thread: it cannot start other work "
+                "from that reply's callback",
+            )
+        with self._turn:
+            self._turn_thread, self._cancel = me, cancel
+            if cancel is not None and self._closing:
+                cancel.cancel()
+            self._set_abort_flag(cancel)
+            try:
+                yield
+            finally:
+                self._set_abort_flag(None)
+                self._turn_thread = self._cancel = None
+
+    def _set_abort_flag(self, cancel: CancelToken | None) -> None:
         lib, ffi = native.lib(), native.ffi()
-        lib.llama_set_abort_callback(self._ctx, self._abort_cb, cancel.c_pointer if cancel else ffi.NULL)
-        quiet = _QuietWhenCancelled(cancel)
-        logging.getLogger("parley.native").addFilter(quiet)
-        try:
-            yield
-        finally:
-            lib.llama_set_abort_callback(self._ctx, self._abort_cb, ffi.NULL)
-            logging.getLogger("parley.native").removeFilter(quiet)
+        with self._lock:
+            if self._ctx is not None:
+                lib.llama_set_abort_callback(self._ctx, self._abort_cb, cancel.c_pointer if cancel else ffi.NULL)
+
+    def _cancelled(self) -> bool:
+        """Whether the work in progress was cancelled (its native error lines are then noise)."""
+        cancel = self._cancel
+        return cancel is not None and cancel.cancelled
 
     def _evaluate(self, tokens: list[int]) -> None:
+        """Decode ``tokens`` into the KV cache; the caller holds the lock and checked it is open."""
         lib = native.lib()
         if len(self._kv) + len(tokens) > self.n_ctx:
-            raise ParleyError(f"{len(self._kv) + len(tokens)} tokens do not fit in the {self.n_ctx}-token context")
+            total = len(self._kv) + len(tokens)
+            raise ContextOverflowError(
+                f"{total} tokens do not fit in the {self.n_ctx}-token context", total, self.n_ctx,
+            )
         batch = self._batch
         for start in range(0, len(tokens), self.n_batch):
             chunk = tokens[start:start + self.n_batch]
@@ -464,12 +481,17 @@ class ChatModel:
                 batch.logits[i] = 0
             batch.logits[len(chunk) - 1] = 1
             batch.n_tokens = len(chunk)
-            rc = lib.llama_decode(self._ctx, batch)
+            with native.NativeLog(silenced=self._cancelled) as errors:
+                rc = lib.llama_decode(self._ctx, batch)
             if rc != 0:
                 self._resync(tokens[start:])
                 if rc == 2:
                     raise _Aborted
-                raise ParleyError(f"llama.cpp failed to evaluate {len(chunk)} tokens (llama_decode returned {rc})")
+                reason = errors.reason()
+                raise DecodeError(
+                    f"llama.cpp failed to evaluate {len(chunk)} tokens (llama_decode returned {rc})"
+                    + (f": {reason}" if reason else ""), rc,
+                )
             self._kv.extend(chunk)
         lib.llama_synchronize(self._ctx)  # so that timings include the work (GPU backends are async)
         remote.check(self.device.device)  # a lost server's stand-in results must not be sampled
@@ -552,6 +574,10 @@ class ChatModel:
     def _sample(self, sampler: Any) -> int:
         return int(native.lib().llama_sampler_sample(sampler, self._ctx, -1))
 
+    def _is_eog(self, token: int) -> bool:
+        """``is_eog`` for the generation loop, which already holds the lock."""
+        return bool(native.lib().llama_vocab_is_eog(self._vocab, token))
+
 
 def _common_prefix(a: list[int], b: list[int]) -> int:
     n = min(len(a), len(b))
@@ -586,6 +612,7 @@ class ChatSession:
         """Start over with a new system prompt and optional earlier messages.
 
         A system message at the start of ``history`` is used when ``system_prompt`` is empty.
+        Raises InvalidHistoryError for other roles than user and assistant after it.
         """
         history = list(history or [])
         if history and history[0].role == "system":
@@ -593,8 +620,8 @@ class ChatSession:
             history = history[1:]
         for m in history:
             if m.role not in ROLES or m.role == "system":
-                raise ValueError(f"history messages must be 'user' or 'assistant', not {m.role!r}")
-        with self.model._lock:
+                raise InvalidHistoryError(f"earlier messages must be 'user' or 'assistant', not {m.role!r}")
+        with self.model._working(None):  # not while a reply on another thread reads the messages
             self.messages = ([Message("system", system_prompt)] if system_prompt else []) + history
             self._first = 1 if system_prompt else 0
             self.stats = []
@@ -608,11 +635,13 @@ class ChatSession:
               cancel: CancelToken | None = None) -> Reply:
         """Add the user's message and generate the assistant's reply.
 
-        ``on_text(piece)`` is called on this thread with each new piece of reply text.  The
-        reply is added to ``messages``, also when cancelled (with the text so far).  On an
-        error (e.g. the message does not fit in the context) ``messages`` is left unchanged.
+        ``on_text(piece)`` is called on this thread with each new piece of reply text, with no
+        lock held.  The reply is added to ``messages``, also when cancelled (with the text so
+        far).  On an error (e.g. ContextOverflowError: the message does not fit in the
+        context) ``messages`` is left unchanged.
         """
-        with self.model._lock:
+        cancel = cancel or CancelToken()
+        with self.model._working(cancel):
             first = self._first
             self.messages.append(Message("user", user_text))
             try:
@@ -624,13 +653,34 @@ class ChatSession:
 
     def regenerate(self, params: SamplingParams | None = None, on_text: OnText | None = None,
                    cancel: CancelToken | None = None) -> Reply:
-        """Replace the last assistant reply with a new one for the same user message."""
-        with self.model._lock:
+        """Replace the last assistant reply with a new one for the same user message
+        (NothingToRegenerateError when the conversation does not end with a reply)."""
+        cancel = cancel or CancelToken()
+        with self.model._working(cancel):
             if not self.messages or self.messages[-1].role != "assistant":
-                raise ParleyError("there is no reply to regenerate")
+                raise NothingToRegenerateError("there is no reply to regenerate")
             first, previous = self._first, self.messages.pop()
             try:
                 return self._generate(params or SamplingParams(), on_text, cancel)
+            except BaseException:
+                self.messages.append(previous)
+                self._first = first
+                raise
+
+    def continue_reply(self, params: SamplingParams | None = None, on_text: OnText | None = None,
+                       cancel: CancelToken | None = None) -> Reply:
+        """Carry on writing the last assistant reply from where its text ends (a reply that was
+        stopped, or interrupted when Parley last closed).  The prompt ends with that text, so
+        the model continues it rather than starting again; ``on_text`` gets only the new
+        pieces, and the returned reply (which replaces the last message) is the whole text.
+        NothingToRegenerateError when the conversation does not end with a reply."""
+        cancel = cancel or CancelToken()
+        with self.model._working(cancel):
+            if not self.messages or self.messages[-1].role != "assistant":
+                raise NothingToRegenerateError("there is no reply to continue")
+            first, previous = self._first, self.messages.pop()
+            try:
+                return self._generate(params or SamplingParams(), on_text, cancel, prefix=previous.content)
             except BaseException:
                 self.messages.append(previous)
                 self._first = first
@@ -644,8 +694,8 @@ class ChatSession:
     def _fit(self, room: int, partial: bytes = b"", strict: bool = True) -> list[int] | None:
         """Prompt tokens leaving ``room`` tokens free, older turns left out as needed.
 
-        When even the shortest prompt leaves less room: ``strict`` raises ParleyError if it
-        does not leave MIN_REPLY_ROOM, otherwise None is returned.
+        When even the shortest prompt leaves less room: ``strict`` raises ContextOverflowError
+        if it does not leave MIN_REPLY_ROOM, otherwise None is returned.
         """
         n_ctx = self.model.n_ctx
         tokens = self._render(partial)
@@ -658,9 +708,10 @@ class ChatSession:
         if len(tokens) + MIN_REPLY_ROOM <= n_ctx:
             return tokens
         what = "the system prompt and the message" if self.messages[0].role == "system" else "the message"
-        raise ParleyError(
+        raise ContextOverflowError(
             f"{what} take {len(tokens)} tokens, too many for the {n_ctx}-token context "
             f"(at least {MIN_REPLY_ROOM} tokens must be left for the reply); shorten it or use a larger context",
+            len(tokens), n_ctx,
         )
 
     def _drop_oldest_turn(self) -> bool:
@@ -675,28 +726,33 @@ class ChatSession:
     def _dropped(self) -> int:
         return self._first - (1 if self.messages and self.messages[0].role == "system" else 0)
 
-    def _generate(self, params: SamplingParams, on_text: OnText | None, cancel: CancelToken | None) -> Reply:
+    def _generate(self, params: SamplingParams, on_text: OnText | None, cancel: CancelToken,
+                  prefix: str = "") -> Reply:
+        """One reply, continuing ``prefix`` (the start of the reply, already written); the caller
+        holds the model's turn with ``cancel`` as its abort flag."""
         model = self.model
-        model._check_open()
-        cancel = cancel or CancelToken()
         if params.max_tokens < 1:
-            raise ValueError("max_tokens must be at least 1")
+            raise MaxTokensError(f"the longest reply must be at least 1 token, not {params.max_tokens}")
         started = time.perf_counter()
-        tokens = self._fit(min(params.max_tokens, model.n_ctx // 2))
-        stream = ReplyStream([*params.stop, *model.prompt_format.stop])
+        with model._lock:
+            model._check_open()
+            tokens = self._fit(min(params.max_tokens, model.n_ctx // 2), prefix.encode())
+            reused = model._reuse(tokens)
+        stream = ReplyStream([*params.stop, *model.prompt_format.stop], text=prefix)
         generated: list[int] = []
-        reused = model._reuse(tokens)
         first_token = prompt_done = None
         finish = "cancelled"
-        with model._abort_on(cancel):
-            try:
-                if not cancel.cancelled:
+        try:
+            with model._lock:
+                if not cancel.cancelled and model._ctx is not None:
                     model._evaluate(tokens[reused:])
                     prompt_done = time.perf_counter()
                     sampler = model._sampler(params, tokens)
-                    finish, first_token = self._loop(params, sampler, stream, generated, on_text, cancel)
-            except _Aborted:
-                finish = "cancelled"
+            if prompt_done is not None:
+                finish, first_token = self._loop(params, sampler, stream, generated, on_text, cancel,
+                                                 prefix.encode())
+        except _Aborted:
+            finish = "cancelled"
         if prompt_done is None:  # cancelled before or while evaluating the prompt
             prompt_done = time.perf_counter()
             evaluated = max(0, len(model._kv) - reused)
@@ -717,35 +773,44 @@ class ChatSession:
         return Reply(stream.text, finish, stats)
 
     def _loop(self, params: SamplingParams, sampler: Any, stream: ReplyStream, generated: list[int],
-              on_text: OnText | None, cancel: CancelToken) -> tuple[str, float | None]:
+              on_text: OnText | None, cancel: CancelToken, prefix: bytes) -> tuple[str, float | None]:
         """Sample, stream and evaluate tokens until a finish condition; return it and the
-        time the first token was sampled."""
+        time the first token was sampled.
+
+        Each step holds the model's lock for its native work only: ``on_text`` runs without
+        it, so the callback may use the model, and ``close()`` from another thread gets the
+        lock between two tokens (the step after it then finds the model closed).
+        """
         model = self.model
         first: float | None = None
+        pending: int | None = None  # the last sampled token, evaluated before the next is sampled
         while True:
-            if cancel.cancelled:
-                return "cancelled", first
-            token = model._sample(sampler)
-            first = first or time.perf_counter()
-            if model.is_eog(token) and not params.ignore_eos:
-                return "eog", first
-            generated.append(token)
-            piece = stream.push(model.token_bytes(token))
+            with model._lock:
+                if cancel.cancelled or model._ctx is None:
+                    return "cancelled", first
+                if pending is not None:
+                    if len(model._kv) < model.n_ctx:
+                        model._evaluate([pending])
+                    elif not self._make_room(params, generated, prefix):
+                        return "context", first
+                token = model._sample(sampler)
+                first = first or time.perf_counter()
+                if model._is_eog(token) and not params.ignore_eos:
+                    return "eog", first
+                generated.append(token)
+                piece = stream.push(model.token_bytes(token))
             if piece and on_text is not None:
                 on_text(piece)
             if stream.stopped:
                 return "stop", first
             if len(generated) >= params.max_tokens:
                 return "max_tokens", first
-            if len(model._kv) < model.n_ctx:
-                model._evaluate([token])
-            elif not self._make_room(params, generated):
-                return "context", first
+            pending = token
 
-    def _make_room(self, params: SamplingParams, generated: list[int]) -> bool:
+    def _make_room(self, params: SamplingParams, generated: list[int], prefix: bytes) -> bool:
         """The context is full mid-reply: leave older turns out and re-place the reply so far."""
         model = self.model
-        partial = b"".join(model.token_bytes(t) for t in generated)
+        partial = prefix + b"".join(model.token_bytes(t) for t in generated)
         room = min(params.max_tokens - len(generated), model.n_ctx // 2)
         tokens = self._fit(room, partial, strict=False)
         if tokens is None:

@@ -26,14 +26,14 @@ import numpy as np
 from gguf.constants import (
     GGML_QUANT_SIZES,
     GGUF_DEFAULT_ALIGNMENT,
-    GGUF_MAGIC,
     GGUF_VERSION,
     GGMLQuantizationType,
     GGUFValueType,
 )
 
 from parley.engine.errors import ModelFileError
-from parley.engine.modelfile import map_readonly
+from parley.engine.formats import GGJT_MAGIC, GGMF_MAGIC, GGML_MAGIC, GGUF_MAGIC
+from parley.engine.modelfile import Cursor, Truncated, map_readonly
 
 # ``general.architecture`` values of the pinned llama.cpp (``LLM_ARCH_NAMES`` in
 # src/llama-arch.cpp), less ``clip`` (a quantize-only stub that aborts when loaded as a model)
@@ -110,9 +110,9 @@ _I64 = struct.Struct("<q")
 
 # First bytes of files people mistake for GGUF models, and what they are.
 _KNOWN_MAGICS: dict[bytes, str] = {
-    b"lmgg": "a legacy ggml file (e.g. a whisper.cpp model or an old ggml GPT-2 model)",
-    b"fmgg": "a legacy llama.cpp GGMF file",
-    b"tjgg": "a legacy llama.cpp GGJT file",
+    GGML_MAGIC: "a legacy ggml file (e.g. a whisper.cpp model or an old ggml GPT-2 model)",
+    GGMF_MAGIC: "a legacy llama.cpp GGMF file",
+    GGJT_MAGIC: "a legacy llama.cpp GGJT file",
     b"\x89PNG": "a PNG image",
     b"PK\x03\x04": "a ZIP archive (e.g. a PyTorch checkpoint)",
 }
@@ -180,33 +180,11 @@ class GGUFInfo:
     has_vocab: bool
 
 
-class _Truncated(Exception):
-    """A read ran past the end of the file (turned into a ModelFileError by the caller)."""
-
-
-class _Cursor:
-    """Little-endian reads from a buffer; every read is checked against its end."""
-
-    def __init__(self, buf: Any, size: int) -> None:
-        self.buf = buf
-        self.size = size
-        self.pos = 0
-
-    def skip(self, n: int) -> int:
-        start = self.pos
-        if n < 0 or start + n > self.size:
-            raise _Truncated
-        self.pos = start + n
-        return start
-
-    def unpack(self, fmt: struct.Struct) -> Any:
-        return fmt.unpack_from(self.buf, self.skip(fmt.size))[0]
-
-    def string(self) -> str:
-        n = self.unpack(_U64)
-        start = self.skip(n)
-        return self.buf[start:start + n].decode("utf-8", errors="replace")
-
+def _string(cur: Cursor) -> str:
+    """A GGUF string: its u64 length, then UTF-8 bytes (undecodable ones replaced)."""
+    n = cur.unpack(_U64)
+    start = cur.skip(n)
+    return cur.buf[start:start + n].decode("utf-8", errors="replace")
 
 
 def read_gguf(path: str | Path, *, arrays: Collection[str] = ()) -> GGUFContents:
@@ -226,7 +204,7 @@ def read_gguf(path: str | Path, *, arrays: Collection[str] = ()) -> GGUFContents
 
 
 def _parse(path: Path, buf: Any, size: int, arrays: frozenset[str]) -> GGUFContents:
-    cur = _Cursor(buf, size)
+    cur = Cursor(buf, size)
     section = "header"
     try:
         _check_magic(path, buf, size)
@@ -257,8 +235,8 @@ def _parse(path: Path, buf: Any, size: int, arrays: frozenset[str]) -> GGUFConte
             tensors.append(entry)
         data_offset = -(-cur.pos // alignment) * alignment
         if n_tensors > 0 and data_offset > size:
-            raise _Truncated
-    except _Truncated:
+            raise Truncated
+    except Truncated:
         raise ModelFileError(
             path, f"the file is truncated: it ends inside the {section} ({size} bytes in all)",
         ) from None
@@ -268,9 +246,9 @@ def _parse(path: Path, buf: Any, size: int, arrays: frozenset[str]) -> GGUFConte
 
 def _check_magic(path: Path, buf: Any, size: int) -> None:
     head = bytes(buf[:4])
-    if head == struct.pack("<I", GGUF_MAGIC):
+    if head == GGUF_MAGIC:
         if size < 24:
-            raise _Truncated
+            raise Truncated
         return
     known = _KNOWN_MAGICS.get(head)
     what = known if known is not None else f"its first bytes are {head!r}, not 'GGUF'"
@@ -300,13 +278,13 @@ def _value_type(path: Path, raw: int, key: str) -> GGUFValueType:
         raise ModelFileError(path, f"the metadata is corrupt: key '{key}' has unknown type {raw}") from None
 
 
-def _read_kv(path: Path, cur: _Cursor, arrays: frozenset[str]) -> tuple[str, GGUFField]:
-    key = cur.string()
+def _read_kv(path: Path, cur: Cursor, arrays: frozenset[str]) -> tuple[str, GGUFField]:
+    key = _string(cur)
     if not key:
         raise ModelFileError(path, "the metadata is corrupt: a key is empty")
     vtype = _value_type(path, cur.unpack(_U32), key)
     if vtype == GGUFValueType.STRING:
-        return key, GGUFField(vtype, cur.string())
+        return key, GGUFField(vtype, _string(cur))
     if vtype != GGUFValueType.ARRAY:
         return key, GGUFField(vtype, cur.unpack(_SCALAR_FORMATS[vtype]))
     item_type = _value_type(path, cur.unpack(_U32), key)
@@ -317,23 +295,23 @@ def _read_kv(path: Path, cur: _Cursor, arrays: frozenset[str]) -> tuple[str, GGU
     return key, GGUFField(vtype, value, item_type, count)
 
 
-def _read_array(cur: _Cursor, item_type: GGUFValueType, count: int, keep: bool) -> list[Any] | None:
+def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: bool) -> list[Any] | None:
     if item_type != GGUFValueType.STRING:
         start = cur.skip(count * _SCALAR_FORMATS[item_type].size)
         if not keep:
             return None
         return np.frombuffer(cur.buf, _NUMPY_DTYPES[item_type], count, start).tolist()
     if count * 8 > cur.size - cur.pos:  # each string needs at least its 8-byte length
-        raise _Truncated
+        raise Truncated
     # The hot loop of the parser (vocabularies of 250k tokens and as many merges): inlined.
     buf, pos, size = cur.buf, cur.pos, cur.size
     values: list[str] | None = [] if keep else None
     for _ in range(count):
         if pos + 8 > size:
-            raise _Truncated
+            raise Truncated
         end = pos + 8 + _U64.unpack_from(buf, pos)[0]
         if end > size:
-            raise _Truncated
+            raise Truncated
         if values is not None:
             values.append(buf[pos + 8:end].decode("utf-8", errors="replace"))
         pos = end
@@ -352,8 +330,8 @@ def _alignment(path: Path, metadata: dict[str, GGUFField]) -> int:
     return int(field.value)
 
 
-def _read_tensor_info(path: Path, cur: _Cursor) -> tuple[str, tuple[int, ...], int, int]:
-    name = cur.string()
+def _read_tensor_info(path: Path, cur: Cursor) -> tuple[str, tuple[int, ...], int, int]:
+    name = _string(cur)
     if len(name.encode("utf-8")) >= GGML_MAX_NAME:
         raise ModelFileError(path, f"the tensor table is corrupt: tensor name '{name[:80]}' is too long")
     n_dims = cur.unpack(_U32)

@@ -24,24 +24,23 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import mmap
-import os
 import re
-import secrets
 import struct
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO, Protocol
+from typing import BinaryIO
 
 import numpy as np
 from gguf import GGMLQuantizationType, GGUFWriter
 
 from parley.engine._native import LIB_DIR
+from parley.engine.atomic import atomic_path
+from parley.engine.cancel import CancelFlag
 from parley.engine.errors import Cancelled, ModelFileError
+from parley.engine.formats import GGML_MAGIC
 from parley.engine.gguf_file import GGML_TYPES, GGUFContents, GGUFInfo, check_gguf, read_gguf
-from parley.engine.modelfile import map_readonly
+from parley.engine.modelfile import Cursor, Truncated, map_readonly
 
-GGML_FILE_MAGIC = 0x67676D6C
 GGML_QNT_VERSION = 2  # the current block layout of ggml's quantized types
 GGML_QNT_VERSION_FACTOR = 1000
 GPT2_VOCAB_FILE = "ggml-vocab-gpt-2.gguf"
@@ -88,14 +87,6 @@ ProgressCallback = Callable[[float], None]
 """Called with the fraction of tensor data copied so far (0..1)."""
 
 
-class CancelFlag(Protocol):
-    """What ``cancel`` must provide (``parley.engine.cancel.CancelToken`` does); polled before
-    each chunk of tensor data."""
-
-    @property
-    def cancelled(self) -> bool: ...
-
-
 @dataclasses.dataclass(frozen=True)
 class LegacyHParams:
     n_vocab: int
@@ -125,10 +116,6 @@ class LegacyGPT2:
     tensors: dict[str, LegacyTensorInfo]
 
 
-class _Truncated(Exception):
-    pass
-
-
 @functools.cache
 def gpt2_byte_encoder() -> dict[int, str]:
     """GPT-2's reversible byte -> printable character table (``bytes_to_unicode`` of
@@ -154,49 +141,26 @@ def default_gpt2_vocab() -> Path:
     return LIB_DIR / GPT2_VOCAB_FILE
 
 
-class _Reader:
-    """Bounds-checked little-endian reads from a memory-mapped legacy file."""
-
-    def __init__(self, buf: mmap.mmap, size: int) -> None:
-        self.buf = buf
-        self.size = size
-        self.pos = 0
-
-    def take(self, n: int) -> int:
-        start = self.pos
-        if n < 0 or start + n > self.size:
-            raise _Truncated
-        self.pos = start + n
-        return start
-
-    def i32(self) -> int:
-        return _I32.unpack_from(self.buf, self.take(4))[0]
-
-    def raw(self, n: int) -> bytes:
-        start = self.take(n)
-        return self.buf[start:start + n]
-
-
 def read_legacy_gpt2(path: str | Path) -> LegacyGPT2:
     """Parse a legacy ggml GPT-2 file's header, vocabulary and tensor table; check them the way
     ggml's example loader does (names, shapes, sizes).  Raises ModelFileError."""
     path = Path(path)
     buf, size = map_readonly(path)
     try:
-        return _parse_legacy(path, _Reader(buf, size))
+        return _parse_legacy(path, Cursor(buf, size))
     finally:
         buf.close()
 
 
-def _parse_legacy(path: Path, rd: _Reader) -> LegacyGPT2:
+def _parse_legacy(path: Path, rd: Cursor) -> LegacyGPT2:
     section = "header"
     try:
-        if rd.size < 4 or struct.unpack_from("<I", rd.buf, 0)[0] != GGML_FILE_MAGIC:
+        if rd.size < 4 or rd.buf[:4] != GGML_MAGIC:
             raise ModelFileError(
                 path, "not a legacy ggml GPT-2 file (the first bytes are not the ggml magic)",
             )
-        rd.take(4)
-        hparams = _check_hparams(path, *(rd.i32() for _ in range(6)))
+        rd.skip(4)
+        hparams = _check_hparams(path, *(rd.unpack(_I32) for _ in range(6)))
         section = "vocabulary"
         vocab = _read_vocab(path, rd, hparams.n_vocab)
         tensors: dict[str, LegacyTensorInfo] = {}
@@ -206,7 +170,7 @@ def _parse_legacy(path: Path, rd: _Reader) -> LegacyGPT2:
             if info.name in tensors:
                 raise ModelFileError(path, f"the file is corrupt: tensor '{info.name}' appears twice")
             tensors[info.name] = info
-    except _Truncated:
+    except Truncated:
         raise ModelFileError(
             path, f"the file is truncated: it ends inside the {section} ({rd.size} bytes in all)",
         ) from None
@@ -228,25 +192,25 @@ def _check_hparams(
     return LegacyHParams(n_vocab, n_ctx, n_embd, n_head, n_layer, base, qnt_version)
 
 
-def _read_vocab(path: Path, rd: _Reader, n_vocab: int) -> list[bytes]:
-    count = rd.i32()
+def _read_vocab(path: Path, rd: Cursor, n_vocab: int) -> list[bytes]:
+    count = rd.unpack(_I32)
     if count != n_vocab:
         raise ModelFileError(
             path, f"the file is corrupt: the vocabulary has {count} tokens, the header says {n_vocab}",
         )
     if count * 4 > rd.size - rd.pos:
-        raise _Truncated
-    return [rd.raw(rd.i32()) for _ in range(count)]
+        raise Truncated
+    return [rd.raw(rd.unpack(_I32)) for _ in range(count)]
 
 
-def _read_tensor(path: Path, rd: _Reader) -> LegacyTensorInfo:
-    n_dims, name_len, ttype = rd.i32(), rd.i32(), rd.i32()
+def _read_tensor(path: Path, rd: Cursor) -> LegacyTensorInfo:
+    n_dims, name_len, ttype = rd.unpack(_I32), rd.unpack(_I32), rd.unpack(_I32)
     if not 1 <= n_dims <= _MAX_DIMS or not 0 < name_len <= _MAX_NAME or ttype not in GGML_TYPES:
         raise ModelFileError(
             path, f"the tensor table is corrupt at byte {rd.pos - 12} "
             f"(n_dims={n_dims}, name length={name_len}, type={ttype})",
         )
-    ne = tuple(rd.i32() for _ in range(n_dims))
+    ne = tuple(rd.unpack(_I32) for _ in range(n_dims))
     try:
         name = rd.raw(name_len).decode("utf-8")
     except UnicodeDecodeError:
@@ -257,7 +221,7 @@ def _read_tensor(path: Path, rd: _Reader) -> LegacyTensorInfo:
     if min(ne) <= 0 or ne[0] % block:
         raise ModelFileError(path, f"tensor '{name}' has an invalid shape {list(ne)} for type {type_name}")
     nbytes = math.prod(ne) // block * block_bytes
-    return LegacyTensorInfo(name, ne, ttype, rd.take(nbytes), nbytes)
+    return LegacyTensorInfo(name, ne, ttype, rd.skip(nbytes), nbytes)
 
 
 
@@ -419,39 +383,13 @@ def convert_gpt2_ggml_to_gguf(
     tokenizer = _load_tokenizer(Path(vocab) if vocab is not None else default_gpt2_vocab())
     model = read_legacy_gpt2(src)
     _check_vocab(src, model.vocab, tokenizer)
-    tmp = _temp_beside(dst)
     try:
-        _write(src, tmp, model, tokenizer, progress, cancel)
-        info = check_gguf(tmp)
-        _replace(tmp, dst)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return dataclasses.replace(info, path=dst)
-
-
-def _temp_beside(dst: Path) -> Path:
-    """Create an empty, uniquely named file next to ``dst`` (same file system, so the final
-    rename is atomic; created with the process umask, unlike ``tempfile.mkstemp``)."""
-    for _ in range(100):
-        tmp = dst.with_name(f".{dst.name}.{secrets.token_hex(4)}.part")
-        try:
-            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-            return tmp
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise ModelFileError(
-                dst, f"cannot write the converted model here: {exc.strerror or exc}",
-            ) from None
-    raise ModelFileError(dst, "cannot create a temporary file next to it")
-
-
-def _replace(tmp: Path, dst: Path) -> None:
-    try:
-        os.replace(tmp, dst)
+        with atomic_path(dst) as tmp:
+            _write(src, tmp, model, tokenizer, progress, cancel)
+            info = check_gguf(tmp)
     except OSError as exc:
         raise ModelFileError(dst, f"cannot write the converted model: {exc.strerror or exc}") from None
+    return dataclasses.replace(info, path=dst)
 
 
 def _write(
@@ -484,10 +422,6 @@ def _write(
                     if progress is not None:
                         progress(done / total)
                 writer.write_padding(out, info.nbytes)
-        out.flush()
-        os.fsync(out.fileno())
-    except OSError as exc:
-        raise ModelFileError(tmp, f"cannot write the converted model: {exc.strerror or exc}") from None
     finally:
         writer.close()
 

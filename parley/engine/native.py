@@ -19,6 +19,7 @@ import os
 import re
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,12 +69,62 @@ def lib_dir() -> Path:
 # --------------------------------------------------------------------------- logging
 
 
+class NativeLog:
+    """Collects the native log lines that native code logs on one thread while it is active.
+
+    Use it as a context manager around native calls: ``with NativeLog() as lines: ...``.
+    Lines at or above ``level`` logged on this thread are kept in ``lines`` (and still go to
+    the ``parley.native`` logger).  While ``silenced()`` is true, this thread's lines are
+    dropped altogether, e.g. the ``failed to compute graph`` llama.cpp logs for a decode that
+    a cancel aborted.  Lines logged on other threads are never seen, so two engines working
+    at once each explain only their own failures, and a cancel in one does not hide the
+    other's errors.  Captures nest; a line goes to every capture active on its thread.
+    """
+
+    __slots__ = ("level", "silenced", "lines")
+
+    def __init__(self, level: int = logging.ERROR, silenced: Callable[[], bool] | None = None) -> None:
+        self.level = level
+        self.silenced = silenced
+        self.lines: list[str] = []
+
+    def __enter__(self) -> NativeLog:
+        stack = getattr(_captures, "stack", None)
+        if stack is None:
+            stack = _captures.stack = []
+        stack.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _captures.stack.remove(self)
+
+    def reason(self, last: int = 3) -> str:
+        """The last ``last`` lines joined, for a failure message ("" when there are none)."""
+        return "; ".join(line.strip() for line in self.lines[-last:] if line.strip())
+
+
+_captures = threading.local()  # .stack: the NativeLog objects active on this thread, innermost last
+
+
+def _route(level: int, message: str) -> None:
+    """One native log line, on the thread that logged it: to the captures active on that thread
+    (unless one of them silences it), then to the ``parley.native`` logger."""
+    stack = getattr(_captures, "stack", None)
+    if stack:
+        if any(c.silenced is not None and c.silenced() for c in stack):
+            return
+        for capture in stack:
+            if level >= capture.level:
+                capture.lines.append(message)
+    log.log(level, "%s", message)
+
+
 def _install_logging(module: Any) -> None:
     @module.ffi.def_extern()
     def parley_py_log(level: int, text: Any) -> None:  # noqa: ANN001 - cffi signature
         message = module.ffi.string(text).decode("utf-8", "replace").rstrip()
         if message:
-            log.log(_LEVELS.get(level, logging.INFO), "%s", message)
+            _route(_LEVELS.get(level, logging.INFO), message)
 
     module.lib.parley_log_configure(_min_level(), 1)
     callback = module.ffi.addressof(module.lib, "parley_log_cb")

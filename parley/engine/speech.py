@@ -1,7 +1,9 @@
 """Speech to text with whisper.cpp on the shared ggml build.
 
 One ``SpeechModel`` holds one whisper context, loaded once and reused.  A context is used by
-one thread at a time: ``transcribe`` holds a lock for the whole call.
+one thread at a time: ``transcribe`` holds a lock for the whole call.  ``close()`` from
+another thread cancels a transcription in progress instead of waiting for it, and a callback
+that calls ``transcribe`` on the model it is called from gets ModelBusyError.
 
 Two choices make push-to-talk fast and repeatable:
 - the audio context (encoder frames, 50 per second) is sized to the clip instead of whisper's
@@ -18,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 import threading
 import time
 import zlib
@@ -31,7 +32,17 @@ from . import native, remote
 from .audio import SAMPLE_RATE, prepare_for_model
 from .cancel import CancelToken
 from .devices import DeviceChoice, fallback_to_cpu, select_device
-from .errors import Cancelled, ModelLoadError, ParleyError
+from .errors import (
+    AudioContextError,
+    Cancelled,
+    ModelBusyError,
+    ModelClosedError,
+    ModelLoadError,
+    ThreadCountError,
+    TranscriptionError,
+    UnknownLanguageError,
+)
+from .threads import default_threads
 from .whisper_file import check_whisper_ggml
 
 FRAMES_PER_SECOND = 50          # encoder positions per second of audio (1500 per 30 s)
@@ -77,10 +88,6 @@ def looks_degenerate(text: str, seconds: float) -> bool:
         return True
     data = text.encode()
     return len(data) > 40 and len(data) / len(zlib.compress(data)) > MAX_COMPRESSION_RATIO
-
-
-def default_threads() -> int:
-    return max(1, min(8, os.cpu_count() or 1))
 
 
 def audio_ctx_for(seconds: float) -> int:
@@ -164,37 +171,51 @@ class SpeechModel:
                  flash_attn: bool = True) -> None:
         self.path = Path(path)
         self.info = check_whisper_ggml(self.path)  # raises ModelFileError before native code sees it
+        if threads is not None and threads < 0:
+            raise ThreadCountError(f"the number of CPU threads must be at least 1, not {threads}")
         native.load_backends()
         _install_callbacks()
         self.threads = threads or default_threads()
         choice = device if isinstance(device, DeviceChoice) else select_device(device)
         self._lock = threading.Lock()
-        self._ctx = self._init_context(choice, flash_attn)
+        self._busy_thread: int | None = None     # the thread inside whisper_full
+        self._cancel: CancelToken | None = None  # that call's token; close() sets it
+        self._closing = False
+        self._ctx, errors = self._init_context(choice, flash_attn)
         if self._ctx == native.ffi().NULL and choice.device.is_gpu:
             choice = fallback_to_cpu(choice, remote.lost_reason(choice.device)
-                                     or "whisper.cpp could not initialise the model on it")
-            self._ctx = self._init_context(choice, flash_attn)
+                                     or "whisper.cpp could not initialise the model on it"
+                                     + (f": {errors.reason()}" if errors.reason() else ""))
+            self._ctx, errors = self._init_context(choice, flash_attn)
         if self._ctx == native.ffi().NULL:
-            raise ModelLoadError(f"whisper.cpp could not load {self.path} (see the log for the reason)")
+            reason = errors.reason()
+            raise ModelLoadError(f"whisper.cpp could not load {self.path}" + (f": {reason}" if reason else ""))
         self.device = choice
         lib = native.lib()
         self.multilingual = bool(lib.whisper_is_multilingual(self._ctx))
         self.name = f"whisper {native.string(lib.whisper_model_type_readable(self._ctx))}" + (
             "" if self.multilingual else ".en")
 
-    def _init_context(self, choice: DeviceChoice, flash_attn: bool) -> Any:
+    def _init_context(self, choice: DeviceChoice, flash_attn: bool) -> tuple[Any, native.NativeLog]:
         lib = native.lib()
         params = lib.whisper_context_default_params()
         params.use_gpu = choice.device.is_gpu
         params.gpu_device = choice.gpu_index or 0
         params.flash_attn = flash_attn
-        ctx = lib.whisper_init_from_file_with_params(str(self.path).encode(), params)
+        with native.NativeLog() as errors:
+            ctx = lib.whisper_init_from_file_with_params(str(self.path).encode(), params)
         if ctx != native.ffi().NULL and remote.lost_reason(choice.device):  # lost while the weights were sent
             lib.whisper_free(ctx)
-            return native.ffi().NULL
-        return ctx
+            ctx = native.ffi().NULL
+        return ctx, errors
 
     def close(self) -> None:
+        """Free the context; a transcription in progress on another thread is cancelled
+        (it raises Cancelled) rather than waited for.  Later calls raise ModelClosedError."""
+        self._closing = True
+        cancel = self._cancel
+        if cancel is not None:
+            cancel.cancel()
         with self._lock:
             if self._ctx is not None and self._ctx != native.ffi().NULL:
                 native.lib().whisper_free(self._ctx)
@@ -285,7 +306,7 @@ class SpeechModel:
         if not self.multilingual:
             lang = "en"
         elif lang != "auto" and lib.whisper_lang_id(lang.encode()) < 0:
-            raise ParleyError(f"unknown language code {language!r}")
+            raise UnknownLanguageError(str(language))
         keep.append(ffi.new("char[]", lang.encode()))
         params.language = keep[-1]
         params.detect_language = False
@@ -301,20 +322,32 @@ class SpeechModel:
         params.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
         params.abort_callback_user_data = cancel.c_pointer
         buf = ffi.from_buffer("float[]", samples)
+        if self._busy_thread == threading.get_ident():
+            raise ModelBusyError("the speech model is busy on this thread: it cannot transcribe from "
+                                 "the callback of a transcription in progress")
         with self._lock:
             if self._ctx is None:
-                raise ParleyError("the speech model is closed")
-            started = time.perf_counter()
-            rc = lib.whisper_full(self._ctx, params, buf, len(samples))
-            elapsed = time.perf_counter() - started
-            remote.check(self.device.device)  # a lost server's stand-in results are garbage
-            lang_id = lib.whisper_full_lang_id(self._ctx)
+                raise ModelClosedError("the speech model is closed")
+            self._busy_thread, self._cancel = threading.get_ident(), cancel
+            if self._closing:
+                cancel.cancel()
+            try:
+                started = time.perf_counter()
+                with native.NativeLog(silenced=lambda: cancel.cancelled) as errors:
+                    rc = lib.whisper_full(self._ctx, params, buf, len(samples))
+                elapsed = time.perf_counter() - started
+                remote.check(self.device.device)  # a lost server's stand-in results are garbage
+                lang_id = lib.whisper_full_lang_id(self._ctx)
+            finally:
+                self._busy_thread = self._cancel = None
             if call.error is not None:
                 raise call.error
             if cancel.cancelled:
                 raise Cancelled("transcription cancelled")
             if rc != 0:
-                raise ParleyError(f"whisper.cpp failed to transcribe (error {rc})")
+                reason = errors.reason()
+                raise TranscriptionError(f"whisper.cpp failed to transcribe (error {rc})"
+                                         + (f": {reason}" if reason else ""), rc)
             language_code = native.string(lib.whisper_lang_str(lang_id)) if lang_id >= 0 else lang
         return Transcript(call.segments, language_code, seconds, elapsed)
 
@@ -324,7 +357,11 @@ class SpeechModel:
             return audio_ctx_for(seconds) if seconds <= 30.0 else 0
         if audio_ctx == "full":
             return 0
-        value = int(audio_ctx)
+        try:
+            value = int(audio_ctx)
+        except (TypeError, ValueError):
+            value = -1
         if not 0 <= value <= FULL_AUDIO_CTX:
-            raise ParleyError(f"audio_ctx must be between 0 and {FULL_AUDIO_CTX}")
+            raise AudioContextError(
+                f"the audio context must be auto, full or 0 to {FULL_AUDIO_CTX} frames, not {audio_ctx!r}")
         return value

@@ -29,16 +29,17 @@ import json
 import os
 import re
 import struct
-import tempfile
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator, Protocol, Sequence
+from typing import BinaryIO, Callable, Iterator, Sequence
 
 import numpy as np
 
-from .errors import Cancelled, ModelFileError, ParleyError
+from .atomic import atomic_path, atomic_write
+from .cancel import CancelFlag
+from .errors import Cancelled, DiskFullError, ModelFileError
 from .mel import mel_filters
-from .whisper_file import (GGML_FILE_MAGIC, WhisperFileInfo, WhisperHParams, check_whisper_ggml,
-                           hparams_problem)
+from .formats import GGML_MAGIC_U32
+from .whisper_file import WhisperFileInfo, WhisperHParams, check_whisper_ggml, hparams_problem
 
 ProgressCallback = Callable[[float], None]
 
@@ -55,17 +56,6 @@ CACHE_FORMAT = 1                     # bump when the converter's output changes
 _DISK_FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _PART_RE = re.compile(r"\.part(\d+)$")
-
-
-class DiskFullError(ParleyError):
-    """The disk filled up while writing a converted model; nothing was left behind."""
-
-
-class CancelFlag(Protocol):
-    """What ``cancel`` must provide; ``cancel.CancelToken`` does."""
-
-    @property
-    def cancelled(self) -> bool: ...
 
 
 # ---------------------------------------------------------------------------------------------
@@ -485,7 +475,7 @@ class _HashingWriter:
 
 
 def _write_header(out: _HashingWriter, hp: WhisperHParams, vocab: list[bytes]) -> None:
-    out.write(struct.pack("<I11i", GGML_FILE_MAGIC, hp.n_vocab, hp.n_audio_ctx, hp.n_audio_state,
+    out.write(struct.pack("<I11i", GGML_MAGIC_U32, hp.n_vocab, hp.n_audio_ctx, hp.n_audio_state,
                           hp.n_audio_head, hp.n_audio_layer, hp.n_text_ctx, hp.n_text_state,
                           hp.n_text_head, hp.n_text_layer, hp.n_mels, FTYPE_MOSTLY_F16))
     filters = mel_filters(hp.n_mels)
@@ -532,43 +522,23 @@ def _convert(source: Ct2Source, out_path: Path, progress: ProgressCallback | Non
         vocab = base_vocabulary(read_vocabulary(source.vocabulary), hp, source.vocabulary)
         plan = _plan(model, hp)
         out_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp: Path | None = None
         try:
-            fd, tmp_name = tempfile.mkstemp(dir=out_path.parent, prefix=f".{out_path.name}.",
-                                            suffix=".tmp")
-            tmp = Path(tmp_name)
-            with open(fd, "wb") as f:
-                out = _HashingWriter(f)
-                _write_header(out, hp, vocab)
-                _write_tensors(out, model, plan, progress, cancel)
-                f.flush()
-                os.fsync(f.fileno())
-            info = check_whisper_ggml(tmp)
-            os.replace(tmp, out_path)
-            _fsync_dir(out_path.parent)
-        except BaseException as e:
-            if tmp is not None:
-                tmp.unlink(missing_ok=True)
+            with atomic_path(out_path) as tmp:
+                with open(tmp, "wb") as f:
+                    out = _HashingWriter(f)
+                    _write_header(out, hp, vocab)
+                    _write_tensors(out, model, plan, progress, cancel)
+                info = check_whisper_ggml(tmp)
+        except OSError as e:
             _raise_if_disk_full(e, out_path.parent)
             raise
     return dataclasses.replace(info, path=out_path), out.sha256.hexdigest()
 
 
-def _raise_if_disk_full(error: BaseException, folder: Path) -> None:
-    if isinstance(error, OSError) and error.errno in _DISK_FULL_ERRNOS:
+def _raise_if_disk_full(error: OSError, folder: Path) -> None:
+    if error.errno in _DISK_FULL_ERRNOS:
         raise DiskFullError(f"Not enough disk space in {folder} to convert the speech model: "
                             "free some space and try again.") from error
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make a rename durable (POSIX); Windows cannot open folders and does not need it."""
-    if os.name != "posix":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def convert_ct2_whisper(model_dir: Path | list[Path], out_path: Path, *,
@@ -612,19 +582,6 @@ def file_sha256(path: Path) -> str:
         while block := f.read(CHUNK_BYTES):
             digest.update(block)
     return digest.hexdigest()
-
-
-def _write_json_atomic(path: Path, data: dict[str, object]) -> None:
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with open(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
 
 
 def _read_sidecar(path: Path) -> dict[str, object] | None:
@@ -671,9 +628,9 @@ def _cache_is_valid(output: Path, sidecar_path: Path, source_print: list[dict[st
 def _write_sidecar(path: Path, output: Path, sha256: object,
                    source_print: list[dict[str, object]]) -> None:
     st = output.stat()
-    _write_json_atomic(path, {"format": CACHE_FORMAT, "size": st.st_size,
-                              "mtime_ns": st.st_mtime_ns, "sha256": sha256,
-                              "source": source_print})
+    with atomic_write(path, "w", encoding="utf-8") as f:
+        json.dump({"format": CACHE_FORMAT, "size": st.st_size, "mtime_ns": st.st_mtime_ns,
+                   "sha256": sha256, "source": source_print}, f, indent=1)
 
 
 def ensure_converted(source: Path | list[Path], cache_dir: Path, name: str,
@@ -686,7 +643,7 @@ def ensure_converted(source: Path | list[Path], cache_dir: Path, name: str,
     sidecar is missing or unreadable, or the file no longer matches it (see
     ``_cache_is_valid``); ``full_check`` forces the full SHA-256 comparison.
     """
-    if not _NAME_RE.fullmatch(name):
+    if not _NAME_RE.fullmatch(name):  # a programming error: the names are Parley's own constants
         raise ValueError(f"invalid cache name {name!r}")
     ct2 = find_ct2_source(source)
     cache_dir = Path(cache_dir)

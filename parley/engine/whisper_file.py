@@ -27,10 +27,9 @@ import struct
 from pathlib import Path
 
 from .errors import ModelFileError
+from .formats import GGML_MAGIC, GGUF_MAGIC
 from .modelfile import map_readonly
 
-GGML_FILE_MAGIC = 0x67676D6C
-GGUF_MAGIC = b"GGUF"
 QNT_VERSION_FACTOR = 1000          # ftype = quantization version * 1000 + ggml ftype
 N_FFT_BINS = 201                   # whisper.cpp's filter rows have 1 + WHISPER_N_FFT / 2 bins
 MEL_BANDS = (80, 128)
@@ -237,7 +236,7 @@ def _check_magic(cur: _Cursor) -> None:
     if head == GGUF_MAGIC:
         raise ModelFileError(cur.path, "is a GGUF file (llama.cpp's format), not a whisper.cpp "
                                        "ggml speech model")
-    if len(head) < 4 or struct.unpack("<I", head)[0] != GGML_FILE_MAGIC:
+    if head != GGML_MAGIC:
         raise ModelFileError(cur.path, "not a whisper.cpp ggml model (the file does not start "
                                        f"with the ggml magic; first bytes {head.hex()})")
     cur.pos = 4

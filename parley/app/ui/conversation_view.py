@@ -38,8 +38,25 @@ from PySide6.QtWidgets import (
 from . import theme
 
 RENDER_INTERVAL_MS = 50
+CONTINUABLE = ("stopped", "interrupted")   # reply states the Continue button is offered for
 USER_BUBBLE_SHARE = 0.78     # widest a user bubble gets, as a share of the column
 COLUMN_MAX_WIDTH = 880       # lines longer than this are hard to read on wide windows
+
+
+def reply_footer(stats: dict | None, state: str) -> str:
+    """The line under a reply: its speed, and how it ended when that was not its own end."""
+    parts = []
+    if stats and stats.get("gen_tps"):
+        parts.append(f"{stats['generated_tokens']} tokens · {stats['gen_tps']:.1f} tok/s")
+    if state == "stopped":
+        parts.append("stopped")
+    elif state in ("interrupted", "streaming"):
+        parts.append("interrupted: Parley closed before the end of this reply")
+    elif stats and stats.get("finish") == "max_tokens":
+        parts.append("cut at the length limit")
+    elif stats and stats.get("finish") == "context":
+        parts.append("context full")
+    return " · ".join(parts)
 
 
 def render_markdown(document: QTextDocument, text: str) -> None:
@@ -161,10 +178,14 @@ class MessageWidget(QWidget):
     """A row of the conversation: a user bubble on the right, or an assistant block."""
 
     regenerate_requested = Signal()
+    continue_requested = Signal()
+    reply_requested = Signal()
 
-    def __init__(self, role: str, text: str = "", footer: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, role: str, text: str = "", footer: str = "", parent: QWidget | None = None,
+                 state: str = "complete") -> None:
         super().__init__(parent)
         self.role = role
+        self.state = state
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.bubble = QFrame(objectName="UserBubble" if role == "user" else "AssistantBlock")
@@ -183,6 +204,14 @@ class MessageWidget(QWidget):
                                              toolTip="Answer this message again")
         self.regenerate_button.clicked.connect(self.regenerate_requested)
         self.regenerate_button.hide()
+        self.continue_button = QToolButton(objectName="MessageAction", text="Continue",
+                                           toolTip="Carry on writing this reply from where it ended")
+        self.continue_button.clicked.connect(self.continue_requested)
+        self.continue_button.hide()
+        self.reply_button = QToolButton(objectName="MessageAction", text="Reply",
+                                        toolTip="This message has no reply yet: answer it")
+        self.reply_button.clicked.connect(self.reply_requested)
+        self.reply_button.hide()
         self._copied = QTimer(self, singleShot=True, interval=1500)
         self._copied.timeout.connect(lambda: self.copy_button.setText("Copy"))
         header.addWidget(self.role_label)
@@ -190,7 +219,9 @@ class MessageWidget(QWidget):
         header.addWidget(self.footer_label)
         header.addStretch(1)
         header.addWidget(self.copy_button)
+        header.addWidget(self.continue_button)
         header.addWidget(self.regenerate_button)
+        header.addWidget(self.reply_button)
         inner.addLayout(header)
 
         self.body = MarkdownView(self.bubble)
@@ -214,8 +245,13 @@ class MessageWidget(QWidget):
     def set_footer(self, footer: str) -> None:
         self.footer_label.setText(footer)
 
-    def set_regenerate_visible(self, visible: bool) -> None:
-        self.regenerate_button.setVisible(visible)
+    def set_actions(self, last: bool, needs_reply: bool = False) -> None:
+        """Offer what can be done with the conversation's last message (nothing on the others)."""
+        assistant = self.role == "assistant" and last
+        self.regenerate_button.setVisible(assistant)
+        self.regenerate_button.setText("Retry" if self.state == "interrupted" else "Regenerate")
+        self.continue_button.setVisible(assistant and self.state in CONTINUABLE)
+        self.reply_button.setVisible(self.role == "user" and last and needs_reply)
 
     def _copy(self) -> None:
         QGuiApplication.clipboard().setText(self.text)
@@ -239,6 +275,8 @@ class ConversationView(QScrollArea):
     """Messages of one conversation, newest at the bottom, with at most one streaming reply."""
 
     regenerate_requested = Signal()
+    continue_requested = Signal()
+    reply_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -260,6 +298,7 @@ class ConversationView(QScrollArea):
         self._layout.insertWidget(0, self._empty)
 
         self.messages: list[MessageWidget] = []
+        self.needs_reply = False               # the last message is the user's and nothing answers it
         self.render_count = 0                  # renders of streaming replies, for diagnostics
         self._streaming: MessageWidget | None = None
         self._stream_text = ""
@@ -297,15 +336,22 @@ class ConversationView(QScrollArea):
         self.messages.clear()
         self._empty.show()
 
-    def add_message(self, role: str, text: str, footer: str = "") -> MessageWidget:
-        widget = MessageWidget(role, text, footer)
+    def add_message(self, role: str, text: str, footer: str = "", state: str = "complete") -> MessageWidget:
+        widget = MessageWidget(role, text, footer, state=state)
         widget.regenerate_requested.connect(self.regenerate_requested)
+        widget.continue_requested.connect(self.continue_requested)
+        widget.reply_requested.connect(self.reply_requested)
         self._layout.insertWidget(self._layout.count() - 1, widget)
         self.messages.append(widget)
         self._empty.hide()
         self._follow = True
-        self._update_regenerate()
+        self._update_actions()
         return widget
+
+    def set_needs_reply(self, needs: bool) -> None:
+        """Offer Reply on the last message when it is the user's and nothing answers it."""
+        self.needs_reply = needs
+        self._update_actions()
 
     def begin_reply(self) -> MessageWidget:
         """Start a streaming assistant message at the bottom."""
@@ -323,6 +369,14 @@ class ConversationView(QScrollArea):
         self._start_stream(widget)
         return widget
 
+    def continue_last_reply(self) -> MessageWidget:
+        """Stream more text onto the end of the last message (continuing a reply)."""
+        widget = self.messages[-1]
+        widget.set_footer("Continuing…")
+        self._start_stream(widget)
+        self._stream_text = widget.text
+        return widget
+
     def append_reply(self, piece: str) -> None:
         if self._streaming is None:
             return
@@ -330,22 +384,23 @@ class ConversationView(QScrollArea):
         if not self._render_timer.isActive():
             self._render_timer.start()
 
-    def end_reply(self, text: str | None, footer: str) -> None:
+    def end_reply(self, text: str | None, footer: str, state: str = "complete") -> None:
         """Finish the streaming message; ``text`` (the engine's final reply) replaces the buffer."""
         widget = self._streaming
         if widget is None:
             return
         self._render_timer.stop()
         self._streaming = None
+        widget.state = state
         widget.set_text(self._stream_text if text is None else text)
         widget.set_footer(footer)
-        self._update_regenerate()
+        self._update_actions()
 
     def _start_stream(self, widget: MessageWidget) -> None:
         self._streaming = widget
         self._stream_text = ""
         self._follow = True
-        self._update_regenerate()
+        self._update_actions()
 
     def _render_stream(self) -> None:
         if self._streaming is not None:
@@ -353,8 +408,6 @@ class ConversationView(QScrollArea):
             self._streaming.set_text(self._stream_text)
             self._streaming.set_footer("")
 
-    def _update_regenerate(self) -> None:
-        last_assistant = next((w for w in reversed(self.messages) if w.role == "assistant"), None)
+    def _update_actions(self) -> None:
         for widget in self.messages:
-            widget.set_regenerate_visible(widget is last_assistant and widget is self.messages[-1]
-                                          and self._streaming is None)
+            widget.set_actions(widget is self.messages[-1] and self._streaming is None, self.needs_reply)

@@ -54,6 +54,7 @@ class InputBar(QWidget):
     stop_requested = Signal()
     talk_pressed = Signal()
     talk_released = Signal()
+    hands_free_toggled = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,14 +73,18 @@ class InputBar(QWidget):
         self.talk_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.talk_button.pressed.connect(self.talk_pressed)
         self.talk_button.released.connect(self.talk_released)
+        self.hands_free_button = QPushButton("Hands-free", objectName="HandsFreeButton", checkable=True)
+        self.hands_free_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hands_free_button.toggled.connect(self.hands_free_toggled)
         self.send_button = QPushButton("Send", objectName="PrimaryButton")
         self.send_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.send_button.clicked.connect(self._send_or_stop)
-        for button in (self.talk_button, self.send_button):
+        for button in (self.talk_button, self.hands_free_button, self.send_button):
             button.setMinimumHeight(34)
         self.send_button.setMinimumWidth(76)
         # Nothing works until the controller says an engine is ready (the window shows first).
         self.set_talk_available(False, "The speech model is loading…")
+        self.set_hands_free(False, False, "The speech model is loading…")
         self.set_send_available(False, "The chat model is loading…")
 
         self.level_meter = QProgressBar(objectName="LevelMeter", textVisible=False, maximum=1000)
@@ -94,16 +99,21 @@ class InputBar(QWidget):
         recording.addWidget(self.level_meter, 1)
         recording.addWidget(self.elapsed_label)
         self.recording_row.hide()
+        self.live_label = QLabel(objectName="LiveTranscript", wordWrap=True)
+        self.live_label.setToolTip("What Parley has heard so far; the final words replace it when you let go")
+        self.live_label.hide()
 
         row = QHBoxLayout()
         row.setSpacing(8)
         row.addWidget(self.talk_button, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addWidget(self.hands_free_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.edit, 1)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 10, 16, 12)
         layout.setSpacing(6)
         layout.addWidget(self.recording_row)
+        layout.addWidget(self.live_label)
         layout.addLayout(row)
         self._update_send_button()
         self.edit.textChanged.connect(self._update_send_button)
@@ -128,16 +138,36 @@ class InputBar(QWidget):
         self.talk_button.setEnabled(available)
         self.talk_button.setToolTip("Hold to talk; release to send" if available else reason)
 
-    def set_recording(self, recording: bool) -> None:
-        self.talk_button.setProperty("recording", recording)
-        self.talk_button.setText(" Listening…" if recording else " Hold to talk")
-        self.talk_button.setIcon(theme.microphone_icon("#ffffff" if recording else theme.TEXT))
+    def set_hands_free(self, active: bool, available: bool, reason: str = "") -> None:
+        """The hands-free toggle: on while listening; off and disabled when it cannot listen."""
+        self.hands_free_button.blockSignals(True)
+        self.hands_free_button.setChecked(active)
+        self.hands_free_button.blockSignals(False)
+        self.hands_free_button.setEnabled(available or active)
+        self.hands_free_button.setToolTip(
+            ("Listening: each thing you say is sent. Click (or press the talk key) to stop." if active else
+             "Keep the microphone open and send each thing you say") if available or active else reason)
+
+    def set_recording(self, recording: bool, hands_free: bool = False) -> None:
+        """Show that the microphone records: a push-to-talk take, or hands-free listening."""
+        held = recording and not hands_free
+        self.talk_button.setProperty("recording", held)
+        self.talk_button.setText(" Listening…" if held else " Hold to talk")
+        self.talk_button.setIcon(theme.microphone_icon("#ffffff" if held else theme.TEXT))
         self.talk_button.style().unpolish(self.talk_button)
         self.talk_button.style().polish(self.talk_button)
+        self.recording_label.setText("● Listening hands-free" if hands_free else "● Recording")
+        self.elapsed_label.setVisible(not hands_free)
         self.recording_row.setVisible(recording)
         if recording:
             self.set_level(0.0)
             self.set_elapsed(0.0)
+        self.set_live_text("")
+
+    def set_live_text(self, text: str) -> None:
+        """The words heard so far while the key is held (empty: hidden)."""
+        self.live_label.setText(text)
+        self.live_label.setVisible(bool(text))
 
     def set_level(self, level: float) -> None:
         self.level_meter.setValue(int(max(0.0, min(1.0, level)) * 1000))

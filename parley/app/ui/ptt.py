@@ -2,12 +2,23 @@
 
 Holding the configured shortcut (default Ctrl+Space) anywhere in the main window, or Space
 alone while no text field has the focus, emits ``pressed`` once and ``released`` once.
-Key auto-repeat (repeated presses, and on X11 repeated release/press pairs) is swallowed so
-a held key never restarts a recording, and losing the window's focus counts as a release,
-since the real key release would then go to another application.
+Key auto-repeat is swallowed so a held key never restarts a recording, and losing the window's
+focus counts as a release, since the real key release would then go to another application.
+
+Auto-repeat on X11: while a key is held the X server sends a KeyRelease + KeyPress pair with
+the same timestamp about 25 times a second.  Qt's xcb backend marks a pair as auto-repeat
+only when the KeyPress is already in its event queue as it handles the KeyRelease; when the
+press is still unread on the socket, Qt reports an ordinary release and then an ordinary
+press (measured under Xvfb: from 2 to 98 % of the pairs in a hold, with or without Ctrl,
+depending on timing), so ``isAutoRepeat()`` cannot be trusted.  So on X11 a release of the held key ends the hold only if the X server says the key
+is up (``_KeyboardState``), and a press carrying the timestamp of the release just before it is
+the second half of such a pair (read after the hold ended), not a new hold.  Elsewhere
+(Wayland, Windows, macOS, offscreen) Qt's flag is reliable and is used alone.
 """
 
 from __future__ import annotations
+
+import ctypes
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -37,6 +48,58 @@ def _takes_text(widget: QWidget | None) -> bool:
     return isinstance(widget, QComboBox) and widget.isEditable()
 
 
+class _KeymapReply(ctypes.Structure):
+    """xcb_query_keymap_reply_t: one bit per X key code, set while the key is down."""
+    _fields_ = [("response_type", ctypes.c_uint8), ("pad0", ctypes.c_uint8), ("sequence", ctypes.c_uint16),
+                ("length", ctypes.c_uint32), ("keys", ctypes.c_uint8 * 32)]
+
+
+class _Cookie(ctypes.Structure):
+    _fields_ = [("sequence", ctypes.c_uint)]
+
+
+class _KeyboardState:
+    """Asks the X server which keys are down (QueryKeymap, one round trip on Qt's own xcb
+    connection).  ``is_down`` returns None where there is no X server to ask."""
+
+    def __init__(self) -> None:
+        self._connection = 0
+        app = QApplication.instance()
+        if app is None or app.platformName() != "xcb":
+            return
+        native = app.nativeInterface()
+        connection = native.connection() if hasattr(native, "connection") else 0
+        if not connection:
+            return
+        try:
+            xcb, libc = ctypes.CDLL("libxcb.so.1"), ctypes.CDLL(None)   # already loaded by Qt's xcb plugin
+        except OSError:
+            return
+        xcb.xcb_query_keymap.argtypes = [ctypes.c_void_p]
+        xcb.xcb_query_keymap.restype = _Cookie
+        xcb.xcb_query_keymap_reply.argtypes = [ctypes.c_void_p, _Cookie, ctypes.c_void_p]
+        xcb.xcb_query_keymap_reply.restype = ctypes.POINTER(_KeymapReply)
+        libc.free.argtypes = [ctypes.c_void_p]
+        self._xcb, self._free, self._connection = xcb, libc.free, connection
+
+    @property
+    def available(self) -> bool:
+        return bool(self._connection)
+
+    def is_down(self, keycode: int) -> bool | None:
+        """Whether the key with X key code ``keycode`` is held now; None if that is unknown."""
+        if not self._connection or not 0 < keycode < 256:
+            return None
+        reply = self._xcb.xcb_query_keymap_reply(self._connection, self._xcb.xcb_query_keymap(self._connection),
+                                                 None)
+        if not reply:
+            return None             # the connection broke; Qt will close the app anyway
+        try:
+            return bool(reply.contents.keys[keycode // 8] & (1 << keycode % 8))
+        finally:
+            self._free(ctypes.cast(reply, ctypes.c_void_p))
+
+
 class PushToTalkKeys(QObject):
     pressed = Signal()
     released = Signal()
@@ -45,8 +108,11 @@ class PushToTalkKeys(QObject):
         super().__init__(window)
         self._window = window
         self._held_key: Qt.Key | None = None
+        self._held_code = 0                       # the held key's native (X) key code
+        self._last_release: tuple[int, int] | None = None    # X11: (key code, timestamp) of the last release
         self._key = Qt.Key.Key_Space
         self._modifiers = Qt.KeyboardModifier.ControlModifier
+        self._keyboard = _KeyboardState()
         self.set_shortcut(shortcut)
         QApplication.instance().installEventFilter(self)
 
@@ -82,10 +148,12 @@ class PushToTalkKeys(QObject):
 
     def _on_key(self, watched: QObject, event: QKeyEvent) -> bool:
         kind = event.type()
+        if kind == QEvent.Type.KeyRelease and self._keyboard.available:
+            self._last_release = (event.nativeScanCode(), event.timestamp())
         if self._held_key is not None:
             if event.key() != self._held_key:
                 return False
-            if kind == QEvent.Type.KeyRelease and not event.isAutoRepeat():
+            if kind == QEvent.Type.KeyRelease and not self._repeated(event, self._held_code):
                 self.release()
             event.accept()
             return True        # the held key's repeats go nowhere else
@@ -94,11 +162,25 @@ class PushToTalkKeys(QObject):
         if kind == QEvent.Type.ShortcutOverride:
             event.accept()     # no window shortcut may take the key: it must arrive as a KeyPress
             return True
-        if kind == QEvent.Type.KeyPress and not event.isAutoRepeat():
-            self._held_key = Qt.Key(event.key())
-            emit(self.pressed)
+        if kind != QEvent.Type.KeyPress:
+            return False
+        if event.isAutoRepeat() or self._completes_a_repeat(event):
+            return True        # the held key repeating after its hold ended: no new hold
+        self._held_key, self._held_code = Qt.Key(event.key()), event.nativeScanCode()
+        emit(self.pressed)
+        return True
+
+    def _repeated(self, release: QKeyEvent, keycode: int) -> bool:
+        """Whether ``release`` of the held key is half of an auto-repeat pair, not the real one."""
+        if release.isAutoRepeat():
             return True
-        return False
+        return bool(self._keyboard.is_down(keycode))   # unknown (not X11): Qt's flag was right
+
+    def _completes_a_repeat(self, press: QKeyEvent) -> bool:
+        """X11: whether ``press`` is the second half of an auto-repeat pair that Qt did not mark.
+        The server gives both halves one timestamp; a person cannot let go and press again
+        within the same millisecond."""
+        return self._keyboard.available and self._last_release == (press.nativeScanCode(), press.timestamp())
 
     def _matches(self, event: QKeyEvent, watched: QObject) -> bool:
         key, modifiers = event.key(), event.modifiers() & _MODIFIER_MASK

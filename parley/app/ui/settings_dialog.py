@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
+from .models_page import ModelsPage
 
 _CHOOSE_FILE = "\0choose"
 LANGUAGES = [("auto", "Detect automatically"), ("en", "English"), ("de", "German"), ("fr", "French"),
@@ -68,6 +69,13 @@ class ModelPicker(QComboBox):
     @property
     def value(self) -> str:
         return self.currentData()
+
+    def choose(self, path: str) -> None:
+        """Select a model file (from the model library), adding it to the list if needed."""
+        if self.findData(path) < 0:
+            self._add_file(path)
+        self._previous = self.findData(path)
+        self.setCurrentIndex(self._previous)
 
     def _add_file(self, path: str) -> None:
         self.insertItem(self.count() if self.findData(_CHOOSE_FILE) < 0 else self.findData(_CHOOSE_FILE),
@@ -162,7 +170,7 @@ class SettingsDialog(QDialog):
 
     def __init__(self, settings: Settings, *, validate: Callable[[Settings], str | None],
                  compute_devices: list[str], microphones: list[str],
-                 speech_output_problem: str | None, parent: QWidget | None = None,
+                 read_aloud_problem: str | None, parent: QWidget | None = None,
                  check_server: Callable[[str], str | None] | None = None) -> None:
         super().__init__(parent)
         self._check_server = check_server
@@ -174,8 +182,11 @@ class SettingsDialog(QDialog):
 
         tabs = QTabWidget()
         tabs.addTab(self._models_tab(settings, compute_devices), "Models")
+        self.models_page = ModelsPage(settings.model_folders, n_ctx=settings.context_length, device=settings.device)
+        self.models_page.use_requested.connect(self._use_model)
+        tabs.addTab(self.models_page, "Model library")
         tabs.addTab(self._replies_tab(settings), "Replies")
-        tabs.addTab(self._voice_tab(settings, microphones, speech_output_problem), "Voice")
+        tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), "Voice")
 
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet("color: #b42318;")
@@ -233,7 +244,7 @@ class SettingsDialog(QDialog):
         form.addRow("Longest reply:", self.max_tokens)
         return _page(form)
 
-    def _voice_tab(self, s: Settings, microphones: list[str], speech_output_problem: str | None) -> QWidget:
+    def _voice_tab(self, s: Settings, microphones: list[str], read_aloud_problem: str | None) -> QWidget:
         self.microphone = QComboBox()
         self.microphone.addItem("System default", None)
         for name in dict.fromkeys([*microphones, *([s.microphone] if s.microphone else [])]):
@@ -250,11 +261,17 @@ class SettingsDialog(QDialog):
         self.send_on_release = QCheckBox("Send the message when the key is released")
         self.send_on_release.setChecked(s.send_on_release)
         self.send_on_release.setToolTip("When off, the transcript goes into the text box to edit first.")
-        self.speak_replies = QCheckBox("Read replies aloud")
-        self.speak_replies.setChecked(s.speak_replies)
-        if speech_output_problem:
-            self.speak_replies.setEnabled(False)
-            self.speak_replies.setToolTip(speech_output_problem)
+        self.live_transcript = QCheckBox("Show the words while the key is held")
+        self.live_transcript.setChecked(s.live_transcript)
+        self.hands_free = QCheckBox("Hands-free: keep listening and send each thing I say")
+        self.hands_free.setChecked(s.hands_free)
+        self.hands_free.setToolTip("The microphone stays open; each utterance (ended by a short pause) is "
+                                   "transcribed and sent. Pressing the talk key turns it off.")
+        self.read_replies_aloud = QCheckBox("Read replies aloud")
+        self.read_replies_aloud.setChecked(s.read_replies_aloud)
+        if read_aloud_problem:
+            self.read_replies_aloud.setEnabled(False)
+            self.read_replies_aloud.setToolTip(read_aloud_problem)
         hint = QLabel("Hold the shortcut (or Space, when the text box is not focused) while you speak.",
                       objectName="Hint", wordWrap=True)
         form = QFormLayout()
@@ -263,8 +280,13 @@ class SettingsDialog(QDialog):
         form.addRow("Push-to-talk key:", self.ptt_shortcut)
         form.addRow("", hint)
         form.addRow("", self.send_on_release)
-        form.addRow("", self.speak_replies)
+        form.addRow("", self.live_transcript)
+        form.addRow("", self.hands_free)
+        form.addRow("", self.read_replies_aloud)
         return _page(form)
+
+    def _use_model(self, kind: str, path: str) -> None:
+        (self.speech_model if kind == "speech" else self.chat_model).choose(path)
 
     def edited_settings(self) -> Settings:
         s = self._original.copy()
@@ -285,7 +307,10 @@ class SettingsDialog(QDialog):
         shortcut = self.ptt_shortcut.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
         s.ptt_shortcut = shortcut or self._original.ptt_shortcut
         s.send_on_release = self.send_on_release.isChecked()
-        s.speak_replies = self.speak_replies.isChecked()
+        s.live_transcript = self.live_transcript.isChecked()
+        s.hands_free = self.hands_free.isChecked()
+        s.read_replies_aloud = self.read_replies_aloud.isChecked()
+        s.model_folders = self.models_page.folders()
         s.rpc_servers = self.remote_servers.values
         return s
 
@@ -298,6 +323,11 @@ class SettingsDialog(QDialog):
             return
         self.result_settings = edited
         super().accept()
+
+    def done(self, result: int) -> None:
+        """However the dialog closes, a running download stops (its partial file is kept)."""
+        self.models_page.shutdown()
+        super().done(result)
 
 
 def _page(form: QFormLayout) -> QWidget:

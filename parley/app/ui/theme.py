@@ -47,6 +47,8 @@ QPushButton#PrimaryButton:disabled {{ background: #a9b9e6; border-color: #a9b9e6
 QPushButton#StopButton {{ background: white; color: {RECORDING}; border-color: {RECORDING}; font-weight: 600; }}
 QPushButton#TalkButton {{ font-weight: 600; }}
 QPushButton#TalkButton[recording="true"] {{ background: {RECORDING}; color: white; border-color: {RECORDING}; }}
+QPushButton#HandsFreeButton:checked {{ background: {RECORDING}; color: white; border-color: {RECORDING}; }}
+QLabel#LiveTranscript {{ color: {MUTED}; font-style: italic; padding: 0 2px; }}
 QToolButton#MessageAction {{
     border: none; border-radius: 4px; padding: 2px 6px; color: {MUTED}; background: transparent;
 }}

@@ -23,7 +23,9 @@ def speakable_text(markdown: str) -> str:
     return " ".join(document.toPlainText().split())
 
 
-class SpeechOutput(QObject):
+class ReadAloud(QObject):
+    """Reads replies aloud; ``speaking`` is true while it does (the microphone is ignored then)."""
+
     speaking_changed = Signal(bool)
 
     def __init__(self, engine: str | None = None, parent: QObject | None = None) -> None:

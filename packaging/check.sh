@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# Check the Linux artifacts on a clean Debian 12 system, not on the machine that built them:
+#
+#   sudo packaging/check.sh            (from a fresh clone: builds what is missing first)
+#
+# 1. Builds dist/parley-assistant_<v>_amd64.deb (name: linux/deb.env) and dist/Parley-<v>-linux-x86_64.tar.gz with
+#    packaging/build.sh if they are missing (--rebuild: always).
+# 2. Makes a Debian 12 minimal root (`debootstrap --variant=minbase bookworm`, cached as a
+#    tarball; proc, sys and dev mounted). Nothing of the build goes inside: no compiler, no
+#    Python, no checkout; only the two artifacts are copied into its /tmp. Xvfb (for the xcb
+#    run), weston (a headless Wayland compositor) and desktop-file-utils are installed before the
+#    snapshot that the purge is compared to.
+# 3. `apt-get install --no-install-recommends ./parley-assistant_<v>_amd64.deb` (Depends only;
+#    apt must not then offer another package in its place), then as a
+#    non-root user with an empty HOME: `parley --self-test --json` offscreen, on xcb against an
+#    Xvfb display and on Wayland against headless weston; the same for the tarball extracted in
+#    that HOME.
+# 4. ldd on every ELF of the installed bundle (its own library folders on the search path):
+#    nothing "not found" beyond ALLOWED_MISSING; desktop-file-validate on the desktop entry;
+#    exactly one real file per ggml library; the models' checksums (sha256sum -c).
+# 5. Each report (packaging/check_report.py): window shown, clip transcribed, reply streamed,
+#    one ggml mapped, PortAudio from inside the bundle.
+# 6. `apt-get purge` + `autoremove --purge`: the package list and every file name under
+#    /opt, /usr, /etc are as before the install.
+#
+# Needs root (debootstrap, chroot, mounts) and the Debian mirror (PARLEY_DEBIAN_MIRROR).
+# Roots live in PARLEY_CHECK_DIR (default /tmp/parley-check); --keep keeps this run's root.
+# The whole log is written to $PARLEY_CHECK_DIR/check.log. Exit status 0 when everything passed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+WORK=${PARLEY_CHECK_DIR:-/tmp/parley-check}
+MIRROR=${PARLEY_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# Libraries a bundled file may lack after installing the .deb: the speech-dispatcher client, which
+# only Qt's speech-dispatcher plugin links ("read replies aloud"; the .deb suggests it).
+ALLOWED_MISSING="libspeechd.so.2"
+KEEP=0 REBUILD=0
+for arg in "$@"; do
+  case "$arg" in
+    --keep) KEEP=1 ;;
+    --rebuild) REBUILD=1 ;;
+    *) echo "usage: packaging/check.sh [--keep] [--rebuild]" >&2; exit 2 ;;
+  esac
+done
+[ "$(id -u)" -eq 0 ] || { echo "packaging/check.sh needs root (debootstrap, chroot, mount): sudo packaging/check.sh" >&2; exit 2; }
+mkdir -p "$WORK"
+LOG=$WORK/check.log
+exec > >(tee "$LOG") 2>&1
+say() { printf '\033[1m[check]\033[0m %s\n' "$*"; }
+mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.0f MB", b / 1e6 }'; }     # 10^6 bytes
+FAILURES=()
+fail() { say "FAILED: $*"; FAILURES+=("$*"); }
+started=$(date +%s)
+
+# ---------------------------------------------------------------- the artifacts
+VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' parley/__init__.py)
+. packaging/linux/deb.env
+DEB=dist/${DEB_PACKAGE}_${VERSION}_amd64.deb
+TARBALL=dist/Parley-$VERSION-linux-x86_64.tar.gz
+if [ "$REBUILD" = 1 ] || [ ! -f "$DEB" ] || [ ! -f "$TARBALL" ]; then
+  say "building the artifacts with packaging/build.sh"
+  packaging/build.sh
+fi
+PY=${PYTHON:-.venv/bin/python}
+[ -x "$PY" ] || PY=python3
+say "checking $DEB ($(mb "$DEB")) and $TARBALL ($(mb "$TARBALL"))"
+
+# ---------------------------------------------------------------- a clean Debian 12 root
+command -v debootstrap >/dev/null || {
+  say "installing debootstrap"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+BASE=$WORK/bookworm-minbase.tar
+if [ ! -f "$BASE" ]; then
+  say "debootstrap --variant=minbase bookworm (once; cached as $BASE)"
+  rm -rf "$WORK/base"
+  nice -n 10 debootstrap --variant=minbase bookworm "$WORK/base" "$MIRROR" > "$WORK/debootstrap.log" 2>&1 \
+    || { tail -20 "$WORK/debootstrap.log"; exit 1; }
+  tar -C "$WORK/base" -cf "$BASE.tmp" . && mv "$BASE.tmp" "$BASE" && rm -rf "$WORK/base"
+fi
+R=$WORK/root.$$
+mkdir -p "$R"
+cleanup() {
+  for m in dev/pts dev sys proc; do mountpoint -q "$R/$m" && umount -l "$R/$m"; done
+  if [ "$KEEP" = 1 ]; then say "root kept at $R"; else rm -rf "$R"; fi
+}
+trap cleanup EXIT
+tar -C "$R" -xf "$BASE"
+mount -t proc proc "$R/proc"
+mount -t sysfs sys "$R/sys"
+mount --bind /dev "$R/dev"
+mount --bind /dev/pts "$R/dev/pts"
+cp /etc/resolv.conf "$R/etc/resolv.conf"
+printf '#!/bin/sh\nexit 101\n' > "$R/usr/sbin/policy-rc.d" && chmod 755 "$R/usr/sbin/policy-rc.d"   # no services in a chroot
+in_root() { chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"; }
+as_user() { chroot "$R" /usr/sbin/runuser -u tester -- /usr/bin/env -i PATH=/usr/bin:/bin HOME=/home/tester LANG=C.UTF-8 "$@"; }
+apt_get() { in_root apt-get -y -q -o Dpkg::Use-Pty=0 "$@"; }
+
+say "root: $R ($(in_root sh -c '. /etc/os-release; echo "$PRETTY_NAME"'))"
+apt_get update >/dev/null
+say "test tools into the root: xvfb, xauth, weston (headless Wayland), desktop-file-utils"
+apt_get install --no-install-recommends xvfb xauth weston desktop-file-utils >/dev/null
+for tool in python3 gcc cc; do
+  if in_root sh -c "command -v $tool" >/dev/null; then fail "the clean root has $tool"; fi
+done
+say "no python3, no compiler in the root"
+in_root useradd --no-create-home --home-dir /home/tester --shell /bin/sh tester
+install -d -m 700 "$R/home/tester" && chroot "$R" chown tester:tester /home/tester
+cp "$DEB" "$TARBALL" "$R/tmp/"
+snapshot() {   # the installed packages and every file name under /opt, /usr, /etc
+  in_root dpkg-query -W -f '${Package} ${Version} ${db:Status-Abbrev}\n' > "$1.packages"
+  for dir in /opt /usr /etc; do [ -e "$R$dir" ] && in_root find "$dir" -xdev; done | sort > "$1.files"
+}
+snapshot "$WORK/before"
+
+# ---------------------------------------------------------------- install the .deb
+say "apt-get install --no-install-recommends ./$(basename "$DEB")"
+t=$(date +%s)
+apt_get install --no-install-recommends "/tmp/$(basename "$DEB")" > "$WORK/apt-install.log" 2>&1 \
+  || { tail -30 "$WORK/apt-install.log"; fail "the .deb did not install"; exit 1; }
+say "installed in $(( $(date +%s) - t )) s; $(grep -c '^Unpacking' "$WORK/apt-install.log") packages unpacked"
+in_root dpkg-query -W -f '${Package} ${Version}: Installed-Size ${Installed-Size} KiB\n  Depends: ${Depends}\n' "$DEB_PACKAGE"
+upgrade=$(in_root apt-get -s upgrade | sed -n 's/^Inst \([^ ]*\).*/\1/p' | tr '\n' ' ')
+case " $upgrade " in *" $DEB_PACKAGE "*) fail "apt-get upgrade would replace $DEB_PACKAGE: $upgrade" ;; *) say "apt-get upgrade leaves $DEB_PACKAGE alone" ;; esac
+say "installed size: $(du -s -B MB "$R/opt/parley" | cut -f1) in /opt/parley"
+
+self_test() {   # self_test NAME EXECUTABLE PLATFORM PREFIX
+  local name=$1 exe=$2 platform=$3 prefix=$4 report=/home/tester/report-$1.json
+  say "self-test: $name ($exe, Qt platform $platform, empty HOME, user tester)"
+  as_user rm -rf /home/tester/.cache /home/tester/.config /home/tester/.local
+  if [ "$platform" = wayland ]; then
+    as_user sh -c '
+      export XDG_RUNTIME_DIR=$(mktemp -d /tmp/xdg.XXXXXX); chmod 700 "$XDG_RUNTIME_DIR"
+      weston --backend=headless-backend.so --socket=wayland-parley --idle-time=0 >/tmp/weston.log 2>&1 & weston=$!
+      i=0; while [ ! -S "$XDG_RUNTIME_DIR/wayland-parley" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+      [ -S "$XDG_RUNTIME_DIR/wayland-parley" ] || { echo "weston did not start"; cat /tmp/weston.log; kill $weston; exit 1; }
+      echo "weston (headless) on wayland-parley"
+      WAYLAND_DISPLAY=wayland-parley QT_QPA_PLATFORM=wayland "$1" --self-test --json "$2"; code=$?
+      kill $weston; wait $weston 2>/dev/null; rm -rf "$XDG_RUNTIME_DIR"; exit $code' sh "$exe" "$report" \
+      || fail "$name: parley --self-test exited with $?"
+  elif [ "$platform" = xcb ]; then
+    as_user sh -c '
+      Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>/tmp/display.$$ 2>/tmp/xvfb.log & xvfb=$!
+      i=0; while [ ! -s /tmp/display.$$ ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+      display=$(cat /tmp/display.$$); rm -f /tmp/display.$$
+      [ -n "$display" ] || { echo "Xvfb did not start"; cat /tmp/xvfb.log; kill $xvfb; exit 1; }
+      echo "Xvfb on :$display"
+      DISPLAY=:$display QT_QPA_PLATFORM=xcb "$1" --self-test --json "$2"; code=$?
+      kill $xvfb; wait $xvfb 2>/dev/null; exit $code' sh "$exe" "$report" \
+      || fail "$name: parley --self-test exited with $?"
+  else
+    as_user env QT_QPA_PLATFORM="$platform" "$exe" --self-test --json "$report" || fail "$name: parley --self-test exited with $?"
+  fi
+  cp "$R$report" "$WORK/report-$name.json" 2>/dev/null || { fail "$name: no report written"; return; }
+  "$PY" packaging/check_report.py "$WORK/report-$name.json" --platform "$platform" --bundle-prefix "$prefix" \
+    || fail "$name: the report shows a problem"
+}
+self_test deb-offscreen parley offscreen /opt/parley
+self_test deb-xcb parley xcb /opt/parley
+self_test deb-wayland parley wayland /opt/parley
+
+# ---------------------------------------------------------------- the installed files
+say "ldd on every ELF of /opt/parley (bundle folders on LD_LIBRARY_PATH)"
+BUNDLE_PATH=/opt/parley/_internal:/opt/parley/_internal/PySide6/Qt/lib:/opt/parley/_internal/numpy.libs:/opt/parley/_internal/parley/engine/_native
+"$PY" packaging/bundle_check.py "$R/opt/parley" --elves | sed "s|^$R||" > "$R/tmp/elves"
+say "$(wc -l < "$R/tmp/elves") ELF files"
+in_root sh -c "while read -r f; do echo \"== \$f\"; LD_LIBRARY_PATH=$BUNDLE_PATH ldd \"\$f\"; done < /tmp/elves" > "$WORK/ldd.txt"
+awk '/^== /{f=$2} / => not found/{print $1, f}' "$WORK/ldd.txt" > "$WORK/ldd-missing.txt"
+missing=$(cut -d' ' -f1 "$WORK/ldd-missing.txt" | sort -u | tr '\n' ' ')
+unexpected=$(for lib in $missing; do case " $ALLOWED_MISSING " in *" $lib "*) ;; *) echo "$lib";; esac; done)
+if [ -n "$unexpected" ]; then
+  fail "ldd: not found beyond the allowed set: $unexpected"; grep -F "$unexpected" "$WORK/ldd-missing.txt" | head
+else
+  say "ldd: nothing missing beyond the allowed set (missing: ${missing:-none}; allowed: $ALLOWED_MISSING)"
+fi
+# The test tools (Xvfb, weston) bring libraries too: each system library the bundle resolved must
+# come from a package in the closure of the .deb's own Depends, or the list is incomplete.
+awk '/ => \// && $3 !~ /^\/opt\/parley\// {print $3}' "$WORK/ldd.txt" | sort -u > "$R/tmp/system-libs"
+in_root apt-cache depends --recurse --installed --no-recommends --no-suggests --no-conflicts --no-breaks \
+  --no-replaces --no-enhances "$DEB_PACKAGE" | sed -n 's/^\([^ <][^ ]*\)$/\1/p' | sort -u > "$WORK/depends-closure.txt"
+in_root sh -c 'while read -r lib; do real=$(readlink -f "$lib"); for p in "$lib" "$real" "/usr$lib" "/usr$real" "${lib#/usr}" "${real#/usr}"; do
+                 owner=$(dpkg-query -S "$p" 2>/dev/null | head -1 | cut -d: -f1) && [ -n "$owner" ] && break; done
+               echo "${owner:-?} $lib"; done < /tmp/system-libs' > "$WORK/system-libs.txt"
+outside=$(while read -r pkg lib; do grep -qx "$pkg" "$WORK/depends-closure.txt" || echo "$lib ($pkg)"; done < "$WORK/system-libs.txt")
+if [ -n "$outside" ]; then
+  fail "system libraries from packages outside the .deb's Depends: $outside"
+else
+  say "the $(wc -l < "$WORK/system-libs.txt") system libraries the bundle resolves all come from its Depends ($(wc -l < "$WORK/depends-closure.txt") packages with their own dependencies)"
+fi
+in_root desktop-file-validate /usr/share/applications/parley.desktop && say "desktop-file-validate: passed" \
+  || fail "desktop-file-validate"
+[ -f "$R/usr/share/icons/hicolor/scalable/apps/parley.svg" ] && [ -L "$R/usr/bin/parley" ] || fail "icon or /usr/bin/parley missing"
+"$PY" packaging/bundle_check.py "$R/opt/parley" || fail "native libraries of /opt/parley"
+in_root sh -c 'cd /opt/parley/_internal && sha256sum -c MODELS.sha256' || fail "model checksums"
+
+# ---------------------------------------------------------------- the tarball
+say "tarball: extracted by the user into ~/Parley"
+as_user tar -C /home/tester -xzf "/tmp/$(basename "$TARBALL")"
+"$PY" packaging/bundle_check.py "$R/home/tester/Parley" || fail "native libraries of the tarball"
+self_test tar-offscreen /home/tester/Parley/parley offscreen /home/tester/Parley
+self_test tar-xcb /home/tester/Parley/parley xcb /home/tester/Parley
+self_test tar-wayland /home/tester/Parley/parley wayland /home/tester/Parley
+as_user rm -rf /home/tester/Parley
+
+# ---------------------------------------------------------------- purge
+say "apt-get purge $DEB_PACKAGE, autoremove --purge"
+apt_get purge "$DEB_PACKAGE" > "$WORK/apt-purge.log" 2>&1 || fail "apt-get purge"
+apt_get autoremove --purge >> "$WORK/apt-purge.log" 2>&1 || fail "apt-get autoremove"
+snapshot "$WORK/after"
+# dpkg takes over an empty /opt that no package owns (debootstrap makes it) and removes it with
+# the last package that used it: the one difference expected, said rather than hidden.
+if [ "$(in_root dpkg-query -S /opt 2>/dev/null)" = "" ] && grep -qx /opt "$WORK/before.files" \
+   && [ "$(grep -c '^/opt/' "$WORK/before.files")" = 0 ] && [ ! -e "$R/opt" ]; then
+  say "note: dpkg removed the empty, unowned /opt it had taken over (dpkg does this for any package in /opt)"
+  grep -vx /opt "$WORK/before.files" > "$WORK/before.files.tmp" && mv "$WORK/before.files.tmp" "$WORK/before.files"
+fi
+if diff -u "$WORK/before.packages" "$WORK/after.packages" && diff -u "$WORK/before.files" "$WORK/after.files"; then
+  say "after purge: the same packages and the same files under /opt, /usr, /etc as before the install"
+else
+  fail "something is left after the purge (diff above)"
+fi
+say "left in the user's HOME (per-user data, never removed by packages): $(cd "$R/home/tester" && find . -mindepth 1 -maxdepth 3 | sort | tr '\n' ' ')"
+
+say "finished in $(( $(date +%s) - started )) s; log: $LOG"
+if [ ${#FAILURES[@]} -gt 0 ]; then
+  say "${#FAILURES[@]} problem(s):"; printf '  - %s\n' "${FAILURES[@]}"; exit 1
+fi
+say "all checks passed"

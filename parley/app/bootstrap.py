@@ -1,0 +1,65 @@
+"""Starting the desktop application, in steps that every entry point shares.
+
+``parley`` (``main.run_app``), ``parley --self-test`` (``selftest``), the benchmark and the
+tests all start the app with these: ``create_app``, a window, then ``start_controller``, which
+opens the settings and the conversations and starts loading the models once the window is up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import resources
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from .controller import Controller
+from .engines import Engines, LocalEngines
+from .settings import Settings, load_settings
+from .store import Store, StoreError
+from .ui.main_window import MainWindow
+from .ui.theme import apply_theme
+
+
+def create_app(argv: Sequence[str]) -> QApplication:
+    app = QApplication.instance() or QApplication(list(argv))
+    app.setApplicationName("Parley")
+    app.setOrganizationName("Parley")
+    app.setDesktopFileName("parley")
+    app.setWindowIcon(QIcon(str(resources.files("parley").joinpath("resources/icons/parley.svg"))))
+    apply_theme(app)
+    return app
+
+
+def create_window() -> MainWindow:
+    window = MainWindow()
+    window.show()
+    return window
+
+
+def open_store() -> tuple[Store, list[str]]:
+    """The user's conversation database; an unusable one does not stop the app: conversations
+    are then kept in memory for this session, and the returned problem says why."""
+    try:
+        return Store.open_default(), []
+    except StoreError as exc:
+        return Store(":memory:"), [f"{exc} Conversations will not be kept after Parley closes."]
+
+
+def start_controller(window: MainWindow, engines: Engines | None = None, *, settings: Settings | None = None,
+                     store: Store | None = None) -> Controller:
+    """Build the controller for ``window`` and start it once the window is painted.
+
+    ``settings`` and ``store`` default to the user's (read from their files); anything unusable
+    in them is reported in the window, not raised."""
+    problems: list[str] = []
+    if settings is None:
+        loaded = load_settings()
+        settings, problems = loaded.settings, list(loaded.warnings)
+    if store is None:
+        store, store_problems = open_store()
+        problems += store_problems
+    controller = Controller(window, engines or LocalEngines(), settings, store, settings_warnings=problems)
+    QTimer.singleShot(0, controller.start)
+    return controller

@@ -1,0 +1,66 @@
+"""The settings in use: the dialog that edits them, their validation, and applying them.
+
+``apply`` saves the new settings and emits ``changed(old, new)``; each part of the app reacts to
+the fields it depends on (the engines reload only when their own settings changed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QWidget
+
+from .engines import Engines
+from .settings import DEFAULT_MODEL, Settings, save_settings
+from .signals import emit
+from .status import StatusPresenter
+
+
+class SettingsFlow(QObject):
+    changed = Signal(object, object)      # old, new
+
+    def __init__(self, settings: Settings, engines: Engines, status: StatusPresenter, *,
+                 path: Path | None = None, parent: QObject | None = None) -> None:
+        """``path``: where ``apply`` saves (None: the user's config folder)."""
+        super().__init__(parent)
+        self.value = settings
+        self.engines = engines
+        self.status = status
+        self.path = path
+
+    def open_dialog(self, parent: QWidget, microphones: list[str], read_aloud_problem: str | None) -> None:
+        from .ui.settings_dialog import SettingsDialog   # with the model library: not needed to start
+
+        dialog = SettingsDialog(self.value, validate=self.validate, compute_devices=self.engines.compute_devices(),
+                                microphones=microphones, read_aloud_problem=read_aloud_problem, parent=parent)
+        if dialog.exec() and dialog.result_settings is not None:
+            self.apply(dialog.result_settings)
+
+    def validate(self, settings: Settings) -> str | None:
+        """The problem that keeps ``settings`` from being used, for the settings dialog."""
+        for kind, path in (("speech", settings.speech_model), ("chat", settings.chat_model)):
+            if path != DEFAULT_MODEL:
+                problem = self.engines.check_model_file(kind, path)
+                if problem:
+                    return f"The {kind} model {path} cannot be used: {problem}."
+        if QKeySequence(settings.ptt_shortcut).isEmpty():
+            return f"“{settings.ptt_shortcut}” is not a key combination."
+        return None
+
+    def apply(self, new: Settings) -> None:
+        """Use and save ``new``; a save that fails is said, and the settings apply until Parley closes."""
+        old, self.value = self.value, new
+        try:
+            save_settings(new, self.path)
+        except OSError as exc:
+            self.status.notice(f"The settings could not be saved ({exc}); they apply until Parley closes.")
+        emit(self.changed, old, new)
+
+    def update(self, change: Callable[[Settings], None]) -> None:
+        """Apply a copy of the settings changed by ``change`` (e.g. a toggle in the window)."""
+        new = self.value.copy()
+        change(new)
+        self.apply(new)

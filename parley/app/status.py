@@ -1,0 +1,150 @@
+"""What the window says about the app's state: the status bar, the notice bar, the labels.
+
+- ``announce``: something the user must see once (a GPU that fell back to the CPU): shown once
+  per session however often it happens, and routine notes do not replace it while it shows;
+- ``note``: a routine note ("Speech model ready") that waits for an announcement to end;
+- ``say``: a direct answer to what the user just did ("That clip was too short");
+- ``notice``: a problem that needs more than a status line, in the notice bar.
+
+It also keeps the permanent labels: the models, the device (with "(fallback)"), and the speed of
+the last reply and transcription.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from .engine_host import EngineHost
+from .ui.main_window import MainWindow
+
+ANNOUNCE_MS = 15_000
+NOTE_MS = 8000
+
+
+def chat_label(model: Any) -> str:
+    """What the status bar calls a chat model: its file name says more to a user than the name in
+    its metadata (SmolLM2-135M-Instruct.Q4_1 rather than "Smollm2 135M 8k Lc100K Mix1 Ep2")."""
+    path = getattr(model, "path", None)
+    return Path(path).stem if path else model.name
+
+
+class StatusPresenter(QObject):
+    def __init__(self, window: MainWindow, host: EngineHost, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.window = window
+        self.host = host
+        self.last_reply_tps: float | None = None
+        self.last_clip_s: float | None = None
+        self._announced: set[str] = set()
+        self._sticky_until = 0.0                # an announcement holds the status bar until then
+        host.loading.connect(self._loading)
+        host.speech_ready.connect(self._speech_ready)
+        host.chat_ready.connect(self._chat_ready)
+        host.load_failed.connect(self._load_failed)
+        host.may_not_fit.connect(lambda _role, warning: self.notice(warning))
+        host.changed.connect(self.show_models)
+
+    # ------------------------------------------------------------------ messages
+
+    def announce(self, text: str, timeout_ms: int = ANNOUNCE_MS) -> None:
+        if text not in self._announced:
+            self._announced.add(text)
+            self.window.show_status(text, timeout_ms)
+            self._sticky_until = time.monotonic() + timeout_ms / 1000
+
+    def note(self, text: str, timeout_ms: int = NOTE_MS) -> None:
+        if time.monotonic() >= self._sticky_until:
+            self.window.show_status(text, timeout_ms)
+
+    def say(self, text: str, timeout_ms: int = NOTE_MS) -> None:
+        self.window.show_status(text, timeout_ms)
+
+    def notice(self, text: str) -> None:
+        self.window.show_notice(text)
+
+    # ------------------------------------------------------------------ engines
+
+    def _loading(self, role: str, fraction: float | None) -> None:
+        if role == "speech":
+            self.note("Loading the speech model…" if fraction is None
+                      else f"Preparing the speech model (first use only)… {fraction:.0%}", 0)
+
+    def _speech_ready(self, model: Any) -> None:
+        self.note(f"Speech model ready: {model.name}")
+        self._announce_fallback(model)
+
+    def _chat_ready(self, model: Any) -> None:
+        self.note(f"Chat model ready: {chat_label(model)}")
+        if not getattr(model, "has_template", True):
+            self.announce(f"{chat_label(model)} has no chat template; a generic prompt format is used.")
+        self._announce_fallback(model)
+
+    def _announce_fallback(self, model: Any) -> None:
+        """The engines fall back to the CPU themselves when a GPU refuses a model; say so once."""
+        if model.device.fallback_reason:
+            self.announce(model.device.fallback_reason)
+
+    def _load_failed(self, role: str, problem: str) -> None:
+        if role == "speech":
+            self.say(problem)
+            self.notice(problem + " Typed chat still works; choose another model in Settings.")
+        else:
+            self.notice(problem + " Choose another model in Settings.")
+
+    # ------------------------------------------------------------------ labels
+
+    def show_models(self) -> None:
+        host = self.host
+        chat, speech = host.chat_model, host.speech_model
+        loading_chat = "Loading chat model…" if host.chat_load_fraction is None else \
+            f"Loading chat model… {host.chat_load_fraction:.0%}"
+        names = [chat_label(chat) if chat else ("Chat model unavailable" if host.chat_problem else loading_chat),
+                 speech.name if speech else ("Speech model unavailable" if host.speech_problem
+                                             else "Loading speech model…")]
+        details = [f"Chat: {chat.name} ({chat.path})" if chat else None,
+                   f"Speech: {speech.name} ({speech.path})" if speech else None]
+        self.window.set_models_text(" · ".join(names), "\n".join(filter(None, [
+            *details, host.chat_problem, host.speech_problem])))
+        choices = {role: m.device for role, m in (("Chat", chat), ("Speech", speech)) if m}
+        if choices:
+            devices = {role: c.device.name for role, c in choices.items()}
+            text = next(iter(devices.values())) if len(set(devices.values())) == 1 else \
+                " · ".join(f"{role} {name}" for role, name in devices.items())
+            reasons = list(dict.fromkeys(host.fallbacks.values()))
+            tooltip = "\n".join([*(f"{role}: {c.device.description}" for role, c in choices.items()), *reasons])
+            self.window.set_device_text(f"Device: {text}" + (" (fallback)" if reasons else ""), tooltip)
+        elif host.chat_problem and host.speech_problem:
+            self.window.set_device_text("Device: none")
+
+    def show_reply_speed(self, tokens_per_second: float) -> None:
+        self.last_reply_tps = tokens_per_second
+        self._show_stats()
+
+    def show_clip_time(self, seconds: float) -> None:
+        self.last_clip_s = seconds
+        self._show_stats()
+
+    def _show_stats(self) -> None:
+        stats = []
+        if self.last_reply_tps is not None:
+            stats.append(f"Reply {self.last_reply_tps:.1f} tok/s")
+        if self.last_clip_s is not None:
+            stats.append(f"Clip {self.last_clip_s:.2f} s")
+        self.window.set_stats_text(" · ".join(stats), "Generation speed of the last reply · "
+                                                     "transcription time of the last recording")
+
+    def show_availability(self, talk_problem: str | None, chat_problem: str | None, shortcut: str,
+                          hands_free: bool = False) -> None:
+        bar, view = self.window.input_bar, self.window.conversation_view
+        bar.set_talk_available(talk_problem is None, talk_problem or "")
+        bar.set_send_available(chat_problem is None, chat_problem or "")
+        if hands_free:
+            view.set_hint(f"Listening hands-free: just speak; a pause sends it. {shortcut} stops listening.")
+        elif talk_problem is None:
+            view.set_hint(f"Hold {shortcut} (or Space outside the text box) and speak, or type a message below.")
+        else:
+            view.set_hint("Type a message below.")

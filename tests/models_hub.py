@@ -1,0 +1,168 @@
+"""A loopback HTTP server speaking the part of the Hugging Face Hub a file download uses.
+
+``HEAD /{repo}/resolve/{revision}/{file}`` answers with ``X-Repo-Commit``, ``ETag`` and
+``X-Linked-Etag`` (the file's SHA-256, as the Hub gives for large files), ``X-Linked-Size`` and
+``Content-Length``; ``GET`` serves the bytes, honouring ``Range: bytes=N-`` with a 206.  No Xet
+headers are ever sent, so huggingface_hub never tries Xet.  Misbehaviour for the tests is set
+per server: cut the connection after some bytes (once), stop sending after some bytes (until
+released), send corrupt bytes, or send slowly.  Every request is logged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+_PATH = re.compile(r"^/(?P<repo>[^/]+/[^/]+)/resolve/(?P<rev>[^/]+)/(?P<file>.+)$")
+
+
+@dataclasses.dataclass
+class Behaviour:
+    cut_after: int | None = None          # close the connection after this many body bytes (once)
+    stall_after: int | None = None        # stop sending after this many body bytes until released
+    stall_head: bool = False              # never answer HEAD until released
+    corrupt: bool = False                 # flip a byte in the middle of what is sent
+    chunk: int = 64 * 1024
+    delay_s: float = 0.0                  # pause between chunks (a slow link)
+
+
+class HubServer:
+    """``with HubServer() as hub:`` then ``hub.add(repo, file, data)``; ``hub.url`` is HF_ENDPOINT."""
+
+    def __init__(self) -> None:
+        self.files: dict[tuple[str, str], bytes] = {}
+        self.commits: dict[str, str] = {}
+        self.behaviour = Behaviour()
+        self.log: list[tuple[str, str, str | None]] = []   # method, path, Range header
+        self.release = threading.Event()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def add(self, repo: str, filename: str, data: bytes) -> str:
+        """Serve ``data``; returns its SHA-256 (the ETag)."""
+        self.files[(repo, filename)] = data
+        self.commits.setdefault(repo, hashlib.sha1(repo.encode()).hexdigest())
+        return hashlib.sha256(data).hexdigest()
+
+    def gets(self) -> list[tuple[str, str, str | None]]:
+        return [entry for entry in self.log if entry[0] == "GET"]
+
+    def __enter__(self) -> HubServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release.set()
+        self._server.shutdown()
+        self._server.server_close()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        hub = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def _resolve(self) -> tuple[str, bytes] | None:
+                match = _PATH.match(self.path.split("?")[0])
+                if match is None or match["repo"] not in hub.commits:
+                    self._error(404, "RepoNotFound")
+                    return None
+                data = hub.files.get((match["repo"], match["file"]))
+                if data is None:
+                    self._error(404, "EntryNotFound", hub.commits[match["repo"]])
+                    return None
+                return hub.commits[match["repo"]], data
+
+            def _error(self, status: int, code: str, commit: str | None = None) -> None:
+                self.send_response(status)
+                self.send_header("X-Error-Code", code)
+                if commit:
+                    self.send_header("X-Repo-Commit", commit)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def _meta_headers(self, commit: str, data: bytes) -> None:
+                sha = hashlib.sha256(data).hexdigest()
+                self.send_header("X-Repo-Commit", commit)
+                self.send_header("ETag", f'"{sha}"')
+                self.send_header("X-Linked-Etag", f'"{sha}"')
+                self.send_header("X-Linked-Size", str(len(data)))
+                self.send_header("Accept-Ranges", "bytes")
+
+            def do_HEAD(self) -> None:  # noqa: N802
+                hub.log.append(("HEAD", self.path, None))
+                if hub.behaviour.stall_head:
+                    hub.release.wait(60)
+                    return
+                resolved = self._resolve()
+                if resolved is None:
+                    return
+                commit, data = resolved
+                self.send_response(200)
+                self._meta_headers(commit, data)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+
+            def do_GET(self) -> None:  # noqa: N802
+                rng = self.headers.get("Range")
+                hub.log.append(("GET", self.path, rng))
+                behaviour = hub.behaviour
+                resolved = self._resolve()
+                if resolved is None:
+                    return
+                commit, data = resolved
+                if behaviour.corrupt:
+                    middle = len(data) // 2
+                    data = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
+                start = int(re.match(r"bytes=(\d+)-", rng)[1]) if rng else 0
+                body = data[start:]
+                self.send_response(206 if rng else 200)
+                self._meta_headers(commit, data)
+                if rng:
+                    self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self._send(body, start)
+
+            def _send(self, body: bytes, start: int) -> None:
+                behaviour = hub.behaviour
+                sent = 0
+                while sent < len(body):
+                    position = start + sent
+                    if behaviour.cut_after is not None and position >= behaviour.cut_after:
+                        behaviour.cut_after = None      # only once
+                        self.close_connection = True
+                        self.connection.shutdown(2)
+                        return
+                    if behaviour.stall_after is not None and position >= behaviour.stall_after:
+                        hub.release.wait(60)
+                        self.close_connection = True
+                        return
+                    limit = behaviour.chunk
+                    for mark in (behaviour.cut_after, behaviour.stall_after):
+                        if mark is not None and mark > position:
+                            limit = min(limit, mark - position)
+                    piece = body[sent:sent + limit]
+                    try:
+                        self.wfile.write(piece)
+                        self.wfile.flush()
+                    except OSError:
+                        return
+                    sent += len(piece)
+                    if behaviour.delay_s:
+                        time.sleep(behaviour.delay_s)
+
+        return Handler

@@ -1,0 +1,200 @@
+"""The voice loop on real parts: the recording timer, the live transcript, hands-free mode.
+
+The real window (offscreen) and controller on ``LocalEngines`` (Whisper tiny.en, the tiny
+random-weight llama), and the PortAudio ``pulse`` device recording the PulseAudio virtual
+microphone that espeak-ng speech (and room noise) is played into.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+import soundfile
+
+from parley.app.read_aloud import ReadAloud
+from parley.engine.textmetrics import word_error_rate
+from parley.engine.utterance import speech_region, spoken_text
+from tests.app_helpers import (  # noqa: F401 - fixtures
+    make_controller,
+    play,
+    question_clip,
+    spoken_clip,
+    stored,
+    tiny_chat_model,
+    tiny_settings,
+    wait_idle,
+)
+from tests.pulse import idle_microphone
+from tests.test_vad import SENTENCES, room_noise
+
+LONG_QUESTION = ("Please tell me how far away the moon is from the earth, and how long it would take "
+                 "to fly there in a fast rocket.")
+
+
+@pytest.fixture(scope="module")
+def long_question(tmp_path_factory):
+    """About 8 s of speech, with a second of silence after it (the speaker pauses, then lets go)."""
+    path = spoken_clip(tmp_path_factory.mktemp("speech") / "long.wav", LONG_QUESTION)
+    audio, rate = soundfile.read(path, dtype="float32")
+    soundfile.write(path, np.concatenate([audio, np.zeros(rate, dtype=np.float32)]), rate)
+    return path
+
+
+@pytest.fixture(scope="module")
+def three_sentences(tmp_path_factory):
+    """Three sentences with 1.5 s of silence after each, as one 16 kHz WAV file."""
+    folder = tmp_path_factory.mktemp("sentences")
+    parts = [np.zeros(8000, dtype=np.float32)]
+    for i, text in enumerate(SENTENCES):
+        speech = spoken_clip(folder / f"{i}.wav", text, pad_s=0.0)
+        parts += [soundfile.read(speech, dtype="float32")[0], np.zeros(24000, dtype=np.float32)]
+    path = folder / "three.wav"
+    soundfile.write(path, np.concatenate(parts), 16000)
+    return path
+
+
+@pytest.fixture(scope="module")
+def quiet_room(tmp_path_factory):
+    """20 s of steady noise at -52 dBFS: a quiet room on an ordinary microphone."""
+    path = tmp_path_factory.mktemp("noise") / "room.wav"
+    soundfile.write(path, room_noise(20.0, -52.0, seed=7), 16000)
+    return path
+
+
+def user_messages(controller):
+    return [m.content for m in controller.book.current.messages if m.role == "user"]
+
+
+# ---------------------------------------------------------------- the recording timer
+
+
+def test_the_recording_timer_counts_time_while_the_microphone_is_silent(qtbot, tmp_path, tiny_chat_model, mic):
+    """A source that delivers nothing for a while (an idle null-sink source does, for ~2 s) must
+    not freeze the timer: it counts time since the press, not audio received."""
+    controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model))
+    label = controller.window.input_bar.elapsed_label
+    with idle_microphone():
+        controller.talk.press()
+        assert controller.talk.recording, controller.window.statusBar().currentMessage()
+        pressed = time.monotonic()
+        shown = []
+        qtbot.waitUntil(lambda: shown.append((time.monotonic() - pressed, label.text())) or
+                        time.monotonic() - pressed > 2.6, timeout=10_000)
+        controller.talk.release()
+    seconds = {text for elapsed, text in shown if elapsed > 1.3}
+    assert "0:01" in seconds and "0:02" in seconds, shown
+
+
+# ---------------------------------------------------------------- live transcript
+
+
+def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(qtbot, tmp_path, tiny_chat_model, mic,
+                                                                       long_question):
+    controller = make_controller(qtbot, tmp_path, send_on_release=False, **tiny_settings(tiny_chat_model))
+    bar = controller.window.input_bar
+    live, takes = [], []
+    controller.transcription.partial.connect(lambda text: live.append((controller.talk.recording, text)))
+    controller.talk.clip_ready.connect(takes.append)
+    controller.talk.press()
+    play(qtbot, mic, long_question)
+    shown_while_held = [text for held, text in live if held and text]
+    controller.talk.release()
+    qtbot.waitUntil(lambda: bar.edit.toPlainText() != "", timeout=60_000)
+    final = bar.edit.toPlainText()
+    print(f"\nlive: {shown_while_held}\nfinal: {final!r}")
+    assert len(shown_while_held) >= 2                                   # words appeared, more than once
+    assert word_error_rate(LONG_QUESTION, shown_while_held[-1]) < 0.35
+    assert controller.transcription.reused == 1                          # the release decoded nothing new
+    assert not bar.live_label.isVisible()
+    # The same words a fresh decode of the whole take gives.
+    wait_idle(qtbot, controller)
+    model = controller.host.speech_model
+    fresh = spoken_text(model.transcribe(_speech(takes[0])))
+    assert final == fresh
+
+
+def test_without_the_live_transcript_nothing_is_decoded_while_held(qtbot, tmp_path, tiny_chat_model, mic,
+                                                                  question_clip):
+    controller = make_controller(qtbot, tmp_path, send_on_release=False, live_transcript=False,
+                                 **tiny_settings(tiny_chat_model))
+    live = []
+    controller.transcription.partial.connect(lambda text: live.append(text) if text else None)
+    controller.talk.press()
+    play(qtbot, mic, question_clip)
+    controller.talk.release()
+    qtbot.waitUntil(lambda: controller.window.input_bar.edit.toPlainText() != "", timeout=60_000)
+    assert live == [] and controller.transcription.reused == 0
+
+
+# ---------------------------------------------------------------- hands-free
+
+
+def test_hands_free_sends_each_sentence_as_its_own_message(qtbot, tmp_path, tiny_chat_model, mic, three_sentences):
+    controller = make_controller(qtbot, tmp_path, microphone="pulse", hands_free=True,
+                                 **tiny_settings(tiny_chat_model, max_tokens=8))
+    qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
+    bar = controller.window.input_bar
+    assert bar.hands_free_button.isChecked() and bar.recording_row.isVisible()
+    assert "hands-free" in bar.recording_label.text().lower()
+    play(qtbot, mic, three_sentences)
+    qtbot.waitUntil(lambda: len(user_messages(controller)) == 3, timeout=60_000)
+    wait_idle(qtbot, controller)
+    heard = user_messages(controller)
+    print(f"\nheard: {heard}")
+    for said, got in zip(SENTENCES, heard):
+        assert word_error_rate(said, got) < 0.4, (said, got)
+    assert [r for r, _, _ in stored(controller)] == ["user", "assistant"] * 3
+    assert controller.talk.recorder is None and controller.hands_free.listening
+
+
+def test_hands_free_ignores_the_steady_noise_of_a_quiet_room(qtbot, tmp_path, tiny_chat_model, mic, quiet_room):
+    controller = make_controller(qtbot, tmp_path, microphone="pulse", hands_free=True,
+                                 **tiny_settings(tiny_chat_model, max_tokens=8))
+    qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
+    heard = []
+    controller.transcribed.connect(heard.append)
+    play(qtbot, mic, quiet_room)
+    qtbot.wait(1000)
+    assert heard == [] and controller.book.current.messages == []
+    assert controller.hands_free.listening
+
+
+def test_the_talk_key_and_the_toggle_turn_hands_free_off_and_on(qtbot, tmp_path, tiny_chat_model, mic):
+    controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model))
+    bar = controller.window.input_bar
+    assert not controller.hands_free.listening and bar.hands_free_button.isEnabled()
+    bar.hands_free_button.click()
+    assert controller.hands_free.listening and controller.settings.hands_free
+    controller.keys.pressed.emit()                      # the talk key ends hands-free, records nothing
+    controller.keys.released.emit()
+    assert not controller.hands_free.listening and not controller.settings.hands_free
+    assert controller.talk.recorder is None and not bar.hands_free_button.isChecked()
+    assert (tmp_path / "settings.json").read_text().count('"hands_free": false') == 1
+    controller.keys.pressed.emit()                      # and the next press talks again
+    assert controller.talk.recording
+    controller.keys.released.emit()
+
+
+def test_hands_free_does_not_hear_replies_read_aloud(qtbot, tmp_path, tiny_chat_model, mic, question_clip):
+    """Qt's "mock" text-to-speech engine speaks (silently) for a time that depends on the text."""
+    controller = make_controller(qtbot, tmp_path, microphone="pulse", hands_free=True, read_replies_aloud=True,
+                                 read_aloud=lambda: ReadAloud("mock"), **tiny_settings(tiny_chat_model, max_tokens=400))
+    qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
+    controller.replies.send("Say something")
+    qtbot.waitUntil(lambda: controller.read_aloud.speaking, timeout=30_000)
+    player = mic.play(question_clip, wait=False)         # someone talks while the reply is read aloud
+    qtbot.waitUntil(lambda: player.poll() is not None, timeout=30_000)
+    assert controller.read_aloud.speaking, "the reply was read for less long than the clip played"
+    qtbot.waitUntil(lambda: not controller.read_aloud.speaking, timeout=60_000)
+    qtbot.wait(1500)
+    assert user_messages(controller) == ["Say something"]
+    play(qtbot, mic, question_clip)                        # heard again once it is done
+    qtbot.waitUntil(lambda: len(user_messages(controller)) == 2, timeout=60_000)
+
+
+def _speech(audio):
+    """The part of a take the app transcribes."""
+    region = speech_region(audio)
+    return audio[region.start:region.end]

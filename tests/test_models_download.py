@@ -1,0 +1,408 @@
+"""Downloads from a loopback Hub (tests/models_hub.py) into a temporary Hugging Face cache.
+
+Real files (a tiny GGUF chat model), the real huggingface_hub client and cache layout, real
+sockets: a full download, a cut connection resumed on the next try, a corrupt transfer, a
+server that stops responding, no server at all, a full disk (a real small tmpfs), and the
+``parley models`` command end to end.  No test reaches the internet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+
+from parley.engine import library
+from parley.engine.library import download as dl
+from parley.engine.library.found import SOURCE_HF
+from tests.models_hub import HubServer
+from tests.tinymodels import write_tiny_llama_gguf
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+CHAT_REPO = "tests/Tiny-Chat-GGUF"
+CHAT_FILE = "tiny-chat-Q8.gguf"
+
+
+@pytest.fixture(scope="module")
+def model_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A real tiny GGUF chat model, about 6 MB (several 1 MiB chunks), that never ends a reply early."""
+    path = tmp_path_factory.mktemp("model") / CHAT_FILE
+    write_tiny_llama_gguf(path, n_vocab=20000, n_embd=64, never_ends=True)
+    return path.read_bytes()
+
+
+def write_catalog(path: Path, entries: list[dict]) -> Path:
+    base = {"kind": "chat", "name": "Tiny chat", "revision": "main", "licence": "MIT", "languages": ["en"],
+            "parameters": "1M", "note": "test", "sha256": None}
+    path.write_text(json.dumps({"format": 1, "models": [{**base, **e} for e in entries]}))
+    return path
+
+
+@pytest.fixture
+def hub(model_bytes: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A running loopback Hub serving the tiny model, and an environment pointing at it."""
+    with HubServer() as server:
+        sha = server.add(CHAT_REPO, CHAT_FILE, model_bytes)
+        home = tmp_path / "home"
+        home.mkdir()
+        for key, value in {
+            "HOME": str(home), "HF_HOME": str(home / ".cache" / "huggingface"), "HF_ENDPOINT": server.url,
+            "HF_HUB_DISABLE_XET": "1", "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
+            "PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
+        }.items():
+            monkeypatch.setenv(key, value)
+        for key in ("HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "HF_HUB_OFFLINE", "XDG_CACHE_HOME", "HF_TOKEN"):
+            monkeypatch.delenv(key, raising=False)
+        catalog = write_catalog(tmp_path / "catalog.json", [
+            {"id": "tiny-chat", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes), "sha256": sha},
+            {"id": "tiny-chat-hub-sha", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes)},
+            {"id": "tiny-chat-wrong-sha", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes),
+             "sha256": "0" * 64},
+            {"id": "missing", "repo": CHAT_REPO, "file": "nope.gguf", "size": 10},
+        ])
+        monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(catalog))
+        server.sha = sha  # type: ignore[attr-defined]
+        yield server
+
+
+def cache() -> Path:
+    return library.hf_cache_dir()
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[library.Progress] = []
+
+    def __call__(self, p: library.Progress) -> None:
+        self.events.append(p)
+
+
+def test_full_download_lands_in_the_hub_cache_and_is_listed(hub: HubServer, model_bytes: bytes) -> None:
+    progress = Recorder()
+    path = library.download_model("tiny-chat", progress=progress)
+    commit = hub.commits[CHAT_REPO]
+    storage = cache() / "models--tests--Tiny-Chat-GGUF"
+    assert path == storage / "snapshots" / commit / CHAT_FILE
+    assert path.is_symlink() and path.resolve() == storage / "blobs" / hub.sha  # type: ignore[attr-defined]
+    assert path.read_bytes() == model_bytes
+    assert (storage / "refs" / "main").read_text() == commit
+    assert not list(storage.glob("blobs/*.incomplete"))
+    # huggingface_hub itself (any other tool) finds the file offline in its cache.
+    from huggingface_hub import try_to_load_from_cache
+    assert try_to_load_from_cache(CHAT_REPO, CHAT_FILE, cache_dir=cache()) == str(path)
+    last = progress.events[-1]
+    assert (last.done, last.total, last.stage) == (len(model_bytes), len(model_bytes), "downloading")
+    assert all(e.done <= e.total for e in progress.events)
+    [model] = [m for m in library.list_models() if m.source == library.SOURCE_PARLEY]
+    assert (model.name, model.kind, model.usable, model.path) == ("Tiny chat", "chat", True, path)
+    assert "tiny-chat" in library.downloaded()
+    # Parley asked the Hub for this file and for nothing else (no telemetry).
+    assert {path.split("/resolve/")[0] for _, path, _ in hub.log} == {f"/{CHAT_REPO}"}
+    # A second request finds the complete file, checks it and downloads nothing.
+    gets = len(hub.gets())
+    assert library.download_model("tiny-chat") == path
+    assert len(hub.gets()) == gets
+
+
+def test_remove_deletes_only_what_parley_downloaded(hub: HubServer) -> None:
+    path = library.download_model("tiny-chat")
+    blob = path.resolve()
+    removed = library.remove_model("tiny-chat")
+    assert set(removed) == {path, blob}
+    assert not path.exists() and not blob.exists()
+    assert "tiny-chat" not in library.downloaded()
+    with pytest.raises(library.ParleyError, match="did not download"):
+        library.remove_model("tiny-chat")
+
+
+def test_a_file_another_tool_downloaded_is_used_but_never_removed(hub: HubServer, model_bytes: bytes) -> None:
+    from huggingface_hub import hf_hub_download
+
+    theirs = Path(hf_hub_download(CHAT_REPO, CHAT_FILE, cache_dir=cache(), endpoint=hub.url))
+    path = library.download_model("tiny-chat")
+    assert path == theirs and path.read_bytes() == model_bytes
+    assert "tiny-chat" not in library.downloaded()
+    assert [m.source for m in library.list_models()] == [SOURCE_HF]
+    with pytest.raises(library.ParleyError, match="did not download"):
+        library.remove_model("tiny-chat")
+    assert path.exists()
+
+
+def test_cut_download_is_kept_and_resumed_on_the_next_try(hub: HubServer, model_bytes: bytes) -> None:
+    cut = 2 * 1024 * 1024 + 12345
+    hub.behaviour.cut_after = cut
+    with pytest.raises(library.NoNetworkError, match="kept and the next try continues"):
+        library.download_model("tiny-chat", retries=0)
+    partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
+    assert partial.stat().st_size == cut
+    assert partial.read_bytes() == model_bytes[:cut]
+    assert library.load_records()["tiny-chat"].status == "partial"
+    assert [m for m in library.list_models() if m.usable] == []     # not selectable yet
+
+    progress = Recorder()
+    path = library.download_model("tiny-chat", progress=progress)
+    assert path.read_bytes() == model_bytes
+    assert hub.gets()[-1][2] == f"bytes={cut}-"                     # resumed, not started over
+    assert progress.events[0].stage == "checking"                   # the kept part was re-hashed
+    assert progress.events[-1].done == len(model_bytes)
+    assert not partial.exists()
+
+
+def test_a_dropped_connection_is_resumed_within_one_download(hub: HubServer, model_bytes: bytes) -> None:
+    hub.behaviour.cut_after = 3 * 1024 * 1024
+    path = library.download_model("tiny-chat", retries=2)
+    assert path.read_bytes() == model_bytes
+    assert [g[2] for g in hub.gets()] == [None, f"bytes={3 * 1024 * 1024}-"]
+
+
+def test_corrupt_transfer_is_removed(hub: HubServer) -> None:
+    hub.behaviour.corrupt = True
+    with pytest.raises(library.ChecksumError, match="corrupt .*SHA-256.*removed"):
+        library.download_model("tiny-chat-hub-sha")
+    storage = cache() / "models--tests--Tiny-Chat-GGUF"
+    assert list(storage.glob("blobs/*")) == []
+    assert not (storage / "snapshots").exists()
+    assert library.load_records() == {}
+
+
+def test_catalog_checksum_that_differs_from_the_hub_stops_before_downloading(hub: HubServer) -> None:
+    with pytest.raises(library.ChecksumError, match=r"not the one Parley expects \(SHA-256 .*\); nothing was downloaded"):
+        library.download_model("tiny-chat-wrong-sha")
+    assert hub.gets() == []
+
+
+def test_server_that_stops_responding_times_out(hub: HubServer) -> None:
+    hub.behaviour.stall_after = 1024 * 1024 + 7
+    outcome: dict[str, BaseException] = {}
+
+    def run() -> None:
+        try:
+            library.download_model("tiny-chat", timeout=1.0, retries=0)
+        except BaseException as exc:  # noqa: BLE001 - checked below
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(60)                  # a hang fails the test instead of blocking the suite
+    assert not worker.is_alive(), "the download hung instead of timing out"
+    error = outcome["error"]
+    assert isinstance(error, library.NoNetworkError)
+    assert "stopped responding (nothing for 1 s)" in str(error) and "kept" in str(error)
+
+
+def test_head_that_never_answers_is_reported_as_unreachable(hub: HubServer) -> None:
+    hub.behaviour.stall_head = True
+    with pytest.raises(library.NoNetworkError, match="Cannot reach 127.0.0.1"):
+        library.download_model("tiny-chat", timeout=1.0)
+
+
+def test_no_network(hub: HubServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed_port = s.getsockname()[1]
+    monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{closed_port}")
+    with pytest.raises(library.NoNetworkError, match="Cannot reach .*Check the network connection"):
+        library.download_model("tiny-chat")
+    assert library.load_records() == {}
+
+
+def test_missing_file_is_a_clear_error(hub: HubServer) -> None:
+    with pytest.raises(library.DownloadError, match="has no file 'nope.gguf'"):
+        library.download_model("missing")
+
+
+def test_a_download_that_is_not_a_model_is_removed(hub: HubServer, tmp_path: Path, monkeypatch) -> None:
+    hub.add(CHAT_REPO, "fake.gguf", b"GGUF" + os.urandom(4000))
+    write_catalog(tmp_path / "c2.json", [{"id": "fake", "repo": CHAT_REPO, "file": "fake.gguf", "size": 4004}])
+    monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(tmp_path / "c2.json"))
+    with pytest.raises(library.DownloadError, match="cannot be used: .*It was removed"):
+        library.download_model("fake")
+    assert list((cache() / "models--tests--Tiny-Chat-GGUF" / "blobs").iterdir()) == []
+    assert library.load_records() == {}
+
+
+def test_cancel_keeps_the_partial_file(hub: HubServer, model_bytes: bytes) -> None:
+    class CancelAfterFirstReport:
+        def __init__(self) -> None:
+            self.seen: list[int] = []
+
+        @property
+        def cancelled(self) -> bool:
+            return len(self.seen) >= 1    # after the first progress report
+
+    flag = CancelAfterFirstReport()
+    with pytest.raises(library.DownloadCancelled):
+        library.download_model("tiny-chat", cancel=flag, progress=lambda p: flag.seen.append(p.done))
+    partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
+    assert 0 < partial.stat().st_size < len(model_bytes)
+    assert library.download_model("tiny-chat").read_bytes() == model_bytes
+
+
+def test_disk_space_is_checked_against_the_real_free_space(tmp_path: Path) -> None:
+    free = shutil.disk_usage(tmp_path).free
+    dl.check_disk_space(tmp_path / "not" / "yet", free // 2, "x.gguf")   # the nearest folder counts
+    with pytest.raises(library.DiskSpaceError, match="Not enough disk space for x.gguf"):
+        dl.check_disk_space(tmp_path, free + 10**9, "x.gguf")
+
+
+# ------------------------------------------------------------------------------ a real full disk
+
+def _can_mount_tmpfs() -> bool:
+    if sys.platform != "linux" or shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
+                            "mount -t tmpfs -o size=1m tmpfs /mnt"], capture_output=True)
+    return probe.returncode == 0
+
+
+needs_tmpfs = pytest.mark.skipif(
+    not os.environ.get("CI") and not _can_mount_tmpfs(),
+    reason="needs Linux user+mount namespaces (unshare) to give the cache a small real tmpfs")
+
+
+def _download_on_tmpfs(hub: HubServer, disk: Path, size: str, *, fill_after_first_chunk: bool = False) -> dict:
+    """Run a download in a child whose hub cache is a fresh tmpfs of ``size`` mounted on ``disk``.
+
+    ``fill_after_first_chunk``: once the first chunk is written, another file takes all the
+    space but 256 KiB (as another program would), so the download meets a real ENOSPC."""
+    disk.mkdir()
+    script = textwrap.dedent(f"""
+        import json, os
+        from pathlib import Path
+        from parley.engine import library
+        disk = Path({str(disk)!r})
+        filled = False
+
+        def progress(p):
+            global filled
+            if {fill_after_first_chunk!r} and not filled and p.done > 0:
+                filled = True
+                with open(disk / "filler", "wb") as out:
+                    try:
+                        while True:
+                            out.write(bytes(65536))
+                            out.flush()
+                    except OSError:
+                        pass
+                os.truncate(disk / "filler", os.path.getsize(disk / "filler") - 256 * 1024)
+
+        try:
+            library.download_model("tiny-chat", cache_dir=disk, retries=0, progress=progress)
+            outcome = "downloaded"
+        except library.DiskSpaceError as e:
+            outcome = "disk: " + str(e)
+        files = {{str(p.relative_to(disk)): p.stat().st_size for p in disk.rglob("*") if p.is_file()}}
+        print(json.dumps({{"outcome": outcome, "files": files}}))
+    """)
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    result = subprocess.run(
+        ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
+         f'mount -t tmpfs -o size={size} tmpfs "{disk}" && exec "{sys.executable}" -c "$0"', script],
+        capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@needs_tmpfs
+def test_too_small_disk_is_refused_before_downloading(hub: HubServer, tmp_path: Path) -> None:
+    report = _download_on_tmpfs(hub, tmp_path / "disk", "1m")
+    assert report["outcome"].startswith("disk: Not enough disk space for tiny-chat-Q8.gguf"), report
+    assert hub.gets() == []
+    assert not [name for name in report["files"] if "/blobs/" in name], report
+
+
+@needs_tmpfs
+def test_disk_filling_up_during_the_download_is_reported(hub: HubServer, model_bytes: bytes,
+                                                         tmp_path: Path) -> None:
+    megabytes = len(model_bytes) // 2**20 + 2
+    report = _download_on_tmpfs(hub, tmp_path / "disk", f"{megabytes}m", fill_after_first_chunk=True)
+    assert report["outcome"].startswith("disk: The disk filled up while downloading tiny-chat-Q8.gguf"), report
+    partials = [n for n in report["files"] if n.endswith(".incomplete")]
+    assert len(partials) == 1 and 0 < report["files"][partials[0]] < len(model_bytes), report
+
+
+# ------------------------------------------------------------------------------ parley models
+
+def parley(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "parley", "models", *args], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)), timeout=120, **kwargs)
+
+
+def test_cli_download_list_catalog_remove(hub: HubServer, model_bytes: bytes) -> None:
+    got = parley("download", "tiny-chat")
+    assert got.returncode == 0, got.stderr
+    path = Path(got.stdout.strip().removeprefix("Ready: "))
+    assert path.read_bytes() == model_bytes
+    assert "100%" in got.stderr and "MB/s" in got.stderr
+    listed = parley()
+    assert listed.returncode == 0 and "Downloaded by Parley" in listed.stdout and str(path) in listed.stdout
+    catalog = parley("catalog")
+    assert " * tiny-chat " in catalog.stdout and "   tiny-chat-hub-sha " in catalog.stdout
+    as_json = json.loads(parley("--json").stdout)
+    assert [(m["name"], m["kind"], m["usable"]) for m in as_json] == [("Tiny chat", "chat", True)]
+    removed = parley("remove", "tiny-chat")
+    assert removed.returncode == 0 and f"removed {path}" in removed.stdout
+    assert not path.exists()
+    again = parley("remove", "tiny-chat")
+    assert again.returncode == 2 and "did not download 'tiny-chat'" in again.stderr
+
+
+def test_cli_errors_are_one_line(hub: HubServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    unknown = parley("download", "nope")
+    assert unknown.returncode == 2 and "parley: error: no model 'nope' in the catalog" in unknown.stderr
+    monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")
+    offline = parley("download", "tiny-chat")
+    assert offline.returncode == 2 and "parley: error: Cannot reach 127.0.0.1:9" in offline.stderr
+    assert "Traceback" not in offline.stderr
+
+
+def test_cli_ctrl_c_stops_and_keeps_the_partial_file(hub: HubServer, model_bytes: bytes) -> None:
+    import signal
+    import time
+
+    hub.behaviour.delay_s = 0.05        # 64 KiB every 50 ms: the download takes seconds
+    proc = subprocess.Popen([sys.executable, "-m", "parley", "models", "download", "tiny-chat"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
+    partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
+    for _ in range(600):
+        if partial.exists() and partial.stat().st_size > 0:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "partial download is kept; `parley models download tiny-chat` continues it" in err
+    assert 0 < partial.stat().st_size < len(model_bytes)
+
+
+def test_a_downloaded_model_talks_in_parley_chat(hub: HubServer) -> None:
+    """The point of it all: a model fetched by `parley models download` answers in `parley chat`."""
+    path = Path(parley("download", "tiny-chat").stdout.strip().removeprefix("Ready: "))
+    got = subprocess.run([sys.executable, "-m", "parley", "chat", "--model", str(path), "--prompt", "Hello",
+                          "--max-tokens", "4", "--temp", "0", "--device", "cpu", "--ctx", "256", "--stats"],
+                         capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)),
+                         timeout=120)
+    assert got.returncode == 0, got.stderr
+    assert "reply: 4 tokens" in got.stderr, got.stderr
+    assert "warning" not in got.stderr                               # it fits: no fit warning
+
+
+def test_model_folders_setting_round_trips(tmp_path: Path) -> None:
+    from parley.app.settings import Settings, load_settings, save_settings
+
+    save_settings(Settings(model_folders=["/models", "~/more"]), tmp_path / "s.json")
+    loaded = load_settings(tmp_path / "s.json")
+    assert loaded.settings.model_folders == ["/models", "~/more"] and loaded.warnings == []
+    (tmp_path / "bad.json").write_text('{"model_folders": "/not/a/list"}')
+    bad = load_settings(tmp_path / "bad.json")
+    assert bad.settings.model_folders == [] and "model_folders" in bad.warnings[0]

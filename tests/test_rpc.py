@@ -375,3 +375,42 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
     group.servers.setCurrentRow(0)
     group.remove_button.click()
     assert dialog.edited_settings().rpc_servers == [server.endpoint]
+
+
+# --------------------------------------------------------------------------- server lost while loading
+
+_LOAD_WHILE_KILLED = """
+import sys, threading
+sys.path.insert(0, {repo!r})
+from tests.test_rpc import Server
+from parley.engine import remote
+from parley.engine.chat import ChatModel
+from parley.engine.models import default_chat_model_path, default_speech_model_path
+from parley.engine.speech import SpeechModel
+
+kind, delay = sys.argv[1], float(sys.argv[2])
+server = Server()
+remote.connect([server.endpoint])
+threading.Timer(delay, server.kill).start()
+model = ChatModel(default_chat_model_path(), device="rpc", n_ctx=512) if kind == "chat" \\
+    else SpeechModel(default_speech_model_path(), device="rpc")
+print(model.device.device.name, "|", model.device.fallback_reason)
+"""
+
+
+@pytest.mark.parametrize("kind", ["speech", "chat"])
+def test_a_server_lost_while_a_model_is_sent_to_it_means_the_cpu(kind: str) -> None:
+    """The weights are on their way when the server dies: allocations on the lost server get
+    stand-in buffers (a failed one crashed whisper.cpp's error path), the load completes, and the
+    engine finds the device lost and loads the model on the CPU instead."""
+    fell_back = 0
+    for delay in (0.05, 0.1, 0.2):          # at different points of the load
+        proc = subprocess.run([sys.executable, "-c", _LOAD_WHILE_KILLED.format(repo=str(REPO)), kind, str(delay)],
+                              env=ENV, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        device, _, reason = proc.stdout.strip().rpartition("\n")[2].partition(" | ")
+        assert device in ("CPU", "RPC0"), proc.stdout
+        if device == "CPU":
+            fell_back += 1
+            assert "RPC0" in reason and "using the CPU" in reason
+    assert fell_back >= 2, "the server must have died during the load at least twice for this to mean anything"

@@ -48,11 +48,12 @@ def open_store() -> tuple[Store, list[str]]:
 
 
 def start_controller(window: MainWindow, engines: Engines | None = None, *, settings: Settings | None = None,
-                     store: Store | None = None) -> Controller:
+                     store: Store | None = None, session_servers: list[str] | None = None) -> Controller:
     """Build the controller for ``window`` and start it once the window is painted.
 
     ``settings`` and ``store`` default to the user's (read from their files); anything unusable
-    in them is reported in the window, not raised."""
+    in them is reported in the window, not raised.  ``session_servers``: remote compute servers
+    for this session only (``--rpc``), besides the settings' own."""
     problems: list[str] = []
     if settings is None:
         loaded = load_settings()
@@ -61,5 +62,6 @@ def start_controller(window: MainWindow, engines: Engines | None = None, *, sett
         store, store_problems = open_store()
         problems += store_problems
     controller = Controller(window, engines or LocalEngines(), settings, store, settings_warnings=problems)
+    controller.host.session_servers = list(session_servers or [])
     QTimer.singleShot(0, controller.start)
     return controller

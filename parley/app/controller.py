@@ -108,6 +108,7 @@ class Controller(QObject):
         self.hands_free.utterance.connect(lambda audio: self.transcription.transcribe(audio, "hands-free"))
         self.hands_free.listening_changed.connect(self._refresh)
         self.transcription.heard.connect(self._use_transcript)
+        host.speech_ready.connect(self.transcription.retry)
         self.book.leaving.connect(self.replies.stop)
         self.settings_flow.changed.connect(self._settings_changed)
         for signal in (host.changed, self.microphones.changed):
@@ -234,7 +235,8 @@ class Controller(QObject):
                                       self.hands_free.listening)
 
     def open_settings(self) -> None:
-        self.settings_flow.open_dialog(self.window, self.microphones.names or [], self._read_aloud().problem)
+        self.settings_flow.open_dialog(self.window, self.microphones.names or [], self._read_aloud().problem,
+                                       self.host.engines.check_server)
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:
         self.host.reload(old, new)

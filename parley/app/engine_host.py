@@ -7,6 +7,11 @@ An engine object is only ever called inside a job of its own worker.
 Loading reports through signals: ``speech_ready`` / ``chat_ready`` with the model, or
 ``load_failed`` with the role and the sentence shown to the user; ``changed`` after anything
 the status bar shows (a model, a problem, load progress) changed.
+
+Remote compute: before loading, the ``parley rpc-server``s of the settings (and of ``--rpc``,
+``session_servers``) are connected, so their devices can be chosen.  When a remote device is
+lost (its server stopped, mid-reply or while idle), each engine on it is loaded again on this
+machine's CPU, and stays there until the device settings change (``device_lost``).
 """
 
 from __future__ import annotations
@@ -31,7 +36,10 @@ class EngineHost(QObject):
     load_failed = Signal(str, str)        # "speech" | "chat", the message shown
     loading = Signal(str, object)         # "speech" | "chat", the fraction done (None: not known yet)
     may_not_fit = Signal(str, str)        # "speech" | "chat", why the model may not fit in memory
+    remote_problem = Signal(str)          # a remote compute server that cannot be used, and why
+    server_lost = Signal(str)             # a remote compute server went away, and what happens now
     changed = Signal()
+    _server_lost = Signal(str, str)       # endpoint, reason: from a relay thread
 
     def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -45,14 +53,21 @@ class EngineHost(QObject):
         self.chat_problem: str | None = None
         self.chat_load_fraction: float | None = None
         self.load_seconds: dict[str, float] = {}        # "speech"/"chat": how long the last load took
+        self.session_servers: list[str] = []             # remote servers for this session only (--rpc)
         self.closing = False
+        self._settings: Settings | None = None           # the settings of the last load
+        self._lost: dict[str, str] = {}                  # role -> why it was moved to the CPU
+        self._lost_servers: dict[str, str] = {}          # endpoint -> why it went; not tried again
+        self._server_lost.connect(self._on_server_lost)
 
     @property
     def fallbacks(self) -> dict[str, str]:
         """Why an engine runs on the CPU although another device was wanted, by role."""
-        return {role: model.device.fallback_reason for role, model in
-                (("speech", self.speech_model), ("chat", self.chat_model))
-                if model is not None and model.device.fallback_reason}
+        reasons = {role: model.device.fallback_reason for role, model in
+                   (("speech", self.speech_model), ("chat", self.chat_model))
+                   if model is not None and model.device.fallback_reason}
+        return {**reasons, **{role: reason for role, reason in self._lost.items()
+                              if (self.speech_model if role == "speech" else self.chat_model) is not None}}
 
     def is_cancel(self, exc: BaseException) -> bool:
         return isinstance(exc, JobCancelled) or self.engines.is_cancelled(exc)
@@ -65,20 +80,69 @@ class EngineHost(QObject):
 
     def reload(self, old: Settings, new: Settings) -> None:
         """Reload only the engines whose settings changed."""
-        device_changed = (old.device, old.threads) != (new.device, new.threads)
+        device_changed = (old.device, old.threads, old.rpc_servers) != (new.device, new.threads, new.rpc_servers)
+        if device_changed:
+            self._lost.clear()                          # the user chose again: servers are tried again
+            self._lost_servers.clear()
         if device_changed or old.speech_model != new.speech_model:
             self.load_speech(new)
         if device_changed or (old.chat_model, old.context_length) != (new.chat_model, new.context_length):
             self.chat_worker.cancel_all()               # a reply in progress ends first
             self.load_chat(new)
 
+    def device_lost(self, role: str, reason: str) -> None:
+        """The device ``role``'s engine runs on is gone (a remote server stopped): load it again
+        on this machine's CPU.  (The server's loss itself is said once, by ``_on_server_lost``.)"""
+        if self.closing or role in self._lost or self._settings is None:
+            return
+        self._lost[role] = f"{reason}; using this machine's CPU"
+        (self.load_speech if role == "speech" else self.load_chat)(self._settings)
+
+    def _on_server_lost(self, endpoint: str, reason: str) -> None:
+        """A relay thread saw a server go (mid-reply, mid-load or idle): say so once, and move
+        what ran on it to the CPU at once."""
+        if endpoint in self._lost_servers or self.closing:
+            return
+        self._lost_servers[endpoint] = reason
+        emit(self.server_lost, f"The remote compute server {endpoint} was lost ({reason}); "
+                               "Parley goes on with this machine's CPU")
+        for role, model in (("speech", self.speech_model), ("chat", self.chat_model)):
+            if model is not None and model.device.device.remote == endpoint:
+                self.device_lost(role, f"the remote device {model.device.device.name} ({endpoint}) was lost: {reason}")
+
+    def moved_by_a_loss(self, role: str) -> bool:
+        """``role``'s engine runs on the CPU because a remote server was lost (said already)."""
+        return role in self._lost
+
+    def _device(self, role: str, settings: Settings) -> str:
+        return "cpu" if role in self._lost else settings.device
+
+    def _connect(self, job: Job, servers: list[str]) -> None:
+        """On an engine's thread, before a model loads: register the remote servers' devices
+        (not those lost this session: they are tried again when the device settings change)."""
+        wanted = [endpoint for endpoint in servers if endpoint not in self._lost_servers]
+        problem = self.engines.connect_remote(wanted, lambda endpoint, reason: emit(self._server_lost, endpoint,
+                                                                                   reason))
+        if problem:
+            job.emit(("remote", problem))
+
+    def _moved_by_a_loss(self, role: str, model: Any) -> None:
+        """A model that fell back to the CPU while it was loading because its server was lost
+        stays on the CPU from now on, like one moved after loading."""
+        if self._lost_servers and model.device.fallback_reason and not model.device.device.remote \
+                and model.device.requested.lower() != "cpu":
+            self._lost.setdefault(role, model.device.fallback_reason)
+
     def load_speech(self, settings: Settings) -> None:
-        setting, device, threads = settings.speech_model, settings.device, settings.threads or None
+        self._settings = settings
+        setting, device, threads = settings.speech_model, self._device("speech", settings), settings.threads or None
         engines, previous = self.engines, self.speech_model
+        servers = [*settings.rpc_servers, *self.session_servers]
 
         def load(job: Job) -> tuple[Any, float]:
             if previous is not None:
                 previous.close()
+            self._connect(job, servers)
             # The job is the conversion's cancel flag: closing the window during a first-use
             # conversion stops it between chunks instead of waiting for it.
             path = engines.speech_model_path(setting, lambda fraction: job.emit(("progress", fraction)), job)
@@ -100,6 +164,7 @@ class EngineHost(QObject):
         model, self.load_seconds["speech"] = loaded
         if self.closing:
             return
+        self._moved_by_a_loss("speech", model)
         self.speech_model = model
         emit(self.changed)
         emit(self.speech_ready, model)
@@ -113,13 +178,16 @@ class EngineHost(QObject):
         emit(self.load_failed, "speech", self.speech_problem)
 
     def load_chat(self, settings: Settings) -> None:
-        setting, device, n_ctx, threads, prompt = settings.chat_model, settings.device, settings.context_length, \
-            settings.threads or None, settings.system_prompt
+        self._settings = settings
+        setting, device, n_ctx, threads, prompt = settings.chat_model, self._device("chat", settings), \
+            settings.context_length, settings.threads or None, settings.system_prompt
         engines, previous = self.engines, self.chat_model
+        servers = [*settings.rpc_servers, *self.session_servers]
 
         def load(job: Job) -> tuple[Any, Any, float]:
             if previous is not None:
                 previous.close()
+            self._connect(job, servers)
             shown = [-1]
 
             def progress(fraction: float) -> bool:     # llama.cpp's thread; False cancels the load
@@ -145,10 +213,13 @@ class EngineHost(QObject):
         emit(self.changed)
 
     def _progress(self, role: str, report: tuple[str, Any]) -> None:
-        """A loading job's report: ("progress", fraction) or ("fit", warning)."""
+        """A loading job's report: ("progress", fraction), ("fit", warning) or ("remote", problem)."""
         kind, value = report
         if kind == "fit":
             emit(self.may_not_fit, role, value)
+            return
+        if kind == "remote":
+            emit(self.remote_problem, value)
             return
         if role == "chat":
             self.chat_load_fraction = value
@@ -160,6 +231,7 @@ class EngineHost(QObject):
         model, session, self.load_seconds["chat"] = loaded
         if self.closing:
             return
+        self._moved_by_a_loss("chat", model)
         self.chat_model, self.session = model, session
         emit(self.changed)
         emit(self.chat_ready, model)

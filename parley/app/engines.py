@@ -44,6 +44,9 @@ class Engines(Protocol):
                  max_seconds: float) -> Any: ...
     def compute_devices(self) -> list[str]: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
+    def connect_remote(self, endpoints: list[str], on_lost: Callable[[str, str], None]) -> str | None: ...
+    def check_server(self, endpoint: str) -> str | None: ...
+    def is_device_lost(self, exc: BaseException) -> bool: ...
     def check_model_file(self, kind: str, path: str) -> str | None: ...
     def is_cancelled(self, exc: BaseException) -> bool: ...
 
@@ -109,6 +112,35 @@ class LocalEngines:
             return [d.name for d in list_devices()]
         except Exception:  # noqa: BLE001 - the dialog then offers "auto" and "cpu" only
             return []
+
+    def connect_remote(self, endpoints: list[str], on_lost: Callable[[str, str], None]) -> str | None:
+        """Register the devices of the ``parley rpc-server`` endpoints (checked first, 3 s at most
+        each); ``on_lost(endpoint, reason)`` is called on another thread when one goes away.
+        Returns why a server cannot be used (the others are connected), or None."""
+        from parley.engine import remote
+        if not endpoints:
+            return None
+        remote.on_lost(on_lost)
+        problems = []
+        for endpoint in endpoints:
+            try:
+                remote.connect([endpoint])
+            except remote.RemoteError as exc:
+                problems.append(str(exc))
+        return "; ".join(problems) or None
+
+    def check_server(self, endpoint: str) -> str | None:
+        """Whether a remote compute server answers (for the settings dialog's Add)."""
+        from parley.engine import remote
+        try:
+            remote.check_server(endpoint)
+        except remote.RemoteError as exc:
+            return str(exc)
+        return None
+
+    def is_device_lost(self, exc: BaseException) -> bool:
+        from parley.engine.remote import RemoteDeviceLost
+        return isinstance(exc, RemoteDeviceLost)
 
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None:
         """Whether ``path`` may not fit in this machine's memory (or the device's), with the

@@ -1,7 +1,12 @@
-"""``parley`` with no command: the desktop application (``--self-test`` runs the self-test)."""
+"""``parley`` with no command: the desktop application (``--self-test`` runs the self-test).
+
+``--rpc HOST:PORT`` (repeatable) uses a ``parley rpc-server`` for this session, besides those in
+the settings; the other arguments go to Qt.
+"""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import os
 import sys
@@ -10,15 +15,24 @@ from collections.abc import Sequence
 from .bootstrap import create_app, create_window, start_controller
 
 
+def split_rpc(argv: Sequence[str]) -> tuple[list[str], list[str]]:
+    """``argv`` without its ``--rpc HOST:PORT`` options, and their endpoints."""
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--rpc", action="append", default=[])
+    known, rest = parser.parse_known_args(list(argv[1:]))
+    return [argv[0], *rest], known.rpc
+
+
 def run_app(argv: Sequence[str]) -> int:
+    argv, servers = split_rpc(argv)
     if "--self-test" in argv[1:]:
         from .selftest import run_self_test
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-        return run_self_test(argv)
+        return run_self_test(argv, servers)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_app(argv)
     window = create_window()
-    controller = start_controller(window)
+    controller = start_controller(window, session_servers=servers)
     code = app.exec()
     if controller.stopped_cleanly is False:
         # An engine thread is still inside a native call (e.g. a model that was still

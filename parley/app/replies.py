@@ -233,8 +233,11 @@ class ReplyFlow(QObject):
         if current:
             shown = generation.text or generation.before[0]
             state = generation.message.state if generation.message is not None else "complete"
-            self.window.conversation_view.end_reply(shown, f"⚠ No reply: {exc}", state)
+            what = "Cut short" if kept else "No reply"
+            self.window.conversation_view.end_reply(shown, f"⚠ {what}: {exc}", state)
             self.status.notice(f"The reply failed: {exc}")
+        if self.host.engines.is_device_lost(exc):
+            self.host.device_lost("chat", str(exc))      # the next reply runs on this machine
         if current:
             self.window.conversation_view.set_needs_reply(generation.conversation.needs_reply)
         emit(self.finished, generation.text, "error")

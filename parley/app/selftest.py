@@ -214,7 +214,8 @@ class SelfTest(QObject):
         self.fail(f"nothing happened within {DEADLINE_S:.0f} s")
 
 
-def run_self_test(argv: Sequence[str]) -> int:
+def run_self_test(argv: Sequence[str], servers: Sequence[str] = ()) -> int:
+    """``servers``: remote compute servers to use (``--rpc``), besides the settings' own."""
     started = time.perf_counter()
     age = process_age()
     try:
@@ -246,7 +247,7 @@ def run_self_test(argv: Sequence[str]) -> int:
     test = SelfTest(app, window, started, age or 0.0)
     _FirstPaint(window, test.window_shown)
     window.show()
-    controller = start_controller(window, settings=settings, store=Store(":memory:"))
+    controller = start_controller(window, settings=settings, store=Store(":memory:"), session_servers=list(servers))
     test.attach(controller)
     deadline = QTimer(singleShot=True, interval=int(DEADLINE_S * 1000))
     deadline.timeout.connect(test.timed_out)

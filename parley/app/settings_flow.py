@@ -31,11 +31,13 @@ class SettingsFlow(QObject):
         self.status = status
         self.path = path
 
-    def open_dialog(self, parent: QWidget, microphones: list[str], read_aloud_problem: str | None) -> None:
+    def open_dialog(self, parent: QWidget, microphones: list[str], read_aloud_problem: str | None,
+                    check_server: Callable[[str], str | None] | None = None) -> None:
         from .ui.settings_dialog import SettingsDialog   # with the model library: not needed to start
 
         dialog = SettingsDialog(self.value, validate=self.validate, compute_devices=self.engines.compute_devices(),
-                                microphones=microphones, read_aloud_problem=read_aloud_problem, parent=parent)
+                                microphones=microphones, read_aloud_problem=read_aloud_problem, parent=parent,
+                                check_server=check_server)
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
 

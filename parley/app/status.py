@@ -46,6 +46,9 @@ class StatusPresenter(QObject):
         host.chat_ready.connect(self._chat_ready)
         host.load_failed.connect(self._load_failed)
         host.may_not_fit.connect(lambda _role, warning: self.notice(warning))
+        host.remote_problem.connect(lambda problem: self.announce(f"Remote compute: {problem}; "
+                                                                  "models run on this machine instead."))
+        host.server_lost.connect(lambda text: self.announce(text + "."))
         host.changed.connect(self.show_models)
 
     # ------------------------------------------------------------------ messages
@@ -75,17 +78,18 @@ class StatusPresenter(QObject):
 
     def _speech_ready(self, model: Any) -> None:
         self.note(f"Speech model ready: {model.name}")
-        self._announce_fallback(model)
+        self._announce_fallback("speech", model)
 
     def _chat_ready(self, model: Any) -> None:
         self.note(f"Chat model ready: {chat_label(model)}")
         if not getattr(model, "has_template", True):
             self.announce(f"{chat_label(model)} has no chat template; a generic prompt format is used.")
-        self._announce_fallback(model)
+        self._announce_fallback("chat", model)
 
-    def _announce_fallback(self, model: Any) -> None:
-        """The engines fall back to the CPU themselves when a GPU refuses a model; say so once."""
-        if model.device.fallback_reason:
+    def _announce_fallback(self, role: str, model: Any) -> None:
+        """The engines fall back to the CPU themselves when a GPU refuses a model; say so once
+        (a lost remote server has been said already)."""
+        if model.device.fallback_reason and not self.host.moved_by_a_loss(role):
             self.announce(model.device.fallback_reason)
 
     def _load_failed(self, role: str, problem: str) -> None:

@@ -58,6 +58,7 @@ class Transcription(QObject):
         self.status = status
         self.settings = settings
         self.reused = 0                                  # releases answered by a live decode (diagnostics)
+        self._retry: tuple[Any, str] | None = None       # a take to transcribe again once the model is back
         self._snapshot: Callable[[], Any] | None = None
         self._decodes: list[_Decode] = []                # live decodes of this take, newest last
         self._last_display = 0.0
@@ -101,8 +102,14 @@ class Transcription(QObject):
         else:
             self.status.say("Transcribing…", 0)
             self._submit(audio[region.start:region.end], key, lambda t: self._done(t, source),
-                         lambda exc: self._failed(exc, source))
+                         lambda exc: self._failed(exc, source, audio))
         return True
+
+    def retry(self, _model: Any = None) -> None:
+        """The speech model is back (on another device): transcribe the take it lost."""
+        if self._retry is not None:
+            (audio, source), self._retry = self._retry, None
+            self.transcribe(audio, source)
 
     def _done(self, transcript: Any, source: str) -> None:
         self.status.show_clip_time(transcript.elapsed)
@@ -115,7 +122,12 @@ class Transcription(QObject):
             self.status.say(f"Transcribed {transcript.audio_seconds:.1f} s of audio in {transcript.elapsed:.2f} s")
         emit(self.heard, text, source)
 
-    def _failed(self, exc: BaseException, source: str) -> None:
+    def _failed(self, exc: BaseException, source: str, audio: Any = None) -> None:
+        if audio is not None and self.host.engines.is_device_lost(exc):
+            self._retry = (audio, source)                # once the model is loaded on this machine
+            self.status.say("Transcribing again on this machine…", 0)
+            self.host.device_lost("speech", str(exc))
+            return
         cancelled = self.host.is_cancel(exc)
         self.status.say("Transcription stopped." if cancelled else "Transcription failed.")
         if not cancelled:

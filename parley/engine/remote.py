@@ -93,6 +93,7 @@ _REPLY_SIZES: dict[int, int | None] = {
     DEVICE_COUNT: 4, GRAPH_RECOMPUTE: None, MEMSET_TENSOR: None,
 }
 _CHUNK = 4 << 20
+STAND_IN_BUFFER = 1 << 48             # handles of the buffers a lost server "allocates" start above this
 _U64 = struct.Struct("<Q")
 
 
@@ -238,6 +239,7 @@ class _Link:
         self._hello = bytes(HELLO_REPLY_SIZE)
         self._cache: dict[tuple[int, bytes], bytes] = {}   # (command, request) -> reply, for stand-ins
         self._local: set[socket.socket] = set()
+        self._stand_ins = 0
         self._prepare(sock)
         self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._listener.bind(("127.0.0.1", 0))
@@ -366,11 +368,14 @@ class _Link:
             return _U64.pack(1 << 32)   # ggml asserts a non-NULL base; nothing reads it
         if cmd == SET_TENSOR_HASH:
             return b"\x01"              # "the server has it": nothing more is sent
+        if cmd == ALLOC_BUFFER:         # a stand-in of the size asked for (packed request: u32 device, u64 size)
+            self._stand_ins += 1
+            return _U64.pack(STAND_IN_BUFFER + self._stand_ins) + request[4:12]
         if cmd == DEVICE_COUNT:
             return struct.pack("<I", self.info.device_count)
         if cmd == GET_ALLOC_SIZE:
             self.poisoned = True        # ggml caches this size for good
-        return bytes(expected)          # no buffer, zero memory, zero size, "not copied"
+        return bytes(expected)          # zero memory, zero size, "not copied"
 
     def _watch(self) -> None:
         """Notice a server that goes away while nothing is being exchanged."""
@@ -498,8 +503,10 @@ def check(device: Device) -> None:
 
 
 def on_lost(callback: Callable[[str, str], None]) -> None:
-    """Call ``callback(endpoint, reason)`` (on a relay thread) whenever a server is lost."""
-    _callbacks.append(callback)
+    """Call ``callback(endpoint, reason)`` (on a relay thread) whenever a server is lost; adding
+    the same callback again changes nothing."""
+    if callback not in _callbacks:
+        _callbacks.append(callback)
 
 
 def is_loopback(host: str) -> bool:

@@ -169,10 +169,18 @@ def load_backends() -> None:
             # ggml would also load the one backend module this names, from wherever it is.
             log.warning("GGML_BACKEND_PATH is ignored: Parley loads backends from %s only", folder)
         _cuda_problem[:] = [p for p in [_prepare_cuda_runtime(folder)] if p]
+        cpu_module = _chosen_cpu_module(folder)
         recorder = _Recorder()
         log.addHandler(recorder)
         try:
-            module.lib.ggml_backend_load_all_from_path(str(folder).encode())
+            if cpu_module is None:
+                module.lib.ggml_backend_load_all_from_path(str(folder).encode())
+            else:
+                for path in sorted(folder.iterdir()):     # every other backend, then that CPU variant
+                    match = _BACKEND_MODULE.match(path.name)
+                    if match and match.group(1) not in ("base", "cpu"):
+                        module.lib.ggml_backend_load(str(path).encode())
+                module.lib.ggml_backend_load(str(cpu_module).encode())
             module.lib.llama_backend_init()
         finally:
             log.removeHandler(recorder)
@@ -186,6 +194,69 @@ def load_backends() -> None:
 
 
 _cuda_problem: list[str] = []
+
+CPU_VARIANT_ENV = "PARLEY_CPU_VARIANT"
+_AMX_VARIANTS = ("sapphirerapids",)   # the x86 variants built with AMX (ggml-cpu's CMake variant list)
+
+
+def _chosen_cpu_module(folder: Path) -> Path | None:
+    """The CPU backend module to load instead of ggml's own choice, or None to let ggml choose.
+
+    ``PARLEY_CPU_VARIANT`` names one (``haswell``, ``zen4``, ``x64``...).  Without it, the only
+    case Parley overrules ggml is AMX: ggml scores the AMX variant by the processor's CPUID
+    alone, but Linux lets a program use AMX only after the kernel grants it (a VM whose
+    hypervisor does not pass the AMX state through refuses), and the AMX code then dies with
+    SIGILL.  Then the best-scoring variant without AMX is loaded.
+    """
+    variants = sorted(folder.glob(_module_file("cpu-*")))
+    wanted = os.environ.get(CPU_VARIANT_ENV, "").strip()
+    if wanted:
+        path = folder / _module_file(f"cpu-{wanted}")
+        if path not in variants:
+            names = ", ".join(_variant_name(p) for p in variants) or "none"
+            raise NativeLibraryError(f"{CPU_VARIANT_ENV}={wanted}: there is no such CPU backend in {folder} "
+                                     f"(there are: {names})")
+        return path
+    amx = [p for p in variants if _variant_name(p) in _AMX_VARIANTS]
+    if not amx or not _amx_refused(amx[0]):
+        return None
+    usable = [p for p in variants if p not in amx]
+    scored = [(_score(p), p) for p in usable]
+    best = max(scored, default=(0, None), key=lambda item: item[0])
+    log.info("the processor lists AMX but this system does not let programs use it: CPU backend %s",
+             best[1].name if best[1] else "none")
+    return best[1] if best[0] > 0 else None
+
+
+def _variant_name(path: Path) -> str:
+    return path.name.split("ggml-cpu-", 1)[1].split(".", 1)[0]
+
+
+def _score(path: Path) -> int:
+    """A CPU variant's own score for this processor (0: it cannot run here).  The module is
+    unloaded again, as ggml does with the variants it does not choose."""
+    import _ctypes
+
+    try:
+        module = ctypes.CDLL(str(path))
+    except OSError:
+        return 0
+    try:
+        return int(module.ggml_backend_score())
+    except AttributeError:
+        return 0
+    finally:
+        _ctypes.dlclose(module._handle)
+
+
+def _amx_refused(amx_variant: Path) -> bool:
+    """Linux on x86-64: the processor says it has AMX (the AMX variant scores it, from CPUID, as
+    ggml does), and the kernel refuses this process the AMX state."""
+    if not sys.platform.startswith("linux") or os.uname().machine != "x86_64" or _score(amx_variant) <= 0:
+        return False
+    sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata = 158, 0x1023, 18
+    libc = ctypes.CDLL(None, use_errno=True)
+    return libc.syscall(sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata) != 0
 
 
 def _build_info(folder: Path) -> dict[str, Any]:

@@ -1,0 +1,72 @@
+"""Which CPU backend variant is loaded: ggml's choice by default, PARLEY_CPU_VARIANT to choose.
+
+Each case runs in a child process: backends load once per process.  (The automatic step past
+an AMX variant the kernel refuses cannot happen on a processor without AMX; on this one the
+AMX variant scores 0 and ggml's own choice stands, which is what the first test checks.)
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from parley.engine import native
+
+REPO = Path(__file__).resolve().parents[1]
+
+_REPORT = """
+import json
+from parley.engine import devices, native
+native.load_backends()
+mapped = [p for p in native.mapped_libraries() if "ggml-cpu" in p]
+print(json.dumps({"variant": devices.cpu_variant(), "mapped": mapped}))
+"""
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**{k: v for k, v in os.environ.items() if k != native.CPU_VARIANT_ENV},
+                               "PYTHONPATH": str(REPO), **env})
+
+
+def _best_by_score() -> str:
+    """The variant with the highest score, each asked as ggml asks it (and unloaded again, so
+    this process's mapped libraries stay as they were)."""
+    import _ctypes
+
+    scores = {}
+    for path in native.lib_dir().glob("libggml-cpu-*.so"):
+        module = ctypes.CDLL(str(path))
+        scores[path.name] = module.ggml_backend_score()
+        _ctypes.dlclose(module._handle)
+    return max(scores, key=scores.get).removeprefix("libggml-cpu-").removesuffix(".so")
+
+
+def test_by_default_the_best_scoring_variant_is_loaded_and_only_it():
+    proc = _run(_REPORT)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["variant"] == _best_by_score()
+    assert len(report["mapped"]) == 1           # scoring variants (the AMX check) leaves none mapped
+
+
+def test_a_variant_can_be_chosen(tmp_path):
+    proc = _run(_REPORT, PARLEY_CPU_VARIANT="haswell")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["variant"] == "haswell" and len(report["mapped"]) == 1
+    chat = subprocess.run([sys.executable, "-m", "parley", "chat", "--prompt", "Hi", "--max-tokens", "4", "--temp",
+                           "0", "--device", "cpu"], cwd=REPO, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_CPU_VARIANT": "haswell"})
+    assert chat.returncode == 0 and chat.stdout.strip(), chat.stderr
+
+
+def test_an_unknown_variant_is_a_clear_error():
+    proc = subprocess.run([sys.executable, "-m", "parley", "devices"], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_CPU_VARIANT": "pentium"})
+    assert proc.returncode == 2
+    assert "PARLEY_CPU_VARIANT=pentium: there is no such CPU backend" in proc.stderr and "haswell" in proc.stderr

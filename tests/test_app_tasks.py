@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ctypes
+import os
+import subprocess
 import sys
 import threading
 
@@ -181,3 +183,37 @@ def test_streaming_through_a_worker_keeps_the_reference_count_of_true(qtbot, wor
         worker.submit(stream, on_progress=received.append)
     assert len(received) == 1000
     assert sys.getrefcount(True) >= before - 50      # unaffected, give or take unrelated references
+
+
+def test_a_worker_nobody_shut_down_does_not_abort_python_at_exit(tmp_path) -> None:
+    """Interpreter teardown destroys a running QThread, which aborts the process; the tasks
+    module stops such threads first.  (CI once ended 134 after a green suite for this.)"""
+    script = tmp_path / "forgotten.py"
+    script.write_text(
+        "import time\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from parley.app.tasks import EngineWorker\n"
+        "app = QApplication([])\n"
+        "worker = EngineWorker('forgotten')\n"
+        "worker.submit(lambda job: time.sleep(0.2))\n"
+        "time.sleep(0.05)\n"
+        "print('leaving', flush=True)\n")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
+    assert done.stdout.strip() == "leaving"
+    assert "Destroyed while thread" not in done.stderr, done.stderr
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_settings_dialog_whose_models_tab_is_never_shown_starts_no_threads(qtbot) -> None:
+    from parley.app import tasks
+    from parley.app.settings import Settings
+    from parley.app.ui.settings_dialog import SettingsDialog
+
+    before = set(tasks._LIVE)
+    dialog = SettingsDialog(Settings(), validate=lambda s: None, compute_devices=[], microphones=[],
+                            read_aloud_problem=None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert set(tasks._LIVE) == before
+    dialog.reject()

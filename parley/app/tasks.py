@@ -14,8 +14,10 @@ native abort callback.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -24,6 +26,11 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from .signals import emit
 
 log = logging.getLogger("parley.tasks")
+
+# Every worker not yet shut down.  A QThread destroyed while it runs aborts the whole process
+# ("QThread: Destroyed while thread is still running"), which is what interpreter teardown
+# does to a worker nobody shut down; ``_stop_at_exit`` stops them first.
+_LIVE: weakref.WeakSet[EngineWorker] = weakref.WeakSet()
 
 
 class JobCancelled(Exception):
@@ -121,6 +128,7 @@ class EngineWorker(QObject):
         self._runner.progress.connect(self._on_progress)
         self._runner.finished.connect(self._on_finished)
         self._thread.start()
+        _LIVE.add(self)
 
     @property
     def busy(self) -> bool:
@@ -164,6 +172,7 @@ class EngineWorker(QObject):
         self.submit(last_job, on_error=lambda exc: log.error("closing %s failed: %s", self.name, exc),
                     name=f"close {self.name}")
         self._closed = True
+        _LIVE.discard(self)
         joined = self._thread.wait(int(timeout_s * 1000))
         QCoreApplication.sendPostedEvents(self)
         if not joined:
@@ -189,3 +198,16 @@ class EngineWorker(QObject):
         finally:
             if not self._pending:
                 emit(self.busy_changed, False)
+
+
+@atexit.register
+def _stop_at_exit(timeout_s: float = 2.0) -> None:
+    """Cancel and join the threads of workers still running when Python exits."""
+    for worker in list(_LIVE):
+        try:
+            worker.cancel_all()
+            worker._thread.quit()
+            if not worker._thread.wait(int(timeout_s * 1000)):
+                log.error("the %s thread was still busy when Parley exited", worker.name)
+        except RuntimeError:       # its C++ side is already gone, and its thread with it
+            pass

@@ -95,8 +95,9 @@ class ModelsPage(QWidget):
         self._download: Job | None = None
         self._downloaded_ids: set[str] = set()
         self._downloading_id: str | None = None
-        self._scanner = EngineWorker("model-scan", self)
-        self._downloader = EngineWorker("model-download", self)
+        # Threads start with the first scan or download, so a Settings dialog whose Models tab
+        # is never opened starts none.
+        self._workers: dict[str, EngineWorker] = {}
 
         intro = QLabel("Models already on this computer, and recommended ones. Nothing is downloaded "
                        "unless you click Download; files go to the Hugging Face cache, where other "
@@ -182,8 +183,13 @@ class ModelsPage(QWidget):
         if not self.status.text():
             self.status.setText(LOOKING)
         folders, n_ctx, device = self.folders(), self._n_ctx, self._device
-        self._scanner.submit(lambda job: _scan(folders, n_ctx, device), on_done=self._show,
-                             on_error=self._scan_failed, name="scan models")
+        self._worker("model-scan").submit(lambda job: _scan(folders, n_ctx, device), on_done=self._show,
+                                          on_error=self._scan_failed, name="scan models")
+
+    def _worker(self, name: str) -> EngineWorker:
+        if name not in self._workers:
+            self._workers[name] = EngineWorker(name, self)
+        return self._workers[name]
 
     def _scan_failed(self, exc: BaseException) -> None:
         self.refresh_button.setEnabled(True)
@@ -281,7 +287,7 @@ class ModelsPage(QWidget):
         self.progress.show()
         self.closing_note.show()
         self.status.setText(f"Connecting to download {entry.name}…")
-        self._download = self._downloader.submit(
+        self._download = self._worker("model-download").submit(
             lambda job: library.download_model(entry, progress=job.emit, cancel=job),
             on_progress=self._on_progress, on_done=self._downloaded, on_error=self._download_failed,
             name=f"download {entry.id}")
@@ -360,7 +366,7 @@ class ModelsPage(QWidget):
     def shutdown(self) -> None:
         """Cancel a running download (its partial file stays) and stop the worker threads."""
         self._closed = True
-        for worker in (self._scanner, self._downloader):
+        for worker in self._workers.values():
             worker.cancel_all()
             if not worker.shutdown(timeout_s=5.0):
                 worker.setParent(None)

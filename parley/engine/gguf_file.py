@@ -187,23 +187,24 @@ def _string(cur: Cursor) -> str:
     return cur.buf[start:start + n].decode("utf-8", errors="replace")
 
 
-def read_gguf(path: str | Path, *, arrays: Collection[str] = ()) -> GGUFContents:
+def read_gguf(path: str | Path, *, arrays: Collection[str] = (), raw_arrays: Collection[str] = ()) -> GGUFContents:
     """Parse and check the header of a GGUF file without reading any tensor data.
 
     Scalar metadata is always decoded; array values only for the keys in ``arrays`` (numbers
-    as lists, strings as ``str`` with undecodable bytes replaced), the others keep their type
-    and length.  Raises ModelFileError for anything ggml would refuse or that runs past the
-    end of the file.
+    as lists, strings as ``str`` with undecodable bytes replaced) or ``raw_arrays`` (strings
+    as ``bytes``), the others keep their type and length.  Raises ModelFileError for anything
+    ggml would refuse or that runs past the end of the file.
     """
     path = Path(path)
     buf, size = map_readonly(path)
+    wanted = {key: "text" for key in arrays} | {key: "bytes" for key in raw_arrays}
     try:
-        return _parse(path, buf, size, frozenset(arrays))
+        return _parse(path, buf, size, wanted)
     finally:
         buf.close()
 
 
-def _parse(path: Path, buf: Any, size: int, arrays: frozenset[str]) -> GGUFContents:
+def _parse(path: Path, buf: Any, size: int, arrays: dict[str, str]) -> GGUFContents:
     cur = Cursor(buf, size)
     section = "header"
     try:
@@ -278,7 +279,7 @@ def _value_type(path: Path, raw: int, key: str) -> GGUFValueType:
         raise ModelFileError(path, f"the metadata is corrupt: key '{key}' has unknown type {raw}") from None
 
 
-def _read_kv(path: Path, cur: Cursor, arrays: frozenset[str]) -> tuple[str, GGUFField]:
+def _read_kv(path: Path, cur: Cursor, arrays: dict[str, str]) -> tuple[str, GGUFField]:
     key = _string(cur)
     if not key:
         raise ModelFileError(path, "the metadata is corrupt: a key is empty")
@@ -291,11 +292,12 @@ def _read_kv(path: Path, cur: Cursor, arrays: frozenset[str]) -> tuple[str, GGUF
     count = cur.unpack(_U64)
     if item_type == GGUFValueType.ARRAY:
         raise ModelFileError(path, f"the metadata is corrupt: key '{key}' is an array of arrays")
-    value = _read_array(cur, item_type, count, key in arrays)
+    value = _read_array(cur, item_type, count, arrays.get(key))
     return key, GGUFField(vtype, value, item_type, count)
 
 
-def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: bool) -> list[Any] | None:
+def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: str | None) -> list[Any] | None:
+    """The array's values when ``keep`` ("text": strings decoded, "bytes": raw), else None."""
     if item_type != GGUFValueType.STRING:
         start = cur.skip(count * _SCALAR_FORMATS[item_type].size)
         if not keep:
@@ -305,7 +307,8 @@ def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: bool) -
         raise Truncated
     # The hot loop of the parser (vocabularies of 250k tokens and as many merges): inlined.
     buf, pos, size = cur.buf, cur.pos, cur.size
-    values: list[str] | None = [] if keep else None
+    values: list[Any] | None = [] if keep else None
+    text = keep == "text"
     for _ in range(count):
         if pos + 8 > size:
             raise Truncated
@@ -313,7 +316,7 @@ def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: bool) -
         if end > size:
             raise Truncated
         if values is not None:
-            values.append(buf[pos + 8:end].decode("utf-8", errors="replace"))
+            values.append(buf[pos + 8:end].decode("utf-8", errors="replace") if text else buf[pos + 8:end])
         pos = end
     cur.pos = pos
     return values
@@ -386,7 +389,7 @@ def _place_tensors(
 
 def check_gguf(path: str | Path) -> GGUFInfo:
     """Validate ``path`` as a model this llama.cpp can load; raise ModelFileError if it is not."""
-    contents = read_gguf(path)
+    contents = read_gguf(path, raw_arrays=(TOKENS_KEY,))
     path = contents.path
     arch = _architecture(contents)
     if not contents.tensors:
@@ -395,6 +398,7 @@ def check_gguf(path: str | Path) -> GGUFInfo:
             "the file has no tensors: it holds only a vocabulary/tokenizer (vocab-only GGUF), not a model",
         )
     _check_hparams(contents, arch)
+    _check_vocab(contents)
     tokens = contents.metadata.get("tokenizer.ggml.tokens")
     return GGUFInfo(
         path=path,
@@ -438,6 +442,26 @@ def _check_hparams(contents: GGUFContents, arch: str) -> None:
     if not 0 < field.value <= LLAMA_MAX_LAYERS:
         raise ModelFileError(
             contents.path, f"{key} is {field.value}; llama.cpp accepts 1 to {LLAMA_MAX_LAYERS} layers",
+        )
+
+
+TOKENS_KEY = "tokenizer.ggml.tokens"
+
+
+def _check_vocab(contents: GGUFContents) -> None:
+    """Reject a vocabulary that makes llama.cpp's vocabulary loader abort: it maps every token's
+    text to its id and asserts that no two tokens are the same (an empty token counts as
+    ``[EMPTY_<id>]``, as llama.cpp renames it)."""
+    field = contents.metadata.get(TOKENS_KEY)
+    if field is None or field.type != GGUFValueType.ARRAY or field.item_type != GGUFValueType.STRING:
+        return  # llama.cpp reports a missing or mistyped vocabulary itself
+    tokens = [t or f"[EMPTY_{i}]".encode() for i, t in enumerate(field.value)]
+    if len(set(tokens)) != len(tokens):
+        seen: set[bytes] = set()
+        duplicate = next(t for t in tokens if t in seen or seen.add(t))
+        raise ModelFileError(
+            contents.path,
+            f"the vocabulary is corrupt: token {duplicate.decode('utf-8', 'replace')!r} appears twice",
         )
 
 

@@ -180,6 +180,13 @@ class GGUFInfo:
     has_vocab: bool
 
 
+def _printable(text: str, limit: int = 80) -> str:
+    """A name from the file as it can be shown in one line of a message (a corrupt file's names
+    can hold line breaks and control characters)."""
+    shown = "".join(c if c.isprintable() else "?" for c in text[:limit])
+    return shown + ("..." if len(text) > limit else "")
+
+
 def _string(cur: Cursor) -> str:
     """A GGUF string: its u64 length, then UTF-8 bytes (undecodable ones replaced)."""
     n = cur.unpack(_U64)
@@ -222,7 +229,7 @@ def _parse(path: Path, buf: Any, size: int, arrays: dict[str, str]) -> GGUFConte
             section = f"metadata (entry {i + 1} of {n_kv})"
             key, field = _read_kv(path, cur, arrays)
             if key in metadata:
-                raise ModelFileError(path, f"the metadata is corrupt: key '{key}' appears twice")
+                raise ModelFileError(path, f"the metadata is corrupt: key '{_printable(key)}' appears twice")
             metadata[key] = field
         alignment = _alignment(path, metadata)
         tensors: list[tuple[str, tuple[int, ...], int, int]] = []
@@ -231,7 +238,7 @@ def _parse(path: Path, buf: Any, size: int, arrays: dict[str, str]) -> GGUFConte
             section = f"tensor table (tensor {i + 1} of {n_tensors})"
             entry = _read_tensor_info(path, cur)
             if entry[0] in names:
-                raise ModelFileError(path, f"the tensor table is corrupt: tensor '{entry[0]}' appears twice")
+                raise ModelFileError(path, f"the tensor table is corrupt: tensor '{_printable(entry[0])}' appears twice")
             names.add(entry[0])
             tensors.append(entry)
         data_offset = -(-cur.pos // alignment) * alignment
@@ -276,7 +283,7 @@ def _value_type(path: Path, raw: int, key: str) -> GGUFValueType:
     try:
         return GGUFValueType(raw)
     except ValueError:
-        raise ModelFileError(path, f"the metadata is corrupt: key '{key}' has unknown type {raw}") from None
+        raise ModelFileError(path, f"the metadata is corrupt: key '{_printable(key)}' has unknown type {raw}") from None
 
 
 def _read_kv(path: Path, cur: Cursor, arrays: dict[str, str]) -> tuple[str, GGUFField]:
@@ -291,7 +298,7 @@ def _read_kv(path: Path, cur: Cursor, arrays: dict[str, str]) -> tuple[str, GGUF
     item_type = _value_type(path, cur.unpack(_U32), key)
     count = cur.unpack(_U64)
     if item_type == GGUFValueType.ARRAY:
-        raise ModelFileError(path, f"the metadata is corrupt: key '{key}' is an array of arrays")
+        raise ModelFileError(path, f"the metadata is corrupt: key '{_printable(key)}' is an array of arrays")
     value = _read_array(cur, item_type, count, arrays.get(key))
     return key, GGUFField(vtype, value, item_type, count)
 
@@ -336,22 +343,22 @@ def _alignment(path: Path, metadata: dict[str, GGUFField]) -> int:
 def _read_tensor_info(path: Path, cur: Cursor) -> tuple[str, tuple[int, ...], int, int]:
     name = _string(cur)
     if len(name.encode("utf-8")) >= GGML_MAX_NAME:
-        raise ModelFileError(path, f"the tensor table is corrupt: tensor name '{name[:80]}' is too long")
+        raise ModelFileError(path, f"the tensor table is corrupt: tensor name '{_printable(name)}' is too long")
     n_dims = cur.unpack(_U32)
     if n_dims > GGML_MAX_DIMS:
-        raise ModelFileError(path, f"the tensor table is corrupt: tensor '{name}' has {n_dims} dimensions")
+        raise ModelFileError(path, f"the tensor table is corrupt: tensor '{_printable(name)}' has {n_dims} dimensions")
     ne = tuple(cur.unpack(_I64) for _ in range(n_dims))
     if any(n < 0 for n in ne) or math.prod(ne) >= 2**63:
-        raise ModelFileError(path, f"the tensor table is corrupt: tensor '{name}' has shape {list(ne)}")
+        raise ModelFileError(path, f"the tensor table is corrupt: tensor '{_printable(name)}' has shape {list(ne)}")
     ggml_type = cur.unpack(_U32)
     if ggml_type not in GGML_TYPES:
         raise ModelFileError(
-            path, f"tensor '{name}' has type {ggml_type}, which this llama.cpp does not know",
+            path, f"tensor '{_printable(name)}' has type {ggml_type}, which this llama.cpp does not know",
         )
     block = GGML_TYPES[ggml_type][1]
     if ne and ne[0] % block:
         raise ModelFileError(
-            path, f"the tensor table is corrupt: tensor '{name}' has rows of {ne[0]} elements, "
+            path, f"the tensor table is corrupt: tensor '{_printable(name)}' has rows of {ne[0]} elements, "
             f"not a multiple of the {GGML_TYPES[ggml_type][0]} block size {block}",
         )
     return name, ne, ggml_type, cur.unpack(_U64)
@@ -374,13 +381,13 @@ def _place_tensors(
         if offset != expected:
             raise ModelFileError(
                 path,
-                f"the tensor table is corrupt: tensor '{name}' has data offset {offset}, expected {expected}",
+                f"the tensor table is corrupt: tensor '{_printable(name)}' has data offset {offset}, expected {expected}",
             )
         end = data_offset + offset + nbytes
         if end > size:
             raise ModelFileError(
                 path,
-                f"the file is truncated: tensor '{name}' needs bytes up to {end} but the file has {size}",
+                f"the file is truncated: tensor '{_printable(name)}' needs bytes up to {end} but the file has {size}",
             )
         tensors.append(GGUFTensor(name, ne, ggml_type, data_offset + offset, nbytes))
         expected += -(-nbytes // alignment) * alignment

@@ -11,17 +11,22 @@ Measured after a warm-up, like llama-bench; llama-bench and our engine take turn
 - the same through the full ``ChatSession`` path (template, tokenizer, sampler chain,
   detokenizer, UTF-8 streaming, stop-string checks);
 - time to first token for a 200-token prompt, prompt tokens evaluated per turn of a
-  conversation, and peak resident memory.
+  conversation, and peak resident memory;
+- ``--session-tg N``: only the per-token overhead of a whole reply, as ``parley chat --stats``
+  measures it (greedy, N tokens, streamed to a file and flushed per piece like the CLI does),
+  against llama-bench's tgN, alternating, with the ratio of each round's pair and their median.
 
 llama-bench is built from the same pinned sources with ``native/build.py --bench-tools``.
 
     .venv/bin/python bench/bench_chat.py [--model FILE] [--threads 2] [--reps 2] [--rounds 5]
+    .venv/bin/python bench/bench_chat.py --session-tg 512 [--rounds 9]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import statistics
@@ -45,13 +50,14 @@ def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-def llama_bench(model: Path, threads: int, reps: int) -> dict[str, list[float]]:
-    """tokens/s of each run per test name (pp512, tg128, pp512@d512, tg128@d512)."""
+def llama_bench(model: Path, threads: int, reps: int, tests: list[str] | None = None) -> dict[str, list[float]]:
+    """tokens/s of each run per test name (pp512, tg128, pp512@d512, tg128@d512 unless
+    ``tests`` gives llama-bench's own options)."""
     built = subprocess.run([sys.executable, str(REPO / "native" / "build.py"), "--bench-tools"],
                            check=True, capture_output=True, text=True)
     tool = Path(built.stdout.strip().splitlines()[-1]) / "llama-bench"
-    cmd = [str(tool), "-m", str(model), "-t", str(threads), "-p", str(N_PROMPT), "-n", str(N_GEN),
-           "-d", f"0,{DEPTH}", "-r", str(reps), "-o", "json"]
+    tests = tests or ["-p", str(N_PROMPT), "-n", str(N_GEN), "-d", f"0,{DEPTH}"]
+    cmd = [str(tool), "-m", str(model), "-t", str(threads), *tests, "-r", str(reps), "-o", "json"]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     results = {}
     for test in json.loads(out):
@@ -174,6 +180,44 @@ def conversation(model: ChatModel) -> list[dict[str, Any]]:
     return turns
 
 
+def session_tg(model: ChatModel, n_gen: int) -> float:
+    """tokens/s of one greedy reply of ``n_gen`` tokens through ChatSession, as ``parley chat
+    --stats`` reports it, each piece written to a file and flushed as the CLI does."""
+    model.clear_cache()
+    with open(os.devnull, "w") as sink:
+        def write(piece: str) -> None:
+            sink.write(piece)
+            sink.flush()
+
+        reply = ChatSession(model).reply("Tell me a long story about a dragon.",
+                                         SamplingParams(temperature=0, max_tokens=n_gen, ignore_eos=True),
+                                         on_text=write)
+    assert reply.stats.generated_tokens == n_gen, reply.finish
+    return reply.stats.gen_tps
+
+
+def compare_session_tg(model_path: Path, threads: int, n_gen: int, rounds: int) -> int:
+    """llama-bench tgN and a whole chat reply of N tokens, alternating; prints each round."""
+    model = ChatModel(model_path, device="cpu", n_ctx=2048, threads=threads)
+    session_tg(model, 32)  # warm-up, as llama-bench does its own
+    ratios, bench_runs, ours_runs = [], [], []
+    for round_ in range(1, rounds + 1):
+        reference = llama_bench(model_path, threads, 1, ["-p", "0", "-n", str(n_gen)])[f"tg{n_gen}"][0]
+        ours = session_tg(model, n_gen)
+        bench_runs.append(reference)
+        ours_runs.append(ours)
+        ratios.append(ours / reference)
+        load = os.getloadavg()[0]
+        print(f"round {round_}: llama-bench tg{n_gen} {reference:6.1f} tokens/s, chat session {ours:6.1f} tokens/s, "
+              f"ratio {ours / reference:.3f} (load {load:.1f})", flush=True)
+    model.close()
+    med = statistics.median
+    print(f"\nmedians: llama-bench {med(bench_runs):.1f}, chat session {med(ours_runs):.1f} tokens/s; "
+          f"ratio of the medians {med(ours_runs) / med(bench_runs):.3f}; median of the round ratios "
+          f"{med(ratios):.3f} (range {min(ratios):.3f}-{max(ratios):.3f})")
+    return 0
+
+
 def merge(into: dict[str, list[float]], new: dict[str, list[float]]) -> None:
     for key, values in new.items():
         into.setdefault(key, []).extend(values)
@@ -190,8 +234,12 @@ def main() -> int:
                         help="llama-bench and our engine take turns this many times, so that other load "
                              "on the machine hits both alike")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument("--session-tg", type=int, default=None, metavar="N",
+                        help="only compare a whole greedy chat reply of N tokens with llama-bench tgN")
     args = parser.parse_args()
     model_path = args.model or default_chat_model_path()
+    if args.session_tg:
+        return compare_session_tg(model_path, args.threads, args.session_tg, args.rounds)
     rss_before = peak_rss_mib()
     print(f"model: {model_path.name}, threads: {args.threads}, {args.rounds} rounds of {args.reps} runs")
 

@@ -144,6 +144,25 @@ def test_cancelled_before_start_and_during_prompt_evaluation(smol: ChatModel) ->
     assert session.reply("Hello!", greedy(16)).finish in ("eog", "max_tokens")
 
 
+@pytest.mark.parametrize("kw", [{}, {"ignore_eos": True}, {"repeat_penalty": 1.0}, {"repeat_penalty": 0.8},
+                                {"repeat_penalty": 1.5, "ignore_eos": True}])
+def test_greedy_picks_the_tokens_of_llama_cpps_greedy_chain(smol: ChatModel, monkeypatch: pytest.MonkeyPatch,
+                                                           kw: dict[str, object]) -> None:
+    """The greedy sampler computes in numpy what llama.cpp's chain (bias, penalty, greedy) does;
+    the replies must be the same token for token."""
+    from parley.engine import chat
+    from parley.engine.sampling import ChainSampler
+
+    def run() -> list[int]:
+        smol.clear_cache()
+        ChatSession(smol, SYSTEM).reply("Count from one to twenty, then say it again.", greedy(160, **kw))
+        return smol.cached_tokens
+
+    ours = run()
+    monkeypatch.setattr(chat, "make_sampler", ChainSampler)
+    assert run() == ours
+
+
 def test_non_ascii_streams_whole_characters(smol: ChatModel) -> None:
     session = ChatSession(smol, SYSTEM)
     pieces: list[str] = []

@@ -350,6 +350,16 @@ def test_huge_array_count(small_llama: Path, tmp_path: Path) -> None:
     rejected(path, "truncated")
 
 
+def test_duplicate_token_that_would_abort(small_llama: Path, tmp_path: Path) -> None:
+    """llama.cpp asserts that no two tokens are the same (found by bench/fuzz_files.py: a bit
+    flip turned one token into another, and the process aborted)."""
+    data = small_llama.read_bytes()
+    first = data.index(b"\x01\x00\x00\x00\x00\x00\x00\x00!")  # token 0, "!" (length 1)
+    second = data.index(b"\x01\x00\x00\x00\x00\x00\x00\x00\"", first)  # token 1, '"'
+    path = patched(small_llama, tmp_path / "twice.gguf", second + 8, b"!")
+    rejected(path, "the vocabulary is corrupt: token '!' appears twice")
+
+
 def test_vocab_only_file(tmp_path: Path) -> None:
     path = Path(shutil.copy(tm.vocab_source(), tmp_path / "ggml-vocab-gpt-2.gguf"))
     rejected(path, "no tensors.*vocab")

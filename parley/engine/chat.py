@@ -62,6 +62,7 @@ from .errors import (
 )
 from .formats import ROLES
 from .gguf_file import check_gguf
+from .sampling import Sampler, SamplingParams, make_sampler
 from .threads import default_threads
 
 __all__ = [
@@ -71,24 +72,10 @@ __all__ = [
 log = logging.getLogger("parley.chat")
 
 N_BATCH = 512           # tokens per llama_decode call while evaluating a prompt
-PENALTY_LAST_N = 64     # the repeat penalty looks at this many recent tokens
 MIN_REPLY_ROOM = 16     # a message is refused when it leaves fewer tokens than this for the reply
 MIN_SHIFT_TOKENS = 8    # shorter matching runs are evaluated again rather than shifted
 
 OnText = Callable[[str], None]
-
-
-@dataclasses.dataclass
-class SamplingParams:
-    temperature: float = 0.7          # 0: greedy
-    top_k: int = 40
-    top_p: float = 0.95
-    min_p: float = 0.05
-    repeat_penalty: float = 1.1       # over the last 64 tokens; 1.0 turns it off
-    seed: int | None = None           # None: a random seed
-    max_tokens: int = 512
-    stop: list[str] = dataclasses.field(default_factory=list)
-    ignore_eos: bool = False          # keep going past end-of-generation tokens (tests, benchmarks)
 
 
 @dataclasses.dataclass
@@ -233,11 +220,14 @@ class ChatModel:
         for i in range(self.n_batch):
             self._batch.n_seq_id[i] = 1
             self._batch.seq_id[i][0] = 0
+        # The batch's arrays, fetched once: each struct field access makes a new cffi object.
+        self._batch_token, self._batch_pos, self._batch_logits = self._batch.token, self._batch.pos, self._batch.logits
         self._mem = lib.llama_get_memory(self._ctx)
         self._abort_cb = ffi.addressof(lib, "parley_abort_flag_cb")
         self._kv: list[int] = []        # the tokens the KV cache holds, at positions 0..len-1
         self._pieces: dict[int, bytes] = {}
         self._eog: list[int] | None = None
+        self._eog_set: frozenset[int] | None = None
         template = native.string(lib.llama_model_chat_template(self._model, ffi.NULL)) or None
         self.has_template = template is not None
         self.prompt_format: PromptFormat = pick_format(template)
@@ -471,30 +461,44 @@ class ChatModel:
             raise ContextOverflowError(
                 f"{total} tokens do not fit in the {self.n_ctx}-token context", total, self.n_ctx,
             )
-        batch = self._batch
+        batch, token_at, pos_at, logits_at = self._batch, self._batch_token, self._batch_pos, self._batch_logits
         for start in range(0, len(tokens), self.n_batch):
             chunk = tokens[start:start + self.n_batch]
             pos0 = len(self._kv)
             for i, token in enumerate(chunk):
-                batch.token[i] = token
-                batch.pos[i] = pos0 + i
-                batch.logits[i] = 0
-            batch.logits[len(chunk) - 1] = 1
+                token_at[i] = token
+                pos_at[i] = pos0 + i
+                logits_at[i] = 0
+            logits_at[len(chunk) - 1] = 1
             batch.n_tokens = len(chunk)
             with native.NativeLog(silenced=self._cancelled) as errors:
                 rc = lib.llama_decode(self._ctx, batch)
             if rc != 0:
-                self._resync(tokens[start:])
-                if rc == 2:
-                    raise _Aborted
-                reason = errors.reason()
-                raise DecodeError(
-                    f"llama.cpp failed to evaluate {len(chunk)} tokens (llama_decode returned {rc})"
-                    + (f": {reason}" if reason else ""), rc,
-                )
+                self._decode_failed(rc, tokens[start:], errors)
             self._kv.extend(chunk)
         lib.llama_synchronize(self._ctx)  # so that timings include the work (GPU backends are async)
         remote.check(self.device.device)  # a lost server's stand-in results must not be sampled
+
+    def _evaluate_one(self, token: int) -> None:
+        """``_evaluate([token])`` for the generation loop, as short as it can be: it runs once
+        per token, right after a decode has pushed everything else out of the caches.  Not
+        synchronised: reading the logits next does that."""
+        pos = len(self._kv)
+        self._batch_token[0], self._batch_pos[0], self._batch_logits[0] = token, pos, 1
+        self._batch.n_tokens = 1
+        with native.NativeLog(silenced=self._cancelled) as errors:
+            rc = native.lib().llama_decode(self._ctx, self._batch)
+        if rc != 0:
+            self._decode_failed(rc, [token], errors)
+        self._kv.append(token)
+
+    def _decode_failed(self, rc: int, pending: list[int], errors: native.NativeLog) -> None:
+        self._resync(pending)
+        if rc == 2:
+            raise _Aborted
+        reason = errors.reason()
+        raise DecodeError(f"llama.cpp failed to evaluate {len(pending)} tokens (llama_decode returned {rc})"
+                          + (f": {reason}" if reason else ""), rc)
 
     def _resync(self, pending: list[int]) -> None:
         """After a failed or aborted decode: keep the ubatches that llama.cpp did store."""
@@ -546,37 +550,15 @@ class ChatModel:
 
     # ------------------------------------------------------------------ sampling
 
-    def _sampler(self, params: SamplingParams, recent: list[int]) -> Any:
-        """A sampler chain for ``params`` that has seen ``recent`` (for the repeat penalty)."""
-        ffi, lib = native.ffi(), native.lib()
-        chain = lib.llama_sampler_chain_init(lib.llama_sampler_chain_default_params())
-        add = lambda s: lib.llama_sampler_chain_add(chain, s)  # noqa: E731 - the chain owns each sampler
-        if params.ignore_eos:
-            eog = self._eog_tokens()
-            biases = ffi.new("llama_logit_bias[]", [(t, float("-inf")) for t in eog])
-            add(lib.llama_sampler_init_logit_bias(self.n_vocab, len(eog), biases))
-        if params.repeat_penalty != 1.0:
-            add(lib.llama_sampler_init_penalties(self.n_vocab, PENALTY_LAST_N, params.repeat_penalty, 0.0, 0.0))
-        if params.temperature <= 0:
-            add(lib.llama_sampler_init_greedy())
-        else:
-            if params.top_k > 0:
-                add(lib.llama_sampler_init_top_k(params.top_k))
-            add(lib.llama_sampler_init_top_p(params.top_p, 1))
-            add(lib.llama_sampler_init_min_p(params.min_p, 1))
-            add(lib.llama_sampler_init_temp(params.temperature))
-            seed = lib.LLAMA_DEFAULT_SEED if params.seed is None else params.seed & 0xFFFFFFFF
-            add(lib.llama_sampler_init_dist(seed))
-        for token in recent[-PENALTY_LAST_N:]:
-            lib.llama_sampler_accept(chain, token)
-        return ffi.gc(chain, lib.llama_sampler_free)
-
-    def _sample(self, sampler: Any) -> int:
-        return int(native.lib().llama_sampler_sample(sampler, self._ctx, -1))
+    def _sampler(self, params: SamplingParams, recent: list[int]) -> Sampler:
+        """A sampler for ``params`` that has seen ``recent`` (for the repeat penalty)."""
+        return make_sampler(params, self.n_vocab, self._eog_tokens() if params.ignore_eos else [], recent)
 
     def _is_eog(self, token: int) -> bool:
-        """``is_eog`` for the generation loop, which already holds the lock."""
-        return bool(native.lib().llama_vocab_is_eog(self._vocab, token))
+        """``is_eog`` for the generation loop: a set lookup rather than a native call."""
+        if self._eog_set is None:
+            self._eog_set = frozenset(self._eog_tokens())
+        return token in self._eog_set
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:
@@ -790,10 +772,12 @@ class ChatSession:
                     return "cancelled", first
                 if pending is not None:
                     if len(model._kv) < model.n_ctx:
-                        model._evaluate([pending])
+                        model._evaluate_one(pending)
                     elif not self._make_room(params, generated, prefix):
                         return "context", first
-                token = model._sample(sampler)
+                token = sampler.sample(model._ctx)
+                if model.device.device.remote:  # a lost server's stand-in logits are not a token
+                    remote.check(model.device.device)
                 first = first or time.perf_counter()
                 if model._is_eog(token) and not params.ignore_eos:
                     return "eog", first

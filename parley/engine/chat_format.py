@@ -113,16 +113,23 @@ class ReplyStream:
         self._stop = [s for s in stop if s]
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._pending = ""  # decoded but not emitted yet
-        self.text = text    # emitted so far
+        self._pieces: list[str] = [text] if text else []  # emitted so far
         self.stopped = False
+
+    @property
+    def text(self) -> str:
+        """The text emitted so far."""
+        return "".join(self._pieces)
 
     def push(self, data: bytes) -> str:
         """Add a token's bytes; return the text that can be shown now (maybe empty)."""
         if self.stopped:
             return ""
         self._pending += self._decoder.decode(data)
-        if not self.text:
+        if not self._pieces:
             self._pending = self._pending.lstrip()
+        if not self._stop:  # the common case, once per generated token: keep it short
+            return self._emit(self._pending[:len(self._pending.rstrip())])
         cut = self._find_stop()
         if cut is not None:
             self.stopped = True
@@ -142,8 +149,9 @@ class ReplyStream:
         return self._emit(self._pending[:cut].rstrip())
 
     def _emit(self, piece: str) -> str:
-        self._pending = self._pending[len(piece):]
-        self.text += piece
+        if piece:
+            self._pending = self._pending[len(piece):]
+            self._pieces.append(piece)
         return piece
 
     def _find_stop(self) -> int | None:

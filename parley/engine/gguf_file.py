@@ -180,6 +180,13 @@ class GGUFInfo:
     has_vocab: bool
 
 
+def _printable(text: str, limit: int = 80) -> str:
+    """A name from the file as it can be shown in one line of a message (a corrupt file's names
+    can hold line breaks and control characters)."""
+    shown = "".join(c if c.isprintable() else "?" for c in text[:limit])
+    return shown + ("..." if len(text) > limit else "")
+
+
 def _string(cur: Cursor) -> str:
     """A GGUF string: its u64 length, then UTF-8 bytes (undecodable ones replaced)."""
     n = cur.unpack(_U64)
@@ -187,23 +194,24 @@ def _string(cur: Cursor) -> str:
     return cur.buf[start:start + n].decode("utf-8", errors="replace")
 
 
-def read_gguf(path: str | Path, *, arrays: Collection[str] = ()) -> GGUFContents:
+def read_gguf(path: str | Path, *, arrays: Collection[str] = (), raw_arrays: Collection[str] = ()) -> GGUFContents:
     """Parse and check the header of a GGUF file without reading any tensor data.
 
     Scalar metadata is always decoded; array values only for the keys in ``arrays`` (numbers
-    as lists, strings as ``str`` with undecodable bytes replaced), the others keep their type
-    and length.  Raises ModelFileError for anything ggml would refuse or that runs past the
-    end of the file.
+    as lists, strings as ``str`` with undecodable bytes replaced) or ``raw_arrays`` (strings
+    as ``bytes``), the others keep their type and length.  Raises ModelFileError for anything
+    ggml would refuse or that runs past the end of the file.
     """
     path = Path(path)
     buf, size = map_readonly(path)
+    wanted = {key: "text" for key in arrays} | {key: "bytes" for key in raw_arrays}
     try:
-        return _parse(path, buf, size, frozenset(arrays))
+        return _parse(path, buf, size, wanted)
     finally:
         buf.close()
 
 
-def _parse(path: Path, buf: Any, size: int, arrays: frozenset[str]) -> GGUFContents:
+def _parse(path: Path, buf: Any, size: int, arrays: dict[str, str]) -> GGUFContents:
     cur = Cursor(buf, size)
     section = "header"
     try:
@@ -221,7 +229,7 @@ def _parse(path: Path, buf: Any, size: int, arrays: frozenset[str]) -> GGUFConte
             section = f"metadata (entry {i + 1} of {n_kv})"
             key, field = _read_kv(path, cur, arrays)
             if key in metadata:
-                raise ModelFileError(path, f"the metadata is corrupt: key '{key}' appears twice")
+                raise ModelFileError(path, f"the metadata is corrupt: key '{_printable(key)}' appears twice")
             metadata[key] = field
         alignment = _alignment(path, metadata)
         tensors: list[tuple[str, tuple[int, ...], int, int]] = []
@@ -230,7 +238,7 @@ def _parse(path: Path, buf: Any, size: int, arrays: frozenset[str]) -> GGUFConte
             section = f"tensor table (tensor {i + 1} of {n_tensors})"
             entry = _read_tensor_info(path, cur)
             if entry[0] in names:
-                raise ModelFileError(path, f"the tensor table is corrupt: tensor '{entry[0]}' appears twice")
+                raise ModelFileError(path, f"the tensor table is corrupt: tensor '{_printable(entry[0])}' appears twice")
             names.add(entry[0])
             tensors.append(entry)
         data_offset = -(-cur.pos // alignment) * alignment
@@ -275,10 +283,10 @@ def _value_type(path: Path, raw: int, key: str) -> GGUFValueType:
     try:
         return GGUFValueType(raw)
     except ValueError:
-        raise ModelFileError(path, f"the metadata is corrupt: key '{key}' has unknown type {raw}") from None
+        raise ModelFileError(path, f"the metadata is corrupt: key '{_printable(key)}' has unknown type {raw}") from None
 
 
-def _read_kv(path: Path, cur: Cursor, arrays: frozenset[str]) -> tuple[str, GGUFField]:
+def _read_kv(path: Path, cur: Cursor, arrays: dict[str, str]) -> tuple[str, GGUFField]:
     key = _string(cur)
     if not key:
         raise ModelFileError(path, "the metadata is corrupt: a key is empty")
@@ -290,12 +298,13 @@ def _read_kv(path: Path, cur: Cursor, arrays: frozenset[str]) -> tuple[str, GGUF
     item_type = _value_type(path, cur.unpack(_U32), key)
     count = cur.unpack(_U64)
     if item_type == GGUFValueType.ARRAY:
-        raise ModelFileError(path, f"the metadata is corrupt: key '{key}' is an array of arrays")
-    value = _read_array(cur, item_type, count, key in arrays)
+        raise ModelFileError(path, f"the metadata is corrupt: key '{_printable(key)}' is an array of arrays")
+    value = _read_array(cur, item_type, count, arrays.get(key))
     return key, GGUFField(vtype, value, item_type, count)
 
 
-def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: bool) -> list[Any] | None:
+def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: str | None) -> list[Any] | None:
+    """The array's values when ``keep`` ("text": strings decoded, "bytes": raw), else None."""
     if item_type != GGUFValueType.STRING:
         start = cur.skip(count * _SCALAR_FORMATS[item_type].size)
         if not keep:
@@ -305,7 +314,8 @@ def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: bool) -
         raise Truncated
     # The hot loop of the parser (vocabularies of 250k tokens and as many merges): inlined.
     buf, pos, size = cur.buf, cur.pos, cur.size
-    values: list[str] | None = [] if keep else None
+    values: list[Any] | None = [] if keep else None
+    text = keep == "text"
     for _ in range(count):
         if pos + 8 > size:
             raise Truncated
@@ -313,7 +323,7 @@ def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: bool) -
         if end > size:
             raise Truncated
         if values is not None:
-            values.append(buf[pos + 8:end].decode("utf-8", errors="replace"))
+            values.append(buf[pos + 8:end].decode("utf-8", errors="replace") if text else buf[pos + 8:end])
         pos = end
     cur.pos = pos
     return values
@@ -333,22 +343,22 @@ def _alignment(path: Path, metadata: dict[str, GGUFField]) -> int:
 def _read_tensor_info(path: Path, cur: Cursor) -> tuple[str, tuple[int, ...], int, int]:
     name = _string(cur)
     if len(name.encode("utf-8")) >= GGML_MAX_NAME:
-        raise ModelFileError(path, f"the tensor table is corrupt: tensor name '{name[:80]}' is too long")
+        raise ModelFileError(path, f"the tensor table is corrupt: tensor name '{_printable(name)}' is too long")
     n_dims = cur.unpack(_U32)
     if n_dims > GGML_MAX_DIMS:
-        raise ModelFileError(path, f"the tensor table is corrupt: tensor '{name}' has {n_dims} dimensions")
+        raise ModelFileError(path, f"the tensor table is corrupt: tensor '{_printable(name)}' has {n_dims} dimensions")
     ne = tuple(cur.unpack(_I64) for _ in range(n_dims))
     if any(n < 0 for n in ne) or math.prod(ne) >= 2**63:
-        raise ModelFileError(path, f"the tensor table is corrupt: tensor '{name}' has shape {list(ne)}")
+        raise ModelFileError(path, f"the tensor table is corrupt: tensor '{_printable(name)}' has shape {list(ne)}")
     ggml_type = cur.unpack(_U32)
     if ggml_type not in GGML_TYPES:
         raise ModelFileError(
-            path, f"tensor '{name}' has type {ggml_type}, which this llama.cpp does not know",
+            path, f"tensor '{_printable(name)}' has type {ggml_type}, which this llama.cpp does not know",
         )
     block = GGML_TYPES[ggml_type][1]
     if ne and ne[0] % block:
         raise ModelFileError(
-            path, f"the tensor table is corrupt: tensor '{name}' has rows of {ne[0]} elements, "
+            path, f"the tensor table is corrupt: tensor '{_printable(name)}' has rows of {ne[0]} elements, "
             f"not a multiple of the {GGML_TYPES[ggml_type][0]} block size {block}",
         )
     return name, ne, ggml_type, cur.unpack(_U64)
@@ -371,13 +381,13 @@ def _place_tensors(
         if offset != expected:
             raise ModelFileError(
                 path,
-                f"the tensor table is corrupt: tensor '{name}' has data offset {offset}, expected {expected}",
+                f"the tensor table is corrupt: tensor '{_printable(name)}' has data offset {offset}, expected {expected}",
             )
         end = data_offset + offset + nbytes
         if end > size:
             raise ModelFileError(
                 path,
-                f"the file is truncated: tensor '{name}' needs bytes up to {end} but the file has {size}",
+                f"the file is truncated: tensor '{_printable(name)}' needs bytes up to {end} but the file has {size}",
             )
         tensors.append(GGUFTensor(name, ne, ggml_type, data_offset + offset, nbytes))
         expected += -(-nbytes // alignment) * alignment
@@ -386,7 +396,7 @@ def _place_tensors(
 
 def check_gguf(path: str | Path) -> GGUFInfo:
     """Validate ``path`` as a model this llama.cpp can load; raise ModelFileError if it is not."""
-    contents = read_gguf(path)
+    contents = read_gguf(path, raw_arrays=(TOKENS_KEY,))
     path = contents.path
     arch = _architecture(contents)
     if not contents.tensors:
@@ -395,6 +405,7 @@ def check_gguf(path: str | Path) -> GGUFInfo:
             "the file has no tensors: it holds only a vocabulary/tokenizer (vocab-only GGUF), not a model",
         )
     _check_hparams(contents, arch)
+    _check_vocab(contents)
     tokens = contents.metadata.get("tokenizer.ggml.tokens")
     return GGUFInfo(
         path=path,
@@ -438,6 +449,26 @@ def _check_hparams(contents: GGUFContents, arch: str) -> None:
     if not 0 < field.value <= LLAMA_MAX_LAYERS:
         raise ModelFileError(
             contents.path, f"{key} is {field.value}; llama.cpp accepts 1 to {LLAMA_MAX_LAYERS} layers",
+        )
+
+
+TOKENS_KEY = "tokenizer.ggml.tokens"
+
+
+def _check_vocab(contents: GGUFContents) -> None:
+    """Reject a vocabulary that makes llama.cpp's vocabulary loader abort: it maps every token's
+    text to its id and asserts that no two tokens are the same (an empty token counts as
+    ``[EMPTY_<id>]``, as llama.cpp renames it)."""
+    field = contents.metadata.get(TOKENS_KEY)
+    if field is None or field.type != GGUFValueType.ARRAY or field.item_type != GGUFValueType.STRING:
+        return  # llama.cpp reports a missing or mistyped vocabulary itself
+    tokens = [t or f"[EMPTY_{i}]".encode() for i, t in enumerate(field.value)]
+    if len(set(tokens)) != len(tokens):
+        seen: set[bytes] = set()
+        duplicate = next(t for t in tokens if t in seen or seen.add(t))
+        raise ModelFileError(
+            contents.path,
+            f"the vocabulary is corrupt: token {duplicate.decode('utf-8', 'replace')!r} appears twice",
         )
 
 

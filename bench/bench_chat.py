@@ -180,41 +180,60 @@ def conversation(model: ChatModel) -> list[dict[str, Any]]:
     return turns
 
 
-def session_tg(model: ChatModel, n_gen: int) -> float:
-    """tokens/s of one greedy reply of ``n_gen`` tokens through ChatSession, as ``parley chat
-    --stats`` reports it, each piece written to a file and flushed as the CLI does."""
+def session_tg(model: ChatModel, n_gen: int) -> tuple[float, float]:
+    """One greedy reply of ``n_gen`` tokens through ChatSession, as ``parley chat --stats``
+    reports it, each piece written to a file and flushed as the CLI does: its tokens/s, and
+    the share of its generation time spent outside the one-token decodes (everything Parley
+    adds per token: sampling, detokenizing, streaming, the callback, locks).  That share is
+    measured in one process, so load from elsewhere, which moves the tokens/s of both sides
+    by several percent from run to run on a shared machine, hardly touches it."""
     model.clear_cache()
-    with open(os.devnull, "w") as sink:
-        def write(piece: str) -> None:
-            sink.write(piece)
-            sink.flush()
+    decode = model._evaluate_one
+    in_decode = [0.0]
 
-        reply = ChatSession(model).reply("Tell me a long story about a dragon.",
-                                         SamplingParams(temperature=0, max_tokens=n_gen, ignore_eos=True),
-                                         on_text=write)
+    def timed(token: int) -> None:
+        started = time.perf_counter()
+        decode(token)
+        in_decode[0] += time.perf_counter() - started
+
+    model._evaluate_one = timed  # type: ignore[method-assign]
+    try:
+        with open(os.devnull, "w") as sink:
+            def write(piece: str) -> None:
+                sink.write(piece)
+                sink.flush()
+
+            reply = ChatSession(model).reply("Tell me a long story about a dragon.",
+                                             SamplingParams(temperature=0, max_tokens=n_gen, ignore_eos=True),
+                                             on_text=write)
+    finally:
+        del model._evaluate_one
     assert reply.stats.generated_tokens == n_gen, reply.finish
-    return reply.stats.gen_tps
+    outside = 1 - in_decode[0] / reply.stats.generation_seconds
+    return reply.stats.gen_tps, outside
 
 
 def compare_session_tg(model_path: Path, threads: int, n_gen: int, rounds: int) -> int:
     """llama-bench tgN and a whole chat reply of N tokens, alternating; prints each round."""
     model = ChatModel(model_path, device="cpu", n_ctx=2048, threads=threads)
     session_tg(model, 32)  # warm-up, as llama-bench does its own
-    ratios, bench_runs, ours_runs = [], [], []
+    ratios, bench_runs, ours_runs, outside_runs = [], [], [], []
     for round_ in range(1, rounds + 1):
         reference = llama_bench(model_path, threads, 1, ["-p", "0", "-n", str(n_gen)])[f"tg{n_gen}"][0]
-        ours = session_tg(model, n_gen)
+        ours, outside = session_tg(model, n_gen)
         bench_runs.append(reference)
         ours_runs.append(ours)
+        outside_runs.append(outside)
         ratios.append(ours / reference)
         load = os.getloadavg()[0]
         print(f"round {round_}: llama-bench tg{n_gen} {reference:6.1f} tokens/s, chat session {ours:6.1f} tokens/s, "
-              f"ratio {ours / reference:.3f} (load {load:.1f})", flush=True)
+              f"ratio {ours / reference:.3f}, outside decode {outside:.1%} (load {load:.1f})", flush=True)
     model.close()
     med = statistics.median
     print(f"\nmedians: llama-bench {med(bench_runs):.1f}, chat session {med(ours_runs):.1f} tokens/s; "
           f"ratio of the medians {med(ours_runs) / med(bench_runs):.3f}; median of the round ratios "
-          f"{med(ratios):.3f} (range {min(ratios):.3f}-{max(ratios):.3f})")
+          f"{med(ratios):.3f} (range {min(ratios):.3f}-{max(ratios):.3f}); time outside the decodes "
+          f"{med(outside_runs):.1%} (range {min(outside_runs):.1%}-{max(outside_runs):.1%})")
     return 0
 
 

@@ -305,13 +305,13 @@ def print_report(r: dict[str, Any]) -> None:
           f"with both models loaded, {m['after_replies']:.0f} MiB after the replies (peak {m['peak']:.0f} MiB)")
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
-def _speech(audio):
-    """The part of a take the app transcribes."""
+def _speech(audio: Any) -> Any:
+    """The part of a take the app transcribes (the whole take when it holds no speech)."""
     from parley.engine.utterance import speech_region
 
     region = speech_region(audio)
-    return audio[region.start:region.end]
+    return audio if region is None else audio[region.start:region.end]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -219,6 +219,53 @@ def test_cuda_without_a_driver_names_the_missing_driver(tmp_path: Path, broken_g
     assert "libcuda.so.1" in proc.stdout
 
 
+def _backend_api_version() -> int:
+    """GGML_BACKEND_API_VERSION of the ggml we built (a module of another version is refused)."""
+    work = subprocess.run([sys.executable, str(REPO / "native" / "build.py"), "--print-work"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    header = (Path(work) / "src" / "llama.cpp" / "ggml" / "src" / "ggml-backend-impl.h").read_text()
+    return int(re.search(r"#define GGML_BACKEND_API_VERSION (\d+)", header).group(1))
+
+
+def _deviceless_backend(path: Path, name: str) -> Path:
+    """A real ggml backend module (its API version, a score, a registry) that lists no device,
+    as a Vulkan module does on a machine whose only Vulkan device is a software one."""
+    source = path.with_suffix(".c")
+    api_version = _backend_api_version()
+    source.write_text(textwrap.dedent(f"""
+        #include <stddef.h>
+        struct reg;
+        struct reg_iface {{
+            const char * (*get_name)(struct reg *);
+            size_t (*get_device_count)(struct reg *);
+            void * (*get_device)(struct reg *, size_t);
+            void * (*get_proc_address)(struct reg *, const char *);
+        }};
+        struct reg {{ int api_version; struct reg_iface iface; void * context; }};
+        static const char * get_name(struct reg * r) {{ (void) r; return "{name}"; }}
+        static size_t get_device_count(struct reg * r) {{ (void) r; return 0; }}
+        static void * get_device(struct reg * r, size_t i) {{ (void) r; (void) i; return NULL; }}
+        static struct reg the_reg = {{ {api_version}, {{ get_name, get_device_count, get_device, NULL }}, NULL }};
+        struct reg * ggml_backend_init(void) {{ return &the_reg; }}
+        int ggml_backend_score(void) {{ return 1; }}
+    """))
+    subprocess.run(["cc", "-shared", "-fPIC", "-o", str(path), str(source)], check=True)
+    return path
+
+
+def test_a_backend_that_loads_but_finds_no_device_says_why(tmp_path: Path, broken_gpu_libdir: Path) -> None:
+    (broken_gpu_libdir / "libggml-cuda.so").unlink()
+    _deviceless_backend(broken_gpu_libdir / "libggml-vulkan.so", "Vulkan")
+    proc = subprocess.run([sys.executable, "-m", "parley", "devices"], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_LIB_DIR": str(broken_gpu_libdir)})
+    assert proc.returncode == 0, proc.stderr
+    assert "auto selects: CPU" in proc.stdout
+    assert ("the VULKAN backend (libggml-vulkan.so) loaded but found no device: no Vulkan driver offers a GPU "
+            "(a software device such as Mesa's lavapipe is used only when GGML_VK_VISIBLE_DEVICES names it)"
+            in proc.stdout), proc.stdout
+    assert "run `parley devices`" not in proc.stdout
+
+
 def test_sources_are_hash_checked_before_anything_in_them_runs(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """A source package whose build code leaves a mark: fetched, it never runs; tampered, it is refused."""

@@ -322,6 +322,11 @@ _BACKEND_MODULE = re.compile(r"^(?:lib)?ggml-([a-z0-9_]+)(?:-[a-z0-9_]+)?\.(?:so
 # Modules whose registry normally has no devices of its own: RPC devices are added by
 # ``remote.connect``.
 _NO_OWN_DEVICES = {"rpc"}
+# Why a backend that loaded may list no device (the loader has nothing to add then).
+_NO_DEVICE = {
+    "vulkan": "no Vulkan driver offers a GPU (a software device such as Mesa's lavapipe is used "
+              "only when GGML_VK_VISIBLE_DEVICES names it)",
+}
 
 
 def backend_problems(detail: bool = False) -> list[str]:
@@ -349,6 +354,7 @@ def backend_problems(detail: bool = False) -> list[str]:
         reasons = ([*_cuda_problem] if backend == "cuda" else []) + [m for m in _load_messages if backend in m.lower()]
         if backend in registered:
             what = "loaded but found no device"
+            reasons = reasons or [_NO_DEVICE.get(backend, "no driver or hardware for it was found")]
         else:
             what = "failed to load"
             if not reasons and detail:

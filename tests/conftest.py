@@ -62,3 +62,19 @@ def broken_gpu_libdir(tmp_path: Path) -> Path:
             (libdir / path.name).symlink_to(path)
     (libdir / "libggml-cuda.so").write_bytes(b"not a shared library")
     return libdir
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--device-under-test", default=None, metavar="NAME",
+                     help="run tests/test_device.py on this device (CUDA0, Vulkan0...); "
+                          "without it those tests are deselected, not skipped")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Device tests need hardware CI does not have: they run only when a device is named."""
+    if config.getoption("--device-under-test"):
+        return
+    deselected = [item for item in items if item.get_closest_marker("device")]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if not item.get_closest_marker("device")]

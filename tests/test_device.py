@@ -1,0 +1,78 @@
+"""The GPU code paths on a real device: ``pytest tests/test_device.py --device-under-test NAME``.
+
+CI has no GPU, so without the option these tests are deselected.  On this machine Mesa's
+lavapipe runs them as a Vulkan device (``GGML_VK_VISIBLE_DEVICES=0`` with a ``PARLEY_VULKAN=1``
+build in ``PARLEY_LIB_DIR``); the GPU machine runs them with ``CUDA0``.  Each test checks that
+the work ran on the device (no silent CPU fallback) and gives the CPU's result.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parley.engine.audio import load_audio
+from parley.engine.chat import ChatModel, ChatSession, SamplingParams
+from parley.engine.devices import list_devices, select_device
+from parley.engine.models import default_chat_model_path, default_speech_model_path
+from parley.engine.speech import SpeechModel
+
+pytestmark = pytest.mark.device
+REPO = Path(__file__).resolve().parents[1]
+CLIP = REPO / "parley" / "resources" / "selftest" / "question.wav"
+
+
+@pytest.fixture(scope="module")
+def device(request: pytest.FixtureRequest) -> str:
+    return request.config.getoption("--device-under-test")
+
+
+def test_the_device_is_listed_as_a_gpu_with_its_memory(device: str) -> None:
+    listed = {d.name: d for d in list_devices()}
+    assert device in listed, f"{device} not in {list(listed)}"
+    assert listed[device].is_gpu
+    assert listed[device].memory_total > 0
+    assert select_device(device).device.name == device
+
+
+def test_speech_on_the_device_equals_the_cpu(device: str) -> None:
+    audio = load_audio(CLIP)
+    texts = {}
+    for name in ("CPU", device):
+        with SpeechModel(default_speech_model_path(), device=name, threads=2) as model:
+            assert model.device.device.name == name and model.device.fallback_reason is None
+            texts[name] = model.transcribe(audio).text.strip()
+    assert texts[device] == texts["CPU"] == "What is the capital of France?"
+
+
+def test_chat_offloads_every_layer_and_agrees_with_the_cpu_on_the_first_token(device: str) -> None:
+    params = SamplingParams(temperature=0, max_tokens=1)
+    replies = {}
+    for name in ("CPU", device):
+        with ChatModel(default_chat_model_path(), device=name, n_ctx=512, threads=2) as model:
+            assert model.device.device.name == name and model.device.fallback_reason is None
+            replies[name] = ChatSession(model).reply("What is the capital of France?", params).text
+    assert replies[device] and replies[device] == replies["CPU"]
+
+
+def test_a_longer_reply_on_the_device_streams_to_the_end(device: str) -> None:
+    pieces: list[str] = []
+    with ChatModel(default_chat_model_path(), device=device, n_ctx=512, threads=2) as model:
+        reply = ChatSession(model).reply("Name three colours.", SamplingParams(temperature=0, max_tokens=24),
+                                         on_text=pieces.append)
+    assert reply.finish in ("eog", "max_tokens") and reply.stats.generated_tokens > 0
+    assert "".join(pieces) == reply.text and reply.text.strip()
+
+
+def test_the_cli_transcribes_on_the_device(device: str, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen",
+           "PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-m", "parley", "transcribe", "--device", device, str(CLIP)],
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "What is the capital of France?"
+    assert "using the CPU" not in done.stderr

@@ -89,6 +89,59 @@ def median(rows: list[dict[str, Any]], key: str) -> float:
     return statistics.median(r[key] for r in rows)
 
 
+def default_clips(long_clip: Path | None = None) -> dict[str, Any]:
+    return {"jfk.wav (11 s)": load_audio(long_clip or jfk_clip()),
+            "question.wav (3 s)": load_audio(REPO / "parley" / "resources" / "selftest" / "question.wav")}
+
+
+def _on(model: Any, device: str) -> None:
+    """The model runs where it was asked to (no silent CPU fallback)."""
+    choice = model.device
+    assert device in (choice.device.name, choice.device.name.lower()), choice.fallback_reason
+
+
+def compare_chat(path: Path, first: tuple[str, str], second: tuple[str, str], threads: int,
+                 rounds: int) -> dict[str, list[dict[str, Any]]]:
+    """Greedy chat on two devices ``(device, label)``, warmed up, then alternating; prints medians."""
+    (dev_a, a), (dev_b, b) = first, second
+    chat: dict[str, list[dict[str, Any]]] = {a: [], b: []}
+    with ChatModel(path, device=dev_a, n_ctx=1024, threads=threads) as model_a, \
+            ChatModel(path, device=dev_b, n_ctx=1024, threads=threads) as model_b:
+        _on(model_a, dev_a), _on(model_b, dev_b)
+        chat_round(model_a), chat_round(model_b)  # warm-up
+        for _ in range(rounds):
+            chat[a].append(chat_round(model_a))
+            chat[b].append(chat_round(model_b))
+    print(f"chat ({path.name}, greedy, {GEN_TOKENS} tokens, median of {rounds}):")
+    for key, label in (("prompt_tps", "prompt tokens/s"), ("gen_tps", "generation tokens/s")):
+        x, y = median(chat[a], key), median(chat[b], key)
+        print(f"  {label:<20} {a} {x:8.1f}   {b} {y:8.1f}   {b}/{a} {y / x:.2f}")
+    print(f"  first token         {a} {median(chat[a], 'first_token_s'):.3f} s  {b} "
+          f"{median(chat[b], 'first_token_s'):.3f} s;  same text: {chat[a][0]['text'] == chat[b][0]['text']}")
+    return chat
+
+
+def compare_speech(path: Path, first: tuple[str, str], second: tuple[str, str], clips: dict[str, Any],
+                   threads: int, rounds: int) -> dict[str, list[dict[str, Any]]]:
+    """Transcription of ``clips`` on two devices ``(device, label)``, alternating; prints medians."""
+    (dev_a, a), (dev_b, b) = first, second
+    speech: dict[str, list[dict[str, Any]]] = {a: [], b: []}
+    with SpeechModel(path, device=dev_a, threads=threads) as model_a, \
+            SpeechModel(path, device=dev_b, threads=threads) as model_b:
+        _on(model_a, dev_a), _on(model_b, dev_b)
+        speech_round(model_a, clips), speech_round(model_b, clips)  # warm-up
+        for _ in range(rounds):
+            speech[a].append(speech_round(model_a, clips))
+            speech[b].append(speech_round(model_b, clips))
+    print(f"speech ({path.name}, greedy, median of {rounds}):")
+    for name in clips:
+        x = statistics.median(r[name]["seconds"] for r in speech[a])
+        y = statistics.median(r[name]["seconds"] for r in speech[b])
+        same = speech[a][0][name]["text"] == speech[b][0][name]["text"]
+        print(f"  {name:<20} {a} {x:.3f} s   {b} {y:.3f} s   {b}/{a} {y / x:.2f};  same text: {same}")
+    return speech
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--threads", type=int, default=2)
@@ -109,42 +162,12 @@ def main() -> int:
         results: dict[str, Any] = {"endpoint": endpoint, "server_device": args.server_device,
                                    "local_device": args.local_device, "threads": args.threads}
 
-        chat: dict[str, list[dict[str, float]]] = {"local": [], "remote": []}
         path = args.chat_model or default_chat_model_path()
-        with ChatModel(path, device=args.local_device, n_ctx=1024, threads=args.threads) as local, \
-                ChatModel(path, device=device.name, n_ctx=1024, threads=args.threads) as far:
-            assert far.device.device.remote == endpoint, far.device.fallback_reason
-            chat_round(local), chat_round(far)  # warm-up
-            for _ in range(args.rounds):
-                chat["local"].append(chat_round(local))
-                chat["remote"].append(chat_round(far))
-        results["chat"] = chat
-        same_text = chat["local"][0]["text"] == chat["remote"][0]["text"]
-        print(f"chat ({path.name}, greedy, {GEN_TOKENS} tokens, median of {args.rounds}):")
-        for key, label in (("prompt_tps", "prompt tokens/s"), ("gen_tps", "generation tokens/s")):
-            lo, re_ = median(chat["local"], key), median(chat["remote"], key)
-            print(f"  {label:<20} local {lo:8.1f}   remote {re_:8.1f}   remote/local {re_ / lo:.2f}")
-        print(f"  first token         local {median(chat['local'], 'first_token_s'):.3f} s  "
-              f"remote {median(chat['remote'], 'first_token_s'):.3f} s;  same text: {same_text}")
-
-        clips = {"jfk.wav (11 s)": load_audio(args.clip or jfk_clip()),
-                 "question.wav (3 s)": load_audio(REPO / "parley" / "resources" / "selftest" / "question.wav")}
-        speech: dict[str, list[dict[str, Any]]] = {"local": [], "remote": []}
-        model_path = args.speech_model or default_speech_model_path()
-        with SpeechModel(model_path, device=args.local_device, threads=args.threads) as local, \
-                SpeechModel(model_path, device=device.name, threads=args.threads) as far:
-            assert far.device.device.remote == endpoint, far.device.fallback_reason
-            speech_round(local, clips), speech_round(far, clips)  # warm-up
-            for _ in range(args.rounds):
-                speech["local"].append(speech_round(local, clips))
-                speech["remote"].append(speech_round(far, clips))
-        results["speech"] = speech
-        print(f"speech ({model_path.name}, greedy, median of {args.rounds}):")
-        for name in clips:
-            lo = statistics.median(r[name]["seconds"] for r in speech["local"])
-            re_ = statistics.median(r[name]["seconds"] for r in speech["remote"])
-            same = speech["local"][0][name]["text"] == speech["remote"][0][name]["text"]
-            print(f"  {name:<20} local {lo:.3f} s   remote {re_:.3f} s   remote/local {re_ / lo:.2f};  same text: {same}")
+        results["chat"] = compare_chat(path, (args.local_device, "local"), (device.name, "remote"),
+                                       args.threads, args.rounds)
+        results["speech"] = compare_speech(args.speech_model or default_speech_model_path(),
+                                           (args.local_device, "local"), (device.name, "remote"),
+                                           default_clips(args.clip), args.threads, args.rounds)
     finally:
         server.kill()
         server.wait()

@@ -30,6 +30,7 @@ from parley.app.read_aloud import ReadAloud
 from parley.app.store import Store
 from parley.app.ui.main_window import MainWindow
 from tests.pulse import VirtualMicrophone, finish
+from tests.requirements import require
 from tests.speech import espeak_available, synthesize
 from tests.tinymodels import write_tiny_llama_gguf
 
@@ -69,8 +70,7 @@ def question_clip(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def spoken_clip(path: Path, text: str, rate_wpm: int = 130, pad_s: float = 0.4) -> Path:
-    if not espeak_available():
-        pytest.skip("espeak-ng is not installed")
+    require(espeak_available(), "espeak-ng is not installed")
     synthesize(text, path, voice="en-us", rate_wpm=rate_wpm)
     speech, rate = soundfile.read(path, dtype="float32")
     silence = np.zeros(int(pad_s * rate), dtype=np.float32)

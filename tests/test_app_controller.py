@@ -20,6 +20,7 @@ from parley.app.read_aloud import ReadAloud
 from parley.app.store import Store
 from parley.engine.models import default_chat_model_path, default_speech_model_path
 from parley.engine.textmetrics import word_error_rate
+from tests.requirements import require
 from tests.app_helpers import (  # noqa: F401 - fixtures
     LOAD_TIMEOUT_MS,
     QUESTION,
@@ -470,7 +471,7 @@ def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_
     try:
         base_speech_sources()
     except ModelFileError:
-        pytest.skip("the optional Whisper base packages are not installed")
+        require(False, "the optional Whisper base packages are not installed")
     monkeypatch.setenv("PARLEY_CACHE_DIR", str(tmp_path / "cache"))       # converted here, not in the user's cache
     controller = make_controller(qtbot, tmp_path, send_on_release=False, **tiny_settings(tiny_chat_model))
     assert controller.settings_flow.validate(Settings(speech_model="base")) is None

@@ -11,6 +11,7 @@ import uuid
 import pytest
 
 from parley.app.store import Store, StoreError, data_dir
+from tests.requirements import require
 
 
 @pytest.fixture
@@ -178,8 +179,7 @@ def tiny_disk(tmp_path):
     mount_point.mkdir()
     result = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mount_point)],
                             capture_output=True, text=True)
-    if result.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {result.stderr.strip()}")
+    require(result.returncode == 0, f"cannot mount a tmpfs here: {result.stderr.strip()}")
     yield mount_point
     subprocess.run(["umount", "-l", str(mount_point)], check=False)
 

@@ -95,8 +95,7 @@ def test_mp3_loads(speech_dir: Path) -> None:
     # The sox here has no MP3 handler (libsox-fmt-mp3 is not installed), but the libsndfile
     # bundled with soundfile encodes MP3 with LAME, so the file is made with soundfile and
     # compared with sox's resample of the WAV it was encoded from.
-    if "MP3" not in soundfile.available_formats():
-        pytest.skip("this libsndfile cannot write MP3")
+    require("MP3" in soundfile.available_formats(), "this libsndfile cannot write MP3")
     source = speech_dir / "speech.wav"
     samples, rate = soundfile.read(source, dtype="float32")
     mp3 = speech_dir / "speech.mp3"
@@ -270,8 +269,7 @@ def test_unreadable_file_raises_audio_error() -> None:
             with pytest.raises(AudioError, match=r"secret\.wav: cannot be read \(Permission"):
                 load_audio(path)
             return
-        if shutil.which("setpriv") is None:
-            pytest.skip("running as root without setpriv to drop privileges")
+        require(shutil.which("setpriv"), "running as root without setpriv to drop privileges")
         code = (
             "from parley.engine.audio import load_audio\n"
             "from parley.engine.errors import AudioError\n"

@@ -14,6 +14,7 @@ from parley.engine.capture import Listener, Recorder
 from parley.engine.errors import CaptureError
 from parley.engine.vad import UtteranceSegmenter
 from tests.pulse import finish
+from tests.requirements import require
 from tests.speech import espeak_available, synthesize
 from tests.test_vad import SENTENCES
 
@@ -23,8 +24,7 @@ EVENT_TIMEOUT = 30.0  # seconds; only reached if something hangs
 @pytest.fixture(scope="module")
 def three_sentences(tmp_path_factory: pytest.TempPathFactory):
     """Three sentences with 1.5 s of silence between them, as one WAV file."""
-    if not espeak_available():
-        pytest.skip("espeak-ng is not installed")
+    require(espeak_available(), "espeak-ng is not installed")
     folder = tmp_path_factory.mktemp("sentences")
     gap = np.zeros(int(1.5 * SAMPLE_RATE), dtype=np.float32)
     parts = [gap[: SAMPLE_RATE // 2]]

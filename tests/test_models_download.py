@@ -8,7 +8,6 @@ server that stops responding, no server at all, a full disk (a real small tmpfs)
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -25,6 +24,7 @@ from parley.engine import library
 from parley.engine.library import download as dl
 from parley.engine.library.found import SOURCE_HF
 from tests.models_hub import HubServer
+from tests.requirements import require
 from tests.tinymodels import write_tiny_llama_gguf
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -264,9 +264,8 @@ def _can_mount_tmpfs() -> bool:
     return probe.returncode == 0
 
 
-needs_tmpfs = pytest.mark.skipif(
-    not os.environ.get("CI") and not _can_mount_tmpfs(),
-    reason="needs Linux user+mount namespaces (unshare) to give the cache a small real tmpfs")
+def require_tmpfs() -> None:
+    require(_can_mount_tmpfs(), "needs Linux user+mount namespaces (unshare) to give the cache a small real tmpfs")
 
 
 def _download_on_tmpfs(hub: HubServer, disk: Path, size: str, *, fill_after_first_chunk: bool = False) -> dict:
@@ -312,17 +311,17 @@ def _download_on_tmpfs(hub: HubServer, disk: Path, size: str, *, fill_after_firs
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-@needs_tmpfs
 def test_too_small_disk_is_refused_before_downloading(hub: HubServer, tmp_path: Path) -> None:
+    require_tmpfs()
     report = _download_on_tmpfs(hub, tmp_path / "disk", "1m")
     assert report["outcome"].startswith("disk: Not enough disk space for tiny-chat-Q8.gguf"), report
     assert hub.gets() == []
     assert not [name for name in report["files"] if "/blobs/" in name], report
 
 
-@needs_tmpfs
 def test_disk_filling_up_during_the_download_is_reported(hub: HubServer, model_bytes: bytes,
                                                          tmp_path: Path) -> None:
+    require_tmpfs()
     megabytes = len(model_bytes) // 2**20 + 2
     report = _download_on_tmpfs(hub, tmp_path / "disk", f"{megabytes}m", fill_after_first_chunk=True)
     assert report["outcome"].startswith("disk: The disk filled up while downloading tiny-chat-Q8.gguf"), report

@@ -10,6 +10,7 @@ import soundfile
 from parley.engine.audio import SAMPLE_RATE
 from parley.engine.vad import EnergyVAD, UtteranceSegmenter, voiced_part, voiced_region
 from tests.speech import espeak_available, synthesize
+from tests.requirements import require
 
 SENTENCES = ("Turn on the kitchen light.", "What time is it in Tokyo?", "Thank you very much.")
 
@@ -17,8 +18,7 @@ SENTENCES = ("Turn on the kitchen light.", "What time is it in Tokyo?", "Thank y
 @pytest.fixture(scope="module")
 def speech(tmp_path_factory: pytest.TempPathFactory) -> np.ndarray:
     """About 1.7 s of espeak-ng speech at 16 kHz."""
-    if not espeak_available():
-        pytest.skip("espeak-ng is not installed")
+    require(espeak_available(), "espeak-ng is not installed")
     path = synthesize("Testing one two three.", tmp_path_factory.mktemp("speech") / "speech.wav")
     samples, _ = soundfile.read(path, dtype="float32")
     return samples
@@ -26,8 +26,7 @@ def speech(tmp_path_factory: pytest.TempPathFactory) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def sentences(tmp_path_factory: pytest.TempPathFactory) -> list[np.ndarray]:
-    if not espeak_available():
-        pytest.skip("espeak-ng is not installed")
+    require(espeak_available(), "espeak-ng is not installed")
     folder = tmp_path_factory.mktemp("sentences")
     return [soundfile.read(synthesize(text, folder / f"{i}.wav"), dtype="float32")[0]
             for i, text in enumerate(SENTENCES)]

@@ -548,10 +548,9 @@ def _can_mount_tmpfs() -> bool:
     return probe.returncode == 0
 
 
-@pytest.mark.skipif(not _can_mount_tmpfs(), reason="needs Linux user+mount namespaces (unshare) "
-                                                   "to give the conversion a small real tmpfs")
 def test_disk_full_is_reported_and_leaves_nothing(tiny_source: Path, tmp_path: Path) -> None:
     """A real ENOSPC: the conversion writes into a 1 MiB tmpfs (the output is ~3 MiB)."""
+    require(_can_mount_tmpfs(), "needs Linux user+mount namespaces (unshare) to give the conversion a small real tmpfs")
     disk = tmp_path / "disk"
     disk.mkdir()
     script = textwrap.dedent(f"""
@@ -631,8 +630,7 @@ def test_rejects_unreadable_file(small_ggml: Path) -> None:
             return
         # root reads anything; in a fresh user namespace root's files are no longer its own
         # to override, so the check runs there
-        if shutil.which("unshare") is None:
-            pytest.skip("running as root without unshare: permissions are not enforced")
+        require(shutil.which("unshare"), "running as root without unshare: permissions are not enforced")
         code = ("import sys\nfrom parley.engine.whisper_file import check_whisper_ggml\n"
                 "from parley.engine.errors import ModelFileError\n"
                 "try:\n    check_whisper_ggml(sys.argv[1])\nexcept ModelFileError as e:\n"
@@ -640,8 +638,7 @@ def test_rejects_unreadable_file(small_ggml: Path) -> None:
         result = subprocess.run(["unshare", "--user", sys.executable, "-c", code, str(small_ggml)],
                                 capture_output=True, text=True,
                                 env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
-        if result.returncode != 0:
-            pytest.skip(f"unshare --user is not permitted here: {result.stderr.strip()}")
+        require(result.returncode == 0, f"unshare --user is not permitted here: {result.stderr.strip()}")
         assert "permission denied" in result.stdout
     finally:
         small_ggml.chmod(0o644)

@@ -13,7 +13,6 @@ the texts equal the CPU's.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from bench_remote import compare_chat, compare_speech, default_clips  # noqa: E402
+from bench_remote import compare_chat, compare_speech, default_clips, write_results  # noqa: E402
 
 from parley.engine.devices import list_devices  # noqa: E402
 from parley.engine.models import default_chat_model_path, default_speech_model_path  # noqa: E402
@@ -46,9 +45,7 @@ def main() -> int:
     results["speech"] = compare_speech(default_speech_model_path(), ("cpu", "cpu"), (args.device, args.device),
                                        default_clips(), args.threads, args.rounds)
     if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(results, indent=2))
-        print(f"written: {args.out}")
+        write_results(args.out, results)
     return 0
 
 

@@ -142,6 +142,12 @@ def compare_speech(path: Path, first: tuple[str, str], second: tuple[str, str], 
     return speech
 
 
+def write_results(path: Path, results: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=2))
+    print(f"written: {path}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--threads", type=int, default=2)
@@ -171,9 +177,7 @@ def main() -> int:
     finally:
         server.kill()
         server.wait()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2))
-    print(f"written: {args.out}")
+    write_results(args.out, results)
     return 0
 
 

@@ -414,3 +414,37 @@ def test_a_server_lost_while_a_model_is_sent_to_it_means_the_cpu(kind: str) -> N
             fell_back += 1
             assert "RPC0" in reason and "using the CPU" in reason
     assert fell_back >= 2, "the server must have died during the load at least twice for this to mean anything"
+
+
+def _handshake_then_reset(conn: socket.socket) -> None:
+    """Answer HELLO and DEVICE_COUNT like a server with one device, then die (a reset)."""
+    version = bytes([int(remote.native.lib().RPC_PROTO_MAJOR_VERSION), int(remote.native.lib().RPC_PROTO_MINOR_VERSION),
+                     int(remote.native.lib().RPC_PROTO_PATCH_VERSION), 0])
+    conn.recv(9 + remote.HELLO_REQUEST_SIZE, socket.MSG_WAITALL)
+    conn.sendall(remote.HELLO_REPLY_SIZE.to_bytes(8, "little") + version + bytes(24))
+    conn.recv(9, socket.MSG_WAITALL)
+    conn.sendall((4).to_bytes(8, "little") + (1).to_bytes(4, "little"))
+    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, (1).to_bytes(4, "little") + (0).to_bytes(4, "little"))
+    conn.close()
+
+
+def test_the_relay_reads_a_large_request_whole_when_the_server_is_already_gone() -> None:
+    """ggml streams a weight tensor (SET_TENSOR, tens of MB) to a server that died before the
+    first byte: the relay must still read the whole body, or its next read takes weight bytes
+    for a command, it hangs up, and ggml aborts the process ("send failed").  Seen in CI; here
+    the server is a socket that resets right after the handshake, and the test plays ggml."""
+    for _ in range(3):      # the relay's idle watch may notice the reset first (every 0.5 s)
+        fake = FakePeer(_handshake_then_reset)
+        try:
+            sock, info = remote._handshake(fake.endpoint, 3.0)
+            link = remote._Link(fake.endpoint, sock, info)
+            time.sleep(0.05)                                      # the reset arrives
+            with socket.create_connection(("127.0.0.1", int(link.relay_endpoint.rpartition(":")[2])), timeout=HANG) as ggml:
+                body = bytes(24 << 20)
+                ggml.sendall(bytes([remote.SET_TENSOR]) + len(body).to_bytes(8, "little") + body)
+                ggml.sendall(bytes([remote.GET_ALIGNMENT]) + (4).to_bytes(8, "little") + bytes(4))
+                reply = ggml.recv(16, socket.MSG_WAITALL)
+            assert reply == (8).to_bytes(8, "little") + (64).to_bytes(8, "little"), reply
+            assert link.lost is not None
+        finally:
+            fake.close()

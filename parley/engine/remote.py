@@ -315,11 +315,14 @@ class _Link:
         expected = _REPLY_SIZES[cmd]
         with self._lock:
             reply = None
-            try:
-                if self.lost is None:
+            if self.lost is None:
+                try:
                     self._sock.sendall(bytes([cmd]) + _U64.pack(size) + request)
-                if not small:
-                    request = self._forward(local, size)
+                except OSError as exc:
+                    self._lost_locked(_describe(exc))
+            if not small:  # read all of it from ggml even when the server is gone: ggml is mid-send
+                request = self._forward(local, size)
+            try:
                 if self.lost is None and expected is not None:
                     want = _U64.unpack_from(request, len(request) - 8)[0] if expected < 0 else expected
                     got = _U64.unpack(_recv_exact(self._sock, 8))[0]

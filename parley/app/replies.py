@@ -16,6 +16,7 @@ Transcripts that arrive while a reply streams wait in ``queued`` and are sent in
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -79,6 +80,7 @@ class ReplyFlow(QObject):
         self._generation: _Generation | None = None
         self._checkpoint_timer = QTimer(self, singleShot=True, interval=int(CHECKPOINT_S * 1000))
         self._checkpoint_timer.timeout.connect(self._checkpoint)
+        self._checkpointed_at = 0.0
         host.chat_ready.connect(self.desync)
         book.shown.connect(self.desync)
         view = window.conversation_view
@@ -206,7 +208,11 @@ class ReplyFlow(QObject):
             self._checkpoint()
         if generation.conversation is self.book.current:
             self.window.conversation_view.append_reply(piece)
-        if not self._checkpoint_timer.isActive():
+        # By the clock as pieces arrive (a flood of queued pieces can hold off Qt's timers for
+        # seconds on a loaded machine), and by the timer when pieces stop coming.
+        if time.monotonic() - self._checkpointed_at >= CHECKPOINT_S:
+            self._checkpoint()
+        elif not self._checkpoint_timer.isActive():
             self._checkpoint_timer.start()
         emit(self.progress, piece)
 
@@ -215,6 +221,8 @@ class ReplyFlow(QObject):
         if generation is None or generation.message is None:
             return
         message = generation.message
+        self._checkpointed_at = time.monotonic()
+        self._checkpoint_timer.stop()
         message.content, message.state, message.dirty = generation.text, "streaming", True
         self.book.save(generation.conversation, checkpoint=True)
 

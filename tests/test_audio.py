@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +19,7 @@ import soundfile
 
 from parley.engine.audio import SAMPLE_RATE, SILENCE_DBFS, load_audio, prepare_for_model, rms_level
 from parley.engine.errors import AudioError, AudioLimitError
+from tests.privileges import unreadable_copy, without_root
 from tests.requirements import require
 from tests.speech import espeak_available, synthesize
 
@@ -256,34 +256,12 @@ def test_missing_file_and_directory_raise_audio_error(tmp_path: Path) -> None:
         load_audio(tmp_path)
 
 
-def test_unreadable_file_raises_audio_error() -> None:
-    # root reads any file, so as root the check runs as the unprivileged user "nobody", in a
-    # world-traversable folder (pytest's tmp_path is private to root).
-    folder = Path(tempfile.mkdtemp(prefix="parley-unreadable-"))
-    try:
-        folder.chmod(0o755)
-        path = folder / "secret.wav"
-        soundfile.write(path, np.zeros(1600, dtype=np.float32), SAMPLE_RATE)
-        path.chmod(0)
-        if os.geteuid() != 0:
-            with pytest.raises(AudioError, match=r"secret\.wav: cannot be read \(Permission"):
-                load_audio(path)
-            return
-        require(shutil.which("setpriv"), "running as root without setpriv to drop privileges")
-        code = (
-            "from parley.engine.audio import load_audio\n"
-            "from parley.engine.errors import AudioError\n"
-            f"try:\n    load_audio({str(path)!r})\n"
-            "except AudioError as e:\n    print(e)\n"
-        )
-        as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-        result = subprocess.run(
-            [*as_nobody, sys.executable, "-c", code],
-            cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, check=False,
-        )
-        assert result.stdout.strip() == f"{path}: cannot be read (Permission denied)", result.stderr
-    finally:
-        shutil.rmtree(folder)
+def test_unreadable_file_raises_audio_error(tmp_path: Path) -> None:
+    source = tmp_path / "secret.wav"
+    soundfile.write(source, np.zeros(1600, dtype=np.float32), SAMPLE_RATE)
+    with unreadable_copy(source) as path, without_root(), \
+            pytest.raises(AudioError, match=r"secret\.wav: cannot be read \(Permission denied\)"):
+        load_audio(path)
 
 
 def test_wav_with_zero_frames_raises_audio_error(tmp_path: Path) -> None:

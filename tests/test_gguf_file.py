@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import re
 import shutil
 import struct
-import tempfile
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +16,7 @@ import pytest
 from gguf import GGMLQuantizationType, GGUFReader, GGUFWriter
 
 import tinymodels as tm
+from tests.privileges import unreadable_copy, without_root
 from tests.requirements import require
 from parley.engine.errors import ModelFileError
 from parley.engine.gguf_file import GGML_TYPES, SUPPORTED_ARCHITECTURES, GGUFInfo, check_gguf, read_gguf
@@ -225,28 +223,11 @@ def test_empty_file(tmp_path: Path) -> None:
     rejected(path, "empty")
 
 
-@contextlib.contextmanager
-def without_root() -> Iterator[None]:
-    """Root reads every file, so as root (CI runs as root) act as ``nobody`` for the check."""
-    if os.geteuid() != 0:
-        yield
-        return
-    os.seteuid(65534)
-    try:
-        yield
-    finally:
-        os.seteuid(0)
-
-
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX permissions")
 def test_unreadable_file(tiny_llama: Path) -> None:
-    with tempfile.TemporaryDirectory() as folder:   # /tmp/x, which nobody may enter too
-        os.chmod(folder, 0o755)
-        path = Path(shutil.copy(tiny_llama, Path(folder) / "locked.gguf"))
-        path.chmod(0)
-        with without_root():
-            assert os.access(folder, os.X_OK, effective_ids=True)
-            rejected(path, "permission denied")
+    with unreadable_copy(tiny_llama, "locked.gguf") as path, without_root():
+        assert os.access(path.parent, os.X_OK, effective_ids=True)
+        rejected(path, "permission denied")
 
 
 def test_legacy_ggml_file(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from parley.engine import library
 from parley.engine.library import download as dl
 from parley.engine.library.found import SOURCE_HF
 from tests.models_hub import HubServer
-from tests.requirements import require
+from tests.privileges import run_on_small_tmpfs
 from tests.tinymodels import write_tiny_llama_gguf
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -256,18 +256,6 @@ def test_disk_space_is_checked_against_the_real_free_space(tmp_path: Path) -> No
 
 # ------------------------------------------------------------------------------ a real full disk
 
-def _can_mount_tmpfs() -> bool:
-    if sys.platform != "linux" or shutil.which("unshare") is None:
-        return False
-    probe = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
-                            "mount -t tmpfs -o size=1m tmpfs /mnt"], capture_output=True)
-    return probe.returncode == 0
-
-
-def require_tmpfs() -> None:
-    require(_can_mount_tmpfs(), "needs Linux user+mount namespaces (unshare) to give the cache a small real tmpfs")
-
-
 def _download_on_tmpfs(hub: HubServer, disk: Path, size: str, *, fill_after_first_chunk: bool = False) -> dict:
     """Run a download in a child whose hub cache is a fresh tmpfs of ``size`` mounted on ``disk``.
 
@@ -303,16 +291,12 @@ def _download_on_tmpfs(hub: HubServer, disk: Path, size: str, *, fill_after_firs
         print(json.dumps({{"outcome": outcome, "files": files}}))
     """)
     env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
-    result = subprocess.run(
-        ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
-         f'mount -t tmpfs -o size={size} tmpfs "{disk}" && exec "{sys.executable}" -c "$0"', script],
-        capture_output=True, text=True, env=env, timeout=120)
+    result = run_on_small_tmpfs(disk, size, script, env)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def test_too_small_disk_is_refused_before_downloading(hub: HubServer, tmp_path: Path) -> None:
-    require_tmpfs()
     report = _download_on_tmpfs(hub, tmp_path / "disk", "1m")
     assert report["outcome"].startswith("disk: Not enough disk space for tiny-chat-Q8.gguf"), report
     assert hub.gets() == []
@@ -321,7 +305,6 @@ def test_too_small_disk_is_refused_before_downloading(hub: HubServer, tmp_path: 
 
 def test_disk_filling_up_during_the_download_is_reported(hub: HubServer, model_bytes: bytes,
                                                          tmp_path: Path) -> None:
-    require_tmpfs()
     megabytes = len(model_bytes) // 2**20 + 2
     report = _download_on_tmpfs(hub, tmp_path / "disk", f"{megabytes}m", fill_after_first_chunk=True)
     assert report["outcome"].startswith("disk: The disk filled up while downloading tiny-chat-Q8.gguf"), report

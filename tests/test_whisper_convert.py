@@ -13,7 +13,6 @@ import importlib.util
 import io
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -31,6 +30,7 @@ from parley.engine.whisper_convert import (DiskFullError, convert_ct2_whisper, e
 from parley.engine.whisper_file import GGML_TYPES, check_whisper_ggml
 
 from ct2_fixtures import SIZES, write_ct2_whisper
+from tests.privileges import run_on_small_tmpfs, unreadable_copy, without_root
 from tests.requirements import require
 
 TESTS_DIR = Path(__file__).resolve().parent
@@ -540,17 +540,8 @@ def test_missing_source_is_rejected(tmp_path: Path) -> None:
         convert_ct2_whisper(tmp_path, tmp_path / "out.bin")
 
 
-def _can_mount_tmpfs() -> bool:
-    if sys.platform != "linux" or shutil.which("unshare") is None:
-        return False
-    probe = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
-                            "mount -t tmpfs -o size=1m tmpfs /mnt"], capture_output=True)
-    return probe.returncode == 0
-
-
 def test_disk_full_is_reported_and_leaves_nothing(tiny_source: Path, tmp_path: Path) -> None:
     """A real ENOSPC: the conversion writes into a 1 MiB tmpfs (the output is ~3 MiB)."""
-    require(_can_mount_tmpfs(), "needs Linux user+mount namespaces (unshare) to give the conversion a small real tmpfs")
     disk = tmp_path / "disk"
     disk.mkdir()
     script = textwrap.dedent(f"""
@@ -565,10 +556,8 @@ def test_disk_full_is_reported_and_leaves_nothing(tiny_source: Path, tmp_path: P
         print(json.dumps({{"outcome": outcome, "left": os.listdir({str(disk)!r})}}))
     """)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO_ROOT), str(TESTS_DIR)]))
-    result = subprocess.run(
-        ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
-         f'mount -t tmpfs -o size=1m tmpfs "{disk}" && exec "{sys.executable}" -c "$0"', script],
-        capture_output=True, text=True, env=env, check=True)
+    result = run_on_small_tmpfs(disk, "1m", script, env)
+    assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["outcome"].startswith("disk full: Not enough disk space"), report
     assert report["left"] == []
@@ -623,25 +612,8 @@ def test_rejects_gguf(tmp_path: Path) -> None:
 def test_rejects_unreadable_file(small_ggml: Path) -> None:
     if os.name != "posix":
         pytest.skip("POSIX permissions")
-    small_ggml.chmod(0)
-    try:
-        if os.geteuid() != 0:
-            rejects(small_ggml, "permission denied")
-            return
-        # root reads anything; in a fresh user namespace root's files are no longer its own
-        # to override, so the check runs there
-        require(shutil.which("unshare"), "running as root without unshare: permissions are not enforced")
-        code = ("import sys\nfrom parley.engine.whisper_file import check_whisper_ggml\n"
-                "from parley.engine.errors import ModelFileError\n"
-                "try:\n    check_whisper_ggml(sys.argv[1])\nexcept ModelFileError as e:\n"
-                "    print(e.problem)\n")
-        result = subprocess.run(["unshare", "--user", sys.executable, "-c", code, str(small_ggml)],
-                                capture_output=True, text=True,
-                                env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
-        require(result.returncode == 0, f"unshare --user is not permitted here: {result.stderr.strip()}")
-        assert "permission denied" in result.stdout
-    finally:
-        small_ggml.chmod(0o644)
+    with unreadable_copy(small_ggml) as path, without_root():
+        rejects(path, "permission denied")
 
 
 def test_accepts_the_intact_file(small_ggml: Path) -> None:

@@ -102,6 +102,29 @@ class ModelsPage(QWidget):
         intro = QLabel("Models already on this computer, and recommended ones. Nothing is downloaded "
                        "unless you click Download; files go to the Hugging Face cache, where other "
                        "tools can use them too.", wordWrap=True, objectName="Hint")
+        self.progress = QProgressBar(maximum=1000, textVisible=False)
+        self.progress.hide()
+        self.status = QLabel(wordWrap=True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.closing_note = QLabel("Closing Settings stops a download; the part already downloaded is "
+                                   "kept and the next Download continues from there.",
+                                   wordWrap=True, objectName="Hint")
+        self.closing_note.hide()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 16, 16, 16)
+        layout.addWidget(intro)
+        layout.addWidget(self._build_tree(), 1)
+        layout.addLayout(self._build_buttons())
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(self.closing_note)
+        layout.addWidget(QLabel("Also look in these folders (besides the Hugging Face cache, LM Studio, "
+                                "GPT4All and Ollama):", wordWrap=True))
+        layout.addLayout(self._build_folders(folders))
+        self._update_buttons()
+
+    def _build_tree(self) -> QTreeWidget:
         self.tree = QTreeWidget()
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(COLUMNS)
@@ -110,7 +133,9 @@ class ModelsPage(QWidget):
         self.tree.setMinimumHeight(260)
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
         self.tree.itemDoubleClicked.connect(lambda *_: self._use())
+        return self.tree
 
+    def _build_buttons(self) -> QHBoxLayout:
         self.use_button = QPushButton("Use")
         self.download_button = QPushButton("Download")
         self.cancel_button = QPushButton("Cancel download")
@@ -126,16 +151,10 @@ class ModelsPage(QWidget):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.refresh_button)
+        return buttons
 
-        self.progress = QProgressBar(maximum=1000, textVisible=False)
-        self.progress.hide()
-        self.status = QLabel(wordWrap=True)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.closing_note = QLabel("Closing Settings stops a download; the part already downloaded is "
-                                   "kept and the next Download continues from there.",
-                                   wordWrap=True, objectName="Hint")
-        self.closing_note.hide()
-
+    def _build_folders(self, folders: list[str]) -> QHBoxLayout:
+        """The extra folders to look in, with Add and Remove."""
         self.folder_list = QListWidget()
         self.folder_list.setMaximumHeight(70)
         self.folder_list.addItems(folders)
@@ -150,19 +169,7 @@ class ModelsPage(QWidget):
         folders_row = QHBoxLayout()
         folders_row.addWidget(self.folder_list, 1)
         folders_row.addLayout(folder_buttons)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(16, 16, 16, 16)
-        layout.addWidget(intro)
-        layout.addWidget(self.tree, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.status)
-        layout.addWidget(self.closing_note)
-        layout.addWidget(QLabel("Also look in these folders (besides the Hugging Face cache, LM Studio, "
-                                "GPT4All and Ollama):", wordWrap=True))
-        layout.addLayout(folders_row)
-        self._update_buttons()
+        return folders_row
 
     # ------------------------------------------------------------------ listing
 

@@ -15,6 +15,7 @@ test module).
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,17 @@ def spoken_clip(path: Path, text: str, rate_wpm: int = 130, pad_s: float = 0.4) 
 def read_clip(path: Path) -> np.ndarray:
     audio, _ = soundfile.read(path, dtype="float32")
     return audio
+
+
+def broken_chat_config(tmp_path: Path) -> Path:
+    """A config folder whose settings name a chat model that cannot be loaded (a GGUF header
+    and zeros), for self-tests that must fail with the reason."""
+    config = tmp_path / "config"
+    config.mkdir()
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"GGUF" + b"\0" * 100)
+    (config / "settings.json").write_text(json.dumps({"chat_model": str(broken)}))
+    return config
 
 
 def make_controller(qtbot: Any, tmp_path: Path, *, wait_ready: bool = True,

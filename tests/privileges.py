@@ -13,6 +13,7 @@ folder ``disk`` is a fresh tmpfs of the given size, in a user and mount namespac
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import subprocess
@@ -52,6 +53,7 @@ def unreadable_copy(source: Path, name: str | None = None) -> Iterator[Path]:
         shutil.rmtree(folder)
 
 
+@functools.cache
 def _can_mount_tmpfs() -> bool:
     if sys.platform != "linux" or shutil.which("unshare") is None:
         return False

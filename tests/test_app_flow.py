@@ -22,6 +22,7 @@ from parley.app.settings import Settings, save_settings
 from parley.app.store import Store
 from parley.engine.textmetrics import word_error_rate
 from tests.app_helpers import (  # noqa: F401 - fixtures
+    broken_chat_config,
     LOAD_TIMEOUT_MS,
     QUESTION,
     REPLY_TIMEOUT_MS,
@@ -129,11 +130,7 @@ def test_self_test_command(tmp_path):
 
 def test_self_test_fails_with_the_reason(tmp_path):
     """A chat model that cannot be loaded: exit status 1 and the engine's reason on stderr."""
-    config = tmp_path / "config"
-    config.mkdir()
-    broken = tmp_path / "broken.gguf"
-    broken.write_bytes(b"GGUF" + b"\0" * 100)
-    (config / "settings.json").write_text(json.dumps({"chat_model": str(broken)}))
+    config = broken_chat_config(tmp_path)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PARLEY_CONFIG_DIR": str(config),
            "PARLEY_DATA_DIR": str(tmp_path / "data")}
     proc = subprocess.run([sys.executable, "-m", "parley", "--self-test"], cwd=tmp_path, env=env,

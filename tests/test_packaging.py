@@ -32,6 +32,7 @@ import elfread  # noqa: E402
 
 from parley.app import selftest_report  # noqa: E402
 from parley.engine import native  # noqa: E402
+from tests.app_helpers import broken_chat_config  # noqa: E402
 
 LIBC = Path("/lib/x86_64-linux-gnu/libc.so.6")
 SYSTEM_LIBDIR = Path("/usr/lib/x86_64-linux-gnu")
@@ -307,11 +308,7 @@ def run_self_test(tmp_path: Path, config: Path | None = None) -> tuple[subproces
 
 
 def test_a_failed_self_test_writes_its_report(tmp_path):
-    config = tmp_path / "config"
-    config.mkdir()
-    broken = tmp_path / "broken.gguf"
-    broken.write_bytes(b"GGUF" + b"\0" * 100)
-    (config / "settings.json").write_text(json.dumps({"chat_model": str(broken)}))
+    config = broken_chat_config(tmp_path)
     proc, report = run_self_test(tmp_path, config)
     assert proc.returncode == 1 and report["exit_code"] == 1 and report["passed"] is False
     assert "chat model could not be loaded" in report["reason"] and "broken.gguf" in report["reason"]

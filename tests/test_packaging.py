@@ -8,7 +8,7 @@
   PortAudio) in real processes, and the report of a real run that fails and of one that passes.
 
 Building and checking the real bundle is ``packaging/build.sh`` and ``packaging/check.sh``
-(minutes, root, a Debian root): see the README's "Installers" section.
+(minutes, root, a Debian root): see docs/installers.md.
 """
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def test_models_of_every_tool_are_found_in_place_and_checked(home: Path, gguf_by
     assert by_path[hf_chat].detail.startswith("llama, ")
 
     for path, reason in ((broken, "truncated"), (junk, "not a GGUF model file"),
-                         (ollama_lost, "missing"), (lms_old, None)):
+                         (ollama_lost, "does not exist"), (lms_old, None)):
         model = by_path[path]
         if reason is None:        # one changed byte in the tensor data: headers are still valid
             assert model.usable

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..app.settings import load_settings
 from ..engine import library
+from ..engine.library.found import printable
 from ..engine.library.units import duration, gb
 
 ACTIONS = ("list", "catalog", "download", "remove")
@@ -65,7 +66,8 @@ def _list(args: argparse.Namespace) -> int:
     for m in shown:
         status = f"{m.kind:6}" if m.usable else "broken"
         print(f"{status}  {gb(m.size):>7}  {m.source:20}  {m.name}")
-        print(f"{'':8}{m.path}" + (f"\n{'':8}cannot be used: {m.problem}" if m.problem else f"  ({m.detail})"))
+        where = printable(str(m.path), limit=None)   # a name from another tool's folder may not be UTF-8
+        print(f"{'':8}{where}" + (f"\n{'':8}cannot be used: {m.problem}" if m.problem else f"  ({m.detail})"))
     hidden = len(models) - len(shown)
     if hidden:
         print(f"\n{hidden} more file(s) found that cannot be used; `parley models --all` shows why.")

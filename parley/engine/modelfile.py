@@ -8,6 +8,7 @@ ModelFileError saying where the file ends.
 
 from __future__ import annotations
 
+import errno
 import mmap
 import os
 import stat
@@ -16,28 +17,71 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ModelFileError
+from .untrusted import UntrustedFileError, open_regular
+
+
+def open_model(path: Path) -> int:
+    """A read-only descriptor for a model file that is a regular file.  Every reason it is not
+    (missing, a directory, a FIFO or device, a symbolic link loop, no permission) becomes a
+    ModelFileError.
+
+    The file kind is checked on the descriptor itself (``untrusted.open_regular``), so a FIFO can
+    neither block the open nor be swapped in after the check; ``os.stat`` first only words the
+    common cases the way a user reads them.
+    """
+    _refuse_non_regular(path)
+    try:
+        return open_regular(path)
+    except UntrustedFileError as exc:
+        reason = str(exc).removeprefix(f"{path}: ")
+        raise ModelFileError(path, f"the file cannot be read: {reason[:1].lower()}{reason[1:]}") from None
+
+
+def _refuse_non_regular(path: Path) -> None:
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        problem = "the file is missing (a broken link)" if os.path.islink(path) else "the file does not exist"
+        raise ModelFileError(path, problem) from None
+    except PermissionError:
+        raise ModelFileError(path, "the file cannot be read: permission denied") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ModelFileError(path, "this is a loop of symbolic links, not a model file") from None
+        raise ModelFileError(path, f"the file cannot be read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character in the path
+        raise ModelFileError(path, "this is not a valid file name") from None
+    if stat.S_ISDIR(mode):
+        raise ModelFileError(path, "this is a directory, not a model file")
+    if not stat.S_ISREG(mode):
+        raise ModelFileError(path, "this is not a regular file (a device, pipe or socket)")
+
+
+def read_head(path: Path, n: int) -> bytes:
+    """The first ``n`` bytes (fewer for a shorter file) of a model file, which must be a regular
+    file; ModelFileError otherwise."""
+    fd = open_model(path)
+    try:
+        return os.read(fd, n)
+    except OSError as exc:
+        raise ModelFileError(path, f"the file cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 def map_readonly(path: Path) -> tuple[mmap.mmap, int]:
     """Memory-map a model file read-only; return the map and the file size.  Every reason it
-    cannot be (missing, a directory or pipe, permissions, empty) becomes a ModelFileError."""
+    cannot be (see ``open_model``, and an empty file) becomes a ModelFileError."""
+    fd = open_model(path)
     try:
-        mode = path.stat().st_mode
-        if stat.S_ISDIR(mode):
-            raise ModelFileError(path, "this is a directory, not a model file")
-        if not stat.S_ISREG(mode):  # opening a pipe would block
-            raise ModelFileError(path, "this is not a regular file (a device, pipe or socket)")
-        with path.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size == 0:
-                raise ModelFileError(path, "the file is empty (0 bytes), not a model")
-            return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ), size
-    except FileNotFoundError:
-        raise ModelFileError(path, "the file does not exist") from None
-    except PermissionError:
-        raise ModelFileError(path, "the file cannot be read: permission denied") from None
-    except OSError as exc:
+        size = os.fstat(fd).st_size
+        if size == 0:
+            raise ModelFileError(path, "the file is empty (0 bytes), not a model")
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ), size
+    except (OSError, ValueError) as exc:  # ValueError: emptied since the fstat
         raise ModelFileError(path, f"the file cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 class Truncated(Exception):

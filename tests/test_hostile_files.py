@@ -1,0 +1,238 @@
+"""Files Parley did not make, as hostile as a file system allows: FIFOs, ``/dev/zero``, loops of
+symbolic links, folders where a file is expected, JSON nested thousands deep, integers of
+thousands of digits, sparse files whose headers claim gigabytes, folders of thousands of files.
+
+Each case must end in a one-line message for that file (or the defaults, for settings) and never
+hang, exhaust memory, raise for a whole list or reach native code.  Whatever could hang (a
+FIFO opened for reading blocks until a writer comes) or read without end runs in a subprocess
+under a timeout and a memory limit, so a regression fails instead of blocking the suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from parley.engine import library
+from parley.engine.library import found
+from tests.tinymodels import write_tiny_llama_gguf
+
+REPO = Path(__file__).resolve().parents[1]
+HANG_GUARD_S = 120.0            # only reached when something hangs
+MEMORY_LIMIT = 3 << 30          # a child that reads without end fails instead of filling the machine
+
+
+def environment(**extra: str) -> dict[str, str]:
+    path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path, **extra}
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def run(args: list[str], *, env: dict[str, str] | None = None,
+        timeout: float = HANG_GUARD_S) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` with this tree first on the path, bounded in time and memory."""
+    return subprocess.run([sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=timeout,
+                          env=environment(**(env or {})), preexec_fn=_limit_memory)
+
+
+def in_child(code: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` (sys.argv[1:] are ``args``) in a child Python that must finish on its own."""
+    return run(["-c", code, *args], env=env)
+
+
+def fifo(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    return path
+
+
+def loop(path: Path) -> Path:
+    """``path`` and a sibling that are links to each other."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    other = path.with_name(path.name + ".other")
+    os.symlink(other.name, path)
+    os.symlink(path.name, other)
+    return path
+
+
+def link(path: Path, target: str | Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(target, path)
+    return path
+
+
+def put(path: Path, data: bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def deep_json(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
+# ------------------------------------------------------------------ other tools' folders
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("PARLEY_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PARLEY_CONFIG_DIR", str(tmp_path / "config"))
+    for key in ("HF_HOME", "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "XDG_CACHE_HOME", "XDG_DATA_HOME",
+                "OLLAMA_MODELS", "PARLEY_MODEL_CATALOG"):
+        monkeypatch.delenv(key, raising=False)
+    return home
+
+
+@pytest.fixture(scope="module")
+def gguf_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    path = tmp_path_factory.mktemp("gguf") / "m.gguf"
+    write_tiny_llama_gguf(path, n_vocab=1000, n_embd=32)
+    return path.read_bytes()
+
+
+def ollama_manifest(root: Path, model: str) -> Path:
+    return root / "manifests" / "registry.ollama.ai" / "library" / model / "latest"
+
+
+def list_in_child(home: Path, *folders: Path) -> dict[str, dict[str, object]]:
+    """``library.list_models`` in a child process (HOME is ``home``), by path."""
+    code = ("import json, sys\nfrom parley.engine import library\n"
+            "print(json.dumps([{'path': str(m.path), 'name': m.name, 'problem': m.problem, 'kind': m.kind}"
+            " for m in library.list_models(sys.argv[1:])]))")
+    result = in_child(code, *map(str, folders), env={"HOME": str(home)})
+    assert result.returncode == 0, result.stderr[-3000:]
+    return {entry["path"]: entry for entry in json.loads(result.stdout)}
+
+
+def test_fifos_and_devices_in_other_tools_folders_are_listed_not_read(home: Path, gguf_bytes: bytes,
+                                                                     tmp_path: Path) -> None:
+    """A FIFO as a manifest, a .gguf or a .bin, and a manifest linked to /dev/zero, each listed
+    with what it is; without the checks the search blocks on the FIFO or reads /dev/zero until
+    memory runs out."""
+    ollama = home / ".ollama" / "models"
+    fifo_manifest = fifo(ollama_manifest(ollama, "fifo"))
+    zero_manifest = link(ollama_manifest(ollama, "zero"), "/dev/zero")
+    fifo_gguf = fifo(home / ".lmstudio" / "models" / "a" / "b" / "fifo.gguf")
+    null_gguf = link(home / ".lmstudio" / "models" / "a" / "b" / "null.gguf", "/dev/null")
+    hf_fifo = fifo(home / ".cache" / "huggingface" / "hub" / "models--a--b" / "snapshots" / "c" / "x.gguf")
+    mine = tmp_path / "mine"
+    fifo(mine / "fifo.bin")                                   # not known to be a model: left out
+    fifo_model = fifo(mine / "model.gguf")
+    good = put(mine / "good.gguf", gguf_bytes)
+
+    listed = list_in_child(home, mine)
+
+    for path, words in ((fifo_manifest, "FIFO"), (zero_manifest, "character device"), (fifo_gguf, "pipe"),
+                        (null_gguf, "device"), (hf_fifo, "pipe"), (fifo_model, "pipe")):
+        entry = listed[str(path)]
+        assert entry["kind"] is None and words in entry["problem"], entry
+    assert listed[str(fifo_manifest)]["name"] == "fifo:latest"
+    assert "Ollama manifest" in listed[str(zero_manifest)]["problem"]
+    assert listed[str(good)]["kind"] == "chat" and listed[str(good)]["problem"] is None
+    assert str(mine / "fifo.bin") not in listed
+    assert len(listed) == 7
+
+
+def test_a_loop_of_links_is_listed_with_its_reason(home: Path, gguf_bytes: bytes, tmp_path: Path) -> None:
+    """A link loop named *.gguf made Path.resolve raise RuntimeError for the whole list."""
+    looped = loop(home / ".lmstudio" / "models" / "x" / "loop.gguf")
+    mine = tmp_path / "mine"
+    my_loop = loop(mine / "m.gguf")
+    good = put(mine / "good.gguf", gguf_bytes)
+    ollama = home / ".ollama" / "models"
+    manifest_loop = loop(ollama_manifest(ollama, "looped"))
+
+    models = {m.path: m for m in library.list_models([mine])}
+
+    for path in (looped, my_loop, manifest_loop):
+        assert not models[path].usable and "loop of symbolic links" in models[path].problem, models[path]
+    assert models[good].usable
+
+
+def test_the_models_command_lists_a_loop_instead_of_failing(home: Path, tmp_path: Path) -> None:
+    looped = loop(tmp_path / "mine" / "m.gguf")
+    result = run(["-m", "parley", "models", "--all", "--folder", str(looped.parent)], env={"HOME": str(home)})
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "loop of symbolic links" in result.stdout
+
+
+def test_deep_and_huge_manifests_are_listed_with_the_reason(home: Path) -> None:
+    ollama = home / ".ollama" / "models"
+    deep = put(ollama_manifest(ollama, "deep"), b'{"layers": ' + deep_json(10_000) + b"}")
+    huge = put(ollama_manifest(ollama, "huge"), b'{"layers": [], "pad": "' + b"x" * (1 << 20) + b'"}')
+    digits = put(ollama_manifest(ollama, "digits"), b'{"schemaVersion": ' + b"9" * 5000 + b"}")
+    bad_text = put(ollama_manifest(ollama, "latin1"), b'{"layers": "\xff"}')
+
+    models = {m.path: m for m in library.list_models()}
+
+    for path, words in ((deep, "nested more than"), (huge, "bytes, more than"), (digits, "digits"),
+                        (bad_text, "not UTF-8")):
+        assert not models[path].usable and words in models[path].problem, models[path]
+        assert models[path].problem.startswith("its Ollama manifest cannot be used")
+
+
+def test_the_search_reads_a_bounded_number_of_entries(home: Path, gguf_bytes: bytes, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder of more entries than the limit is searched up to the limit and listed with why;
+    so is the folder where the limit for the whole search runs out."""
+    monkeypatch.setattr(found, "MAX_FOLDER_ENTRIES", 50)
+    crowded = tmp_path / "crowded"
+    for i in range(80):
+        put(crowded / f"junk-{i:03}.txt", b"")
+    models = {m.path: m for m in library.list_models([crowded])}
+    assert list(models) == [crowded]
+    assert "only the first 50 entries" in models[crowded].problem
+
+    monkeypatch.setattr(found, "MAX_ENTRIES", 30)
+    first, second = tmp_path / "first", tmp_path / "second"
+    for i in range(20):
+        put(first / f"{i:02}.gguf", gguf_bytes)
+        put(second / f"{i:02}.gguf", gguf_bytes)
+    models = {m.path: m for m in library.list_models([first, second])}
+    assert sum(m.usable for m in models.values()) == 30
+    assert "stopped here, after 30 entries" in models[second].problem
+
+
+def test_folder_link_loops_and_deep_trees_end(home: Path, gguf_bytes: bytes, tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    link(mine / "a" / "up", "..")                             # a/up/up/up/... for ever if followed
+    link(mine / "self", ".")
+    deep = mine.joinpath(*[f"d{i}" for i in range(40)])
+    put(deep / "too-deep.gguf", gguf_bytes)
+    near = put(mine / "d0" / "near.gguf", gguf_bytes)
+    models = library.list_models([mine])
+    assert [m.path for m in models] == [near]
+
+
+def test_names_from_other_tools_folders_are_one_printable_line(home: Path, gguf_bytes: bytes,
+                                                               tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    odd = put(Path(os.fsdecode(bytes(mine) + b"/bad\xff\nname.gguf")), gguf_bytes)
+    models = library.list_models([mine])
+    assert [m.path for m in models] == [odd]
+    assert models[0].name == "bad??name.gguf" and models[0].usable
+
+
+def test_the_models_command_prints_a_name_that_is_not_utf8(home: Path, gguf_bytes: bytes,
+                                                          tmp_path: Path) -> None:
+    """A strict UTF-8 stdout (any desktop locale) could not print such a path: the whole list failed."""
+    mine = tmp_path / "mine"
+    put(Path(os.fsdecode(bytes(mine) + b"/bad\xffname.gguf")), gguf_bytes)
+    result = run(["-m", "parley", "models", "--folder", str(mine)],
+                 env={"HOME": str(home), "PYTHONIOENCODING": "utf-8:strict"})
+    assert result.returncode == 0, result.stderr
+    assert "bad?name.gguf" in result.stdout

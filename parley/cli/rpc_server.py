@@ -1,12 +1,16 @@
 """``parley rpc-server``: serve this machine's compute device to other Parley instances.
 
 It is ggml's own RPC server from the same native build (same pins, same protocol version), so
-a GPU machine runs it and a laptop adds it with ``--rpc HOST:PORT``.  It serves one client at
-a time and runs until stopped (Ctrl-C).
+a GPU machine runs it and a laptop adds it with ``--rpc HOST:PORT``.  ggml's server runs in a
+child process behind Parley's validating front (``parley.engine.rpc_front``): every message is
+checked before ggml sees it, one client uses the device at a time (others wait, an idle one
+gives way after ``--idle-timeout`` seconds), and a crash of ggml's server ends only that
+client's session.  It runs until stopped (Ctrl-C).
 
-The protocol has no authentication and no encryption, and a client can make the server
-allocate memory and run arbitrary compute graphs: it binds to loopback unless told otherwise,
-and warns loudly when it is not.  To use it across machines, tunnel it over SSH (README).
+The protocol has no encryption, and a client can make the server allocate memory and run
+compute graphs: it binds to loopback unless told otherwise (``--allow-remote``), and then
+requires the token it prints from every client on another machine.  Across machines, an SSH
+tunnel is still the better choice (README).
 """
 
 from __future__ import annotations
@@ -15,16 +19,17 @@ import argparse
 import signal
 import socket
 import sys
+from pathlib import Path
 
-from ..engine import devices as devices_mod
-from ..engine import native, remote
+from ..engine import remote, rpc_front
 from ..engine.errors import ParleyError
 
 WARNING = """\
 WARNING: this RPC server listens on {host}:{port}, reachable from other machines.
-  ggml's RPC protocol has NO authentication and NO encryption: anyone who can reach this
-  port can use this machine's {device} (memory and compute) and see the data sent to it.
-  Only do this on a network you trust, or keep the default 127.0.0.1 and tunnel over SSH:
+  Never run the RPC server on an open network or in a sensitive environment! (ggml's own advice)
+  ggml's RPC protocol has NO encryption: anyone on the network path sees the data sent to it, and
+  any client with the token can use this machine's {device} (memory and compute).
+  Prefer the default 127.0.0.1 and an SSH tunnel:
       ssh -N -L {port}:127.0.0.1:{port} user@this-machine   (then use --rpc 127.0.0.1:{port})
 """
 
@@ -32,60 +37,96 @@ WARNING: this RPC server listens on {host}:{port}, reachable from other machines
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rpc-server", help="serve this machine's compute device to other Parley instances (ggml RPC)")
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only; see the warning for others)")
+                   help="IPv4 address to listen on (default 127.0.0.1: this machine only; others need --allow-remote)")
     p.add_argument("--port", type=int, default=remote.DEFAULT_PORT, help=f"TCP port (default {remote.DEFAULT_PORT})")
+    p.add_argument("--allow-remote", action="store_true",
+                   help="allow a --host other machines can reach (clients there must give the printed token)")
+    p.add_argument("--token-file", type=Path, default=None,
+                   help="keep the token in this file (read when it holds one, else written with mode 0600)")
     p.add_argument("--device", default="cpu", help="cpu (default) or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads for the CPU device (default: all cores, up to 8)")
+    p.add_argument("--idle-timeout", type=float, default=60.0,
+                   help="seconds a client idle between messages keeps the device while another client waits "
+                        "(default 60; nobody waiting: no limit)")
+    p.add_argument("--stall-timeout", type=float, default=30.0,
+                   help="seconds without a byte in the middle of a message before a client is dropped (default 30)")
+    p.add_argument("--max-clients", type=int, default=8,
+                   help="connections held at once, the one using the device included (default 8)")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..engine.speech import default_threads
 
+    host = _check(args)
+    listener = _listen(host, args.port)
+    device = rpc_front.local_device(args.device)
+    loopback = remote.is_loopback(host)
+    token = rpc_front.load_or_create_token(args.token_file)
+    if not loopback:
+        print(WARNING.format(host=host, port=args.port, device=device.name), file=sys.stderr, flush=True)
+    threads = args.threads or default_threads()
+    options = rpc_front.Options(device=device.name, threads=threads, token=token, idle_timeout=args.idle_timeout,
+                                stall_timeout=args.stall_timeout, max_clients=args.max_clients)
+    # Ctrl-C and SIGTERM end the process at once; the compute process sees its stdin close and follows.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    front = rpc_front.Front(options, listener, _log)
+    print(f"parley rpc-server: serving {device.name} ({device.description}) on {host}:{args.port}, "
+          f"{threads} threads; Ctrl-C stops it", file=sys.stderr, flush=True)
+    if not loopback:
+        print(f"parley rpc-server: token {token.hex()} (clients on other machines need it); use", file=sys.stderr)
+        for address in _addresses(host):
+            print(f"    --rpc {token.hex()}@{address}:{args.port}", file=sys.stderr)
+        sys.stderr.flush()
+    front.serve_forever()
+    return 0
+
+
+def _check(args: argparse.Namespace) -> str:
+    """The host to listen on, once every flag makes sense; ParleyError says what does not."""
     host = "127.0.0.1" if args.host == "localhost" else args.host
     if not 0 < args.port < 65536:
         raise ParleyError(f"--port must be between 1 and 65535, not {args.port}")
     if args.threads is not None and args.threads < 1:
         raise ParleyError("--threads must be at least 1")
+    if args.idle_timeout <= 0 or args.stall_timeout <= 0:
+        raise ParleyError("--idle-timeout and --stall-timeout must be more than 0 seconds")
+    if args.max_clients < 1:
+        raise ParleyError("--max-clients must be at least 1")
     try:
         socket.inet_aton(host)
         if host.count(".") != 3:
             raise OSError
     except OSError:
         raise ParleyError(f"--host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0, not {args.host!r}") from None
-    device = _pick(args.device)
-    _check_port_free(host, args.port)
-    if not remote.is_loopback(host):
-        print(WARNING.format(host=host, port=args.port, device=device.name), file=sys.stderr, flush=True)
-    ffi, lib = native.ffi(), native.lib()
-    start = remote._rpc_function("ggml_backend_rpc_start_server", "parley_rpc_start_server_fn")
-    devs = ffi.new("ggml_backend_dev_t[1]", [lib.ggml_backend_dev_get(device.index)])
-    threads = args.threads or default_threads()
-    print(f"parley rpc-server: serving {device.name} ({device.description}) on {host}:{args.port}, "
-          f"{threads} threads; Ctrl-C stops it", file=sys.stderr, flush=True)
-    # The server loop is native and never returns on its own: let Ctrl-C and SIGTERM end the
-    # process at once instead of waiting for Python to get control back.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    start(f"{host}:{args.port}".encode(), ffi.NULL, threads, 1, devs)
-    raise ParleyError(f"the RPC server stopped: could not listen on {host}:{args.port}")
+    if not remote.is_loopback(host) and not args.allow_remote:
+        raise ParleyError(f"--host {host} is reachable from other machines: add --allow-remote to do that on purpose "
+                          "(or keep 127.0.0.1 and tunnel over SSH)")
+    return host
 
 
-def _pick(name: str) -> devices_mod.Device:
-    found = [d for d in devices_mod.list_devices() if not d.remote]
-    wanted = name.strip().lower()
-    for device in found:
-        if (wanted == "cpu" and device.kind == "cpu") or device.name.lower() == wanted:
-            return device
-    raise ParleyError(f"no local device {name!r} (available: {', '.join(d.name for d in found)})")
-
-
-def _check_port_free(host: str, port: int) -> None:
-    """A clear error for a port in use (ggml's server would only say it failed)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound (it starts listening once the compute process is ready)."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        probe.bind((host, port))
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
     except OSError as exc:
+        listener.close()
         raise ParleyError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    finally:
-        probe.close()
+    return listener
+
+
+def _addresses(host: str) -> list[str]:
+    """Addresses other machines may use: ``host`` itself, or this machine's for 0.0.0.0."""
+    if host != "0.0.0.0":
+        return [host]
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+    except OSError:
+        found = set()
+    return sorted(a for a in found if not remote.is_loopback(a)) or ["THIS-MACHINE"]
+
+
+def _log(line: str) -> None:
+    print(f"parley rpc-server: {line}", file=sys.stderr, flush=True)

@@ -5,7 +5,9 @@
 ``Content-Length``; ``GET`` serves the bytes, honouring ``Range: bytes=N-`` with a 206.  No Xet
 headers are ever sent, so huggingface_hub never tries Xet.  Misbehaviour for the tests is set
 per server: cut the connection after some bytes (once), stop sending after some bytes (until
-released), send corrupt bytes, or send slowly.  Every request is logged.
+released), send corrupt bytes, or send slowly; and, as a hostile mirror would, answer with any
+headers (``headers``: replaced or dropped, on HEAD and GET), any status, and a body changed by a
+function (``body``).  Every request is logged.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import hashlib
 import re
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 _PATH = re.compile(r"^/(?P<repo>[^/]+/[^/]+)/resolve/(?P<rev>[^/]+)/(?P<file>.+)$")
@@ -28,6 +31,10 @@ class Behaviour:
     corrupt: bool = False                 # flip a byte in the middle of what is sent
     chunk: int = 64 * 1024
     delay_s: float = 0.0                  # pause between chunks (a slow link)
+    headers: dict[str, str | None] = dataclasses.field(default_factory=dict)  # None: not sent
+    head_status: int | None = None        # answer HEAD with this status instead of 200
+    get_status: int | None = None         # answer GET with this status instead of 200/206
+    body: Callable[[bytes], bytes] | None = None   # what GET sends instead of the file's bytes
 
 
 class HubServer:
@@ -94,13 +101,15 @@ class HubServer:
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
-            def _meta_headers(self, commit: str, data: bytes) -> None:
+            def _meta_headers(self, commit: str, data: bytes, **more: str) -> None:
                 sha = hashlib.sha256(data).hexdigest()
-                self.send_header("X-Repo-Commit", commit)
-                self.send_header("ETag", f'"{sha}"')
-                self.send_header("X-Linked-Etag", f'"{sha}"')
-                self.send_header("X-Linked-Size", str(len(data)))
-                self.send_header("Accept-Ranges", "bytes")
+                headers: dict[str, str | None] = {
+                    "X-Repo-Commit": commit, "ETag": f'"{sha}"', "X-Linked-Etag": f'"{sha}"',
+                    "X-Linked-Size": str(len(data)), "Accept-Ranges": "bytes", **more}
+                headers.update(hub.behaviour.headers)
+                for name, value in headers.items():
+                    if value is not None:
+                        self.send_header(name, value)
 
             def do_HEAD(self) -> None:  # noqa: N802
                 hub.log.append(("HEAD", self.path, None))
@@ -111,9 +120,8 @@ class HubServer:
                 if resolved is None:
                     return
                 commit, data = resolved
-                self.send_response(200)
-                self._meta_headers(commit, data)
-                self.send_header("Content-Length", str(len(data)))
+                self.send_response(hub.behaviour.head_status or 200)
+                self._meta_headers(commit, data, **{"Content-Length": str(len(data))})
                 self.end_headers()
 
             def do_GET(self) -> None:  # noqa: N802
@@ -128,12 +136,12 @@ class HubServer:
                     middle = len(data) // 2
                     data = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
                 start = int(re.match(r"bytes=(\d+)-", rng)[1]) if rng else 0
-                body = data[start:]
-                self.send_response(206 if rng else 200)
-                self._meta_headers(commit, data)
+                body = data[start:] if behaviour.body is None else behaviour.body(data[start:])
+                self.send_response(behaviour.get_status or (206 if rng else 200))
+                more = {"Content-Length": str(len(body))}
                 if rng:
-                    self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
-                self.send_header("Content-Length", str(len(body)))
+                    more["Content-Range"] = f"bytes {start}-{len(data) - 1}/{len(data)}"
+                self._meta_headers(commit, data, **more)
                 self.end_headers()
                 self._send(body, start)
 

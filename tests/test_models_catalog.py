@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -40,23 +43,110 @@ def test_shipped_catalog_covers_whisper_and_chat_models() -> None:
         billions = float(e.parameters.rstrip("B"))
         assert 0.4 <= billions <= 8.5, e
     for e in entries:
-        assert e.revision == "main" or re.fullmatch(r"[0-9a-f]{40}", e.revision), e
         assert e.size > 10**7 and e.note and e.languages and e.licence
-    assert sum(e.sha256 is not None for e in entries) >= 20
+
+
+def test_every_shipped_entry_is_pinned_to_a_commit_and_a_sha256() -> None:
+    """A moving revision ("main") or a missing SHA-256 would let the Hub (or whoever answers for
+    it) change the bytes Parley hands to native code."""
+    raw = json.loads((Path(cat.__file__).parents[2] / "resources" / "models" / "catalog.json").read_text())
+    for e in raw["models"]:
+        assert re.fullmatch(r"[0-9a-f]{40}", e["revision"]), e["id"]
+        assert re.fullmatch(r"[0-9a-f]{64}", e.get("sha256") or ""), e["id"]
+    assert len(library.catalog()) == len(raw["models"]) >= 30
+    unpinned = dict(raw["models"][0], revision="main")
+    with pytest.raises(cat.CatalogError, match="is not a 40-character commit hash"):
+        cat.parse_catalog({"format": 1, "models": [unpinned]}, shipped=True)
+    with pytest.raises(cat.CatalogError, match="sha256"):
+        cat.parse_catalog({"format": 1, "models": [dict(raw["models"][0], sha256=None)]}, shipped=True)
 
 
 def test_unknown_id_and_malformed_catalogs_are_clear_errors(tmp_path: Path, monkeypatch) -> None:
     with pytest.raises(library.UnknownModelError, match="no model 'nope' in the catalog"):
         library.find_entry("nope")
     bad = tmp_path / "bad.json"
-    for doc, message in (({"format": 2, "models": []}, "format-1"),
-                         ({"format": 1, "models": [{"id": "x"}]}, "lacks kind"),
-                         ({"format": 1, "models": [dict(json.loads(_good()), sha256="abc")]}, "malformed sha256")):
-        bad.write_text(json.dumps(doc))
+    for text, message in ((json.dumps({"format": 2, "models": []}), "format-1"),
+                          ("[" * 100000 + "]" * 100000, "nested more than 64 levels"),
+                          ('{"format": 1, "models": [], "x": ' + "9" * 5000 + "}", "not valid JSON"),
+                          (" " * (2 << 20), "bytes, more than the 1048576 expected")):
+        bad.write_text(text)
         monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(bad))
         cat._load.cache_clear()
         with pytest.raises(cat.CatalogError, match=message):
             library.catalog()
+    cat._load.cache_clear()
+
+
+HOSTILE_ENTRIES = {
+    "dotdot-repo": ({"repo": "../../victim"}, "repository '../../victim' is not of the form owner/name"),
+    "dash-repo": ({"repo": "-x/y"}, "is not of the form owner/name"),
+    "sep-repo": ({"repo": "a--b/c"}, "is not of the form owner/name"),
+    "dotdot-file": ({"file": "../../../victim/notes.txt"}, "is not a plain relative path"),
+    "absolute-file": ({"file": "/etc/passwd"}, "is not a plain relative path"),
+    "dot-file": ({"file": "a/./b.gguf"}, "is not a plain relative path"),
+    "backslash-file": ({"file": "..\\x.gguf"}, "has characters or a length"),
+    "nul-file": ({"file": "x\u0000.gguf"}, "has characters or a length"),
+    "long-file": ({"file": "x" * 600}, "has characters or a length"),
+    "ref-revision": ({"revision": "../../../../victim"}, "is not a 40-character commit hash or a plain branch"),
+    "slash-revision": ({"revision": "refs/pr/1"}, "is not a 40-character commit hash or a plain branch"),
+    "huge-size": ({"size": 10**15}, "size 1000000000000000 is not a number of bytes"),
+    "negative-size": ({"size": -1}, "size -1 is not"),
+    "text-size": ({"size": "12"}, "size 12 is not"),
+    "short-sha": ({"sha256": "abc"}, "sha256 is not 64"),
+    "escape-note": ({"note": "\u001b[2J"}, "the note is not a line of text"),
+    "many-languages": ({"languages": ["en"] * 500}, "languages are not a list"),
+}
+
+
+def _user_catalog(path: Path) -> Path:
+    good = json.loads(_good())
+    models = [dict(good, id="good"), dict(good, id="branch", revision="v1.0")]
+    models += [dict(good, id=ident, **change) for ident, (change, _) in HOSTILE_ENTRIES.items()]
+    models += [{"id": "lacking"}, "not an object", dict(good, id="good")]
+    path.write_text(json.dumps({"format": 1, "models": models}))
+    return path
+
+
+def test_a_bad_user_catalog_entry_is_skipped_and_reported(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(_user_catalog(tmp_path / "mine.json")))
+    cat._load.cache_clear()
+    assert [e.id for e in library.catalog()] == ["good", "branch"]
+    problems = cat.catalog_problems()
+    for ident, (_, reason) in HOSTILE_ENTRIES.items():
+        [line] = [p for p in problems if p.startswith(f"catalog entry {ident!r} is skipped: ")]
+        assert reason in line, line
+    assert any(p.startswith("catalog entry 'lacking' is skipped: it lacks kind, name, repo") for p in problems)
+    assert "catalog entry '#21' is skipped: it is not an object" in problems
+    assert "catalog entry 'good' is skipped: the id appears twice" in problems
+    assert all("\n" not in p for p in problems)
+    with pytest.raises(library.UnknownModelError, match="'dotdot-file' is skipped: the file name"):
+        library.find_entry("dotdot-file")
+    cat._load.cache_clear()
+
+
+def _parley(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "parley", "models", *args], capture_output=True, text=True,
+                          env={**os.environ, **env, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+                          timeout=120)
+
+
+def test_parley_models_reports_bad_catalog_entries_and_goes_on(tmp_path: Path) -> None:
+    env = {"PARLEY_MODEL_CATALOG": str(_user_catalog(tmp_path / "mine.json")), "HOME": str(tmp_path),
+           "PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
+           "HF_HUB_OFFLINE": "1"}
+    listed = _parley("catalog", env=env)
+    assert listed.returncode == 0, listed.stderr
+    assert " good " in listed.stdout and " branch " in listed.stdout and "dotdot" not in listed.stdout
+    assert listed.stderr.count("parley: warning: catalog entry") == len(HOSTILE_ENTRIES) + 3
+    refused = _parley("download", "dotdot-file", env=env)
+    assert refused.returncode == 2 and "parley: error: catalog entry 'dotdot-file' is skipped" in refused.stderr
+    assert "Traceback" not in refused.stderr + listed.stderr
+    (tmp_path / "deep.json").write_text("[" * 5000 + "]" * 5000)
+    deep = {**env, "PARLEY_MODEL_CATALOG": str(tmp_path / "deep.json")}
+    models = _parley(env=deep)                          # the list of models on disk needs no catalog
+    assert models.returncode == 0 and "parley: warning: the model catalog cannot be used" in models.stderr
+    catalog = _parley("catalog", env=deep)
+    assert catalog.returncode == 2 and "parley: error: the model catalog cannot be used" in catalog.stderr
 
 
 def _good() -> str:

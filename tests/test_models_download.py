@@ -9,6 +9,7 @@ server that stops responding, no server at all, a full disk (a real small tmpfs)
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import socket
@@ -388,3 +389,123 @@ def test_model_folders_setting_round_trips(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text('{"model_folders": "/not/a/list"}')
     bad = load_settings(tmp_path / "bad.json")
     assert bad.settings.model_folders == [] and "model_folders" in bad.warnings[0]
+
+
+# ------------------------------------------------------------------------------ a hostile mirror
+
+def _victim(tmp_path: Path) -> Path:
+    """A file of the user's, outside the hub cache, that no answer of a server may touch."""
+    victim = tmp_path / "home" / "victim" / "notes.txt"
+    victim.parent.mkdir(parents=True)
+    victim.write_text("my notes\n")
+    return victim
+
+
+def test_an_etag_that_is_a_path_never_reaches_the_disk(hub: HubServer, model_bytes: bytes, tmp_path: Path) -> None:
+    """blobs/<etag> with ETag "../../../../../victim/notes.txt" is the user's ~/victim/notes.txt."""
+    victim = _victim(tmp_path)
+    hub.behaviour.headers = {"ETag": '"../../../../../victim/notes.txt"',
+                             "X-Linked-Etag": '"../../../../../victim/notes.txt"'}
+    for model in ("tiny-chat", "tiny-chat", "tiny-chat-hub-sha"):     # twice: the 2nd try deleted it
+        got = parley("download", model)
+        assert got.returncode == 2, got.stderr
+        assert "parley: error:" in got.stderr and "ETag '../../../../../victim/notes.txt' is not a file hash" \
+            in got.stderr and "Traceback" not in got.stderr
+    assert hub.gets() == []
+    removed = parley("remove", "tiny-chat")
+    assert removed.returncode == 2 and "did not download" in removed.stderr
+    assert victim.read_text() == "my notes\n"
+    hub.behaviour.headers = {}                                        # the genuine mirror still works
+    assert library.download_model("tiny-chat").read_bytes() == model_bytes
+
+
+def test_a_commit_or_size_or_location_the_hub_cannot_send_is_refused(hub: HubServer, tmp_path: Path) -> None:
+    victim = _victim(tmp_path)
+    for headers, status, message in (
+            ({"X-Repo-Commit": "../../../../victim"}, None, "revision '../../../../victim' is not"),
+            ({"X-Repo-Commit": "a/" + "0" * 38}, None, "is not a 40-character commit hash"),
+            ({"X-Linked-Size": str(10**15)}, None, "size 1000000000000000 is not a number of bytes"),
+            ({"X-Linked-Size": "-5"}, None, "size -5 is not"),
+            ({"Location": "file:///etc/passwd"}, 302, "not an http(s) URL")):
+        hub.behaviour.headers, hub.behaviour.head_status = headers, status
+        with pytest.raises(library.DownloadError, match=re.escape(message)):
+            library.download_model("tiny-chat")
+    assert hub.gets() == [] and library.load_records() == {}
+    assert victim.read_text() == "my notes\n" and list(victim.parent.iterdir()) == [victim]
+    assert not (cache() / "models--tests--Tiny-Chat-GGUF" / "snapshots").exists()
+
+
+def test_a_resumed_part_must_start_where_the_partial_file_stops(hub: HubServer, model_bytes: bytes) -> None:
+    cut = 1024 * 1024 + 5
+    hub.behaviour.cut_after = cut
+    with pytest.raises(library.NoNetworkError):
+        library.download_model("tiny-chat", retries=0)
+    hub.behaviour.headers = {"Content-Range": f"bytes 0-{len(model_bytes) - 1}/{len(model_bytes)}"}
+    with pytest.raises(library.DownloadError, match=r"other than the one asked for \(Content-Range 'bytes 0-"):
+        library.download_model("tiny-chat", retries=0)
+    partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
+    assert partial.read_bytes() == model_bytes[:cut]                 # kept, not appended to
+    hub.behaviour.headers = {}
+    assert library.download_model("tiny-chat").read_bytes() == model_bytes
+
+
+def test_a_symbolic_link_in_the_cache_that_leads_out_is_never_written_through(hub: HubServer,
+                                                                            tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    storage = cache() / "models--tests--Tiny-Chat-GGUF"
+    storage.mkdir(parents=True)
+    (storage / "blobs").symlink_to(outside)
+    with pytest.raises(library.DownloadError, match="leads out of .*Remove that link"):
+        library.download_model("tiny-chat")
+    assert list(outside.iterdir()) == [] and hub.gets() == []
+
+
+def test_another_tools_blob_under_the_same_name_is_left_alone(hub: HubServer, tmp_path: Path) -> None:
+    """An ETag that is a git blob id (not the file's SHA-256) naming a file already in the cache."""
+    theirs = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / ("ab" * 20)
+    theirs.parent.mkdir(parents=True)
+    theirs.write_bytes(b"another tool's file")
+    hub.behaviour.headers = {"ETag": f'"{"ab" * 20}"', "X-Linked-Etag": None}
+    with pytest.raises(library.ChecksumError, match="different file .* left alone"):
+        library.download_model("tiny-chat")
+    assert theirs.read_bytes() == b"another tool's file"
+
+
+def test_an_edited_downloads_record_cannot_make_remove_delete_elsewhere(hub: HubServer, tmp_path: Path) -> None:
+    path = library.download_model("tiny-chat")
+    victim = _victim(tmp_path)
+    records = Path(os.environ["PARLEY_DATA_DIR"]) / "downloads.json"
+    doc = json.loads(records.read_text())
+    good = doc["downloads"][0]
+    doc["downloads"] = [
+        {**good, "blob": str(victim), "pointer": str(victim), "partial": str(victim)},
+        {**good, "id": "dotdot", "file": "../../../../../victim/notes.txt"},
+        {**good, "id": "other-cache", "cache_dir": str(victim.parent.parent),
+         "blob": str(victim.parent.parent / "models--tests--Tiny-Chat-GGUF" / "blobs" / good["sha256"])},
+        "not a record"]
+    records.write_text(json.dumps(doc))
+    got = parley("remove", "tiny-chat")
+    assert got.returncode == 2 and "did not download 'tiny-chat'" in got.stderr, got.stderr
+    assert got.stderr.count("parley: warning: download record") == 4
+    assert "'tiny-chat' in " in got.stderr and "its paths are not the hub cache's paths" in got.stderr
+    assert victim.read_text() == "my notes\n" and path.exists()
+    listed = parley("--all")                                         # the list still works
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr
+    # The next download keeps the bad records as they were (nothing of the user's is lost).
+    library.download_model("tiny-chat")
+    assert "not a record" in json.loads(records.read_text())["downloads"]
+
+
+def test_remove_checks_the_cache_again_when_it_deletes(hub: HubServer, tmp_path: Path) -> None:
+    """A record that was right when written, but whose blobs folder is now a link to elsewhere."""
+    path = library.download_model("tiny-chat")
+    blobs = path.resolve().parent
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(blobs, elsewhere)
+    shutil.rmtree(blobs)
+    blobs.symlink_to(elsewhere)
+    with pytest.raises(library.DownloadError, match="leads out of"):
+        library.remove_model("tiny-chat")
+    assert [p.name for p in elsewhere.iterdir()] == [hub.sha]  # type: ignore[attr-defined]
+    assert "tiny-chat" in library.load_records()

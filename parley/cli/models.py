@@ -3,7 +3,8 @@
 ``parley models`` lists every usable model with where it was found; ``catalog`` lists the
 recommended models; ``download ID`` fetches one (Ctrl-C stops it and keeps the partial file
 for the next try); ``remove ID`` deletes a model Parley downloaded.  Nothing is downloaded
-unless ``download`` is asked for.
+unless ``download`` is asked for.  Catalog entries and download records that are malformed
+(another program's files) are skipped, each reported as a one-line warning.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action in ("download", "remove") and not args.id:
         print(f"parley models {args.action}: give a catalog id (see `parley models catalog`)", file=sys.stderr)
         return 2
+    _warn_skipped(args.action)
     if args.action == "catalog":
         return _catalog(args)
     if args.action == "download":
@@ -47,6 +49,19 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "remove":
         return _remove(args.id)
     return _list(args)
+
+
+def _warn_skipped(action: str) -> None:
+    """One warning line per skipped catalog entry and download record; a catalog that cannot be
+    read at all is a warning for ``list`` (which does not need it) and an error otherwise."""
+    try:
+        problems = list(library.catalog_problems())
+    except library.CatalogError as exc:
+        if action != "list":
+            raise
+        problems = [str(exc)]
+    for problem in [*problems, *library.record_problems()]:
+        print(f"parley: warning: {problem}", file=sys.stderr)
 
 
 def _folders(extra: list[str]) -> list[str]:

@@ -6,7 +6,11 @@ The facade the app and the CLI use:
 * ``catalog()`` / ``find_entry(id)``: the recommended models (a data file);
 * ``download_model(id, progress=, cancel=)``: fetch, check and validate one catalog model; it is
   listed as usable only after that;
-* ``remove_model(id)``: delete a model Parley downloaded (never anything else);
+* ``remove_model(id)``: delete a model Parley downloaded (never anything else: only files of its
+  downloads record, which must lie in the hub cache's folder for that model, checked at delete
+  time);
+* ``catalog_problems()`` / ``record_problems()``: the catalog entries and download records that
+  were skipped as malformed, one line each, for the user;
 * ``fit_warning(path, kind=, n_ctx=, device=)``: the warning to show before loading, or None.
 
 Nothing here downloads unless ``download_model`` is called.
@@ -15,11 +19,14 @@ Nothing here downloads unless ``download_model`` is called.
 from __future__ import annotations
 
 import contextlib
+import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import ParleyError
-from .catalog import CatalogEntry, UnknownModelError, catalog, find_entry
+from . import hubnames
+from .catalog import CatalogEntry, CatalogError, UnknownModelError, catalog, catalog_problems, find_entry
 from .download import (
     DEFAULT_RETRIES,
     DEFAULT_TIMEOUT_S,
@@ -34,18 +41,19 @@ from .download import (
     ProgressCallback,
     RemoteFile,
     download_to_cache,
+    inside,
 )
 from .fit import FitEstimate, estimate, estimate_size, fit_warning
 from .found import FoundModel, check_model_file, find_models, hf_cache_dir
-from .records import DownloadRecord, drop_record, load_records, put_record
+from .records import DownloadRecord, drop_record, load_records, put_record, read_records
 
 SOURCE_PARLEY = "Downloaded by Parley"
 
 __all__ = [
-    "SOURCE_PARLEY", "CatalogEntry", "ChecksumError", "DiskSpaceError", "DownloadCancelled",
+    "SOURCE_PARLEY", "CatalogEntry", "CatalogError", "ChecksumError", "DiskSpaceError", "DownloadCancelled",
     "DownloadError", "FitEstimate", "FoundModel", "NoNetworkError", "Progress", "UnknownModelError", "catalog",
-    "download_model", "downloaded", "estimate", "estimate_size", "find_entry", "fit_warning",
-    "list_models", "remove_model",
+    "catalog_problems", "download_model", "downloaded", "estimate", "estimate_size", "find_entry", "fit_warning",
+    "list_models", "record_problems", "remove_model",
 ]
 
 
@@ -54,19 +62,24 @@ def downloaded() -> dict[str, DownloadRecord]:
     return {k: r for k, r in load_records().items() if r.status == "complete" and r.path.exists()}
 
 
+def record_problems() -> list[str]:
+    """Why records of the downloads record were ignored (malformed or edited), one line each."""
+    return read_records()[1]
+
+
 def list_models(folders: Iterable[str | Path] = ()) -> list[FoundModel]:
     """Every model on this computer: Parley's downloads first, then the files found elsewhere."""
     mine = downloaded()
-    by_blob = {Path(r.blob).resolve(): r for r in mine.values()}
+    by_blob = {Path(os.path.realpath(r.blob)): r for r in mine.values()}
     ours: list[FoundModel] = []
     others: list[FoundModel] = []
     for model in find_models(folders):
-        record = by_blob.get(model.path.resolve())
+        record = by_blob.get(Path(os.path.realpath(model.path)))
         if record is not None:
             entry = _entry_or_none(record.id)
             ours.append(FoundModel(model.path, entry.name if entry else record.id, SOURCE_PARLEY,
                                    model.size, model.kind, model.problem, model.detail))
-            by_blob.pop(model.path.resolve())
+            by_blob.pop(Path(os.path.realpath(model.path)))
         else:
             others.append(model)
     for record in by_blob.values():        # downloaded into a cache that is not the current one
@@ -80,7 +93,7 @@ def list_models(folders: Iterable[str | Path] = ()) -> list[FoundModel]:
 def _entry_or_none(model_id: str) -> CatalogEntry | None:
     try:
         return find_entry(model_id)
-    except UnknownModelError:
+    except (UnknownModelError, CatalogError):
         return None
 
 
@@ -138,30 +151,42 @@ def _record(entry: CatalogEntry, remote: RemoteFile, paths: CachePaths, cache: P
 def remove_model(model_id: str) -> list[Path]:
     """Delete what Parley downloaded for ``model_id`` (file, link, partial file); return the paths
     removed.  A blob another snapshot still links to is kept.  Raises ParleyError for a model
-    Parley did not download."""
+    Parley did not download, and for a record whose files do not lie in the hub cache's folder
+    for that model (checked now, through any symbolic link), leaving everything in place."""
     record = load_records().get(model_id)
     if record is None:
         raise ParleyError(f"Parley did not download {model_id!r}, so it does not remove it "
                           "(files from other tools are left alone).")
-    removed: list[Path] = []
+    storage = Path(record.cache_dir) / hubnames.storage_folder(record.repo)
     pointer, blob, partial = Path(record.pointer), Path(record.blob), Path(record.partial)
-    if pointer.is_symlink() or pointer.exists():
-        pointer.unlink()
-        removed.append(pointer)
-        with contextlib.suppress(OSError):
-            pointer.parent.rmdir()      # the snapshot folder, when now empty
-    if blob.exists() and not _linked_elsewhere(blob):
-        blob.unlink()
-        removed.append(blob)
-    if partial.exists():
-        partial.unlink()
-        removed.append(partial)
+    inside(storage, Path(record.cache_dir))
+    doomed = [p for p in (pointer, blob, partial) if _removable(p, storage)]
+    if blob in doomed and _linked_elsewhere(blob, pointer):
+        doomed.remove(blob)
+    for path in doomed:
+        path.unlink()
+    with contextlib.suppress(OSError):
+        pointer.parent.rmdir()          # the snapshot folder, when now empty
     drop_record(model_id)
-    return removed
+    return doomed
 
 
-def _linked_elsewhere(blob: Path) -> bool:
+def _removable(path: Path, storage: Path) -> bool:
+    """Whether ``path`` is there to delete: a file or a link whose folder is inside ``storage``
+    once links are resolved (DownloadError otherwise), never a folder."""
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        return False
+    inside(path.parent, storage)
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise ParleyError(f"{path} is not a file; Parley removes nothing of {storage.name}.")
+    return True
+
+
+def _linked_elsewhere(blob: Path, pointer: Path) -> bool:
+    """Whether a snapshot other than ``pointer`` links to ``blob`` (another revision, another tool)."""
     snapshots = blob.parent.parent / "snapshots"
-    target = blob.resolve()
-    return any(p.is_symlink() and p.resolve() == target for p in snapshots.rglob("*")) \
-        if snapshots.is_dir() else False
+    target = os.path.realpath(blob)
+    return any(p != pointer and p.is_symlink() and os.path.realpath(p) == target
+               for p in snapshots.rglob("*")) if snapshots.is_dir() else False

@@ -1,27 +1,33 @@
 """The catalog of recommended models: ``parley/resources/models/catalog.json``, read into entries.
 
-The catalog is data, not code: each entry names a Hugging Face repository, a revision (a commit
-where one was checked, so the file cannot change under us), a file, its size, its SHA-256
-where known, licence, languages, parameter count and a short note.
+The catalog is data, not code: each entry names a Hugging Face repository, a revision, a file,
+its size and SHA-256, licence, languages, parameter count and a short note.  Every shipped entry
+is pinned (a commit and a SHA-256), so the file cannot change under us; the tests check it.
+
+``PARLEY_MODEL_CATALOG`` names a catalog of one's own (an organisation's approved models, or a
+test's).  It is another program's file: it is read bounded (``untrusted.load_json``), and each
+entry is checked (repository, file name, revision, size, SHA-256) before any of it reaches a
+path; a bad entry is skipped and reported (``catalog_problems``), never fatal.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 import os
-import re
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import ParleyError
+from ..untrusted import UntrustedFileError, load_json, parse_json
+from . import hubnames
 
 Kind = Literal["speech", "chat"]
-_SHA256 = re.compile(r"[0-9a-f]{64}")
 _REQUIRED = ("id", "kind", "name", "repo", "revision", "file", "size", "licence", "languages",
              "parameters", "note")
+MAX_CATALOG_BYTES = 1 << 20         # the shipped catalog is 20 KB
+MAX_ENTRIES = 1000
+MAX_LANGUAGES = 200
 
 
 class CatalogError(ParleyError):
@@ -34,43 +40,75 @@ class CatalogEntry:
     kind: Kind                 # "speech" (whisper.cpp .bin) or "chat" (GGUF)
     name: str
     repo: str                  # e.g. "ggerganov/whisper.cpp"
-    revision: str              # a commit hash or a branch name
+    revision: str              # a commit hash (shipped); a user catalog may name a branch
     file: str                  # path of the file inside the repository
     size: int                  # bytes (the Hub's figure is used once a download starts)
-    sha256: str | None         # None: the Hub's SHA-256 of the file is used
+    sha256: str | None         # None (user catalogs only): the Hub's SHA-256 of the file is used
     licence: str
     languages: tuple[str, ...]
     parameters: str            # e.g. "1.5B"
     note: str
 
 
-def parse_catalog(data: dict[str, Any]) -> list[CatalogEntry]:
-    """Entries of a catalog document; CatalogError names the first bad entry."""
-    if data.get("format") != 1 or not isinstance(data.get("models"), list):
+@dataclasses.dataclass(frozen=True)
+class Catalog:
+    entries: tuple[CatalogEntry, ...]
+    problems: tuple[str, ...]  # one line per skipped entry of a user catalog
+
+
+def parse_catalog(data: Any, *, shipped: bool = False) -> Catalog:
+    """Entries of a catalog document.  A document that is not a format-1 catalog is a
+    CatalogError; so is any bad entry of the ``shipped`` catalog.  A user catalog's bad entries
+    are skipped, each with a one-line reason in ``problems``."""
+    if not isinstance(data, dict) or data.get("format") != 1 or not isinstance(data.get("models"), list):
         raise CatalogError("the catalog is not a format-1 document with a 'models' list")
+    if len(data["models"]) > MAX_ENTRIES:
+        raise CatalogError(f"the catalog has more than {MAX_ENTRIES} entries")
     entries: list[CatalogEntry] = []
+    problems: list[str] = []
     seen: set[str] = set()
-    for raw in data["models"]:
-        missing = [k for k in _REQUIRED if k not in raw]
-        ident = raw.get("id", "?")
-        if missing:
-            raise CatalogError(f"catalog entry {ident!r} lacks {', '.join(missing)}")
-        if ident in seen:
-            raise CatalogError(f"catalog entry {ident!r} appears twice")
-        if raw["kind"] not in ("speech", "chat"):
-            raise CatalogError(f"catalog entry {ident!r} has kind {raw['kind']!r}")
-        sha = raw.get("sha256")
-        if sha is not None and not _SHA256.fullmatch(sha):
-            raise CatalogError(f"catalog entry {ident!r} has a malformed sha256")
-        if not isinstance(raw["size"], int) or raw["size"] <= 0:
-            raise CatalogError(f"catalog entry {ident!r} has no positive size")
-        seen.add(ident)
-        entries.append(CatalogEntry(
-            id=ident, kind=raw["kind"], name=raw["name"], repo=raw["repo"], revision=raw["revision"],
-            file=raw["file"], size=raw["size"], sha256=sha, licence=raw["licence"],
-            languages=tuple(raw["languages"]), parameters=raw["parameters"], note=raw["note"],
-        ))
-    return entries
+    for number, raw in enumerate(data["models"], 1):
+        try:
+            entry = _entry(raw, shipped=shipped)
+            if entry.id in seen:
+                raise ValueError("the id appears twice")
+        except ValueError as exc:
+            ident = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{number}"
+            message = f"catalog entry {ident[:100]!r} is skipped: {exc}"
+            if shipped:
+                raise CatalogError(message) from None
+            problems.append(message)
+            continue
+        seen.add(entry.id)
+        entries.append(entry)
+    return Catalog(tuple(entries), tuple(problems))
+
+
+def _entry(raw: object, *, shipped: bool) -> CatalogEntry:
+    """One checked entry; ValueError says what is wrong with it."""
+    if not isinstance(raw, dict):
+        raise ValueError("it is not an object")
+    missing = [k for k in _REQUIRED if k not in raw]
+    if missing:
+        raise ValueError(f"it lacks {', '.join(missing)}")
+    if raw["kind"] not in ("speech", "chat"):
+        raise ValueError(f"the kind {str(raw['kind'])[:20]!r} is not speech or chat")
+    sha = raw.get("sha256")
+    if sha is not None or shipped:
+        hubnames.check_sha256(sha)
+    languages = raw["languages"]
+    if not isinstance(languages, list) or len(languages) > MAX_LANGUAGES:
+        raise ValueError(f"the languages are not a list of at most {MAX_LANGUAGES}")
+    return CatalogEntry(
+        id=hubnames.check_text(raw["id"], "the id", max_chars=100), kind=raw["kind"],
+        name=hubnames.check_text(raw["name"], "the name"), repo=hubnames.check_repo(raw["repo"]),
+        revision=hubnames.check_revision(raw["revision"], branch_allowed=not shipped),
+        file=hubnames.check_filename(raw["file"]), size=hubnames.check_size(raw["size"]), sha256=sha,
+        licence=hubnames.check_text(raw["licence"], "the licence"),
+        languages=tuple(hubnames.check_text(lang, "a language", max_chars=50) for lang in languages),
+        parameters=hubnames.check_text(raw["parameters"], "the parameters", max_chars=20),
+        note=hubnames.check_text(raw["note"], "the note"),
+    )
 
 
 CATALOG_ENV = "PARLEY_MODEL_CATALOG"
@@ -79,22 +117,23 @@ CATALOG_ENV = "PARLEY_MODEL_CATALOG"
 def catalog() -> tuple[CatalogEntry, ...]:
     """The shipped catalog, or the file named by ``PARLEY_MODEL_CATALOG`` (an organisation's own
     list of approved models, or a test's)."""
-    return _load(os.environ.get(CATALOG_ENV) or "")
+    return _load(os.environ.get(CATALOG_ENV) or "").entries
+
+
+def catalog_problems() -> tuple[str, ...]:
+    """Why entries of the user's catalog were skipped (empty for the shipped one)."""
+    return _load(os.environ.get(CATALOG_ENV) or "").problems
 
 
 @functools.cache
-def _load(override: str) -> tuple[CatalogEntry, ...]:
+def _load(override: str) -> Catalog:
     if override:
         try:
-            text = Path(override).read_text("utf-8")
-        except OSError as exc:
-            raise CatalogError(f"the model catalog {override} cannot be read: {exc.strerror or exc}") from None
-    else:
-        text = resources.files("parley").joinpath("resources/models/catalog.json").read_text("utf-8")
-    try:
-        return tuple(parse_catalog(json.loads(text)))
-    except (json.JSONDecodeError, TypeError, AttributeError) as exc:
-        raise CatalogError(f"the model catalog {override or 'shipped with Parley'} is not valid: {exc}") from None
+            return parse_catalog(load_json(override, max_bytes=MAX_CATALOG_BYTES))
+        except UntrustedFileError as exc:
+            raise CatalogError(f"the model catalog cannot be used: {exc}") from None
+    text = resources.files("parley").joinpath("resources/models/catalog.json").read_bytes()
+    return parse_catalog(parse_json(text, what="the model catalog shipped with Parley"), shipped=True)
 
 
 class UnknownModelError(ParleyError):
@@ -106,4 +145,7 @@ def find_entry(model_id: str) -> CatalogEntry:
     for entry in catalog():
         if entry.id == model_id:
             return entry
+    for problem in catalog_problems():
+        if problem.startswith(f"catalog entry {model_id!r} "):
+            raise UnknownModelError(problem)
     raise UnknownModelError(f"no model {model_id!r} in the catalog; `parley models catalog` lists them")

@@ -2,13 +2,18 @@
 
 ``huggingface_hub`` resolves the file (``get_hf_file_metadata``: commit, ETag = the file's
 SHA-256 for large files, size, final location), supplies its HTTP session (proxies and
-certificates from the environment, its headers) and lays out the cache (``hf_hub_download``
-links ``snapshots/<commit>/<file>`` to the blob once the blob is in place), so other tools see
-the file.  The transfer of the blob itself is done here, because Parley needs what
+certificates from the environment, its headers); the file goes into its cache with its layout
+(``blobs/<etag>``, ``snapshots/<commit>/<file>`` linked to the blob, ``refs/<branch>``), so other
+tools see the file.  The transfer of the blob itself is done here, because Parley needs what
 ``hf_hub_download`` does not offer: a partial file that survives an interruption and is resumed
 by the next try (``blobs/<etag>.incomplete``, HTTP Range), a cancel that takes effect within one
 network read, progress with speed and time left, a disk-space check before the first byte, and a
 SHA-256 check of the whole file (a mismatch removes it).  Xet transfers are never used.
+
+The server is not trusted (``HF_ENDPOINT`` may name any mirror, a proxy may answer for it): its
+ETag, commit, size and location are checked (``hubnames``) before any of them reaches a path or a
+request, every cache path is checked to stay inside the cache after symbolic links are resolved,
+and the snapshot link is made here from those checked values rather than by a second request.
 
 Errors are ``DownloadError`` subclasses with a message meant for the user.
 """
@@ -35,11 +40,10 @@ import httpx2
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 
 from huggingface_hub import constants as hf_constants  # noqa: E402
-from huggingface_hub import get_hf_file_metadata, hf_hub_download, hf_hub_url  # noqa: E402
+from huggingface_hub import get_hf_file_metadata, hf_hub_url  # noqa: E402
 from huggingface_hub.errors import (  # noqa: E402
     GatedRepoError,
     HfHubHTTPError,
-    LocalEntryNotFoundError,
     OfflineModeIsEnabled,
     RemoteEntryNotFoundError,
     RepositoryNotFoundError,
@@ -48,6 +52,7 @@ from huggingface_hub.errors import (  # noqa: E402
 from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status  # noqa: E402
 
 from ..errors import Cancelled, ParleyError  # noqa: E402
+from . import hubnames  # noqa: E402
 
 hf_constants.HF_HUB_DISABLE_TELEMETRY = True   # also when huggingface_hub was imported before us
 
@@ -57,7 +62,7 @@ SPEED_WINDOW_S = 5.0               # speed is averaged over the last seconds
 DEFAULT_TIMEOUT_S = 30.0           # no byte for this long: the server stopped responding
 DEFAULT_RETRIES = 3                # automatic resumes after a dropped connection, per download
 _SHA256 = re.compile(r"[0-9a-f]{64}")
-_COMMIT = re.compile(r"[0-9a-f]{40}")
+_CONTENT_RANGE = re.compile(r"bytes (\d{1,20})-(\d{1,20})/(\d{1,20}|\*)")
 _DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
@@ -135,12 +140,35 @@ def endpoint_now() -> str:
 
 
 def cache_paths(cache_dir: Path, remote: RemoteFile) -> CachePaths:
-    folder = "models--" + remote.repo.replace("/", "--")
+    """The file's paths in the cache, from checked names only, each inside ``cache_dir`` once
+    symbolic links are resolved (DownloadError otherwise: nothing is written)."""
+    try:
+        folder = hubnames.storage_folder(remote.repo)
+        etag = hubnames.check_etag(remote.etag)
+        commit = hubnames.check_revision(remote.commit, branch_allowed=False)
+        parts = hubnames.check_filename(remote.filename).split("/")
+    except ValueError as exc:
+        raise DownloadError(f"Parley does not download {remote.filename[:100]!r} from {remote.repo[:100]!r}: "
+                            f"{exc}.") from None
     storage = cache_dir / folder
-    return CachePaths(storage=storage, blob=storage / "blobs" / remote.etag,
-                      partial=storage / "blobs" / f"{remote.etag}.incomplete",
-                      pointer=storage / "snapshots" / remote.commit / Path(*remote.filename.split("/")),
-                      lock=cache_dir / ".locks" / folder / f"{remote.etag}.lock")
+    paths = CachePaths(storage=storage, blob=storage / "blobs" / etag,
+                       partial=storage / "blobs" / f"{etag}.incomplete",
+                       pointer=storage / "snapshots" / commit / Path(*parts),
+                       lock=cache_dir / ".locks" / folder / f"{etag}.lock")
+    inside(paths.storage, cache_dir)
+    for path in (paths.blob, paths.partial, paths.pointer.parent, paths.lock):
+        inside(path, paths.lock.parent if path == paths.lock else storage)
+    return paths
+
+
+def inside(path: Path, folder: Path) -> Path:
+    """``path`` when it stays inside ``folder`` once symbolic links are resolved; DownloadError
+    otherwise (a link in the cache that leads elsewhere is never written or deleted through)."""
+    real = Path(os.path.realpath(path))
+    if not real.is_relative_to(os.path.realpath(folder)):
+        raise DownloadError(f"{path} leads out of {folder} (a symbolic link?); Parley does not write "
+                            "or delete there. Remove that link from the cache and try again.")
+    return real
 
 
 def resolve(repo: str, filename: str, revision: str, *, endpoint: str | None = None,
@@ -165,12 +193,23 @@ def resolve(repo: str, filename: str, revision: str, *, endpoint: str | None = N
         raise DownloadError(f"The repository {repo} has no file {filename!r} at {revision}.") from None
     except HfHubHTTPError as exc:
         raise DownloadError(f"{host} answered {exc.response.status_code} for {filename}; try again later.") from None
+    except (httpx2.HTTPError, httpx2.InvalidURL) as exc:
+        raise DownloadError(f"{host} gave an answer Parley cannot use for {filename} ({_reason(exc)}); "
+                            "check HF_ENDPOINT and your proxy.") from None
     etag = meta.etag or ""
     if not meta.commit_hash or not etag:
         raise DownloadError(f"{endpoint} does not answer like the Hugging Face Hub (no commit or ETag "
                             "for the file); check HF_ENDPOINT and your proxy.")
     if meta.size is None:
         raise DownloadError(f"{host} did not say how large {filename} is; try again later.")
+    try:
+        hubnames.check_etag(etag)
+        hubnames.check_revision(meta.commit_hash, branch_allowed=False)
+        hubnames.check_size(meta.size, zero_allowed=True)
+        location = hubnames.check_url(meta.location or url)
+    except ValueError as exc:
+        raise DownloadError(f"{host} does not answer like the Hugging Face Hub for {filename}: {exc}; "
+                            "nothing was downloaded. Check HF_ENDPOINT and your proxy.") from None
     hub_sha = etag if _SHA256.fullmatch(etag) else None
     if expected_sha256 and hub_sha and hub_sha != expected_sha256:
         raise ChecksumError(f"The file {filename} in {repo} is not the one Parley expects (SHA-256 "
@@ -180,7 +219,7 @@ def resolve(repo: str, filename: str, revision: str, *, endpoint: str | None = N
         raise DownloadError(f"{host} gives no SHA-256 for {filename}, so it cannot be checked; "
                             "Parley does not download it.")
     return RemoteFile(repo=repo, filename=filename, revision=revision, commit=meta.commit_hash,
-                      etag=etag, size=int(meta.size), url=meta.location or url, sha256=sha)
+                      etag=etag, size=int(meta.size), url=location, sha256=sha)
 
 
 def _reason(exc: BaseException) -> str:
@@ -281,7 +320,9 @@ def _transfer(remote: RemoteFile, partial: Path, hasher: _Digest, *, timeout: fl
                               follow_redirects=True) as response:
         hf_raise_for_status(response)
         mode = "ab"
-        if have and response.status_code != 206:  # the server ignored Range: start over
+        if response.status_code == 206:
+            _check_range(response.headers.get("Content-Range"), have, remote)
+        elif have:                                # the server ignored Range: start over
             mode, have = "wb", 0
             hasher.reset()
         meter = _Meter(remote.size, have, progress, "downloading")
@@ -298,6 +339,15 @@ def _transfer(remote: RemoteFile, partial: Path, hasher: _Digest, *, timeout: fl
             out.flush()
             os.fsync(out.fileno())
         meter.add(0, force=True)
+
+
+def _check_range(header: str | None, have: int, remote: RemoteFile) -> None:
+    """A 206 must continue exactly where the partial file stops (and not past the file's end)."""
+    match = _CONTENT_RANGE.fullmatch(header or "")
+    if match is None or int(match[1]) != have or int(match[2]) >= remote.size \
+            or match[3] not in ("*", str(remote.size)):
+        raise DownloadError(f"The server sent a part of {remote.filename} other than the one asked for "
+                            f"(Content-Range {str(header)[:80]!r} for bytes {have}-); try again later.")
 
 
 def _same_host(url: str, endpoint: str) -> bool:
@@ -326,7 +376,7 @@ def download_to_cache(repo: str, filename: str, *, revision: str = "main", expec
     except filelock.Timeout:
         raise DownloadError(f"{filename} is being downloaded by another program right now; "
                             "try again when it has finished.") from None
-    return _link_snapshot(remote, paths, cache_dir, endpoint or endpoint_now(), timeout)
+    return _link_snapshot(remote, paths)
 
 
 def _fetch_blob(remote: RemoteFile, paths: CachePaths, *, timeout: float, retries: int,
@@ -336,7 +386,10 @@ def _fetch_blob(remote: RemoteFile, paths: CachePaths, *, timeout: float, retrie
         _hash_existing(paths.blob, hasher, remote.size, progress, cancel)
         if hasher.hexdigest() == remote.sha256:
             return
-        paths.blob.unlink()       # a corrupt blob: download it again below
+        if paths.blob.name != remote.sha256:
+            raise ChecksumError(f"The cache already holds a different file as {paths.blob} (another "
+                                f"tool's); it was left alone and {remote.filename} was not downloaded.")
+        paths.blob.unlink()       # named by its SHA-256 but not those bytes: corrupt, fetch it again
         hasher.reset()
     paths.blob.parent.mkdir(parents=True, exist_ok=True)
     have = paths.partial.stat().st_size if paths.partial.exists() else 0
@@ -359,6 +412,9 @@ def _fetch_blob(remote: RemoteFile, paths: CachePaths, *, timeout: float, retrie
         except HfHubHTTPError as exc:
             raise DownloadError(f"The server answered {exc.response.status_code} while sending "
                                 f"{remote.filename}; {_kept(paths.partial, remote)}") from None
+        except (httpx2.HTTPError, httpx2.InvalidURL) as exc:
+            raise DownloadError(f"The server's answer for {remote.filename} cannot be used "
+                                f"({_reason(exc)}); {_kept(paths.partial, remote)}") from None
         except OSError as exc:
             if exc.errno in _DISK_FULL:
                 raise DiskSpaceError(f"The disk filled up while downloading {remote.filename}; "
@@ -397,19 +453,26 @@ def _finish(remote: RemoteFile, paths: CachePaths, hasher: _Digest) -> None:
     os.replace(paths.partial, paths.blob)
 
 
-def _link_snapshot(remote: RemoteFile, paths: CachePaths, cache_dir: Path, endpoint: str,
-                   timeout: float) -> Path:
-    """Let huggingface_hub create ``snapshots/<commit>/<file>`` for the blob now in place."""
-    if not paths.pointer.exists():
+def _link_snapshot(remote: RemoteFile, paths: CachePaths) -> Path:
+    """Make ``snapshots/<commit>/<file>`` point at the blob now in place, and ``refs/<branch>``
+    name the commit, as huggingface_hub lays out its cache (a relative symbolic link; a copy
+    where the file system has none)."""
+    if not (paths.pointer.is_symlink() or paths.pointer.exists()):
+        paths.pointer.parent.mkdir(parents=True, exist_ok=True)
+        inside(paths.pointer.parent, paths.storage)
         try:
-            hf_hub_download(remote.repo, remote.filename, revision=remote.commit, cache_dir=cache_dir,
-                            endpoint=endpoint, etag_timeout=timeout)
-        except (LocalEntryNotFoundError, HfHubHTTPError, httpx2.TransportError) as exc:
-            raise NoNetworkError(f"{remote.filename} is downloaded and checked, but the Hub could not "
-                                 f"be reached to file it in the cache ({_reason(exc)}); try again "
-                                 "(nothing is downloaded twice).") from None
-    if not _COMMIT.fullmatch(remote.revision):
-        ref = paths.storage / "refs" / remote.revision
+            os.symlink(os.path.relpath(paths.blob, paths.pointer.parent), paths.pointer)
+        except OSError as exc:
+            if exc.errno == errno.EEXIST:
+                raise
+            shutil.copyfile(paths.blob, paths.pointer)
+    if not hubnames.COMMIT.fullmatch(remote.revision):
+        try:
+            branch = hubnames.check_revision(remote.revision, branch_allowed=True)
+        except ValueError:
+            return paths.pointer                  # not a plain branch name: no ref is written
+        ref = paths.storage / "refs" / branch
         ref.parent.mkdir(parents=True, exist_ok=True)
+        inside(ref, paths.storage)
         ref.write_text(remote.commit)
     return paths.pointer

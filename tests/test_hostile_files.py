@@ -38,11 +38,12 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run(args: list[str], *, env: dict[str, str] | None = None,
-        timeout: float = HANG_GUARD_S) -> subprocess.CompletedProcess[str]:
-    """``python ARGS`` with this tree first on the path, bounded in time and memory."""
+def run(args: list[str], *, env: dict[str, str] | None = None, timeout: float = HANG_GUARD_S,
+        limit_memory: bool = True) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` with this tree first on the path, bounded in time (and memory, unless it
+    loads the models: their mappings alone take more address space)."""
     return subprocess.run([sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=timeout,
-                          env=environment(**(env or {})), preexec_fn=_limit_memory)
+                          env=environment(**(env or {})), preexec_fn=_limit_memory if limit_memory else None)
 
 
 def in_child(code: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -236,3 +237,20 @@ def test_the_models_command_prints_a_name_that_is_not_utf8(home: Path, gguf_byte
                  env={"HOME": str(home), "PYTHONIOENCODING": "utf-8:strict"})
     assert result.returncode == 0, result.stderr
     assert "bad?name.gguf" in result.stdout
+
+
+# ------------------------------------------------------------------ settings
+
+
+def test_the_app_starts_with_a_hostile_settings_file(tmp_path: Path) -> None:
+    """JSON nested 100,000 deep raised RecursionError and the app did not start; now the
+    defaults are used, the file is kept as settings.json.bad and the self-test passes."""
+    config = tmp_path / "config"
+    hostile = put(config / "settings.json", deep_json(100_000))
+    result = run(["-m", "parley", "--self-test"], timeout=300, limit_memory=False,
+                 env={"PARLEY_CONFIG_DIR": str(config), "PARLEY_DATA_DIR": str(tmp_path / "data"),
+                      "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
+    assert "self-test passed" in result.stdout
+    assert "note: The settings file" in result.stdout and "using the defaults" in result.stdout
+    assert (config / "settings.json.bad").read_bytes() == deep_json(100_000) and not hostile.exists()

@@ -20,12 +20,19 @@ from typing import Any
 
 import platformdirs
 
+from parley.engine.untrusted import UntrustedFileError, load_json
+
 log = logging.getLogger("parley.settings")
 
 DEFAULT_MODEL = "default"
 BASE_SPEECH_MODEL = "base"                    # the optional multilingual Whisper base
 RECENT_MODELS_KEPT = 8
 SETTINGS_FILE = "settings.json"
+MAX_SETTINGS_BYTES = 1 << 20    # a few kilobytes, a long system prompt included
+MAX_SETTINGS_DEPTH = 8          # the file nests 2 deep
+MAX_LIST_ITEMS = 256            # recent models, model folders, servers
+MAX_WARNINGS = 10
+MAX_SHOWN_CHARS = 80            # of a bad value quoted in a warning
 
 
 def config_dir() -> Path:
@@ -91,8 +98,17 @@ def _nonempty_text(v: Any) -> bool:
     return isinstance(v, str) and bool(v.strip())
 
 
+def _path(v: Any) -> bool:
+    """A non-empty text that can name a file (no NUL character, which no path can hold)."""
+    return _nonempty_text(v) and "\0" not in v
+
+
 def _text_list(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(p, str) for p in v)
+    return isinstance(v, list) and len(v) <= MAX_LIST_ITEMS and all(isinstance(p, str) for p in v)
+
+
+def _path_list(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= MAX_LIST_ITEMS and all(_path(p) for p in v)
 
 
 def _endpoints(v: Any) -> bool:
@@ -110,10 +126,10 @@ def _endpoints(v: Any) -> bool:
 
 
 _VALID: dict[str, Callable[[Any], bool]] = {
-    "speech_model": _nonempty_text,
-    "chat_model": _nonempty_text,
-    "recent_speech_models": _text_list,
-    "recent_chat_models": _text_list,
+    "speech_model": _path,
+    "chat_model": _path,
+    "recent_speech_models": _path_list,
+    "recent_chat_models": _path_list,
     "device": _nonempty_text,
     "threads": _integer(0, 1024),
     "microphone": lambda v: v is None or _nonempty_text(v),
@@ -129,7 +145,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "ptt_shortcut": _nonempty_text,
     "hands_free": lambda v: isinstance(v, bool),
     "live_transcript": lambda v: isinstance(v, bool),
-    "model_folders": _text_list,
+    "model_folders": _path_list,
     "rpc_servers": _endpoints,
 }
 
@@ -145,14 +161,19 @@ class LoadedSettings:
 
 
 def load_settings(path: Path | None = None) -> LoadedSettings:
-    """Read the settings file; anything unusable becomes its default plus a warning."""
+    """Read the settings file; anything unusable becomes its default plus a warning.
+
+    The file is read as untrusted (``parley.engine.untrusted``): a FIFO, a device or a folder in
+    its place, more than MAX_SETTINGS_BYTES, invalid UTF-8, deep nesting or huge integers are
+    set aside as ``settings.json.bad`` and the defaults used, so the app always starts and the
+    user's file is never overwritten by the next save."""
     path = path or config_dir() / SETTINGS_FILE
-    try:
-        raw = json.loads(path.read_text("utf-8"))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return LoadedSettings(Settings(), [])
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return LoadedSettings(Settings(), [_set_aside(path, f"could not be read ({exc})")])
+    try:
+        raw = load_json(path, max_bytes=MAX_SETTINGS_BYTES, max_depth=MAX_SETTINGS_DEPTH)
+    except UntrustedFileError as exc:
+        return LoadedSettings(Settings(), [_set_aside(path, f"could not be read ({_reason(exc, path)})")])
     if not isinstance(raw, dict):
         return LoadedSettings(Settings(), [_set_aside(path, "is not a JSON object")])
 
@@ -163,14 +184,33 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
             raw[new] = raw.pop(old)
     for key, value in raw.items():
         if key not in _VALID:
-            warnings.append(f"Ignored the unknown setting {key!r}.")
+            warnings.append(f"Ignored the unknown setting {_shown(key)}.")
         elif _VALID[key](value):
             values[key] = float(value) if key in ("temperature", "top_p") else value
         else:
-            warnings.append(f"The setting {key!r} had an unusable value ({value!r}); using the default.")
+            warnings.append(f"The setting {key!r} had an unusable value ({_shown(value)}); using the default.")
+    warnings = _at_most(warnings, MAX_WARNINGS)
     for message in warnings:
         log.warning("%s: %s", path, message)
     return LoadedSettings(Settings(**values), warnings)
+
+
+def _reason(error: UntrustedFileError, path: Path) -> str:
+    return str(error).removeprefix(f"{path}: ")
+
+
+def _shown(value: Any) -> str:
+    """A value from the file as a warning shows it: its repr, cut to one short line."""
+    text = repr(value)
+    return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS] + "..."
+
+
+def _at_most(warnings: list[str], limit: int) -> list[str]:
+    """The first ``limit`` warnings, and one line for the rest (a file of a thousand unknown
+    keys is one problem, not a thousand lines)."""
+    if len(warnings) <= limit:
+        return warnings
+    return warnings[:limit] + [f"... and {len(warnings) - limit} more problems in the settings file."]
 
 
 def _set_aside(path: Path, problem: str) -> str:

@@ -426,6 +426,7 @@ def test_a_commit_or_size_or_location_the_hub_cannot_send_is_refused(hub: HubSer
             ({"X-Repo-Commit": "a/" + "0" * 38}, None, "is not a 40-character commit hash"),
             ({"X-Linked-Size": str(10**15)}, None, "size 1000000000000000 is not a number of bytes"),
             ({"X-Linked-Size": "-5"}, None, "size -5 is not"),
+            ({"X-Linked-Size": "0"}, None, "size 0 is not"),           # found by bench/fuzz_hub.py
             ({"Location": "file:///etc/passwd"}, 302, "not an http(s) URL")):
         hub.behaviour.headers, hub.behaviour.head_status = headers, status
         with pytest.raises(library.DownloadError, match=re.escape(message)):
@@ -509,3 +510,17 @@ def test_remove_checks_the_cache_again_when_it_deletes(hub: HubServer, tmp_path:
         library.remove_model("tiny-chat")
     assert [p.name for p in elsewhere.iterdir()] == [hub.sha]  # type: ignore[attr-defined]
     assert "tiny-chat" in library.load_records()
+
+
+def test_an_error_status_with_a_binary_body_is_a_clear_error(hub: HubServer, model_bytes: bytes) -> None:
+    """Found by bench/fuzz_hub.py: huggingface_hub's error check parsed such a body as JSON and
+    raised UnicodeDecodeError."""
+    hub.behaviour.cut_after = 1024 * 1024
+    with pytest.raises(library.NoNetworkError):
+        library.download_model("tiny-chat", retries=0)
+    hub.behaviour.get_status = 500
+    with pytest.raises(library.DownloadError, match=r"answered 500 while sending tiny-chat-Q8.gguf; The 1.0 MB "
+                                                    r"received of .* are kept"):
+        library.download_model("tiny-chat")
+    hub.behaviour.get_status = None
+    assert library.download_model("tiny-chat").read_bytes() == model_bytes

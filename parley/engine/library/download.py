@@ -49,7 +49,7 @@ from huggingface_hub.errors import (  # noqa: E402
     RepositoryNotFoundError,
     RevisionNotFoundError,
 )
-from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status  # noqa: E402
+from huggingface_hub.utils import build_hf_headers, get_session  # noqa: E402
 
 from ..errors import Cancelled, ParleyError  # noqa: E402
 from . import hubnames  # noqa: E402
@@ -193,7 +193,7 @@ def resolve(repo: str, filename: str, revision: str, *, endpoint: str | None = N
         raise DownloadError(f"The repository {repo} has no file {filename!r} at {revision}.") from None
     except HfHubHTTPError as exc:
         raise DownloadError(f"{host} answered {exc.response.status_code} for {filename}; try again later.") from None
-    except (httpx2.HTTPError, httpx2.InvalidURL) as exc:
+    except (httpx2.HTTPError, httpx2.InvalidURL, ValueError) as exc:   # ValueError: an error body not JSON
         raise DownloadError(f"{host} gave an answer Parley cannot use for {filename} ({_reason(exc)}); "
                             "check HF_ENDPOINT and your proxy.") from None
     etag = meta.etag or ""
@@ -205,7 +205,7 @@ def resolve(repo: str, filename: str, revision: str, *, endpoint: str | None = N
     try:
         hubnames.check_etag(etag)
         hubnames.check_revision(meta.commit_hash, branch_allowed=False)
-        hubnames.check_size(meta.size, zero_allowed=True)
+        hubnames.check_size(meta.size)                   # a model file is never empty
         location = hubnames.check_url(meta.location or url)
     except ValueError as exc:
         raise DownloadError(f"{host} does not answer like the Hugging Face Hub for {filename}: {exc}; "
@@ -318,7 +318,9 @@ def _transfer(remote: RemoteFile, partial: Path, hasher: _Digest, *, timeout: fl
         headers.pop("authorization", None)        # never send a token to a CDN
     with get_session().stream("GET", remote.url, headers=headers, timeout=httpx2.Timeout(timeout),
                               follow_redirects=True) as response:
-        hf_raise_for_status(response)
+        if response.status_code not in (200, 206):  # not hf_raise_for_status: it parses the body as JSON
+            raise DownloadError(f"The server answered {response.status_code} while sending "
+                                f"{remote.filename}; {_kept(partial, remote)}")
         mode = "ab"
         if response.status_code == 206:
             _check_range(response.headers.get("Content-Range"), have, remote)
@@ -409,9 +411,6 @@ def _fetch_blob(remote: RemoteFile, paths: CachePaths, *, timeout: float, retrie
             attempt += 1
             if attempt > retries:
                 raise _interrupted(exc, remote, paths.partial, timeout) from None
-        except HfHubHTTPError as exc:
-            raise DownloadError(f"The server answered {exc.response.status_code} while sending "
-                                f"{remote.filename}; {_kept(paths.partial, remote)}") from None
         except (httpx2.HTTPError, httpx2.InvalidURL) as exc:
             raise DownloadError(f"The server's answer for {remote.filename} cannot be used "
                                 f"({_reason(exc)}); {_kept(paths.partial, remote)}") from None

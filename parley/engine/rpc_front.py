@@ -155,7 +155,8 @@ class Child:
     def __init__(self, device: str, threads: int) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parley.engine.rpc_front", "--child", device, str(threads)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env={**os.environ, "GGML_NO_BACKTRACE": "1"})   # a crash ends at once, without a debugger
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
         self._stdout: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._drain, args=(self.proc.stderr, self._stderr.append), daemon=True).start()
@@ -243,7 +244,10 @@ class Child:
 
     def end_reason(self) -> str:
         """How the process ended (or that it runs), with ggml's last message."""
-        code = self.proc.poll()
+        try:
+            code = self.proc.wait(timeout=2)  # a crashing process closes its socket before it is gone
+        except subprocess.TimeoutExpired:
+            code = None
         if code is None:
             state = "it closed the connection (it refused a request)"
         elif code < 0:
@@ -251,8 +255,9 @@ class Child:
         else:
             state = f"it exited with code {code}"
         time.sleep(0.05)   # let the reader thread catch the last lines
-        said = [line for line in self._stderr if line.strip()]
-        return f"{state}: {said[-1].strip()}" if said else state
+        said = [line.strip() for line in self._stderr if line.strip()]
+        errors = [line for line in said if "GGML_" in line or "error" in line.lower()]
+        return f"{state}: {(errors or said)[-1]}" if said else state
 
     def close(self) -> None:
         if self.sock is not None:
@@ -281,10 +286,10 @@ class Front:
         first = self._start_child()         # fails here, before listening, when it cannot run
         self.hello, self.device_count, self.devices = first.hello, first.device_count, first.devices
         self._child = first
+        self.listener.listen(16)
 
     def serve_forever(self) -> None:
         threading.Thread(target=self._keep_a_child, name="parley-rpc-children", daemon=True).start()
-        self.listener.listen(16)
         while True:
             conn, peer = self.listener.accept()
             with self._cond:

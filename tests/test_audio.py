@@ -256,6 +256,32 @@ def test_missing_file_and_directory_raise_audio_error(tmp_path: Path) -> None:
         load_audio(tmp_path)
 
 
+@pytest.mark.parametrize(("make", "problem"), [
+    (lambda p: p.symlink_to("/dev/zero"), r"zero\.wav: not a regular file"),
+    (lambda p: p.symlink_to(p.name), r"zero\.wav: a loop of symbolic links"),
+    (lambda p: p.symlink_to("gone.wav"), r"zero\.wav: file not found \(a broken link\)"),
+], ids=["dev-zero", "loop", "dangling"])
+def test_what_is_not_a_regular_file_is_refused_before_reading(tmp_path: Path, make, problem: str) -> None:
+    path = tmp_path / "zero.wav"
+    make(path)
+    with pytest.raises(AudioError, match=problem):
+        load_audio(path)
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    """Opening a FIFO to read blocks until something writes to it: in a child, so a regression
+    fails by the timeout instead of blocking the suite."""
+    pipe = tmp_path / "pipe.wav"
+    os.mkfifo(pipe)
+    code = ("import sys\nfrom parley.engine.audio import load_audio\nfrom parley.engine.errors import AudioError\n"
+            "try:\n    load_audio(sys.argv[1])\nexcept AudioError as e:\n    print(e)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    result = subprocess.run([sys.executable, "-c", code, str(pipe)], capture_output=True, text=True, env=env,
+                            timeout=60, cwd=REPO)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout == f"{pipe}: not a regular file (a device, pipe or socket), so not an audio file\n"
+
+
 def test_unreadable_file_raises_audio_error(tmp_path: Path) -> None:
     source = tmp_path / "secret.wav"
     soundfile.write(source, np.zeros(1600, dtype=np.float32), SAMPLE_RATE)

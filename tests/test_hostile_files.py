@@ -254,3 +254,42 @@ def test_the_app_starts_with_a_hostile_settings_file(tmp_path: Path) -> None:
     assert "self-test passed" in result.stdout
     assert "note: The settings file" in result.stdout and "using the defaults" in result.stdout
     assert (config / "settings.json.bad").read_bytes() == deep_json(100_000) and not hostile.exists()
+
+
+# ------------------------------------------------------------------ files named on the command line
+
+
+@pytest.fixture
+def not_files(tmp_path: Path) -> dict[str, Path]:
+    """A FIFO, /dev/zero, a folder and a loop of links, each where a file is expected."""
+    folder = tmp_path / "folder.bin"
+    folder.mkdir()
+    return {"fifo": fifo(tmp_path / "fifo.bin"), "dev-zero": link(tmp_path / "zero.bin", "/dev/zero"),
+            "folder": folder, "loop": loop(tmp_path / "loop.bin")}
+
+
+REASONS = {"fifo": "not a regular file", "dev-zero": "not a regular file", "folder": "directory",
+           "loop": "loop of symbolic links"}
+
+
+def test_transcribe_refuses_what_is_not_an_audio_file(not_files: dict[str, Path]) -> None:
+    """A FIFO made `parley transcribe` wait for ever; each is now one line, and exit status 1."""
+    result = run(["-m", "parley", "transcribe", "--threads", "1", *map(str, not_files.values())])
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == len(not_files) and result.stdout == ""
+    for line, (kind, path) in zip(lines, not_files.items()):
+        assert line.startswith(f"parley: {path}: ") and REASONS[kind] in line, line
+
+
+@pytest.mark.parametrize("command", [["transcribe", "--threads", "1", "speech.wav"], ["chat", "--prompt", "hi"]])
+@pytest.mark.parametrize("kind", list(REASONS))
+def test_a_model_that_is_not_a_file_is_one_line_and_status_2(not_files: dict[str, Path], command: list[str],
+                                                              kind: str) -> None:
+    """`parley chat --model FIFO` blocked reading the FIFO's first bytes; each is now refused
+    before anything is read."""
+    model = not_files[kind]
+    result = run(["-m", "parley", command[0], "--model", str(model), *command[1:]])
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(f"parley: error: {model}: ") and REASONS[kind] in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and result.stdout == ""

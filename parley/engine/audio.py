@@ -21,8 +21,10 @@ Choices:
 
 from __future__ import annotations
 
+import errno
 import math
 import os
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +33,7 @@ import soxr
 
 from .errors import AudioError, AudioLimitError
 from .formats import SAMPLE_RATE
+from .untrusted import UntrustedFileError, open_regular
 
 MIN_SAMPLE_RATE = 1000
 MAX_SAMPLE_RATE = 384000
@@ -59,30 +62,53 @@ SILENCE_DBFS = -120.0
 def load_audio(path: str | Path, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> np.ndarray:
     """Read an audio file as 16 kHz mono float32, whatever its rate, channels or encoding."""
     path = Path(path)
-    if not path.exists():
-        raise AudioError(f"{path}: file not found")
-    if path.is_dir():
-        raise AudioError(f"{path}: is a directory, not an audio file")
-    try:  # libsndfile reports any failure to open as "System error."; say which one
-        with open(path, "rb") as probe:
-            size = os.fstat(probe.fileno()).st_size
-    except OSError as e:
-        raise AudioError(f"{path}: cannot be read ({e.strerror or e})") from e
-    if size == 0:
+    fd = _open_audio_file(path)
+    try:
+        audio = _read_audio(path, fd, max_seconds)
+    finally:
+        os.close(fd)
+    if len(audio) == 0:
+        raise AudioError(f"{path}: no audio could be decoded (the file is corrupt or truncated)")
+    return audio
+
+
+def _read_audio(path: Path, fd: int, max_seconds: float) -> np.ndarray:
+    """Decode the regular file open on ``fd`` (the one that was checked, not whatever ``path``
+    names by now)."""
+    if os.fstat(fd).st_size == 0:
         raise AudioError(f"{path}: the file is empty (0 bytes)")
     try:
-        with soundfile.SoundFile(path) as f:
+        with soundfile.SoundFile(fd, closefd=False) as f:
             _check_header(f.samplerate, f.channels, f.frames, max_seconds)
-            audio = _decode(f, max_seconds)
+            return _decode(f, max_seconds)
     except soundfile.LibsndfileError as e:
         raise AudioError(f"{path}: {_describe_libsndfile_error(e)}") from e
     except OSError as e:  # I/O errors while reading
         raise AudioError(f"{path}: cannot read the file ({e})") from e
     except AudioError as e:
         raise type(e)(f"{path}: {e}") from e
-    if len(audio) == 0:
-        raise AudioError(f"{path}: no audio could be decoded (the file is corrupt or truncated)")
-    return audio
+
+
+def _open_audio_file(path: Path) -> int:
+    """A descriptor for ``path`` if it is a regular file; AudioError saying what it is otherwise
+    (a FIFO would block the open and the read, ``/dev/zero`` would never end)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise AudioError(f"{path}: file not found" + (" (a broken link)" if os.path.islink(path) else "")) from None
+    except OSError as e:
+        what = "a loop of symbolic links" if e.errno == errno.ELOOP else f"cannot be read ({e.strerror or e})"
+        raise AudioError(f"{path}: {what}") from None
+    except ValueError:   # a NUL character
+        raise AudioError(f"{path}: not a valid file name") from None
+    if stat.S_ISDIR(mode):
+        raise AudioError(f"{path}: is a directory, not an audio file")
+    if not stat.S_ISREG(mode):
+        raise AudioError(f"{path}: not a regular file (a device, pipe or socket), so not an audio file")
+    try:
+        return open_regular(path)
+    except UntrustedFileError as e:  # no permission, or changed since the stat
+        raise AudioError(f"{path}: cannot be read ({str(e).removeprefix(f'{path}: ')})") from None
 
 
 def _check_header(rate: int, channels: int, frames: int, max_seconds: float) -> None:

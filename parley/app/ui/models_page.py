@@ -79,7 +79,8 @@ def _scan(folders: list[str], n_ctx: int, device: str) -> dict[str, Any]:
     catalog_fits = {e.id: _fit_text(library.estimate_size(e.size, name=e.name, kind=e.kind, device=device))
                     for e in library.catalog()}
     return {"models": models, "fits": fits, "catalog": library.catalog(),
-            "catalog_fits": catalog_fits, "downloaded": library.downloaded()}
+            "catalog_fits": catalog_fits, "downloaded": library.downloaded(),
+            "problems": [*library.catalog_problems(), *library.record_problems()]}
 
 
 class ModelsPage(QWidget):
@@ -234,7 +235,8 @@ class ModelsPage(QWidget):
             self.tree.resizeColumnToContents(column)
         self._reselect(selected)
         if self.status.text() == LOOKING:
-            self.status.setText("")
+            problems = scan["problems"]
+            self.status.setText("Ignored: " + "; ".join(problems) if problems else "")
         self._update_buttons()
 
     def _reselect(self, row: Row | None) -> None:

@@ -13,14 +13,16 @@ from __future__ import annotations
 import json
 import os
 import resource
+import struct
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from parley.engine import library
+from parley.engine.errors import ModelFileError
+from parley.engine.gguf_file import check_gguf
 from parley.engine.library import found
 from tests.tinymodels import write_tiny_llama_gguf
 
@@ -293,3 +295,32 @@ def test_a_model_that_is_not_a_file_is_one_line_and_status_2(not_files: dict[str
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith(f"parley: error: {model}: ") and REASONS[kind] in result.stderr
     assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
+
+
+# ------------------------------------------------------------------ headers that claim too much
+
+
+def sparse_gguf(path: Path, kv: bytes, size: int) -> Path:
+    """A GGUF file of one metadata entry ``kv``, padded with a hole to ``size`` bytes (a sparse
+    file: the claims of its header cost no disk space)."""
+    with open(path, "wb") as out:
+        out.write(b"GGUF" + struct.pack("<Iqq", 3, 0, 1) + kv)
+        out.truncate(size)
+    return path
+
+
+@pytest.mark.parametrize(("kv", "size", "problem"), [
+    (struct.pack("<Q", 1 << 20), 2 << 20, "a metadata key claims 1048576 bytes, more than the 65535 allowed"),
+    (struct.pack("<Q", 4) + b"name" + struct.pack("<IQ", 8, 17 << 20), 18 << 20,
+     "the value of 'name' claims 17825792 bytes, more than the 16777216 allowed"),
+    (struct.pack("<Q", 4) + b"toks" + struct.pack("<IIQ", 9, 8, (1 << 24) + 1), 8 << 24 | 1 << 20,
+     "key 'toks' claims 16777217 items, more than the 16777216 allowed"),
+], ids=["key", "string", "string-array"])
+def test_lengths_and_counts_in_a_gguf_header_are_bounded(tmp_path: Path, kv: bytes, size: int, problem: str) -> None:
+    """A length or count the file could hold (with a hole in it) but no model has is refused
+    before it is decoded or walked: a sparse file of terabytes would otherwise be copied into
+    memory or looped over item by item."""
+    path = sparse_gguf(tmp_path / "claims.gguf", kv, size)
+    with pytest.raises(ModelFileError) as caught:
+        check_gguf(path)
+    assert caught.value.problem.endswith(problem)

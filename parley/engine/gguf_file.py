@@ -79,6 +79,12 @@ GGML_TYPES: dict[int, tuple[str, int, int]] = {
 GGML_MAX_DIMS = 4
 GGML_MAX_NAME = 64
 LLAMA_MAX_LAYERS = 512
+# Lengths and counts read from the file are bounded before anything is allocated or looped over
+# for them: a sparse file can claim terabytes, all zeros but a header.  Real models stay far
+# below these (keys are tens of bytes, chat templates tens of kilobytes, vocabularies 262k).
+MAX_KEY_BYTES = 65535                  # the GGUF specification's limit for a key
+MAX_STRING_BYTES = 16 << 20
+MAX_ARRAY_ITEMS = 1 << 24
 _MIN_VERSION = 2  # GGUFv1 is no longer read by ggml
 
 _SCALAR_FORMATS: dict[GGUFValueType, struct.Struct] = {
@@ -187,10 +193,13 @@ def _printable(text: str, limit: int = 80) -> str:
     return shown + ("..." if len(text) > limit else "")
 
 
-def _string(cur: Cursor) -> str:
-    """A GGUF string: its u64 length, then UTF-8 bytes (undecodable ones replaced)."""
+def _string(path: Path, cur: Cursor, limit: int, what: str) -> str:
+    """A GGUF string: its u64 length, then UTF-8 bytes (undecodable ones replaced).  A length
+    over ``limit`` is refused before the bytes are copied and decoded."""
     n = cur.unpack(_U64)
     start = cur.skip(n)
+    if n > limit:
+        raise ModelFileError(path, f"the file is corrupt: {what} claims {n} bytes, more than the {limit} allowed")
     return cur.buf[start:start + n].decode("utf-8", errors="replace")
 
 
@@ -287,20 +296,34 @@ def _value_type(path: Path, raw: int, key: str) -> GGUFValueType:
 
 
 def _read_kv(path: Path, cur: Cursor, arrays: dict[str, str]) -> tuple[str, GGUFField]:
-    key = _string(cur)
+    key = _string(path, cur, MAX_KEY_BYTES, "a metadata key")
     if not key:
         raise ModelFileError(path, "the metadata is corrupt: a key is empty")
     vtype = _value_type(path, cur.unpack(_U32), key)
     if vtype == GGUFValueType.STRING:
-        return key, GGUFField(vtype, _string(cur))
+        return key, GGUFField(vtype, _string(path, cur, MAX_STRING_BYTES, f"the value of '{_printable(key)}'"))
     if vtype != GGUFValueType.ARRAY:
         return key, GGUFField(vtype, cur.unpack(_SCALAR_FORMATS[vtype]))
     item_type = _value_type(path, cur.unpack(_U32), key)
     count = cur.unpack(_U64)
     if item_type == GGUFValueType.ARRAY:
         raise ModelFileError(path, f"the metadata is corrupt: key '{_printable(key)}' is an array of arrays")
+    _check_count(path, cur, key, item_type, count)
     value = _read_array(cur, item_type, count, arrays.get(key))
     return key, GGUFField(vtype, value, item_type, count)
+
+
+def _check_count(path: Path, cur: Cursor, key: str, item_type: GGUFValueType, count: int) -> None:
+    """An array the rest of the file cannot hold is a truncation; one it could hold (a sparse
+    file) but that no model has is refused before a list that long is built or walked."""
+    item_bytes = 8 if item_type == GGUFValueType.STRING else _SCALAR_FORMATS[item_type].size
+    if count * item_bytes > cur.size - cur.pos:
+        raise Truncated
+    if count > MAX_ARRAY_ITEMS:
+        raise ModelFileError(
+            path, f"the metadata is corrupt: key '{_printable(key)}' claims {count} items, "
+            f"more than the {MAX_ARRAY_ITEMS} allowed",
+        )
 
 
 def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: str | None) -> list[Any] | None:
@@ -341,7 +364,7 @@ def _alignment(path: Path, metadata: dict[str, GGUFField]) -> int:
 
 
 def _read_tensor_info(path: Path, cur: Cursor) -> tuple[str, tuple[int, ...], int, int]:
-    name = _string(cur)
+    name = _string(path, cur, MAX_KEY_BYTES, "a tensor name")
     if len(name.encode("utf-8")) >= GGML_MAX_NAME:
         raise ModelFileError(path, f"the tensor table is corrupt: tensor name '{_printable(name)}' is too long")
     n_dims = cur.unpack(_U32)

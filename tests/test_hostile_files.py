@@ -24,6 +24,8 @@ from parley.engine import library
 from parley.engine.errors import ModelFileError
 from parley.engine.gguf_file import check_gguf
 from parley.engine.library import found
+from parley.engine.whisper_convert import CACHE_FORMAT, ensure_converted, read_vocabulary
+from tests.ct2_fixtures import write_ct2_whisper
 from tests.tinymodels import write_tiny_llama_gguf
 
 REPO = Path(__file__).resolve().parents[1]
@@ -324,3 +326,41 @@ def test_lengths_and_counts_in_a_gguf_header_are_bounded(tmp_path: Path, kv: byt
     with pytest.raises(ModelFileError) as caught:
         check_gguf(path)
     assert caught.value.problem.endswith(problem)
+
+
+# ------------------------------------------------------------------ the speech model converter's input
+
+
+def test_a_fifo_among_the_speech_model_parts_is_refused(tmp_path: Path) -> None:
+    """The converter fingerprints and reads every part of a CTranslate2 model (the files of a
+    PyPI package): a FIFO among them blocked it for ever."""
+    source = tmp_path / "data"
+    put(source / "model.bin.part1", b"\0" * 64)
+    fifo(source / "model.bin.part2")
+    put(source / "vocabulary.txt", b"a\nb\n")
+    code = ("import sys\nfrom pathlib import Path\nfrom parley.engine.errors import ModelFileError\n"
+            "from parley.engine.whisper_convert import ensure_converted\n"
+            "try:\n    ensure_converted(Path(sys.argv[1]), Path(sys.argv[2]), 'x')\n"
+            "except ModelFileError as e:\n    print(e)\n")
+    result = in_child(code, str(source), str(tmp_path / "cache"))
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout == f"{source / 'model.bin.part2'}: not a regular file, so not a model part\n"
+
+
+def test_a_deeply_nested_vocabulary_is_refused(tmp_path: Path) -> None:
+    vocabulary = put(tmp_path / "vocabulary.json", deep_json(100_000))
+    with pytest.raises(ModelFileError, match="cannot be read: nested more than 1 levels"):
+        read_vocabulary(vocabulary)
+    big = put(tmp_path / "big" / "vocabulary.txt", b"x\n" * (9 << 20))
+    with pytest.raises(ModelFileError, match="bytes, more than the"):
+        read_vocabulary(big)
+
+
+def test_a_deeply_nested_cache_sidecar_means_converting_again(tmp_path: Path) -> None:
+    source = write_ct2_whisper(tmp_path / "ct2", size="tiny")["source"]
+    cache = tmp_path / "cache"
+    converted = ensure_converted(source, cache, "tiny-test")
+    sidecar = cache / "tiny-test.bin.json"
+    sidecar.write_bytes(deep_json(100_000))
+    assert ensure_converted(source, cache, "tiny-test") == converted
+    assert json.loads(sidecar.read_text())["format"] == CACHE_FORMAT

@@ -39,6 +39,7 @@ from .cancel import CancelFlag
 from .errors import Cancelled, DiskFullError, ModelFileError
 from .mel import mel_filters
 from .formats import GGML_MAGIC_U32
+from .untrusted import UntrustedFileError, is_regular_file, load_json, parse_json, read_bytes
 from .whisper_file import WhisperFileInfo, WhisperHParams, check_whisper_ggml, hparams_problem
 
 ProgressCallback = Callable[[float], None]
@@ -49,6 +50,8 @@ CT2_DTYPES = {0: np.dtype("<f4"), 1: np.dtype("i1"), 2: np.dtype("<i2"), 3: np.d
 BF16 = 5
 CHUNK_BYTES = 8 << 20                # copy granularity: bounds memory, paces progress/cancel
 FINGERPRINT_BYTES = 1 << 20
+MAX_VOCABULARY_BYTES = 16 << 20      # Whisper's is under 1 MB
+MAX_SIDECAR_BYTES = 1 << 20
 FTYPE_MOSTLY_F16 = 1
 GGML_F32, GGML_F16 = 0, 1
 EOT_TOKEN = "<|endoftext|>"
@@ -120,7 +123,11 @@ def _weights_in(folder: Path) -> list[Path]:
     single = folder / "model.bin"
     if single.is_file():
         return [single]
-    return sorted(folder.glob("model.bin.part*"))
+    parts = sorted(folder.glob("model.bin.part*"))
+    for part in parts:   # opening a FIFO would block the conversion for ever
+        if not is_regular_file(part):
+            raise ModelFileError(part, "not a regular file, so not a model part")
+    return parts
 
 
 def _order_parts(parts: list[Path]) -> tuple[Path, ...]:
@@ -303,19 +310,20 @@ class Ct2Model:
 
 
 def read_vocabulary(path: Path) -> list[str]:
-    """Tokens of ``vocabulary.txt`` (one per line) or ``vocabulary.json`` (a JSON list)."""
+    """Tokens of ``vocabulary.txt`` (one per line) or ``vocabulary.json`` (a JSON list), read
+    as untrusted: a regular file of at most MAX_VOCABULARY_BYTES, a flat JSON list."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+        data = read_bytes(path, MAX_VOCABULARY_BYTES)
+        if path.suffix == ".json":
+            tokens = parse_json(data, what=str(path), max_depth=1)
+            if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+                raise ModelFileError(path, "is not a JSON list of tokens")
+            return tokens
+        text = data.decode("utf-8")
+    except UntrustedFileError as e:
+        raise ModelFileError(path, f"cannot be read: {str(e).removeprefix(f'{path}: ')}") from None
+    except UnicodeDecodeError as e:
         raise ModelFileError(path, f"cannot be read: {e}") from None
-    if path.suffix == ".json":
-        try:
-            tokens = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ModelFileError(path, f"is not valid JSON: {e}") from None
-        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-            raise ModelFileError(path, "is not a JSON list of tokens")
-        return tokens
     tokens = text.split("\n")   # not splitlines(): tokens may contain other line separators
     if tokens and tokens[-1] == "":
         tokens.pop()
@@ -586,8 +594,8 @@ def file_sha256(path: Path) -> str:
 
 def _read_sidecar(path: Path) -> dict[str, object] | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = load_json(path, max_bytes=MAX_SIDECAR_BYTES)
+    except UntrustedFileError:   # deep nesting included: rebuilt, never raised
         return None
     return data if isinstance(data, dict) and data.get("format") == CACHE_FORMAT else None
 

@@ -364,3 +364,16 @@ def test_a_deeply_nested_cache_sidecar_means_converting_again(tmp_path: Path) ->
     sidecar.write_bytes(deep_json(100_000))
     assert ensure_converted(source, cache, "tiny-test") == converted
     assert json.loads(sidecar.read_text())["format"] == CACHE_FORMAT
+
+
+def test_a_legacy_gpt2_header_claiming_a_billion_layers_is_refused(tmp_path: Path) -> None:
+    """The expected tensor table was built from the header's layer count: 2^30 layers meant
+    tens of billions of entries (memory until the process died).  In a child, bounded."""
+    legacy = put(tmp_path / "ggml-model.bin",
+                 b"lmgg" + struct.pack("<6i", 1, 1, 1, 1, 1 << 30, 0) + struct.pack("<ii", 1, 1) + b"a")
+    code = ("import sys\nfrom parley.engine.errors import ModelFileError\n"
+            "from parley.engine.models import check_chat_model\n"
+            "try:\n    check_chat_model(sys.argv[1])\nexcept ModelFileError as e:\n    print(e.problem)\n")
+    result = in_child(code, str(legacy))
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout == f"the header is corrupt: n_layer={1 << 30}; llama.cpp accepts 1 to 512\n"

@@ -38,7 +38,7 @@ from parley.engine.atomic import atomic_path
 from parley.engine.cancel import CancelFlag
 from parley.engine.errors import Cancelled, ModelFileError
 from parley.engine.formats import GGML_MAGIC
-from parley.engine.gguf_file import GGML_TYPES, GGUFContents, GGUFInfo, check_gguf, read_gguf
+from parley.engine.gguf_file import GGML_TYPES, LLAMA_MAX_LAYERS, GGUFContents, GGUFInfo, check_gguf, read_gguf
 from parley.engine.modelfile import Cursor, Truncated, map_readonly
 
 GGML_QNT_VERSION = 2  # the current block layout of ggml's quantized types
@@ -185,6 +185,10 @@ def _check_hparams(
         raise ModelFileError(
             path, f"the header is corrupt: n_vocab={n_vocab} n_ctx={n_ctx} n_embd={n_embd} "
             f"n_head={n_head} n_layer={n_layer} ftype={ftype}",
+        )
+    if n_layer > LLAMA_MAX_LAYERS:   # the expected tensor table is built from it
+        raise ModelFileError(
+            path, f"the header is corrupt: n_layer={n_layer}; llama.cpp accepts 1 to {LLAMA_MAX_LAYERS}",
         )
     qnt_version, base = divmod(ftype, GGML_QNT_VERSION_FACTOR)
     if base not in _LEGACY_FTYPES:

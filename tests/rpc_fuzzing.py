@@ -14,13 +14,13 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
-import re
 import signal
 import socket
 import struct
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -71,9 +71,6 @@ class Server:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
-
-    def refusals(self) -> list[str]:
-        return [line for line in self.log().splitlines() if " refused " in f" {line} " or "dropped " in line]
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -378,31 +375,34 @@ def _after(server: Server, case: int, mutation: str, lines_before: int, full_che
     return Outcome(case, mutation, "served")
 
 
-REFUSAL = re.compile(r"^parley rpc-server: (refused|dropped) \S+: .+$")
-
-
 def stray_log_lines(log: str) -> list[str]:
     """Lines of the server's log that are not its own one-line messages (what ggml prints when
     its process crashes must never come through)."""
     return [line for line in log.splitlines() if line and not line.startswith("parley rpc-server: ")]
 
 
-def run_fuzz(log_path: Path, seed: int, cases: int, stall: float = 1.0, full_every: int = 4) -> list[Outcome]:
-    """``cases`` mutated sessions against one server (started again if it dies: a failure)."""
+def run_fuzz(folder: Path, seed: int, cases: int, stall: float = 1.0, full_every: int = 4,
+             progress: Callable[[Outcome], None] | None = None) -> tuple[list[Outcome], list[Path]]:
+    """``cases`` mutated sessions against one server (started again if it dies: a failure).
+    Returns the outcomes and the server logs."""
     rng = random.Random(seed)
     flags = ("--stall-timeout", str(stall), "--idle-timeout", "1")
-    server = Server(log_path, *flags)
+    logs = [folder / "server.log"]
+    server = Server(logs[-1], *flags)
     outcomes = []
     try:
         for case in range(cases):
             outcome = run_case(server, case, rng, stall, full_check=case % full_every == full_every - 1)
             outcomes.append(outcome)
+            if progress is not None:
+                progress(outcome)
             if outcome.verdict == "server died":
                 server.stop()
-                server = Server(log_path.with_suffix(f".{case}.log"), *flags)
+                logs.append(folder / f"server-{case}.log")
+                server = Server(logs[-1], *flags)
     finally:
         server.stop()
-    return outcomes
+    return outcomes, logs
 
 
 def summary(outcomes: list[Outcome]) -> str:

@@ -74,8 +74,7 @@ class Controller(QObject):
         self.hands_free = HandsFree(self.host, self.microphones, self.status, window.input_bar, self)
         self.transcription = Transcription(self.host, self.status, lambda: self.settings, self)
         self.book = ConversationBook(store, window, self.status, self)
-        self.replies = ReplyFlow(self.host, self.book, self.status, window, lambda: self.settings, self)
-        self.replies.on_reply_done = self._reply_done
+        self.replies = ReplyFlow(self.host, self.book, self.status, lambda: self.settings, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
         self._press_ended_hands_free = False
         self._wire()
@@ -109,7 +108,7 @@ class Controller(QObject):
         self.hands_free.listening_changed.connect(self._refresh)
         self.transcription.heard.connect(self._use_transcript)
         host.speech_ready.connect(self.transcription.retry)
-        self.book.leaving.connect(self.replies.stop)
+        self._wire_replies()
         self.settings_flow.changed.connect(self._settings_changed)
         for signal in (host.changed, self.microphones.changed):
             signal.connect(self._refresh)
@@ -122,6 +121,23 @@ class Controller(QObject):
         self.replies.started.connect(self.reply_started)
         self.replies.progress.connect(self.reply_progress)
         self.replies.finished.connect(self.reply_finished)
+
+    def _wire_replies(self) -> None:
+        """The reply flow acts on the view's buttons; the view and the Send/Stop button follow the
+        reply's state; the book saves what the reply changed."""
+        view, replies, state = self.window.conversation_view, self.replies, self.replies.state
+        view.regenerate_requested.connect(replies.regenerate)
+        view.continue_requested.connect(replies.continue_reply)
+        view.reply_requested.connect(replies.regenerate)
+        self.book.leaving.connect(replies.stop)
+        self.book.shown.connect(replies.desync)
+        self.host.chat_ready.connect(replies.desync)
+        state.started.connect(view.follow_reply)
+        state.grew.connect(view.reply_grew)
+        state.ended.connect(view.reply_ended)
+        state.busy_changed.connect(self.window.input_bar.set_busy)
+        state.saving.connect(lambda conversation, checkpoint: self.book.save(conversation, checkpoint=checkpoint))
+        replies.answered.connect(self._reply_done)
 
     # ------------------------------------------------------------------ start and stop
 

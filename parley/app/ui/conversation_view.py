@@ -4,6 +4,10 @@ A streaming reply only appends to a text buffer; the message is re-rendered from
 at most every ``RENDER_INTERVAL_MS``, so a fast model costs one Markdown parse and one layout
 of one message per interval rather than per token, and the other messages keep their
 computed heights.
+
+The view follows the app's ``ReplyMachine`` (``follow_reply``, ``reply_grew``, ``reply_ended``,
+connected by the controller): it shows the reply it saw start until it ends or another
+conversation is shown, and reads the reply's message for what to show at the end.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..reply_state import Ending, Reply, ReplyKind
 from . import theme
 
 RENDER_INTERVAL_MS = 50
@@ -302,6 +307,7 @@ class ConversationView(QScrollArea):
         self.render_count = 0                  # renders of streaming replies, for diagnostics
         self._streaming: MessageWidget | None = None
         self._stream_text = ""
+        self._reply: Reply | None = None       # the reply being followed
         self._render_timer = QTimer(self, singleShot=True, interval=RENDER_INTERVAL_MS)
         self._render_timer.timeout.connect(self._render_stream)
         self._follow = True                    # keep the newest text in sight while it grows
@@ -330,6 +336,7 @@ class ConversationView(QScrollArea):
     def clear(self) -> None:
         self._render_timer.stop()
         self._streaming = None
+        self._reply = None
         self._stream_text = ""
         for widget in self.messages:
             widget.deleteLater()
@@ -395,6 +402,38 @@ class ConversationView(QScrollArea):
         widget.set_text(self._stream_text if text is None else text)
         widget.set_footer(footer)
         self._update_actions()
+
+    # ------------------------------------------------------------------ following a reply
+
+    def follow_reply(self, reply: Reply) -> None:
+        """A reply started in the shown conversation: stream it into the last reply, or a new one
+        (a new reply takes the place of a reply that failed or was stopped before it began)."""
+        self._reply = reply
+        self.needs_reply = False
+        if reply.kind is ReplyKind.CONTINUE:
+            self.continue_last_reply()
+        else:
+            self.restart_last_reply()
+
+    def reply_grew(self, reply: Reply, piece: str) -> None:
+        if reply is self._reply:
+            self.append_reply(piece)
+
+    def reply_ended(self, reply: Reply) -> None:
+        """Show the reply as its message now is, and how it ended when that was not its own end."""
+        if reply is not self._reply:
+            return
+        self._reply = None
+        message = reply.message
+        if reply.ending is Ending.FAILED:
+            what = "Cut short" if reply.kept else "No reply"
+            self.end_reply(message.content if message else "", f"⚠ {what}: {reply.error}",
+                           message.state if message else "complete")
+        elif message is None:
+            self.end_reply("", "Stopped before the reply began")
+        else:
+            self.end_reply(message.content, reply_footer(message.stats, message.state), message.state)
+        self.set_needs_reply(reply.conversation.needs_reply)
 
     def _start_stream(self, widget: MessageWidget) -> None:
         self._streaming = widget

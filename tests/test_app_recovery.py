@@ -4,14 +4,16 @@ The app runs in a child process on the tiny random-weight llama (a reply that ne
 itself) with its data folder in the test's temporary folder; it is killed mid-reply, then the
 test starts the app again on the same database, as the user would.
 
-The child kills itself, from its UI thread, right after it notes how much of the reply it has
-shown: the database then holds exactly what a kill at that moment leaves, so the loss measures
-the checkpoints' promise (at most about a second of the reply), not how long a kill sent from
-another process takes to arrive while the reply goes on.
+The child kills itself, from its UI thread, right after it notes the reply it has shown: the
+database then holds exactly what a kill at that moment leaves, so the loss measures the
+checkpoints' promise (at most about a second of the reply), not how long a kill sent from
+another process takes to arrive while the reply goes on.  Lengths are Python's: the random
+model writes NUL characters, where SQLite's ``length()`` stops counting.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -33,7 +35,7 @@ STREAM_S = 3.0              # the child streams this long, then is killed
 PROMISE_S = 1.0             # at most about this much of the reply may be lost
 
 _CHILD = """
-import os, signal, sys, time
+import json, os, signal, sys, time
 from PySide6.QtCore import QTimer
 from parley.app.bootstrap import create_app, create_window, start_controller
 from parley.app.settings import Settings
@@ -52,7 +54,8 @@ def ready(_model):
     controller.reply_progress.connect(lambda _piece: first_text or first_text.append(time.monotonic()))
     def check():
         if first_text and time.monotonic() - first_text[0] >= STREAM_S:
-            print(len(controller.replies.text), time.monotonic() - first_text[0], flush=True)
+            shown = {"text": controller.replies.text, "seconds": time.monotonic() - first_text[0]}
+            print(json.dumps(shown), flush=True)
             os.kill(os.getpid(), signal.SIGKILL)        # as a crash would, with nothing more saved
     timer = QTimer(interval=50)
     timer.timeout.connect(check)
@@ -65,9 +68,9 @@ app.exec()
 """
 
 
-def _run_and_kill(tmp_path: Path, model: Path, mode: str) -> tuple[int, float] | None:
-    """Run the child until it kills itself; mid-reply: the length of the reply it had shown, and
-    for how many seconds it had been streaming."""
+def _run_and_kill(tmp_path: Path, model: Path, mode: str) -> tuple[str, float] | None:
+    """Run the child until it kills itself; mid-reply: the reply it had shown, and for how many
+    seconds it had been streaming."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PARLEY_DATA_DIR": str(tmp_path),
            "PARLEY_CONFIG_DIR": str(tmp_path / "config"), "PYTHONPATH": str(REPO)}
     child = subprocess.Popen([sys.executable, "-c", _CHILD.replace("STREAM_S", repr(STREAM_S)), mode, str(model)],
@@ -77,8 +80,8 @@ def _run_and_kill(tmp_path: Path, model: Path, mode: str) -> tuple[int, float] |
         assert child.returncode == -signal.SIGKILL, err
         if mode == "before-reply":
             return None
-        length, seconds = out.split()
-        return int(length), float(seconds)
+        shown = json.loads(out)
+        return shown["text"], shown["seconds"]
     finally:
         if child.poll() is None:
             child.kill()
@@ -86,17 +89,19 @@ def _run_and_kill(tmp_path: Path, model: Path, mode: str) -> tuple[int, float] |
 
 
 def test_a_reply_killed_mid_stream_is_kept_and_can_be_continued_or_retried(qtbot, tmp_path, tiny_chat_model):
-    streamed, seconds = _run_and_kill(tmp_path, tiny_chat_model, "mid-reply")
+    shown, seconds = _run_and_kill(tmp_path, tiny_chat_model, "mid-reply")
     # The database as the killed process left it: the reply checkpointed, still marked streaming.
     raw = sqlite3.connect(tmp_path / "conversations.sqlite3")
-    rows = raw.execute("SELECT role, length(content), state FROM messages ORDER BY id").fetchall()
+    rows = raw.execute("SELECT role, content, state FROM messages ORDER BY id").fetchall()
     raw.close()
     assert [(r, s) for r, _, s in rows] == [("user", "complete"), ("assistant", "streaming")]
     kept = rows[1][1]
+    assert shown.startswith(kept)
+    streamed = len(shown)
     rate = streamed / seconds                                    # characters a second, as shown
-    print(f"\nstreamed {streamed} characters in {seconds:.2f} s, stored {kept}: "
-          f"{(streamed - kept) / rate:.2f} s of the reply lost")
-    assert streamed - kept <= PROMISE_S * rate, "more than about a second of the reply was lost"
+    print(f"\nstreamed {streamed} characters in {seconds:.2f} s, stored {len(kept)}: "
+          f"{(streamed - len(kept)) / rate:.2f} s of the reply lost")
+    assert streamed - len(kept) <= PROMISE_S * rate, "more than about a second of the reply was lost"
 
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=30))
     messages = controller.book.current.messages

@@ -13,7 +13,11 @@ Figures printed (medians over the rounds):
   generation tokens/s for 128 tokens, local vs remote, with the ratio;
 - speech (Whisper tiny.en, greedy): transcription time of an 11 s recording (whisper.cpp's
   jfk.wav from the pinned sources) and of the 3 s self-test clip, local vs remote; whether the
-  texts are equal.
+  texts are equal;
+- the front's cost: the same chat through `parley rpc-server` (ggml's server behind Parley's
+  validating front, one more loopback hop) and through ggml's server directly (the front's
+  compute process started on its own), with the difference per generated token in ms.
+  ``--front-only`` runs just this part.
 """
 
 from __future__ import annotations
@@ -59,6 +63,38 @@ def start_server(device: str, threads: int) -> tuple[subprocess.Popen[bytes], st
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise SystemExit(f"the rpc-server did not start on {endpoint}")
             time.sleep(0.2)
+
+
+def start_direct(device: str, threads: int) -> tuple[subprocess.Popen[bytes], str]:
+    """ggml's RPC server with nothing in front: the front's compute process, started on its own
+    (it serves while its stdin stays open)."""
+    proc = subprocess.Popen([sys.executable, "-m", "parley.engine.rpc_front", "--child", device, str(threads)],
+                            env={**os.environ, "PYTHONPATH": str(REPO)}, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    line = proc.stdout.readline().decode()  # type: ignore[union-attr]
+    if not line.startswith("PORT "):
+        raise SystemExit(f"ggml's RPC server did not start: {line!r}")
+    endpoint = f"127.0.0.1:{int(line.split()[1])}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", int(line.split()[1])), timeout=1.0):
+                pass
+            return proc, endpoint
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"ggml's RPC server did not listen on {endpoint}") from None
+            time.sleep(0.1)
+
+
+def compare_front(path: Path, front: str, direct: str, threads: int, rounds: int) -> dict[str, Any]:
+    """Chat through the front and through ggml's server directly; the front's cost per token."""
+    chat = compare_chat(path, (direct, "direct"), (front, "front"), threads, rounds)
+    per_token = {k: 1000 / median(chat[k], "gen_tps") for k in ("direct", "front")}
+    overhead = per_token["front"] - per_token["direct"]
+    print(f"  front overhead: {overhead:+.2f} ms per generated token ({per_token['direct']:.2f} ms direct, "
+          f"{per_token['front']:.2f} ms through the front)")
+    return {"chat": chat, "ms_per_token": per_token, "overhead_ms_per_token": overhead}
 
 
 def chat_round(model: ChatModel) -> dict[str, float]:
@@ -158,10 +194,19 @@ def main() -> int:
     parser.add_argument("--speech-model", type=Path, default=None, help="whisper.cpp file (default: tiny.en)")
     parser.add_argument("--clip", type=Path, default=None, help="long clip (default: jfk.wav from the sources)")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "out" / "remote.json")
+    parser.add_argument("--front-only", action="store_true", help="only the front's cost (chat, front vs direct)")
     args = parser.parse_args()
 
     server, endpoint = start_server(args.server_device, args.threads)
+    direct, direct_endpoint = start_direct(args.server_device, args.threads)
     try:
+        connected = remote.connect([endpoint, direct_endpoint])
+        names = {d.remote: d.name for d in connected}
+        front_results = compare_front(args.chat_model or default_chat_model_path(), names[endpoint],
+                                      names[direct_endpoint], args.threads, args.rounds)
+        if args.front_only:
+            write_results(args.out, {"endpoint": endpoint, "threads": args.threads, "front": front_results})
+            return 0
         (device,) = [d for d in remote.connect([endpoint]) if d.remote == endpoint]
         print(f"remote: {device.name} on {endpoint} (serving {args.server_device}); local: {args.local_device}; "
               f"{args.threads} threads", flush=True)
@@ -174,9 +219,11 @@ def main() -> int:
         results["speech"] = compare_speech(args.speech_model or default_speech_model_path(),
                                            (args.local_device, "local"), (device.name, "remote"),
                                            default_clips(args.clip), args.threads, args.rounds)
+        results["front"] = front_results
     finally:
-        server.kill()
-        server.wait()
+        for proc in (server, direct):
+            proc.kill()
+            proc.wait()
     write_results(args.out, results)
     return 0
 

@@ -275,7 +275,7 @@ def _mutate(cmd: int, body: bytes, rng: random.Random, base: int, handle: int) -
     """One mutation of a message: (body, declared size, description)."""
     data = bytearray(body)
     kind = rng.choice(["tensor", "tensor", "tensor", "word", "byte", "size", "truncate-body", "extend"])
-    tensor_offsets = [o for o in range(0, len(data) - wire.TENSOR_SIZE + 1) if _is_tensor_at(cmd, o, len(data))]
+    tensor_offsets = [o for o in range(len(data) - wire.TENSOR_SIZE + 1) if _is_tensor_at(cmd, o, len(data))]
     if kind == "tensor" and tensor_offsets:
         what = _mutate_tensor(data, rng.choice(tensor_offsets), rng, base, handle)
         return bytes(data), len(data), what

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     host = _check(args)
     listener = _listen(host, args.port)
     device = rpc_front.local_device(args.device)
-    loopback = remote.is_loopback(host)
+    loopback = rpc_front.is_loopback(host)
     token = rpc_front.load_or_create_token(args.token_file)
     if not loopback:
         print(WARNING.format(host=host, port=args.port, device=device.name), file=sys.stderr, flush=True)
@@ -99,7 +99,7 @@ def _check(args: argparse.Namespace) -> str:
             raise OSError
     except OSError:
         raise ParleyError(f"--host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0, not {args.host!r}") from None
-    if not remote.is_loopback(host) and not args.allow_remote:
+    if not rpc_front.is_loopback(host) and not args.allow_remote:
         raise ParleyError(f"--host {host} is reachable from other machines: add --allow-remote to do that on purpose "
                           "(or keep 127.0.0.1 and tunnel over SSH)")
     return host
@@ -125,7 +125,7 @@ def _addresses(host: str) -> list[str]:
         found = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
     except OSError:
         found = set()
-    return sorted(a for a in found if not remote.is_loopback(a)) or ["THIS-MACHINE"]
+    return sorted(a for a in found if not rpc_front.is_loopback(a)) or ["THIS-MACHINE"]
 
 
 def _log(line: str) -> None:

@@ -338,13 +338,15 @@ class Front:
                 self._child = child
                 self._cond.notify_all()
 
-    def acquire(self) -> Child:
-        """The idle child, once no other session holds one (waits in line)."""
+    def acquire(self, conn: socket.socket) -> Child:
+        """The idle child, once no other session holds one (waits in line while ``conn`` stays)."""
         with self._cond:
             self._waiting += 1
             try:
                 while self._active or self._child is None:
-                    self._cond.wait()
+                    self._cond.wait(0.5)
+                    if _hung_up(conn):
+                        raise ClientGone
                 child, self._child, self._active = self._child, None, True
                 return child
             finally:
@@ -366,12 +368,20 @@ def _peer(peer: tuple[str, int]) -> str:
 
 
 def is_loopback(address: str) -> bool:
+    """True for an address only this machine can reach (127.0.0.0/8, ::1)."""
     try:
-        ip = ipaddress.ip_address(address)
+        return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
-    mapped = getattr(ip, "ipv4_mapped", None)
-    return (mapped or ip).is_loopback
+
+
+def _hung_up(conn: socket.socket) -> bool:
+    """True when the client closed its end (what it already sent may still be unread)."""
+    try:
+        readable, _, _ = select.select([conn], [], [], 0)
+        return bool(readable) and conn.recv(1, socket.MSG_PEEK) == b""   # readable: recv does not wait
+    except OSError:
+        return True
 
 
 class Session:
@@ -408,7 +418,7 @@ class Session:
     def _recv(self, n: int) -> bytes:
         try:
             return _recv_exact(self.conn, n)
-        except socket.timeout:
+        except TimeoutError:
             raise wire.Refused(f"stalled: no byte for {self.front.options.stall_timeout:g} s in the middle of "
                                "a message") from None
         except (OSError, ConnectionError):
@@ -417,7 +427,7 @@ class Session:
     def _send(self, data: bytes | bytearray | memoryview) -> None:
         try:
             self.conn.sendall(data)
-        except socket.timeout:
+        except TimeoutError:
             raise wire.Refused(f"stalled: did not read its reply for {self.front.options.stall_timeout:g} s") from None
         except OSError:
             raise ClientGone from None
@@ -489,7 +499,7 @@ class Session:
 
     def _session(self) -> Child:
         if self.child is None:
-            self.child = self.front.acquire()
+            self.child = self.front.acquire(self.conn)
         return self.child
 
     def _forward(self, cmd: int, body: bytes) -> None:
@@ -567,17 +577,18 @@ class Session:
     def _graph(self, size: int) -> None:
         if size > wire.MAX_GRAPH_BYTES:
             raise wire.Refused(f"GRAPH_COMPUTE of {size} bytes (at most {wire.MAX_GRAPH_BYTES})")
+        child = self._session()     # first: clients waiting in line hold no large body
         body = bytearray()
         while len(body) < size:
             body += self._recv_some(min(_CHUNK, size - len(body)))
         self.checker.graph(body)
-        self._session().send(bytes([GRAPH_COMPUTE]) + wire.u64(size) + body)
+        child.send(bytes([GRAPH_COMPUTE]) + wire.u64(size) + body)
 
     def _recv_some(self, n: int) -> bytes:
         """Up to ``n`` bytes, at least one (a chunk of a large body)."""
         try:
             data = self.conn.recv(n)
-        except socket.timeout:
+        except TimeoutError:
             raise wire.Refused(f"stalled: no byte for {self.front.options.stall_timeout:g} s in the middle of "
                                "a message") from None
         except OSError:
@@ -590,7 +601,7 @@ class Session:
 # --------------------------------------------------------------------------- devices and the child's main
 
 
-def local_device(name: str):  # noqa: ANN201 - devices.Device, imported late (native libraries)
+def local_device(name: str):
     """The local device called ``name`` (``cpu`` for the CPU); ParleyError lists the others."""
     from . import devices as devices_mod
 

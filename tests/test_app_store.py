@@ -4,14 +4,26 @@ from __future__ import annotations
 
 import json
 import os
+import select
+import shutil
 import sqlite3
+import stat
 import subprocess
+import sys
+import tempfile
 import uuid
+from pathlib import Path
 
 import pytest
 
+from parley.app.bootstrap import create_window, start_controller
+from parley.app.settings import Settings
 from parley.app.store import Store, StoreError, data_dir
+from tests.app_helpers import LOAD_TIMEOUT_MS, idle, tiny_chat_model, tiny_settings  # noqa: F401 - fixture
+from tests.privileges import without_root
 from tests.requirements import require
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -220,3 +232,387 @@ def test_disk_full_when_the_database_reaches_its_page_limit(store):
         store.add_message(c.id, "assistant", "x" * 200_000)
     assert isinstance(info.value.__cause__, sqlite3.OperationalError)
     assert [m.content for m in store.load_conversation(c.id).messages] == ["first"]
+
+
+# ------------------------------------------------------------------ migrations and newer files
+
+_VERSION_1 = """
+    CREATE TABLE conversations (id INTEGER PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL,
+                                updated REAL NOT NULL);
+    CREATE TABLE messages (id INTEGER PRIMARY KEY, conversation_id INTEGER NOT NULL
+                           REFERENCES conversations(id) ON DELETE CASCADE,
+                           role TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant')),
+                           content TEXT NOT NULL, created REAL NOT NULL, complete INTEGER NOT NULL DEFAULT 1,
+                           stats TEXT);
+    INSERT INTO conversations VALUES (1, 'old', 1.0, 2.0);
+    INSERT INTO messages VALUES (1, 1, 'user', 'hi', 1.0, 1, NULL);
+    INSERT INTO messages VALUES (2, 1, 'assistant', 'hel', 1.5, 0, NULL);
+    PRAGMA user_version = 1;
+"""
+
+
+def _snapshot(path) -> tuple:
+    """Everything a database holds that a migration could change: schema, version, rows."""
+    db = sqlite3.connect(path)
+    try:
+        schema = db.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name").fetchall()
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        rows = [db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+                for table in ("conversations", "messages")]
+        return schema, version, rows
+    finally:
+        db.close()
+
+
+def test_a_migration_that_fails_midway_leaves_the_database_as_it_was(tmp_path):
+    """The first step of the migration works, the second fails (here a trigger of the user's
+    refuses it): nothing of the first may stay, or every later start would fail on it."""
+    path = tmp_path / "conversations.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript(_VERSION_1 + """
+        CREATE TRIGGER no_updates BEFORE UPDATE ON messages BEGIN SELECT RAISE(ABORT, 'updates refused'); END;
+    """)
+    db.close()
+    before = _snapshot(path)
+    with pytest.raises(StoreError, match="updates refused"):
+        Store(path)
+    assert _snapshot(path) == before                          # not half-migrated: exactly the old database
+
+    db = sqlite3.connect(path)
+    db.execute("DROP TRIGGER no_updates")                      # the problem is gone: the next start migrates
+    db.close()
+    store = Store(path)
+    assert [(m.content, m.state) for m in store.load_conversation(1).messages] == [("hi", "complete"),
+                                                                                   ("hel", "stopped")]
+    assert store._conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    store.close()
+
+
+def _newer_database(path, version: int = 3) -> None:
+    """A database as a later Parley might leave it: a higher version, a column this one lacks."""
+    store = Store(path)
+    c = store.create_conversation("From the future")
+    store.add_message(c.id, "user", "hello from a newer Parley")
+    store.close()
+    db = sqlite3.connect(path)
+    db.executescript(f"ALTER TABLE messages ADD COLUMN language TEXT; PRAGMA user_version = {version};")
+    db.close()
+
+
+def test_a_database_from_a_newer_parley_is_shown_but_never_written(tmp_path):
+    path = tmp_path / "conversations.sqlite3"
+    _newer_database(path)
+    before, contents = _snapshot(path), path.read_bytes()
+    store = Store(path)
+    assert store.read_only
+    assert "newer Parley (database version 3; this Parley knows up to version 2)" in store.problem
+    assert "update Parley" in store.problem
+    [c] = store.list_conversations()
+    assert [m.content for m in store.load_conversation(c.id).messages] == ["hello from a newer Parley"]
+    with pytest.raises(StoreError, match="Could not save the message: they were saved by a newer Parley"):
+        store.add_message(c.id, "user", "not saved")
+    with pytest.raises(StoreError, match="newer Parley"):
+        store.create_conversation("not saved either")
+    store.close()
+    assert _snapshot(path) == before and path.read_bytes() == contents
+
+
+# ------------------------------------------------------------------ two Parleys, one store
+
+_HOLDER = """
+import sys
+from parley.app.store import Store
+store = Store(sys.argv[1])
+c = store.create_conversation("Held")
+store.add_message(c.id, "user", "Tell me a story")
+store.add_message(c.id, "assistant", "Once upon", state="streaming")
+print("ready", flush=True)
+sys.stdin.readline()
+store.close()
+print("closed", flush=True)
+"""
+
+
+@pytest.fixture
+def holder(tmp_path):
+    """Another process with the store open for writing, a reply streaming in it."""
+    path = tmp_path / "conversations.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-c", _HOLDER, str(path)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        assert _line(proc) == "ready"
+        yield proc, path
+    finally:
+        proc.kill()
+        proc.wait(timeout=60)
+
+
+def _line(proc: subprocess.Popen, timeout: float = 60) -> str:
+    """The process's next line of output; fails instead of hanging past ``timeout``."""
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)
+    assert ready, "the other process did not answer"
+    return proc.stdout.readline().strip()
+
+
+def test_a_second_process_shows_the_store_read_only_and_writes_nothing(holder):
+    proc, path = holder
+    second = Store(path)
+    assert second.read_only and second.interrupted == 0
+    assert second.problem == ("Conversations are shown but not saved: another Parley is using them; "
+                              "close it and restart this Parley.")
+    [c] = second.list_conversations()
+    assert [(m.content, m.state) for m in second.load_conversation(c.id).messages] == [
+        ("Tell me a story", "complete"), ("Once upon", "streaming")]   # the live reply is not "interrupted"
+    with pytest.raises(StoreError, match="another Parley is using them"):
+        second.add_message(c.id, "user", "from the second process")
+    second.close()
+
+    proc.stdin.write("\n")
+    proc.stdin.flush()
+    assert _line(proc) == "closed"
+    third = Store(path)                                            # the first one is gone: writable again
+    assert not third.read_only and third.problem is None and third.interrupted == 1
+    third.add_message(c.id, "user", "saved now")
+    third.close()
+
+
+def test_a_killed_process_leaves_no_lock_behind(holder):
+    proc, path = holder
+    proc.kill()
+    proc.wait(timeout=60)
+    store = Store(path)
+    assert not store.read_only and store.interrupted == 1
+    store.close()
+
+
+# ------------------------------------------------------------------ files that are not a database
+
+
+def _saved_database(path) -> bytes:
+    """A real store with one conversation, closed (checkpointed: all of it in the file); its bytes."""
+    store = Store(path)
+    c = store.create_conversation("Kept")
+    for n in range(200):
+        store.add_message(c.id, "user", f"message {n} " + "words " * 40)
+    store.close()
+    return path.read_bytes()
+
+
+def _corrupt(path) -> None:
+    """Overwrite the pages of the messages table's b-tree with garbage: the header still reads."""
+    data = bytearray(path.read_bytes())
+    page = 4096
+    for start in range(2 * page, len(data) - page, 3 * page):
+        data[start:start + 64] = os.urandom(64)
+    path.write_bytes(bytes(data))
+
+
+def _not_ours(path) -> None:
+    db = sqlite3.connect(path)
+    db.executescript("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes VALUES (1, 'x');")
+    db.close()
+
+
+UNREADABLE = {
+    "random bytes": lambda path: path.write_bytes(os.urandom(100_000)),
+    "text": lambda path: path.write_text("these are my notes, not a database\n" * 100),
+    "truncated header": lambda path: path.write_bytes(_saved_database(path)[:60]),
+    "truncated": lambda path: path.write_bytes(_saved_database(path)[:len(path.read_bytes()) // 2]),
+    "corrupt pages": lambda path: (_saved_database(path), _corrupt(path)),
+    "another program's database": _not_ours,
+}
+
+
+@pytest.mark.parametrize("damage", UNREADABLE.values(), ids=UNREADABLE.keys())
+def test_an_unreadable_database_is_moved_aside_whole_and_a_new_one_started(tmp_path, damage):
+    path = tmp_path / "conversations.sqlite3"
+    damage(path)
+    contents = path.read_bytes()
+    store = Store(path)
+    kept = tmp_path / store.problem.split(" it was moved to ")[1].split(" and a new one started")[0]
+    assert store.problem.startswith("The conversation database could not be read (")
+    assert kept.parent == tmp_path and kept.name.startswith("conversations.damaged-") and kept.suffix == ".sqlite3"
+    assert kept.read_bytes() == contents                            # nothing lost: the old file, untouched
+    c = store.create_conversation("New")                            # and a working store in its place
+    store.add_message(c.id, "user", "saved")
+    store.close()
+    again = Store(path)
+    assert again.problem is None and [s.title for s in again.list_conversations()] == ["New"]
+    again.close()
+    assert kept.read_bytes() == contents
+
+
+def test_a_second_damaged_database_gets_its_own_name(tmp_path):
+    path = tmp_path / "conversations.sqlite3"
+    names = set()
+    for n in range(2):
+        path.write_bytes(b"not a database %d" % n * 1000)
+        store = Store(path)
+        names.add(store.problem.split(" it was moved to ")[1].split(" and a new")[0])
+        store.close()
+        path.unlink()
+    assert len(names) == 2 and all(Path(name).exists() for name in names)
+
+
+def test_an_empty_file_is_a_new_database(tmp_path):
+    path = tmp_path / "conversations.sqlite3"
+    path.touch()
+    store = Store(path)
+    assert store.problem is None and store.list_conversations() == []
+    store.create_conversation("First")
+    store.close()
+    assert sorted(p.name for p in tmp_path.iterdir() if "damaged" in p.name) == []
+
+
+_OPEN = """
+import sys
+from parley.app.store import Store, StoreError
+try:
+    Store(sys.argv[1])
+except StoreError as exc:
+    print(exc)
+"""
+
+
+def _open_in_child(path) -> str:
+    """Open the store in a child process (a hang fails the test instead of blocking it)."""
+    proc = subprocess.run([sys.executable, "-c", _OPEN, str(path)], capture_output=True, text=True,
+                          cwd=REPO, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
+def test_a_fifo_in_place_of_the_database_is_refused_without_waiting(tmp_path):
+    path = tmp_path / "conversations.sqlite3"
+    os.mkfifo(path)
+    assert _open_in_child(path) == (f"Could not open the conversations: {path}: not a regular file (a FIFO); "
+                                    "move it away and start Parley again.")
+    assert stat.S_ISFIFO(os.lstat(path).st_mode)                   # left where it is
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-journal"])
+def test_a_fifo_in_place_of_sqlites_own_files_is_refused_without_waiting(tmp_path, suffix):
+    path = tmp_path / "conversations.sqlite3"
+    _saved_database(path)
+    os.mkfifo(f"{path}{suffix}")
+    assert _open_in_child(path) == (f"Could not open the conversations: {path}{suffix} is not SQLite's own "
+                                    "file (a FIFO); move it away and start Parley again.")
+
+
+def test_a_link_in_place_of_sqlites_own_file_is_never_written_through(tmp_path):
+    path = tmp_path / "conversations.sqlite3"
+    _saved_database(path)
+    victim = tmp_path / "someone-elses-file.txt"
+    victim.write_text("precious")
+    os.symlink(victim, f"{path}-wal")
+    with pytest.raises(StoreError, match="-wal is not SQLite's own file \\(a symbolic link\\)"):
+        Store(path)
+    assert victim.read_text() == "precious"
+
+
+def test_a_loop_of_links_in_place_of_the_database_is_refused(tmp_path):
+    path = tmp_path / "conversations.sqlite3"
+    os.symlink(tmp_path / "other", path)
+    os.symlink(path, tmp_path / "other")
+    with pytest.raises(StoreError, match="a loop of symbolic links; move it away"):
+        Store(path)
+
+
+def test_a_link_to_a_database_elsewhere_is_followed(tmp_path):
+    """A user may keep the database elsewhere (a synced folder) and link to it."""
+    elsewhere = tmp_path / "synced" / "conversations.sqlite3"
+    elsewhere.parent.mkdir()
+    _saved_database(elsewhere)
+    path = tmp_path / "data" / "conversations.sqlite3"
+    path.parent.mkdir()
+    os.symlink(elsewhere, path)
+    store = Store(path)
+    assert store.problem is None and [c.title for c in store.list_conversations()] == ["Kept"]
+    store.close()
+
+
+def test_a_read_only_database_file_is_shown_but_not_written(tmp_path):
+    folder = Path(tempfile.mkdtemp(prefix="parley-read-only-"))   # one that ``nobody`` may write in
+    try:
+        folder.chmod(0o777)
+        path = folder / "conversations.sqlite3"
+        _saved_database(path)
+        path.chmod(0o444)
+        Path(f"{path}.lock").unlink()                              # root's, from writing it: not nobody's
+        contents = path.read_bytes()
+        with without_root():
+            store = Store(path)
+            try:
+                assert store.read_only
+                assert store.problem == (f"Conversations are shown but not saved: the database file is read-only "
+                                         f"({path}); make it writable and restart Parley.")
+                [c] = store.list_conversations()
+                assert len(store.load_conversation(c.id).messages) == 200
+                with pytest.raises(StoreError, match="read-only"):
+                    store.add_message(c.id, "user", "not saved")
+            finally:
+                store.close()
+        assert path.read_bytes() == contents
+    finally:
+        shutil.rmtree(folder)
+
+
+# ------------------------------------------------------------------ what the user sees
+
+
+def _start_app(qtbot, monkeypatch, data, tiny_chat_model):
+    """The app's own start-up (``start_controller`` opens the user's store), in a real window."""
+    monkeypatch.setenv("PARLEY_DATA_DIR", str(data))
+    window = create_window()
+    qtbot.addWidget(window)
+    controller = start_controller(window, settings=Settings(**tiny_settings(tiny_chat_model)))
+    qtbot.waitUntil(lambda: controller.host.chat_model is not None and idle(controller), timeout=LOAD_TIMEOUT_MS)
+    return window, controller
+
+
+def test_the_app_shows_a_newer_database_and_says_why_nothing_is_saved(qtbot, monkeypatch, tmp_path,
+                                                                      tiny_chat_model):
+    path = tmp_path / "data" / "conversations.sqlite3"
+    path.parent.mkdir()
+    _newer_database(path)
+    contents = path.read_bytes()
+    window, controller = _start_app(qtbot, monkeypatch, tmp_path / "data", tiny_chat_model)
+    assert window.notice.isVisible()
+    assert window.notice.label.text().startswith("Conversations are shown but not saved: they were saved by a "
+                                                 "newer Parley (database version 3")
+    assert window.conversation_list.item(0).text() == "From the future"
+    assert [w.text for w in window.conversation_view.messages] == ["hello from a newer Parley"]
+    window.close()
+    assert path.read_bytes() == contents
+
+
+def test_the_app_started_twice_shows_the_history_read_only_in_the_second(qtbot, monkeypatch, holder,
+                                                                         tiny_chat_model):
+    _proc, path = holder
+    window, controller = _start_app(qtbot, monkeypatch, path.parent, tiny_chat_model)
+    assert "another Parley is using them; close it and restart this Parley." in window.notice.label.text()
+    assert window.conversation_list.item(0).text() == "Held"
+    assert [w.text for w in window.conversation_view.messages][0] == "Tell me a story"
+    window.close()
+
+
+def test_a_full_disk_at_start_shows_the_history_read_only(tiny_disk):
+    """SQLite cannot create its shared-memory file: the history is still shown, and the next
+    start with space freed saves again."""
+    path = tiny_disk / "conversations.sqlite3"
+    store = Store(path)
+    c = store.create_conversation("Kept")
+    store.add_message(c.id, "user", "saved before the disk filled up")
+    store.close()
+    _fill(tiny_disk)
+    store = Store(path)
+    assert store.read_only
+    assert store.problem == (f"Conversations are shown but not saved: the disk is full ({tiny_disk}); "
+                             "free some space and restart Parley.")
+    assert [m.content for m in store.load_conversation(c.id).messages] == ["saved before the disk filled up"]
+    store.close()
+    os.remove(tiny_disk / "filler")
+    store = Store(path)
+    assert not store.read_only
+    store.add_message(c.id, "assistant", "saved again")
+    store.close()

@@ -40,9 +40,11 @@ def create_window() -> MainWindow:
 
 def open_store() -> tuple[Store, list[str]]:
     """The user's conversation database; an unusable one does not stop the app: conversations
-    are then kept in memory for this session, and the returned problem says why."""
+    are then kept in memory for this session, and the returned problem says why.  A store
+    opened read-only, or started anew, says so in its ``problem``."""
     try:
-        return Store.open_default(), []
+        store = Store.open_default()
+        return store, [store.problem] if store.problem else []
     except StoreError as exc:
         return Store(":memory:"), [f"{exc} Conversations will not be kept after Parley closes."]
 

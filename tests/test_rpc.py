@@ -24,6 +24,7 @@ import pytest
 
 from parley.engine import remote
 from parley.engine.models import default_speech_model_path
+from tests import rpc_client_fuzzing as fuzz
 from tests.tinymodels import write_tiny_llama_gguf
 
 REPO = Path(__file__).resolve().parents[1]
@@ -448,3 +449,199 @@ def test_the_relay_reads_a_large_request_whole_when_the_server_is_already_gone()
             assert link.lost is not None
         finally:
             fake.close()
+
+
+# --------------------------------------------------------------------------- hostile servers
+# Each client runs in a subprocess (a native abort shows as a signal) with a time limit, against
+# a fake ggml server in Python (tests/rpc_client_fuzzing.py) that spoils one reply.
+
+TOKEN = bytes(range(32))
+
+
+def _limited_memory() -> None:
+    """A child that would grow without bound aborts at 4 GiB instead of swapping the machine."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+
+def _devices(endpoint: str, *extra: str, stall: float = 1.0) -> subprocess.CompletedProcess[str]:
+    env = {**ENV, "PARLEY_RPC_STALL_TIMEOUT": str(stall)}
+    return subprocess.run([sys.executable, "-m", "parley", "devices", "--json", "--rpc", endpoint, *extra], env=env,
+                          capture_output=True, text=True, timeout=HANG, preexec_fn=_limited_memory)
+
+
+def _drive(fake: fuzz.FakeServer, model: Path, stall: float = 1.0) -> tuple[str, str]:
+    return fuzz.drive(fake.endpoint, model, limit=HANG * 3, stall=stall)
+
+
+def test_a_server_that_claims_four_billion_devices_is_refused_before_ggml_sees_it() -> None:
+    with fuzz.FakeServer(devices=4_000_000_000) as fake:
+        proc = _devices(fake.endpoint)
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert proc.stderr == (f"parley: error: {fake.endpoint}: the server claims 4000000000 devices (at most 16 are "
+                           "possible): it is broken or not a ggml RPC server\n")
+
+
+def test_a_device_count_that_changes_after_the_handshake_never_reaches_ggml() -> None:
+    """The relay answers ggml's DEVICE_COUNT from the checked handshake: a server that says 1,
+    then 4e9, cannot size ggml's device vector."""
+    with fuzz.FakeServer(fuzz.Mutation(remote.DEVICE_COUNT, 1, "field", 0, 4, 4_000_000_000)) as fake:
+        proc = _devices(fake.endpoint)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [d["name"] for d in json.loads(proc.stdout)["devices"] if d["remote"]] == ["RPC0"]
+    assert fake.counts[remote.DEVICE_COUNT] == 1
+
+
+@pytest.mark.parametrize(("mutation", "reason"), [
+    (fuzz.Mutation(remote.GET_ALIGNMENT, 0, "field", 0, 8, 0), "the server gave an alignment of 0"),
+    (fuzz.Mutation(remote.GET_ALIGNMENT, 0, "field", 0, 8, 48), "the server gave an alignment of 48"),
+    (fuzz.Mutation(remote.GET_MAX_SIZE, 0, "field", 0, 8, 0), "a maximum buffer size of 0"),
+    (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, 0), "the server gave a buffer at address 0x0"),
+    (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, 0x1234), "a buffer at address 0x1234"),
+    (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, (1 << 64) - 64), "not wrapping around"),
+    (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 0, 8, 0), "the server could not allocate"),
+    (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 8, 8, 16), "the server allocated 16 bytes when"),
+    (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 8, 8, 1 << 63), "the server allocated 9223372036854775808"),
+    (fuzz.Mutation(remote.GET_DEVICE_MEMORY, 2, "field", 0, 8, 1 << 40), "free of 8589934592"),
+    (fuzz.Mutation(remote.GET_ALLOC_SIZE, 0, "field", 0, 8, 1), "an allocation size of 1 bytes"),
+    (fuzz.Mutation(remote.GET_ALLOC_SIZE, 0, "field", 0, 8, 1 << 62), "an allocation size of 4611686018427387904"),
+    (fuzz.Mutation(remote.SET_TENSOR_HASH, 0, "field", 0, 1, 7), "answered 7 where 0 or 1 was expected"),
+    (fuzz.Mutation(remote.GET_TENSOR, 0, "length", value=1 << 62), "malformed reply (4611686018427387904 bytes"),
+], ids=str)
+def test_a_reply_field_out_of_bounds_means_the_server_is_lost_and_the_cpu_takes_over(
+        tiny: Path, mutation: fuzz.Mutation, reason: str) -> None:
+    with fuzz.FakeServer(mutation) as fake:
+        verdict, detail = _drive(fake, tiny)
+        assert fake.hit, f"{mutation} was never asked for"
+    assert verdict == "refused", detail
+    assert reason in detail, detail
+
+
+def test_a_server_that_sends_a_length_and_stalls_is_lost_within_the_stall_limit(tiny: Path) -> None:
+    with fuzz.FakeServer(fuzz.Mutation(remote.GET_DEVICE_MEMORY, 0, "stall", value=0)) as fake:
+        started = time.monotonic()
+        proc = _devices(fake.endpoint, stall=1.0)
+        took = time.monotonic() - started
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    (rpc,) = [d for d in json.loads(proc.stdout)["devices"] if d["remote"]]
+    assert "lost: the server stopped answering (nothing for 1 s)" in rpc["description"], rpc
+    assert took < HANG
+
+
+def test_a_stall_in_the_middle_of_the_reply_after_a_compute_is_lost(tiny: Path) -> None:
+    with fuzz.FakeServer(fuzz.Mutation(remote.GET_TENSOR, 0, "stall", value=3)) as fake:
+        verdict, detail = _drive(fake, tiny)
+    assert verdict == "refused" and "the server stopped answering (nothing for 1 s)" in detail, detail
+
+
+def test_a_computation_longer_than_the_stall_limit_is_waited_for(tiny: Path) -> None:
+    """The first reply after GRAPH_COMPUTE may take as long as the computation: no stall limit."""
+    computed = threading.Event()
+
+    def slow_compute(cmd: int, body: bytes) -> None:
+        if cmd == remote.GRAPH_COMPUTE:
+            computed.set()
+        elif cmd == remote.GET_TENSOR and computed.is_set():
+            computed.clear()
+            time.sleep(2.5)         # the "computation" takes 2.5 stall limits
+
+    with fuzz.FakeServer(on_request=slow_compute) as fake:
+        verdict, detail = _drive(fake, tiny, stall=1.0)
+    assert verdict == "served" and "EVALUATED RPC0" in detail, detail
+
+
+_STRANGER = """
+import socket, sys
+with socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10) as s:
+    s.sendall(bytes([14]) + (24).to_bytes(8, "little") + bytes(24))
+    print("ANSWER", len(s.recv(100)))
+"""
+
+_SHARED_SESSION = """
+import subprocess, sys
+from parley.engine import remote
+from parley.engine.chat import ChatModel
+
+endpoint, model_path = sys.argv[1], sys.argv[2]
+remote.connect([endpoint])
+model = ChatModel(model_path, device="rpc", n_ctx=64, threads=1)
+port = remote._links[endpoint].relay_port
+stranger = subprocess.run([sys.executable, "-c", sys.argv[3], str(port)], capture_output=True, text=True, timeout=20)
+print(stranger.stdout.strip() or stranger.stderr.strip().splitlines()[-1])
+model.evaluate(model.tokenize("Still working?"))
+print("DEVICE", model.device.device.name, remote.lost_reason(model.device.device))
+"""
+
+
+def test_another_process_cannot_use_the_relay_port(tiny: Path) -> None:
+    with fuzz.FakeServer() as fake:
+        proc = subprocess.run([sys.executable, "-c", _SHARED_SESSION, fake.endpoint, str(tiny), _STRANGER], env=ENV,
+                              capture_output=True, text=True, timeout=HANG * 3)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    assert lines[0] in ("ANSWER 0", "ConnectionResetError: [Errno 104] Connection reset by peer"), proc.stdout
+    assert lines[1] == "DEVICE RPC0 None", proc.stdout
+    assert f"refused a connection to the relay of {fake.endpoint} from another process" in proc.stderr, proc.stderr
+
+
+def test_a_host_name_that_cannot_be_encoded_is_a_clear_error() -> None:
+    proc = parley("devices", "--rpc", "a" * 70 + ".example:50052", timeout=HANG)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.startswith("parley: error: ") and proc.stderr.count("\n") == 1, proc.stderr
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+def test_endpoints_with_tokens_are_parsed_and_never_echo_the_token() -> None:
+    hexed = TOKEN.hex()
+    assert remote.split_token(f"{hexed}@gpu-box:50052") == (TOKEN, "gpu-box:50052")
+    assert remote.split_token(f" {hexed.upper()}@[::1]:7 ") == (TOKEN, "[::1]:7")
+    assert remote.parse_endpoint(f"{hexed}@[::1]:7") == ("::1", 7)
+    assert remote.split_token("10.0.0.2:9") == (None, "10.0.0.2:9")
+    assert remote.public_endpoint(f"{hexed}@h:1") == "…@h:1"
+    for bad in (hexed[:-1] + "@h:1", hexed + "0@h:1", hexed[:-1] + "g@h:1", "@h:1", f"{hexed}@h", f"{hexed}@h@h:1"):
+        with pytest.raises(remote.RemoteError) as caught:
+            remote.parse_endpoint(bad)
+        assert hexed[:16] not in str(caught.value), str(caught.value)
+
+
+def test_a_token_is_sent_first_and_never_shown(tmp_path: Path) -> None:
+    hexed = TOKEN.hex()
+    with fuzz.FakeServer(token=TOKEN) as fake:
+        given = _devices(f"{hexed}@{fake.endpoint}")
+        token_file = tmp_path / "token"
+        token_file.write_text(hexed + "\n")
+        from_file = _devices(fake.endpoint, "--rpc-token-file", str(token_file))
+        wrong = _devices(f"{'0' * 64}@{fake.endpoint}")
+        none = _devices(fake.endpoint)
+        token_file.write_text("not a token")
+        bad_file = _devices(fake.endpoint, "--rpc-token-file", str(token_file))
+    for proc in (given, from_file):
+        assert proc.returncode == 0, proc.stderr
+        assert hexed not in proc.stdout + proc.stderr
+        (rpc,) = [d for d in json.loads(proc.stdout)["devices"] if d["remote"]]
+        assert rpc["remote"] == fake.endpoint and rpc["description"] == f"remote device on {fake.endpoint}"
+    assert wrong.returncode == 2 and wrong.stderr == (
+        f"parley: error: {fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)\n")
+    assert none.returncode == 2 and "closed the connection during the handshake" in none.stderr
+    assert bad_file.returncode == 2 and bad_file.stderr == (
+        f"parley: error: {token_file} holds no token (64 hex characters expected)\n")
+
+
+def test_a_real_server_takes_the_token_from_its_token_file(tmp_path: Path, tiny: Path) -> None:
+    token_file = tmp_path / "token"
+    token_file.write_text(TOKEN.hex() + "\n")
+    token_file.chmod(0o600)
+    srv = Server("--token-file", str(token_file))
+    try:
+        chat = parley("chat", "--model", str(tiny), "--device", "rpc", "--rpc", srv.endpoint, "--rpc-token-file",
+                      str(token_file), "--prompt", "Hi", "--max-tokens", "4", "--ctx", "128", "--threads", "2",
+                      timeout=120)
+        wrong = parley("devices", "--rpc", f"{'1' * 64}@{srv.endpoint}", timeout=HANG)
+    finally:
+        srv.stop()
+    assert chat.returncode == 0 and "using the CPU" not in chat.stderr, chat.stderr
+    assert TOKEN.hex() not in chat.stdout + chat.stderr
+    assert wrong.returncode == 2 and "the server refused the token" in wrong.stderr, wrong.stderr

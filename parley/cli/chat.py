@@ -17,7 +17,7 @@ from ..engine.devices import fallback_to_cpu
 from ..engine.errors import ParleyError
 from ..engine.library import fit_warning
 from ..engine.models import chat_model_path
-from .devices import add_rpc_option
+from .devices import add_rpc_option, rpc_endpoints
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
 
@@ -39,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.rpc:
-        remote.connect(args.rpc)
+        remote.connect(rpc_endpoints(args))
     path = chat_model_path(args.model or "default")  # a legacy ggml GPT-2 file is converted once
     params = SamplingParams(temperature=args.temp, max_tokens=args.max_tokens, seed=args.seed)
     warning = fit_warning(path, kind="chat", n_ctx=args.ctx, device=args.device)

@@ -15,14 +15,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def add_rpc_option(p: argparse.ArgumentParser) -> None:
-    """``--rpc HOST:PORT`` (repeatable): the devices of a `parley rpc-server` on another machine."""
-    p.add_argument("--rpc", action="append", default=[], metavar="HOST:PORT",
+    """``--rpc [TOKEN@]HOST:PORT`` (repeatable): the devices of a `parley rpc-server` on another
+    machine; ``--rpc-token-file FILE``: the token for those given without one."""
+    p.add_argument("--rpc", action="append", default=[], metavar="[TOKEN@]HOST:PORT",
                    help="also use the device of a `parley rpc-server` there (repeatable; unencrypted, see README)")
+    p.add_argument("--rpc-token-file", metavar="FILE",
+                   help="the token of the --rpc servers given without one (as `parley rpc-server --token-file` "
+                        "writes it)")
+
+
+def rpc_endpoints(args: argparse.Namespace) -> list[str]:
+    """The ``--rpc`` endpoints, each with its token (from ``--rpc-token-file`` when it has none)."""
+    token = remote.read_token_file(args.rpc_token_file) if args.rpc_token_file else None
+    return [remote.with_token(endpoint, token) for endpoint in args.rpc]
 
 
 def run(args: argparse.Namespace) -> int:
     if args.rpc:
-        remote.connect(args.rpc)
+        remote.connect(rpc_endpoints(args))
     found = devices.list_devices()
     choice = devices.select_device("auto")
     variant = devices.cpu_variant()

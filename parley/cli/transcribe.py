@@ -15,7 +15,7 @@ from ..engine import remote
 from ..engine.audio import SAMPLE_RATE, load_audio
 from ..engine.devices import fallback_to_cpu
 from ..engine.errors import ParleyError
-from .devices import add_rpc_option
+from .devices import add_rpc_option, rpc_endpoints
 
 EXIT_FAILED = 1      # a file could not be read or transcribed
 EXIT_NO_SPEECH = 3   # every file was read, and at least one held no speech
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.utterance import speech_in, speech_region, spoken_text
 
     if args.rpc:
-        remote.connect(args.rpc)
+        remote.connect(rpc_endpoints(args))
     model_path = speech_model_path(args.model, progress=_conversion_progress)
     failures = silent = 0
     with SpeechModel(model_path, device=args.device, threads=args.threads) as model:

@@ -332,10 +332,18 @@ def drive(endpoint: str, model: Path, limit: float = 60.0, stall: float = 1.0) -
     env = {**os.environ, "PYTHONPATH": str(REPO), "PARLEY_RPC_STALL_TIMEOUT": str(stall)}
     try:
         proc = subprocess.run([sys.executable, "-c", DRIVER, endpoint, str(model)], env=env, capture_output=True,
-                              text=True, timeout=limit)
+                              text=True, timeout=limit, preexec_fn=limit_memory)
     except subprocess.TimeoutExpired as exc:
         return "hang", f"no end within {limit:g} s: {(exc.stdout or '')[-500:]!r}"
     return classify(proc.returncode, proc.stdout, proc.stderr)
+
+
+def limit_memory() -> None:
+    """A child that would grow without bound (a device vector sized by the server) fails at
+    8 GiB of address space instead of taking the machine's memory."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30))
 
 
 def classify(rc: int, out: str, err: str) -> tuple[str, str]:

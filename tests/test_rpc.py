@@ -378,6 +378,43 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
     assert dialog.edited_settings().rpc_servers == [server.endpoint]
 
 
+def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from parley.app.settings import Settings, load_settings
+    from parley.app.ui.settings_dialog import SettingsDialog
+
+    def check(endpoint: str) -> str | None:
+        try:
+            remote.check_server(endpoint)
+        except remote.RemoteError as exc:
+            return str(exc)
+        return None
+
+    with fuzz.FakeServer(token=TOKEN) as fake:
+        dialog = SettingsDialog(Settings(), validate=lambda s: None, compute_devices=[], microphones=[],
+                                read_aloud_problem=None, check_server=check)
+        qtbot.addWidget(dialog)
+        group = dialog.remote_servers
+        group.endpoint.setText(f"{'2' * 64}@{fake.endpoint}")
+        group.add_button.click()
+        assert group.error.text() == f"{fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)"
+        group.endpoint.setText(f"{TOKEN.hex()}@{fake.endpoint}")
+        group.add_button.click()
+        assert not group.error.isVisibleTo(dialog), group.error.text()
+        assert group.servers.item(0).text() == f"…@{fake.endpoint}"
+        group.endpoint.setText(fake.endpoint)
+        group.add_button.click()
+        assert group.error.text() == f"{fake.endpoint} is already in the list."
+    saved = dialog.edited_settings().rpc_servers
+    assert saved == [f"{TOKEN.hex()}@{fake.endpoint}"]
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"rpc_servers": saved}))
+    assert load_settings(path).settings.rpc_servers == saved
+    path.write_text(json.dumps({"rpc_servers": [f"{TOKEN.hex()}@{fake.endpoint}", f"{TOKEN.hex()[:-2]}@h:1"]}))
+    loaded = load_settings(path)
+    assert loaded.settings.rpc_servers == [] and "rpc_servers" in loaded.warnings[0]
+    assert TOKEN.hex()[:8] not in loaded.warnings[0] and f"…@{fake.endpoint}" in loaded.warnings[0], loaded.warnings
+
+
 # --------------------------------------------------------------------------- server lost while loading
 
 _LOAD_WHILE_KILLED = """
@@ -458,17 +495,10 @@ def test_the_relay_reads_a_large_request_whole_when_the_server_is_already_gone()
 TOKEN = bytes(range(32))
 
 
-def _limited_memory() -> None:
-    """A child that would grow without bound aborts at 4 GiB instead of swapping the machine."""
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
-
-
 def _devices(endpoint: str, *extra: str, stall: float = 1.0) -> subprocess.CompletedProcess[str]:
     env = {**ENV, "PARLEY_RPC_STALL_TIMEOUT": str(stall)}
     return subprocess.run([sys.executable, "-m", "parley", "devices", "--json", "--rpc", endpoint, *extra], env=env,
-                          capture_output=True, text=True, timeout=HANG, preexec_fn=_limited_memory)
+                          capture_output=True, text=True, timeout=HANG, preexec_fn=fuzz.limit_memory)
 
 
 def _drive(fake: fuzz.FakeServer, model: Path, stall: float = 1.0) -> tuple[str, str]:

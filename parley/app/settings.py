@@ -188,7 +188,8 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
         elif _VALID[key](value):
             values[key] = float(value) if key in ("temperature", "top_p") else value
         else:
-            warnings.append(f"The setting {key!r} had an unusable value ({_shown(value)}); using the default.")
+            shown = _without_tokens(value) if key == "rpc_servers" else value
+            warnings.append(f"The setting {key!r} had an unusable value ({_shown(shown)}); using the default.")
     warnings = _at_most(warnings, MAX_WARNINGS)
     for message in warnings:
         log.warning("%s: %s", path, message)
@@ -197,6 +198,15 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
 
 def _reason(error: UntrustedFileError, path: Path) -> str:
     return str(error).removeprefix(f"{path}: ")
+
+
+def _without_tokens(value: Any) -> Any:
+    """``rpc_servers`` as a warning may quote it: each ``TOKEN@`` masked (a token is never shown)."""
+    from parley.engine.remote import public_endpoint
+
+    if isinstance(value, list):
+        return [public_endpoint(v) if isinstance(v, str) else v for v in value]
+    return public_endpoint(value) if isinstance(value, str) else value
 
 
 def _shown(value: Any) -> str:

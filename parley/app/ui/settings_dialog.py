@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.remote import public_endpoint
 from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from .models_page import ModelsPage
 
@@ -96,6 +98,11 @@ class ModelPicker(QComboBox):
         self.setCurrentIndex(self._previous)
 
 
+def _server_part(endpoint: str) -> str:
+    """``HOST:PORT`` of ``[TOKEN@]HOST:PORT`` (one server whatever its token)."""
+    return endpoint.strip().rpartition("@")[2]
+
+
 class RemoteServers(QGroupBox):
     """The "Remote compute" list: ``parley rpc-server`` endpoints, each checked when added.
 
@@ -108,16 +115,18 @@ class RemoteServers(QGroupBox):
         super().__init__("Remote compute", parent)
         self._check = check
         self.servers = QListWidget()
-        self.servers.addItems(servers)
+        for endpoint in servers:
+            self._append(endpoint)
         self.servers.setMaximumHeight(90)
-        self.endpoint = QLineEdit(placeholderText="host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052")
+        self.endpoint = QLineEdit(placeholderText="host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052 "
+                                                  "(TOKEN@host:port when it asks for a token)")
         self.add_button = QPushButton("Add")
         self.remove_button = QPushButton("Remove")
         self.error = QLabel(wordWrap=True)
         self.error.setStyleSheet("color: #b42318;")
         self.error.hide()
-        note = QLabel("Uses another machine's CPU or GPU. The connection is neither authenticated nor "
-                      "encrypted: use it on a network you trust, or through an SSH tunnel.",
+        note = QLabel("Uses another machine's CPU or GPU. The connection is not encrypted: use it on a "
+                      "network you trust, or through an SSH tunnel.",
                       objectName="Hint", wordWrap=True)
         self.add_button.clicked.connect(self._add)
         self.endpoint.returnPressed.connect(self._add)
@@ -136,13 +145,21 @@ class RemoteServers(QGroupBox):
 
     @property
     def values(self) -> list[str]:
-        return [self.servers.item(i).text() for i in range(self.servers.count())]
+        """The endpoints as entered, tokens included (the list shows them masked)."""
+        return [self.servers.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.servers.count())]
+
+    def _append(self, endpoint: str) -> None:
+        item = QListWidgetItem(public_endpoint(endpoint))
+        item.setData(Qt.ItemDataRole.UserRole, endpoint)
+        self.servers.addItem(item)
 
     def _add(self) -> None:
         endpoint = self.endpoint.text().strip()
         if not endpoint:
             return
-        problem = f"{endpoint} is already in the list." if endpoint in self.values else None
+        server = _server_part(endpoint)
+        known = any(_server_part(value) == server for value in self.values)
+        problem = f"{public_endpoint(endpoint)} is already in the list." if known else None
         if problem is None and self._check is not None:
             self.setCursor(Qt.CursorShape.WaitCursor)
             try:
@@ -152,7 +169,7 @@ class RemoteServers(QGroupBox):
         self.error.setText(problem or "")
         self.error.setVisible(bool(problem))
         if problem is None:
-            self.servers.addItem(endpoint)
+            self._append(endpoint)
             self.endpoint.clear()
 
     def _remove(self) -> None:

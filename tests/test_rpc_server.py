@@ -4,7 +4,8 @@ Each hostile case checks three things: the front refuses the message (one log li
 process lives on, and a second, valid client is served afterwards.  ggml's own server, which
 `parley rpc-server` ran directly before, aborts, leaks its memory or blocks in each of them.
 Clients from another machine are played by a network namespace of the test's own, in which the
-server listens on a non-loopback address.
+server listens on a non-loopback address.  With `parley rpc-server` swapped back to calling
+ggml's server directly, every test of a finding here fails (the server dies, leaks, or blocks).
 """
 
 from __future__ import annotations

@@ -315,26 +315,6 @@ def test_check_server_names_the_problem_and_accepts_a_real_server(server: Server
 # --------------------------------------------------------------------------- the server command
 
 
-def test_rpc_server_warns_when_it_listens_beyond_loopback() -> None:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "parley", "rpc-server", "--host", "0.0.0.0", "--port", str(port)],
-                            env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        lines = [proc.stderr.readline() for _ in range(3)]
-    finally:
-        proc.kill()
-        proc.wait(10)
-    text = "".join(lines)
-    assert "WARNING" in text and "NO authentication and NO encryption" in text and f"0.0.0.0:{port}" in text
-
-
-def test_rpc_server_refuses_a_port_in_use_and_a_host_name(server: Server) -> None:
-    busy = parley("rpc-server", "--port", str(server.port))
-    assert busy.returncode == 2 and f"cannot listen on 127.0.0.1:{server.port}" in busy.stderr
-    named = parley("rpc-server", "--host", "example.org")
-    assert named.returncode == 2 and "--host must be an IPv4 address" in named.stderr
-
-
 # --------------------------------------------------------------------------- settings
 
 

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from parley.engine import remote
 from tests.app_helpers import tiny_chat_model  # noqa: F401 - fixture
-from tests.test_rpc import REPO, Server, free_port
+from tests.rpc_client_fuzzing import FakeServer, Mutation
+from tests.test_rpc import REPO, TOKEN, Server, free_port
 
 _APP = """
 import json, sys
@@ -81,8 +83,9 @@ sys.exit(app.exec())
 
 
 def _run(model: Path, servers: list[str], session: list[str] = (), kill: Server | None = None,
-         kill_after: int = 0) -> dict:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO)}
+         kill_after: int = 0, stall: float = 30.0) -> dict:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO),
+           "PARLEY_RPC_STALL_TIMEOUT": str(stall)}
     child = subprocess.Popen([sys.executable, "-c", _APP, str(model), json.dumps(servers), json.dumps(list(session)),
                               str(kill_after)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -93,6 +96,7 @@ def _run(model: Path, servers: list[str], session: list[str] = (), kill: Server 
                 report = json.loads(line)
                 assert "timeout" not in report, report
                 child.wait(timeout=60)
+                report["stderr"] = child.stderr.read()
                 return report
         raise AssertionError(f"the app ended without a report: {child.wait()} {child.stderr.read()}")
     finally:
@@ -141,3 +145,26 @@ def test_a_server_given_for_the_session_is_used(tiny_chat_model, server):
     report = _run(tiny_chat_model, [], session=[server.endpoint])
     assert report["first_device"] == "RPC0" and report["replies"][0][1] == "max_tokens"
     assert report["devices"] == ["RPC0"]
+
+
+def test_a_server_with_a_token_that_then_stalls_is_lost_in_seconds_and_the_token_never_shown(tiny_chat_model):
+    """The token from the settings is sent first; the server (a fake) stalls in the middle of a
+    reply: the app says it is lost within the stall limit and goes on on the CPU."""
+    with FakeServer(Mutation(remote.GET_TENSOR, 30, "stall", value=5), token=TOKEN) as fake:
+        report = _run(tiny_chat_model, [f"{TOKEN.hex()}@{fake.endpoint}"], kill_after=10, stall=1.0)
+    assert TOKEN.hex()[:16] not in json.dumps(report), report
+    assert report["first_device"] == "RPC0"
+    (_, finish, _), (second_len, _, _) = report["replies"]
+    assert finish == "error" and report["devices"][-1] == "CPU" and second_len > 0, report["replies"]
+    said = [m for m in report["messages"] if fake.endpoint in m]
+    assert len(said) == 1 and said[0].startswith(
+        f"The remote compute server {fake.endpoint} was lost (the server stopped answering (nothing for 1 s))"), said
+
+
+def test_a_refused_token_is_said_without_the_token_and_the_models_run_here(tiny_chat_model):
+    with FakeServer(token=TOKEN) as fake:
+        report = _run(tiny_chat_model, [f"{'3' * 64}@{fake.endpoint}"])
+    assert report["first_device"] == "CPU" and report["replies"][0][1] == "max_tokens"
+    said = [m for m in report["messages"] if m.startswith("Remote compute:")]
+    assert len(said) == 1 and f"{fake.endpoint}: the server refused the token" in said[0], said
+    assert "3333333333" not in json.dumps(report)

@@ -120,7 +120,9 @@ class EngineHost(QObject):
     def _connect(self, job: Job, servers: list[str]) -> None:
         """On an engine's thread, before a model loads: register the remote servers' devices
         (not those lost this session: they are tried again when the device settings change)."""
-        wanted = [endpoint for endpoint in servers if endpoint not in self._lost_servers]
+        from parley.engine.remote import server_endpoint  # lost servers are named HOST:PORT, without a token
+
+        wanted = [endpoint for endpoint in servers if server_endpoint(endpoint) not in self._lost_servers]
         problem = self.engines.connect_remote(wanted, lambda endpoint, reason: emit(self._server_lost, endpoint,
                                                                                    reason))
         if problem:

@@ -68,7 +68,8 @@ API for the app
 ---------------
 - ``parse_endpoint(text) -> (host, port)``: validates ``[TOKEN@]HOST:PORT`` (``RemoteError``,
   which never repeats a token); ``split_token(text) -> (token or None, "HOST:PORT")``;
-  ``read_token_file(path)``; ``public_endpoint(text)``: the text to show (no token).
+  ``read_token_file(path)``; ``server_endpoint(text)``: the ``HOST:PORT`` that names the server
+  everywhere; ``public_endpoint(text)``: the text to show (the token masked).
 - ``check_server(endpoint, timeout=3.0) -> ServerInfo``: the handshake only, nothing is
   registered; for the settings dialog's "Add" (the error message says what is wrong).
 - ``connect(endpoints, timeout=3.0) -> list[Device]``: checks each server, registers its
@@ -215,11 +216,18 @@ def parse_endpoint(text: str) -> tuple[str, int]:
     return _host_and_port(split_token(text)[1])
 
 
-def public_endpoint(text: str) -> str:
-    """What to show of an endpoint: ``HOST:PORT``, a token replaced by ``…``; never fails."""
+def server_endpoint(text: str) -> str:
+    """``HOST:PORT`` of ``[TOKEN@]HOST:PORT``: the name devices, ``server_of``, ``lost_reason``
+    and the ``on_lost`` callbacks use for that server; never fails (nothing is checked)."""
     value = (text or "").strip()
     _, at, public = value.partition("@")
-    return f"…@{public}" if at else value
+    return public if at else value
+
+
+def public_endpoint(text: str) -> str:
+    """What to show of an endpoint as entered: a token replaced by ``…``; never fails."""
+    value = (text or "").strip()
+    return f"…@{server_endpoint(value)}" if "@" in value else value
 
 
 def read_token_file(path: str | Path) -> bytes:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine.remote import public_endpoint
+from ...engine.remote import public_endpoint, server_endpoint
 from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from .models_page import ModelsPage
 
@@ -98,11 +98,6 @@ class ModelPicker(QComboBox):
         self.setCurrentIndex(self._previous)
 
 
-def _server_part(endpoint: str) -> str:
-    """``HOST:PORT`` of ``[TOKEN@]HOST:PORT`` (one server whatever its token)."""
-    return endpoint.strip().rpartition("@")[2]
-
-
 class RemoteServers(QGroupBox):
     """The "Remote compute" list: ``parley rpc-server`` endpoints, each checked when added.
 
@@ -157,8 +152,8 @@ class RemoteServers(QGroupBox):
         endpoint = self.endpoint.text().strip()
         if not endpoint:
             return
-        server = _server_part(endpoint)
-        known = any(_server_part(value) == server for value in self.values)
+        server = server_endpoint(endpoint)
+        known = any(server_endpoint(value) == server for value in self.values)
         problem = f"{public_endpoint(endpoint)} is already in the list." if known else None
         if problem is None and self._check is not None:
             self.setCursor(Qt.CursorShape.WaitCursor)

@@ -32,6 +32,7 @@ import soxr
 
 from .audio import SAMPLE_RATE, rms_level
 from .errors import CaptureError
+from .native_loading import NATIVE_LOADING
 
 BLOCK_SECONDS = 0.02        # PortAudio delivers blocks about this long (a latency of a frame)
 
@@ -44,7 +45,8 @@ _open_streams = 0  # Recorder streams open in this process; PortAudio must not b
 
 def _sounddevice() -> ModuleType:
     try:
-        import sounddevice
+        with NATIVE_LOADING:
+            import sounddevice
     except OSError as e:  # sounddevice raises OSError when libportaudio cannot be loaded
         raise CaptureError(PORTAUDIO_MISSING) from e
     return sounddevice
@@ -73,8 +75,9 @@ def list_input_devices(*, refresh: bool = False) -> list[InputDevice]:
     if refresh:
         with _streams_lock:
             if _open_streams == 0:
-                sd._terminate()
-                sd._initialize()
+                with NATIVE_LOADING:
+                    sd._terminate()
+                    sd._initialize()
     try:
         devices = sd.query_devices()
         host_apis = sd.query_hostapis()

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import NativeLibraryError, NoDeviceError
+from .native_loading import NATIVE_LOADING
 from ._native import LIB_DIR
 
 log = logging.getLogger("parley.native")
@@ -157,7 +158,7 @@ def load_backends() -> None:
     load a model with no device, so this is checked here, in Python.
     """
     global _backends_loaded
-    with _lock:
+    with NATIVE_LOADING, _lock:
         if _backends_loaded:
             return
         module = _import_module()

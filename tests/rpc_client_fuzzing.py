@@ -310,7 +310,7 @@ DRIVER = textwrap.dedent("""
         print("EVALUATED", model.device.device.name, flush=True)
     except remote.RemoteDeviceLost as exc:
         print("LOST", exc, flush=True)
-    (rpc,) = [d for d in devices.list_devices() if d.remote]
+    rpc = next(d for d in devices.list_devices() if d.remote)
     print("REASON", remote.lost_reason(rpc), flush=True)
 """)
 

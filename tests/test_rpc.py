@@ -640,6 +640,28 @@ def test_a_token_is_sent_first_and_never_shown(tmp_path: Path) -> None:
         f"parley: error: {token_file} holds no token (64 hex characters expected)\n")
 
 
+_CHECK_ANOTHER_TOKEN = """
+import sys
+from parley.engine import remote
+right, wrong = sys.argv[1], sys.argv[2]
+remote.connect([right])
+print("SAME", remote.check_server(right).device_count)
+try:
+    remote.check_server(wrong)
+except remote.RemoteError as exc:
+    print("OTHER", exc)
+"""
+
+
+def test_checking_a_connected_server_with_another_token_asks_the_server() -> None:
+    with fuzz.FakeServer(token=TOKEN) as fake:
+        proc = python(_CHECK_ANOTHER_TOKEN.replace("sys.argv[1]", repr(f"{TOKEN.hex()}@{fake.endpoint}"))
+                      .replace("sys.argv[2]", repr(f"{'4' * 64}@{fake.endpoint}")), timeout=HANG)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "SAME 1", f"OTHER {fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)"], proc.stdout
+
+
 def test_a_real_server_takes_the_token_from_its_token_file(tmp_path: Path, tiny: Path) -> None:
     token_file = tmp_path / "token"
     token_file.write_text(TOKEN.hex() + "\n")

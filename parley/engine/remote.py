@@ -388,12 +388,12 @@ def _device_count(sock: socket.socket, public: str) -> int:
 def check_server(endpoint: str, timeout: float = CONNECT_TIMEOUT) -> ServerInfo:
     """Handshake with ``endpoint`` and hang up; RemoteError says what is wrong.
 
-    For an endpoint this process is already connected to, the live connection answers (a
-    server serves one client at a time, so a second connection would wait)."""
-    public = split_token(endpoint)[1]
+    For an endpoint this process is already connected to with the same token, the live
+    connection answers (a server serves one client at a time, so a second connection would wait)."""
+    token, public = split_token(endpoint)
     with _links_lock:
         link = _links.get(public)
-    if link is not None and link.lost is None:
+    if link is not None and link.lost is None and split_token(link.dial)[0] == token:
         return link.info
     sock, info = _handshake(endpoint, timeout)
     sock.close()
@@ -529,7 +529,7 @@ class _Link:
 
     def __init__(self, endpoint: str, sock: socket.socket, info: ServerInfo) -> None:
         self.endpoint = info.endpoint       # HOST:PORT, what is shown
-        self._dial = endpoint               # what reconnecting uses (may hold the token: never shown)
+        self.dial = endpoint                # what (re)connecting used (may hold the token: never shown)
         self.info = info
         self.lost: str | None = None
         self.poisoned = False       # a fabricated alloc size is cached in ggml: no reconnecting
@@ -568,8 +568,8 @@ class _Link:
             raise RemoteError(f"{self.endpoint}: the server was lost while memory was being planned; "
                               "restart Parley to use it again")
         if split_token(endpoint)[0] is not None:
-            self._dial = endpoint
-        sock, info = _handshake(self._dial, timeout)
+            self.dial = endpoint
+        sock, info = _handshake(self.dial, timeout)
         if info.device_count != self.info.device_count:
             sock.close()
             raise RemoteError(f"{self.endpoint}: the server now offers {info.device_count} devices instead "

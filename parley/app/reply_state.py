@@ -14,12 +14,12 @@ checkpoint whenever it has new text: by the clock as each piece arrives, and by 
 pieces stop coming.  A process killed mid-reply loses at most that much of what the window
 showed; opening the store turns the message into ``interrupted``.
 
-Why a ``PieceInbox``.  The engine thread writes pieces faster than a loaded UI thread may take
-them.  Sent one queued event each, they piled up while the UI thread was held up (by the
+Why a ``PieceInbox``.  The engine thread may write pieces faster than a loaded UI thread takes
+them.  Sent one queued event each, they piled up while the UI thread was held up (a busy
 machine, a slow render), and were then drained in a burst far faster than the clock moved: one
-checkpoint at the start of the burst, then seconds of reply shown and not saved.  The inbox
-merges what waits into one piece, so the UI thread takes a whole backlog in one step, and the
-clock check on that step saves it.
+checkpoint at the start of the burst, then the whole backlog shown and not saved.  The inbox
+merges what waits into one piece, so the UI thread takes a backlog in one step, and the clock
+check on that step saves it.
 """
 
 from __future__ import annotations

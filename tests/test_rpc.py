@@ -662,6 +662,16 @@ def test_checking_a_connected_server_with_another_token_asks_the_server() -> Non
         "SAME 1", f"OTHER {fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)"], proc.stdout
 
 
+def test_a_token_file_that_is_a_fifo_or_too_large_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo, large = tmp_path / "fifo", tmp_path / "large"
+    os.mkfifo(fifo)
+    large.write_text(TOKEN.hex() * 100)
+    for path, why in ((fifo, "not a regular file (a FIFO)"), (large, "6400 bytes, more than the 128 expected")):
+        proc = parley("devices", "--rpc", "127.0.0.1:9", "--rpc-token-file", str(path), timeout=HANG)
+        assert proc.returncode == 2 and proc.stderr == f"parley: error: cannot read the token file {path}: {why}\n", \
+            proc.stderr
+
+
 def test_a_real_server_takes_the_token_from_its_token_file(tmp_path: Path, tiny: Path) -> None:
     token_file = tmp_path / "token"
     token_file.write_text(TOKEN.hex() + "\n")

@@ -108,7 +108,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import native
+from . import native, untrusted
 from .errors import ModelLoadError, ParleyError
 
 if TYPE_CHECKING:
@@ -232,12 +232,12 @@ def public_endpoint(text: str) -> str:
 
 def read_token_file(path: str | Path) -> bytes:
     """The token in ``path`` (64 hex characters, as ``parley rpc-server --token-file`` writes
-    it); RemoteError says what is wrong, without the file's content."""
+    it); RemoteError says what is wrong, without the file's content.  A FIFO, a device or a
+    large file is refused without being read."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(4 * TOKEN_SIZE + 64)
-    except OSError as exc:
-        raise RemoteError(f"cannot read the token file {path}: {exc.strerror or exc}") from None
+        data = untrusted.read_bytes(path, 4 * TOKEN_SIZE)
+    except untrusted.UntrustedFileError as exc:
+        raise RemoteError(f"cannot read the token file {exc}") from None
     text = data.decode("ascii", "replace").strip()
     if len(text) != 2 * TOKEN_SIZE or not set(text) <= _HEX:
         raise RemoteError(f"{path} holds no token ({2 * TOKEN_SIZE} hex characters expected)")

@@ -5,7 +5,7 @@ Not a test: it prints its figures (and writes them as JSON with ``--json FILE``)
 
 Everything is real: the app's window (offscreen unless QT_QPA_PLATFORM says otherwise), its
 controller and ``LocalEngines`` on the default models (Whisper tiny.en, SmolLM2-135M), and the
-microphone path: espeak-ng speech played into a PulseAudio virtual microphone (tests/pulse.py)
+microphone path: espeak-ng speech played into a PulseAudio virtual microphone (tests/support/pulse.py)
 that PortAudio's ``pulse`` device records while push-to-talk is held.
 
 - latency from push-to-talk release to the transcript shown in the window, to the first reply
@@ -50,7 +50,7 @@ TIMEOUT_S = 300
 _WINDOW_VISIBLE = """
 import sys, time
 t0 = time.perf_counter()
-from parley.app.selftest import process_age, _FirstPaint
+from parley.app.selftest.run import process_age, _FirstPaint
 age0 = process_age() or 0.0
 from parley.app.bootstrap import create_app, create_window
 app = create_app(sys.argv)
@@ -124,8 +124,8 @@ def main() -> int:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
 
-    from tests.pulse import virtual_microphone
-    from tests.speech import synthesize
+    from tests.support.pulse import virtual_microphone
+    from tests.support.speech import synthesize
 
     with tempfile.TemporaryDirectory(prefix="parley-bench-app-") as tmp, virtual_microphone() as mic:
         tmp_path = Path(tmp)
@@ -154,20 +154,19 @@ def main() -> int:
 
 def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.Namespace,
             tmp_path: Path) -> dict[str, Any]:
-    from tests.pulse import finish
-
     from parley.app.bootstrap import create_app, start_controller
     from parley.app.settings import Settings, save_settings
-    from parley.engine.capture import list_input_devices
+    from parley.engine.audio.capture import list_input_devices
+    from parley.engine.audio.utterance import spoken_text
     from parley.engine.textmetrics import word_error_rate
-    from parley.engine.utterance import spoken_text
+    from tests.support.pulse import finish
 
     os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")      # first use: the conversion is measured too
     save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens))
     list_input_devices(refresh=True)
     app = create_app([sys.argv[0]])
     rss_before = rss_mib()[0]
-    from parley.app.selftest import _FirstPaint
+    from parley.app.selftest.run import _FirstPaint
 
     ticker = Ticker()
     from parley.app.ui.main_window import MainWindow
@@ -307,7 +306,7 @@ def print_report(r: dict[str, Any]) -> None:
 
 def _speech(audio: Any) -> Any:
     """The part of a take the app transcribes (the whole take when it holds no speech)."""
-    from parley.engine.utterance import speech_region
+    from parley.engine.audio.utterance import speech_region
 
     region = speech_region(audio)
     return audio if region is None else audio[region.start:region.end]

@@ -40,8 +40,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from parley.engine.chat import ChatModel, ChatSession, Message, SamplingParams  # noqa: E402
-from parley.engine.models import default_chat_model_path  # noqa: E402
+from parley.engine.chat.model import ChatModel, ChatSession, Message, SamplingParams  # noqa: E402
+from parley.engine.modelfiles.defaults import default_chat_model_path  # noqa: E402
 
 N_PROMPT, N_GEN, DEPTH, TTFT_PROMPT = 512, 128, 512, 200
 

@@ -23,8 +23,8 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from bench_remote import compare_chat, compare_speech, default_clips, write_results  # noqa: E402
 
-from parley.engine.devices import list_devices  # noqa: E402
-from parley.engine.models import default_chat_model_path, default_speech_model_path  # noqa: E402
+from parley.engine.backend.devices import list_devices  # noqa: E402
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path  # noqa: E402
 
 
 def main() -> int:

@@ -36,10 +36,10 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from parley.engine import remote  # noqa: E402
-from parley.engine.audio import load_audio  # noqa: E402
-from parley.engine.chat import ChatModel, ChatSession, SamplingParams  # noqa: E402
-from parley.engine.models import default_chat_model_path, default_speech_model_path  # noqa: E402
+from parley.engine.audio.files import load_audio  # noqa: E402
+from parley.engine.backend import devices, remote  # noqa: E402
+from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams  # noqa: E402
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path  # noqa: E402
 from parley.engine.speech import SpeechModel  # noqa: E402
 
 PROMPT = ("Here is a list of facts about the sea. " * 12).strip() + " Now write a long story about a lighthouse keeper."
@@ -68,7 +68,7 @@ def start_server(device: str, threads: int) -> tuple[subprocess.Popen[bytes], st
 def start_direct(device: str, threads: int) -> tuple[subprocess.Popen[bytes], str]:
     """ggml's RPC server with nothing in front: the front's compute process, started on its own
     (it serves while its stdin stays open)."""
-    proc = subprocess.Popen([sys.executable, "-m", "parley.engine.rpc_front", "--child", device, str(threads)],
+    proc = subprocess.Popen([sys.executable, "-m", "parley.engine.backend.rpc_front", "--child", device, str(threads)],
                             env={**os.environ, "PYTHONPATH": str(REPO)}, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     line = proc.stdout.readline().decode()  # type: ignore[union-attr]
@@ -200,14 +200,15 @@ def main() -> int:
     server, endpoint = start_server(args.server_device, args.threads)
     direct, direct_endpoint = start_direct(args.server_device, args.threads)
     try:
-        connected = remote.connect([endpoint, direct_endpoint])
-        names = {d.remote: d.name for d in connected}
+        remote.connect([endpoint, direct_endpoint])
+        names = {d.remote: d.name for d in devices.remote_devices()}
         front_results = compare_front(args.chat_model or default_chat_model_path(), names[endpoint],
                                       names[direct_endpoint], args.threads, args.rounds)
         if args.front_only:
             write_results(args.out, {"endpoint": endpoint, "threads": args.threads, "front": front_results})
             return 0
-        (device,) = [d for d in remote.connect([endpoint]) if d.remote == endpoint]
+        remote.connect([endpoint])
+        (device,) = [d for d in devices.remote_devices() if d.remote == endpoint]
         print(f"remote: {device.name} on {endpoint} (serving {args.server_device}); local: {args.local_device}; "
               f"{args.threads} threads", flush=True)
         results: dict[str, Any] = {"endpoint": endpoint, "server_device": args.server_device,

@@ -50,7 +50,7 @@ SENTENCES = [
 
 
 def make_clips(folder: Path) -> list[tuple[str, Path]]:
-    from tests.speech import synthesize
+    from tests.support.speech import synthesize
 
     return [(text, synthesize(text, folder / f"clip{i:02d}.wav", voice=voice))
             for i, (voice, text) in enumerate(SENTENCES)]
@@ -65,8 +65,8 @@ def peak_rss_mib() -> float:
 
 def run_ours(clips: list[Path], threads: int, audio_ctx: str, single_segment: bool | None = None,
              retry: bool = True) -> dict:
-    from parley.engine.audio import load_audio
-    from parley.engine.models import default_speech_model_path
+    from parley.engine.audio.files import load_audio
+    from parley.engine.modelfiles.defaults import default_speech_model_path
     from parley.engine.speech import SpeechModel
 
     model = SpeechModel(default_speech_model_path(), device="cpu", threads=threads)
@@ -84,8 +84,8 @@ def run_ours(clips: list[Path], threads: int, audio_ctx: str, single_segment: bo
 def run_faster_whisper(clips: list[Path], threads: int) -> dict:
     from faster_whisper import WhisperModel
 
-    from parley.engine.audio import load_audio
-    from parley.engine.models import default_speech_source
+    from parley.engine.audio.files import load_audio
+    from parley.engine.modelfiles.defaults import default_speech_source
 
     model = WhisperModel(str(default_speech_source()), device="cpu", compute_type="float32", cpu_threads=threads)
     audio = [load_audio(p) for p in clips]
@@ -107,10 +107,10 @@ def run_faster_whisper(clips: list[Path], threads: int) -> dict:
 def run_cancel_latency(clips: list[Path], threads: int) -> dict:
     import numpy as np
 
-    from parley.engine.audio import load_audio
-    from parley.engine.cancel import CancelToken
+    from parley.engine.audio.files import load_audio
+    from parley.engine.backend.cancel import CancelToken
     from parley.engine.errors import Cancelled
-    from parley.engine.models import default_speech_model_path
+    from parley.engine.modelfiles.defaults import default_speech_model_path
     from parley.engine.speech import SpeechModel
 
     model = SpeechModel(default_speech_model_path(), device="cpu", threads=threads)
@@ -210,7 +210,7 @@ def main() -> int:
             sys.path.insert(0, str(REPO / "native"))
             import build as native_build
 
-            from parley.engine.models import default_speech_model_path
+            from parley.engine.modelfiles.defaults import default_speech_model_path
 
             tool = native_build.build_bench_tools(native_build.Options.from_env()) / "whisper-cli"
             result = whisper_cli(tool, default_speech_model_path(), args.clips, args.threads,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fuzz the ``parley`` command with mutated model and audio files (tests/fuzzing.py).
+"""Fuzz the ``parley`` command with mutated model and audio files (tests/support/fuzzing.py).
 
 Not a test: it runs many cases (1000 by default, fixed seed) and prints the outcome counts by
 kind (exit codes, signals, hangs, tracebacks) and the error messages grouped.  Cases that
@@ -21,7 +21,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests import fuzzing  # noqa: E402
+from tests.support import fuzzing
 
 
 def main() -> int:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fuzz Parley's model download with mutated Hub answers (the fake hub of tests/models_hub.py).
+"""Fuzz Parley's model download with mutated Hub answers (the fake hub of tests/support/models_hub.py).
 
 Not a test: it runs many cases (1000 by default, fixed seed) of the real download code
 (``library.download_model`` then ``remove_model``) against a loopback Hub whose answers are
@@ -38,8 +38,8 @@ sys.path.insert(0, str(REPO))
 
 from parley.engine import library  # noqa: E402
 from parley.engine.errors import ParleyError  # noqa: E402
-from tests.models_hub import Behaviour, HubServer  # noqa: E402
-from tests.tinymodels import write_tiny_llama_gguf  # noqa: E402
+from tests.support.models_hub import Behaviour, HubServer  # noqa: E402
+from tests.support.tinymodels import write_tiny_llama_gguf  # noqa: E402
 
 FUZZ_REPO = "fuzz/Tiny-GGUF"
 FUZZ_FILE = "tiny.gguf"

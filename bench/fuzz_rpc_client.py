@@ -2,7 +2,7 @@
 """Fuzz Parley's RPC client side (the relay and ggml's client) with a mutating fake server.
 
 Not a test: it runs many cases (300 by default, fixed seed).  Each case starts a fake ggml RPC
-server (tests/rpc_client_fuzzing.py) that spoils one reply (a field out of range, a wrong length,
+server (tests/support/rpc_client_fuzzing.py) that spoils one reply (a field out of range, a wrong length,
 a stall, an early close, garbage, a huge length, data nobody asked for), then a fresh
 subprocess connects through the real relay and the real ggml client, lists the devices, loads a
 tiny model on ``--device rpc`` and evaluates a few tokens.  With ``--upstream`` the fake server
@@ -27,9 +27,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from parley.engine import remote  # noqa: E402
-from tests import rpc_client_fuzzing as fuzz  # noqa: E402
-from tests.tinymodels import write_tiny_llama_gguf  # noqa: E402
+from parley.engine.backend import remote
+from tests.support import rpc_client_fuzzing as fuzz
+from tests.support.tinymodels import write_tiny_llama_gguf  # noqa: E402
 
 
 def _real_server() -> tuple[subprocess.Popen, str]:

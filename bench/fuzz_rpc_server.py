@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fuzz ``parley rpc-server`` with a mutating client (tests/rpc_fuzzing.py).
+"""Fuzz ``parley rpc-server`` with a mutating client (tests/support/rpc_fuzzing.py).
 
 Not a test: it runs many cases (500 by default, fixed seed) against one real server.  Each case
 is a real session (HELLO, ALLOC_BUFFER, BUFFER_GET_BASE, SET_TENSOR, GRAPH_COMPUTE, GET_TENSOR...)
@@ -24,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests import rpc_fuzzing  # noqa: E402
+from tests.support import rpc_fuzzing
 
 
 def main() -> int:

@@ -7,7 +7,7 @@ so the picture is what a Linux desktop shows.  The app starts as it always does,
 config folder in a temporary directory (the user's conversations and settings are never
 touched), with the default models answering greedily on one thread so the picture is the same
 every time, also on a busy machine.  When PulseAudio can be used, a virtual microphone
-(tests/pulse.py) is plugged in for the duration, so push-to-talk shows as it does on a desktop
+(tests/support/pulse.py) is plugged in for the duration, so push-to-talk shows as it does on a desktop
 with a microphone.  The questions are typed into the text box key by key and sent with Enter;
 the second asks for code, so the picture shows a code block.
 """
@@ -76,7 +76,7 @@ def take(out: Path) -> int:
     sys.path.insert(0, str(REPO))
     with contextlib.ExitStack() as stack:
         try:
-            from tests.pulse import virtual_microphone
+            from tests.support.pulse import virtual_microphone
             stack.enter_context(virtual_microphone())
         except Exception as exc:  # noqa: BLE001 - the picture is taken without a microphone then
             print(f"(no virtual microphone: {exc})", flush=True)

@@ -1,6 +1,6 @@
 """Shared test configuration: headless Qt, and the virtual microphone fixtures.
 
-Missing tools and builds go through ``tests.requirements.require``: skipped with the reason on
+Missing tools and builds go through ``tests.support.requirements.require``: skipped with the reason on
 a developer's machine, a failure in a strict run (``PARLEY_STRICT_TESTS=1``: CI)."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from tests.pulse import VirtualMicrophone
+    from tests.support.pulse import VirtualMicrophone
 
 # Real Qt windows, rendered offscreen unless the caller chose a platform (e.g. xcb under Xvfb).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-# A PulseAudio server of this test session's own (tests/pulse.py starts it): the virtual
+# A PulseAudio server of this test session's own (tests/support/pulse.py starts it): the virtual
 # microphone must hear only what this session plays, never a desktop's sound or another test run
 # on the same machine.  libpulse (pactl, paplay, PortAudio's ALSA plugin) finds a server by this
 # folder; it is set before anything connects.
@@ -30,9 +30,9 @@ if "PULSE_SERVER" not in os.environ:
 @pytest.fixture(scope="module")
 def virtual_mic() -> Iterator[VirtualMicrophone]:
     """A PulseAudio virtual microphone (the server is started if none runs) for the module."""
-    from parley.engine.capture import list_input_devices
-    from tests.pulse import PulseUnavailable, virtual_microphone
-    from tests.requirements import require
+    from parley.engine.audio.capture import list_input_devices
+    from tests.support.pulse import PulseUnavailable, virtual_microphone
+    from tests.support.requirements import require
 
     try:
         with virtual_microphone() as microphone:
@@ -53,7 +53,7 @@ def mic(virtual_mic: VirtualMicrophone) -> VirtualMicrophone:
 @pytest.fixture
 def broken_gpu_libdir(tmp_path: Path) -> Path:
     """A library folder for PARLEY_LIB_DIR: ours, plus a CUDA backend module that cannot load."""
-    from parley.engine import native
+    from parley.engine.backend import native
 
     libdir = tmp_path / "lib"
     libdir.mkdir()

@@ -14,14 +14,13 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
+from parley.app.conversations.store import Store
 from parley.app.engines import LocalEngines
 from parley.app.settings import Settings, load_settings
-from parley.app.read_aloud import ReadAloud
-from parley.app.store import Store
-from parley.engine.models import default_chat_model_path, default_speech_model_path
+from parley.app.voice.read_aloud import ReadAloud
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 from parley.engine.textmetrics import word_error_rate
-from tests.requirements import require
-from tests.app_helpers import (  # noqa: F401 - fixtures
+from tests.support.app_helpers import (  # noqa: F401 - fixtures
     LOAD_TIMEOUT_MS,
     QUESTION,
     idle,
@@ -38,6 +37,7 @@ from tests.app_helpers import (  # noqa: F401 - fixtures
     wait_idle,
     write_tiny_chat_model,
 )
+from tests.support.requirements import require
 
 NO_PULSE = "unix:/nonexistent/parley-test/native"     # a PulseAudio server address nothing listens on
 
@@ -327,7 +327,7 @@ def test_closing_while_the_speech_model_is_prepared_leaves_no_partial_file(qtbot
 
 def test_no_microphone_disables_push_to_talk_but_not_typing(qtbot, tmp_path, tiny_chat_model, monkeypatch):
     """No sound server answers (PulseAudio not running): PortAudio finds no input device."""
-    from parley.engine.capture import list_input_devices
+    from parley.engine.audio.capture import list_input_devices
 
     monkeypatch.setenv("PULSE_SERVER", NO_PULSE)
     if list_input_devices(refresh=True):
@@ -467,7 +467,7 @@ def test_settings_are_validated_applied_and_saved(qtbot, tmp_path, tiny_chat_mod
 def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_chat_model, question_clip,
                                                          monkeypatch):
     from parley.engine.errors import ModelFileError
-    from parley.engine.models import base_speech_sources
+    from parley.engine.modelfiles.defaults import base_speech_sources
     try:
         base_speech_sources()
     except ModelFileError:

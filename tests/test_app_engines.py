@@ -6,9 +6,9 @@ import numpy as np
 import soundfile
 
 from parley.app.engines import LocalEngines, model_file_problem
-from parley.app.read_aloud import speakable_text
-from parley.engine.models import default_chat_model_path, default_speech_model_path
-from tests.app_helpers import question_clip  # noqa: F401 - fixture
+from parley.app.voice.read_aloud import speakable_text
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
+from tests.support.app_helpers import question_clip  # noqa: F401 - fixture
 
 
 def test_model_file_problems(tmp_path):
@@ -58,7 +58,7 @@ def test_the_base_speech_model_is_checked_for_its_packages(monkeypatch):
     import sys
     from pathlib import Path
 
-    from tests.requirements import require
+    from tests.support.requirements import require
 
     engines = LocalEngines()
     versions = []
@@ -77,7 +77,7 @@ def test_the_base_speech_model_is_checked_for_its_packages(monkeypatch):
 
 def test_a_legacy_ggml_gpt2_file_is_checked_converted_and_loaded(tmp_path, monkeypatch):
     """The settings check accepts a legacy ggml GPT-2 file, loading converts it once (cached)."""
-    from tests.tinymodels import write_tiny_gpt2_legacy_ggml
+    from tests.support.tinymodels import write_tiny_gpt2_legacy_ggml
 
     monkeypatch.setenv("PARLEY_CACHE_DIR", str(tmp_path / "cache"))
     legacy = write_tiny_gpt2_legacy_ggml(tmp_path / "ggml-model.bin")

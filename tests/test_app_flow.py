@@ -18,14 +18,14 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from parley.app.bootstrap import create_window, start_controller
+from parley.app.conversations.store import Store
 from parley.app.settings import Settings, save_settings
-from parley.app.store import Store
 from parley.engine.textmetrics import word_error_rate
-from tests.app_helpers import (  # noqa: F401 - fixtures
-    broken_chat_config,
+from tests.support.app_helpers import (  # noqa: F401 - fixtures
     LOAD_TIMEOUT_MS,
     QUESTION,
     REPLY_TIMEOUT_MS,
+    broken_chat_config,
     idle,
     play,
     question_clip,

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from tests.app_helpers import (  # noqa: F401 - fixtures
+from tests.support.app_helpers import (  # noqa: F401 - fixtures
     make_controller,
     tiny_chat_model,
     tiny_settings,

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from parley.engine import remote
-from tests.app_helpers import tiny_chat_model  # noqa: F401 - fixture
-from tests.rpc_client_fuzzing import FakeServer, Mutation
+from parley.engine.backend import remote
+from tests.support.app_helpers import tiny_chat_model  # noqa: F401 - fixture
+from tests.support.rpc_client_fuzzing import FakeServer, Mutation
 from tests.test_rpc import REPO, TOKEN, Server, free_port
 
 _APP = """
@@ -24,7 +24,7 @@ import json, sys
 from PySide6.QtCore import QTimer
 from parley.app.bootstrap import create_app, create_window, start_controller
 from parley.app.settings import Settings
-from parley.app.store import Store
+from parley.app.conversations.store import Store
 
 model, servers, session_servers, kill_after = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]), \\
     int(sys.argv[4])

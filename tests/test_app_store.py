@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from parley.app.bootstrap import create_window, start_controller
+from parley.app.conversations.store import Store, StoreError, data_dir
 from parley.app.settings import Settings
-from parley.app.store import Store, StoreError, data_dir
-from tests.app_helpers import LOAD_TIMEOUT_MS, idle, tiny_chat_model, tiny_settings  # noqa: F401 - fixture
-from tests.privileges import without_root
-from tests.requirements import require
+from tests.support.app_helpers import LOAD_TIMEOUT_MS, idle, tiny_chat_model, tiny_settings  # noqa: F401 - fixture
+from tests.support.privileges import without_root
+from tests.support.requirements import require
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -321,7 +321,7 @@ def test_a_database_from_a_newer_parley_is_shown_but_never_written(tmp_path):
 
 _HOLDER = """
 import sys
-from parley.app.store import Store
+from parley.app.conversations.store import Store
 store = Store(sys.argv[1])
 c = store.create_conversation("Held")
 store.add_message(c.id, "user", "Tell me a story")
@@ -466,7 +466,7 @@ def test_an_empty_file_is_a_new_database(tmp_path):
 
 _OPEN = """
 import sys
-from parley.app.store import Store, StoreError
+from parley.app.conversations.store import Store, StoreError
 try:
     Store(sys.argv[1])
 except StoreError as exc:

@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import QThread
 
 from parley.app.tasks import EngineWorker, JobCancelled
-from parley.engine.cancel import CancelToken
-from parley.engine.chat import ChatModel, ChatSession, SamplingParams
-from tests.app_helpers import tiny_chat_model  # noqa: F401 - fixture
+from parley.engine.backend.cancel import CancelToken
+from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
+from tests.support.app_helpers import tiny_chat_model  # noqa: F401 - fixture
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from parley.app.tasks import EngineWorker
 from parley.app.ui.main_window import MainWindow
 from parley.app.ui.ptt import PushToTalkKeys
-from tests.app_helpers import make_controller, tiny_chat_model, tiny_settings, wait_idle  # noqa: F401 - fixtures
+from tests.support.app_helpers import make_controller, tiny_chat_model, tiny_settings, wait_idle  # noqa: F401 - fixtures
 
 
 @pytest.fixture
@@ -218,7 +218,7 @@ STALL_BOUND_S = 0.5
 
 def test_the_event_loop_never_stalls_while_2000_tokens_stream(qtbot, window, tiny_chat_model):
     """The real chat engine streams 2000 tokens (hundreds a second) through a worker into the view."""
-    from parley.engine.chat import ChatModel, ChatSession, SamplingParams
+    from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
 
     view, worker = window.conversation_view, EngineWorker("stream")
     gaps, last = [], [time.perf_counter()]

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 import soundfile
 
-from parley.app.read_aloud import ReadAloud
+from parley.app.voice.read_aloud import ReadAloud
+from parley.engine.audio.utterance import speech_region, spoken_text
 from parley.engine.textmetrics import word_error_rate
-from parley.engine.utterance import speech_region, spoken_text
-from tests.app_helpers import (  # noqa: F401 - fixtures
+from tests.support.app_helpers import (  # noqa: F401 - fixtures
     make_controller,
     play,
     question_clip,
@@ -26,7 +26,7 @@ from tests.app_helpers import (  # noqa: F401 - fixtures
     tiny_settings,
     wait_idle,
 )
-from tests.pulse import idle_microphone
+from tests.support.pulse import idle_microphone
 from tests.test_vad import SENTENCES, room_noise
 
 LONG_QUESTION = ("Please tell me how far away the moon is from the earth, and how long it would take "

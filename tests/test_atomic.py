@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from parley.engine import atomic, chat, speech, threads
+from parley.engine import atomic, speech
+from parley.engine.backend import threads
+from parley.engine.chat import model as chat
 
 
 def hidden(folder: Path) -> list[str]:

@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 import soundfile
 
-from parley.engine.audio import SAMPLE_RATE, SILENCE_DBFS, load_audio, prepare_for_model, rms_level
+from parley.engine.audio.files import SAMPLE_RATE, SILENCE_DBFS, load_audio, prepare_for_model, rms_level
 from parley.engine.errors import AudioError, AudioLimitError
-from tests.privileges import unreadable_copy, without_root
-from tests.requirements import require
-from tests.speech import espeak_available, synthesize
+from tests.support.privileges import unreadable_copy, without_root
+from tests.support.requirements import require
+from tests.support.speech import espeak_available, synthesize
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -144,8 +144,8 @@ def peak_rss(args: list[str]) -> tuple[subprocess.CompletedProcess[str], int]:
 
 @pytest.fixture(scope="module")
 def tiny_whisper(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from parley.engine.whisper_convert import convert_ct2_whisper
-    from tests.ct2_fixtures import write_ct2_whisper
+    from parley.engine.modelfiles.whisper_convert import convert_ct2_whisper
+    from tests.support.ct2_fixtures import write_ct2_whisper
 
     folder = tmp_path_factory.mktemp("whisper")
     convert_ct2_whisper(write_ct2_whisper(folder / "ct2")["source"], folder / "tiny.bin")
@@ -169,7 +169,7 @@ def test_a_large_file_is_decoded_in_bounded_blocks(tmp_path: Path) -> None:
     path = write_tone_flac(tmp_path / "large.flac", 30, 8, 384_000)
     code = (
         "import sys\n"
-        "from parley.engine.audio import load_audio\n"
+        "from parley.engine.audio.files import load_audio\n"
         "audio = load_audio(sys.argv[1])\n"
         "print(len(audio), float(abs(audio).max()))\n"
     )
@@ -182,7 +182,7 @@ def test_a_large_file_is_decoded_in_bounded_blocks(tmp_path: Path) -> None:
 
 
 def test_blocks_give_the_same_audio_as_one_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from parley.engine import audio as audio_module
+    from parley.engine.audio import files as audio_module
 
     rate = 44100
     t = np.arange(3 * rate) / rate
@@ -273,7 +273,7 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fails by the timeout instead of blocking the suite."""
     pipe = tmp_path / "pipe.wav"
     os.mkfifo(pipe)
-    code = ("import sys\nfrom parley.engine.audio import load_audio\nfrom parley.engine.errors import AudioError\n"
+    code = ("import sys\nfrom parley.engine.audio.files import load_audio\nfrom parley.engine.errors import AudioError\n"
             "try:\n    load_audio(sys.argv[1])\nexcept AudioError as e:\n    print(e)\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     result = subprocess.run([sys.executable, "-c", code, str(pipe)], capture_output=True, text=True, env=env,

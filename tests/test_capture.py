@@ -1,6 +1,6 @@
 """Microphone capture through the real PortAudio -> ALSA -> PulseAudio path.
 
-Speech is played into a PulseAudio virtual microphone (tests/pulse.py) while a ``Recorder``
+Speech is played into a PulseAudio virtual microphone (tests/support/pulse.py) while a ``Recorder``
 records the PortAudio device ``pulse``, which follows PulseAudio's default source.  Waits are
 on processes and events, each with a generous timeout that only guards against a hang.
 """
@@ -17,17 +17,17 @@ import numpy as np
 import pytest
 import soundfile
 
-from parley.engine.audio import SAMPLE_RATE, rms_level
-from parley.engine.capture import (
+from parley.engine.audio.capture import (
     PORTAUDIO_MISSING,
     Recorder,
     find_input_device,
     list_input_devices,
 )
+from parley.engine.audio.files import SAMPLE_RATE, rms_level
 from parley.engine.errors import CaptureError
-from tests.pulse import VirtualMicrophone
-from tests.requirements import require
-from tests.speech import correlation_peak, espeak_available, synthesize
+from tests.support.pulse import VirtualMicrophone
+from tests.support.requirements import require
+from tests.support.speech import correlation_peak, espeak_available, synthesize
 
 EVENT_TIMEOUT = 30.0  # seconds; only reached if something hangs
 REPO = Path(__file__).resolve().parents[1]
@@ -165,7 +165,7 @@ def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[st
 
 
 PRINT_CAPTURE_ERROR = """
-from parley.engine.capture import Recorder
+from parley.engine.audio.capture import Recorder
 from parley.engine.errors import CaptureError
 try:
     Recorder().start()
@@ -178,7 +178,7 @@ def test_no_input_device_at_all() -> None:
     # A fresh process whose PulseAudio server does not exist.  Where the machine has no sound
     # card (CI, this container) PortAudio then finds nothing to record from.
     result = run_python(
-        "from parley.engine.capture import list_input_devices\n"
+        "from parley.engine.audio.capture import list_input_devices\n"
         "print('DEVICES:', [d.name for d in list_input_devices()])\n" + PRINT_CAPTURE_ERROR,
         {"PULSE_SERVER": "unix:/nonexistent/parley-test"},
     )

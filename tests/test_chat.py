@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from parley.cli import main as cli_main
-from parley.engine.cancel import CancelToken
-from parley.engine.chat import ChatModel, ChatSession, Message, SamplingParams
-from parley.engine.chat_format import DialogueFormat, ReplyStream
+from parley.engine.backend.cancel import CancelToken
+from parley.engine.chat.model import ChatModel, ChatSession, Message, SamplingParams
+from parley.engine.chat.prompt_format import DialogueFormat, ReplyStream
 from parley.engine.errors import (
     Cancelled,
     ContextOverflowError,
@@ -26,9 +26,14 @@ from parley.engine.errors import (
     NothingToRegenerateError,
     ThreadCountError,
 )
-from parley.engine.gpt2_convert import convert_gpt2_ggml_to_gguf
-from parley.engine.models import default_chat_model_path
-from tests.tinymodels import vocab_source, write_tiny_gpt2_gguf, write_tiny_gpt2_legacy_ggml, write_tiny_llama_gguf
+from parley.engine.modelfiles.defaults import default_chat_model_path
+from parley.engine.modelfiles.gpt2_convert import convert_gpt2_ggml_to_gguf
+from tests.support.tinymodels import (
+    vocab_source,
+    write_tiny_gpt2_gguf,
+    write_tiny_gpt2_legacy_ggml,
+    write_tiny_llama_gguf,
+)
 
 SYSTEM = "You are a helpful assistant."
 
@@ -150,8 +155,8 @@ def test_greedy_picks_the_tokens_of_llama_cpps_greedy_chain(smol: ChatModel, mon
                                                            kw: dict[str, object]) -> None:
     """The greedy sampler computes in numpy what llama.cpp's chain (bias, penalty, greedy) does;
     the replies must be the same token for token."""
-    from parley.engine import chat
-    from parley.engine.sampling import ChainSampler
+    from parley.engine.chat import model as chat
+    from parley.engine.chat.sampling import ChainSampler
 
     def run() -> list[int]:
         smol.clear_cache()
@@ -257,7 +262,7 @@ def test_message_too_long_for_the_context(tiny_llama: ChatModel) -> None:
 SCENARIO_TIMEOUT = 120  # seconds; only reached when the model deadlocks
 _SCENARIO_HEAD = """
 import json, sys, threading
-from parley.engine.chat import ChatModel, ChatSession, SamplingParams
+from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
 from parley.engine.errors import ModelBusyError, ModelClosedError
 model = ChatModel(sys.argv[1], device="cpu", n_ctx=256, threads=1)
 session = ChatSession(model, "Be brief.")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from parley.engine.chat import ChatModel, ChatSession, Message, SamplingParams
+from parley.engine.chat.model import ChatModel, ChatSession, Message, SamplingParams
 from parley.engine.errors import NothingToRegenerateError
-from parley.engine.models import default_chat_model_path
+from parley.engine.modelfiles.defaults import default_chat_model_path
 
 GREEDY = dict(temperature=0.0, repeat_penalty=1.0)
 

@@ -1,7 +1,7 @@
 """The ``parley`` command as a user runs it: ``python -m parley`` in a subprocess, on real clips
 (espeak-ng speech, silence, noise, a 3000-byte WAV) and the real speech models.
 
-The transcription rules are the app's (``parley.engine.utterance``): silence around speech is
+The transcription rules are the app's (``parley.engine.audio.utterance``): silence around speech is
 cut, a clip without speech is reported as such (exit 3), whisper's non-speech markers are not
 text.  Which argument shapes open the window, and which are commands, is checked on the real
 process too: the app, when it starts, opens its conversation database in PARLEY_DATA_DIR.
@@ -22,9 +22,9 @@ import pytest
 import soundfile
 
 from parley.cli import wants_app
-from parley.engine.utterance import speech_region
-from tests.requirements import require
-from tests.speech import espeak_available, synthesize
+from parley.engine.audio.utterance import speech_region
+from tests.support.requirements import require
+from tests.support.speech import espeak_available, synthesize
 
 REPO = Path(__file__).resolve().parents[1]
 SENTENCE = "How far away is the moon from the earth?"   # whisper tiny.en hears it word for word
@@ -137,7 +137,7 @@ def test_several_files_exit_status(clips: dict[str, Path], tmp_path: Path) -> No
 def test_the_base_model_by_name(clips: dict[str, Path]) -> None:
     """--model takes "base" as the Settings do: the optional multilingual Whisper base."""
     from parley.engine.errors import ModelFileError
-    from parley.engine.models import base_speech_sources
+    from parley.engine.modelfiles.defaults import base_speech_sources
 
     try:
         base_speech_sources()

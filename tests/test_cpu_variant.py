@@ -14,13 +14,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from parley.engine import native
+from parley.engine.backend import native
 
 REPO = Path(__file__).resolve().parents[1]
 
 _REPORT = """
 import json
-from parley.engine import devices, native
+from parley.engine.backend import devices, native
 native.load_backends()
 mapped = [p for p in native.mapped_libraries() if "ggml-cpu" in p]
 print(json.dumps({"variant": devices.cpu_variant(), "mapped": mapped}))

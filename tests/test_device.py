@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from parley.engine.audio import load_audio
-from parley.engine.chat import ChatModel, ChatSession, SamplingParams
-from parley.engine.devices import list_devices, select_device
-from parley.engine.models import default_chat_model_path, default_speech_model_path
+from parley.engine.audio.files import load_audio
+from parley.engine.backend.devices import list_devices, select_device
+from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 from parley.engine.speech import SpeechModel
 
 pytestmark = pytest.mark.device

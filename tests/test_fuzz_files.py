@@ -1,6 +1,6 @@
 """Mutated GGUF, whisper.cpp and audio files through ``parley chat`` and ``parley transcribe``.
 
-A small fixed-seed sample of what ``bench/fuzz_files.py`` runs by the thousand (tests/fuzzing.py
+A small fixed-seed sample of what ``bench/fuzz_files.py`` runs by the thousand (tests/support/fuzzing.py
 says how the files are mutated).  Every run is its own process: none may die from a signal
 (native code aborting on input it trusts), hang, or end in a Python traceback instead of a
 message.  Cases run two at a time; the suite's share is a few dozen runs.
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import fuzzing
+from tests.support import fuzzing
 
 SEED = 20261124
 CASES = 60  # twenty of each kind

@@ -1,5 +1,5 @@
 """A mutating fake server against the real relay and ggml's real client: a fixed-seed slice of
-what ``bench/fuzz_rpc_client.py`` runs by the hundred (tests/rpc_client_fuzzing.py says how
+what ``bench/fuzz_rpc_client.py`` runs by the hundred (tests/support/rpc_client_fuzzing.py says how
 replies are spoiled).  Each case is a subprocess that connects, lists the devices, loads a tiny
 model on the remote device and evaluates tokens: it must never crash (ggml abort), hang, print a
 traceback, or refuse in more than one line."""
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import rpc_client_fuzzing as fuzz
-from tests.tinymodels import write_tiny_llama_gguf
+from tests.support import rpc_client_fuzzing as fuzz
+from tests.support.tinymodels import write_tiny_llama_gguf
 
 SEED = 20261124
 CASES = 48

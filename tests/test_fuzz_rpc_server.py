@@ -1,5 +1,5 @@
 """A mutating client against a real `parley rpc-server`: a fixed-seed slice of what
-``bench/fuzz_rpc_server.py`` runs by the hundred (tests/rpc_fuzzing.py says how messages are
+``bench/fuzz_rpc_server.py`` runs by the hundred (tests/support/rpc_fuzzing.py says how messages are
 mutated).  The front process must never die, always serve a fresh client afterwards, never answer
 a GET_TENSOR from outside the client's buffers, and say each refusal in one log line."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests import rpc_fuzzing
+from tests.support import rpc_fuzzing
 
 SEED = 20261124
 CASES = 40

@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 from gguf import GGMLQuantizationType, GGUFReader, GGUFWriter
 
-import tinymodels as tm
-from tests.privileges import unreadable_copy, without_root
-from tests.requirements import require
 from parley.engine.errors import ModelFileError
-from parley.engine.gguf_file import GGML_TYPES, SUPPORTED_ARCHITECTURES, GGUFInfo, check_gguf, read_gguf
+from parley.engine.modelfiles.gguf_file import GGML_TYPES, SUPPORTED_ARCHITECTURES, GGUFInfo, check_gguf, read_gguf
+from tests.support import tinymodels as tm
+from tests.support.privileges import unreadable_copy, without_root
+from tests.support.requirements import require
 
 SMALL_VOCAB = 300
 
@@ -182,7 +182,7 @@ def test_large_file_is_checked_from_its_header(models: Path) -> None:
 
 def test_default_chat_model_passes() -> None:
     """The real SmolLM2 GGUF Parley ships by default (a ~100 MB Q4_1 llama)."""
-    from parley.engine.models import default_chat_model_path
+    from parley.engine.modelfiles.defaults import default_chat_model_path
 
     try:
         path = default_chat_model_path()

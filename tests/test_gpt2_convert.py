@@ -10,11 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import tinymodels as tm
-from tests.requirements import require
 from parley.engine.errors import Cancelled, ModelFileError
-from parley.engine.gguf_file import check_gguf, read_gguf
-from parley.engine.gpt2_convert import (
+from parley.engine.modelfiles.gguf_file import check_gguf, read_gguf
+from parley.engine.modelfiles.gpt2_convert import (
     convert_gpt2_ggml_to_gguf,
     default_gpt2_vocab,
     gguf_tensor_name,
@@ -22,12 +20,14 @@ from parley.engine.gpt2_convert import (
     gpt2_byte_encoder,
     read_legacy_gpt2,
 )
+from tests.support import tinymodels as tm
+from tests.support.requirements import require
 
 N_LAYER = 2
 
 
 class Flag:
-    """A cancel flag like parley.engine.cancel.CancelToken, without the native build."""
+    """A cancel flag like parley.engine.backend.cancel.CancelToken, without the native build."""
 
     def __init__(self, cancelled: bool = False) -> None:
         self.cancelled = cancelled

@@ -22,11 +22,11 @@ import pytest
 
 from parley.engine import library
 from parley.engine.errors import ModelFileError
-from parley.engine.gguf_file import check_gguf
 from parley.engine.library import found
-from parley.engine.whisper_convert import CACHE_FORMAT, ensure_converted, read_vocabulary
-from tests.ct2_fixtures import write_ct2_whisper
-from tests.tinymodels import write_tiny_llama_gguf
+from parley.engine.modelfiles.gguf_file import check_gguf
+from parley.engine.modelfiles.whisper_convert import CACHE_FORMAT, ensure_converted, read_vocabulary
+from tests.support.ct2_fixtures import write_ct2_whisper
+from tests.support.tinymodels import write_tiny_llama_gguf
 
 REPO = Path(__file__).resolve().parents[1]
 HANG_GUARD_S = 120.0            # only reached when something hangs
@@ -339,7 +339,7 @@ def test_a_fifo_among_the_speech_model_parts_is_refused(tmp_path: Path) -> None:
     fifo(source / "model.bin.part2")
     put(source / "vocabulary.txt", b"a\nb\n")
     code = ("import sys\nfrom pathlib import Path\nfrom parley.engine.errors import ModelFileError\n"
-            "from parley.engine.whisper_convert import ensure_converted\n"
+            "from parley.engine.modelfiles.whisper_convert import ensure_converted\n"
             "try:\n    ensure_converted(Path(sys.argv[1]), Path(sys.argv[2]), 'x')\n"
             "except ModelFileError as e:\n    print(e)\n")
     result = in_child(code, str(source), str(tmp_path / "cache"))
@@ -372,7 +372,7 @@ def test_a_legacy_gpt2_header_claiming_a_billion_layers_is_refused(tmp_path: Pat
     legacy = put(tmp_path / "ggml-model.bin",
                  b"lmgg" + struct.pack("<6i", 1, 1, 1, 1, 1 << 30, 0) + struct.pack("<ii", 1, 1) + b"a")
     code = ("import sys\nfrom parley.engine.errors import ModelFileError\n"
-            "from parley.engine.models import check_chat_model\n"
+            "from parley.engine.modelfiles.defaults import check_chat_model\n"
             "try:\n    check_chat_model(sys.argv[1])\nexcept ModelFileError as e:\n    print(e.problem)\n")
     result = in_child(code, str(legacy))
     assert result.returncode == 0, result.stderr[-2000:]

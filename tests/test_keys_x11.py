@@ -3,7 +3,7 @@
 QTest's key events never auto-repeat, so the offscreen tests (test_app_ui.py) could not see
 that holding Ctrl+Space on a desktop restarted the recording at the first auto-repeat (issue
 10).  Here Xvfb, whose keyboard auto-repeats as a desktop's does (660 ms delay, 25 a second),
-gets keys and mouse buttons through XTEST (``tests/x11.py``), while the real window and
+gets keys and mouse buttons through XTEST (``tests/support/x11.py``), while the real window and
 ``Controller`` run on the real engines and record the PulseAudio virtual microphone.
 
 Two processes: a process's QApplication keeps the platform it started with, and the rest of
@@ -12,7 +12,7 @@ normal session this module starts Xvfb and runs itself again in a child pytest w
 QApplication uses the xcb platform on that display (``PARLEY_X11_CHILD=1``).  The child holds
 the real tests; each test of the normal session reports the child's result for the scenario of
 its name, so a failure names the shortcut that broke, and a tool or model that is missing
-fails in a strict run (``tests/requirements.py``) and skips with the reason otherwise.
+fails in a strict run (``tests/support/requirements.py``) and skips with the reason otherwise.
 
 Run alone (the virtual microphone is shared, hence the lock):
     flock /tmp/parley-audio.lock python -m pytest tests/test_keys_x11.py -v
@@ -31,8 +31,8 @@ from typing import Any
 
 import pytest
 
-from tests import x11
-from tests.requirements import require
+from tests.support import x11
+from tests.support.requirements import require
 
 SCENARIOS = (
     "ctrl_space_held_in_the_text_box",
@@ -118,7 +118,7 @@ else:
     )
 
     from parley.app.controller import Controller
-    from tests.app_helpers import (  # noqa: F401 - fixtures
+    from tests.support.app_helpers import (  # noqa: F401 - fixtures
         QUESTION,
         make_controller,
         play,

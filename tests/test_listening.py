@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 import soundfile
 
-from parley.engine.audio import SAMPLE_RATE
-from parley.engine.capture import Listener, Recorder
+from parley.engine.audio.capture import Listener, Recorder
+from parley.engine.audio.files import SAMPLE_RATE
+from parley.engine.audio.vad import UtteranceSegmenter
 from parley.engine.errors import CaptureError
-from parley.engine.vad import UtteranceSegmenter
-from tests.pulse import finish
-from tests.requirements import require
-from tests.speech import espeak_available, synthesize
+from tests.support.pulse import finish
+from tests.support.requirements import require
+from tests.support.speech import espeak_available, synthesize
 from tests.test_vad import SENTENCES
 
 EVENT_TIMEOUT = 30.0  # seconds; only reached if something hangs

@@ -14,8 +14,8 @@ import pytest
 
 from parley.engine import library
 from parley.engine.library import fit
-from parley.engine.models import default_chat_model_path
-from tests.tinymodels import write_tiny_llama_gguf
+from parley.engine.modelfiles.defaults import default_chat_model_path
+from tests.support.tinymodels import write_tiny_llama_gguf
 
 cat = importlib.import_module("parley.engine.library.catalog")   # the facade's catalog() hides it
 

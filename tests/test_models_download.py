@@ -1,4 +1,4 @@
-"""Downloads from a loopback Hub (tests/models_hub.py) into a temporary Hugging Face cache.
+"""Downloads from a loopback Hub (tests/support/models_hub.py) into a temporary Hugging Face cache.
 
 Real files (a tiny GGUF chat model), the real huggingface_hub client and cache layout, real
 sockets: a full download, a cut connection resumed on the next try, a corrupt transfer, a
@@ -9,8 +9,8 @@ server that stops responding, no server at all, a full disk (a real small tmpfs)
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -24,9 +24,9 @@ import pytest
 from parley.engine import library
 from parley.engine.library import download as dl
 from parley.engine.library.found import SOURCE_HF
-from tests.models_hub import HubServer
-from tests.privileges import run_on_small_tmpfs
-from tests.tinymodels import write_tiny_llama_gguf
+from tests.support.models_hub import HubServer
+from tests.support.privileges import run_on_small_tmpfs
+from tests.support.tinymodels import write_tiny_llama_gguf
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CHAT_REPO = "tests/Tiny-Chat-GGUF"

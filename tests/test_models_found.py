@@ -16,9 +16,9 @@ import pytest
 
 from parley.engine import library
 from parley.engine.library import found
-from parley.engine.whisper_convert import convert_ct2_whisper
-from tests.ct2_fixtures import write_ct2_whisper
-from tests.tinymodels import write_tiny_llama_gguf
+from parley.engine.modelfiles.whisper_convert import convert_ct2_whisper
+from tests.support.ct2_fixtures import write_ct2_whisper
+from tests.support.tinymodels import write_tiny_llama_gguf
 
 
 @pytest.fixture(scope="module")

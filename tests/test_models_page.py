@@ -12,8 +12,8 @@ from parley.app.settings import Settings
 from parley.app.ui import models_page
 from parley.app.ui.settings_dialog import SettingsDialog
 from parley.engine import library
+from tests.support.tinymodels import write_tiny_llama_gguf
 from tests.test_models_download import cache, hub, model_bytes  # noqa: F401 - fixtures
-from tests.tinymodels import write_tiny_llama_gguf
 
 
 @pytest.fixture

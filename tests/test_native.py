@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from parley.engine import native
+from parley.engine.backend import native
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -52,7 +52,7 @@ def test_backends_load_from_our_folder_when_cwd_is_elsewhere(tmp_path: Path) -> 
 
 
 def test_cpu_backend_is_mapped_from_our_folder_only() -> None:
-    from parley.engine import devices
+    from parley.engine.backend import devices
 
     devices.list_devices()
     backends = [p for p in native.mapped_libraries() if re.search(r"libggml-cpu", p)]
@@ -65,7 +65,7 @@ def test_no_backend_gives_an_error_not_an_abort(tmp_path: Path) -> None:
     empty = tmp_path / "empty-libdir"
     empty.mkdir()
     proc = run_python("""
-        from parley.engine import devices
+        from parley.engine.backend import devices
         from parley.engine.errors import NoDeviceError
         try:
             devices.list_devices()
@@ -79,7 +79,7 @@ def test_no_backend_gives_an_error_not_an_abort(tmp_path: Path) -> None:
 def test_failed_gpu_backend_falls_back_to_cpu_with_the_reason(tmp_path: Path, broken_gpu_libdir: Path) -> None:
     """A GPU backend module that cannot load: auto picks the CPU and says why, nothing aborts."""
     proc = run_python("""
-        from parley.engine import devices
+        from parley.engine.backend import devices
         choice = devices.select_device("auto")
         print(choice.device.name); print(choice.fallback_reason)
     """, cwd=tmp_path, env={"PARLEY_LIB_DIR": str(broken_gpu_libdir)})
@@ -90,7 +90,7 @@ def test_failed_gpu_backend_falls_back_to_cpu_with_the_reason(tmp_path: Path, br
 
 
 def test_unknown_device_name_falls_back_to_cpu() -> None:
-    from parley.engine import devices
+    from parley.engine.backend import devices
 
     choice = devices.select_device("CUDA7")
     assert choice.device.kind == "cpu" and "CUDA7" in (choice.fallback_reason or "")
@@ -101,10 +101,10 @@ def test_both_engines_share_one_ggml(tmp_path: Path) -> None:
     """Load a speech and a chat model in one process: each ggml library is mapped exactly once."""
     proc = run_python("""
         import json
-        from parley.engine import native
-        from parley.engine.models import default_chat_model_path, default_speech_model_path
+        from parley.engine.backend import native
+        from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
         from parley.engine.speech import SpeechModel
-        from parley.engine.chat import ChatModel
+        from parley.engine.chat.model import ChatModel
         speech = SpeechModel(default_speech_model_path(), device="cpu", threads=2)
         chat = ChatModel(default_chat_model_path(), device="cpu", n_ctx=512, threads=2)
         print(json.dumps(native.mapped_libraries()))
@@ -138,7 +138,7 @@ def test_wheel_is_self_contained(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     run = run_python("""
-        from parley.engine import devices, native
+        from parley.engine.backend import devices, native
         print(native.lib_dir()); print([d.name for d in devices.list_devices()])
     """, cwd=elsewhere, pythonpath=tmp_path / "site")
     assert run.returncode == 0, run.stderr
@@ -174,7 +174,7 @@ def test_backend_reason_is_asked_of_the_loader_only_on_request_and_only_in_our_f
     mark = tmp_path / "opened.txt"
     proc = run_python("""
         from pathlib import Path
-        from parley.engine import devices, native
+        from parley.engine.backend import devices, native
         mark = Path(__import__("os").environ["PARLEY_PROBE_MARK"])
         count = lambda: len(mark.read_text().splitlines()) if mark.exists() else 0
         native.load_backends()
@@ -201,7 +201,7 @@ def test_ggml_backend_path_cannot_add_a_module_from_elsewhere(tmp_path: Path) ->
     module = _probe_library(tmp_path / "libggml-extra.so")
     mark = tmp_path / "opened.txt"
     proc = run_python("""
-        from parley.engine import devices
+        from parley.engine.backend import devices
         print([d.name for d in devices.list_devices()])
     """, cwd=tmp_path, env={"GGML_BACKEND_PATH": str(module), "PARLEY_PROBE_MARK": str(mark)})
     assert proc.returncode == 0, proc.stderr

@@ -17,13 +17,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parley.engine.cancel import CancelToken
-from parley.engine.chat import ChatModel, ChatSession, SamplingParams
+from parley.engine.backend.cancel import CancelToken
+from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
 from parley.engine.errors import DecodeError, ModelLoadError, UnknownLanguageError
+from parley.engine.modelfiles.whisper_convert import convert_ct2_whisper
 from parley.engine.speech import SpeechModel
-from parley.engine.whisper_convert import convert_ct2_whisper
-from tests.ct2_fixtures import write_ct2_whisper
-from tests.tinymodels import write_tiny_llama_gguf
+from tests.support.ct2_fixtures import write_ct2_whisper
+from tests.support.tinymodels import write_tiny_llama_gguf
 
 WAIT = 60.0  # seconds; only reached if something hangs
 WHISPER_LINE = "unknown language 'xx'"

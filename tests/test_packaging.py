@@ -30,9 +30,9 @@ import bundle_check  # noqa: E402
 import bundle_layout as layout  # noqa: E402
 import elfread  # noqa: E402
 
-from parley.app import selftest_report  # noqa: E402
-from parley.engine import native  # noqa: E402
-from tests.app_helpers import broken_chat_config  # noqa: E402
+from parley.app.selftest import report as selftest_report
+from parley.engine.backend import native
+from tests.support.app_helpers import broken_chat_config  # noqa: E402
 
 LIBC = Path("/lib/x86_64-linux-gnu/libc.so.6")
 SYSTEM_LIBDIR = Path("/usr/lib/x86_64-linux-gnu")
@@ -197,7 +197,7 @@ if len(sys.argv) > 1:                       # as PyInstaller's bootloader leaves
     sys.frozen, sys._MEIPASS = True, sys.argv[1]
     exec(compile(open(sys.argv[2]).read(), sys.argv[2], "exec"))
 import os, sounddevice
-from parley.app import selftest_report as r
+from parley.app.selftest import report as r
 print(r.portaudio_path(r.read_maps()))
 print(os.environ.get("PARLEY_LIB_DIR"))
 """
@@ -255,7 +255,7 @@ def test_json_option(tmp_path):
 
 
 def test_stage_lines_as_the_self_test_prints_them(capsys):
-    from parley.app.selftest import SelfTest
+    from parley.app.selftest.run import SelfTest
 
     test = SelfTest.__new__(SelfTest)       # only its line() formatter is used here
     test.lines = []
@@ -271,8 +271,8 @@ def test_stage_lines_as_the_self_test_prints_them(capsys):
 
 PROCESS_FACTS = """
 import ctypes, json, shutil, sys
-from parley.app import selftest_report as r
-from parley.engine import native
+from parley.app.selftest import report as r
+from parley.engine.backend import native
 native.load_backends()
 if len(sys.argv) > 1:                      # map a second copy of ggml's base library
     copy = shutil.copy2(next(native.lib_dir().glob("libggml-base.so*")), sys.argv[1])

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from parley.app.conversation import Conversation, Message
-from parley.app.reply_state import CHECKPOINT_S, Ending, Phase, PieceInbox, Reply, ReplyKind, ReplyMachine
-from parley.app.store import Store
+from parley.app.conversations.conversation import Conversation, Message
+from parley.app.conversations.reply_state import CHECKPOINT_S, Ending, Phase, PieceInbox, Reply, ReplyKind, ReplyMachine
+from parley.app.conversations.store import Store
 from parley.app.tasks import EngineWorker
 
 

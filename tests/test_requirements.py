@@ -1,4 +1,4 @@
-"""Missing tools skip on a developer's machine and fail in a strict run (tests/requirements.py)."""
+"""Missing tools skip on a developer's machine and fail in a strict run (tests/support/requirements.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def run_pytest(args: list[str], *, strict: bool, path: str | None = None) -> sub
 
 def test_require_skips_with_the_reason_or_fails_when_strict(tmp_path: Path) -> None:
     (tmp_path / "test_needs.py").write_text(
-        "from tests.requirements import require\n"
+        "from tests.support.requirements import require\n"
         "def test_needs_a_tool():\n"
         "    require(False, 'the frobnicator is not installed')\n"
         "def test_has_it():\n"

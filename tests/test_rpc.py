@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from parley.engine import remote
-from parley.engine.models import default_speech_model_path
-from tests import rpc_client_fuzzing as fuzz
-from tests.tinymodels import write_tiny_llama_gguf
+from parley.engine.backend import remote
+from parley.engine.modelfiles.defaults import default_speech_model_path
+from tests.support import rpc_client_fuzzing as fuzz
+from tests.support.tinymodels import write_tiny_llama_gguf
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -154,8 +154,8 @@ def test_server_killed_mid_reply_ends_the_reply_with_an_error_and_the_cpu_takes_
     try:
         proc = python(f"""
             import os, signal
-            from parley.engine import devices, remote
-            from parley.engine.chat import ChatModel, ChatSession, SamplingParams
+            from parley.engine.backend import devices, remote
+            from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
             lost = []
             remote.on_lost(lambda endpoint, reason: lost.append(endpoint))
             remote.connect([{srv.endpoint!r}])
@@ -401,9 +401,9 @@ _LOAD_WHILE_KILLED = """
 import sys, threading
 sys.path.insert(0, {repo!r})
 from tests.test_rpc import Server
-from parley.engine import remote
-from parley.engine.chat import ChatModel
-from parley.engine.models import default_chat_model_path, default_speech_model_path
+from parley.engine.backend import remote
+from parley.engine.chat.model import ChatModel
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 from parley.engine.speech import SpeechModel
 
 kind, delay = sys.argv[1], float(sys.argv[2])
@@ -470,7 +470,7 @@ def test_the_relay_reads_a_large_request_whole_when_the_server_is_already_gone()
 
 # --------------------------------------------------------------------------- hostile servers
 # Each client runs in a subprocess (a native abort shows as a signal) with a time limit, against
-# a fake ggml server in Python (tests/rpc_client_fuzzing.py) that spoils one reply.
+# a fake ggml server in Python (tests/support/rpc_client_fuzzing.py) that spoils one reply.
 
 TOKEN = bytes(range(32))
 
@@ -570,8 +570,8 @@ with socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10) as s:
 
 _SHARED_SESSION = """
 import subprocess, sys
-from parley.engine import remote
-from parley.engine.chat import ChatModel
+from parley.engine.backend import remote
+from parley.engine.chat.model import ChatModel
 
 endpoint, model_path = sys.argv[1], sys.argv[2]
 remote.connect([endpoint])
@@ -642,7 +642,7 @@ def test_a_token_is_sent_first_and_never_shown(tmp_path: Path) -> None:
 
 _CHECK_ANOTHER_TOKEN = """
 import sys
-from parley.engine import remote
+from parley.engine.backend import remote
 right, wrong = sys.argv[1], sys.argv[2]
 remote.connect([right])
 print("SAME", remote.check_server(right).device_count)
@@ -687,3 +687,24 @@ def test_a_real_server_takes_the_token_from_its_token_file(tmp_path: Path, tiny:
     assert chat.returncode == 0 and "using the CPU" not in chat.stderr, chat.stderr
     assert TOKEN.hex() not in chat.stdout + chat.stderr
     assert wrong.returncode == 2 and "the server refused the token" in wrong.stderr, wrong.stderr
+
+
+def test_a_lost_listener_is_held_weakly_and_once() -> None:
+    """An app's engine host registers its relay callback on every model load: the remote module
+    must neither collect copies of it nor keep a closed host alive."""
+    import gc
+    import weakref
+
+    class Host:
+        def lost(self, endpoint: str, reason: str) -> None:
+            pass
+
+    before = len(remote._listeners())
+    host = Host()
+    for _ in range(5):
+        remote.on_lost(host.lost)
+    assert len(remote._listeners()) == before + 1
+    gone = weakref.ref(host)
+    del host
+    gc.collect()
+    assert gone() is None and len(remote._listeners()) == before

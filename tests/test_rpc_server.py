@@ -25,11 +25,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parley.engine import remote
-from parley.engine import rpc_wire as wire
-from tests.requirements import require
-from tests.rpc_fuzzing import (
-    ENV, HANG, I32, OP_GET_ROWS, OP_MAP_CUSTOM1, Closed, RawClient, Server, free_port, tensor, valid_session,
+from parley.engine.backend import remote
+from parley.engine.backend import rpc_wire as wire
+from tests.support.requirements import require
+from tests.support.rpc_fuzzing import (
+    ENV,
+    HANG,
+    I32,
+    OP_GET_ROWS,
+    OP_MAP_CUSTOM1,
+    Closed,
+    RawClient,
+    Server,
+    free_port,
+    tensor,
+    valid_session,
 )
 
 REPO = Path(__file__).resolve().parents[1]
@@ -228,7 +238,7 @@ def test_a_check_and_the_device_count_are_answered_while_another_client_uses_the
 _NETNS_CLIENT = """
 import sys
 sys.path.insert(0, {repo!r})
-from tests.rpc_fuzzing import RawClient, Closed, valid_session
+from tests.support.rpc_fuzzing import RawClient, Closed, valid_session
 port, token = {port}, bytes.fromhex({token!r})
 for name, send in (("none", None), ("wrong", bytes(32))):
     try:
@@ -343,7 +353,7 @@ def test_the_compute_process_ends_with_the_server(server: Server) -> None:
 
 
 def test_the_type_table_and_op_numbers_match_the_native_library() -> None:
-    from parley.engine import native
+    from parley.engine.backend import native
 
     native.load_backends()
     base = ctypes.CDLL(str(native.lib_dir() / "libggml-base.so.0"))

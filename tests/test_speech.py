@@ -16,8 +16,8 @@ import pytest
 import soundfile
 import soxr
 
-from parley.engine.audio import SAMPLE_RATE, load_audio
-from parley.engine.cancel import CancelToken
+from parley.engine.audio.files import SAMPLE_RATE, load_audio
+from parley.engine.backend.cancel import CancelToken
 from parley.engine.errors import (
     AudioContextError,
     AudioError,
@@ -27,11 +27,11 @@ from parley.engine.errors import (
     ThreadCountError,
     UnknownLanguageError,
 )
-from parley.engine.models import default_speech_model_path
+from parley.engine.modelfiles.defaults import default_speech_model_path
 from parley.engine.speech import SpeechModel, audio_ctx_for
 from parley.engine.textmetrics import corpus_word_error_rate, word_error_rate
-from tests.requirements import require
-from tests.speech import espeak_available, synthesize
+from tests.support.requirements import require
+from tests.support.speech import espeak_available, synthesize
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -198,7 +198,7 @@ def test_a_callback_that_transcribes_again_gets_busy_instead_of_a_deadlock() -> 
     code = (
         "import json, numpy as np\n"
         "from parley.engine.errors import ModelBusyError\n"
-        "from parley.engine.models import default_speech_model_path\n"
+        "from parley.engine.modelfiles.defaults import default_speech_model_path\n"
         "from parley.engine.speech import SpeechModel\n"
         "model = SpeechModel(default_speech_model_path(), device='cpu', threads=1)\n"
         "clip, seen = np.zeros(16000 * 2, dtype=np.float32), []\n"
@@ -231,8 +231,8 @@ def wait_until(condition: Callable[[], bool], timeout: float) -> bool:
 
 
 def test_unknown_language_code(tmp_path: Path) -> None:
-    from parley.engine.whisper_convert import convert_ct2_whisper
-    from tests.ct2_fixtures import write_ct2_whisper
+    from parley.engine.modelfiles.whisper_convert import convert_ct2_whisper
+    from tests.support.ct2_fixtures import write_ct2_whisper
 
     source = write_ct2_whisper(tmp_path / "ct2", size="tiny", n_vocab=51865)["source"]
     convert_ct2_whisper(source, tmp_path / "multilingual.bin")
@@ -275,7 +275,7 @@ def test_transcribe_command(clips: list[tuple[str, Path]]) -> None:
 
 def test_microphone_to_transcript(clips: list[tuple[str, Path]], model: SpeechModel, mic) -> None:  # noqa: ANN001
     """The real PortAudio path: PulseAudio virtual microphone -> our Recorder -> whisper."""
-    from parley.engine.capture import Recorder
+    from parley.engine.audio.capture import Recorder
 
     text, path = clips[6]
     recorder = Recorder("pulse", refresh=True)
@@ -288,7 +288,7 @@ def test_microphone_to_transcript(clips: list[tuple[str, Path]], model: SpeechMo
 
 @pytest.mark.slow
 def test_multilingual_base_detects_the_language(clips: list[tuple[str, Path]]) -> None:
-    from parley.engine.models import speech_model_path
+    from parley.engine.modelfiles.defaults import speech_model_path
 
     try:
         path = speech_model_path("base")

@@ -1,4 +1,4 @@
-"""The shared speech rules (``parley.engine.utterance``) on real clips and whisper's real markers."""
+"""The shared speech rules (``parley.engine.audio.utterance``) on real clips and whisper's real markers."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 import soundfile
 
+from parley.engine.audio.utterance import speech_in, speech_region, spoken_text
+from parley.engine.audio.vad import voiced_region
 from parley.engine.speech import Segment, Transcript
-from parley.engine.utterance import speech_in, speech_region, spoken_text
-from parley.engine.vad import voiced_region
-from tests.requirements import require
-from tests.speech import espeak_available, synthesize
+from tests.support.requirements import require
+from tests.support.speech import espeak_available, synthesize
 
 RATE = 16_000
 

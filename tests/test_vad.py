@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 import soundfile
 
-from parley.engine.audio import SAMPLE_RATE
-from parley.engine.vad import EnergyVAD, UtteranceSegmenter, voiced_part, voiced_region
-from tests.speech import espeak_available, synthesize
-from tests.requirements import require
+from parley.engine.audio.files import SAMPLE_RATE
+from parley.engine.audio.vad import EnergyVAD, UtteranceSegmenter, voiced_part, voiced_region
+from tests.support.requirements import require
+from tests.support.speech import espeak_available, synthesize
 
 SENTENCES = ("Turn on the kitchen light.", "What time is it in Tokyo?", "Thank you very much.")
 

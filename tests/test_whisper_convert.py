@@ -23,15 +23,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from parley.engine.audio.mel import mel_filters
 from parley.engine.errors import Cancelled, ModelFileError, ParleyError
-from parley.engine.mel import mel_filters
-from parley.engine.whisper_convert import (DiskFullError, convert_ct2_whisper, ensure_converted,
-                                           file_sha256, find_ct2_source)
-from parley.engine.whisper_file import GGML_TYPES, check_whisper_ggml
-
-from ct2_fixtures import SIZES, write_ct2_whisper
-from tests.privileges import run_on_small_tmpfs, unreadable_copy, without_root
-from tests.requirements import require
+from parley.engine.modelfiles.whisper_convert import (
+    DiskFullError,
+    convert_ct2_whisper,
+    ensure_converted,
+    file_sha256,
+    find_ct2_source,
+)
+from parley.engine.modelfiles.whisper_file import GGML_TYPES, check_whisper_ggml
+from tests.support.ct2_fixtures import SIZES, write_ct2_whisper
+from tests.support.privileges import run_on_small_tmpfs, unreadable_copy, without_root
+from tests.support.requirements import require
 
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent
@@ -321,7 +325,7 @@ def test_tiny_en_weights_are_split_and_copied(tiny_en: tuple[Path, Path]) -> Non
 def load_with_whisper_cpp(path: Path) -> dict[str, object]:
     """Open ``path`` with the native whisper.cpp (CPU) and read back what it understood."""
     try:
-        from parley.engine import native
+        from parley.engine.backend import native
         native.load_backends()
     except ParleyError as e:
         require(False, f"the native libraries are not available: {e}")
@@ -497,7 +501,7 @@ def test_not_a_ct2_model_is_rejected(tmp_path: Path) -> None:
 
 
 def test_non_whisper_ct2_model_is_rejected(tmp_path: Path) -> None:
-    from ct2_fixtures import serialize_ct2
+    from tests.support.ct2_fixtures import serialize_ct2
 
     (tmp_path / "model.bin").write_bytes(serialize_ct2({"x": np.zeros(3, np.float32)}, {}, spec="TransformerSpec"))
     (tmp_path / "vocabulary.txt").write_text("a\n")
@@ -547,7 +551,7 @@ def test_disk_full_is_reported_and_leaves_nothing(tiny_source: Path, tmp_path: P
     script = textwrap.dedent(f"""
         import json, os
         from pathlib import Path
-        from parley.engine.whisper_convert import DiskFullError, convert_ct2_whisper
+        from parley.engine.modelfiles.whisper_convert import DiskFullError, convert_ct2_whisper
         try:
             convert_ct2_whisper(Path({str(tiny_source)!r}), Path({str(disk)!r}) / "m.bin")
             outcome = "converted"

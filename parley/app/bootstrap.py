@@ -15,9 +15,9 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from .controller import Controller
+from .conversations.store import Store, StoreError
 from .engines import Engines, LocalEngines
 from .settings import Settings, load_settings
-from .store import Store, StoreError
 from .ui.main_window import MainWindow
 from .ui.theme import apply_theme
 

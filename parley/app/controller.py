@@ -24,22 +24,22 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from .book import ConversationBook
+from .conversations.book import ConversationBook
+from .conversations.replies import ReplyFlow
+from .conversations.store import Store
 from .engine_host import EngineHost
 from .engines import Engines
-from .hands_free import HandsFree
-from .microphones import Microphones
-from .push_to_talk import PushToTalk
-from .read_aloud import ReadAloud
-from .replies import ReplyFlow
 from .settings import Settings
 from .settings_flow import SettingsFlow
 from .signals import emit
 from .status import StatusPresenter
-from .store import Store
-from .transcription import Transcription
 from .ui.main_window import MainWindow
 from .ui.ptt import PushToTalkKeys
+from .voice.hands_free import HandsFree
+from .voice.microphones import Microphones
+from .voice.push_to_talk import PushToTalk
+from .voice.read_aloud import ReadAloud
+from .voice.transcription import Transcription
 
 SHUTDOWN_S = 1.8            # both engine threads together; the window must be gone within 2 s
 

@@ -98,6 +98,11 @@ class EngineHost(QObject):
         self._lost[role] = f"{reason}; using this machine's CPU"
         (self.load_speech if role == "speech" else self.load_chat)(self._settings)
 
+    def _relay_lost(self, endpoint: str, reason: str) -> None:
+        """On a relay thread: hand the loss to the UI thread (held weakly by the remote module,
+        and registered once however often models load)."""
+        emit(self._server_lost, endpoint, reason)
+
     def _on_server_lost(self, endpoint: str, reason: str) -> None:
         """A relay thread saw a server go (mid-reply, mid-load or idle): say so once, and move
         what ran on it to the CPU at once."""
@@ -120,11 +125,10 @@ class EngineHost(QObject):
     def _connect(self, job: Job, servers: list[str]) -> None:
         """On an engine's thread, before a model loads: register the remote servers' devices
         (not those lost this session: they are tried again when the device settings change)."""
-        from parley.engine.remote import server_endpoint  # lost servers are named HOST:PORT, without a token
+        from parley.engine.backend.remote import server_endpoint  # lost servers are named HOST:PORT, without a token
 
         wanted = [endpoint for endpoint in servers if server_endpoint(endpoint) not in self._lost_servers]
-        problem = self.engines.connect_remote(wanted, lambda endpoint, reason: emit(self._server_lost, endpoint,
-                                                                                   reason))
+        problem = self.engines.connect_remote(wanted, self._relay_lost)
         if problem:
             job.emit(("remote", problem))
 

@@ -18,8 +18,6 @@ from parley.engine.formats import GGML_MAGIC, GGUF_MAGIC
 from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
 
-
-
 class Engines(Protocol):
     """What the controller needs from the engines.
 
@@ -57,13 +55,13 @@ class LocalEngines:
     def speech_model_path(self, setting: str, progress: Callable[[float], None], cancel: Any = None) -> Path:
         """The whisper.cpp file for ``setting``: "default" and "base" are converted on first use
         (``progress`` gets the fraction done; ``cancel.cancelled`` stops the conversion)."""
-        from parley.engine.models import speech_model_path
+        from parley.engine.modelfiles.defaults import speech_model_path
         return speech_model_path(setting if setting in (DEFAULT_MODEL, BASE_SPEECH_MODEL) else str(Path(setting)),
                                  progress=progress, cancel=cancel)
 
     def chat_model_path(self, setting: str) -> Path:
         """The GGUF for ``setting``; a legacy ggml GPT-2 file is converted once and cached."""
-        from parley.engine.models import chat_model_path
+        from parley.engine.modelfiles.defaults import chat_model_path
         return chat_model_path(setting)
 
     def load_speech(self, path: Path, device: str, threads: int | None) -> Any:
@@ -73,42 +71,42 @@ class LocalEngines:
     def load_chat(self, path: Path, device: str, n_ctx: int, threads: int | None,
                   progress: Callable[[float], bool] | None = None) -> Any:
         """``progress(fraction)`` while the weights load; returning False cancels the load."""
-        from parley.engine.chat import ChatModel
+        from parley.engine.chat.model import ChatModel
         return ChatModel(path, device=device, n_ctx=n_ctx, threads=threads, progress=progress)
 
     def chat_session(self, model: Any, system_prompt: str, history: list[tuple[str, str]]) -> Any:
-        from parley.engine.chat import ChatSession
+        from parley.engine.chat.model import ChatSession
         return ChatSession(model, system_prompt=system_prompt, history=self._messages(history))
 
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None:
         session.reset(system_prompt=system_prompt, history=self._messages(history))
 
     def sampling(self, settings: Settings) -> Any:
-        from parley.engine.chat import SamplingParams
+        from parley.engine.chat.model import SamplingParams
         return SamplingParams(temperature=settings.temperature, top_k=settings.top_k, top_p=settings.top_p,
                               max_tokens=settings.max_tokens)
 
     def cancel_token(self) -> Any:
-        from parley.engine.cancel import CancelToken
+        from parley.engine.backend.cancel import CancelToken
         return CancelToken()
 
     def input_devices(self) -> list[Any]:
         """The microphones there are now: PortAudio scans again, so one plugged in (or a sound
         server started) since the last look is found.  Skipped by the engine while recording."""
-        from parley.engine.capture import list_input_devices
+        from parley.engine.audio.capture import list_input_devices
         return list_input_devices(refresh=True)
 
     def recorder(self, microphone: str | None, on_level: Callable[[float], None],
                  on_error: Callable[[BaseException], None], on_limit: Callable[[], None],
                  max_seconds: float) -> Any:
-        from parley.engine.capture import Recorder
+        from parley.engine.audio.capture import Recorder
         return Recorder(microphone, max_seconds=max_seconds, on_level=on_level, on_error=on_error,
                         on_limit=on_limit)
 
     def compute_devices(self) -> list[str]:
         """Device names for the settings dialog; empty when the native build is unusable."""
         try:
-            from parley.engine.devices import list_devices
+            from parley.engine.backend.devices import list_devices
             return [d.name for d in list_devices()]
         except Exception:  # noqa: BLE001 - the dialog then offers "auto" and "cpu" only
             return []
@@ -117,7 +115,7 @@ class LocalEngines:
         """Register the devices of the ``parley rpc-server`` endpoints (checked first, 3 s at most
         each); ``on_lost(endpoint, reason)`` is called on another thread when one goes away.
         Returns why a server cannot be used (the others are connected), or None."""
-        from parley.engine import remote
+        from parley.engine.backend import remote
         if not endpoints:
             return None
         remote.on_lost(on_lost)
@@ -131,7 +129,7 @@ class LocalEngines:
 
     def check_server(self, endpoint: str) -> str | None:
         """Whether a remote compute server answers (for the settings dialog's Add)."""
-        from parley.engine import remote
+        from parley.engine.backend import remote
         try:
             remote.check_server(endpoint)
         except remote.RemoteError as exc:
@@ -139,7 +137,7 @@ class LocalEngines:
         return None
 
     def is_device_lost(self, exc: BaseException) -> bool:
-        from parley.engine.remote import RemoteDeviceLost
+        from parley.engine.backend.remote import RemoteDeviceLost
         return isinstance(exc, RemoteDeviceLost)
 
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None:
@@ -158,7 +156,7 @@ class LocalEngines:
         if kind == "speech" and path == BASE_SPEECH_MODEL:
             try:
                 from parley.engine.errors import ModelFileError
-                from parley.engine.models import base_speech_sources
+                from parley.engine.modelfiles.defaults import base_speech_sources
                 base_speech_sources()
             except ModelFileError as exc:
                 return exc.problem
@@ -168,8 +166,8 @@ class LocalEngines:
             return problem
         try:
             from parley.engine.errors import ModelFileError
-            from parley.engine.models import check_chat_model
-            from parley.engine.whisper_file import check_whisper_ggml
+            from parley.engine.modelfiles.defaults import check_chat_model
+            from parley.engine.modelfiles.whisper_file import check_whisper_ggml
         except Exception:  # noqa: BLE001 - without the engines, the magic check above is all there is
             return None
         try:
@@ -184,7 +182,7 @@ class LocalEngines:
 
     @staticmethod
     def _messages(history: list[tuple[str, str]]) -> list[Any]:
-        from parley.engine.chat import Message
+        from parley.engine.chat.model import Message
         return [Message(role, content) for role, content in history]
 
 

@@ -33,7 +33,7 @@ class SettingsFlow(QObject):
 
     def open_dialog(self, parent: QWidget, microphones: list[str], read_aloud_problem: str | None,
                     check_server: Callable[[str], str | None] | None = None) -> None:
-        from .ui.settings_dialog import SettingsDialog   # with the model library: not needed to start
+        from .ui.settings_dialog import SettingsDialog  # with the model library: not needed to start
 
         dialog = SettingsDialog(self.value, validate=self.validate, compute_devices=self.engines.compute_devices(),
                                 microphones=microphones, read_aloud_problem=read_aloud_problem, parent=parent,

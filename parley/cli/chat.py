@@ -10,13 +10,13 @@ import argparse
 import sys
 import threading
 
-from ..engine import remote
-from ..engine.cancel import CancelToken
-from ..engine.chat import ChatModel, ChatSession, Message, Reply, SamplingParams
-from ..engine.devices import fallback_to_cpu
+from ..engine.backend import remote
+from ..engine.backend.cancel import CancelToken
+from ..engine.backend.devices import fallback_to_cpu
+from ..engine.chat.model import ChatModel, ChatSession, Message, Reply, SamplingParams
 from ..engine.errors import ParleyError
 from ..engine.library import fit_warning
-from ..engine.models import chat_model_path
+from ..engine.modelfiles.defaults import chat_model_path
 from .devices import add_rpc_option, rpc_endpoints
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"

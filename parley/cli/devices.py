@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..engine import devices, native, remote
+from ..engine.backend import devices, native, remote
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

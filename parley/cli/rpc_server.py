@@ -2,7 +2,7 @@
 
 It is ggml's own RPC server from the same native build (same pins, same protocol version), so
 a GPU machine runs it and a laptop adds it with ``--rpc HOST:PORT``.  ggml's server runs in a
-child process behind Parley's validating front (``parley.engine.rpc_front``): every message is
+child process behind Parley's validating front (``parley.engine.backend.rpc_front``): every message is
 checked before ggml sees it, one client uses the device at a time (others wait, an idle one
 gives way after ``--idle-timeout`` seconds), and a crash of ggml's server ends only that
 client's session.  It runs until stopped (Ctrl-C).
@@ -21,7 +21,7 @@ import socket
 import sys
 from pathlib import Path
 
-from ..engine import remote, rpc_front
+from ..engine.backend import remote, rpc_front
 from ..engine.errors import ParleyError
 
 WARNING = """\

@@ -2,7 +2,7 @@
 
 As in the app, the silence around the speech is cut before whisper sees the audio, a file with
 no speech in it is not transcribed, and whisper's non-speech markers ("[BLANK_AUDIO]") are left
-out (``parley.engine.utterance``).  Timestamps stay those of the file.
+out (``parley.engine.audio.utterance``).  Timestamps stay those of the file.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import argparse
 import json
 import sys
 
-from ..engine import remote
-from ..engine.audio import SAMPLE_RATE, load_audio
-from ..engine.devices import fallback_to_cpu
+from ..engine.audio.files import SAMPLE_RATE, load_audio
+from ..engine.backend import remote
+from ..engine.backend.devices import fallback_to_cpu
 from ..engine.errors import ParleyError
 from .devices import add_rpc_option, rpc_endpoints
 
@@ -43,9 +43,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.models import speech_model_path
+    from ..engine.audio.utterance import speech_in, speech_region, spoken_text
+    from ..engine.modelfiles.defaults import speech_model_path
     from ..engine.speech import SpeechModel
-    from ..engine.utterance import speech_in, speech_region, spoken_text
 
     if args.rpc:
         remote.connect(rpc_endpoints(args))

@@ -28,10 +28,11 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import native, remote
-from .audio import SAMPLE_RATE, prepare_for_model
-from .cancel import CancelToken
-from .devices import DeviceChoice, fallback_to_cpu, select_device
+from .audio.files import SAMPLE_RATE, prepare_for_model
+from .backend import native, remote
+from .backend.cancel import CancelToken
+from .backend.devices import DeviceChoice, fallback_to_cpu, select_device
+from .backend.threads import default_threads
 from .errors import (
     AudioContextError,
     Cancelled,
@@ -42,8 +43,7 @@ from .errors import (
     TranscriptionError,
     UnknownLanguageError,
 )
-from .threads import default_threads
-from .whisper_file import check_whisper_ggml
+from .modelfiles.whisper_file import check_whisper_ggml
 
 FRAMES_PER_SECOND = 50          # encoder positions per second of audio (1500 per 30 s)
 FULL_AUDIO_CTX = 1500

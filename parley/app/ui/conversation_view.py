@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..reply_state import Ending, Reply, ReplyKind
+from ..conversations.reply_state import Ending, Reply, ReplyKind
 from . import theme
 
 RENDER_INTERVAL_MS = 50

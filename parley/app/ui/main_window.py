@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..conversations.store import Conversation
 from ..signals import emit
-from ..store import Conversation
 from .conversation_view import ConversationView
 from .input_bar import InputBar
 

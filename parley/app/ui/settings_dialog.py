@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine.remote import public_endpoint, server_endpoint
+from ...engine.backend.remote import public_endpoint, server_endpoint
 from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from .models_page import ModelsPage
 

@@ -7,7 +7,7 @@ header with our parser) and llama.cpp's compute buffers (dominated by one batch 
 whisper.cpp model table gives for each size (its "Mem" minus "Disk" column).
 
 Against: the memory of the device the model would run on: free RAM for the CPU, the GPU's free
-memory when the model is offloaded (``parley.engine.devices``).  The result is a warning with
+memory when the model is offloaded (``parley.engine.backend.devices``).  The result is a warning with
 the figures, never a refusal: estimates are estimates, and swap or unified memory may cope.
 """
 
@@ -17,11 +17,11 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from ..gguf_file import read_gguf
-from ..whisper_file import check_whisper_ggml
+from ..modelfiles.gguf_file import read_gguf
+from ..modelfiles.whisper_file import check_whisper_ggml
 from .units import gb
 
-N_BATCH = 512                     # tokens per llama_decode (parley.engine.chat.N_BATCH)
+N_BATCH = 512                     # tokens per llama_decode (parley.engine.chat.model.N_BATCH)
 KV_BYTES = 2                      # f16 K and V
 FIXED_OVERHEAD = 64 << 20         # graph, context and backend bookkeeping
 # whisper.cpp's model table (models/README.md), "Mem" minus "Disk", in MB, by model size.
@@ -73,7 +73,7 @@ def available_ram() -> int | None:
                     return int(line.split()[1]) * 1024
         except (OSError, ValueError, IndexError):
             pass
-    from ..devices import list_devices
+    from ..backend.devices import list_devices
 
     cpu = next((d for d in list_devices() if d.kind == "cpu"), None)
     return cpu.memory_free if cpu is not None and cpu.memory_free > 0 else None
@@ -82,7 +82,7 @@ def available_ram() -> int | None:
 def _target(device: str) -> tuple[int | None, str]:
     """Free bytes and a name for where a model loaded with device policy ``device`` would live."""
     if device.strip().lower() != "cpu":
-        from ..devices import select_device
+        from ..backend.devices import select_device
 
         choice = select_device(device)
         if choice.device.is_gpu:

@@ -34,10 +34,10 @@ from pathlib import Path
 
 from ..errors import ModelFileError
 from ..formats import GGML_MAGIC
-from ..gguf_file import check_gguf
-from ..modelfile import read_head
+from ..modelfiles.check import read_head
+from ..modelfiles.gguf_file import check_gguf
+from ..modelfiles.whisper_file import check_whisper_ggml
 from ..untrusted import UntrustedFileError, load_json
-from ..whisper_file import check_whisper_ggml
 from .catalog import Kind
 
 OLLAMA_MODEL_LAYER = "application/vnd.ollama.image.model"

@@ -1,0 +1,192 @@
+"""The conversations: the one that is open, the sidebar's list, and saving them.
+
+The open conversation lives in memory (``current``) and is written to the store after each
+message; when a write fails (disk full, read-only) the user is told, nothing is lost from the
+window, and the unsaved messages are written with the next successful save (conversations left
+with unsaved messages are remembered in ``_unsaved`` until then).
+
+``leaving`` is emitted before another conversation is shown, so that a reply streaming into
+the open one can stop first (it still saves itself).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, Signal
+
+from ..signals import emit
+from ..status import StatusPresenter
+from ..ui.conversation_view import reply_footer
+from ..ui.main_window import MainWindow
+from .conversation import NEW_TITLE, Conversation, ConversationSummary, Message, title_from
+from .store import Store, StoreError
+
+log = logging.getLogger("parley.book")
+
+
+class ConversationBook(QObject):
+    leaving = Signal()                    # another conversation is about to be shown
+    shown = Signal(object)                # the conversation now shown
+
+    def __init__(self, store: Store, window: MainWindow, status: StatusPresenter,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.window = window
+        self.status = status
+        self.current = Conversation(None, NEW_TITLE)
+        self._unsaved: list[Conversation] = []
+        self._search_text = ""
+        w = window
+        w.new_conversation_requested.connect(self.new)
+        w.conversation_selected.connect(self.open)
+        w.rename_requested.connect(self.rename)
+        w.delete_requested.connect(self.delete)
+        w.search_changed.connect(self.search)
+        w.export_requested.connect(self.export)
+
+    def open_latest(self) -> None:
+        """Show the most recent conversation, or a new one when there is none."""
+        conversations = self._list()
+        if conversations:
+            self.open(conversations[0].id)
+        else:
+            self.new()
+
+    # ------------------------------------------------------------------ the user's actions
+
+    def new(self) -> None:
+        if self.current.id is not None and not self.current.messages:
+            self._refresh_sidebar()          # the open conversation is already a fresh one
+            return
+        self._leave()
+        conversation = Conversation(None, NEW_TITLE)
+        try:
+            conversation.id = self.store.create_conversation(NEW_TITLE).id
+        except StoreError as exc:
+            self._failed(exc)
+        self._show(conversation)
+
+    def open(self, conversation_id: int) -> None:
+        if conversation_id == self.current.id:
+            return
+        try:
+            conversation = self.store.load_conversation(conversation_id)
+        except StoreError as exc:
+            self._failed(exc)
+            self._refresh_sidebar()
+            return
+        self._leave()
+        self._show(conversation)
+
+    def rename(self, conversation_id: int, title: str) -> None:
+        try:
+            self.store.rename_conversation(conversation_id, title)
+        except StoreError as exc:
+            self._failed(exc)
+        else:
+            if conversation_id == self.current.id:
+                self.current.title = title
+                self.current.title_dirty = False
+                self.window.setWindowTitle(f"{title} — Parley")
+        self._refresh_sidebar()
+
+    def delete(self, conversation_id: int) -> None:
+        try:
+            self.store.delete_conversation(conversation_id)
+        except StoreError as exc:
+            self._failed(exc)
+            return
+        if conversation_id != self.current.id:
+            self._refresh_sidebar()
+            return
+        self.current.deleted = True
+        emit(self.leaving)
+        self.current = Conversation(None, NEW_TITLE)        # nothing left to save of the deleted one
+        self.open_latest()
+
+    def search(self, text: str) -> None:
+        self._search_text = text
+        self._refresh_sidebar()
+
+    def export(self, conversation_id: int, fmt: str, path: str) -> None:
+        self.save()
+        try:
+            if fmt == "json":
+                self.store.export_json(conversation_id, path)
+            else:
+                self.store.export_markdown(conversation_id, path)
+        except StoreError as exc:
+            self.status.notice(str(exc))
+        else:
+            self.status.say(f"Exported to {path}")
+
+    # ------------------------------------------------------------------ messages
+
+    def add_user_message(self, text: str) -> Message:
+        """Append the user's message to the open conversation, show it, title the conversation
+        after it when it is the first, and save."""
+        conversation = self.current
+        message = Message("user", text)
+        conversation.messages.append(message)
+        self.window.conversation_view.add_message("user", text)
+        if conversation.title == NEW_TITLE and sum(m.role == "user" for m in conversation.messages) == 1:
+            conversation.title = title_from(text)
+            conversation.title_dirty = True
+            self.window.setWindowTitle(f"{conversation.title} — Parley")
+        self.save()
+        return message
+
+    def save(self, conversation: Conversation | None = None, *, checkpoint: bool = False) -> bool:
+        """Write whatever the store lacks of ``conversation`` (default: the open one) and of
+        conversations whose earlier saves failed.  False, with the user told, on failure.
+        ``checkpoint``: a reply being written; the sidebar is left as it is."""
+        targets = [c for c in [*self._unsaved, conversation or self.current] if not c.deleted]
+        try:
+            for c in dict.fromkeys(targets):
+                self.store.write(c)
+        except StoreError as exc:
+            self._failed(exc, unsaved=True)
+            return False
+        self._unsaved = []
+        if not checkpoint and (conversation is None or conversation is self.current):
+            self._refresh_sidebar()
+        return True
+
+    # ------------------------------------------------------------------ internals
+
+    def _leave(self) -> None:
+        """Let a reply into the open conversation stop (it still saves itself), then save it."""
+        emit(self.leaving)
+        old = self.current
+        if not self.save(old) and not old.deleted and old not in self._unsaved:
+            self._unsaved.append(old)
+
+    def _show(self, conversation: Conversation) -> None:
+        self.current = conversation
+        view = self.window.conversation_view
+        view.clear()
+        for message in conversation.messages:
+            view.add_message(message.role, message.content,
+                             reply_footer(message.stats, message.state) if message.role == "assistant" else "",
+                             state=message.state)
+        view.set_needs_reply(conversation.needs_reply)
+        self.window.setWindowTitle(f"{conversation.title} — Parley")
+        self._refresh_sidebar()
+        emit(self.shown, conversation)
+
+    def _list(self) -> list[ConversationSummary]:
+        try:
+            return self.store.search(self._search_text)
+        except StoreError as exc:
+            self._failed(exc)
+            return []
+
+    def _refresh_sidebar(self) -> None:
+        self.window.set_conversations(self._list(), self.current.id)
+
+    def _failed(self, exc: StoreError, unsaved: bool = False) -> None:
+        log.warning("store: %s", exc)
+        self.status.notice(f"{exc} The conversation stays open here; Parley saves it again with the "
+                           "next message." if unsaved else str(exc))

@@ -1,0 +1,205 @@
+"""Replies: sending a message, streaming the answer, stopping, regenerating, continuing.
+
+One reply is generated at a time, as a job of the chat worker.  ``ReplyFlow`` decides what
+can be done now and runs the engine; the reply's life (its message, checkpoints, how it ended,
+transcripts held meanwhile) is ``state``, a ``ReplyMachine`` (see ``reply_state``), which the
+window follows through the signals the controller connects.  Nothing here touches a widget.
+
+The chat session holds the conversation as the engine sees it.  After a reply that ended
+normally it matches the open conversation (``synced``) and the next message only adds to it;
+after anything else (a stop, an error, another conversation, another system prompt or model)
+it is reset from the conversation's messages before the next reply.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ..engine_host import EngineHost
+from ..settings import Settings
+from ..signals import emit
+from ..status import StatusPresenter
+from ..tasks import Job
+from .book import ConversationBook
+from .reply_state import PieceInbox, Reply, ReplyKind, ReplyMachine
+
+log = logging.getLogger("parley.replies")
+
+
+def stats_record(stats: Any, finish: str, model: Any) -> dict[str, Any]:
+    """What is stored with a reply: the engine's figures, the finish reason and the model."""
+    record: dict[str, Any] = {"finish": finish, "model": getattr(model, "name", None)}
+    if stats is not None:
+        record.update(prompt_tokens=stats.prompt_tokens, prompt_seconds=round(stats.prompt_seconds, 4),
+                      generated_tokens=stats.generated_tokens,
+                      generation_seconds=round(stats.generation_seconds, 4),
+                      gen_tps=round(stats.gen_tps, 2) if stats.generation_seconds > 0 else None)
+    return record
+
+
+class ReplyFlow(QObject):
+    started = Signal()
+    progress = Signal(str)                # each piece of reply text, as it is shown
+    finished = Signal(str, str)           # the reply text, and how it ended: an engine finish reason
+                                          # ("eog", "max_tokens", ...), "cancelled" or "error"
+    answered = Signal(str)                # a reply that ended by itself in the open conversation
+
+    def __init__(self, host: EngineHost, book: ConversationBook, status: StatusPresenter,
+                 settings: Callable[[], Settings], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.book = book
+        self.status = status
+        self.settings = settings
+        self.state = ReplyMachine(parent=self)
+        self.synced = False               # does the chat session hold exactly the open conversation?
+        self._job: Job | None = None
+
+    @property
+    def busy(self) -> bool:
+        """A reply is being generated (the Send button is a Stop button)."""
+        return self.state.busy
+
+    @property
+    def text(self) -> str:
+        """The reply streamed so far ("" when none is being generated)."""
+        return self.state.reply.text if self.state.reply else ""
+
+    @property
+    def queued(self) -> list[str]:
+        """Transcripts waiting for the reply being generated, oldest first."""
+        return list(self.state.queued)
+
+    def desync(self, *_args: object) -> None:
+        """The chat session must be rebuilt from the conversation before the next reply."""
+        self.synced = False
+
+    # ------------------------------------------------------------------ the user's actions
+
+    def send(self, text: str) -> bool:
+        """Post ``text`` as the user's message and start the reply; False if it cannot be sent now."""
+        text = text.strip()
+        if not text or self.host.closing:
+            return False
+        if self.host.chat_model is None:
+            self.status.say(self.host.chat_problem or "The chat model is still loading…")
+            return False
+        if self.busy:
+            self.status.say("Wait for the reply to finish, or press Stop.")
+            return False
+        self.book.add_user_message(text)
+        self._generate(ReplyKind.NEW, reset=not self.synced)
+        return True
+
+    def send_when_free(self, text: str) -> None:
+        """Send ``text`` now, or after the reply that is streaming (a transcript)."""
+        if not self.state.hold(text):
+            self.send(text)
+
+    def regenerate(self) -> None:
+        """Answer the last user message again: replace the last reply, or reply to a message that
+        has none (a failed reply, or one lost in a crash)."""
+        messages = self.book.current.messages
+        if self.busy or self.host.chat_model is None or not messages:
+            return
+        if messages[-1].role == "assistant":
+            self._generate(ReplyKind.REGENERATE, reset=not self.synced)
+        elif messages[-1].role == "user":
+            self._generate(ReplyKind.NEW, reset=True)
+
+    def continue_reply(self) -> None:
+        """Carry on writing the last reply from where it ended (an interrupted one)."""
+        messages = self.book.current.messages
+        if self.busy or self.host.chat_model is None or not messages or messages[-1].role != "assistant":
+            return
+        self._generate(ReplyKind.CONTINUE, reset=True)
+
+    def stop(self) -> None:
+        """Stop the streaming reply; its text so far is kept, marked stopped."""
+        if self.busy and self._job is not None:
+            self._job.cancel()
+
+    def abandon(self) -> None:
+        """The engine did not stop in time while closing: keep what was shown, marked stopped."""
+        self.state.close()
+
+    # ------------------------------------------------------------------ generating
+
+    def _generate(self, kind: ReplyKind, reset: bool) -> None:
+        """Start a reply to the open conversation; ``reset`` rebuilds the chat session first."""
+        host, engines, settings = self.host, self.host.engines, self.settings()
+        session, conversation = host.session, self.book.current
+        messages = conversation.messages
+        params = engines.sampling(settings)
+        prompt = settings.system_prompt
+        new = kind is ReplyKind.NEW
+        history = [(m.role, m.content) for m in (messages[:-1] if new else messages)]
+        user_text = messages[-1].content if new else ""
+
+        def generate(job: Job) -> Any:
+            token = job.link(engines.cancel_token())
+            on_text = PieceInbox(job.emit).put
+            if reset:
+                engines.reset_session(session, prompt, history)
+            if kind is ReplyKind.REGENERATE:
+                return session.regenerate(params, on_text=on_text, cancel=token)
+            if kind is ReplyKind.CONTINUE:
+                return session.continue_reply(params, on_text=on_text, cancel=token)
+            return session.reply(user_text, params, on_text=on_text, cancel=token)
+
+        self.synced = False               # until this reply ends normally
+        reply = self.state.start(conversation, kind)
+        self._job = host.chat_worker.submit(
+            generate, name="reply", on_progress=lambda inbox: self._grow(reply, inbox.take()),
+            on_done=lambda result: self._done(reply, result), on_error=lambda exc: self._failed(reply, exc))
+        emit(self.started)
+
+    def _grow(self, reply: Reply, text: str) -> None:
+        if self.state.add(reply, text):
+            emit(self.progress, text)
+
+    def _done(self, reply: Reply, result: Any) -> None:
+        if reply is not self.state.reply:
+            return
+        current = reply.conversation is self.book.current
+        record = stats_record(result.stats, result.finish, self.host.chat_model)
+        if result.finish == "cancelled":
+            self.state.stop(reply, result.text, record)
+        else:
+            self.synced = current
+            if record.get("gen_tps") is not None:
+                self.status.show_reply_speed(record["gen_tps"])
+            self.state.finish(reply, result.text, record)
+            if current and result.finish == "context":
+                self.status.notice("The conversation no longer fits in the model's context. "
+                                   "Start a new chat, or raise the context length in Settings.")
+            if current and not self.host.closing:
+                emit(self.answered, result.text)
+        emit(self.finished, result.text, result.finish)
+        self._send_queued()
+
+    def _failed(self, reply: Reply, exc: BaseException) -> None:
+        if reply is not self.state.reply:
+            return
+        if self.host.is_cancel(exc):
+            self.state.stop(reply, reply.text, stats_record(None, "cancelled", self.host.chat_model))
+            emit(self.finished, reply.text, "cancelled")
+        else:
+            log.warning("reply failed: %s", exc)
+            self.state.fail(reply, str(exc))
+            if reply.conversation is self.book.current:
+                self.status.notice(f"The reply failed: {exc}")
+            if self.host.engines.is_device_lost(exc):
+                self.host.device_lost("chat", str(exc))      # the next reply runs on this machine
+            emit(self.finished, reply.text, "error")
+        self._send_queued()
+
+    def _send_queued(self) -> None:
+        if not self.host.closing:
+            text = self.state.next_queued()
+            if text is not None:
+                self.send(text)

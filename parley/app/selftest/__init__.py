@@ -1,0 +1,1 @@
+"""``parley --self-test``: one real run of the window and both engines, and its JSON report."""

@@ -1,0 +1,117 @@
+"""Hands-free mode: the microphone stays open and each utterance is sent as its own message.
+
+The engine's ``Listener`` hands 16 kHz blocks to a helper thread, where an
+``UtteranceSegmenter`` cuts them into utterances (a short pause ends one); each utterance comes
+to the UI thread through a queued signal as ``utterance``, to be transcribed and sent.  While a
+reply is read aloud the microphone is ignored (``ignore``): what it hears then is Parley itself.
+
+The mode is a setting (``hands_free``), so it survives a restart; ``sync`` starts or stops
+listening as the setting and the app's state allow.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ..engine_host import EngineHost
+from ..signals import emit
+from ..status import StatusPresenter
+from ..ui.input_bar import InputBar
+from .microphones import Microphones
+from .push_to_talk import level_fraction
+
+log = logging.getLogger("parley.hands_free")
+
+
+class HandsFree(QObject):
+    listening_changed = Signal(bool)
+    utterance = Signal(object)            # one utterance, 16 kHz mono float32, to transcribe and send
+    _heard = Signal(object)               # from the listener's thread
+    _level = Signal(float)
+    _lost = Signal(object)
+
+    def __init__(self, host: EngineHost, microphones: Microphones, status: StatusPresenter, bar: InputBar,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.microphones = microphones
+        self.status = status
+        self.bar = bar
+        self.listener: Any = None
+        self._ignoring = threading.Event()    # read on the listener's thread
+        self._segmenter: Any = None
+        self._heard.connect(self._utterance)
+        self._level.connect(lambda db: self.bar.set_level(level_fraction(db)))
+        self._lost.connect(self._microphone_lost)
+
+    @property
+    def listening(self) -> bool:
+        return self.listener is not None
+
+    def sync(self, wanted: bool, problem: str | None) -> None:
+        """Listen when ``wanted`` and nothing (``problem``) stands in the way; otherwise don't."""
+        if wanted and problem is None and not self.host.closing:
+            self.start()
+        elif self.listener is not None and (not wanted or self.host.closing):
+            self.stop()
+
+    def ignore(self, ignoring: bool) -> None:
+        """Ignore the microphone (while a reply is read aloud), dropping any utterance half heard."""
+        if ignoring:
+            self._ignoring.set()
+        else:
+            self._ignoring.clear()
+
+    def start(self) -> None:
+        if self.listener is not None:
+            return
+        from parley.engine.audio.capture import Listener
+        from parley.engine.audio.vad import UtteranceSegmenter
+
+        self._segmenter = UtteranceSegmenter()
+        listener = Listener(self.microphones.device(), on_audio=self._audio, on_level=partial(emit, self._level),
+                            on_error=partial(emit, self._lost))
+        try:
+            listener.start()
+        except Exception as exc:  # noqa: BLE001 - a capture failure is reported, not raised
+            log.warning("hands-free listening could not start: %s", exc)
+            self.microphones.failed_to_open(exc)
+            self.status.say(self.microphones.problem or str(exc))
+            return
+        self.listener = listener
+        self.bar.set_recording(True, hands_free=True)
+        self.status.say("Hands-free: listening. Speak; each pause sends what you said.")
+        emit(self.listening_changed, True)
+
+    def stop(self) -> None:
+        listener, self.listener = self.listener, None
+        if listener is None:
+            return
+        listener.stop()                   # no utterance is reported after this returns
+        self.bar.set_recording(False)
+        emit(self.listening_changed, False)
+
+    def _audio(self, block: Any) -> None:
+        """The listener's thread: cut the stream into utterances."""
+        if self._ignoring.is_set():
+            self._segmenter.reset()
+            return
+        for utterance in self._segmenter.push(block):
+            emit(self._heard, utterance)
+
+    def _utterance(self, audio: Any) -> None:
+        if self.listener is not None and not self._ignoring.is_set():
+            emit(self.utterance, audio)
+
+    def _microphone_lost(self, exc: BaseException) -> None:
+        if self.listener is None:
+            return
+        self.stop()
+        self.status.notice(f"Hands-free listening stopped: {exc}.")
+        self.microphones.probe()
+

@@ -1,0 +1,165 @@
+"""Push-to-talk: a take from the microphone while the key or the button is held.
+
+``press`` starts a take (after ``starting`` has let a reply in progress stop), ``release`` ends
+it and hands the audio to ``clip_ready``.  A take also ends by itself at ``max_seconds`` (then it
+is used as if released) or when the microphone stops delivering audio (what was recorded until
+then is used).  The recorder's callbacks come from PortAudio's threads and reach the UI thread
+through queued signals; ``recorder`` is public so that the live transcript can read the audio so
+far.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from parley.engine.formats import SAMPLE_RATE
+
+from ..engine_host import EngineHost
+from ..signals import emit
+from ..status import StatusPresenter
+from ..ui.input_bar import InputBar
+from .microphones import Microphones
+
+log = logging.getLogger("parley.talk")
+
+SHORTEST_CLIP_S = 0.3
+LONGEST_CLIP_S = 120.0      # a recording stops by itself here and is transcribed as if released
+LEVEL_FLOOR_DB = -60.0      # the level meter shows -60..0 dBFS (speech sits around -30..-15)
+
+
+def level_fraction(db: float) -> float:
+    """A level in dBFS as the meter's 0..1."""
+    return min(1.0, max(0.0, (db - LEVEL_FLOOR_DB) / -LEVEL_FLOOR_DB))
+
+
+class _RecorderSignals(QObject):
+    """Carries a Recorder's audio-thread callbacks to the UI thread (queued, by thread affinity)."""
+    level = Signal(float)
+    failed = Signal(object)
+    limit = Signal()
+
+
+class PushToTalk(QObject):
+    starting = Signal()                   # a take is about to start
+    recording_changed = Signal(bool)
+    clip_ready = Signal(object)           # a finished take, 16 kHz mono float32, to transcribe
+
+    def __init__(self, host: EngineHost, microphones: Microphones, status: StatusPresenter, bar: InputBar,
+                 blocked_by: Callable[[], str | None], parent: QObject | None = None) -> None:
+        """``blocked_by()`` says why no take may start now (None: it may)."""
+        super().__init__(parent)
+        self.host = host
+        self.microphones = microphones
+        self.status = status
+        self.bar = bar
+        self.blocked_by = blocked_by
+        self.max_seconds = LONGEST_CLIP_S
+        self.recorder: Any = None
+        self._signals: _RecorderSignals | None = None
+        self._started = 0.0
+        self._clock = QTimer(self, interval=100)
+        self._clock.timeout.connect(self._show_elapsed)
+
+    @property
+    def recording(self) -> bool:
+        return self.recorder is not None
+
+    def press(self) -> None:
+        """Push-to-talk pressed (key or button): start a take."""
+        if self.host.closing or self.recorder is not None:
+            return
+        problem = self.blocked_by()
+        if problem:
+            self.status.say(problem)
+            if self.microphones.problem and not self.host.speech_worker.busy:
+                self.microphones.probe()     # maybe one was plugged in since
+            return
+        emit(self.starting)
+        signals = _RecorderSignals(self)
+        signals.level.connect(lambda db: self.bar.set_level(level_fraction(db)))
+        signals.failed.connect(lambda exc: self._failed(signals, exc))
+        signals.limit.connect(lambda: self._limit(signals))
+        try:
+            recorder = self.host.engines.recorder(self.microphones.device(), partial(emit, signals.level),
+                                                  partial(emit, signals.failed), partial(emit, signals.limit),
+                                                  self.max_seconds)
+            recorder.start()
+        except Exception as exc:  # noqa: BLE001 - a capture failure is reported, not raised
+            log.warning("recording could not start: %s", exc)
+            signals.deleteLater()
+            self.microphones.failed_to_open(exc)
+            self.status.say(self.microphones.problem or str(exc))
+            return
+        self.recorder, self._signals = recorder, signals
+        self._started = time.monotonic()
+        self.bar.set_recording(True)
+        self._clock.start()
+        emit(self.recording_changed, True)
+
+    def release(self) -> None:
+        """Push-to-talk released: end the take and hand its audio on."""
+        recorder = self._end()
+        if recorder is None:
+            return
+        try:
+            audio = recorder.stop()
+        except Exception as exc:  # noqa: BLE001
+            self.status.say(f"The recording failed: {exc}")
+            return
+        if len(audio) < SHORTEST_CLIP_S * SAMPLE_RATE:
+            self.status.say("That clip was too short; hold the key while you speak. Nothing was sent.")
+            return
+        emit(self.clip_ready, audio)
+
+    def cancel(self) -> None:
+        """End the take and discard it (the window is closing)."""
+        recorder = self._end()
+        if recorder is not None:
+            recorder.cancel()
+
+    def _end(self) -> Any:
+        recorder, signals = self.recorder, self._signals
+        self.recorder = self._signals = None
+        self._clock.stop()
+        self.bar.set_recording(False)
+        if signals is not None:
+            signals.deleteLater()
+            emit(self.recording_changed, False)
+        return recorder
+
+    def _limit(self, signals: _RecorderSignals) -> None:
+        """The take reached ``max_seconds``: it is used as if the key were let go."""
+        if signals is not self._signals:
+            return
+        self.release()
+        self.status.say(f"Recordings stop after {self.max_seconds:g} s; transcribing what was recorded…", 0)
+
+    def _failed(self, signals: _RecorderSignals, exc: BaseException) -> None:
+        """The microphone went away mid-take: keep what it recorded until then."""
+        if signals is not self._signals:
+            return                  # a late report from a take that already ended
+        recorder = self._end()
+        try:
+            audio = recorder.stop()
+        except Exception:  # noqa: BLE001 - the device is gone; nothing more to release
+            log.debug("stopping a failed recorder", exc_info=True)
+            audio = []
+        kept = len(audio) >= SHORTEST_CLIP_S * SAMPLE_RATE
+        self.status.notice(f"The microphone stopped working during the recording ({exc}). "
+                           + ("What it recorded until then is transcribed." if kept else
+                              "Nothing was recorded, so nothing was sent."))
+        if kept:
+            emit(self.clip_ready, audio)
+        self.microphones.probe()
+
+    def _show_elapsed(self) -> None:
+        """The timer counts time since the press, not audio received: a microphone that delivers
+        nothing for a while (a silent virtual source does) must not freeze it."""
+        if self.recorder is not None:
+            self.bar.set_elapsed(time.monotonic() - self._started)

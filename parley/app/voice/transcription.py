@@ -1,0 +1,211 @@
+"""Speech to text for the app: a take's audio in, the words the user said out (``heard``).
+
+Only the part of a take that holds speech is transcribed, and whisper's markers such as
+``[BLANK_AUDIO]`` are not words: the rules of ``parley.engine.audio.utterance``, which ``parley
+transcribe`` follows too.  A silent take is not transcribed at all (whisper makes words up from
+silence).  Transcriptions run on the speech worker.
+
+Live transcript: while a take is held, the speech so far is decoded about once a second and its
+words are shown (``partial``).  Each time the speaker pauses long enough for the region's end
+margin to be recorded (the region is *settled*), that region is decoded at once.  At release,
+if the take's region is a region already decoded (the usual case: people stop speaking before
+they let go), that transcript is used as it is: the same samples through the same greedy,
+context-free decoding give the same text, so nothing is decoded again and the time from release
+to transcript no longer grows with the take.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from ..engine_host import EngineHost
+from ..settings import Settings
+from ..signals import emit
+from ..status import StatusPresenter
+from ..tasks import Job
+
+LIVE_TICK_MS = 100          # how often the take so far is looked at
+LIVE_DISPLAY_S = 1.0        # the words shown are refreshed about this often
+
+
+@dataclass
+class _Decode:
+    region: tuple[int, int]             # (start, end) samples of the take
+    job: Job | None = None
+    transcript: Any = None              # once done
+    on_final: Callable[[Any], None] | None = None       # the release waits for it: its result
+    on_final_error: Callable[[BaseException], None] | None = None
+
+    @property
+    def usable(self) -> bool:
+        return self.transcript is not None or self.job is not None and not self.job.cancelled
+
+
+class Transcription(QObject):
+    heard = Signal(str, str)            # the words of a take ("" when nothing was recognised), and its
+                                        # source: "talk" (push-to-talk) or "hands-free"
+    partial = Signal(str)               # the words heard so far while a take is held
+
+    def __init__(self, host: EngineHost, status: StatusPresenter, settings: Callable[[], Settings],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.status = status
+        self.settings = settings
+        self.reused = 0                                  # releases answered by a live decode (diagnostics)
+        self._retry: tuple[Any, str] | None = None       # a take to transcribe again once the model is back
+        self._snapshot: Callable[[], Any] | None = None
+        self._decodes: list[_Decode] = []                # live decodes of this take, newest last
+        self._last_display = 0.0
+        self._timer = QTimer(self, interval=LIVE_TICK_MS)
+        self._timer.timeout.connect(self._tick)
+
+    def language(self) -> str | None:
+        language = self.settings().language
+        return None if language == "auto" else language
+
+    # ------------------------------------------------------------------ a whole take
+
+    def transcribe(self, audio: Any, source: str = "talk") -> bool:
+        """Transcribe a take (16 kHz mono float32); False if there is no speech model, or no
+        sound in the take (nothing is sent then)."""
+        from parley.engine.audio.utterance import speech_region
+
+        self._timer.stop()
+        self._snapshot = None
+        if self.host.speech_model is None or self.host.closing:
+            self._drop_live()
+            self.status.say(self.host.speech_problem or "The speech model is still loading…")
+            return False
+        region = speech_region(audio)
+        if region is None:
+            self._drop_live()
+            self.status.say("No speech was heard (the microphone picked up only silence); nothing was sent.")
+            emit(self.heard, "", source)
+            return False
+        key = (region.start, region.end)
+        live = next((d for d in self._decodes if d.region == key and d.usable), None)
+        self._drop_live(keep=live)
+        if live is not None:
+            self.reused += 1
+            if live.transcript is not None:
+                QTimer.singleShot(0, lambda: self._done(live.transcript, source))
+            else:                                        # still decoding: its result is the answer
+                self.status.say("Transcribing…", 0)
+                live.on_final = lambda transcript: self._done(transcript, source)
+                live.on_final_error = lambda exc: self._failed(exc, source)
+        else:
+            self.status.say("Transcribing…", 0)
+            self._submit(audio[region.start:region.end], key, lambda t: self._done(t, source),
+                         lambda exc: self._failed(exc, source, audio))
+        return True
+
+    def retry(self, _model: Any = None) -> None:
+        """The speech model is back (on another device): transcribe the take it lost."""
+        if self._retry is not None:
+            (audio, source), self._retry = self._retry, None
+            self.transcribe(audio, source)
+
+    def _done(self, transcript: Any, source: str) -> None:
+        self.status.show_clip_time(transcript.elapsed)
+        from parley.engine.audio.utterance import spoken_text
+
+        text = spoken_text(transcript)
+        if not text:
+            self.status.say("No speech was recognised, so nothing was sent.")
+        else:
+            self.status.say(f"Transcribed {transcript.audio_seconds:.1f} s of audio in {transcript.elapsed:.2f} s")
+        emit(self.heard, text, source)
+
+    def _failed(self, exc: BaseException, source: str, audio: Any = None) -> None:
+        if audio is not None and self.host.engines.is_device_lost(exc):
+            self._retry = (audio, source)                # once the model is loaded on this machine
+            self.status.say("Transcribing again on this machine…", 0)
+            self.host.device_lost("speech", str(exc))
+            return
+        cancelled = self.host.is_cancel(exc)
+        self.status.say("Transcription stopped." if cancelled else "Transcription failed.")
+        if not cancelled:
+            self.status.notice(f"The recording could not be transcribed: {exc}")
+        emit(self.heard, "", source)
+
+    # ------------------------------------------------------------------ live, while a take is held
+
+    def begin_live(self, snapshot: Callable[[], Any]) -> None:
+        """A take started; ``snapshot()`` returns it so far (any thread)."""
+        self._drop_live()
+        if not self.settings().live_transcript or self.host.speech_model is None:
+            return
+        self._snapshot = snapshot
+        self._last_display = time.monotonic()
+        self._timer.start()
+
+    def stop_live(self) -> None:
+        """The take ended: no more live decodes; those made stay for ``transcribe`` (the next
+        ``begin_live`` drops them if it does not come)."""
+        self._timer.stop()
+        self._snapshot = None
+
+    def _tick(self) -> None:
+        from parley.engine.audio.utterance import speech_region
+
+        if self._snapshot is None or self.host.speech_model is None:
+            return
+        audio = self._snapshot()
+        region = speech_region(audio)
+        if region is None:
+            return
+        key = (region.start, region.end)
+        running = next((d for d in self._decodes if d.transcript is None and d.usable), None)
+        known = any(d.region == key and d.usable for d in self._decodes)
+        now = time.monotonic()
+        if region.settled and not known:
+            if running is not None:
+                running.job.cancel()                      # outdated: the speaker paused since
+            self._submit_live(audio, key)
+        elif running is None and not known and now - self._last_display >= LIVE_DISPLAY_S:
+            self._submit_live(audio, key)
+
+    def _submit_live(self, audio: Any, key: tuple[int, int]) -> None:
+        self._last_display = time.monotonic()
+        decode = _Decode(key)
+        self._decodes = [d for d in self._decodes if d.usable][-4:] + [decode]
+
+        def done(transcript: Any) -> None:
+            decode.transcript = transcript
+            if decode.on_final is not None:
+                decode.on_final(transcript)
+            elif self._snapshot is not None and all(decode.region[1] >= d.region[1] for d in self._decodes
+                                                    if d.transcript is not None):
+                from parley.engine.audio.utterance import spoken_text
+
+                emit(self.partial, spoken_text(transcript))
+
+        def failed(exc: BaseException) -> None:
+            if decode.on_final_error is not None:
+                decode.on_final_error(exc)
+
+        decode.job = self._submit(audio[key[0]:key[1]], key, done, failed)
+
+    def _submit(self, speech: Any, key: tuple[int, int], on_done: Callable[[Any], None],
+                on_error: Callable[[BaseException], None]) -> Job:
+        model, engines, language = self.host.speech_model, self.host.engines, self.language()
+
+        def transcribe(job: Job) -> Any:
+            return model.transcribe(speech, language=language, cancel=job.link(engines.cancel_token()))
+
+        return self.host.speech_worker.submit(transcribe, on_done=on_done, on_error=on_error,
+                                              name=f"transcribe {key[1] - key[0]} samples")
+
+    def _drop_live(self, keep: _Decode | None = None) -> None:
+        """Forget this take's live decodes, cancelling those still running (but ``keep``)."""
+        for decode in self._decodes:
+            if decode is not keep and decode.transcript is None and decode.job is not None:
+                decode.job.cancel()
+        self._decodes = []
+        emit(self.partial, "")

@@ -1,0 +1,60 @@
+"""What counts as speech: the rules the app and the ``parley`` command share.
+
+Two steps around every transcription, so that a clip gives the same text in the window and on
+the command line:
+
+- before: only the part of a clip that holds speech is transcribed (``speech_region``: the
+  energy cut of ``parley.engine.audio.vad.voiced_region``, where the threshold and its reasons
+  live).  A clip with no speech is not transcribed at all: whisper would "hear" words in
+  silence (tiny.en says "you"), and it transcribes nothing from under 100 ms of audio.
+- after: ``spoken_text`` leaves out whisper's non-speech markers ("[BLANK_AUDIO]",
+  "(phone ringing)", "[MUSIC PLAYING]", "*cough*"), which are not something anyone said;
+  whisper gives them for noise, tones and music loud enough to pass the threshold.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+import numpy as np
+
+from .files import SAMPLE_RATE
+from .vad import VoicedRegion, voiced_region
+
+# whisper.cpp transcribes nothing from less than 100 ms of audio ("input is too short").
+SHORTEST_SPEECH_S = 0.1
+
+# One non-speech marker: [BLANK_AUDIO], [Music], (upbeat music), *cough*.
+_MARKER = re.compile(r"\[[^\]]*\]|\([^)]*\)|\*[^*]*\*")
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,!?;:])")      # left where a marker was cut out
+
+
+class _Segment(Protocol):
+    text: str
+
+
+class _Transcript(Protocol):
+    @property
+    def segments(self) -> list[_Segment]: ...
+
+
+def speech_region(audio: np.ndarray, sample_rate: int = SAMPLE_RATE) -> VoicedRegion | None:
+    """The part of mono ``audio`` to transcribe: its speech with a margin (``voiced_region``);
+    None when it holds no speech, or too little for whisper to transcribe."""
+    region = voiced_region(audio, sample_rate=sample_rate)
+    if region is None or region.end - region.start < SHORTEST_SPEECH_S * sample_rate:
+        return None
+    return region
+
+
+def speech_in(text: str) -> str:
+    """A segment's text without whisper's non-speech markers; "" when nothing spoken is left
+    (only markers, punctuation or blanks)."""
+    words = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(_MARKER.sub(" ", text).split()))
+    return words if any(ch.isalnum() for ch in words) else ""
+
+
+def spoken_text(transcript: _Transcript) -> str:
+    """What was said: the transcript's segments without the non-speech markers; "" if nothing."""
+    return " ".join(filter(None, (speech_in(s.text) for s in transcript.segments)))

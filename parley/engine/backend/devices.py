@@ -1,0 +1,162 @@
+"""Compute devices found by the shared ggml build, and the policy that picks one.
+
+Policies: ``auto`` (the local GPU with the most memory, else the first remote device, else
+the CPU), ``cpu``, ``rpc`` (the first remote device, see ``remote.connect``), or a device name
+as ``parley devices`` prints it (``CUDA0``, ``Vulkan0``, ``MTL0``, ``RPC0``, ``CPU``).  A
+device that is asked for but missing (or whose server was lost) falls back to the CPU, and the
+reason is kept to show the user.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from ..errors import NoDeviceError
+from . import native
+
+_KINDS = {0: "cpu", 1: "gpu", 2: "igpu", 3: "accel"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Device:
+    index: int          # position in ggml's device registry
+    name: str           # e.g. "CPU", "CUDA0"
+    description: str    # e.g. the processor or GPU model
+    kind: str           # "cpu" | "gpu" | "igpu" | "accel"
+    memory_free: int    # bytes
+    memory_total: int   # bytes
+    backend: str        # registry name, e.g. "CPU", "CUDA", "RPC"
+    remote: str | None = None  # HOST:PORT of the server behind a remote (RPC) device
+
+    @property
+    def is_gpu(self) -> bool:
+        return self.kind in ("gpu", "igpu")
+
+
+@dataclasses.dataclass(frozen=True)
+class DeviceChoice:
+    device: Device
+    requested: str
+    fallback_reason: str | None = None
+
+    @property
+    def gpu_index(self) -> int | None:
+        """Index among GPU-type devices (what whisper.cpp's ``gpu_device`` means), or None."""
+        if not self.device.is_gpu:
+            return None
+        gpus = [d for d in list_devices() if d.is_gpu]
+        return next(i for i, d in enumerate(gpus) if d.index == self.device.index)
+
+
+def list_devices() -> list[Device]:
+    """Every device the loaded backends registered, in registry order."""
+    from . import remote
+
+    native.load_backends()
+    ffi, lib = native.ffi(), native.lib()
+    free, total = ffi.new("size_t *"), ffi.new("size_t *")
+    devices = []
+    for i in range(lib.ggml_backend_dev_count()):
+        dev = lib.ggml_backend_dev_get(i)
+        lib.ggml_backend_dev_memory(dev, free, total)  # a remote device asks its server (via the relay)
+        backend = native.string(lib.ggml_backend_reg_name(lib.ggml_backend_dev_backend_reg(dev)))
+        description = native.string(lib.ggml_backend_dev_description(dev))
+        server = remote.server_of(description) if backend == "RPC" else None
+        if server is not None:
+            lost = remote.lost_reason(server)
+            description = f"remote device on {server}" + (f" (lost: {lost})" if lost else "")
+        devices.append(Device(
+            index=i,
+            name=native.string(lib.ggml_backend_dev_name(dev)),
+            description=description,
+            kind=_KINDS.get(int(lib.ggml_backend_dev_type(dev)), "other"),
+            memory_free=int(free[0]),
+            memory_total=int(total[0]),
+            backend=backend,
+            remote=server,
+        ))
+    return devices
+
+
+def remote_devices() -> list[Device]:
+    """The devices of the remote compute servers connected with ``remote.connect``."""
+    return [d for d in list_devices() if d.remote]
+
+
+def select_device(policy: str = "auto") -> DeviceChoice:
+    """Pick a device by policy; see the module docstring."""
+    from . import remote
+
+    devices = list_devices()
+    if not devices:
+        raise NoDeviceError("no compute device is available")
+    cpu = next((d for d in devices if d.kind == "cpu"), None)
+    gpus = sorted((d for d in devices if d.is_gpu and not d.remote),
+                  key=lambda d: (d.kind != "gpu", -d.memory_total))
+    remotes = [d for d in devices if d.remote and remote.lost_reason(d) is None]
+    wanted = (policy or "auto").strip()
+
+    def on_cpu(reason: str | None) -> DeviceChoice:
+        if cpu is None:
+            raise NoDeviceError("no CPU device was registered" + (f" ({reason})" if reason else ""))
+        return DeviceChoice(cpu, wanted, reason)
+
+    if wanted.lower() == "auto":
+        if gpus or remotes:
+            return DeviceChoice((gpus or remotes)[0], wanted)
+        problems = native.backend_problems()
+        return on_cpu("; ".join(problems) + "; using the CPU" if problems else None)
+    if wanted.lower() == "cpu":
+        return on_cpu(None)
+    if wanted.lower() == "rpc":
+        if remotes:
+            return DeviceChoice(remotes[0], wanted)
+        lost = [d for d in devices if d.remote]
+        why = (f"the remote device {lost[0].name} was lost ({remote.lost_reason(lost[0])})" if lost
+               else "no remote device is connected (give --rpc HOST:PORT)")
+        return on_cpu(f"{why}; using the CPU")
+    for device in devices:
+        if device.name.lower() == wanted.lower():
+            reason = remote.lost_reason(device)
+            if reason is not None:
+                return on_cpu(f"the remote device {device.name} was lost ({reason}); using the CPU")
+            return DeviceChoice(device, wanted)
+    names = ", ".join(d.name for d in devices)
+    return on_cpu(f"device {wanted!r} was not found (available: {names}); using the CPU")
+
+
+def fallback_to_cpu(choice: DeviceChoice, reason: str) -> DeviceChoice:
+    """The CPU choice to use after ``choice``'s GPU failed, remembering why."""
+    cpu = select_device("cpu")
+    return DeviceChoice(cpu.device, choice.requested, f"{choice.device.name} failed: {reason}; using the CPU")
+
+
+def cpu_variant() -> str | None:
+    """Which CPU backend variant ggml picked (e.g. ``haswell``), from the mapped libraries."""
+    for path in native.mapped_libraries():
+        match = re.match(r"libggml-cpu-?(.*)\.(so|dylib|dll)", Path(path).name)
+        if match and str(native.lib_dir()) in path:
+            return match.group(1) or "generic"
+    return None
+
+
+def cpu_features() -> dict[str, str]:
+    """Features the CPU backend reports (instruction sets it was built for)."""
+    native.load_backends()
+    ffi, lib = native.ffi(), native.lib()
+    for i in range(lib.ggml_backend_reg_count()):
+        reg = lib.ggml_backend_reg_get(i)
+        if native.string(lib.ggml_backend_reg_name(reg)) != "CPU":
+            continue
+        fn = lib.ggml_backend_reg_get_proc_address(reg, b"ggml_backend_get_features")
+        if fn == ffi.NULL:
+            return {}
+        feats = ffi.cast("ggml_backend_get_features_t", fn)(reg)
+        out = {}
+        while feats != ffi.NULL and feats.name != ffi.NULL:
+            out[native.string(feats.name)] = native.string(feats.value)
+            feats += 1
+        return out
+    return {}

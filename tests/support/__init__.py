@@ -1,0 +1,3 @@
+"""What tests share: fake servers, tiny models, the virtual microphone, X11 and privilege helpers.
+
+No tests here; test modules import these, never each other."""

@@ -31,8 +31,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -225,7 +226,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
             controller.book.new()
             controller.talk.press()
             player = mic.play(path, wait=False)
-            wait(app, lambda: player.poll() is not None, "the clip to play")
+            wait(app, lambda: player.poll() is not None, "the clip to play")  # noqa: B023 - waited for here
             finish(player, timeout=5)
             ticker.start("transcription")
             released = time.perf_counter()

@@ -61,7 +61,7 @@ def start_server(device: str, threads: int) -> tuple[subprocess.Popen[bytes], st
             return proc, endpoint
         except remote.RemoteError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the rpc-server did not start on {endpoint}")
+                raise SystemExit(f"the rpc-server did not start on {endpoint}") from None
             time.sleep(0.2)
 
 

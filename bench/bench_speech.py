@@ -122,9 +122,9 @@ def run_cancel_latency(clips: list[Path], threads: int) -> dict:
 
         def work() -> None:
             try:
-                model.transcribe(audio, on_segment=lambda s: first.set(), cancel=token)
+                model.transcribe(audio, on_segment=lambda s: first.set(), cancel=token)  # noqa: B023 - runs in this round
             except Cancelled:
-                done.append(time.perf_counter())
+                done.append(time.perf_counter())  # noqa: B023 - runs in this round
 
         worker = threading.Thread(target=work)
         worker.start()
@@ -209,7 +209,6 @@ def main() -> int:
         if args.child.startswith("whisper-cli"):
             sys.path.insert(0, str(REPO / "native"))
             import build as native_build
-
             from parley.engine.modelfiles.defaults import default_speech_model_path
 
             tool = native_build.build_bench_tools(native_build.Options.from_env()) / "whisper-cli"
@@ -234,7 +233,7 @@ def main() -> int:
         for engine in ("ours-auto", "ours-auto-cli", "whisper-cli-auto", "ours-full-cli", "whisper-cli-full",
                        "faster-whisper"):
             results[engine] = r = child(engine, paths, args.threads)
-            r["wer"] = corpus_word_error_rate(list(zip(refs, r["texts"])))
+            r["wer"] = corpus_word_error_rate(list(zip(refs, r["texts"], strict=True)))
             print(f"{engine:<17} {r['seconds']:7.2f} s   WER {r['wer'] * 100:5.1f}%   peak {r['peak_mib']:6.0f} MiB")
         cancel = child("cancel", paths, args.threads)["cancel_ms"]
     ours, fw = results["ours-auto"], results["faster-whisper"]

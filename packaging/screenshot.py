@@ -56,7 +56,7 @@ def run_under_xvfb(out: Path) -> int:
         if not shutil.which("Xvfb"):
             print("screenshot: needs Xvfb (Debian/Ubuntu: sudo apt install xvfb)", file=sys.stderr)
             return 2
-        display = ":%d" % (90 + os.getpid() % 100)
+        display = f":{90 + os.getpid() % 100}"
         server = subprocess.Popen(["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:

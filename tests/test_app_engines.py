@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-import soundfile
-
 from parley.app.engines import LocalEngines, model_file_problem
 from parley.app.voice.read_aloud import speakable_text
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path

@@ -143,7 +143,7 @@ def test_hands_free_sends_each_sentence_as_its_own_message(qtbot, tmp_path, tiny
     wait_idle(qtbot, controller)
     heard = user_messages(controller)
     print(f"\nheard: {heard}")
-    for said, got in zip(SENTENCES, heard):
+    for said, got in zip(SENTENCES, heard, strict=True):
         assert word_error_rate(said, got) < 0.4, (said, got)
     assert [r for r, _, _ in stored(controller)] == ["user", "assistant"] * 3
     assert controller.talk.recorder is None and controller.hands_free.listening

@@ -282,7 +282,7 @@ def test_transcribe_refuses_what_is_not_an_audio_file(not_files: dict[str, Path]
     assert result.returncode == 1, result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == len(not_files) and result.stdout == ""
-    for line, (kind, path) in zip(lines, not_files.items()):
+    for line, (kind, path) in zip(lines, not_files.items(), strict=True):
         assert line.startswith(f"parley: {path}: ") and REASONS[kind] in line, line
 
 

@@ -20,6 +20,7 @@ Run alone (the virtual microphone is shared, hence the lock):
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
@@ -34,17 +35,18 @@ import pytest
 from tests.support import x11
 from tests.support.requirements import require
 
-SCENARIOS = (
-    "ctrl_space_held_in_the_text_box",
-    "ctrl_space_tapped_is_a_take",
-    "space_held_outside_the_text_box",
-    "space_in_the_text_box_types",
-    "talk_button_held_with_the_mouse",
-    "custom_shortcut_f8",
-    "custom_shortcut_set_in_the_settings_dialog",
-    "focus_loss_while_held_ends_the_recording",
-    "talk_key_held_ends_hands_free",
-)
+
+
+def _child_scenarios() -> tuple[str, ...]:
+    """The child's tests, read from this file (the ``else`` branch below), so that a scenario
+    added there is reported here without a list to keep in step."""
+    tree = ast.parse(Path(__file__).read_text("utf-8"))
+    branch = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "not CHILD")
+    return tuple(node.name.removeprefix("test_") for node in branch.orelse
+                 if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"))
+
+
+SCENARIOS = _child_scenarios()
 CHILD = os.environ.get("PARLEY_X11_CHILD") == "1"
 CHILD_TIMEOUT_S = 600
 

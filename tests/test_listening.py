@@ -3,6 +3,7 @@ snapshots of a take that is still recording, and the hands-free listener."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 
 import numpy as np
@@ -45,7 +46,7 @@ def test_snapshots_are_prefixes_of_the_take(mic, three_sentences):
         snapshots.append(recorder.snapshot())
     finish(player, timeout=EVENT_TIMEOUT)
     take = recorder.stop()
-    assert len(snapshots) >= 5 and all(len(a) <= len(b) for a, b in zip(snapshots, snapshots[1:]))
+    assert len(snapshots) >= 5 and all(len(a) <= len(b) for a, b in itertools.pairwise(snapshots))
     for snapshot in snapshots:
         assert np.array_equal(snapshot, take[: len(snapshot)])       # exactly the same samples
     assert len(take) - len(snapshots[-1]) < 0.6 * SAMPLE_RATE

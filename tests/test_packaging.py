@@ -30,8 +30,8 @@ import bundle_check  # noqa: E402
 import bundle_layout as layout  # noqa: E402
 import elfread  # noqa: E402
 
-from parley.app.selftest import report as selftest_report
-from parley.engine.backend import native
+from parley.app.selftest import report as selftest_report  # noqa: E402 - after sys.path names the repository
+from parley.engine.backend import native  # noqa: E402 - after sys.path names the repository
 from tests.support.app_helpers import broken_chat_config  # noqa: E402
 
 LIBC = Path("/lib/x86_64-linux-gnu/libc.so.6")

@@ -242,7 +242,7 @@ class FakePeer:
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(8)
-        self.endpoint = "127.0.0.1:%d" % self.sock.getsockname()[1]
+        self.endpoint = f"127.0.0.1:{self.sock.getsockname()[1]}"
         self.conns: list[socket.socket] = []
         self._reply = reply
         threading.Thread(target=self._serve, daemon=True).start()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -103,7 +104,7 @@ def test_segments_stream_through_the_callback(model: SpeechModel, clips: list[tu
     streamed, progress = [], []
     result = model.transcribe(audio, single_segment=False, on_segment=streamed.append, on_progress=progress.append)
     assert streamed == result.segments and len(streamed) >= 2
-    assert all(a.end <= b.start + 1e-6 or a.start <= b.start for a, b in zip(streamed, streamed[1:]))
+    assert all(a.end <= b.start + 1e-6 or a.start <= b.start for a, b in itertools.pairwise(streamed))
     assert result.segments[-1].end <= result.audio_seconds + 1e-6
     assert progress and progress == sorted(progress)
     assert word_error_rate(" ".join(t for t, _ in chosen), result.text) < WER_BOUND

@@ -93,7 +93,7 @@ def test_sentences_separated_by_pauses_are_separate_utterances(sentences):
                                                  for i, s in enumerate(sentences)])
     utterances = _feed(UtteranceSegmenter(), stream)
     assert len(utterances) == len(sentences)
-    for heard, said in zip(utterances, sentences):
+    for heard, said in zip(utterances, sentences, strict=True):
         energy = np.sum(said.astype(np.float64) ** 2)
         assert np.sum(heard.astype(np.float64) ** 2) > 0.99 * energy       # the whole sentence, once
         assert len(heard) < len(said) + 2 * SAMPLE_RATE * 0.8               # without the long pauses

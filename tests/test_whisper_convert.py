@@ -107,7 +107,7 @@ def parse_ggml(path: Path) -> GgmlFile:
         tensors[name] = GgmlTensor(name, ne, ttype, start, pos, nbytes)
         pos += nbytes
     assert pos == len(data)
-    return GgmlFile(dict(zip(HPARAM_NAMES, hp)), filters, vocab, tensors, data)
+    return GgmlFile(dict(zip(HPARAM_NAMES, hp, strict=True)), filters, vocab, tensors, data)
 
 
 def whisper_cpp_tensors(hp: dict[str, int]) -> dict[str, tuple[tuple[int, ...], int]]:

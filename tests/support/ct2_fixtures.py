@@ -200,7 +200,7 @@ def write_ct2_whisper(folder: Path, *, size: str = "tiny", state: int | None = N
         (folder / "model.bin").write_bytes(blob)
     else:
         cuts = [len(blob) * i // parts + 7 for i in range(1, parts)]
-        for i, (lo, hi) in enumerate(zip([0, *cuts], [*cuts, len(blob)]), start=1):
+        for i, (lo, hi) in enumerate(zip([0, *cuts], [*cuts, len(blob)], strict=True), start=1):
             (folders[i - 1] / f"model.bin.part{i}").write_bytes(blob[lo:hi])
     (folders[0] / "config.json").write_text(json.dumps({"lang_ids": [], "suppress_ids": []}))
     if vocabulary_format == "json":

@@ -76,11 +76,14 @@ class Outcome:
             return f"signal {signal.Signals(-self.returncode).name}"
         if "Traceback (most recent call last)" in self.stderr:
             return "traceback"
+        if self.returncode != 0 and not self.message:
+            return f"exit {self.returncode} without a message"
         return "exit 0" if self.returncode == 0 else f"exit {self.returncode}"
 
     @property
     def failed(self) -> bool:
-        return self.verdict in ("hang", "traceback") or self.verdict.startswith("signal")
+        verdict = self.verdict
+        return verdict in ("hang", "traceback") or verdict.startswith("signal") or verdict.endswith("without a message")
 
     @property
     def message(self) -> str:

@@ -28,8 +28,8 @@ import select
 import shutil
 import subprocess
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import soundfile
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import shutil
 import sqlite3
 import stat
@@ -20,6 +19,7 @@ from parley.app.bootstrap import create_window, start_controller
 from parley.app.conversations.store import Store, StoreError, data_dir
 from parley.app.settings import Settings
 from tests.support.app_helpers import LOAD_TIMEOUT_MS, idle, tiny_chat_model, tiny_settings  # noqa: F401 - fixture
+from tests.support.lines import LineReader
 from tests.support.privileges import without_root
 from tests.support.requirements import require
 
@@ -349,9 +349,9 @@ def holder(tmp_path):
 
 def _line(proc: subprocess.Popen, timeout: float = 60) -> str:
     """The process's next line of output; fails instead of hanging past ``timeout``."""
-    ready, _, _ = select.select([proc.stdout], [], [], timeout)
-    assert ready, "the other process did not answer"
-    return proc.stdout.readline().strip()
+    if not hasattr(proc, "lines"):
+        proc.lines = LineReader(proc.stdout)  # type: ignore[attr-defined]
+    return proc.lines.next(timeout).strip()
 
 
 def test_a_second_process_shows_the_store_read_only_and_writes_nothing(holder):

@@ -25,6 +25,7 @@ import pytest
 from parley.engine.backend import remote
 from parley.engine.modelfiles.defaults import default_speech_model_path
 from tests.support import rpc_client_fuzzing as fuzz
+from tests.support.lines import LineReader
 from tests.support.tinymodels import write_tiny_llama_gguf
 
 REPO = Path(__file__).resolve().parents[1]
@@ -201,13 +202,16 @@ def test_chat_cli_says_once_that_the_server_was_lost_and_goes_on_on_the_cpu(tiny
          "--temp", "1.0", "--seed", "3", "--max-tokens", "24", "--threads", "2", "--ctx", "256"],
         env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        banner = ""
+        banner, err_lines = "", LineReader(proc.stderr)
         while "context;" not in banner:
-            banner = proc.stderr.readline()
+            banner = err_lines.next()
             assert banner, "the chat ended before its banner"
         assert "on RPC0" in banner, banner
         srv.kill()
-        out, err = proc.communicate("Hello there.\nAnd again.\nOnce more.\n", timeout=120)
+        proc.stdin.write("Hello there.\nAnd again.\nOnce more.\n")
+        proc.stdin.close()
+        proc.wait(timeout=120)                          # the replies are short: the pipe never fills
+        out, err = proc.stdout.read(), "".join(iter(err_lines.next, ""))
     finally:
         srv.stop()
         if proc.poll() is None:

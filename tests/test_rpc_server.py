@@ -27,6 +27,7 @@ import pytest
 
 from parley.engine.backend import remote
 from parley.engine.backend import rpc_wire as wire
+from tests.support.lines import LineReader
 from tests.support.requirements import require
 from tests.support.rpc_fuzzing import (
     ENV,
@@ -320,9 +321,9 @@ def test_rpc_server_listens_beyond_loopback_only_when_asked_and_then_warns() -> 
     proc = subprocess.Popen([sys.executable, "-m", "parley", "rpc-server", "--host", "0.0.0.0", "--port", str(port),
                              "--allow-remote"], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        lines = []
+        lines, err_lines = [], LineReader(proc.stderr)
         while not re.search(rf"--rpc [0-9a-f]{{64}}@\S+:{port}", "".join(lines)):
-            line = proc.stderr.readline()
+            line = err_lines.next()
             assert line, "".join(lines)
             lines.append(line)
     finally:

@@ -402,7 +402,7 @@ def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path
 # --------------------------------------------------------------------------- server lost while loading
 
 _LOAD_WHILE_KILLED = """
-import sys, threading
+import sys, threading, time
 sys.path.insert(0, {repo!r})
 from tests.test_rpc import Server
 from parley.engine.backend import remote
@@ -410,13 +410,26 @@ from parley.engine.chat.model import ChatModel
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 from parley.engine.speech import SpeechModel
 
-kind, delay = sys.argv[1], float(sys.argv[2])
+kind, fraction = sys.argv[1], float(sys.argv[2])
 server = Server()
 remote.connect([server.endpoint])
-threading.Timer(delay, server.kill).start()
-model = ChatModel(default_chat_model_path(), device="rpc", n_ctx=512) if kind == "chat" \\
-    else SpeechModel(default_speech_model_path(), device="rpc")
-print(model.device.device.name, "|", model.device.fallback_reason)
+link = remote._links[server.endpoint]
+path = default_chat_model_path() if kind == "chat" else default_speech_model_path()
+size = path.stat().st_size
+killed_at = []
+
+def kill_part_way() -> None:
+    start = link.sent
+    while link.sent - start < fraction * size:
+        time.sleep(0.001)
+    server.kill()
+    killed_at.append(link.sent - start)
+
+watcher = threading.Thread(target=kill_part_way, daemon=True)
+watcher.start()
+model = ChatModel(path, device="rpc", n_ctx=512) if kind == "chat" else SpeechModel(path, device="rpc")
+watcher.join(5)
+print(killed_at[0] if killed_at else -1, size, "|", model.device.device.name, "|", model.device.fallback_reason)
 """
 
 
@@ -424,18 +437,16 @@ print(model.device.device.name, "|", model.device.fallback_reason)
 def test_a_server_lost_while_a_model_is_sent_to_it_means_the_cpu(kind: str) -> None:
     """The weights are on their way when the server dies: allocations on the lost server get
     stand-in buffers (a failed one crashed whisper.cpp's error path), the load completes, and the
-    engine finds the device lost and loads the model on the CPU instead."""
-    fell_back = 0
-    for delay in (0.05, 0.1, 0.2):          # at different points of the load
-        proc = subprocess.run([sys.executable, "-c", _LOAD_WHILE_KILLED.format(repo=str(REPO)), kind, str(delay)],
+    engine finds the device lost and loads the model on the CPU instead.  The server is killed
+    once a given share of the model's bytes has passed the relay, so each kill lands mid-load."""
+    for fraction in (0.1, 0.5, 0.9):
+        proc = subprocess.run([sys.executable, "-c", _LOAD_WHILE_KILLED.format(repo=str(REPO)), kind, str(fraction)],
                               env=ENV, capture_output=True, text=True, timeout=120)
         assert proc.returncode == 0, proc.stderr[-2000:]
-        device, _, reason = proc.stdout.strip().rpartition("\n")[2].partition(" | ")
-        assert device in ("CPU", "RPC0"), proc.stdout
-        if device == "CPU":
-            fell_back += 1
-            assert "RPC0" in reason and "using the CPU" in reason
-    assert fell_back >= 2, "the server must have died during the load at least twice for this to mean anything"
+        where, device, reason = proc.stdout.strip().rpartition("\n")[2].split(" | ")
+        sent, size = map(int, where.split())
+        assert 0 < sent < size, f"the kill did not land during the load ({sent} of {size} bytes sent)"
+        assert device == "CPU" and "RPC0" in reason and "using the CPU" in reason, proc.stdout
 
 
 def _handshake_then_reset(conn: socket.socket) -> None:

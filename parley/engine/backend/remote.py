@@ -560,6 +560,7 @@ class _Link:
         self.dial = endpoint                # what (re)connecting used (may hold the token: never shown)
         self.info = info
         self.lost: str | None = None
+        self.sent = 0               # bytes passed on to the server (tests see where a load stands)
         self.poisoned = False       # a fabricated alloc size is cached in ggml: no reconnecting
         self._sock = sock
         self._lock = threading.Lock()
@@ -719,7 +720,9 @@ class _Link:
         self._sock.settimeout(None if self._computing else STALL_TIMEOUT)
         while view:
             try:
-                view = view[self._sock.send(view):]
+                n = self._sock.send(view)
+                view = view[n:]
+                self.sent += n
             except OSError as exc:
                 if _is_stall(exc):
                     raise _Stalled(f"the server stopped reading (nothing for {STALL_TIMEOUT:g} s)") from None

@@ -17,7 +17,7 @@ import pytest
 from parley.engine.backend import remote
 from tests.support.app_helpers import tiny_chat_model  # noqa: F401 - fixture
 from tests.support.rpc_client_fuzzing import FakeServer, Mutation
-from tests.test_rpc import REPO, TOKEN, Server, free_port
+from tests.support.rpc_server import REPO, TOKEN, Server, free_port
 
 _APP = """
 import json, sys

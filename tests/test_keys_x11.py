@@ -36,7 +36,6 @@ from tests.support import x11
 from tests.support.requirements import require
 
 
-
 def _child_scenarios() -> tuple[str, ...]:
     """The child's tests, read from this file (the ``else`` branch below), so that a scenario
     added there is reported here without a list to keep in step."""

@@ -16,8 +16,7 @@ from parley.engine.audio.vad import UtteranceSegmenter
 from parley.engine.errors import CaptureError
 from tests.support.pulse import finish
 from tests.support.requirements import require
-from tests.support.speech import espeak_available, synthesize
-from tests.test_vad import SENTENCES
+from tests.support.speech import SENTENCES, espeak_available, synthesize
 
 EVENT_TIMEOUT = 30.0  # seconds; only reached if something hangs
 

@@ -24,67 +24,19 @@ import pytest
 from parley.engine import library
 from parley.engine.library import download as dl
 from parley.engine.library.found import SOURCE_HF
-from tests.support.models_hub import HubServer
+from tests.support.models_hub import (  # noqa: F401 - fixtures
+    CHAT_FILE,
+    CHAT_REPO,
+    HubServer,
+    Recorder,
+    cache,
+    hub,
+    model_bytes,
+    write_catalog,
+)
 from tests.support.privileges import run_on_small_tmpfs
-from tests.support.tinymodels import write_tiny_llama_gguf
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-CHAT_REPO = "tests/Tiny-Chat-GGUF"
-CHAT_FILE = "tiny-chat-Q8.gguf"
-
-
-@pytest.fixture(scope="module")
-def model_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """A real tiny GGUF chat model, about 6 MB (several 1 MiB chunks), that never ends a reply early."""
-    path = tmp_path_factory.mktemp("model") / CHAT_FILE
-    write_tiny_llama_gguf(path, n_vocab=20000, n_embd=64, never_ends=True)
-    return path.read_bytes()
-
-
-def write_catalog(path: Path, entries: list[dict]) -> Path:
-    base = {"kind": "chat", "name": "Tiny chat", "revision": "main", "licence": "MIT", "languages": ["en"],
-            "parameters": "1M", "note": "test", "sha256": None}
-    path.write_text(json.dumps({"format": 1, "models": [{**base, **e} for e in entries]}))
-    return path
-
-
-@pytest.fixture
-def hub(model_bytes: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """A running loopback Hub serving the tiny model, and an environment pointing at it."""
-    with HubServer() as server:
-        sha = server.add(CHAT_REPO, CHAT_FILE, model_bytes)
-        home = tmp_path / "home"
-        home.mkdir()
-        for key, value in {
-            "HOME": str(home), "HF_HOME": str(home / ".cache" / "huggingface"), "HF_ENDPOINT": server.url,
-            "HF_HUB_DISABLE_XET": "1", "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
-            "PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
-        }.items():
-            monkeypatch.setenv(key, value)
-        for key in ("HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "HF_HUB_OFFLINE", "XDG_CACHE_HOME", "HF_TOKEN"):
-            monkeypatch.delenv(key, raising=False)
-        catalog = write_catalog(tmp_path / "catalog.json", [
-            {"id": "tiny-chat", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes), "sha256": sha},
-            {"id": "tiny-chat-hub-sha", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes)},
-            {"id": "tiny-chat-wrong-sha", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes),
-             "sha256": "0" * 64},
-            {"id": "missing", "repo": CHAT_REPO, "file": "nope.gguf", "size": 10},
-        ])
-        monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(catalog))
-        server.sha = sha  # type: ignore[attr-defined]
-        yield server
-
-
-def cache() -> Path:
-    return library.hf_cache_dir()
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.events: list[library.Progress] = []
-
-    def __call__(self, p: library.Progress) -> None:
-        self.events.append(p)
 
 
 def test_full_download_lands_in_the_hub_cache_and_is_listed(hub: HubServer, model_bytes: bytes) -> None:

@@ -12,8 +12,8 @@ from parley.app.settings import Settings
 from parley.app.ui import models_page
 from parley.app.ui.settings_dialog import SettingsDialog
 from parley.engine import library
+from tests.support.models_hub import CHAT_FILE, CHAT_REPO, cache, hub, model_bytes, write_catalog  # noqa: F401 - fixtures
 from tests.support.tinymodels import write_tiny_llama_gguf
-from tests.test_models_download import cache, hub, model_bytes  # noqa: F401 - fixtures
 
 
 @pytest.fixture
@@ -115,8 +115,6 @@ def test_closing_settings_mid_download_stops_it_and_the_next_try_resumes(qtbot, 
 def test_a_hostile_catalog_entry_is_named_on_the_page_and_the_others_stay(qtbot, hub, mine: Path, tmp_path: Path,  # noqa: F811
                                                                           monkeypatch: pytest.MonkeyPatch,
                                                                           model_bytes: bytes) -> None:  # noqa: F811
-    from tests.test_models_download import CHAT_FILE, CHAT_REPO, write_catalog
-
     catalog = write_catalog(tmp_path / "hostile.json", [
         {"id": "tiny-chat", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes), "sha256": hub.sha},
         {"id": "escape", "repo": CHAT_REPO, "file": "../../../victim/notes.txt", "size": 10},

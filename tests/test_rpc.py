@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -26,48 +25,12 @@ from parley.engine.backend import remote
 from parley.engine.modelfiles.defaults import default_speech_model_path
 from tests.support import rpc_client_fuzzing as fuzz
 from tests.support.lines import LineReader
+from tests.support.rpc_server import ENV, REPO, TOKEN, Server, free_port
 from tests.support.tinymodels import write_tiny_llama_gguf
 
-REPO = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(REPO)}
 CLIP = REPO / "parley" / "resources" / "selftest" / "question.wav"
 # A clear error, not a hang: the handshake's own limit is 3 s; this bound only catches a hang.
 HANG = 20.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """A `parley rpc-server` subprocess on a free loopback port, ready once it answers."""
-
-    def __init__(self, *extra: str) -> None:
-        self.port = free_port()
-        self.endpoint = f"127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "parley", "rpc-server", "--port", str(self.port), "--threads", "2", *extra],
-            env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                remote.check_server(self.endpoint, timeout=1.0)
-                return
-            except remote.RemoteError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError(f"rpc-server did not start: {self.proc.stderr.read()}") from None
-                time.sleep(0.2)
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.kill()
 
 
 @pytest.fixture
@@ -404,7 +367,7 @@ def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path
 _LOAD_WHILE_KILLED = """
 import sys, threading, time
 sys.path.insert(0, {repo!r})
-from tests.test_rpc import Server
+from tests.support.rpc_server import Server
 from parley.engine.backend import remote
 from parley.engine.chat.model import ChatModel
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
@@ -487,7 +450,6 @@ def test_the_relay_reads_a_large_request_whole_when_the_server_is_already_gone()
 # Each client runs in a subprocess (a native abort shows as a signal) with a time limit, against
 # a fake ggml server in Python (tests/support/rpc_client_fuzzing.py) that spoils one reply.
 
-TOKEN = bytes(range(32))
 
 
 def _devices(endpoint: str, *extra: str, stall: float = 1.0) -> subprocess.CompletedProcess[str]:

@@ -10,9 +10,7 @@ import soundfile
 from parley.engine.audio.files import SAMPLE_RATE
 from parley.engine.audio.vad import EnergyVAD, UtteranceSegmenter, voiced_part, voiced_region
 from tests.support.requirements import require
-from tests.support.speech import espeak_available, synthesize
-
-SENTENCES = ("Turn on the kitchen light.", "What time is it in Tokyo?", "Thank you very much.")
+from tests.support.speech import SENTENCES, espeak_available, room_noise, synthesize
 
 
 @pytest.fixture(scope="module")
@@ -30,12 +28,6 @@ def sentences(tmp_path_factory: pytest.TempPathFactory) -> list[np.ndarray]:
     folder = tmp_path_factory.mktemp("sentences")
     return [soundfile.read(synthesize(text, folder / f"{i}.wav"), dtype="float32")[0]
             for i, text in enumerate(SENTENCES)]
-
-
-def room_noise(seconds: float, level_db: float = -60.0, seed: int = 0) -> np.ndarray:
-    """White noise at ``level_db`` dBFS RMS: a quiet room on a decent microphone is -60 to -50."""
-    rng = np.random.default_rng(seed)
-    return rng.normal(0, 10 ** (level_db / 20), int(seconds * SAMPLE_RATE)).astype(np.float32)
 
 
 def test_energy_vad_trims_silence_around_speech(speech):

@@ -84,3 +84,12 @@ def correlation_peak(recording: np.ndarray, clip: np.ndarray) -> float:
     if not audible.any() or norms.max() == 0.0:
         return 0.0
     return float(np.max(products[audible] / norms))
+
+
+SENTENCES = ("Turn on the kitchen light.", "What time is it in Tokyo?", "Thank you very much.")
+
+
+def room_noise(seconds: float, level_db: float = -60.0, seed: int = 0) -> np.ndarray:
+    """White noise at ``level_db`` dBFS RMS: a quiet room on a decent microphone is -60 to -50."""
+    rng = np.random.default_rng(seed)
+    return rng.normal(0, 10 ** (level_db / 20), int(seconds * 16000)).astype(np.float32)

@@ -79,7 +79,8 @@ def map_readonly(path: Path) -> tuple[mmap.mmap, int]:
             raise ModelFileError(path, "the file is empty (0 bytes), not a model")
         return mmap.mmap(fd, 0, access=mmap.ACCESS_READ), size
     except (OSError, ValueError) as exc:  # ValueError: emptied since the fstat
-        raise ModelFileError(path, f"the file cannot be read: {exc.strerror or exc}") from None
+        reason = exc.strerror if isinstance(exc, OSError) else None  # a ValueError has no strerror
+        raise ModelFileError(path, f"the file cannot be read: {reason or exc}") from None
     finally:
         os.close(fd)
 
@@ -91,7 +92,7 @@ class Truncated(Exception):
 class Cursor:
     """Little-endian reads from a mapped file; a read past its end raises ``Truncated``."""
 
-    def __init__(self, buf: Any, size: int) -> None:
+    def __init__(self, buf: mmap.mmap | bytes, size: int) -> None:
         self.buf = buf
         self.size = size
         self.pos = 0

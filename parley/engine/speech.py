@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .audio.files import SAMPLE_RATE, prepare_for_model
+from .audio.files import prepare_for_model
 from .backend import native, remote
 from .backend.cancel import CancelToken
 from .backend.devices import DeviceChoice, fallback_to_cpu, select_device
@@ -43,6 +43,7 @@ from .errors import (
     TranscriptionError,
     UnknownLanguageError,
 )
+from .formats import SAMPLE_RATE
 from .modelfiles.whisper_file import check_whisper_ggml
 
 FRAMES_PER_SECOND = 50          # encoder positions per second of audio (1500 per 30 s)
@@ -127,7 +128,7 @@ def _install_callbacks() -> None:
             return
         ffi, lib = native.ffi(), native.lib()
 
-        @ffi.def_extern()
+        @native.def_extern(ffi)
         def parley_py_new_segment(ctx: Any, state: Any, n_new: int, user_data: Any) -> None:
             call: _Call = ffi.from_handle(user_data)
             try:
@@ -141,7 +142,7 @@ def _install_callbacks() -> None:
                 call.error = exc
                 call.cancel.cancel()
 
-        @ffi.def_extern()
+        @native.def_extern(ffi)
         def parley_py_progress(ctx: Any, state: Any, progress: int, user_data: Any) -> None:
             call: _Call = ffi.from_handle(user_data)
             try:
@@ -268,16 +269,19 @@ class SpeechModel:
         if cancel.cancelled:
             raise Cancelled("transcription cancelled")
         ctx = self._audio_ctx(audio_ctx, seconds)
-        options = dict(language=language, translate=translate, threads=threads, initial_prompt=initial_prompt,
-                       single_segment=single_segment, beam_size=beam_size, timestamps=timestamps,
-                       on_segment=on_segment, on_progress=on_progress, cancel=cancel)
-        result = self._full(samples, seconds, ctx, **options)
+
+        def full(encoder_ctx: int) -> Transcript:
+            return self._full(samples, seconds, encoder_ctx, language=language, translate=translate, threads=threads,
+                              initial_prompt=initial_prompt, single_segment=single_segment, beam_size=beam_size,
+                              timestamps=timestamps, on_segment=on_segment, on_progress=on_progress, cancel=cancel)
+
+        result = full(ctx)
         elapsed = result.elapsed
         for larger in (_larger_ctx(ctx), 0):
             if not retry_degenerate or ctx == 0 or not looks_degenerate(result.text, seconds):
                 break
             ctx = larger
-            result = self._full(samples, seconds, ctx, **options)
+            result = full(ctx)
             elapsed += result.elapsed
         result.elapsed = elapsed
         return result

@@ -24,15 +24,18 @@ from __future__ import annotations
 import dataclasses
 import queue
 import threading
+from collections.abc import Callable
 from types import ModuleType
-from typing import Callable
+from typing import Protocol, cast
 
 import numpy as np
+import numpy.typing as npt
 import soxr
 
 from ..errors import CaptureError
+from ..formats import SAMPLE_RATE
 from ..native_loading import NATIVE_LOADING
-from .files import SAMPLE_RATE, rms_level
+from .files import rms_level
 
 BLOCK_SECONDS = 0.02        # PortAudio delivers blocks about this long (a latency of a frame)
 
@@ -49,7 +52,17 @@ def _sounddevice() -> ModuleType:
             import sounddevice
     except OSError as e:  # sounddevice raises OSError when libportaudio cannot be loaded
         raise CaptureError(PORTAUDIO_MISSING) from e
-    return sounddevice
+    return cast(ModuleType, sounddevice)
+
+
+class _InputStream(Protocol):
+    """What Parley calls on a ``sounddevice.InputStream``."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def close(self, ignore_errors: bool = True) -> None: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -139,7 +152,9 @@ class _To16k:
     def convert(self, block: np.ndarray, last: bool = False) -> np.ndarray:
         if self._stream is None:
             return np.ascontiguousarray(block, dtype=np.float32)
-        return self._stream.resample_chunk(np.ascontiguousarray(block, dtype=np.float32), last=last)
+        out: npt.NDArray[np.float32] = self._stream.resample_chunk(np.ascontiguousarray(block, dtype=np.float32),
+                                                                   last=last)
+        return out
 
 
 class _Take:
@@ -156,7 +171,7 @@ class _Take:
         self.stopping = False  # set before we stop the stream ourselves
         self.ended = False     # the stream finished, for whatever reason
         self.error: CaptureError | None = None
-        self.stream = None     # sounddevice.InputStream once opened
+        self.stream: _InputStream  # sounddevice.InputStream, set once opened
         self._lock = threading.Lock()        # guards the conversion below
         self._to16k = _To16k(rate)
         self._converted: list[np.ndarray] = []
@@ -335,13 +350,15 @@ class Recorder:
         _notify(self._on_error, take.error)
 
 
-def _mono(indata: np.ndarray) -> np.ndarray:
+def _mono(indata: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     """A copy of a PortAudio block as one channel (the mean of several)."""
-    return indata[:, 0].copy() if indata.shape[1] == 1 else indata.mean(axis=1, dtype=np.float32)
+    single = indata.shape[1] == 1
+    mono: npt.NDArray[np.float32] = indata[:, 0].copy() if single else indata.mean(axis=1, dtype=np.float32)
+    return mono
 
 
 def _open_stream(device: InputDevice, rate: int, on_block: Callable[[np.ndarray], None],
-                 on_finished: Callable[[], None]) -> object:
+                 on_finished: Callable[[], None]) -> _InputStream:
     """Open and start an input stream on ``device`` at ``rate``, mono when the device allows."""
     global _open_streams
     sd = _sounddevice()
@@ -352,7 +369,7 @@ def _open_stream(device: InputDevice, rate: int, on_block: Callable[[np.ndarray]
         channels = device.channels  # e.g. a raw ALSA device that only does stereo
     with _streams_lock:  # no PortAudio re-initialisation while a stream is being opened
         try:
-            stream = sd.InputStream(
+            stream: _InputStream = sd.InputStream(
                 device=device.index,
                 channels=channels,
                 samplerate=rate,
@@ -372,16 +389,16 @@ def _open_stream(device: InputDevice, rate: int, on_block: Callable[[np.ndarray]
     return stream
 
 
-def _close_stream(stream: object) -> None:
+def _close_stream(stream: _InputStream) -> None:
     """Stop (waiting for the last block, so the end of an utterance is kept) and close."""
     global _open_streams
     sd = _sounddevice()
     try:
-        stream.stop()  # type: ignore[attr-defined]
+        stream.stop()
     except sd.PortAudioError:
         pass  # the device is already gone; what was recorded is kept
     finally:
-        stream.close(ignore_errors=True)  # type: ignore[attr-defined]
+        stream.close(ignore_errors=True)
         with _streams_lock:
             _open_streams -= 1
 
@@ -424,7 +441,7 @@ class Listener:
         self._on_level = on_level
         self._on_error = on_error
         self._lock = threading.Lock()
-        self._stream: object | None = None
+        self._stream: _InputStream | None = None
         self._blocks: queue.SimpleQueue[np.ndarray | None] = queue.SimpleQueue()
         self._worker: threading.Thread | None = None
         self._stopping = False
@@ -466,7 +483,7 @@ class Listener:
         if worker is not None and worker is not threading.current_thread():
             worker.join()
 
-    def _run(self, blocks: queue.SimpleQueue, to16k: _To16k) -> None:
+    def _run(self, blocks: queue.SimpleQueue[np.ndarray | None], to16k: _To16k) -> None:
         while True:
             block = blocks.get()
             if block is None:

@@ -8,6 +8,7 @@ model files.  CTranslate2 model folders do not ship it, so the converter recompu
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from ..formats import SAMPLE_RATE
 
@@ -18,7 +19,7 @@ _MIN_LOG_MEL = _MIN_LOG_HZ / _F_SP   # = 15 mels
 _LOG_STEP = np.log(6.4) / 27.0       # mels per octave-ish step in the log part
 
 
-def hz_to_mel(hz: np.ndarray) -> np.ndarray:
+def hz_to_mel(hz: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """Slaney mel value of each frequency in ``hz``."""
     hz = np.asarray(hz, dtype=np.float64)
     linear = hz / _F_SP
@@ -26,7 +27,7 @@ def hz_to_mel(hz: np.ndarray) -> np.ndarray:
     return np.where(hz >= _MIN_LOG_HZ, logarithmic, linear)
 
 
-def mel_to_hz(mel: np.ndarray) -> np.ndarray:
+def mel_to_hz(mel: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """Inverse of ``hz_to_mel``."""
     mel = np.asarray(mel, dtype=np.float64)
     linear = mel * _F_SP

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import numpy as np
 
-from .files import SAMPLE_RATE
+from ..formats import SAMPLE_RATE
 from .vad import VoicedRegion, voiced_region
 
 # whisper.cpp transcribes nothing from less than 100 ms of audio ("input is too short").

@@ -14,10 +14,15 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import deque
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
-from .files import SAMPLE_RATE, rms_level
+from ..formats import SAMPLE_RATE
+from .files import rms_level
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 SPEECH_THRESHOLD_DB = -55.0
 """Takes quieter than this all through (dBFS, 20 ms frames) hold no speech: whisper would "hear"
@@ -62,10 +67,19 @@ def voiced_region(audio: np.ndarray, *, threshold_db: float = SPEECH_THRESHOLD_D
     return VoicedRegion(start, min(n, wanted_end), settled=wanted_end <= complete and loud[-1] < n // frame)
 
 
-def voiced_part(audio: np.ndarray, **options: float) -> np.ndarray:
+class RegionOptions(TypedDict, total=False):
+    """The keyword options of ``voiced_region``."""
+
+    threshold_db: float
+    margin_seconds: float
+    frame_seconds: float
+    sample_rate: int
+
+
+def voiced_part(audio: np.ndarray, **options: Unpack[RegionOptions]) -> np.ndarray:
     """``audio`` without the silence around the speech in it (``voiced_region``); empty when
     there is no speech."""
-    region = voiced_region(audio, **options)  # type: ignore[arg-type]
+    region = voiced_region(audio, **options)
     return audio[:0] if region is None else audio[region.start:region.end]
 
 
@@ -126,7 +140,7 @@ class UtteranceSegmenter:
         self._frame = max(1, int(frame_seconds * sample_rate))
         per_second = sample_rate / self._frame
         self._start_frames = max(1, round(start_seconds * per_second))
-        self._window = deque(maxlen=2 * self._start_frames)        # loud or not, the latest frames
+        self._window: deque[bool] = deque(maxlen=2 * self._start_frames)  # loud or not, the latest frames
         self._end_frames = max(1, round(end_silence_seconds * per_second))
         self._keep_frames = round(MARGIN_SECONDS * per_second)
         self._pre_roll: deque[np.ndarray] = deque(maxlen=max(1, round(pre_roll_seconds * per_second)))

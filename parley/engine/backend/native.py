@@ -21,7 +21,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .._native import LIB_DIR
 from ..errors import NativeLibraryError, NoDeviceError
@@ -34,6 +34,7 @@ _lock = threading.Lock()
 _backends_loaded = False
 _module: Any = None
 _load_messages: list[str] = []  # native warnings/errors logged while backends loaded
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def _import_module() -> Any:
@@ -59,6 +60,13 @@ def ffi() -> Any:
 def lib() -> Any:
     """The compiled library object; call ``load_backends()`` before creating any model."""
     return _import_module().lib
+
+
+def def_extern(ffi_: Any) -> Callable[[_F], _F]:
+    """``ffi_.def_extern()``: the decorator that makes a function the body of the ``extern "Python"``
+    declaration of its name; it returns the function unchanged."""
+    decorator: Callable[[_F], _F] = ffi_.def_extern()
+    return decorator
 
 
 def lib_dir() -> Path:
@@ -121,7 +129,7 @@ def _route(level: int, message: str) -> None:
 
 
 def _install_logging(module: Any) -> None:
-    @module.ffi.def_extern()
+    @def_extern(module.ffi)
     def parley_py_log(level: int, text: Any) -> None:  # noqa: ANN001 - cffi signature
         message = module.ffi.string(text).decode("utf-8", "replace").rstrip()
         if message:
@@ -257,12 +265,13 @@ def _amx_refused(amx_variant: Path) -> bool:
         return False
     sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata = 158, 0x1023, 18
     libc = ctypes.CDLL(None, use_errno=True)
-    return libc.syscall(sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata) != 0
+    return int(libc.syscall(sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata)) != 0
 
 
 def _build_info(folder: Path) -> dict[str, Any]:
     try:
-        return json.loads((folder / "build-info.json").read_text())
+        info: dict[str, Any] = json.loads((folder / "build-info.json").read_text())
+        return info
     except (OSError, ValueError):
         return {}
 
@@ -381,7 +390,8 @@ def string(ptr: Any) -> str:
     """Decode a C string (NULL gives an empty string)."""
     if ptr == ffi().NULL:
         return ""
-    return ffi().string(ptr).decode("utf-8", "replace")
+    text: bytes = ffi().string(ptr)
+    return text.decode("utf-8", "replace")
 
 
 def mapped_libraries() -> list[str]:

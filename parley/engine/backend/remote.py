@@ -405,7 +405,7 @@ def _device_count(sock: socket.socket, public: str) -> int:
     sock.sendall(bytes([DEVICE_COUNT]) + _U64.pack(0))
     if _U64.unpack(_recv_exact(sock, 8))[0] != 4:
         raise RemoteError(f"{public}: not a ggml RPC server (malformed device count)")
-    count = struct.unpack("<I", _recv_exact(sock, 4))[0]
+    count: int = struct.unpack("<I", _recv_exact(sock, 4))[0]
     if count == 0:
         raise RemoteError(f"{public}: the server offers no devices")
     if count > MAX_DEVICES:
@@ -433,7 +433,8 @@ def check_server(endpoint: str, timeout: float = CONNECT_TIMEOUT) -> ServerInfo:
 
 
 def _u64_at(data: bytes, offset: int = 0) -> int:
-    return _U64.unpack_from(data, offset)[0]
+    value: int = _U64.unpack_from(data, offset)[0]
+    return value
 
 
 def _tensor_nbytes(tensor: bytes) -> int | None:
@@ -444,7 +445,8 @@ def _tensor_nbytes(tensor: bytes) -> int | None:
     if kind >= len(BLOCK_SIZE) or not BLOCK_SIZE[kind]:
         return None
     block, size = int(BLOCK_SIZE[kind]), int(TYPE_SIZE[kind])
-    ne, nb = struct.unpack_from("<4I", tensor, 20), struct.unpack_from("<4I", tensor, 36)
+    ne: tuple[int, ...] = struct.unpack_from("<4I", tensor, 20)
+    nb: tuple[int, ...] = struct.unpack_from("<4I", tensor, 36)
     if 0 in ne:
         return 0
     rest = sum((n - 1) * b for n, b in zip(ne[1:], nb[1:]))

@@ -62,10 +62,11 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
 from ..errors import ParleyError
 from . import rpc_wire as wire
-from .remote import (
+from .rpc_wire import (
     ALLOC_BUFFER,
     BUFFER_CLEAR,
     BUFFER_GET_BASE,
@@ -86,6 +87,9 @@ from .remote import (
     SET_TENSOR,
     SET_TENSOR_HASH,
 )
+
+if TYPE_CHECKING:
+    from .devices import Device
 
 CHILD_START_TIMEOUT = 60.0      # loading the backends of a GPU can take a while
 _CHUNK = 1 << 20
@@ -112,7 +116,8 @@ class DeviceInfo:
 
     @property
     def total_memory(self) -> int:
-        return wire.U64.unpack_from(self.memory, 8)[0]
+        total: int = wire.U64.unpack_from(self.memory, 8)[0]
+        return total
 
 
 class ClientGone(Exception):
@@ -189,8 +194,8 @@ class Child:
             raise ParleyError(f"the compute process did not start: {reason}") from None
 
     @staticmethod
-    def _drain(stream: object, sink: Callable[[str], None]) -> None:
-        for raw in iter(stream.readline, b""):  # type: ignore[attr-defined]
+    def _drain(stream: IO[bytes], sink: Callable[[str], None]) -> None:
+        for raw in iter(stream.readline, b""):
             sink(raw.decode("utf-8", "replace").rstrip())
 
     def _line(self, deadline: float) -> str:
@@ -223,7 +228,7 @@ class Child:
     def _probe_hello(self) -> bytes:
         """The child's HELLO reply, which must answer *our* connection (see the module docstring)."""
         reply = self.query(HELLO, bytes(wire.REQUEST_SIZES[HELLO]), HELLO_REPLY_SIZE)
-        self.sock.settimeout(None)  # type: ignore[union-attr] - a graph may compute for long
+        self._socket().settimeout(None)  # a graph may compute for long
         return reply[:4] + bytes(HELLO_REPLY_SIZE - 4)   # plain TCP: no transport upgrade
 
     def _probe_device(self, index: int) -> DeviceInfo:
@@ -233,15 +238,21 @@ class Child:
 
     # ------------------------------------------------------------------ messages
 
+    def _socket(self) -> socket.socket:
+        """The connection to the child, which ``_connect`` made."""
+        if self.sock is None:
+            raise ChildGone("it is not connected")
+        return self.sock
+
     def send(self, data: bytes | bytearray | memoryview) -> None:
         try:
-            self.sock.sendall(data)  # type: ignore[union-attr]
+            self._socket().sendall(data)
         except OSError as exc:
             raise ChildGone(str(exc)) from None
 
     def recv(self, n: int) -> bytes:
         try:
-            return _recv_exact(self.sock, n)  # type: ignore[arg-type]
+            return _recv_exact(self._socket(), n)
         except (OSError, ConnectionError) as exc:
             raise ChildGone(str(exc) or "closed") from None
 
@@ -617,7 +628,7 @@ class Session:
 # --------------------------------------------------------------------------- devices and the child's main
 
 
-def local_device(name: str):
+def local_device(name: str) -> Device:
     """The local device called ``name`` (``cpu`` for the CPU); ParleyError lists the others."""
     from . import devices as devices_mod
 
@@ -638,7 +649,8 @@ def _exit_with_parent() -> None:
 def _free_loopback_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def child_main(device_name: str, threads: int) -> int:

@@ -136,14 +136,14 @@ class Checker:
 
     # ------------------------------------------------------------------ requests
 
-    def device(self, body: bytes, what: str) -> int:
-        index = _U32.unpack_from(body)[0]
+    def device(self, body: bytes | bytearray, what: str) -> int:
+        index: int = _U32.unpack_from(body)[0]
         if index >= self.device_count:
             raise Refused(f"{what}: no device {index} (the server has {self.device_count})")
         return index
 
     def handle(self, body: bytes, what: str) -> int:
-        handle = U64.unpack_from(body)[0]
+        handle: int = U64.unpack_from(body)[0]
         if handle not in self.buffers:
             raise Refused(f"{what}: buffer {handle:#x} is not one of this client's buffers")
         return handle
@@ -162,7 +162,7 @@ class Checker:
         nbytes = int(self.tensors(tensors_from(body, 1), what)[0])
         offset, size = _TENSOR_TAIL.unpack_from(body, TENSOR_SIZE)
         _within(what, offset, size if what == "GET_TENSOR" else 0, nbytes)
-        return size
+        return int(size)
 
     def memset_tensor(self, body: bytes) -> None:
         nbytes = int(self.tensors(tensors_from(body, 1), "MEMSET_TENSOR")[0])
@@ -290,4 +290,5 @@ def _nbytes(ne: np.ndarray, nb: np.ndarray, block: np.ndarray, size: np.ndarray,
     first = np.where(whole, size + (ne1[:, 0] - np.uint64(1)) * nb[:, 0], ne1[:, 0] * nb[:, 0] // block)
     if (rest >= _TERM_LIMIT).any() or (first >= _TERM_LIMIT).any():
         raise Refused(f"{what}: a tensor's strides span more than any buffer")
-    return np.where(empty, np.uint64(0), first + rest.sum(axis=1, dtype=np.uint64))
+    nbytes: np.ndarray = np.where(empty, np.uint64(0), first + rest.sum(axis=1, dtype=np.uint64))
+    return nbytes

@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..backend import native, remote
 from ..backend.cancel import CancelToken
@@ -129,7 +129,7 @@ def _install_progress() -> None:
             return
         ffi = native.ffi()
 
-        @ffi.def_extern()
+        @native.def_extern(ffi)
         def parley_py_load_progress(progress: float, user_data: Any) -> bool:
             state: _LoadProgress = ffi.from_handle(user_data)
             try:
@@ -356,7 +356,8 @@ class ChatModel:
                 buf = ffi.new("llama_token[]", size)
                 n = lib.llama_tokenize(self._vocab, data, len(data), buf, size, add_bos, True)
                 if n >= 0:
-                    return ffi.unpack(buf, n)
+                    tokens: list[int] = ffi.unpack(buf, n)
+                    return tokens
                 size = -n
         raise TokenizeError(f"llama.cpp could not tokenize the text ({len(data)} bytes)")
 
@@ -367,7 +368,8 @@ class ChatModel:
         if n < 0:
             buf = ffi.new("char[]", -n)
             n = lib.llama_token_to_piece(self._vocab, token, buf, -n, 0, special)
-        return ffi.unpack(buf, n)
+        piece: bytes = ffi.unpack(buf, n)
+        return piece
 
     def token_bytes(self, token: int) -> bytes:
         """The bytes a generated token adds to the reply (control tokens add none)."""
@@ -672,6 +674,12 @@ class ChatSession:
 
     def _render(self, partial: bytes = b"") -> list[int]:
         return self.model.tokenize(self.model.prompt_format.render(self.prompt_messages()).encode() + partial)
+
+    @overload
+    def _fit(self, room: int, partial: bytes = ..., strict: Literal[True] = ...) -> list[int]: ...
+
+    @overload
+    def _fit(self, room: int, partial: bytes, strict: Literal[False]) -> list[int] | None: ...
 
     def _fit(self, room: int, partial: bytes = b"", strict: bool = True) -> list[int] | None:
         """Prompt tokens leaving ``room`` tokens free, older turns left out as needed.

@@ -75,7 +75,8 @@ class TemplateFormat(PromptFormat):
             if n < 0:
                 return None
             if n <= size:
-                return ffi.unpack(buf, n).decode("utf-8", "replace")
+                text: bytes = ffi.unpack(buf, n)
+                return text.decode("utf-8", "replace")
             size = n
         return None
 

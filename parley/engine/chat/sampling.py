@@ -120,7 +120,10 @@ class ChainSampler:
     def __init__(self, params: SamplingParams, n_vocab: int, banned: list[int], recent: list[int]) -> None:
         ffi, lib = native.ffi(), native.lib()
         chain = lib.llama_sampler_chain_init(lib.llama_sampler_chain_default_params())
-        add = lambda s: lib.llama_sampler_chain_add(chain, s)  # noqa: E731 - the chain owns each sampler
+
+        def add(sampler: Any) -> None:  # the chain owns each sampler
+            lib.llama_sampler_chain_add(chain, sampler)
+
         if banned:
             biases = ffi.new("llama_logit_bias[]", [(t, float("-inf")) for t in banned])
             add(lib.llama_sampler_init_logit_bias(n_vocab, len(banned), biases))

@@ -45,7 +45,7 @@ from .download import (
 )
 from .fit import FitEstimate, estimate, estimate_size, fit_warning
 from .found import FoundModel, check_model_file, find_models, hf_cache_dir
-from .records import DownloadRecord, drop_record, load_records, put_record, read_records
+from .records import DownloadRecord, Status, drop_record, load_records, put_record, read_records
 
 SOURCE_PARLEY = "Downloaded by Parley"
 
@@ -141,11 +141,11 @@ def download_model(model: str | CatalogEntry, *, progress: ProgressCallback | No
 
 
 def _record(entry: CatalogEntry, remote: RemoteFile, paths: CachePaths, cache: Path,
-            status: str) -> DownloadRecord:
+            status: Status) -> DownloadRecord:
     return DownloadRecord(id=entry.id, kind=entry.kind, repo=entry.repo, file=entry.file,
                           commit=remote.commit, sha256=remote.sha256, size=remote.size,
                           cache_dir=str(cache), blob=str(paths.blob), partial=str(paths.partial),
-                          pointer=str(paths.pointer), status=status)  # type: ignore[arg-type]
+                          pointer=str(paths.pointer), status=status)
 
 
 def remove_model(model_id: str) -> list[Path]:

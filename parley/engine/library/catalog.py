@@ -73,7 +73,8 @@ def parse_catalog(data: Any, *, shipped: bool = False) -> Catalog:
             if entry.id in seen:
                 raise ValueError("the id appears twice")
         except ValueError as exc:
-            ident = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{number}"
+            raw_id = raw.get("id") if isinstance(raw, dict) else None
+            ident = raw_id if isinstance(raw_id, str) else f"#{number}"
             message = f"catalog entry {ident[:100]!r} is skipped: {exc}"
             if shipped:
                 raise CatalogError(message) from None

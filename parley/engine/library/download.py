@@ -49,7 +49,10 @@ from huggingface_hub.errors import (  # noqa: E402
     RepositoryNotFoundError,
     RevisionNotFoundError,
 )
-from huggingface_hub.utils import build_hf_headers, get_session  # noqa: E402
+from huggingface_hub.utils import (  # type: ignore[attr-defined]  # noqa: E402 - its __all__ is computed, unread by mypy
+    build_hf_headers,
+    get_session,
+)
 
 from ..errors import Cancelled, ParleyError  # noqa: E402
 from . import hubnames  # noqa: E402

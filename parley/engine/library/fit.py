@@ -17,7 +17,7 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from ..modelfiles.gguf_file import read_gguf
+from ..modelfiles.gguf_file import GGUFContents, read_gguf
 from ..modelfiles.whisper_file import check_whisper_ggml
 from .units import gb
 
@@ -90,7 +90,7 @@ def _target(device: str) -> tuple[int | None, str]:
     return available_ram(), "memory"
 
 
-def _int(contents, key: str) -> int | None:  # noqa: ANN001 - GGUFContents
+def _int(contents: GGUFContents, key: str) -> int | None:
     value = contents.get(key)
     if isinstance(value, list):
         value = max(value) if value else None

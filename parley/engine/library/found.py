@@ -299,9 +299,11 @@ def _candidates(extra_folders: Sequence[str | Path], environ: Mapping[str, str],
         for found in _ollama_files(root, budget):
             yield found, SOURCE_OLLAMA
     for folder in extra_folders:
-        root = _user_folder(folder)
-        for found in _walk(root, _is_user_model, budget) if root is not None else ():
-            yield _named(found, str(found.path.relative_to(root))), SOURCE_FOLDER
+        user_root = _user_folder(folder)
+        if user_root is None:
+            continue
+        for found in _walk(user_root, _is_user_model, budget):
+            yield _named(found, str(found.path.relative_to(user_root))), SOURCE_FOLDER
 
 
 def _user_folder(folder: str | Path) -> Path | None:

@@ -115,7 +115,8 @@ def read_records() -> tuple[dict[str, DownloadRecord], list[str], list[Any]]:
         try:
             record = check_record(item)
         except (ValueError, TypeError) as exc:
-            ident = item.get("id") if isinstance(item, dict) and isinstance(item.get("id"), str) else f"#{number}"
+            item_id = item.get("id") if isinstance(item, dict) else None
+            ident = item_id if isinstance(item_id, str) else f"#{number}"
             problems.append(f"download record {ident[:100]!r} in {path} is ignored: {exc}")
             bad.append(item)
             continue

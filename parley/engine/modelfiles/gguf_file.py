@@ -332,7 +332,8 @@ def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: str | N
         start = cur.skip(count * _SCALAR_FORMATS[item_type].size)
         if not keep:
             return None
-        return np.frombuffer(cur.buf, _NUMPY_DTYPES[item_type], count, start).tolist()
+        scalars: list[Any] = np.frombuffer(cur.buf, _NUMPY_DTYPES[item_type], count, start).tolist()
+        return scalars
     if count * 8 > cur.size - cur.pos:  # each string needs at least its 8-byte length
         raise Truncated
     # The hot loop of the parser (vocabularies of 250k tokens and as many merges): inlined.
@@ -488,7 +489,10 @@ def _check_vocab(contents: GGUFContents) -> None:
     tokens = [t or f"[EMPTY_{i}]".encode() for i, t in enumerate(field.value)]
     if len(set(tokens)) != len(tokens):
         seen: set[bytes] = set()
-        duplicate = next(t for t in tokens if t in seen or seen.add(t))
+        for duplicate in tokens:  # the first token equal to an earlier one
+            if duplicate in seen:
+                break
+            seen.add(duplicate)
         raise ModelFileError(
             contents.path,
             f"the vocabulary is corrupt: token {duplicate.decode('utf-8', 'replace')!r} appears twice",

@@ -25,12 +25,14 @@ from __future__ import annotations
 import dataclasses
 import errno
 import hashlib
+import io
 import json
 import os
 import re
 import struct
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator, Sequence
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -45,8 +47,9 @@ from .whisper_file import WhisperFileInfo, WhisperHParams, check_whisper_ggml, h
 ProgressCallback = Callable[[float], None]
 
 CT2_BINARY_VERSIONS = (4, 5, 6)      # same variable layout; Whisper models are written as v6
-CT2_DTYPES = {0: np.dtype("<f4"), 1: np.dtype("i1"), 2: np.dtype("<i2"), 3: np.dtype("<i4"),
-              4: np.dtype("<f2"), 5: np.dtype("<u2")}   # 5 is bfloat16, kept as raw bits
+CT2_DTYPES: dict[int, np.dtype[Any]] = {0: np.dtype("<f4"), 1: np.dtype("i1"), 2: np.dtype("<i2"),
+                                         3: np.dtype("<i4"), 4: np.dtype("<f2"),
+                                         5: np.dtype("<u2")}   # 5 is bfloat16, kept as raw bits
 BF16 = 5
 CHUNK_BYTES = 8 << 20                # copy granularity: bounds memory, paces progress/cancel
 FINGERPRINT_BYTES = 1 << 20
@@ -155,7 +158,7 @@ class _PartsReader:
 
     def __init__(self, parts: tuple[Path, ...]) -> None:
         self.parts = parts
-        self._files: list[BinaryIO] = []
+        self._files: list[io.BufferedReader] = []
         self._starts: list[int] = []
         size = 0
         try:
@@ -512,7 +515,7 @@ def _write_tensors(out: _HashingWriter, model: Ct2Model, plan: list[_Tensor],
             if cancel is not None and cancel.cancelled:
                 raise Cancelled("model conversion cancelled")
             data = model.rows_as(tensor.source, start, stop, dtype)
-            out.write(memoryview(data).cast("B"))
+            out.write(data.data.cast("B"))  # the array's bytes, not copied
             done += data.nbytes
             if progress is not None:
                 progress(done / total)

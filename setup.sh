@@ -74,7 +74,12 @@ say "setup finished in $(( $(date +%s) - start )) s"
 case "$mode" in
   start) exec .venv/bin/parley "$@" ;;
   # Strict: a missing tool, service, build or model fails the run instead of skipping (tests/requirements.py).
-  test)  export PARLEY_STRICT_TESTS="${PARLEY_STRICT_TESTS:-1}"; exec .venv/bin/python -m pytest "$@" ;;
+  test)  # The gates first (seconds): lint and format (ruff), types (mypy; strict on parley/engine).
+          say "ruff: lint and format check"
+          .venv/bin/ruff check . && .venv/bin/ruff format --check --quiet .
+          say "mypy"
+          .venv/bin/mypy
+          export PARLEY_STRICT_TESTS="${PARLEY_STRICT_TESTS:-1}"; exec .venv/bin/python -m pytest "$@" ;;
   setup) ;;
   *) say "unknown mode '$mode' (use: start, test)"; exit 2 ;;
 esac

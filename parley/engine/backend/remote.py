@@ -449,7 +449,7 @@ def _tensor_nbytes(tensor: bytes) -> int | None:
     nb: tuple[int, ...] = struct.unpack_from("<4I", tensor, 36)
     if 0 in ne:
         return 0
-    rest = sum((n - 1) * b for n, b in zip(ne[1:], nb[1:]))
+    rest = sum((n - 1) * b for n, b in zip(ne[1:], nb[1:], strict=True))
     first = size + (ne[0] - 1) * nb[0] if block == 1 else ne[0] * nb[0] // block
     return first + rest
 

@@ -106,7 +106,7 @@ class GreedySampler:
         best = float(logits[other])
         logits[masked] = saved
         penalty, token = self._penalty, other
-        for t, value in zip(window, saved.tolist()):
+        for t, value in zip(window, saved.tolist(), strict=False):
             value = float(np.float32(value * penalty if value <= 0 else value / penalty))
             if value > best or (value == best and t < token):
                 best, token = value, t

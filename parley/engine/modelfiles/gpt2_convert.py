@@ -321,7 +321,7 @@ def _check_vocab(path: Path, legacy: list[bytes], tokenizer: GGUFContents) -> No
             "only GPT-2 models can be converted",
         )
     decoder = gpt2_byte_decoder()
-    for i, (raw, token) in enumerate(zip(legacy, tokens)):
+    for i, (raw, token) in enumerate(zip(legacy, tokens, strict=False)):
         if raw != _token_bytes(token, decoder):
             raise ModelFileError(
                 path, f"the vocabulary is not GPT-2's: token {i} is {raw!r}, GPT-2's is {token!r}; "

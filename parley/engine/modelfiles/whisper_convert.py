@@ -137,7 +137,7 @@ def _order_parts(parts: list[Path]) -> tuple[Path, ...]:
     numbers = [_PART_RE.search(p.name) for p in parts]
     if not all(numbers):
         return tuple(parts)
-    ordered = sorted(zip((int(m.group(1)) for m in numbers if m), parts))
+    ordered = sorted(zip((int(m.group(1)) for m in numbers if m), parts, strict=False))
     for expected, (number, path) in enumerate(ordered, start=1):
         if number != expected:
             raise ModelFileError(path, f"model part {expected} is missing (found part {number})")

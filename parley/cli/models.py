@@ -17,13 +17,13 @@ from pathlib import Path
 
 from ..app.settings import load_settings
 from ..engine import library
-from ..engine.library.found import printable
+from ..engine.library.found import hf_cache_dir, printable
 from ..engine.library.units import duration, gb
 
 ACTIONS = ("list", "catalog", "download", "remove")
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("models", help="list, download and remove models (see `parley models -h`)",
                        description="Models on this computer and the catalog of recommended models. "
                                    "Nothing is downloaded unless you run `parley models download ID`.")
@@ -104,7 +104,7 @@ def _catalog(args: argparse.Namespace) -> int:
             print(f"   {'':30} {e.note} Languages: {', '.join(e.languages)}.")
         print()
     print("* downloaded. Get one with `parley models download ID`; files go to the Hugging Face cache "
-          f"({library.hf_cache_dir()}).")
+          f"({hf_cache_dir()}).")
     return 0
 
 
@@ -141,8 +141,8 @@ def _download(model_id: str) -> int:
         print(f"Stopped. The partial download is kept; `parley models download {model_id}` continues it.",
               file=sys.stderr)
         return 130
-    if error is not None:
-        raise error  # type: ignore[misc]  # ParleyError: printed by parley.cli.main
+    if isinstance(error, BaseException):    # ParleyError: printed by parley.cli.main
+        raise error
     path = Path(str(outcome["path"]))
     print(f"Ready: {path}")
     warning = library.fit_warning(path, kind=entry.kind, n_ctx=load_settings().settings.context_length,

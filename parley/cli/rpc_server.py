@@ -34,7 +34,7 @@ WARNING: this RPC server listens on {host}:{port}, reachable from other machines
 """
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("rpc-server", help="serve this machine's compute device to other Parley instances (ggml RPC)")
     p.add_argument("--host", default="127.0.0.1",
                    help="IPv4 address to listen on (default 127.0.0.1: this machine only; others need --allow-remote)")
@@ -55,7 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.speech import default_threads
+    from ..engine.backend.threads import default_threads
 
     host = _check(args)
     listener = _listen(host, args.port)
@@ -122,7 +122,7 @@ def _addresses(host: str) -> list[str]:
     if host != "0.0.0.0":
         return [host]
     try:
-        found = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+        found = {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
     except OSError:
         found = set()
     return sorted(a for a in found if not rpc_front.is_loopback(a)) or ["THIS-MACHINE"]

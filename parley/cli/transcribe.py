@@ -11,10 +11,11 @@ import argparse
 import json
 import sys
 
-from ..engine.audio.files import SAMPLE_RATE, load_audio
+from ..engine.audio.files import load_audio
 from ..engine.backend import remote
 from ..engine.backend.devices import fallback_to_cpu
 from ..engine.errors import ParleyError
+from ..engine.formats import SAMPLE_RATE
 from .devices import add_rpc_option, rpc_endpoints
 
 EXIT_FAILED = 1      # a file could not be read or transcribed
@@ -24,7 +25,7 @@ EPILOG = (f"Exit status: 0 when every file was transcribed, {EXIT_FAILED} when a
           f"transcribed, {EXIT_NO_SPEECH} when a file held no speech (\"no speech\" on stderr, nothing on stdout).")
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("transcribe", help="transcribe audio files (WAV, FLAC, OGG, MP3)", epilog=EPILOG)
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--model", default="default",
@@ -60,19 +61,23 @@ def run(args: argparse.Namespace) -> int:
                 region = speech_region(audio)
                 options = dict(language=args.language, translate=args.translate, initial_prompt=args.prompt,
                                beam_size=args.beam_size)
-                try:
-                    result = None if region is None else model.transcribe(audio[region.start:region.end], **options)
-                except remote.RemoteDeviceLost as exc:  # this file and the rest on this machine's CPU
-                    model.close()
-                    model = SpeechModel(model_path, device=fallback_to_cpu(model.device, str(exc)), threads=args.threads)
-                    print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
-                    result = model.transcribe(audio[region.start:region.end], **options)
+                result = None
+                if region is not None:
+                    speech = audio[region.start:region.end]
+                    try:
+                        result = model.transcribe(speech, **options)
+                    except remote.RemoteDeviceLost as exc:  # this file and the rest on this machine's CPU
+                        model.close()
+                        model = SpeechModel(model_path, device=fallback_to_cpu(model.device, str(exc)),
+                                            threads=args.threads)
+                        print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
+                        result = model.transcribe(speech, **options)
             except ParleyError as exc:
                 print(f"parley: {exc}", file=sys.stderr)
                 failures += 1
                 continue
             text = spoken_text(result) if result is not None else ""
-            if not text:
+            if region is None or result is None or not text:    # no speech (no region: no result, no text)
                 print(f"parley: {path}: no speech", file=sys.stderr)
                 silent += 1
                 continue

@@ -164,10 +164,10 @@ class Store:
         except _ReadOnly as why:
             self._open_read_only(why)
         except sqlite3.Error as exc:
-            why = _why_unwritable(exc, path)
-            if why is None:
+            unwritable = _why_unwritable(exc, path)
+            if unwritable is None:
                 raise
-            self._open_read_only(why)
+            self._open_read_only(unwritable)
 
     def _prepare(self, version: int) -> None:
         """Bring the schema to this version and mark replies left streaming as interrupted,
@@ -245,7 +245,7 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(_explain(action, exc, self.path)) from exc
 
-    def _reading(self, sql: str, params: tuple | dict = ()) -> list[sqlite3.Row]:
+    def _reading(self, sql: str, params: tuple[object, ...] | dict[str, object] = ()) -> list[sqlite3.Row]:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.Error as exc:
@@ -258,7 +258,7 @@ class Store:
         with self._writing("create the conversation") as db:
             cursor = db.execute("INSERT INTO conversations (title, created, updated) VALUES (?, ?, ?)",
                                 (title, now, now))
-        return ConversationSummary(cursor.lastrowid, title, now, now)
+        return ConversationSummary(_new_row_id(cursor), title, now, now)
 
     def rename_conversation(self, conversation_id: int, title: str) -> None:
         with self._writing("rename the conversation") as db:
@@ -318,7 +318,7 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (conversation_id, role, content, now, int(state == "complete"), _json_or_none(stats), state))
             db.execute("UPDATE conversations SET updated = ? WHERE id = ?", (now, conversation_id))
-        return cursor.lastrowid
+        return _new_row_id(cursor)
 
     def update_message(self, message_id: int, content: str, *, state: str,
                        stats: dict[str, Any] | None = None) -> None:
@@ -533,6 +533,12 @@ def _opening_failed(exc: BaseException, path: str) -> str:
     if isinstance(exc, OSError):
         return f"Could not open the conversations: {exc.strerror or exc} ({exc.filename or path})."
     return f"Could not open the conversations: {exc}."
+
+
+def _new_row_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just added (``lastrowid`` is None only before any INSERT)."""
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
 
 
 def _summary(row: sqlite3.Row) -> ConversationSummary:

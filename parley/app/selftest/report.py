@@ -277,6 +277,8 @@ def _dyld_images() -> list[str]:
 
 
 def _windows_modules() -> list[str]:
+    if sys.platform != "win32":     # called on Windows only; tells mypy that ctypes.WinDLL exists below
+        return []
     import ctypes
     from ctypes import wintypes
 

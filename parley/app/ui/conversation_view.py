@@ -13,12 +13,15 @@ conversation is shown, and reads the reply's message for what to show at the end
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
+    QFont,
     QGuiApplication,
     QResizeEvent,
+    QTextBlock,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
@@ -48,7 +51,7 @@ USER_BUBBLE_SHARE = 0.78     # widest a user bubble gets, as a share of the colu
 COLUMN_MAX_WIDTH = 880       # lines longer than this are hard to read on wide windows
 
 
-def reply_footer(stats: dict | None, state: str) -> str:
+def reply_footer(stats: dict[str, Any] | None, state: str) -> str:
     """The line under a reply: its speed, and how it ended when that was not its own end."""
     parts = []
     if stats and stats.get("gen_tps"):
@@ -121,7 +124,7 @@ def _flatten_frame_separators(document: QTextDocument) -> None:
         block = block.next()
 
 
-def _style_inline_code(block, mono) -> None:  # noqa: ANN001 - QTextBlock, QFont
+def _style_inline_code(block: QTextBlock, mono: QFont) -> None:
     it = block.begin()
     while not it.atEnd():
         fragment = it.fragment()
@@ -200,6 +203,7 @@ class MessageWidget(QWidget):
 
         header = QHBoxLayout()
         header.setSpacing(2)
+        self._bubble_layout, self._header = inner, header
         self.role_label = QLabel({"user": "You", "assistant": "Assistant"}.get(role, role.title()),
                                  objectName="RoleLabel")
         self.footer_label = QLabel(footer, objectName="MessageFooter")
@@ -264,9 +268,9 @@ class MessageWidget(QWidget):
         self._copied.start()
 
     def _size_bubble(self) -> None:
-        margins = self.bubble.layout().contentsMargins()
+        margins = self._bubble_layout.contentsMargins()
         chrome = margins.left() + margins.right() + 2
-        header = self.bubble.layout().itemAt(0).layout().minimumSize().width()
+        header = self._header.minimumSize().width()
         wanted = max(math.ceil(self.body.natural_width()) + chrome, header + chrome)
         self.bubble.setFixedWidth(max(120, min(wanted, int(self.width() * USER_BUBBLE_SHARE))))
 

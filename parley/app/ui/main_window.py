@@ -7,9 +7,11 @@ controller decides what happens.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import datetime
+from typing import cast
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QSplitter,
@@ -28,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..conversations.store import Conversation
+from ..conversations.conversation import ConversationSummary
 from ..signals import emit
 from .conversation_view import ConversationView
 from .input_bar import InputBar
@@ -160,7 +163,8 @@ class MainWindow(QMainWindow):
         self._action(chat_menu, "&Rename", self.start_rename, None, "F2")
         self._action(chat_menu, "&Delete…", self.confirm_delete)
 
-    def _action(self, menu, text: str, slot, standard=None, fallback: str | None = None) -> QAction:  # noqa: ANN001
+    def _action(self, menu: QMenu, text: str, slot: Callable[[], object] | SignalInstance,
+                standard: QKeySequence.StandardKey | None = None, fallback: str | None = None) -> QAction:
         action = QAction(text, self)
         shortcuts = QKeySequence.keyBindings(standard) if standard is not None else []
         if not shortcuts and fallback:
@@ -175,9 +179,9 @@ class MainWindow(QMainWindow):
     @property
     def current_conversation_id(self) -> int | None:
         item = self.conversation_list.currentItem()
-        return item.data(_ID_ROLE) if item is not None else None
+        return cast(int, item.data(_ID_ROLE)) if item is not None else None   # set_conversations stores an int
 
-    def set_conversations(self, conversations: list[Conversation], current_id: int | None) -> None:
+    def set_conversations(self, conversations: list[ConversationSummary], current_id: int | None) -> None:
         """Show ``conversations`` (newest first) and highlight ``current_id`` without reporting it."""
         self._filling_list = True
         try:

@@ -66,6 +66,10 @@ def _fit_text(estimate: library.FitEstimate) -> str:
     return f"{mark}: about {gb(estimate.needed)} of {gb(estimate.available)} free {estimate.where}"
 
 
+def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    return [child for i in range(item.childCount()) if (child := item.child(i)) is not None]
+
+
 def _scan(folders: list[str], n_ctx: int, device: str) -> dict[str, Any]:
     """On the scan worker: every model on disk and the catalog, with fit estimates."""
     models = library.list_models(folders)
@@ -250,8 +254,7 @@ class ModelsPage(QWidget):
 
     def items(self) -> list[QTreeWidgetItem]:
         """Every model row, in list order."""
-        root = self.tree.invisibleRootItem()
-        return [root.child(g).child(i) for g in range(root.childCount()) for i in range(root.child(g).childCount())]
+        return [row for group in _children(self.tree.invisibleRootItem()) for row in _children(group)]
 
     @staticmethod
     def _row(item: QTreeWidgetItem | None) -> Row | None:

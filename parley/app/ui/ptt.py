@@ -19,8 +19,9 @@ the second half of such a pair (read after the hold ended), not a new hold.  Els
 from __future__ import annotations
 
 import ctypes
+from typing import cast
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -33,13 +34,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..qt_app import application
 from ..signals import emit
 
 _MODIFIER_MASK = (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier
                   | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier)
 
 
-def _takes_text(widget: QWidget | None) -> bool:
+def _takes_text(widget: QObject | None) -> bool:
     """Whether Space typed into ``widget`` means a space character (or is otherwise its own)."""
     if isinstance(widget, (QLineEdit, QPlainTextEdit, QAbstractSpinBox, QKeySequenceEdit)):
         return True
@@ -64,7 +66,7 @@ class _KeyboardState:
 
     def __init__(self) -> None:
         self._connection = 0
-        app = QApplication.instance()
+        app = application()
         if app is None or app.platformName() != "xcb":
             return
         native = app.nativeInterface()
@@ -114,7 +116,9 @@ class PushToTalkKeys(QObject):
         self._modifiers = Qt.KeyboardModifier.ControlModifier
         self._keyboard = _KeyboardState()
         self.set_shortcut(shortcut)
-        QApplication.instance().installEventFilter(self)
+        app = application()
+        assert app is not None, "a window exists, so does the application"
+        app.installEventFilter(self)
 
     @property
     def held(self) -> bool:
@@ -125,7 +129,7 @@ class PushToTalkKeys(QObject):
         sequence = QKeySequence(shortcut, QKeySequence.SequenceFormat.PortableText)
         if sequence.isEmpty():
             raise ValueError(f"not a key combination: {shortcut!r}")
-        chord = sequence[0]
+        chord: QKeyCombination = sequence[0]  # type: ignore[index]  # stubs omit QKeySequence.__getitem__
         self._key = chord.key()
         self._modifiers = chord.keyboardModifiers() & _MODIFIER_MASK
 
@@ -138,7 +142,7 @@ class PushToTalkKeys(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease, QEvent.Type.ShortcutOverride):
-            return self._on_key(watched, event)  # type: ignore[arg-type]
+            return self._on_key(watched, cast(QKeyEvent, event))     # these types are QKeyEvents
         if kind == QEvent.Type.WindowDeactivate and watched is self._window:
             self.release()
         elif kind == QEvent.Type.ApplicationStateChange and \
@@ -187,7 +191,7 @@ class PushToTalkKeys(QObject):
         if key == self._key and modifiers == self._modifiers:
             return True
         return key == Qt.Key.Key_Space and modifiers == Qt.KeyboardModifier.NoModifier \
-            and not _takes_text(QApplication.focusWidget() or watched)  # type: ignore[arg-type]
+            and not _takes_text(QApplication.focusWidget() or watched)
 
     def _in_window(self, watched: QObject) -> bool:
         return isinstance(watched, QWidget) and watched.window() is self._window \

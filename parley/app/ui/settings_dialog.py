@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
@@ -70,7 +71,7 @@ class ModelPicker(QComboBox):
 
     @property
     def value(self) -> str:
-        return self.currentData()
+        return cast(str, self.currentData())   # every item holds a str: a path, or _CHOOSE_FILE
 
     def choose(self, path: str) -> None:
         """Select a model file (from the model library), adding it to the list if needed."""

@@ -7,11 +7,15 @@ machines, not a failure: ``problem`` then says why, and the feature is simply un
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QTextDocument
 
 from ..signals import emit
+
+if TYPE_CHECKING:
+    from PySide6.QtTextToSpeech import QTextToSpeech
 
 _CODE_BLOCK = re.compile(r"```.*?(```|$)", re.DOTALL)
 
@@ -31,7 +35,7 @@ class ReadAloud(QObject):
     def __init__(self, engine: str | None = None, parent: QObject | None = None) -> None:
         """``engine``: a QTextToSpeech engine name; None tries every real engine in turn."""
         super().__init__(parent)
-        self._tts = None
+        self._tts: QTextToSpeech | None = None
         self.speaking = False
         self.problem: str | None = None
         try:
@@ -65,10 +69,10 @@ class ReadAloud(QObject):
         if self._tts is not None:
             self._tts.stop()
 
-    def _on_state(self, state) -> None:  # noqa: ANN001 - QTextToSpeech.State
+    def _on_state(self, state: QTextToSpeech.State) -> None:
         speaking = state in (self._states.Speaking, self._states.Synthesizing)
         if speaking != self.speaking:
             self.speaking = speaking
             emit(self.speaking_changed, speaking)
-        if state == self._states.Error:
+        if state == self._states.Error and self._tts is not None:
             self.problem = f"Text-to-speech failed: {self._tts.errorString()}"

@@ -165,7 +165,7 @@ class Transcription(QObject):
         known = any(d.region == key and d.usable for d in self._decodes)
         now = time.monotonic()
         if region.settled and not known:
-            if running is not None:
+            if running is not None and running.job is not None:   # usable, so it has a job
                 running.job.cancel()                      # outdated: the speaker paused since
             self._submit_live(audio, key)
         elif running is None and not known and now - self._last_display >= LIVE_DISPLAY_S:

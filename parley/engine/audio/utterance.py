@@ -15,6 +15,7 @@ the command line:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
@@ -36,7 +37,7 @@ class _Segment(Protocol):
 
 class _Transcript(Protocol):
     @property
-    def segments(self) -> list[_Segment]: ...
+    def segments(self) -> Sequence[_Segment]: ...
 
 
 def speech_region(audio: np.ndarray, sample_rate: int = SAMPLE_RATE) -> VoicedRegion | None:

@@ -49,7 +49,7 @@ from huggingface_hub.errors import (  # noqa: E402
     RepositoryNotFoundError,
     RevisionNotFoundError,
 )
-from huggingface_hub.utils import (  # type: ignore[attr-defined]  # noqa: E402 - its __all__ is computed, unread by mypy
+from huggingface_hub.utils import (  # noqa: E402
     build_hf_headers,
     get_session,
 )

@@ -42,7 +42,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 CLIPS = {
     "3 s": "How far away is the moon from the earth?",
     "8 s": "Please tell me how far away the moon is from the earth, and how long it would take "
-           "to fly there in a fast rocket.",
+    "to fly there in a fast rocket.",
 }
 TICK_MS = 10
 STALL_TARGET_MS = 50
@@ -75,8 +75,15 @@ def rss_mib() -> tuple[float, float]:
 def window_visible_s(runs: int, env: dict[str, str]) -> list[float]:
     out = []
     for _ in range(runs):
-        proc = subprocess.run([sys.executable, "-c", _WINDOW_VISIBLE], cwd=REPO, env={**os.environ, **env},
-                              capture_output=True, text=True, timeout=120, check=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", _WINDOW_VISIBLE],
+            cwd=REPO,
+            env={**os.environ, **env},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
         out.append(float(proc.stdout.strip().splitlines()[-1]))
     return out
 
@@ -153,8 +160,9 @@ def main() -> int:
     return 0
 
 
-def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.Namespace,
-            tmp_path: Path) -> dict[str, Any]:
+def run_app(
+    clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.Namespace, tmp_path: Path
+) -> dict[str, Any]:
     from parley.app.bootstrap import create_app, start_controller
     from parley.app.settings import Settings, save_settings
     from parley.engine.audio.capture import list_input_devices
@@ -162,7 +170,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
     from parley.engine.textmetrics import word_error_rate
     from tests.support.pulse import finish
 
-    os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")      # first use: the conversion is measured too
+    os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")  # first use: the conversion is measured too
     save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens))
     list_input_devices(refresh=True)
     app = create_app([sys.argv[0]])
@@ -171,12 +179,13 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
 
     ticker = Ticker()
     from parley.app.ui.main_window import MainWindow
+
     window = MainWindow()
     painted: list[bool] = []
     _FirstPaint(window, lambda: painted.append(True))
     window.resize(1100, 760)
     window.show()
-    wait(app, lambda: bool(painted), "the window's first paint")     # its first layout is no stall of a load
+    wait(app, lambda: bool(painted), "the window's first paint")  # its first layout is no stall of a load
     ticker.start("model load")
     loading = time.perf_counter()
     controller = start_controller(window)
@@ -185,7 +194,7 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
     controller.chat_ready.connect(lambda _m: ready.setdefault("chat", time.perf_counter() - loading))
     converting = {"done": False}
 
-    def phase_of_load(text: str) -> None:      # the first-use conversion has its own phase
+    def phase_of_load(text: str) -> None:  # the first-use conversion has its own phase
         if text.startswith("Preparing the speech model (first use only)") and ticker.phase == "model load":
             ticker.start("speech model preparation")
         elif text.startswith("Speech model ready") and ticker.phase == "speech model preparation":
@@ -201,11 +210,13 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
     heard: list[str] = []
     take_audio: list[Any] = []
     controller.talk.clip_ready.connect(take_audio.append)
-    controller.transcribed.connect(lambda text: (events.setdefault("transcript", time.perf_counter()),
-                                                 heard.append(text)))
+    controller.transcribed.connect(
+        lambda text: (events.setdefault("transcript", time.perf_counter()), heard.append(text))
+    )
     controller.reply_progress.connect(lambda _p: events.setdefault("token", time.perf_counter()))
-    controller.reply_started.connect(lambda: (events.setdefault("reply", time.perf_counter()),
-                                              ticker.start("reply generation")))
+    controller.reply_started.connect(
+        lambda: (events.setdefault("reply", time.perf_counter()), ticker.start("reply generation"))
+    )
     finished: list[tuple[str, str]] = []
     controller.reply_finished.connect(lambda text, fin: (finished.append((text, fin)), ticker.start(None)))
     view = window.conversation_view
@@ -237,11 +248,13 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
             ticker.start(None)
             reply, finish_reason = finished[-1]
             wait(app, lambda: controller.idle, "the engines to be idle")
-            model = controller.host.speech_model              # a fresh decode of the whole take
+            model = controller.host.speech_model  # a fresh decode of the whole take
             fresh = spoken_text(model.transcribe(_speech(take_audio[0])))
             entry = controller.book.current.messages[-1]
             take = {
-                "clip": label, "clip_s": round(seconds, 2), "heard": heard[0],
+                "clip": label,
+                "clip_s": round(seconds, 2),
+                "heard": heard[0],
                 "wer": round(word_error_rate(text, heard[0]), 3),
                 "same_as_fresh_decode": heard[0] == fresh,
                 "reused_live_decode": controller.transcription.reused > reused_before,
@@ -254,22 +267,30 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
                 "finish": finish_reason,
             }
             takes.append(take)
-            print(f"  {label} take {rep + 1}: transcript {take['transcript_s'] * 1000:.0f} ms, first token "
-                  f"{take['first_token_s'] * 1000:.0f} ms (painted {take['first_token_painted_s'] * 1000:.0f} ms), "
-                  f"WER {take['wer']:.2f}, reply {take['reply_tokens']} tokens at {take['reply_tps']} tok/s",
-                  flush=True)
+            print(
+                f"  {label} take {rep + 1}: transcript {take['transcript_s'] * 1000:.0f} ms, first token "
+                f"{take['first_token_s'] * 1000:.0f} ms (painted {take['first_token_painted_s'] * 1000:.0f} ms), "
+                f"WER {take['wer']:.2f}, reply {take['reply_tokens']} tokens at {take['reply_tps']} tok/s",
+                flush=True,
+            )
     rss_now, rss_peak = rss_mib()
     window.close()
     return {
         "converted_on_first_use": converting["done"],
-        "load_s": ready, "engine_load_s": dict(controller.host.load_seconds),
+        "load_s": ready,
+        "engine_load_s": dict(controller.host.load_seconds),
         "takes": takes,
         "stall_max_ms": {phase: max(gaps) * 1000 for phase, gaps in ticker.gaps.items()},
-        "stall_p99_ms": {phase: sorted(gaps)[int(0.99 * (len(gaps) - 1))] * 1000
-                         for phase, gaps in ticker.gaps.items()},
+        "stall_p99_ms": {
+            phase: sorted(gaps)[int(0.99 * (len(gaps) - 1))] * 1000 for phase, gaps in ticker.gaps.items()
+        },
         "ticks": {phase: len(gaps) for phase, gaps in ticker.gaps.items()},
-        "rss_mib": {"qt_only": rss_before, "both_models_loaded": rss_loaded, "after_replies": rss_now,
-                    "peak": rss_peak},
+        "rss_mib": {
+            "qt_only": rss_before,
+            "both_models_loaded": rss_loaded,
+            "after_replies": rss_now,
+            "peak": rss_peak,
+        },
         "device": controller.host.chat_model.device.device.name,
         "device_description": controller.host.chat_model.device.device.description,
         "threads": {"chat": controller.host.chat_model.threads, "speech": controller.host.speech_model.threads},
@@ -278,31 +299,45 @@ def run_app(clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.
 
 def print_report(r: dict[str, Any]) -> None:
     med = statistics.median
-    print(f"\nParley app benchmark on {r['device']} ({r['device_description']}), {r['cpus']} CPUs, "
-          f"threads {r['threads']}, load average {r['load_average'][0]:.2f}")
-    print(f"window visible (process start to first paint): median {med(r['window_visible_s']):.2f} s "
-          f"({', '.join(f'{s:.2f}' for s in r['window_visible_s'])})")
-    print(f"models ready after the window: speech {r['load_s']['speech']:.2f} s, chat {r['load_s']['chat']:.2f} s "
-          f"(engine load {r['engine_load_s'].get('speech', 0):.2f} s / {r['engine_load_s'].get('chat', 0):.2f} s; "
-          f"speech model converted on first use: {r['converted_on_first_use']})")
+    print(
+        f"\nParley app benchmark on {r['device']} ({r['device_description']}), {r['cpus']} CPUs, "
+        f"threads {r['threads']}, load average {r['load_average'][0]:.2f}"
+    )
+    print(
+        f"window visible (process start to first paint): median {med(r['window_visible_s']):.2f} s "
+        f"({', '.join(f'{s:.2f}' for s in r['window_visible_s'])})"
+    )
+    print(
+        f"models ready after the window: speech {r['load_s']['speech']:.2f} s, chat {r['load_s']['chat']:.2f} s "
+        f"(engine load {r['engine_load_s'].get('speech', 0):.2f} s / {r['engine_load_s'].get('chat', 0):.2f} s; "
+        f"speech model converted on first use: {r['converted_on_first_use']})"
+    )
     print("\nrelease of push-to-talk to ...            (median over takes)")
     for label in CLIPS:
         takes = [t for t in r["takes"] if t["clip"] == label]
-        print(f"  {label} clip ({takes[0]['clip_s']:.1f} s played): transcript shown "
-              f"{med(t['transcript_s'] for t in takes) * 1000:.0f} ms (whisper "
-              f"{med(t['whisper_s'] for t in takes) * 1000:.0f} ms), first reply token "
-              f"{med(t['first_token_s'] for t in takes) * 1000:.0f} ms, painted "
-              f"{med(t['first_token_painted_s'] for t in takes) * 1000:.0f} ms; WER "
-              f"{med(t['wer'] for t in takes):.2f}; reply {med(t['reply_tps'] or 0 for t in takes):.1f} tok/s")
-        print(f"    final text equal to a fresh decode of the take: {sum(t['same_as_fresh_decode'] for t in takes)}"
-              f"/{len(takes)}; answered by a live decode: {sum(t['reused_live_decode'] for t in takes)}/{len(takes)}")
+        print(
+            f"  {label} clip ({takes[0]['clip_s']:.1f} s played): transcript shown "
+            f"{med(t['transcript_s'] for t in takes) * 1000:.0f} ms (whisper "
+            f"{med(t['whisper_s'] for t in takes) * 1000:.0f} ms), first reply token "
+            f"{med(t['first_token_s'] for t in takes) * 1000:.0f} ms, painted "
+            f"{med(t['first_token_painted_s'] for t in takes) * 1000:.0f} ms; WER "
+            f"{med(t['wer'] for t in takes):.2f}; reply {med(t['reply_tps'] or 0 for t in takes):.1f} tok/s"
+        )
+        print(
+            f"    final text equal to a fresh decode of the take: {sum(t['same_as_fresh_decode'] for t in takes)}"
+            f"/{len(takes)}; answered by a live decode: {sum(t['reused_live_decode'] for t in takes)}/{len(takes)}"
+        )
     print(f"\nUI stall: longest gap between {TICK_MS} ms timer ticks (target < {STALL_TARGET_MS} ms)")
     for phase, worst in r["stall_max_ms"].items():
-        print(f"  {phase:<26} max {worst:6.1f} ms   p99 {r['stall_p99_ms'][phase]:5.1f} ms   "
-              f"({r['ticks'][phase]} ticks){'' if worst < STALL_TARGET_MS else '   OVER TARGET'}")
+        print(
+            f"  {phase:<26} max {worst:6.1f} ms   p99 {r['stall_p99_ms'][phase]:5.1f} ms   "
+            f"({r['ticks'][phase]} ticks){'' if worst < STALL_TARGET_MS else '   OVER TARGET'}"
+        )
     m = r["rss_mib"]
-    print(f"\nresident memory: {m['qt_only']:.0f} MiB with Qt and the window, {m['both_models_loaded']:.0f} MiB "
-          f"with both models loaded, {m['after_replies']:.0f} MiB after the replies (peak {m['peak']:.0f} MiB)")
+    print(
+        f"\nresident memory: {m['qt_only']:.0f} MiB with Qt and the window, {m['both_models_loaded']:.0f} MiB "
+        f"with both models loaded, {m['after_replies']:.0f} MiB after the replies (peak {m['peak']:.0f} MiB)"
+    )
 
 
 def _speech(audio: Any) -> Any:
@@ -310,7 +345,7 @@ def _speech(audio: Any) -> Any:
     from parley.engine.audio.utterance import speech_region
 
     region = speech_region(audio)
-    return audio if region is None else audio[region.start:region.end]
+    return audio if region is None else audio[region.start : region.end]
 
 
 if __name__ == "__main__":

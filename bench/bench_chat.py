@@ -53,8 +53,9 @@ def peak_rss_mib() -> float:
 def llama_bench(model: Path, threads: int, reps: int, tests: list[str] | None = None) -> dict[str, list[float]]:
     """tokens/s of each run per test name (pp512, tg128, pp512@d512, tg128@d512 unless
     ``tests`` gives llama-bench's own options)."""
-    built = subprocess.run([sys.executable, str(REPO / "native" / "build.py"), "--bench-tools"],
-                           check=True, capture_output=True, text=True)
+    built = subprocess.run(
+        [sys.executable, str(REPO / "native" / "build.py"), "--bench-tools"], check=True, capture_output=True, text=True
+    )
     tool = Path(built.stdout.strip().splitlines()[-1]) / "llama-bench"
     tests = tests or ["-p", str(N_PROMPT), "-n", str(N_GEN), "-d", f"0,{DEPTH}"]
     cmd = [str(tool), "-m", str(model), "-t", str(threads), *tests, "-r", str(reps), "-o", "json"]
@@ -68,8 +69,9 @@ def llama_bench(model: Path, threads: int, reps: int, tests: list[str] | None = 
     return results
 
 
-def throughput(evaluate: Callable[[list[int]], Any], clear: Callable[[], Any], n_vocab: int,
-               reps: int) -> dict[str, list[float]]:
+def throughput(
+    evaluate: Callable[[list[int]], Any], clear: Callable[[], Any], n_vocab: int, reps: int
+) -> dict[str, list[float]]:
     """llama-bench's method: random tokens, the cache cleared before each run; prompt processing
     as one batch, generation as single-token decodes, at depth 0 and DEPTH."""
     rng = random.Random(0)
@@ -113,8 +115,11 @@ def raw_throughput(model: ChatModel, reps: int) -> dict[str, list[float]]:
 def llama_cpp_python(model: Path, threads: int, reps: int) -> dict[str, list[float]] | None:
     """The same raw-throughput tests through llama-cpp-python, in a child process (its own ggml
     must never share a process with ours); None when it is not installed."""
-    proc = subprocess.run([sys.executable, __file__, "--llama-cpp-python-child", str(model), str(threads), str(reps)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, __file__, "--llama-cpp-python-child", str(model), str(threads), str(reps)],
+        capture_output=True,
+        text=True,
+    )
     if proc.returncode == 3:
         return None
     if proc.returncode != 0:
@@ -127,8 +132,9 @@ def _llama_cpp_python_child(model: str, threads: int, reps: int) -> int:
         from llama_cpp import Llama
     except ImportError:
         return 3
-    llm = Llama(model_path=model, n_ctx=2048, n_batch=N_PROMPT, n_threads=threads, n_threads_batch=threads,
-                verbose=False)
+    llm = Llama(
+        model_path=model, n_ctx=2048, n_batch=N_PROMPT, n_threads=threads, n_threads_batch=threads, verbose=False
+    )
     # reset() rewinds the position; the next eval drops everything after it from the KV cache.
     results = throughput(llm.eval, llm.reset, llm.n_vocab(), reps)
     print(json.dumps(results))
@@ -137,8 +143,10 @@ def _llama_cpp_python_child(model: str, threads: int, reps: int) -> int:
 
 def message_of(model: ChatModel, n_tokens: int) -> str:
     """A user message whose whole prompt (with the chat template) is about ``n_tokens`` long."""
-    words = ("the quick brown fox jumps over the lazy dog while seven wizards quietly "
-             "judge boxing matches near an old lighthouse ").split()
+    words = (
+        "the quick brown fox jumps over the lazy dog while seven wizards quietly "
+        "judge boxing matches near an old lighthouse "
+    ).split()
     overhead = len(model.tokenize(model.prompt_format.render([Message("user", "")])))
     text: list[str] = []
     while overhead + len(model.tokenize(" ".join(text))) < n_tokens:
@@ -171,12 +179,22 @@ def conversation(model: ChatModel) -> list[dict[str, Any]]:
     model.clear_cache()
     session = ChatSession(model, "You are a helpful assistant.")
     turns = []
-    for question in ("What is the capital of France?", "And which river flows through that city?",
-                     "Name one famous museum there.", "Thank you, that is all for today."):
+    for question in (
+        "What is the capital of France?",
+        "And which river flows through that city?",
+        "Name one famous museum there.",
+        "Thank you, that is all for today.",
+    ):
         reply = session.reply(question, SamplingParams(temperature=0, max_tokens=48))
-        turns.append({"message_tokens": len(model.tokenize(question)), "prompt_tokens": reply.stats.prompt_tokens,
-                      "cached_tokens": reply.stats.cached_tokens, "generated": reply.stats.generated_tokens,
-                      "finish": reply.finish})
+        turns.append(
+            {
+                "message_tokens": len(model.tokenize(question)),
+                "prompt_tokens": reply.stats.prompt_tokens,
+                "cached_tokens": reply.stats.cached_tokens,
+                "generated": reply.stats.generated_tokens,
+                "finish": reply.finish,
+            }
+        )
     return turns
 
 
@@ -199,13 +217,16 @@ def session_tg(model: ChatModel, n_gen: int) -> tuple[float, float]:
     model._evaluate_one = timed  # type: ignore[method-assign]
     try:
         with open(os.devnull, "w") as sink:
+
             def write(piece: str) -> None:
                 sink.write(piece)
                 sink.flush()
 
-            reply = ChatSession(model).reply("Tell me a long story about a dragon.",
-                                             SamplingParams(temperature=0, max_tokens=n_gen, ignore_eos=True),
-                                             on_text=write)
+            reply = ChatSession(model).reply(
+                "Tell me a long story about a dragon.",
+                SamplingParams(temperature=0, max_tokens=n_gen, ignore_eos=True),
+                on_text=write,
+            )
     finally:
         del model._evaluate_one
     assert reply.stats.generated_tokens == n_gen, reply.finish
@@ -226,14 +247,19 @@ def compare_session_tg(model_path: Path, threads: int, n_gen: int, rounds: int) 
         outside_runs.append(outside)
         ratios.append(ours / reference)
         load = os.getloadavg()[0]
-        print(f"round {round_}: llama-bench tg{n_gen} {reference:6.1f} tokens/s, chat session {ours:6.1f} tokens/s, "
-              f"ratio {ours / reference:.3f}, outside decode {outside:.1%} (load {load:.1f})", flush=True)
+        print(
+            f"round {round_}: llama-bench tg{n_gen} {reference:6.1f} tokens/s, chat session {ours:6.1f} tokens/s, "
+            f"ratio {ours / reference:.3f}, outside decode {outside:.1%} (load {load:.1f})",
+            flush=True,
+        )
     model.close()
     med = statistics.median
-    print(f"\nmedians: llama-bench {med(bench_runs):.1f}, chat session {med(ours_runs):.1f} tokens/s; "
-          f"ratio of the medians {med(ours_runs) / med(bench_runs):.3f}; median of the round ratios "
-          f"{med(ratios):.3f} (range {min(ratios):.3f}-{max(ratios):.3f}); time outside the decodes "
-          f"{med(outside_runs):.1%} (range {min(outside_runs):.1%}-{max(outside_runs):.1%})")
+    print(
+        f"\nmedians: llama-bench {med(bench_runs):.1f}, chat session {med(ours_runs):.1f} tokens/s; "
+        f"ratio of the medians {med(ours_runs) / med(bench_runs):.3f}; median of the round ratios "
+        f"{med(ratios):.3f} (range {min(ratios):.3f}-{max(ratios):.3f}); time outside the decodes "
+        f"{med(outside_runs):.1%} (range {min(outside_runs):.1%}-{max(outside_runs):.1%})"
+    )
     return 0
 
 
@@ -249,12 +275,20 @@ def main() -> int:
     parser.add_argument("--model", type=Path, default=None, help="GGUF model (default: SmolLM2-135M-Instruct Q4_1)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--reps", type=int, default=2, help="runs of each test per round")
-    parser.add_argument("--rounds", type=int, default=5,
-                        help="llama-bench and our engine take turns this many times, so that other load "
-                             "on the machine hits both alike")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="llama-bench and our engine take turns this many times, so that other load on the machine hits both alike",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
-    parser.add_argument("--session-tg", type=int, default=None, metavar="N",
-                        help="only compare a whole greedy chat reply of N tokens with llama-bench tgN")
+    parser.add_argument(
+        "--session-tg",
+        type=int,
+        default=None,
+        metavar="N",
+        help="only compare a whole greedy chat reply of N tokens with llama-bench tgN",
+    )
     args = parser.parse_args()
     model_path = args.model or default_chat_model_path()
     if args.session_tg:
@@ -292,35 +326,56 @@ def main() -> int:
         cells = [f"{med(ref):6.1f} [{best(ref):6.1f}]"]
         for mine in (ours.get(name), session.get(name)):
             if mine:
-                cells += [f"{med(mine):7.1f} [{best(mine):6.1f}]",
-                          f"{med(mine) / med(ref):6.3f} [{best(mine) / best(ref):5.3f}]"]
+                cells += [
+                    f"{med(mine):7.1f} [{best(mine):6.1f}]",
+                    f"{med(mine) / med(ref):6.3f} [{best(mine) / best(ref):5.3f}]",
+                ]
             else:
                 cells += [f"{'-':>16}", f"{'-':>14}"]
         print(f"{name:<11} " + " ".join(cells))
     print()
-    print(f"time to first token, {int(med(session['ttft_tokens']))}-token prompt on an empty cache: "
-          f"{med(session['ttft']) * 1000:.1f} ms median, {min(session['ttft']) * 1000:.1f} ms best")
+    print(
+        f"time to first token, {int(med(session['ttft_tokens']))}-token prompt on an empty cache: "
+        f"{med(session['ttft']) * 1000:.1f} ms median, {min(session['ttft']) * 1000:.1f} ms best"
+    )
     print("prompt tokens per turn (message tokens / evaluated / reused from the KV cache):")
     for i, turn in enumerate(turns, 1):
-        print(f"  turn {i}: {turn['message_tokens']:3d} / {turn['prompt_tokens']:3d} / {turn['cached_tokens']:3d}"
-              f"  ({turn['generated']} generated, {turn['finish']})")
-    print(f"peak RSS: {rss_before:.0f} MiB before loading, {rss_loaded:.0f} MiB with the model loaded, "
-          f"{rss_peak:.0f} MiB at the end")
+        print(
+            f"  turn {i}: {turn['message_tokens']:3d} / {turn['prompt_tokens']:3d} / {turn['cached_tokens']:3d}"
+            f"  ({turn['generated']} generated, {turn['finish']})"
+        )
+    print(
+        f"peak RSS: {rss_before:.0f} MiB before loading, {rss_loaded:.0f} MiB with the model loaded, "
+        f"{rss_peak:.0f} MiB at the end"
+    )
     if other:
         print("ours vs llama-cpp-python (raw decode, same tests; median [best]):")
         for name, theirs in other.items():
             mine = ours[name]
-            print(f"  {name:<11} llama-cpp-python {med(theirs):6.1f} [{best(theirs):6.1f}]  ours {med(mine):6.1f} "
-                  f"[{best(mine):6.1f}]  ratio {med(mine) / med(theirs):5.3f} [{best(mine) / best(theirs):5.3f}]")
+            print(
+                f"  {name:<11} llama-cpp-python {med(theirs):6.1f} [{best(theirs):6.1f}]  ours {med(mine):6.1f} "
+                f"[{best(mine):6.1f}]  ratio {med(mine) / med(theirs):5.3f} [{best(mine) / best(theirs):5.3f}]"
+            )
     else:
         print("llama-cpp-python: not installed (pip install llama-cpp-python==0.3.36), not compared")
     if args.json:
-        args.json.write_text(json.dumps({
-            "model": str(model_path), "threads": args.threads, "rounds": args.rounds, "reps": args.reps,
-            "llama_bench": reference, "raw": ours, "session": session, "turns": turns,
-            "llama_cpp_python": other,
-            "peak_rss_mib": {"before": rss_before, "loaded": rss_loaded, "end": rss_peak},
-        }, indent=2))
+        args.json.write_text(
+            json.dumps(
+                {
+                    "model": str(model_path),
+                    "threads": args.threads,
+                    "rounds": args.rounds,
+                    "reps": args.reps,
+                    "llama_bench": reference,
+                    "raw": ours,
+                    "session": session,
+                    "turns": turns,
+                    "llama_cpp_python": other,
+                    "peak_rss_mib": {"before": rss_before, "loaded": rss_loaded, "end": rss_peak},
+                },
+                indent=2,
+            )
+        )
     return 0
 
 

@@ -40,10 +40,17 @@ def main() -> int:
     print(f"device: {args.device} ({described[args.device]}) against the CPU, {args.threads} threads", flush=True)
     results: dict[str, Any] = {"device": args.device, "description": described[args.device], "threads": args.threads}
 
-    results["chat"] = compare_chat(default_chat_model_path(), ("cpu", "cpu"), (args.device, args.device),
-                                   args.threads, args.rounds)
-    results["speech"] = compare_speech(default_speech_model_path(), ("cpu", "cpu"), (args.device, args.device),
-                                       default_clips(), args.threads, args.rounds)
+    results["chat"] = compare_chat(
+        default_chat_model_path(), ("cpu", "cpu"), (args.device, args.device), args.threads, args.rounds
+    )
+    results["speech"] = compare_speech(
+        default_speech_model_path(),
+        ("cpu", "cpu"),
+        (args.device, args.device),
+        default_clips(),
+        args.threads,
+        args.rounds,
+    )
     if args.out:
         write_results(args.out, results)
     return 0

@@ -51,9 +51,23 @@ def start_server(device: str, threads: int) -> tuple[subprocess.Popen[bytes], st
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     endpoint = f"127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "parley", "rpc-server", "--port", str(port), "--device", device,
-                             "--threads", str(threads)], env={**os.environ, "PYTHONPATH": str(REPO)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "parley",
+            "rpc-server",
+            "--port",
+            str(port),
+            "--device",
+            device,
+            "--threads",
+            str(threads),
+        ],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -68,9 +82,13 @@ def start_server(device: str, threads: int) -> tuple[subprocess.Popen[bytes], st
 def start_direct(device: str, threads: int) -> tuple[subprocess.Popen[bytes], str]:
     """ggml's RPC server with nothing in front: the front's compute process, started on its own
     (it serves while its stdin stays open)."""
-    proc = subprocess.Popen([sys.executable, "-m", "parley.engine.backend.rpc_front", "--child", device, str(threads)],
-                            env={**os.environ, "PYTHONPATH": str(REPO)}, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "parley.engine.backend.rpc_front", "--child", device, str(threads)],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     line = proc.stdout.readline().decode()  # type: ignore[union-attr]
     if not line.startswith("PORT "):
         raise SystemExit(f"ggml's RPC server did not start: {line!r}")
@@ -92,8 +110,10 @@ def compare_front(path: Path, front: str, direct: str, threads: int, rounds: int
     chat = compare_chat(path, (direct, "direct"), (front, "front"), threads, rounds)
     per_token = {k: 1000 / median(chat[k], "gen_tps") for k in ("direct", "front")}
     overhead = per_token["front"] - per_token["direct"]
-    print(f"  front overhead: {overhead:+.2f} ms per generated token ({per_token['direct']:.2f} ms direct, "
-          f"{per_token['front']:.2f} ms through the front)")
+    print(
+        f"  front overhead: {overhead:+.2f} ms per generated token ({per_token['direct']:.2f} ms direct, "
+        f"{per_token['front']:.2f} ms through the front)"
+    )
     return {"chat": chat, "ms_per_token": per_token, "overhead_ms_per_token": overhead}
 
 
@@ -102,8 +122,13 @@ def chat_round(model: ChatModel) -> dict[str, float]:
     session = ChatSession(model)
     reply = session.reply(PROMPT, SamplingParams(temperature=0, max_tokens=GEN_TOKENS, ignore_eos=True))
     s = reply.stats
-    return {"prompt_tokens": s.prompt_tokens, "prompt_tps": s.prompt_tps, "gen_tps": s.gen_tps,
-            "first_token_s": s.time_to_first_token, "text": reply.text}
+    return {
+        "prompt_tokens": s.prompt_tokens,
+        "prompt_tps": s.prompt_tps,
+        "gen_tps": s.gen_tps,
+        "first_token_s": s.time_to_first_token,
+        "text": reply.text,
+    }
 
 
 def speech_round(model: SpeechModel, clips: dict[str, Any]) -> dict[str, Any]:
@@ -116,8 +141,9 @@ def speech_round(model: SpeechModel, clips: dict[str, Any]) -> dict[str, Any]:
 
 
 def jfk_clip() -> Path:
-    work = subprocess.run([sys.executable, str(REPO / "native" / "build.py"), "--print-work"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    work = subprocess.run(
+        [sys.executable, str(REPO / "native" / "build.py"), "--print-work"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     return Path(work) / "src" / "whisper.cpp" / "samples" / "jfk.wav"
 
 
@@ -126,8 +152,10 @@ def median(rows: list[dict[str, Any]], key: str) -> float:
 
 
 def default_clips(long_clip: Path | None = None) -> dict[str, Any]:
-    return {"jfk.wav (11 s)": load_audio(long_clip or jfk_clip()),
-            "question.wav (3 s)": load_audio(REPO / "parley" / "resources" / "selftest" / "question.wav")}
+    return {
+        "jfk.wav (11 s)": load_audio(long_clip or jfk_clip()),
+        "question.wav (3 s)": load_audio(REPO / "parley" / "resources" / "selftest" / "question.wav"),
+    }
 
 
 def _on(model: Any, device: str) -> None:
@@ -136,13 +164,16 @@ def _on(model: Any, device: str) -> None:
     assert device in (choice.device.name, choice.device.name.lower()), choice.fallback_reason
 
 
-def compare_chat(path: Path, first: tuple[str, str], second: tuple[str, str], threads: int,
-                 rounds: int) -> dict[str, list[dict[str, Any]]]:
+def compare_chat(
+    path: Path, first: tuple[str, str], second: tuple[str, str], threads: int, rounds: int
+) -> dict[str, list[dict[str, Any]]]:
     """Greedy chat on two devices ``(device, label)``, warmed up, then alternating; prints medians."""
     (dev_a, a), (dev_b, b) = first, second
     chat: dict[str, list[dict[str, Any]]] = {a: [], b: []}
-    with ChatModel(path, device=dev_a, n_ctx=1024, threads=threads) as model_a, \
-            ChatModel(path, device=dev_b, n_ctx=1024, threads=threads) as model_b:
+    with (
+        ChatModel(path, device=dev_a, n_ctx=1024, threads=threads) as model_a,
+        ChatModel(path, device=dev_b, n_ctx=1024, threads=threads) as model_b,
+    ):
         _on(model_a, dev_a), _on(model_b, dev_b)
         chat_round(model_a), chat_round(model_b)  # warm-up
         for _ in range(rounds):
@@ -152,18 +183,23 @@ def compare_chat(path: Path, first: tuple[str, str], second: tuple[str, str], th
     for key, label in (("prompt_tps", "prompt tokens/s"), ("gen_tps", "generation tokens/s")):
         x, y = median(chat[a], key), median(chat[b], key)
         print(f"  {label:<20} {a} {x:8.1f}   {b} {y:8.1f}   {b}/{a} {y / x:.2f}")
-    print(f"  first token         {a} {median(chat[a], 'first_token_s'):.3f} s  {b} "
-          f"{median(chat[b], 'first_token_s'):.3f} s;  same text: {chat[a][0]['text'] == chat[b][0]['text']}")
+    print(
+        f"  first token         {a} {median(chat[a], 'first_token_s'):.3f} s  {b} "
+        f"{median(chat[b], 'first_token_s'):.3f} s;  same text: {chat[a][0]['text'] == chat[b][0]['text']}"
+    )
     return chat
 
 
-def compare_speech(path: Path, first: tuple[str, str], second: tuple[str, str], clips: dict[str, Any],
-                   threads: int, rounds: int) -> dict[str, list[dict[str, Any]]]:
+def compare_speech(
+    path: Path, first: tuple[str, str], second: tuple[str, str], clips: dict[str, Any], threads: int, rounds: int
+) -> dict[str, list[dict[str, Any]]]:
     """Transcription of ``clips`` on two devices ``(device, label)``, alternating; prints medians."""
     (dev_a, a), (dev_b, b) = first, second
     speech: dict[str, list[dict[str, Any]]] = {a: [], b: []}
-    with SpeechModel(path, device=dev_a, threads=threads) as model_a, \
-            SpeechModel(path, device=dev_b, threads=threads) as model_b:
+    with (
+        SpeechModel(path, device=dev_a, threads=threads) as model_a,
+        SpeechModel(path, device=dev_b, threads=threads) as model_b,
+    ):
         _on(model_a, dev_a), _on(model_b, dev_b)
         speech_round(model_a, clips), speech_round(model_b, clips)  # warm-up
         for _ in range(rounds):
@@ -202,24 +238,42 @@ def main() -> int:
     try:
         remote.connect([endpoint, direct_endpoint])
         names = {d.remote: d.name for d in devices.remote_devices()}
-        front_results = compare_front(args.chat_model or default_chat_model_path(), names[endpoint],
-                                      names[direct_endpoint], args.threads, args.rounds)
+        front_results = compare_front(
+            args.chat_model or default_chat_model_path(),
+            names[endpoint],
+            names[direct_endpoint],
+            args.threads,
+            args.rounds,
+        )
         if args.front_only:
             write_results(args.out, {"endpoint": endpoint, "threads": args.threads, "front": front_results})
             return 0
         remote.connect([endpoint])
         (device,) = [d for d in devices.remote_devices() if d.remote == endpoint]
-        print(f"remote: {device.name} on {endpoint} (serving {args.server_device}); local: {args.local_device}; "
-              f"{args.threads} threads", flush=True)
-        results: dict[str, Any] = {"endpoint": endpoint, "server_device": args.server_device,
-                                   "local_device": args.local_device, "threads": args.threads}
+        print(
+            f"remote: {device.name} on {endpoint} (serving {args.server_device}); local: {args.local_device}; "
+            f"{args.threads} threads",
+            flush=True,
+        )
+        results: dict[str, Any] = {
+            "endpoint": endpoint,
+            "server_device": args.server_device,
+            "local_device": args.local_device,
+            "threads": args.threads,
+        }
 
         path = args.chat_model or default_chat_model_path()
-        results["chat"] = compare_chat(path, (args.local_device, "local"), (device.name, "remote"),
-                                       args.threads, args.rounds)
-        results["speech"] = compare_speech(args.speech_model or default_speech_model_path(),
-                                           (args.local_device, "local"), (device.name, "remote"),
-                                           default_clips(args.clip), args.threads, args.rounds)
+        results["chat"] = compare_chat(
+            path, (args.local_device, "local"), (device.name, "remote"), args.threads, args.rounds
+        )
+        results["speech"] = compare_speech(
+            args.speech_model or default_speech_model_path(),
+            (args.local_device, "local"),
+            (device.name, "remote"),
+            default_clips(args.clip),
+            args.threads,
+            args.rounds,
+        )
         results["front"] = front_results
     finally:
         for proc in (server, direct):

@@ -52,8 +52,9 @@ SENTENCES = [
 def make_clips(folder: Path) -> list[tuple[str, Path]]:
     from tests.support.speech import synthesize
 
-    return [(text, synthesize(text, folder / f"clip{i:02d}.wav", voice=voice))
-            for i, (voice, text) in enumerate(SENTENCES)]
+    return [
+        (text, synthesize(text, folder / f"clip{i:02d}.wav", voice=voice)) for i, (voice, text) in enumerate(SENTENCES)
+    ]
 
 
 def peak_rss_mib() -> float:
@@ -63,8 +64,9 @@ def peak_rss_mib() -> float:
 # --------------------------------------------------------------------------- engines (child side)
 
 
-def run_ours(clips: list[Path], threads: int, audio_ctx: str, single_segment: bool | None = None,
-             retry: bool = True) -> dict:
+def run_ours(
+    clips: list[Path], threads: int, audio_ctx: str, single_segment: bool | None = None, retry: bool = True
+) -> dict:
     from parley.engine.audio.files import load_audio
     from parley.engine.modelfiles.defaults import default_speech_model_path
     from parley.engine.speech import SpeechModel
@@ -74,8 +76,10 @@ def run_ours(clips: list[Path], threads: int, audio_ctx: str, single_segment: bo
     texts, seconds = [], 0.0
     for rep in range(1 + REPS):  # a warm-up pass, then REPS timed passes
         started = time.perf_counter()
-        texts = [model.transcribe(samples, audio_ctx=audio_ctx, single_segment=single_segment,
-                                  retry_degenerate=retry).text for samples in audio]
+        texts = [
+            model.transcribe(samples, audio_ctx=audio_ctx, single_segment=single_segment, retry_degenerate=retry).text
+            for samples in audio
+        ]
         if rep:
             seconds += (time.perf_counter() - started) / REPS
     return {"texts": texts, "seconds": seconds, "peak_mib": peak_rss_mib()}
@@ -91,8 +95,16 @@ def run_faster_whisper(clips: list[Path], threads: int) -> dict:
     audio = [load_audio(p) for p in clips]
 
     def once(samples) -> str:  # noqa: ANN001
-        segments, _ = model.transcribe(samples, beam_size=1, best_of=1, temperature=0.0, language="en",
-                                       condition_on_previous_text=False, vad_filter=False, without_timestamps=False)
+        segments, _ = model.transcribe(
+            samples,
+            beam_size=1,
+            best_of=1,
+            temperature=0.0,
+            language="en",
+            condition_on_previous_text=False,
+            vad_filter=False,
+            without_timestamps=False,
+        )
         return " ".join(s.text.strip() for s in segments)
 
     texts, seconds = [], 0.0
@@ -165,8 +177,24 @@ def whisper_cli(tool: Path, model: Path, clips: list[Path], threads: int, sized:
 
 
 def _cli_seconds(tool: Path, model: Path, files: list[Path], threads: int, ctx: int, write_text: bool) -> float:
-    cmd = [str(tool), "-m", str(model), "-t", str(threads), "-bs", "1", "-bo", "1", "-nf", "-mc", "0",
-           "-l", "en", "-ac", str(ctx)] + (["-otxt"] if write_text else [])
+    cmd = [
+        str(tool),
+        "-m",
+        str(model),
+        "-t",
+        str(threads),
+        "-bs",
+        "1",
+        "-bo",
+        "1",
+        "-nf",
+        "-mc",
+        "0",
+        "-l",
+        "en",
+        "-ac",
+        str(ctx),
+    ] + (["-otxt"] if write_text else [])
     for clip in files:
         cmd += ["-f", str(clip)]
     proc = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "LC_ALL": "C"})
@@ -212,8 +240,9 @@ def main() -> int:
             from parley.engine.modelfiles.defaults import default_speech_model_path
 
             tool = native_build.build_bench_tools(native_build.Options.from_env()) / "whisper-cli"
-            result = whisper_cli(tool, default_speech_model_path(), args.clips, args.threads,
-                                 sized=args.child == "whisper-cli-auto")
+            result = whisper_cli(
+                tool, default_speech_model_path(), args.clips, args.threads, sized=args.child == "whisper-cli-auto"
+            )
         else:
             result = runners[args.child]()
         print(json.dumps(result))
@@ -230,8 +259,14 @@ def main() -> int:
         audio_seconds = sum(soundfile.info(str(p)).duration for p in paths)
         print(f"{len(paths)} clips, {audio_seconds:.1f} s of audio, {args.threads} threads, tiny.en, greedy\n")
         results = {}
-        for engine in ("ours-auto", "ours-auto-cli", "whisper-cli-auto", "ours-full-cli", "whisper-cli-full",
-                       "faster-whisper"):
+        for engine in (
+            "ours-auto",
+            "ours-auto-cli",
+            "whisper-cli-auto",
+            "ours-full-cli",
+            "whisper-cli-full",
+            "faster-whisper",
+        ):
             results[engine] = r = child(engine, paths, args.threads)
             r["wer"] = corpus_word_error_rate(list(zip(refs, r["texts"], strict=True)))
             print(f"{engine:<17} {r['seconds']:7.2f} s   WER {r['wer'] * 100:5.1f}%   peak {r['peak_mib']:6.0f} MiB")
@@ -239,17 +274,28 @@ def main() -> int:
     ours, fw = results["ours-auto"], results["faster-whisper"]
     summary = {
         "ours_vs_faster_whisper": ours["seconds"] / fw["seconds"],
-        "ours_vs_whisper_cli_same_settings_auto": results["ours-auto-cli"]["seconds"] / results["whisper-cli-auto"]["seconds"],
-        "ours_vs_whisper_cli_same_settings_full": results["ours-full-cli"]["seconds"] / results["whisper-cli-full"]["seconds"],
+        "ours_vs_whisper_cli_same_settings_auto": results["ours-auto-cli"]["seconds"]
+        / results["whisper-cli-auto"]["seconds"],
+        "ours_vs_whisper_cli_same_settings_full": results["ours-full-cli"]["seconds"]
+        / results["whisper-cli-full"]["seconds"],
         "wer_points_vs_whisper_cli_full": (ours["wer"] - results["whisper-cli-full"]["wer"]) * 100,
         "speedup_sized_vs_full_window": results["ours-full-cli"]["seconds"] / ours["seconds"],
         "cancel_latency_ms": cancel,
     }
     print()
     print(f"ours (sized context) / faster-whisper:         {summary['ours_vs_faster_whisper']:.2f}x   (target <= 0.5)")
-    print(f"ours / whisper-cli, same settings (sized ctx): {summary['ours_vs_whisper_cli_same_settings_auto']:.3f}x (target <= 1.02)")
-    print(f"ours / whisper-cli, same settings (30 s ctx):  {summary['ours_vs_whisper_cli_same_settings_full']:.3f}x (target <= 1.02)")
-    print(f"WER ours (sized) - whisper-cli greedy (30 s):  {summary['wer_points_vs_whisper_cli_full']:+.1f} points (target <= +1)")
+    print(
+        "ours / whisper-cli, same settings (sized ctx): "
+        f"{summary['ours_vs_whisper_cli_same_settings_auto']:.3f}x (target <= 1.02)"
+    )
+    print(
+        "ours / whisper-cli, same settings (30 s ctx):  "
+        f"{summary['ours_vs_whisper_cli_same_settings_full']:.3f}x (target <= 1.02)"
+    )
+    print(
+        "WER ours (sized) - whisper-cli greedy (30 s):  "
+        f"{summary['wer_points_vs_whisper_cli_full']:+.1f} points (target <= +1)"
+    )
     print(f"sized context speed-up over the 30 s window:   {summary['speedup_sized_vs_full_window']:.1f}x")
     print(f"cancel latency (cancel() to return):           {', '.join(f'{c:.0f}' for c in cancel)} ms")
     args.out.parent.mkdir(parents=True, exist_ok=True)

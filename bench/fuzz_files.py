@@ -39,15 +39,19 @@ def main() -> int:
     started = time.perf_counter()
     outcomes = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(fuzzing.run, case, out, seeds) for case in fuzzing.cases(seeds, args.seed, args.count, kinds)]
+        futures = [
+            pool.submit(fuzzing.run, case, out, seeds) for case in fuzzing.cases(seeds, args.seed, args.count, kinds)
+        ]
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             outcome = future.result()
             outcomes.append(outcome)
             if outcome.failed:
                 note = out / f"case-{outcome.case.kind}-{outcome.case.number}.txt"
                 note.write_text(f"{outcome.verdict}\n{outcome.case.description}\n\n{outcome.stderr}")
-                print(f"FAILED {outcome.case.kind} #{outcome.case.number}: {outcome.verdict}: "
-                      f"{outcome.case.description}", flush=True)
+                print(
+                    f"FAILED {outcome.case.kind} #{outcome.case.number}: {outcome.verdict}: {outcome.case.description}",
+                    flush=True,
+                )
             if done % 50 == 0:
                 print(f"{done}/{args.count} runs, {time.perf_counter() - started:.0f} s", flush=True)
     outcomes.sort(key=lambda o: (o.case.kind, o.case.number))

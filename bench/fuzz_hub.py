@@ -43,15 +43,55 @@ from tests.support.tinymodels import write_tiny_llama_gguf  # noqa: E402
 
 FUZZ_REPO = "fuzz/Tiny-GGUF"
 FUZZ_FILE = "tiny.gguf"
-TIMEOUT_S = 0.5                    # the download's "no byte for this long" limit in the cases
-HOSTILE_NAMES = ["../../../../victim/notes.txt", "../../../victim", "/etc/passwd", "..", ".", "",
-                 "a/b", "..\\..\\x", "%2e%2e%2fx", "x\x7f", "0" * 39, "0" * 41, "G" * 40, "A" * 64,
-                 "0" * 63 + "/", " " + "0" * 40, "W/" + "0" * 64, "0" * 4000]
-HOSTILE_NUMBERS = ["-1", "0", "1", "10" + "0" * 14, "9" * 25, "1e9", "0x10", " 12", "1_000", "", "abc",
-                   "9" * 5000, "18446744073709551617"]
-HOSTILE_URLS = ["file:///etc/passwd", "ftp://127.0.0.1/x", "javascript:alert(1)", "/relative/path",
-                "http://", "http://127.0.0.1:9/x", "https://[::1", "http://127.0.0.1:1/" + "x" * 5000,
-                "data:text/plain,hi", "http://user@127.0.0.1:9/x", "gopher://127.0.0.1/"]
+TIMEOUT_S = 0.5  # the download's "no byte for this long" limit in the cases
+HOSTILE_NAMES = [
+    "../../../../victim/notes.txt",
+    "../../../victim",
+    "/etc/passwd",
+    "..",
+    ".",
+    "",
+    "a/b",
+    "..\\..\\x",
+    "%2e%2e%2fx",
+    "x\x7f",
+    "0" * 39,
+    "0" * 41,
+    "G" * 40,
+    "A" * 64,
+    "0" * 63 + "/",
+    " " + "0" * 40,
+    "W/" + "0" * 64,
+    "0" * 4000,
+]
+HOSTILE_NUMBERS = [
+    "-1",
+    "0",
+    "1",
+    "10" + "0" * 14,
+    "9" * 25,
+    "1e9",
+    "0x10",
+    " 12",
+    "1_000",
+    "",
+    "abc",
+    "9" * 5000,
+    "18446744073709551617",
+]
+HOSTILE_URLS = [
+    "file:///etc/passwd",
+    "ftp://127.0.0.1/x",
+    "javascript:alert(1)",
+    "/relative/path",
+    "http://",
+    "http://127.0.0.1:9/x",
+    "https://[::1",
+    "http://127.0.0.1:1/" + "x" * 5000,
+    "data:text/plain,hi",
+    "http://user@127.0.0.1:9/x",
+    "gopher://127.0.0.1/",
+]
 STATUSES = [200, 204, 206, 301, 302, 304, 307, 308, 400, 401, 403, 404, 410, 416, 429, 500, 502, 503, 599]
 
 
@@ -60,14 +100,14 @@ class Case:
     number: int
     description: str
     behaviour: Behaviour
-    pinned: bool                   # the catalog entry has a SHA-256 (else the Hub's is used)
-    resume: bool                   # a partial file is kept by a first, cut try
+    pinned: bool  # the catalog entry has a SHA-256 (else the Hub's is used)
+    resume: bool  # a partial file is kept by a first, cut try
 
 
 @dataclasses.dataclass
 class Outcome:
     case: Case
-    verdict: str                   # "downloaded", "refused", or a failure: "crash", "hang", ...
+    verdict: str  # "downloaded", "refused", or a failure: "crash", "hang", ...
     message: str = ""
     seconds: float = 0.0
 
@@ -78,8 +118,9 @@ class Outcome:
 
 def _header_mutation(rng: random.Random, data: bytes) -> tuple[str, dict[str, str | None]]:
     sha = hashlib.sha256(data).hexdigest()
-    name = rng.choice(["ETag", "X-Linked-Etag", "X-Repo-Commit", "Content-Length", "X-Linked-Size",
-                       "Location", "Content-Range"])
+    name = rng.choice(
+        ["ETag", "X-Linked-Etag", "X-Repo-Commit", "Content-Length", "X-Linked-Size", "Location", "Content-Range"]
+    )
     pick = rng.random()
     if pick < 0.15:
         value: str | None = None
@@ -92,8 +133,16 @@ def _header_mutation(rng: random.Random, data: bytes) -> tuple[str, dict[str, st
         value = rng.choice(HOSTILE_URLS)
     else:
         start = rng.choice([0, 1, len(data) // 2, len(data), 10**15])
-        value = rng.choice([f"bytes {start}-{len(data) - 1}/{len(data)}", f"bytes {start}-{len(data)}/*",
-                            "bytes */1", "garbage", f"bytes 0-{len(data) * 2}/{len(data) * 2}", ""])
+        value = rng.choice(
+            [
+                f"bytes {start}-{len(data) - 1}/{len(data)}",
+                f"bytes {start}-{len(data)}/*",
+                "bytes */1",
+                "garbage",
+                f"bytes 0-{len(data) * 2}/{len(data) * 2}",
+                "",
+            ]
+        )
     return f"{name}: {value!r}"[:80], {name: value}
 
 
@@ -103,7 +152,7 @@ def _body_mutation(rng: random.Random, data: bytes) -> tuple[str, Callable[[byte
     transforms: dict[str, Callable[[bytes], bytes]] = {
         "truncated": lambda b: b[:cut],
         "extended": lambda b: b + os.urandom(rng.randint(1, 70000)),
-        "wrong byte": lambda b: b[:cut] + bytes([b[cut] ^ 0x55]) + b[cut + 1:] if cut < len(b) else b + b"x",
+        "wrong byte": lambda b: b[:cut] + bytes([b[cut] ^ 0x55]) + b[cut + 1 :] if cut < len(b) else b + b"x",
         "empty": lambda b: b"",
         "random": lambda b: os.urandom(len(b)),
         "doubled": lambda b: b + b,
@@ -148,8 +197,13 @@ def cases(data: bytes, seed: int, count: int) -> list[Case]:
 
 def plant_sentinels(root: Path) -> None:
     """Files of the user's around the cache that no case may touch."""
-    for rel, text in (("victim/notes.txt", "notes"), ("home/.bashrc", "rc"), ("etc/passwd", "root:x"),
-                      ("cache/victim.txt", "beside the hub cache"), ("notes.txt", "top")):
+    for rel, text in (
+        ("victim/notes.txt", "notes"),
+        ("home/.bashrc", "rc"),
+        ("etc/passwd", "root:x"),
+        ("cache/victim.txt", "beside the hub cache"),
+        ("notes.txt", "top"),
+    ):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
 
@@ -161,8 +215,9 @@ def outside_state(root: Path, cache: Path, data_dir: Path) -> dict[str, str]:
         if path == cache or cache in path.parents or path == data_dir or data_dir in path.parents:
             continue
         kind = "link" if path.is_symlink() else "dir" if path.is_dir() else "file"
-        state[str(path.relative_to(root))] = kind + (":" + hashlib.sha256(path.read_bytes()).hexdigest()
-                                                      if kind == "file" else "")
+        state[str(path.relative_to(root))] = kind + (
+            ":" + hashlib.sha256(path.read_bytes()).hexdigest() if kind == "file" else ""
+        )
     return state
 
 
@@ -179,10 +234,22 @@ class Harness:
         self.cache = root / "cache" / "hub"
         self.data_dir = root / "data"
         sha = hashlib.sha256(data).hexdigest()
-        entry = dict(kind="chat", name="Fuzz", repo=FUZZ_REPO, revision="main", file=FUZZ_FILE, size=len(data),
-                     licence="MIT", languages=("en",), parameters="1M", note="fuzz")
-        self.entries = {True: library.CatalogEntry(id="fuzz-pinned", sha256=sha, **entry),  # type: ignore[arg-type]
-                        False: library.CatalogEntry(id="fuzz-hub-sha", sha256=None, **entry)}  # type: ignore[arg-type]
+        entry = dict(
+            kind="chat",
+            name="Fuzz",
+            repo=FUZZ_REPO,
+            revision="main",
+            file=FUZZ_FILE,
+            size=len(data),
+            licence="MIT",
+            languages=("en",),
+            parameters="1M",
+            note="fuzz",
+        )
+        self.entries = {
+            True: library.CatalogEntry(id="fuzz-pinned", sha256=sha, **entry),  # type: ignore[arg-type]
+            False: library.CatalogEntry(id="fuzz-hub-sha", sha256=None, **entry),
+        }  # type: ignore[arg-type]
         plant_sentinels(root)
         self.before = outside_state(root, self.cache, self.data_dir)
 
@@ -215,10 +282,11 @@ class Harness:
 
         def work() -> None:
             try:
-                path = library.download_model(entry, cache_dir=self.cache, endpoint=self.hub.url,
-                                              timeout=TIMEOUT_S, retries=1)
+                path = library.download_model(
+                    entry, cache_dir=self.cache, endpoint=self.hub.url, timeout=TIMEOUT_S, retries=1
+                )
                 result["r"] = ("downloaded", str(path))
-            except ParleyError as exc:             # DownloadCancelled is one too
+            except ParleyError as exc:  # DownloadCancelled is one too
                 text = str(exc)
                 result["r"] = ("refused", text) if text and "\n" not in text else ("message not one line", repr(text))
             except BaseException:  # noqa: BLE001 - what the harness is looking for
@@ -251,12 +319,18 @@ def model_bytes(folder: Path) -> bytes:
 
 def environment(root: Path) -> dict[str, str]:
     """What the download reads from the environment: Parley's data folder, no proxy, no token."""
-    return {"PARLEY_DATA_DIR": str(root / "data"), "HF_HUB_DISABLE_XET": "1", "NO_PROXY": "127.0.0.1,localhost",
-            "no_proxy": "127.0.0.1,localhost", "HF_HUB_DISABLE_TELEMETRY": "1"}
+    return {
+        "PARLEY_DATA_DIR": str(root / "data"),
+        "HF_HUB_DISABLE_XET": "1",
+        "NO_PROXY": "127.0.0.1,localhost",
+        "no_proxy": "127.0.0.1,localhost",
+        "HF_HUB_DISABLE_TELEMETRY": "1",
+    }
 
 
-def fuzz(root: Path, seed: int, count: int, limit_s: float,
-         report: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+def fuzz(
+    root: Path, seed: int, count: int, limit_s: float, report: Callable[[Outcome], None] | None = None
+) -> list[Outcome]:
     """Run ``count`` cases in ``root`` (the environment must already be ``environment(root)``)."""
     data = model_bytes(root)
     outcomes: list[Outcome] = []
@@ -299,15 +373,20 @@ def main() -> int:
 
     def report(outcome: Outcome) -> None:
         if outcome.failed:
-            print(f"FAILED #{outcome.case.number} ({outcome.case.description}): {outcome.verdict}\n"
-                  f"{outcome.message[-2000:]}", flush=True)
+            print(
+                f"FAILED #{outcome.case.number} ({outcome.case.description}): {outcome.verdict}\n"
+                f"{outcome.message[-2000:]}",
+                flush=True,
+            )
         if outcome.case.number % 250 == 0:
             print(f"{outcome.case.number}/{args.count} cases, {time.perf_counter() - started:.0f} s", flush=True)
 
     outcomes = fuzz(root, args.seed, args.count, args.limit, report)
     failed = [o for o in outcomes if o.failed]
-    print(f"\n{len(outcomes)} cases in {time.perf_counter() - started:.0f} s (seed {args.seed}), "
-          f"slowest {max(o.seconds for o in outcomes):.1f} s\n{summary(outcomes)}")
+    print(
+        f"\n{len(outcomes)} cases in {time.perf_counter() - started:.0f} s (seed {args.seed}), "
+        f"slowest {max(o.seconds for o in outcomes):.1f} s\n{summary(outcomes)}"
+    )
     print(f"\n{len(failed)} crashed, hung, touched files outside the cache or refused without a one-line message")
     shutil.rmtree(root, ignore_errors=True)
     return 1 if failed else 0

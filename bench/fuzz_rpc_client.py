@@ -36,8 +36,12 @@ def _real_server() -> tuple[subprocess.Popen, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "parley", "rpc-server", "--port", str(port), "--threads", "2"],
-                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "parley", "rpc-server", "--port", str(port), "--threads", "2"],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     endpoint = f"127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -64,20 +68,23 @@ def main() -> int:
 
     def progress(outcome: fuzz.Outcome) -> None:
         if outcome.failed:
-            print(f"FAILED #{outcome.case}: {outcome.verdict}: {outcome.mutation}\n    {outcome.detail[-800:]}",
-                  flush=True)
+            print(
+                f"FAILED #{outcome.case}: {outcome.verdict}: {outcome.mutation}\n    {outcome.detail[-800:]}",
+                flush=True,
+            )
         if (outcome.case + 1) % 50 == 0:
             print(f"{outcome.case + 1}/{args.count} cases, {time.perf_counter() - started:.0f} s", flush=True)
 
     try:
-        outcomes = fuzz.run_fuzz(model, args.seed, args.count, upstream=upstream, limit=args.limit,
-                                 progress=progress)
+        outcomes = fuzz.run_fuzz(model, args.seed, args.count, upstream=upstream, limit=args.limit, progress=progress)
     finally:
         if server is not None:
             server.kill()
             server.wait(10)
-    print(f"\n{fuzz.summary(outcomes)} in {time.perf_counter() - started:.0f} s (seed {args.seed}"
-          f"{', through a real rpc-server' if upstream else ''})")
+    print(
+        f"\n{fuzz.summary(outcomes)} in {time.perf_counter() - started:.0f} s (seed {args.seed}"
+        f"{', through a real rpc-server' if upstream else ''})"
+    )
     reasons: dict[str, int] = {}
     for o in outcomes:
         if o.verdict == "refused":

@@ -40,7 +40,10 @@ def main() -> int:
 
     def progress(outcome: rpc_fuzzing.Outcome) -> None:
         if outcome.failed:
-            print(f"FAILED #{outcome.case}: {outcome.verdict}: {outcome.mutation}\n    {outcome.detail[-500:]}", flush=True)
+            print(
+                f"FAILED #{outcome.case}: {outcome.verdict}: {outcome.mutation}\n    {outcome.detail[-500:]}",
+                flush=True,
+            )
         if (outcome.case + 1) % 50 == 0:
             print(f"{outcome.case + 1}/{args.count} cases, {time.perf_counter() - started:.0f} s", flush=True)
 

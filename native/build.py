@@ -140,8 +140,13 @@ def sha256_file(path: Path) -> str:
 RECIPE_VERSION = 1
 
 LLAMA_FLAGS = [
-    "-DLLAMA_BUILD_COMMON=OFF", "-DLLAMA_BUILD_TESTS=OFF", "-DLLAMA_BUILD_EXAMPLES=OFF",
-    "-DLLAMA_BUILD_TOOLS=OFF", "-DLLAMA_BUILD_SERVER=OFF", "-DLLAMA_BUILD_APP=OFF", "-DLLAMA_OPENSSL=OFF",
+    "-DLLAMA_BUILD_COMMON=OFF",
+    "-DLLAMA_BUILD_TESTS=OFF",
+    "-DLLAMA_BUILD_EXAMPLES=OFF",
+    "-DLLAMA_BUILD_TOOLS=OFF",
+    "-DLLAMA_BUILD_SERVER=OFF",
+    "-DLLAMA_BUILD_APP=OFF",
+    "-DLLAMA_OPENSSL=OFF",
 ]
 WHISPER_FLAGS = ["-DWHISPER_BUILD_TESTS=OFF", "-DWHISPER_BUILD_EXAMPLES=OFF", "-DWHISPER_BUILD_SERVER=OFF"]
 
@@ -171,9 +176,7 @@ def run(cmd: list[str], logfile: Path, cwd: Path | None = None, env: dict[str, s
     if proc.returncode != 0:
         tail = logfile.read_text(errors="replace").splitlines()[-40:]
         raise BuildError(
-            f"command failed ({proc.returncode}): {' '.join(cmd)}\n"
-            + "\n".join(tail)
-            + f"\nfull log: {logfile}"
+            f"command failed ({proc.returncode}): {' '.join(cmd)}\n" + "\n".join(tail) + f"\nfull log: {logfile}"
         )
 
 
@@ -254,8 +257,9 @@ class PipConfig:
         values: dict[str, str] = {}
         rank: dict[str, int] = {}
         try:
-            proc = subprocess.run([sys.executable, "-m", "pip", "config", "list"],
-                                  capture_output=True, text=True, timeout=60)
+            proc = subprocess.run(
+                [sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True, timeout=60
+            )
             lines = proc.stdout.splitlines()
         except (OSError, subprocess.SubprocessError):
             lines = []
@@ -326,7 +330,9 @@ def find_file_url(package: str, filename: str, config: PipConfig, opener: urllib
             if urllib.parse.unquote(urllib.parse.urlsplit(target).path).rsplit("/", 1)[-1] == filename:
                 return urllib.parse.urldefrag(target).url
         tried.append(page)
-    raise BuildError(f"{filename} was not found in pip's package indexes or find-links: {', '.join(tried) or 'none configured'}")
+    raise BuildError(
+        f"{filename} was not found in pip's package indexes or find-links: {', '.join(tried) or 'none configured'}"
+    )
 
 
 def extract_subdir(archive: Path, subdir: str, dest: Path) -> Path:
@@ -342,7 +348,7 @@ def extract_subdir(archive: Path, subdir: str, dest: Path) -> Path:
         for member in tar.getmembers():
             if not member.name.startswith(prefix):
                 continue
-            rel = member.name[len(prefix):]
+            rel = member.name[len(prefix) :]
             if not rel or rel.startswith("/") or ".." in Path(rel).parts:
                 continue
             if member.issym() or member.islnk():
@@ -472,11 +478,26 @@ def cuda_build_env(toolkit: Path) -> tuple[list[str], dict[str, str]]:
     args = [f"-DCMAKE_CUDA_COMPILER={toolkit / 'bin' / 'nvcc'}", f"-DCUDAToolkit_ROOT={toolkit}"]
     if ignored:
         args.append("-DCMAKE_IGNORE_PREFIX_PATH=" + ";".join(ignored))
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDACXX", "CUDAToolkit_ROOT", "NVCC_PREPEND_FLAGS",
-                        "NVCC_APPEND_FLAGS", "LIBRARY_PATH", "CPATH")}
-    env["PATH"] = os.pathsep.join([str(toolkit / "bin")] + [
-        p for p in os.environ.get("PATH", "").split(os.pathsep) if not any(p.startswith(c) for c in ignored)])
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "CUDA_PATH",
+            "CUDA_HOME",
+            "CUDA_ROOT",
+            "CUDACXX",
+            "CUDAToolkit_ROOT",
+            "NVCC_PREPEND_FLAGS",
+            "NVCC_APPEND_FLAGS",
+            "LIBRARY_PATH",
+            "CPATH",
+        )
+    }
+    env["PATH"] = os.pathsep.join(
+        [str(toolkit / "bin")]
+        + [p for p in os.environ.get("PATH", "").split(os.pathsep) if not any(p.startswith(c) for c in ignored)]
+    )
     return args, env
 
 
@@ -485,9 +506,15 @@ def check_no_system_cuda(build: Path, toolkit: Path) -> None:
     cache = (build / "CMakeCache.txt").read_text(errors="replace")
     compiler = re.search(r"^CMAKE_CUDA_COMPILER:[A-Z]+=(.*)$", cache, re.M)
     if not compiler or Path(compiler.group(1)).resolve() != (toolkit / "bin" / "nvcc").resolve():
-        raise BuildError(f"CMake chose the CUDA compiler {compiler.group(1) if compiler else '(none)'}, not {toolkit}/bin/nvcc")
-    leaks = [line for line in cache.splitlines() if not line.startswith(("#", "//", "CMAKE_IGNORE_PREFIX_PATH"))
-             and any(prefix in line for prefix in system_cuda_prefixes())]
+        raise BuildError(
+            f"CMake chose the CUDA compiler {compiler.group(1) if compiler else '(none)'}, not {toolkit}/bin/nvcc"
+        )
+    leaks = [
+        line
+        for line in cache.splitlines()
+        if not line.startswith(("#", "//", "CMAKE_IGNORE_PREFIX_PATH"))
+        and any(prefix in line for prefix in system_cuda_prefixes())
+    ]
     if leaks:
         raise BuildError("the CUDA build refers to a system CUDA:\n" + "\n".join(leaks[:10]))
 
@@ -496,14 +523,25 @@ def cuda_runtime_names(toolkit: Path) -> list[str]:
     """Sonames of the CUDA libraries libggml-cuda needs at run time, in load order."""
     names = []
     for stem in ("libcudart", "libcublasLt", "libcublas"):
-        found = sorted(p.name for p in (toolkit / "lib").glob(f"{stem}.so.*") if re.fullmatch(rf"{stem}\.so\.\d+", p.name))
+        found = sorted(
+            p.name for p in (toolkit / "lib").glob(f"{stem}.so.*") if re.fullmatch(rf"{stem}\.so\.\d+", p.name)
+        )
         names += found[:1]
     return names
 
 
-def cmake_build(src: Path, build: Path, prefix: Path, args: list[str], opts: Options, logfile: Path,
-                targets: list[str] | None = None, install: bool = True, env: dict[str, str] | None = None,
-                toolkit: Path | None = None) -> None:
+def cmake_build(
+    src: Path,
+    build: Path,
+    prefix: Path,
+    args: list[str],
+    opts: Options,
+    logfile: Path,
+    targets: list[str] | None = None,
+    install: bool = True,
+    env: dict[str, str] | None = None,
+    toolkit: Path | None = None,
+) -> None:
     build.mkdir(parents=True, exist_ok=True)
     if not (build / "CMakeCache.txt").exists():
         run(["cmake", "-S", str(src), "-B", str(build), f"-DCMAKE_INSTALL_PREFIX={prefix}", *args], logfile, env=env)
@@ -596,8 +634,10 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
     logfile = work / "build.log"
     log(f"building native libraries (key {key}); log: {logfile}")
     pins = load_pins()
-    srcs = {name: extract_subdir(fetch_source(name, pin, root), pin["subdir"], work / "src" / name)
-            for name, pin in pins.items()}
+    srcs = {
+        name: extract_subdir(fetch_source(name, pin, root), pin["subdir"], work / "src" / name)
+        for name, pin in pins.items()
+    }
     prefix = work / "prefix"
     toolkit, cuda_args, env = None, [], None
     if opts.cuda:
@@ -605,19 +645,33 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
         cuda_args, env = cuda_build_env(toolkit)
         log(f"CUDA toolchain from PyPI wheels in {toolkit}; architectures {cuda_archs()}")
     t0 = time.monotonic()
-    log(f"compiling ggml (all CPU variants) and llama.cpp with {opts.jobs} jobs: about 6 minutes on 2 cores"
-        + (", much longer with CUDA" if opts.cuda else ""))
+    log(
+        f"compiling ggml (all CPU variants) and llama.cpp with {opts.jobs} jobs: about 6 minutes on 2 cores"
+        + (", much longer with CUDA" if opts.cuda else "")
+    )
     cmake_build(
-        srcs["llama.cpp"], work / "build" / "llama", prefix,
+        srcs["llama.cpp"],
+        work / "build" / "llama",
+        prefix,
         common_cmake_args(opts) + ggml_cmake_args(opts) + cuda_args + LLAMA_FLAGS,
-        opts, logfile, env=env, toolkit=toolkit,
+        opts,
+        logfile,
+        env=env,
+        toolkit=toolkit,
     )
     log(f"ggml + llama.cpp built in {time.monotonic() - t0:.0f} s")
     t0 = time.monotonic()
     cmake_build(
-        srcs["whisper.cpp"], work / "build" / "whisper", prefix,
-        common_cmake_args(opts) + ["-DWHISPER_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={prefix}"] + cuda_args + WHISPER_FLAGS,
-        opts, logfile, env=env,
+        srcs["whisper.cpp"],
+        work / "build" / "whisper",
+        prefix,
+        common_cmake_args(opts)
+        + ["-DWHISPER_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={prefix}"]
+        + cuda_args
+        + WHISPER_FLAGS,
+        opts,
+        logfile,
+        env=env,
     )
     log(f"whisper.cpp built in {time.monotonic() - t0:.0f} s")
     libs = gather_libs(prefix, work / "lib")
@@ -632,12 +686,17 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
     }
     if toolkit is not None:
         # native.py reads this to find the CUDA runtime libraries before ggml loads the module.
-        info["cuda"] = {"toolkit": load_cuda_pins()["nvidia-cuda-nvcc"]["version"], "architectures": cuda_archs(),
-                        "runtime_libraries": cuda_runtime_names(toolkit)}
+        info["cuda"] = {
+            "toolkit": load_cuda_pins()["nvidia-cuda-nvcc"]["version"],
+            "architectures": cuda_archs(),
+            "runtime_libraries": cuda_runtime_names(toolkit),
+        }
     (work / "lib" / "build-info.json").write_text(json.dumps(info, indent=2))
     stamp.write_text(json.dumps(info, indent=2))
-    log(f"native build done in {info['build_seconds']} s: {len(libs)} libraries, "
-        f"{sum(info['libs'].values()) / 1e6:.1f} MB")
+    log(
+        f"native build done in {info['build_seconds']} s: {len(libs)} libraries, "
+        f"{sum(info['libs'].values()) / 1e6:.1f} MB"
+    )
     return work
 
 
@@ -664,21 +723,44 @@ def _build_bench_tools(opts: Options, work: Path, bindir: Path, stamp: Path) -> 
     rpath = "$ORIGIN/../lib;" + str(work / "lib")
     log("building bench tools whisper-cli and llama-bench (bench only)")
     cmake_build(
-        work / "src" / "llama.cpp", work / "build" / "llama-bench", prefix,
-        common_cmake_args(opts) + [
-            f"-DCMAKE_INSTALL_RPATH={rpath}", "-DLLAMA_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={work / 'prefix'}",
-            "-DLLAMA_BUILD_COMMON=ON", "-DLLAMA_BUILD_TOOLS=ON", "-DLLAMA_BUILD_TESTS=OFF",
-            "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_BUILD_SERVER=OFF", "-DLLAMA_BUILD_APP=OFF", "-DLLAMA_OPENSSL=OFF",
+        work / "src" / "llama.cpp",
+        work / "build" / "llama-bench",
+        prefix,
+        common_cmake_args(opts)
+        + [
+            f"-DCMAKE_INSTALL_RPATH={rpath}",
+            "-DLLAMA_USE_SYSTEM_GGML=ON",
+            f"-DCMAKE_PREFIX_PATH={work / 'prefix'}",
+            "-DLLAMA_BUILD_COMMON=ON",
+            "-DLLAMA_BUILD_TOOLS=ON",
+            "-DLLAMA_BUILD_TESTS=OFF",
+            "-DLLAMA_BUILD_EXAMPLES=OFF",
+            "-DLLAMA_BUILD_SERVER=OFF",
+            "-DLLAMA_BUILD_APP=OFF",
+            "-DLLAMA_OPENSSL=OFF",
         ],
-        opts, logfile, targets=["llama-bench"], install=False,
+        opts,
+        logfile,
+        targets=["llama-bench"],
+        install=False,
     )
     cmake_build(
-        work / "src" / "whisper.cpp", work / "build" / "whisper-cli", prefix,
-        common_cmake_args(opts) + [
-            f"-DCMAKE_INSTALL_RPATH={rpath}", "-DWHISPER_USE_SYSTEM_GGML=ON", f"-DCMAKE_PREFIX_PATH={work / 'prefix'}",
-            "-DWHISPER_BUILD_TESTS=OFF", "-DWHISPER_BUILD_EXAMPLES=ON", "-DWHISPER_BUILD_SERVER=OFF",
+        work / "src" / "whisper.cpp",
+        work / "build" / "whisper-cli",
+        prefix,
+        common_cmake_args(opts)
+        + [
+            f"-DCMAKE_INSTALL_RPATH={rpath}",
+            "-DWHISPER_USE_SYSTEM_GGML=ON",
+            f"-DCMAKE_PREFIX_PATH={work / 'prefix'}",
+            "-DWHISPER_BUILD_TESTS=OFF",
+            "-DWHISPER_BUILD_EXAMPLES=ON",
+            "-DWHISPER_BUILD_SERVER=OFF",
         ],
-        opts, logfile, targets=["whisper-cli"], install=False,
+        opts,
+        logfile,
+        targets=["whisper-cli"],
+        install=False,
     )
     if bindir.exists():
         shutil.rmtree(bindir)
@@ -757,21 +839,30 @@ def install_into(dest: Path, opts: Options, root: Path | None = None) -> Path:
             old.unlink()
     for name, src in wanted.items():
         target = dest / name
-        if target.exists() and target.stat().st_size == src.stat().st_size and target.stat().st_mtime >= src.stat().st_mtime:
+        if (
+            target.exists()
+            and target.stat().st_size == src.stat().st_size
+            and target.stat().st_mtime >= src.stat().st_mtime
+        ):
             continue
         shutil.copy2(src, target)
     return dest
 
 
 def _is_build_output(name: str) -> bool:
-    return (name.startswith("_ffi.") or name in ("build-info.json", GPT2_VOCAB)
-            or any(Path(name).match(g) for g in LIB_GLOBS))
+    return (
+        name.startswith("_ffi.")
+        or name in ("build-info.json", GPT2_VOCAB)
+        or any(Path(name).match(g) for g in LIB_GLOBS)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dest", type=Path, default=IN_TREE_DEST, help="runtime folder to fill (default: in-tree)")
-    parser.add_argument("--bench-tools", action="store_true", help="also build whisper-cli and llama-bench; print their folder")
+    parser.add_argument(
+        "--bench-tools", action="store_true", help="also build whisper-cli and llama-bench; print their folder"
+    )
     parser.add_argument("--print-work", action="store_true", help="print the cache folder of this build and exit")
     parser.add_argument("--cuda", action="store_true", help="same as PARLEY_CUDA=1")
     parser.add_argument("--vulkan", action="store_true", help="same as PARLEY_VULKAN=1")

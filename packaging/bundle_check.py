@@ -95,7 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     copies = native_copies(args.bundle)
     version, where = newest_glibc(args.bundle)
     print(f"native libraries: {len(copies)}, each one real file: {'yes' if not problems else 'NO'}")
-    print(f"newest glibc symbol version needed: GLIBC_{version} (e.g. by {where.relative_to(args.bundle) if where else '-'})")
+    print(
+        f"newest glibc symbol version needed: GLIBC_{version} "
+        f"(e.g. by {where.relative_to(args.bundle) if where else '-'})"
+    )
     for problem in problems:
         print(f"PROBLEM: {problem}", file=sys.stderr)
     return 1 if problems else 0

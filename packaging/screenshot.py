@@ -47,8 +47,13 @@ def main() -> int:
 def run_under_xvfb(out: Path) -> int:
     """Re-run this script inside a virtual X server, with throw-away data and config folders."""
     with tempfile.TemporaryDirectory(prefix="parley-screenshot-") as tmp:
-        env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "PARLEY_DATA_DIR": f"{tmp}/data",
-               "PARLEY_CONFIG_DIR": f"{tmp}/config", "LANG": os.environ.get("LANG", "C.UTF-8")}
+        env = {
+            **os.environ,
+            "QT_QPA_PLATFORM": "xcb",
+            "PARLEY_DATA_DIR": f"{tmp}/data",
+            "PARLEY_CONFIG_DIR": f"{tmp}/config",
+            "LANG": os.environ.get("LANG", "C.UTF-8"),
+        }
         command = [sys.executable, str(Path(__file__).resolve()), "--inner", "--out", str(out)]
         screen = f"{WINDOW_SIZE[0] + 100}x{WINDOW_SIZE[1] + 100}x24"
         if shutil.which("xvfb-run"):
@@ -57,8 +62,11 @@ def run_under_xvfb(out: Path) -> int:
             print("screenshot: needs Xvfb (Debian/Ubuntu: sudo apt install xvfb)", file=sys.stderr)
             return 2
         display = f":{90 + os.getpid() % 100}"
-        server = subprocess.Popen(["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            ["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             deadline = time.monotonic() + 10
             while not Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
@@ -77,6 +85,7 @@ def take(out: Path) -> int:
     with contextlib.ExitStack() as stack:
         try:
             from tests.support.pulse import virtual_microphone
+
             stack.enter_context(virtual_microphone())
         except Exception as exc:  # noqa: BLE001 - the picture is taken without a microphone then
             print(f"(no virtual microphone: {exc})", flush=True)
@@ -91,7 +100,7 @@ def _take(out: Path) -> int:
     from parley.app.bootstrap import create_app, create_window, start_controller
     from parley.app.settings import Settings, config_dir, save_settings
 
-    settings = Settings(temperature=0.0, max_tokens=200, threads=1)     # greedy: the same answer every time
+    settings = Settings(temperature=0.0, max_tokens=200, threads=1)  # greedy: the same answer every time
     save_settings(settings)
     assert str(config_dir()).startswith(tempfile.gettempdir())
     app = create_app([sys.argv[0]])
@@ -118,16 +127,15 @@ def _take(out: Path) -> int:
         wait(lambda n=number: len(finished) == n, f"reply {number}")
         text, finish = finished[-1]
         print(f"Q: {question}\nA ({finish}): {text}\n", flush=True)
-    wait(lambda: controller.idle,
-         "the end of the reply")
+    wait(lambda: controller.idle, "the end of the reply")
     wait(lambda: not window.conversation_view._render_timer.isActive(), "the last render")
     settle = time.monotonic() + 0.5
     wait(lambda: time.monotonic() > settle, "the window to settle")
-    window.statusBar().clearMessage()                        # a transient note is no part of the picture
+    window.statusBar().clearMessage()  # a transient note is no part of the picture
 
     image = window.grab().toImage().convertToFormat(QImage.Format.Format_RGB888)
     out.parent.mkdir(parents=True, exist_ok=True)
-    if not image.save(str(out), "PNG", 0):                    # 0: smallest file
+    if not image.save(str(out), "PNG", 0):  # 0: smallest file
         print(f"screenshot: could not write {out}", file=sys.stderr)
         return 1
     size = out.stat().st_size

@@ -36,8 +36,10 @@ def virtual_mic() -> Iterator[VirtualMicrophone]:
 
     try:
         with virtual_microphone() as microphone:
-            devices = list_input_devices(refresh=True)   # PortAudio may have started before Pulse
-            require("pulse" in [d.name for d in devices], "PortAudio has no 'pulse' device (install libasound2-plugins)")
+            devices = list_input_devices(refresh=True)  # PortAudio may have started before Pulse
+            require(
+                "pulse" in [d.name for d in devices], "PortAudio has no 'pulse' device (install libasound2-plugins)"
+            )
             yield microphone
     except PulseUnavailable as exc:
         require(False, f"PulseAudio unavailable: {exc}")
@@ -65,9 +67,13 @@ def broken_gpu_libdir(tmp_path: Path) -> Path:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--device-under-test", default=None, metavar="NAME",
-                     help="run tests/test_device.py on this device (CUDA0, Vulkan0...); "
-                          "without it those tests are deselected, not skipped")
+    parser.addoption(
+        "--device-under-test",
+        default=None,
+        metavar="NAME",
+        help="run tests/test_device.py on this device (CUDA0, Vulkan0...); "
+        "without it those tests are deselected, not skipped",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

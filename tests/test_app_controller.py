@@ -39,7 +39,7 @@ from tests.support.app_helpers import (  # noqa: F401 - fixtures
 )
 from tests.support.requirements import require
 
-NO_PULSE = "unix:/nonexistent/parley-test/native"     # a PulseAudio server address nothing listens on
+NO_PULSE = "unix:/nonexistent/parley-test/native"  # a PulseAudio server address nothing listens on
 
 
 def _space(controller, kind):
@@ -61,8 +61,9 @@ def _truncated_copy(source, target, size):
 
 
 def test_models_load_after_the_window_then_talk_and_send_are_enabled(qtbot, tmp_path, tiny_chat_model, mic):
-    controller = make_controller(qtbot, tmp_path, wait_ready=False, microphone="pulse",
-                                 **tiny_settings(tiny_chat_model))
+    controller = make_controller(
+        qtbot, tmp_path, wait_ready=False, microphone="pulse", **tiny_settings(tiny_chat_model)
+    )
     messages = []
     controller.window.statusBar().messageChanged.connect(messages.append)
     bar = controller.window.input_bar
@@ -73,11 +74,11 @@ def test_models_load_after_the_window_then_talk_and_send_are_enabled(qtbot, tmp_
     bar.edit.setPlainText("hi")
     assert bar.send_button.isEnabled()
     window = controller.window
-    assert window.models_label.text() == "tiny-llama · whisper tiny.en"      # the file, not its metadata name
+    assert window.models_label.text() == "tiny-llama · whisper tiny.en"  # the file, not its metadata name
     assert "Chat: tiny-llama-0 (" in window.models_label.toolTip()
     device = controller.host.chat_model.device.device.name
     assert controller.host.chat_model.device.fallback_reason is None
-    assert window.device_label.text() == f"Device: {device}"          # no "(fallback)" without one
+    assert window.device_label.text() == f"Device: {device}"  # no "(fallback)" without one
     assert not [m for m in messages if "fallback" in m.lower() or "using the CPU" in m]
     assert "pulse" in controller.microphones.names
 
@@ -85,10 +86,10 @@ def test_models_load_after_the_window_then_talk_and_send_are_enabled(qtbot, tmp_
 # ---------------------------------------------------------------- push-to-talk
 
 
-def test_send_on_release_off_puts_the_transcript_in_the_text_box(qtbot, tmp_path, tiny_chat_model, mic,
-                                                                   question_clip):
-    controller = make_controller(qtbot, tmp_path, microphone="pulse", send_on_release=False,
-                                 **tiny_settings(tiny_chat_model))
+def test_send_on_release_off_puts_the_transcript_in_the_text_box(qtbot, tmp_path, tiny_chat_model, mic, question_clip):
+    controller = make_controller(
+        qtbot, tmp_path, microphone="pulse", send_on_release=False, **tiny_settings(tiny_chat_model)
+    )
     levels = []
     controller.window.input_bar.level_meter.valueChanged.connect(levels.append)
     speak(qtbot, controller, mic, question_clip)
@@ -96,7 +97,7 @@ def test_send_on_release_off_puts_the_transcript_in_the_text_box(qtbot, tmp_path
     qtbot.waitUntil(lambda: edit.toPlainText() != "", timeout=30_000)
     assert word_error_rate(QUESTION, edit.toPlainText()) < 0.35, edit.toPlainText()
     assert controller.book.current.messages == []
-    assert max(levels) > 300          # the meter followed the speech (-60..0 dBFS shown as 0..1000)
+    assert max(levels) > 300  # the meter followed the speech (-60..0 dBFS shown as 0..1000)
 
 
 def test_silence_is_not_transcribed_and_sends_nothing(qtbot, tmp_path, tiny_chat_model, mic):
@@ -106,7 +107,7 @@ def test_silence_is_not_transcribed_and_sends_nothing(qtbot, tmp_path, tiny_chat
     controller.transcribed.connect(heard.append)
     controller.talk.press()
     recorder = controller.talk.recorder
-    qtbot.waitUntil(lambda: recorder.elapsed >= 1.0, timeout=30_000)    # a second of the idle microphone
+    qtbot.waitUntil(lambda: recorder.elapsed >= 1.0, timeout=30_000)  # a second of the idle microphone
     controller.talk.release()
     assert heard == [""] and "No speech was heard" in status(controller)
     assert not controller.host.speech_worker.busy
@@ -122,26 +123,28 @@ def test_a_too_short_clip_is_not_transcribed(qtbot, tmp_path, tiny_chat_model, m
     assert not controller.host.speech_worker.busy and controller.book.current.messages == []
 
 
-def test_a_recording_that_reaches_the_limit_is_sent_as_if_released(qtbot, tmp_path, tiny_chat_model, mic,
-                                                                   question_clip):
-    controller = make_controller(qtbot, tmp_path, microphone="pulse", send_on_release=False,
-                                 **tiny_settings(tiny_chat_model))
+def test_a_recording_that_reaches_the_limit_is_sent_as_if_released(
+    qtbot, tmp_path, tiny_chat_model, mic, question_clip
+):
+    controller = make_controller(
+        qtbot, tmp_path, microphone="pulse", send_on_release=False, **tiny_settings(tiny_chat_model)
+    )
     controller.talk.max_seconds = 1.5
     heard, messages = [], []
     controller.transcribed.connect(heard.append)
     controller.window.statusBar().messageChanged.connect(messages.append)
     controller.talk.press()
     recording_row = controller.window.input_bar.recording_row
-    player = mic.play(question_clip, wait=False)          # 3.7 s: longer than the limit
+    player = mic.play(question_clip, wait=False)  # 3.7 s: longer than the limit
     qtbot.waitUntil(lambda: not recording_row.isVisible(), timeout=30_000)
-    assert player.poll() is None                          # stopped by the limit, not by the end of the clip
+    assert player.poll() is None  # stopped by the limit, not by the end of the clip
     assert [m for m in messages if m.startswith("Recordings stop after 1.5 s")]
     qtbot.waitUntil(lambda: bool(heard), timeout=30_000)
     qtbot.waitUntil(lambda: player.poll() is not None, timeout=30_000)
-    controller.talk.release()                             # the key is let go later: nothing more happens
+    controller.talk.release()  # the key is let go later: nothing more happens
     text = controller.window.input_bar.edit.toPlainText()
     assert heard == [text] and text.split()[0].lower().startswith("how")
-    assert word_error_rate(QUESTION, text) > 0.3          # only the start of the question was kept
+    assert word_error_rate(QUESTION, text) > 0.3  # only the start of the question was kept
     assert not controller.host.speech_worker.busy
 
 
@@ -172,11 +175,11 @@ def test_push_to_talk_during_a_reply_stops_it_first(qtbot, tmp_path, tiny_chat_m
     controller.talk.press()
     assert controller.talk.recorder is not None
     qtbot.waitUntil(lambda: not controller.replies.busy)
-    assert stored(controller)[-1][2] is False                  # the interrupted reply, kept as partial
+    assert stored(controller)[-1][2] is False  # the interrupted reply, kept as partial
     play(qtbot, mic, question_clip)
     controller.talk.release()
     qtbot.waitUntil(lambda: len(controller.book.current.messages) == 3, timeout=30_000)
-    assert controller.replies.busy                                     # the new question is being answered
+    assert controller.replies.busy  # the new question is being answered
     qtbot.waitUntil(lambda: bool(controller.replies.text))
     controller.stop()
     wait_idle(qtbot, controller)
@@ -184,13 +187,14 @@ def test_push_to_talk_during_a_reply_stops_it_first(qtbot, tmp_path, tiny_chat_m
     assert word_error_rate(QUESTION, stored(controller)[2][1]) < 0.35
 
 
-def test_a_transcript_that_arrives_while_a_reply_streams_is_sent_after_it(qtbot, tmp_path, tiny_chat_model,
-                                                                          question_clip):
+def test_a_transcript_that_arrives_while_a_reply_streams_is_sent_after_it(
+    qtbot, tmp_path, tiny_chat_model, question_clip
+):
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model))
     start_endless_reply(qtbot, controller)
     with qtbot.waitSignal(controller.transcribed, timeout=30_000) as heard:
         assert controller.transcription.transcribe(read_clip(question_clip))
-    assert controller.replies.busy and controller.replies.queued == [heard.args[0]]     # held back, not dropped
+    assert controller.replies.busy and controller.replies.queued == [heard.args[0]]  # held back, not dropped
     controller.stop()
     qtbot.waitUntil(lambda: len(controller.book.current.messages) == 3)
     assert controller.book.current.messages[2].content == heard.args[0]
@@ -216,13 +220,14 @@ def test_regenerate_replaces_the_last_reply(qtbot, tmp_path, tiny_chat_model):
     assert controller.book.current.messages[-1].id == first_id
     assert len(controller.window.conversation_view.messages) == 2 and widget.text == new_text
     assert [(m.role, m.content) for m in controller.host.session.messages[-2:]] == [
-        ("user", "Name a colour"), ("assistant", new_text)]
+        ("user", "Name a colour"),
+        ("assistant", new_text),
+    ]
 
 
 def test_a_failed_reply_is_reported_and_can_be_retried(qtbot, tmp_path, tiny_chat_model):
     """A message too long for the context: the engine's own error, then a retry with more room."""
-    controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=12,
-                                                                  context_length=256))
+    controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=12, context_length=256))
     long_message = "Please read this. " * 80
     controller.replies.send(long_message)
     wait_idle(qtbot, controller)
@@ -241,7 +246,9 @@ def test_a_failed_reply_is_reported_and_can_be_retried(qtbot, tmp_path, tiny_cha
     assert role == "assistant" and reply and complete
     assert len(controller.window.conversation_view.messages) == 2
     assert [(m.role, m.content) for m in controller.host.session.messages[-2:]] == [
-        ("user", long_message.strip()), ("assistant", reply)]
+        ("user", long_message.strip()),
+        ("assistant", reply),
+    ]
 
 
 def test_switching_conversations_gives_the_session_that_conversations_history(qtbot, tmp_path, tiny_chat_model):
@@ -258,7 +265,8 @@ def test_switching_conversations_gives_the_session_that_conversations_history(qt
     session = controller.host.session
     assert [m.content for m in session.messages if m.role == "user"] == ["first chat", "back again"]
     assert [m.content for m in session.messages if m.role == "assistant"] == [
-        e.content for e in controller.book.current.messages if e.role == "assistant"]
+        e.content for e in controller.book.current.messages if e.role == "assistant"
+    ]
 
 
 # ---------------------------------------------------------------- closing
@@ -276,7 +284,7 @@ def test_closing_mid_reply_saves_the_partial_reply_and_stops_the_engines(qtbot, 
     print(f"\nclosing mid-reply took {elapsed * 1000:.0f} ms")
     assert controller.stopped_cleanly is True
     assert not controller.host.chat_worker._thread.isRunning() and not controller.host.speech_worker._thread.isRunning()
-    assert chat_model._ctx is None and speech_model._ctx is None          # both engines closed
+    assert chat_model._ctx is None and speech_model._ctx is None  # both engines closed
     store = Store(tmp_path / "conversations.sqlite3")
     messages = store.load_conversation(conversation_id).messages
     store.close()
@@ -300,13 +308,15 @@ class _PacedConversion(LocalEngines):
         return super().speech_model_path(setting, paced, cancel)
 
 
-def test_closing_while_the_speech_model_is_prepared_leaves_no_partial_file(qtbot, tmp_path, tiny_chat_model,
-                                                                          monkeypatch):
+def test_closing_while_the_speech_model_is_prepared_leaves_no_partial_file(
+    qtbot, tmp_path, tiny_chat_model, monkeypatch
+):
     """First use converts the speech model; closing then stops the conversion between chunks."""
     cache = tmp_path / "cache"
     monkeypatch.setenv("PARLEY_CACHE_DIR", str(cache))
-    controller = make_controller(qtbot, tmp_path, wait_ready=False, engines=_PacedConversion(),
-                                 **tiny_settings(tiny_chat_model))
+    controller = make_controller(
+        qtbot, tmp_path, wait_ready=False, engines=_PacedConversion(), **tiny_settings(tiny_chat_model)
+    )
     closed = []
 
     def close_on_first_progress(text):
@@ -319,7 +329,7 @@ def test_closing_while_the_speech_model_is_prepared_leaves_no_partial_file(qtbot
     assert closed and controller.stopped_cleanly is True and controller.host.speech_model is None
     assert "could not be loaded" not in controller.window.notice.label.text()
     models = cache / "models"
-    assert not models.exists() or list(models.iterdir()) == []   # stopped: no partial file, and no finished one
+    assert not models.exists() or list(models.iterdir()) == []  # stopped: no partial file, and no finished one
 
 
 # ---------------------------------------------------------------- microphones
@@ -340,7 +350,7 @@ def test_no_microphone_disables_push_to_talk_but_not_typing(qtbot, tmp_path, tin
     _space(controller, QEvent.Type.KeyPress)
     _space(controller, QEvent.Type.KeyRelease)
     assert controller.talk.recorder is None and "No microphone was found" in status(controller)
-    wait_idle(qtbot, controller)                 # the press looked for microphones again: still none
+    wait_idle(qtbot, controller)  # the press looked for microphones again: still none
     assert not talk.isEnabled()
     assert controller.replies.send("typed instead")
     wait_idle(qtbot, controller)
@@ -348,19 +358,20 @@ def test_no_microphone_disables_push_to_talk_but_not_typing(qtbot, tmp_path, tin
     assert stored(controller)[1][1]
 
 
-def test_a_microphone_that_cannot_be_opened_is_reported_and_found_again(qtbot, tmp_path, tiny_chat_model, mic,
-                                                                        monkeypatch):
+def test_a_microphone_that_cannot_be_opened_is_reported_and_found_again(
+    qtbot, tmp_path, tiny_chat_model, mic, monkeypatch
+):
     controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model))
     talk = controller.window.input_bar.talk_button
     assert talk.isEnabled()
-    monkeypatch.setenv("PULSE_SERVER", NO_PULSE)     # the sound server goes away after the app started
+    monkeypatch.setenv("PULSE_SERVER", NO_PULSE)  # the sound server goes away after the app started
     controller.talk.press()
     assert controller.talk.recorder is None
     assert "could not be opened" in status(controller) and "'pulse'" in status(controller)
     assert not talk.isEnabled() and "could not be opened" in talk.toolTip()
     assert not controller.window.input_bar.recording_row.isVisible()
 
-    monkeypatch.delenv("PULSE_SERVER")                # it is back: the next press looks again
+    monkeypatch.delenv("PULSE_SERVER")  # it is back: the next press looks again
     controller.talk.press()
     qtbot.waitUntil(talk.isEnabled, timeout=30_000)
     controller.talk.press()
@@ -370,8 +381,7 @@ def test_a_microphone_that_cannot_be_opened_is_reported_and_found_again(qtbot, t
 
 @pytest.mark.parametrize("recorded", ["the question", "nothing"])
 def test_losing_the_microphone_mid_recording(qtbot, tmp_path, tiny_chat_model, mic, question_clip, recorded):
-    controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model,
-                                                                                      max_tokens=8))
+    controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model, max_tokens=8))
     heard = []
     controller.transcribed.connect(heard.append)
     controller.talk.press()
@@ -380,12 +390,12 @@ def test_losing_the_microphone_mid_recording(qtbot, tmp_path, tiny_chat_model, m
     if recorded == "the question":
         play(qtbot, mic, question_clip)
     else:
-        qtbot.waitUntil(lambda: recorder.elapsed > 0, timeout=30_000)    # the stream is connected
-    mic.unload_source()                              # unplugged while the key is still held
+        qtbot.waitUntil(lambda: recorder.elapsed > 0, timeout=30_000)  # the stream is connected
+    mic.unload_source()  # unplugged while the key is still held
     notice = controller.window.notice
     qtbot.waitUntil(lambda: "stopped working" in notice.label.text(), timeout=30_000)
     assert not controller.window.input_bar.recording_row.isVisible()
-    controller.talk.release()                        # the key is let go afterwards: nothing more happens
+    controller.talk.release()  # the key is let go afterwards: nothing more happens
     if recorded == "the question":
         assert "What it recorded until then is transcribed" in notice.label.text()
         qtbot.waitUntil(lambda: len(controller.book.current.messages) == 2, timeout=30_000)
@@ -408,8 +418,9 @@ def test_losing_the_microphone_mid_recording(qtbot, tmp_path, tiny_chat_model, m
 
 def test_a_bad_speech_model_leaves_typed_chat_working(qtbot, tmp_path, tiny_chat_model):
     broken = _truncated_copy(default_speech_model_path(), tmp_path / "whisper-broken.bin", 1 << 20)
-    controller = make_controller(qtbot, tmp_path, speech_model=str(broken),
-                                 **tiny_settings(tiny_chat_model, max_tokens=8))
+    controller = make_controller(
+        qtbot, tmp_path, speech_model=str(broken), **tiny_settings(tiny_chat_model, max_tokens=8)
+    )
     bar = controller.window.input_bar
     notice = controller.window.notice.label.text()
     assert "The speech model could not be loaded" in notice and "whisper-broken.bin" in notice
@@ -431,11 +442,11 @@ def test_a_bad_chat_model_disables_sending_and_keeps_transcripts(qtbot, tmp_path
     assert not bar.send_button.isEnabled() and "chat-broken.gguf" in bar.send_button.toolTip()
     assert not controller.replies.send("hello")
     bar.edit.clear()
-    assert controller.transcription.transcribe(read_clip(question_clip))     # speech still works
+    assert controller.transcription.transcribe(read_clip(question_clip))  # speech still works
     qtbot.waitUntil(lambda: bar.edit.toPlainText() != "", timeout=30_000)
     assert word_error_rate(QUESTION, bar.edit.toPlainText()) < 0.35
     assert controller.book.current.messages == []
-    problem = controller.settings_flow.validate(controller.settings)      # the dialog refuses it up front
+    problem = controller.settings_flow.validate(controller.settings)  # the dialog refuses it up front
     assert problem and "chat-broken.gguf cannot be used" in problem
 
 
@@ -455,8 +466,8 @@ def test_settings_are_validated_applied_and_saved(qtbot, tmp_path, tiny_chat_mod
     assert controller.settings_flow.validate(new) is None
     controller.settings_flow.apply(new)
     wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
-    assert controller.host.chat_model.name == "tiny-llama-1" and old_chat._ctx is None     # the old one was closed
-    assert controller.host.speech_model is old_speech           # untouched: its settings did not change
+    assert controller.host.chat_model.name == "tiny-llama-1" and old_chat._ctx is None  # the old one was closed
+    assert controller.host.speech_model is old_speech  # untouched: its settings did not change
     assert load_settings(tmp_path / "settings.json").settings == new
     assert controller.window.models_label.text() == "other · whisper tiny.en"
     controller.replies.send("uses the new model")
@@ -464,15 +475,15 @@ def test_settings_are_validated_applied_and_saved(qtbot, tmp_path, tiny_chat_mod
     assert controller.host.session.model is controller.host.chat_model and stored(controller)[-1][0] == "assistant"
 
 
-def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_chat_model, question_clip,
-                                                         monkeypatch):
+def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_chat_model, question_clip, monkeypatch):
     from parley.engine.errors import ModelFileError
     from parley.engine.modelfiles.defaults import base_speech_sources
+
     try:
         base_speech_sources()
     except ModelFileError:
         require(False, "the optional Whisper base packages are not installed")
-    monkeypatch.setenv("PARLEY_CACHE_DIR", str(tmp_path / "cache"))       # converted here, not in the user's cache
+    monkeypatch.setenv("PARLEY_CACHE_DIR", str(tmp_path / "cache"))  # converted here, not in the user's cache
     controller = make_controller(qtbot, tmp_path, send_on_release=False, **tiny_settings(tiny_chat_model))
     assert controller.settings_flow.validate(Settings(speech_model="base")) is None
     new = controller.settings.copy()
@@ -495,7 +506,7 @@ def test_a_full_disk_keeps_the_conversation_and_saves_it_later(qtbot, tmp_path, 
     wait_idle(qtbot, controller)
     connection = controller.book.store._conn
     pages = connection.execute("PRAGMA page_count").fetchone()[0]
-    connection.execute(f"PRAGMA max_page_count = {pages}")          # the disk is full from now on
+    connection.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full from now on
     big = ("second " + "word " * 1500).strip()
     controller.replies.send(big)
     wait_idle(qtbot, controller)
@@ -504,7 +515,7 @@ def test_a_full_disk_keeps_the_conversation_and_saves_it_later(qtbot, tmp_path, 
     assert [e.dirty for e in controller.book.current.messages] == [False, False, True, True]
     assert len(stored(controller)) == 2
 
-    connection.execute("PRAGMA max_page_count = 1000000")           # space was freed
+    connection.execute("PRAGMA max_page_count = 1000000")  # space was freed
     controller.replies.send("third")
     wait_idle(qtbot, controller)
     entries = controller.book.current.messages
@@ -515,24 +526,30 @@ def test_a_full_disk_keeps_the_conversation_and_saves_it_later(qtbot, tmp_path, 
 
 def test_replies_are_read_aloud_and_the_microphone_is_muted_meanwhile(qtbot, tmp_path, tiny_chat_model, mic):
     """Qt's "mock" text-to-speech engine speaks (silently) for a time that depends on the text."""
-    controller = make_controller(qtbot, tmp_path, microphone="pulse", read_replies_aloud=True,
-                                 read_aloud=lambda: ReadAloud("mock"),
-                                 **tiny_settings(tiny_chat_model, max_tokens=6))
+    controller = make_controller(
+        qtbot,
+        tmp_path,
+        microphone="pulse",
+        read_replies_aloud=True,
+        read_aloud=lambda: ReadAloud("mock"),
+        **tiny_settings(tiny_chat_model, max_tokens=6),
+    )
     talk = controller.window.input_bar.talk_button
     controller.replies.send("Say something")
-    qtbot.waitUntil(lambda: not talk.isEnabled(), timeout=30_000)     # speaking
+    qtbot.waitUntil(lambda: not talk.isEnabled(), timeout=30_000)  # speaking
     assert "muted" in talk.toolTip()
     controller.talk.press()
     assert controller.talk.recorder is None
-    qtbot.waitUntil(talk.isEnabled, timeout=60_000)                   # done speaking
+    qtbot.waitUntil(talk.isEnabled, timeout=60_000)  # done speaking
     controller.talk.press()
     assert controller.talk.recorder is not None
     controller.talk.release()
 
 
 def test_without_a_voice_reading_aloud_is_a_status_note(qtbot, tmp_path, tiny_chat_model):
-    controller = make_controller(qtbot, tmp_path, read_replies_aloud=True, **tiny_settings(tiny_chat_model,
-                                                                                      max_tokens=6))
+    controller = make_controller(
+        qtbot, tmp_path, read_replies_aloud=True, **tiny_settings(tiny_chat_model, max_tokens=6)
+    )
     messages = []
     controller.window.statusBar().messageChanged.connect(messages.append)
     controller.replies.send("Say something")

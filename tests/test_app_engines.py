@@ -17,7 +17,7 @@ def test_model_file_problems(tmp_path):
     text.write_text("hello")
     assert model_file_problem("chat", str(gguf)) is None
     assert model_file_problem("speech", str(ggml)) is None
-    assert "not a whisper.cpp model" in model_file_problem("speech", str(gguf))   # whisper.cpp reads ggml only
+    assert "not a whisper.cpp model" in model_file_problem("speech", str(gguf))  # whisper.cpp reads ggml only
     assert model_file_problem("chat", str(ggml)) is None  # legacy ggml GPT-2: converted on load
     assert "not a GGUF model" in model_file_problem("chat", str(text))
     assert "not a whisper.cpp model" in model_file_problem("speech", str(text))
@@ -37,9 +37,10 @@ def test_model_files_are_checked_by_the_engines_validators(tmp_path):
     assert engines.check_model_file("chat", str(default_chat_model_path())) is None
     assert engines.check_model_file("speech", str(default_speech_model_path())) is None
     # Cut at 1 MiB: the GGUF inside its metadata, the whisper file inside its first tensor.
-    for kind, source, name, where in (("chat", default_chat_model_path(), "cut.gguf", "it ends inside the metadata"),
-                                      ("speech", default_speech_model_path(), "cut.bin",
-                                       "it ends at byte 1048576 inside the data of tensor")):
+    for kind, source, name, where in (
+        ("chat", default_chat_model_path(), "cut.gguf", "it ends inside the metadata"),
+        ("speech", default_speech_model_path(), "cut.bin", "it ends at byte 1048576 inside the data of tensor"),
+    ):
         cut = tmp_path / name
         with open(source, "rb") as f:
             cut.write_bytes(f.read(1 << 20))

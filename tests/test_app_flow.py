@@ -38,8 +38,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 def _ctrl_space(window, kind):
     """What the keyboard sends for the default push-to-talk shortcut, Ctrl+Space."""
-    QApplication.sendEvent(window.conversation_view,
-                           QKeyEvent(kind, Qt.Key.Key_Space, Qt.KeyboardModifier.ControlModifier, " "))
+    QApplication.sendEvent(
+        window.conversation_view, QKeyEvent(kind, Qt.Key.Key_Space, Qt.KeyboardModifier.ControlModifier, " ")
+    )
 
 
 @pytest.fixture
@@ -58,7 +59,7 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
     save_settings(Settings(microphone="pulse", max_tokens=40))
     window = create_window()
     qtbot.addWidget(window)
-    controller = start_controller(window)         # loads the models once the window is up
+    controller = start_controller(window)  # loads the models once the window is up
     talk = window.input_bar.talk_button
     qtbot.waitUntil(talk.isEnabled, timeout=LOAD_TIMEOUT_MS)
     qtbot.waitUntil(lambda: controller.host.chat_model is not None, timeout=LOAD_TIMEOUT_MS)
@@ -78,11 +79,13 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
 
     view = window.conversation_view
     (role_q, heard), (role_a, shown) = [(w.role, w.text) for w in view.messages]
-    print(f"\nheard: {heard!r} (WER {word_error_rate(QUESTION, heard):.2f})\nreply ({len(pieces)} pieces, "
-          f"{finish}): {reply!r}")
+    print(
+        f"\nheard: {heard!r} (WER {word_error_rate(QUESTION, heard):.2f})\nreply ({len(pieces)} pieces, "
+        f"{finish}): {reply!r}"
+    )
     assert role_q == "user" and word_error_rate(QUESTION, heard) < 0.35
     assert role_a == "assistant" and shown == reply and reply.strip()
-    assert len(pieces) > 1 and "".join(pieces).strip() == reply.strip()       # streamed, piece by piece
+    assert len(pieces) > 1 and "".join(pieces).strip() == reply.strip()  # streamed, piece by piece
     assert finish in ("eog", "max_tokens") and max(levels) > 300
     assert window.windowTitle() == f"{heard} — Parley"
     stats = controller.book.store.load_conversation(controller.book.current.id).messages[1].stats
@@ -96,11 +99,12 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
     qtbot.addWidget(window2)
     controller2 = start_controller(window2)
     qtbot.waitUntil(lambda: len(window2.conversation_view.messages) == 2)
-    assert [(w.role, w.text) for w in window2.conversation_view.messages] == [("user", heard),
-                                                                             ("assistant", reply)]
+    assert [(w.role, w.text) for w in window2.conversation_view.messages] == [("user", heard), ("assistant", reply)]
     assert window2.conversation_list.currentItem().text() == heard
     assert [(e.role, e.content, e.complete) for e in controller2.book.current.messages] == [
-        ("user", heard, True), ("assistant", reply, True)]
+        ("user", heard, True),
+        ("assistant", reply, True),
+    ]
     qtbot.waitUntil(lambda: idle(controller2) and controller2.host.chat_model is not None, timeout=LOAD_TIMEOUT_MS)
     window2.close()
     assert controller2.stopped_cleanly is True
@@ -111,30 +115,57 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
 
 @pytest.mark.slow
 def test_self_test_command(tmp_path):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PARLEY_DATA_DIR": str(tmp_path / "data"),
-           "PARLEY_CONFIG_DIR": str(tmp_path / "config")}
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PARLEY_DATA_DIR": str(tmp_path / "data"),
+        "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
+    }
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "parley", "--self-test"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "parley", "--self-test"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     print(f"\n{proc.stdout}(took {time.perf_counter() - started:.1f} s)")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
-    for stage in ("window visible", "speech model load", "chat model load", "transcription", "first token",
-                  "full reply", "device"):
+    for stage in (
+        "window visible",
+        "speech model load",
+        "chat model load",
+        "transcription",
+        "first token",
+        "full reply",
+        "device",
+    ):
         assert sum(line.strip().startswith(stage) for line in lines) == 1, stage
     transcription = next(line for line in lines if line.strip().startswith("transcription"))
     assert "What is the capital of France?" in transcription and "WER" in transcription
     assert lines[-1] == "self-test passed"
-    assert not (tmp_path / "data").exists() and not (tmp_path / "config").exists()    # nothing written
+    assert not (tmp_path / "data").exists() and not (tmp_path / "config").exists()  # nothing written
 
 
 def test_self_test_fails_with_the_reason(tmp_path):
     """A chat model that cannot be loaded: exit status 1 and the engine's reason on stderr."""
     config = broken_chat_config(tmp_path)
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PARLEY_CONFIG_DIR": str(config),
-           "PARLEY_DATA_DIR": str(tmp_path / "data")}
-    proc = subprocess.run([sys.executable, "-m", "parley", "--self-test"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=600)
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PARLEY_CONFIG_DIR": str(config),
+        "PARLEY_DATA_DIR": str(tmp_path / "data"),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "parley", "--self-test"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "self-test FAILED" in proc.stderr and "The chat model could not be loaded" in proc.stderr
     assert "broken.gguf" in proc.stderr
@@ -156,7 +187,10 @@ def report():
     print(json.dumps({
         "messages": messages, "current": window.statusBar().currentMessage(),
         "device": window.device_label.text(), "device_tooltip": window.device_label.toolTip(),
-        "fallbacks": [controller.host.speech_model.device.fallback_reason, controller.host.chat_model.device.fallback_reason],
+        "fallbacks": [
+            controller.host.speech_model.device.fallback_reason,
+            controller.host.chat_model.device.fallback_reason,
+        ],
         "devices": [controller.host.speech_model.device.device.name, controller.host.chat_model.device.device.name],
     }))
     window.close()
@@ -178,8 +212,15 @@ def _start_and_watch(tmp_path: Path, tiny_chat_model: Path, env: dict[str, str])
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"chat_model": str(tiny_chat_model)}))
-    proc = run_python(_WATCH_START, env={"QT_QPA_PLATFORM": "offscreen", "PARLEY_CONFIG_DIR": str(config),
-                                         "PARLEY_DATA_DIR": str(tmp_path / "data"), **env})
+    proc = run_python(
+        _WATCH_START,
+        env={
+            "QT_QPA_PLATFORM": "offscreen",
+            "PARLEY_CONFIG_DIR": str(config),
+            "PARLEY_DATA_DIR": str(tmp_path / "data"),
+            **env,
+        },
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -191,8 +232,8 @@ def test_a_gpu_backend_that_fails_to_load_means_the_cpu_said_once(tmp_path, tiny
     assert seen["devices"] == ["CPU", "CPU"] and seen["fallbacks"] == [reason, reason]
     assert "CUDA backend (libggml-cuda.so) failed to load" in reason and reason.endswith("using the CPU")
     told = [m for m in seen["messages"] if "failed to load" in m]
-    assert told == [reason]                          # both engines fell back: said once
-    assert seen["current"] == reason                 # and not replaced by "model ready" notes
+    assert told == [reason]  # both engines fell back: said once
+    assert seen["current"] == reason  # and not replaced by "model ready" notes
     assert seen["device"] == "Device: CPU (fallback)" and reason in seen["device_tooltip"]
 
 

@@ -31,8 +31,8 @@ from tests.support.app_helpers import (  # noqa: F401 - fixtures
 )
 
 REPO = Path(__file__).resolve().parents[1]
-STREAM_S = 3.0              # the child streams this long, then is killed
-PROMISE_S = 1.0             # at most about this much of the reply may be lost
+STREAM_S = 3.0  # the child streams this long, then is killed
+PROMISE_S = 1.0  # at most about this much of the reply may be lost
 
 _CHILD = """
 import json, os, signal, sys, time
@@ -71,10 +71,21 @@ app.exec()
 def _run_and_kill(tmp_path: Path, model: Path, mode: str) -> tuple[str, float] | None:
     """Run the child until it kills itself; mid-reply: the reply it had shown, and for how many
     seconds it had been streaming."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PARLEY_DATA_DIR": str(tmp_path),
-           "PARLEY_CONFIG_DIR": str(tmp_path / "config"), "PYTHONPATH": str(REPO)}
-    child = subprocess.Popen([sys.executable, "-c", _CHILD.replace("STREAM_S", repr(STREAM_S)), mode, str(model)],
-                             cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PARLEY_DATA_DIR": str(tmp_path),
+        "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
+        "PYTHONPATH": str(REPO),
+    }
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CHILD.replace("STREAM_S", repr(STREAM_S)), mode, str(model)],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         out, err = child.communicate(timeout=120)
         assert child.returncode == -signal.SIGKILL, err
@@ -98,9 +109,11 @@ def test_a_reply_killed_mid_stream_is_kept_and_can_be_continued_or_retried(qtbot
     kept = rows[1][1]
     assert shown.startswith(kept)
     streamed = len(shown)
-    rate = streamed / seconds                                    # characters a second, as shown
-    print(f"\nstreamed {streamed} characters in {seconds:.2f} s, stored {len(kept)}: "
-          f"{(streamed - len(kept)) / rate:.2f} s of the reply lost")
+    rate = streamed / seconds  # characters a second, as shown
+    print(
+        f"\nstreamed {streamed} characters in {seconds:.2f} s, stored {len(kept)}: "
+        f"{(streamed - len(kept)) / rate:.2f} s of the reply lost"
+    )
     assert streamed - len(kept) <= PROMISE_S * rate, "more than about a second of the reply was lost"
 
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=30))
@@ -113,7 +126,7 @@ def test_a_reply_killed_mid_stream_is_kept_and_can_be_continued_or_retried(qtbot
     assert "did not close properly" in controller.window.statusBar().currentMessage()
     before = messages[-1].content
 
-    qtbot.mouseClick(widget.continue_button, Qt.MouseButton.LeftButton)      # Continue
+    qtbot.mouseClick(widget.continue_button, Qt.MouseButton.LeftButton)  # Continue
     wait_idle(qtbot, controller)
     continued = controller.book.current.messages[-1]
     assert continued.state == "complete" and continued.content.startswith(before)
@@ -121,7 +134,7 @@ def test_a_reply_killed_mid_stream_is_kept_and_can_be_continued_or_retried(qtbot
     assert widget.continue_button.isHidden() and widget.regenerate_button.text() == "Regenerate"
     continued_text = continued.content
 
-    controller.replies.regenerate()                                          # and Retry writes a new one
+    controller.replies.regenerate()  # and Retry writes a new one
     wait_idle(qtbot, controller)
     assert controller.book.current.messages[-1].content not in ("", continued_text)
     stored = controller.book.store.load_conversation(controller.book.current.id).messages
@@ -136,6 +149,8 @@ def test_a_message_left_without_a_reply_offers_reply(qtbot, tmp_path, tiny_chat_
     assert widget.role == "user" and not widget.reply_button.isHidden()
     qtbot.mouseClick(widget.reply_button, Qt.MouseButton.LeftButton)
     wait_idle(qtbot, controller)
-    assert [(m.role, m.state) for m in controller.book.current.messages] == [("user", "complete"),
-                                                                             ("assistant", "complete")]
+    assert [(m.role, m.state) for m in controller.book.current.messages] == [
+        ("user", "complete"),
+        ("assistant", "complete"),
+    ]
     assert widget.reply_button.isHidden() and controller.book.current.messages[-1].content

@@ -82,12 +82,27 @@ sys.exit(app.exec())
 """
 
 
-def _run(model: Path, servers: list[str], session: list[str] = (), kill: Server | None = None,
-         kill_after: int = 0, stall: float = 30.0) -> dict:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO),
-           "PARLEY_RPC_STALL_TIMEOUT": str(stall)}
-    child = subprocess.Popen([sys.executable, "-c", _APP, str(model), json.dumps(servers), json.dumps(list(session)),
-                              str(kill_after)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def _run(
+    model: Path,
+    servers: list[str],
+    session: list[str] = (),
+    kill: Server | None = None,
+    kill_after: int = 0,
+    stall: float = 30.0,
+) -> dict:
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": str(REPO),
+        "PARLEY_RPC_STALL_TIMEOUT": str(stall),
+    }
+    child = subprocess.Popen(
+        [sys.executable, "-c", _APP, str(model), json.dumps(servers), json.dumps(list(session)), str(kill_after)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         for line in child.stdout:
             if line.strip() == "KILL" and kill is not None:
@@ -119,12 +134,12 @@ def test_a_server_killed_mid_reply_ends_the_reply_and_the_next_one_runs_on_the_c
     (streamed, finish, pieces), (second_len, second_finish, _) = report["replies"]
     assert finish == "error" and pieces >= 20 and streamed > 0
     assert report["stored"][:2] == [["user", "complete", 20], ["assistant", "stopped", streamed]]
-    assert report["shown"][0] == streamed                              # what streamed is kept, as shown
+    assert report["shown"][0] == streamed  # what streamed is kept, as shown
     assert report["footers"][0].startswith("⚠ Cut short:") and "was lost" in report["footers"][0]
     assert report["devices"][-1] == "CPU" and second_finish == "max_tokens" and second_len > 0
     said = [m for m in report["messages"] if server.endpoint in m or "RPC0" in m]
     assert len(said) == 1 and said[0].startswith(f"The remote compute server {server.endpoint} was lost"), said
-    assert said[0].endswith("Parley goes on with this machine's CPU.")   # said once, however many engines moved
+    assert said[0].endswith("Parley goes on with this machine's CPU.")  # said once, however many engines moved
     assert "(fallback)" in report["device_label"] and "RPC0" in report["device_tooltip"]
 
 
@@ -141,7 +156,9 @@ def test_a_server_given_for_the_session_is_used(tiny_chat_model, server):
     from parley.app.main import split_rpc
 
     assert split_rpc(["parley", "--rpc", server.endpoint, "-platform", "offscreen"]) == (
-        ["parley", "-platform", "offscreen"], [server.endpoint])
+        ["parley", "-platform", "offscreen"],
+        [server.endpoint],
+    )
     report = _run(tiny_chat_model, [], session=[server.endpoint])
     assert report["first_device"] == "RPC0" and report["replies"][0][1] == "max_tokens"
     assert report["devices"] == ["RPC0"]
@@ -158,7 +175,8 @@ def test_a_server_with_a_token_that_then_stalls_is_lost_in_seconds_and_the_token
     assert finish == "error" and report["devices"][-1] == "CPU" and second_len > 0, report["replies"]
     said = [m for m in report["messages"] if fake.endpoint in m]
     assert len(said) == 1 and said[0].startswith(
-        f"The remote compute server {fake.endpoint} was lost (the server stopped answering (nothing for 1 s))"), said
+        f"The remote compute server {fake.endpoint} was lost (the server stopped answering (nothing for 1 s))"
+    ), said
 
 
 def test_a_refused_token_is_said_without_the_token_and_the_models_run_here(tiny_chat_model):

@@ -15,7 +15,7 @@ from parley.app import settings as settings_module
 from parley.app.settings import Settings, config_dir, default_system_prompt, load_settings, save_settings
 
 REPO = Path(__file__).resolve().parents[1]
-HANG_GUARD_S = 60.0     # only reached when reading the file blocks
+HANG_GUARD_S = 60.0  # only reached when reading the file blocks
 
 
 @pytest.fixture
@@ -40,14 +40,28 @@ def test_config_dir_follows_environment(settings_file):
 
 
 def test_round_trip(settings_file):
-    s = Settings(chat_model="/models/a.gguf", device="CUDA0", threads=6, microphone="USB Mic", language="de",
-                 temperature=0.3, top_p=0.8, top_k=20, max_tokens=256, context_length=8192,
-                 send_on_release=False, read_replies_aloud=True, ptt_shortcut="Ctrl+Shift+T", system_prompt="Be brief.",
-                 hands_free=True, live_transcript=False)
+    s = Settings(
+        chat_model="/models/a.gguf",
+        device="CUDA0",
+        threads=6,
+        microphone="USB Mic",
+        language="de",
+        temperature=0.3,
+        top_p=0.8,
+        top_k=20,
+        max_tokens=256,
+        context_length=8192,
+        send_on_release=False,
+        read_replies_aloud=True,
+        ptt_shortcut="Ctrl+Shift+T",
+        system_prompt="Be brief.",
+        hands_free=True,
+        live_transcript=False,
+    )
     s.remember_model("chat", "/models/a.gguf")
     save_settings(s)
     assert json.loads(settings_file.read_text())["device"] == "CUDA0"
-    assert [p.name for p in settings_file.parent.iterdir()] == ["settings.json"]   # no temporary left behind
+    assert [p.name for p in settings_file.parent.iterdir()] == ["settings.json"]  # no temporary left behind
     loaded = load_settings()
     assert loaded.warnings == [] and loaded.settings == s
 
@@ -64,20 +78,31 @@ def test_corrupt_file_gives_defaults_and_keeps_a_copy(settings_file, content):
     assert loaded.settings == Settings()
     assert len(loaded.warnings) == 1 and "using the defaults" in loaded.warnings[0]
     assert settings_file.with_name("settings.json.bad").read_bytes() == content.encode("latin-1")
-    save_settings(loaded.settings)                    # and saving works again afterwards
+    save_settings(loaded.settings)  # and saving works again afterwards
     assert load_settings().warnings == []
 
 
 def test_bad_values_and_unknown_keys_fall_back_one_by_one(settings_file):
     settings_file.parent.mkdir(parents=True)
-    settings_file.write_text(json.dumps({
-        "temperature": "hot", "top_k": True, "max_tokens": 0, "threads": 4, "device": "cpu",
-        "microphone": None, "language": "fr", "volume": 11, "top_p": 1,
-    }))
+    settings_file.write_text(
+        json.dumps(
+            {
+                "temperature": "hot",
+                "top_k": True,
+                "max_tokens": 0,
+                "threads": 4,
+                "device": "cpu",
+                "microphone": None,
+                "language": "fr",
+                "volume": 11,
+                "top_p": 1,
+            }
+        )
+    )
     loaded = load_settings()
     s = loaded.settings
-    assert (s.temperature, s.top_k, s.max_tokens) == (0.7, 40, 512)       # unusable: defaults
-    assert (s.threads, s.device, s.language, s.top_p) == (4, "cpu", "fr", 1.0)   # usable: kept
+    assert (s.temperature, s.top_k, s.max_tokens) == (0.7, 40, 512)  # unusable: defaults
+    assert (s.threads, s.device, s.language, s.top_p) == (4, "cpu", "fr", 1.0)  # usable: kept
     assert isinstance(s.top_p, float)
     assert len(loaded.warnings) == 4
     assert any("volume" in w for w in loaded.warnings)
@@ -109,22 +134,29 @@ def test_recent_models_newest_first_without_duplicates():
 
 def _load_in_child(path) -> list[str]:
     """``load_settings(path)`` in a child process (a FIFO would block this one); its warnings."""
-    code = ("import json, sys\nfrom pathlib import Path\nfrom parley.app.settings import Settings, load_settings\n"
-            "loaded = load_settings(Path(sys.argv[1]))\nassert loaded.settings == Settings()\n"
-            "print(json.dumps(loaded.warnings))")
+    code = (
+        "import json, sys\nfrom pathlib import Path\nfrom parley.app.settings import Settings, load_settings\n"
+        "loaded = load_settings(Path(sys.argv[1]))\nassert loaded.settings == Settings()\n"
+        "print(json.dumps(loaded.warnings))"
+    )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    result = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env,
-                            timeout=HANG_GUARD_S, cwd=REPO)
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env, timeout=HANG_GUARD_S, cwd=REPO
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("content", [
-    b"[" * 100_000 + b"]" * 100_000,                            # RecursionError in json
-    b'{"threads": ' + b"7" * 5000 + b"}",                       # ValueError past 4300 digits
-    b'{"system_prompt": "' + b"x" * (2 << 20) + b'"}',          # more than a settings file holds
-    b'{"device": "\xc3\x28"}',                                  # invalid UTF-8 inside a string
-], ids=["deep", "huge-int", "too-large", "bad-utf8"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"[" * 100_000 + b"]" * 100_000,  # RecursionError in json
+        b'{"threads": ' + b"7" * 5000 + b"}",  # ValueError past 4300 digits
+        b'{"system_prompt": "' + b"x" * (2 << 20) + b'"}',  # more than a settings file holds
+        b'{"device": "\xc3\x28"}',  # invalid UTF-8 inside a string
+    ],
+    ids=["deep", "huge-int", "too-large", "bad-utf8"],
+)
 def test_unreadable_content_gives_defaults_and_keeps_the_file(settings_file, content):
     settings_file.parent.mkdir(parents=True)
     settings_file.write_bytes(content)
@@ -169,10 +201,15 @@ def test_warnings_about_values_are_short_and_few(settings_file):
     assert "more problems" in loaded.warnings[-1]
 
 
-@pytest.mark.parametrize(("key", "value"), [
-    ("chat_model", "/models/a\0.gguf"), ("speech_model", "\0"), ("model_folders", ["/ok", "/x\0y"]),
-    ("recent_chat_models", ["/m.gguf"] * 1000),
-])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("chat_model", "/models/a\0.gguf"),
+        ("speech_model", "\0"),
+        ("model_folders", ["/ok", "/x\0y"]),
+        ("recent_chat_models", ["/m.gguf"] * 1000),
+    ],
+)
 def test_paths_that_cannot_name_a_file_are_refused(settings_file, key, value):
     settings_file.parent.mkdir(parents=True)
     settings_file.write_text(json.dumps({key: value}))

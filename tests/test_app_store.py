@@ -58,7 +58,9 @@ def test_round_trip(store, tmp_path):
     loaded = reopened.load_conversation(c.id)
     assert loaded.title == "Trip planning"
     assert [(m.role, m.content, m.complete) for m in loaded.messages] == [
-        ("user", "Where should I go?", True), ("assistant", "Try **Lisbon**.", True)]
+        ("user", "Where should I go?", True),
+        ("assistant", "Try **Lisbon**.", True),
+    ]
     assert loaded.messages[1].stats == stats and loaded.messages[0].stats is None
     reopened.close()
 
@@ -74,7 +76,7 @@ def test_list_newest_first_rename_delete(store):
     assert [c.title for c in store.list_conversations()] == ["bee"]
     with pytest.raises(StoreError, match="no longer exists"):
         store.load_conversation(a.id)
-    assert store._conn.execute("SELECT COUNT(*) FROM messages").fetchone()[0] == 0   # cascaded
+    assert store._conn.execute("SELECT COUNT(*) FROM messages").fetchone()[0] == 0  # cascaded
 
 
 def test_partial_reply_is_kept_incomplete_and_can_be_replaced(store):
@@ -124,14 +126,16 @@ def test_a_version_1_database_is_migrated(tmp_path):
     db.close()
     store = Store(path)
     messages = store.load_conversation(1).messages
-    assert [(m.role, m.content, m.state) for m in messages] == [("user", "hi", "complete"),
-                                                                ("assistant", "hel", "stopped")]
+    assert [(m.role, m.content, m.state) for m in messages] == [
+        ("user", "hi", "complete"),
+        ("assistant", "hel", "stopped"),
+    ]
     assert messages[1].stats == {"finish": "cancelled"}
     assert store._conn.execute("PRAGMA user_version").fetchone()[0] == 2
     store.close()
 
 
-@pytest.mark.parametrize("bad", ["{not json", "[1, 2]", "\"text\""])
+@pytest.mark.parametrize("bad", ["{not json", "[1, 2]", '"text"'])
 def test_unreadable_stats_do_not_keep_a_conversation_from_opening(store, bad):
     c = store.create_conversation("c")
     message_id = store.add_message(c.id, "assistant", "Fine.", stats={"finish": "eog"})
@@ -146,10 +150,10 @@ def test_search_titles_and_contents(store):
     store.add_message(pasta.id, "user", "A recipe with 100% durum wheat?")
     code = store.create_conversation("Python help")
     store.add_message(code.id, "assistant", "Use snake_case names.")
-    assert [c.id for c in store.search("dinner")] == [pasta.id]          # title, any case
-    assert [c.id for c in store.search("RECIPE")] == [pasta.id]          # content
-    assert [c.id for c in store.search("100%")] == [pasta.id]            # % is literal
-    assert [c.id for c in store.search("e_c")] == [code.id]              # _ is literal
+    assert [c.id for c in store.search("dinner")] == [pasta.id]  # title, any case
+    assert [c.id for c in store.search("RECIPE")] == [pasta.id]  # content
+    assert [c.id for c in store.search("100%")] == [pasta.id]  # % is literal
+    assert [c.id for c in store.search("e_c")] == [code.id]  # _ is literal
     assert store.search("nothing like this") == []
     assert len(store.search("  ")) == 2
 
@@ -189,8 +193,9 @@ def tiny_disk(tmp_path):
     """A real 512 KiB file system; skipped where mounting is not permitted."""
     mount_point = tmp_path / "tiny"
     mount_point.mkdir()
-    result = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mount_point)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mount_point)], capture_output=True, text=True
+    )
     require(result.returncode == 0, f"cannot mount a tmpfs here: {result.stderr.strip()}")
     yield mount_point
     subprocess.run(["umount", "-l", str(mount_point)], check=False)
@@ -212,7 +217,7 @@ def test_disk_full_on_a_real_full_file_system(tiny_disk):
     c = store.create_conversation("Kept")
     store.add_message(c.id, "user", "saved before the disk filled up")
     _fill(tiny_disk)
-    big = uuid.uuid4().hex * 2000     # 64 KB that cannot compress away
+    big = uuid.uuid4().hex * 2000  # 64 KB that cannot compress away
     with pytest.raises(StoreError, match="disk is full"):
         store.add_message(c.id, "assistant", big)
     # Nothing half-written, and everything saved before is still there.
@@ -257,8 +262,9 @@ def _snapshot(path) -> tuple:
     try:
         schema = db.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name").fetchall()
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        rows = [db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
-                for table in ("conversations", "messages")]
+        rows = [
+            db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall() for table in ("conversations", "messages")
+        ]
         return schema, version, rows
     finally:
         db.close()
@@ -269,21 +275,26 @@ def test_a_migration_that_fails_midway_leaves_the_database_as_it_was(tmp_path):
     refuses it): nothing of the first may stay, or every later start would fail on it."""
     path = tmp_path / "conversations.sqlite3"
     db = sqlite3.connect(path)
-    db.executescript(_VERSION_1 + """
+    db.executescript(
+        _VERSION_1
+        + """
         CREATE TRIGGER no_updates BEFORE UPDATE ON messages BEGIN SELECT RAISE(ABORT, 'updates refused'); END;
-    """)
+    """
+    )
     db.close()
     before = _snapshot(path)
     with pytest.raises(StoreError, match="updates refused"):
         Store(path)
-    assert _snapshot(path) == before                          # not half-migrated: exactly the old database
+    assert _snapshot(path) == before  # not half-migrated: exactly the old database
 
     db = sqlite3.connect(path)
-    db.execute("DROP TRIGGER no_updates")                      # the problem is gone: the next start migrates
+    db.execute("DROP TRIGGER no_updates")  # the problem is gone: the next start migrates
     db.close()
     store = Store(path)
-    assert [(m.content, m.state) for m in store.load_conversation(1).messages] == [("hi", "complete"),
-                                                                                   ("hel", "stopped")]
+    assert [(m.content, m.state) for m in store.load_conversation(1).messages] == [
+        ("hi", "complete"),
+        ("hel", "stopped"),
+    ]
     assert store._conn.execute("PRAGMA user_version").fetchone()[0] == 2
     store.close()
 
@@ -337,8 +348,9 @@ print("closed", flush=True)
 def holder(tmp_path):
     """Another process with the store open for writing, a reply streaming in it."""
     path = tmp_path / "conversations.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-c", _HOLDER, str(path)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, cwd=REPO)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO
+    )
     try:
         assert _line(proc) == "ready"
         yield proc, path
@@ -358,11 +370,14 @@ def test_a_second_process_shows_the_store_read_only_and_writes_nothing(holder):
     proc, path = holder
     second = Store(path)
     assert second.read_only and second.interrupted == 0
-    assert second.problem == ("Conversations are shown but not saved: another Parley is using them; "
-                              "close it and restart this Parley.")
+    assert second.problem == (
+        "Conversations are shown but not saved: another Parley is using them; close it and restart this Parley."
+    )
     [c] = second.list_conversations()
     assert [(m.content, m.state) for m in second.load_conversation(c.id).messages] == [
-        ("Tell me a story", "complete"), ("Once upon", "streaming")]   # the live reply is not "interrupted"
+        ("Tell me a story", "complete"),
+        ("Once upon", "streaming"),
+    ]  # the live reply is not "interrupted"
     with pytest.raises(StoreError, match="another Parley is using them"):
         second.add_message(c.id, "user", "from the second process")
     second.close()
@@ -370,7 +385,7 @@ def test_a_second_process_shows_the_store_read_only_and_writes_nothing(holder):
     proc.stdin.write("\n")
     proc.stdin.flush()
     assert _line(proc) == "closed"
-    third = Store(path)                                            # the first one is gone: writable again
+    third = Store(path)  # the first one is gone: writable again
     assert not third.read_only and third.problem is None and third.interrupted == 1
     third.add_message(c.id, "user", "saved now")
     third.close()
@@ -403,7 +418,7 @@ def _corrupt(path) -> None:
     data = bytearray(path.read_bytes())
     page = 4096
     for start in range(2 * page, len(data) - page, 3 * page):
-        data[start:start + 64] = os.urandom(64)
+        data[start : start + 64] = os.urandom(64)
     path.write_bytes(bytes(data))
 
 
@@ -417,7 +432,7 @@ UNREADABLE = {
     "random bytes": lambda path: path.write_bytes(os.urandom(100_000)),
     "text": lambda path: path.write_text("these are my notes, not a database\n" * 100),
     "truncated header": lambda path: path.write_bytes(_saved_database(path)[:60]),
-    "truncated": lambda path: path.write_bytes(_saved_database(path)[:len(path.read_bytes()) // 2]),
+    "truncated": lambda path: path.write_bytes(_saved_database(path)[: len(path.read_bytes()) // 2]),
     "corrupt pages": lambda path: (_saved_database(path), _corrupt(path)),
     "another program's database": _not_ours,
 }
@@ -432,8 +447,8 @@ def test_an_unreadable_database_is_moved_aside_whole_and_a_new_one_started(tmp_p
     kept = tmp_path / store.problem.split(" it was moved to ")[1].split(" and a new one started")[0]
     assert store.problem.startswith("The conversation database could not be read (")
     assert kept.parent == tmp_path and kept.name.startswith("conversations.damaged-") and kept.suffix == ".sqlite3"
-    assert kept.read_bytes() == contents                            # nothing lost: the old file, untouched
-    c = store.create_conversation("New")                            # and a working store in its place
+    assert kept.read_bytes() == contents  # nothing lost: the old file, untouched
+    c = store.create_conversation("New")  # and a working store in its place
     store.add_message(c.id, "user", "saved")
     store.close()
     again = Store(path)
@@ -476,8 +491,9 @@ except StoreError as exc:
 
 def _open_in_child(path) -> str:
     """Open the store in a child process (a hang fails the test instead of blocking it)."""
-    proc = subprocess.run([sys.executable, "-c", _OPEN, str(path)], capture_output=True, text=True,
-                          cwd=REPO, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", _OPEN, str(path)], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout.strip()
 
@@ -485,9 +501,10 @@ def _open_in_child(path) -> str:
 def test_a_fifo_in_place_of_the_database_is_refused_without_waiting(tmp_path):
     path = tmp_path / "conversations.sqlite3"
     os.mkfifo(path)
-    assert _open_in_child(path) == (f"Could not open the conversations: {path}: not a regular file (a FIFO); "
-                                    "move it away and start Parley again.")
-    assert stat.S_ISFIFO(os.lstat(path).st_mode)                   # left where it is
+    assert _open_in_child(path) == (
+        f"Could not open the conversations: {path}: not a regular file (a FIFO); move it away and start Parley again."
+    )
+    assert stat.S_ISFIFO(os.lstat(path).st_mode)  # left where it is
 
 
 @pytest.mark.parametrize("suffix", ["-wal", "-journal"])
@@ -495,8 +512,10 @@ def test_a_fifo_in_place_of_sqlites_own_files_is_refused_without_waiting(tmp_pat
     path = tmp_path / "conversations.sqlite3"
     _saved_database(path)
     os.mkfifo(f"{path}{suffix}")
-    assert _open_in_child(path) == (f"Could not open the conversations: {path}{suffix} is not SQLite's own "
-                                    "file (a FIFO); move it away and start Parley again.")
+    assert _open_in_child(path) == (
+        f"Could not open the conversations: {path}{suffix} is not SQLite's own "
+        "file (a FIFO); move it away and start Parley again."
+    )
 
 
 def test_a_link_in_place_of_sqlites_own_file_is_never_written_through(tmp_path):
@@ -532,20 +551,22 @@ def test_a_link_to_a_database_elsewhere_is_followed(tmp_path):
 
 
 def test_a_read_only_database_file_is_shown_but_not_written(tmp_path):
-    folder = Path(tempfile.mkdtemp(prefix="parley-read-only-"))   # one that ``nobody`` may write in
+    folder = Path(tempfile.mkdtemp(prefix="parley-read-only-"))  # one that ``nobody`` may write in
     try:
         folder.chmod(0o777)
         path = folder / "conversations.sqlite3"
         _saved_database(path)
         path.chmod(0o444)
-        Path(f"{path}.lock").unlink()                              # root's, from writing it: not nobody's
+        Path(f"{path}.lock").unlink()  # root's, from writing it: not nobody's
         contents = path.read_bytes()
         with without_root():
             store = Store(path)
             try:
                 assert store.read_only
-                assert store.problem == (f"Conversations are shown but not saved: the database file is read-only "
-                                         f"({path}); make it writable and restart Parley.")
+                assert store.problem == (
+                    f"Conversations are shown but not saved: the database file is read-only "
+                    f"({path}); make it writable and restart Parley."
+                )
                 [c] = store.list_conversations()
                 assert len(store.load_conversation(c.id).messages) == 200
                 with pytest.raises(StoreError, match="read-only"):
@@ -570,24 +591,23 @@ def _start_app(qtbot, monkeypatch, data, tiny_chat_model):
     return window, controller
 
 
-def test_the_app_shows_a_newer_database_and_says_why_nothing_is_saved(qtbot, monkeypatch, tmp_path,
-                                                                      tiny_chat_model):
+def test_the_app_shows_a_newer_database_and_says_why_nothing_is_saved(qtbot, monkeypatch, tmp_path, tiny_chat_model):
     path = tmp_path / "data" / "conversations.sqlite3"
     path.parent.mkdir()
     _newer_database(path)
     contents = path.read_bytes()
     window, controller = _start_app(qtbot, monkeypatch, tmp_path / "data", tiny_chat_model)
     assert window.notice.isVisible()
-    assert window.notice.label.text().startswith("Conversations are shown but not saved: they were saved by a "
-                                                 "newer Parley (database version 3")
+    assert window.notice.label.text().startswith(
+        "Conversations are shown but not saved: they were saved by a newer Parley (database version 3"
+    )
     assert window.conversation_list.item(0).text() == "From the future"
     assert [w.text for w in window.conversation_view.messages] == ["hello from a newer Parley"]
     window.close()
     assert path.read_bytes() == contents
 
 
-def test_the_app_started_twice_shows_the_history_read_only_in_the_second(qtbot, monkeypatch, holder,
-                                                                         tiny_chat_model):
+def test_the_app_started_twice_shows_the_history_read_only_in_the_second(qtbot, monkeypatch, holder, tiny_chat_model):
     _proc, path = holder
     window, controller = _start_app(qtbot, monkeypatch, path.parent, tiny_chat_model)
     assert "another Parley is using them; close it and restart this Parley." in window.notice.label.text()
@@ -607,8 +627,9 @@ def test_a_full_disk_at_start_shows_the_history_read_only(tiny_disk):
     _fill(tiny_disk)
     store = Store(path)
     assert store.read_only
-    assert store.problem == (f"Conversations are shown but not saved: the disk is full ({tiny_disk}); "
-                             "free some space and restart Parley.")
+    assert store.problem == (
+        f"Conversations are shown but not saved: the disk is full ({tiny_disk}); free some space and restart Parley."
+    )
     assert [m.content for m in store.load_conversation(c.id).messages] == ["saved before the disk filled up"]
     store.close()
     os.remove(tiny_disk / "filler")

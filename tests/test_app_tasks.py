@@ -39,6 +39,7 @@ def test_jobs_run_in_order_on_one_worker_thread_and_report_on_the_ui_thread(qtbo
         def fn(_job):
             ran.append((n, threading.current_thread().name))
             return n * 10
+
         return fn
 
     def on_done(value):
@@ -46,7 +47,7 @@ def test_jobs_run_in_order_on_one_worker_thread_and_report_on_the_ui_thread(qtbo
 
     for n in range(5):
         worker.submit(job(n), on_done=on_done)
-    assert done == []                       # never called back inside submit()
+    assert done == []  # never called back inside submit()
     qtbot.waitUntil(lambda: len(done) == 5)
     assert [n for n, _ in ran] == list(range(5))
     assert len({name for _, name in ran}) == 1 and ran[0][1] != threading.main_thread().name
@@ -84,11 +85,12 @@ def test_cancel_reaches_the_engine_through_a_linked_token_and_skips_queued_jobs(
     def long_reply(job):
         token = job.link(CancelToken())
         return ChatSession(chat_model, "You are helpful.").reply(
-            "Tell me everything.", SamplingParams(max_tokens=4000), on_text=job.emit, cancel=token)
+            "Tell me everything.", SamplingParams(max_tokens=4000), on_text=job.emit, cancel=token
+        )
 
     running = worker.submit(long_reply, on_done=outcomes.append, on_progress=pieces.append)
     queued = worker.submit(lambda _job: "ran", on_done=outcomes.append, on_error=outcomes.append)
-    qtbot.waitUntil(lambda: len(pieces) >= 5, timeout=60_000)         # streaming
+    qtbot.waitUntil(lambda: len(pieces) >= 5, timeout=60_000)  # streaming
     running.cancel()
     queued.cancel()
     qtbot.waitUntil(lambda: len(outcomes) == 2, timeout=60_000)
@@ -100,6 +102,7 @@ def test_cancel_reaches_the_engine_through_a_linked_token_and_skips_queued_jobs(
 
 def test_link_after_cancel_cancels_at_once():
     from parley.app.tasks import Job
+
     job = Job(lambda j: None, None, None, None, "j")
     job.cancel()
     assert job.link(CancelToken()).cancelled
@@ -118,8 +121,9 @@ def test_shutdown_cancels_the_running_job_runs_the_finalizer_and_delivers_late_r
             streaming.set()
             job.emit(piece)
 
-        return ChatSession(model, "You are helpful.").reply("Go on.", SamplingParams(max_tokens=4000),
-                                                           on_text=on_text, cancel=token)
+        return ChatSession(model, "You are helpful.").reply(
+            "Go on.", SamplingParams(max_tokens=4000), on_text=on_text, cancel=token
+        )
 
     def finalize():
         finalized_on.append(threading.current_thread().name)
@@ -129,9 +133,9 @@ def test_shutdown_cancels_the_running_job_runs_the_finalizer_and_delivers_late_r
     assert streaming.wait(60)
     joined = worker.shutdown(2.0, finalizer=finalize)
     assert joined
-    assert results and results[0].finish == "cancelled"     # delivered before shutdown() returned
+    assert results and results[0].finish == "cancelled"  # delivered before shutdown() returned
     assert finalized_on and finalized_on[0] != threading.main_thread().name
-    assert model._ctx is None                                # closed on the engine's own thread
+    assert model._ctx is None  # closed on the engine's own thread
     assert not worker.busy
     with pytest.raises(RuntimeError):
         worker.submit(lambda _job: None)
@@ -162,20 +166,20 @@ def test_a_leaking_emit_is_detected_and_repaired(monkeypatch):
         assert signals.emit_drops_a_reference(leaky) is False and signals._REPAIR is False
         return
     assert signals.emit_drops_a_reference(leaky) is True
-    assert signals.emit_drops_a_reference() is (signals._REPAIR)      # the PySide installed here
+    assert signals.emit_drops_a_reference() is (signals._REPAIR)  # the PySide installed here
     before = sys.getrefcount(True)
     monkeypatch.setattr(signals, "_REPAIR", True)
     for _ in range(1000):
         signals.emit(leaky)
-    assert sys.getrefcount(True) >= before - 50                         # repaired
+    assert sys.getrefcount(True) >= before - 50  # repaired
     monkeypatch.setattr(signals, "_REPAIR", False)
     for _ in range(100):
         signals.emit(leaky)
     lost = before - sys.getrefcount(True)
     ctypes.pythonapi.Py_IncRef.argtypes = [ctypes.py_object]
-    for _ in range(max(0, lost)):                                      # give back what the test took
+    for _ in range(max(0, lost)):  # give back what the test took
         ctypes.pythonapi.Py_IncRef(True)
-    assert lost >= 90                                                  # without the repair: lost
+    assert lost >= 90  # without the repair: lost
 
 
 def test_streaming_through_a_worker_keeps_the_reference_count_of_true(qtbot, worker):
@@ -192,7 +196,7 @@ def test_streaming_through_a_worker_keeps_the_reference_count_of_true(qtbot, wor
     with qtbot.waitSignal(worker.busy_changed, check_params_cb=lambda busy: not busy):
         worker.submit(stream, on_progress=received.append)
     assert len(received) == 1000
-    assert sys.getrefcount(True) >= before - 50      # unaffected, give or take unrelated references
+    assert sys.getrefcount(True) >= before - 50  # unaffected, give or take unrelated references
 
 
 def test_a_worker_nobody_shut_down_does_not_abort_python_at_exit(tmp_path) -> None:
@@ -207,7 +211,8 @@ def test_a_worker_nobody_shut_down_does_not_abort_python_at_exit(tmp_path) -> No
         "worker = EngineWorker('forgotten')\n"
         "worker.submit(lambda job: time.sleep(0.2))\n"
         "time.sleep(0.05)\n"
-        "print('leaving', flush=True)\n")
+        "print('leaving', flush=True)\n"
+    )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
     assert done.stdout.strip() == "leaving"
@@ -221,8 +226,9 @@ def test_a_settings_dialog_whose_models_tab_is_never_shown_starts_no_threads(qtb
     from parley.app.ui.settings_dialog import SettingsDialog
 
     before = set(tasks._LIVE)
-    dialog = SettingsDialog(Settings(), validate=lambda s: None, compute_devices=[], microphones=[],
-                            read_aloud_problem=None)
+    dialog = SettingsDialog(
+        Settings(), validate=lambda s: None, compute_devices=[], microphones=[], read_aloud_problem=None
+    )
     qtbot.addWidget(dialog)
     dialog.show()
     assert set(tasks._LIVE) == before

@@ -51,7 +51,7 @@ def test_input_waits_for_the_engines(window):
 
 def test_enter_sends_and_shift_enter_adds_a_line(qtbot, window):
     edit, bar = window.input_bar.edit, window.input_bar
-    bar.set_send_available(True)                  # as the controller does once the chat model is ready
+    bar.set_send_available(True)  # as the controller does once the chat model is ready
     edit.setFocus()
     qtbot.keyClicks(edit, "first line")
     qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
@@ -80,7 +80,7 @@ def test_enter_on_blank_text_or_while_busy_sends_nothing(qtbot, window):
 
 def test_talk_button_press_and_release(qtbot, window):
     button = window.input_bar.talk_button
-    window.input_bar.set_talk_available(True)     # as the controller does once speech is ready
+    window.input_bar.set_talk_available(True)  # as the controller does once speech is ready
     with qtbot.waitSignal(window.input_bar.talk_pressed):
         qtbot.mousePress(button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.input_bar.talk_released):
@@ -122,14 +122,14 @@ def test_shortcut_works_inside_the_text_box_and_types_nothing(qtbot, window, ptt
     edit.setFocus()
     ctrl = Qt.KeyboardModifier.ControlModifier
     qtbot.keyPress(edit, Qt.Key.Key_Space, ctrl)
-    qtbot.keyRelease(edit, Qt.Key.Key_Space)        # Ctrl may be let go first
+    qtbot.keyRelease(edit, Qt.Key.Key_Space)  # Ctrl may be let go first
     assert ptt.events == ["pressed", "released"] and edit.toPlainText() == ""
 
 
 def test_key_auto_repeat_does_not_restart_recording(qtbot, window, ptt):
     view = window.conversation_view
     _key(view, QEvent.Type.KeyPress, Qt.Key.Key_Space, text=" ")
-    for _ in range(10):   # what X11 sends while a key is held: repeated release/press pairs
+    for _ in range(10):  # what X11 sends while a key is held: repeated release/press pairs
         _key(view, QEvent.Type.KeyRelease, Qt.Key.Key_Space, text=" ", autorepeat=True)
         _key(view, QEvent.Type.KeyPress, Qt.Key.Key_Space, text=" ", autorepeat=True)
     assert ptt.events == ["pressed"]
@@ -147,7 +147,7 @@ def test_configurable_shortcut(qtbot, window, ptt):
     ptt.set_shortcut("Ctrl+Shift+T")
     view = window.conversation_view
     mods = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-    qtbot.keyPress(view, Qt.Key.Key_Space, Qt.KeyboardModifier.ControlModifier)   # the old one: nothing
+    qtbot.keyPress(view, Qt.Key.Key_Space, Qt.KeyboardModifier.ControlModifier)  # the old one: nothing
     assert ptt.events == []
     qtbot.keyPress(view, Qt.Key.Key_T, mods)
     qtbot.keyRelease(view, Qt.Key.Key_T, mods)
@@ -161,7 +161,8 @@ def test_configurable_shortcut(qtbot, window, ptt):
 
 def test_markdown_is_rendered_and_code_is_monospaced(window):
     widget = window.conversation_view.add_message(
-        "assistant", "Some **bold** text and `inline`.\n\n```python\nprint('hi')\n```\n")
+        "assistant", "Some **bold** text and `inline`.\n\n```python\nprint('hi')\n```\n"
+    )
     document = widget.body.document()
     blocks = {}
     block = document.begin()
@@ -206,7 +207,7 @@ def test_streaming_append_is_coalesced(qtbot, window):
     pieces = [f"word{i} " for i in range(200)]
     for piece in pieces:
         view.append_reply(piece)
-    assert widget.text == ""                      # nothing rendered per token
+    assert widget.text == ""  # nothing rendered per token
     qtbot.waitUntil(lambda: widget.text == "".join(pieces))
     assert view.render_count < len(pieces)
     view.end_reply(None, "done")
@@ -239,7 +240,8 @@ def test_the_event_loop_never_stalls_while_2000_tokens_stream(qtbot, window, tin
         model = ChatModel(tiny_chat_model, device="cpu", n_ctx=4096, threads=1)
         try:
             return ChatSession(model, "You are helpful.").reply(
-                "Write a long answer.", SamplingParams(max_tokens=2000), on_text=job.emit)
+                "Write a long answer.", SamplingParams(max_tokens=2000), on_text=job.emit
+            )
         finally:
             model.close()
 
@@ -258,8 +260,10 @@ def test_the_event_loop_never_stalls_while_2000_tokens_stream(qtbot, window, tin
     reply = done[0]
     assert reply.finish == "max_tokens" and reply.stats.generated_tokens == 2000
     assert widget.text == "".join(pieces) == reply.text
-    print(f"\n2000 tokens in {elapsed:.1f} s: max gap between 5 ms timer ticks {max(gaps) * 1000:.1f} ms "
-          f"over {len(gaps)} ticks; {view.render_count} renders")
+    print(
+        f"\n2000 tokens in {elapsed:.1f} s: max gap between 5 ms timer ticks {max(gaps) * 1000:.1f} ms "
+        f"over {len(gaps)} ticks; {view.render_count} renders"
+    )
     # A bound that catches a blocking call (a token delivered synchronously, a render per token
     # growing with the text), not a latency target: the UI latency figures are bench/bench_app.py's.
     assert max(gaps) < STALL_BOUND_S, f"the UI thread was blocked for {max(gaps) * 1000:.0f} ms"
@@ -276,7 +280,7 @@ def test_sidebar_new_rename_delete_and_search(qtbot, tmp_path, monkeypatch, tiny
 
     assert titles() == ["New chat"]
     qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
-    assert titles() == ["New chat"]            # an empty chat is reused, not duplicated
+    assert titles() == ["New chat"]  # an empty chat is reused, not duplicated
     controller.replies.send("Pasta recipes with basil")
     wait_idle(qtbot, controller)
     assert titles() == ["Pasta recipes with basil"]
@@ -285,13 +289,13 @@ def test_sidebar_new_rename_delete_and_search(qtbot, tmp_path, monkeypatch, tiny
     wait_idle(qtbot, controller)
     assert titles() == ["How do magnets work?", "Pasta recipes with basil"]
 
-    window.conversation_list.setCurrentRow(1)           # opens it
+    window.conversation_list.setCurrentRow(1)  # opens it
     assert [e.content for e in controller.book.current.messages][0] == "Pasta recipes with basil"
     assert len(window.conversation_view.messages) == 2
-    window.conversation_list.currentItem().setText("Italian dinner")   # what finishing an in-place edit does
+    window.conversation_list.currentItem().setText("Italian dinner")  # what finishing an in-place edit does
     assert {c.title for c in store.list_conversations()} == {"Italian dinner", "How do magnets work?"}
 
-    window.search_field.setText("basil")                # found by its message text
+    window.search_field.setText("basil")  # found by its message text
     assert titles() == ["Italian dinner"]
     window.search_field.setText("MAGNET")
     assert titles() == ["How do magnets work?"]
@@ -323,9 +327,13 @@ def test_settings_dialog_shows_the_validation_error_and_returns_the_edits(qtbot)
     from parley.app.ui.settings_dialog import SettingsDialog
 
     problems = ["The chat model /x.gguf cannot be used: the file does not exist."]
-    dialog = SettingsDialog(Settings(), validate=lambda s: problems.pop() if problems else None,
-                            compute_devices=["CPU", "CUDA0"], microphones=["USB Mic"],
-                            read_aloud_problem="No text-to-speech engine is installed on this system.")
+    dialog = SettingsDialog(
+        Settings(),
+        validate=lambda s: problems.pop() if problems else None,
+        compute_devices=["CPU", "CUDA0"],
+        microphones=["USB Mic"],
+        read_aloud_problem="No text-to-speech engine is installed on this system.",
+    )
     qtbot.addWidget(dialog)
     assert [dialog.device.itemData(i) for i in range(dialog.device.count())] == ["auto", "cpu", "CUDA0"]
     speech_choices = [dialog.speech_model.itemData(i) for i in range(dialog.speech_model.count())]

@@ -32,8 +32,9 @@ from tests.support.app_helpers import (  # noqa: F401 - fixtures
 from tests.support.pulse import idle_microphone
 from tests.support.speech import SENTENCES, room_noise
 
-LONG_QUESTION = ("Please tell me how far away the moon is from the earth, and how long it would take "
-                 "to fly there in a fast rocket.")
+LONG_QUESTION = (
+    "Please tell me how far away the moon is from the earth, and how long it would take to fly there in a fast rocket."
+)
 
 
 @pytest.fixture(scope="module")
@@ -91,8 +92,10 @@ def test_the_recording_timer_counts_time_while_the_microphone_is_silent(qtbot, t
         assert controller.talk.recording, controller.window.statusBar().currentMessage()
         pressed = time.monotonic()
         shown = []
-        qtbot.waitUntil(lambda: shown.append((time.monotonic() - pressed, label.text())) or
-                        time.monotonic() - pressed > 2.6, timeout=10_000)
+        qtbot.waitUntil(
+            lambda: shown.append((time.monotonic() - pressed, label.text())) or time.monotonic() - pressed > 2.6,
+            timeout=10_000,
+        )
         controller.talk.release()
     seconds = {text for elapsed, text in shown if elapsed > 1.3}
     assert "0:01" in seconds and "0:02" in seconds, shown
@@ -101,8 +104,9 @@ def test_the_recording_timer_counts_time_while_the_microphone_is_silent(qtbot, t
 # ---------------------------------------------------------------- live transcript
 
 
-def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(qtbot, tmp_path, tiny_chat_model, mic,
-                                                                       long_question):
+def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(
+    qtbot, tmp_path, tiny_chat_model, mic, long_question
+):
     controller = make_controller(qtbot, tmp_path, send_on_release=False, **tiny_settings(tiny_chat_model))
     bar = controller.window.input_bar
     live, takes = [], []
@@ -115,9 +119,9 @@ def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(qtbot, t
     qtbot.waitUntil(lambda: bar.edit.toPlainText() != "", timeout=60_000)
     final = bar.edit.toPlainText()
     print(f"\nlive: {shown_while_held}\nfinal: {final!r}")
-    assert len(shown_while_held) >= 2                                   # words appeared, more than once
+    assert len(shown_while_held) >= 2  # words appeared, more than once
     assert word_error_rate(LONG_QUESTION, shown_while_held[-1]) < 0.35
-    assert controller.transcription.reused == 1                          # the release decoded nothing new
+    assert controller.transcription.reused == 1  # the release decoded nothing new
     assert not bar.live_label.isVisible()
     # The same words a fresh decode of the whole take gives.
     wait_idle(qtbot, controller)
@@ -126,10 +130,12 @@ def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(qtbot, t
     assert final == fresh
 
 
-def test_without_the_live_transcript_nothing_is_decoded_while_held(qtbot, tmp_path, tiny_chat_model, mic,
-                                                                  question_clip):
-    controller = make_controller(qtbot, tmp_path, send_on_release=False, live_transcript=False,
-                                 **tiny_settings(tiny_chat_model))
+def test_without_the_live_transcript_nothing_is_decoded_while_held(
+    qtbot, tmp_path, tiny_chat_model, mic, question_clip
+):
+    controller = make_controller(
+        qtbot, tmp_path, send_on_release=False, live_transcript=False, **tiny_settings(tiny_chat_model)
+    )
     live = []
     controller.transcription.partial.connect(lambda text: live.append(text) if text else None)
     controller.talk.press()
@@ -143,8 +149,9 @@ def test_without_the_live_transcript_nothing_is_decoded_while_held(qtbot, tmp_pa
 
 
 def test_hands_free_sends_each_sentence_as_its_own_message(qtbot, tmp_path, tiny_chat_model, mic, three_sentences):
-    controller = make_controller(qtbot, tmp_path, microphone="pulse", hands_free=True,
-                                 **tiny_settings(tiny_chat_model, max_tokens=8))
+    controller = make_controller(
+        qtbot, tmp_path, microphone="pulse", hands_free=True, **tiny_settings(tiny_chat_model, max_tokens=8)
+    )
     qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
     bar = controller.window.input_bar
     assert bar.hands_free_button.isChecked() and bar.recording_row.isVisible()
@@ -161,10 +168,11 @@ def test_hands_free_sends_each_sentence_as_its_own_message(qtbot, tmp_path, tiny
 
 
 def test_hands_free_ignores_the_steady_noise_of_a_quiet_room(qtbot, tmp_path, tiny_chat_model, mic, quiet_room):
-    controller = make_controller(qtbot, tmp_path, microphone="pulse", hands_free=True,
-                                 **tiny_settings(tiny_chat_model, max_tokens=8))
+    controller = make_controller(
+        qtbot, tmp_path, microphone="pulse", hands_free=True, **tiny_settings(tiny_chat_model, max_tokens=8)
+    )
     qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
-    with qtbot.assertNotEmitted(controller.hands_free.utterance, wait=settle_ms()):   # the earliest sign
+    with qtbot.assertNotEmitted(controller.hands_free.utterance, wait=settle_ms()):  # the earliest sign
         play(qtbot, mic, quiet_room)
     assert controller.book.current.messages == []
     assert controller.hands_free.listening
@@ -176,34 +184,41 @@ def test_the_talk_key_and_the_toggle_turn_hands_free_off_and_on(qtbot, tmp_path,
     assert not controller.hands_free.listening and bar.hands_free_button.isEnabled()
     bar.hands_free_button.click()
     assert controller.hands_free.listening and controller.settings.hands_free
-    controller.keys.pressed.emit()                      # the talk key ends hands-free, records nothing
+    controller.keys.pressed.emit()  # the talk key ends hands-free, records nothing
     controller.keys.released.emit()
     assert not controller.hands_free.listening and not controller.settings.hands_free
     assert controller.talk.recorder is None and not bar.hands_free_button.isChecked()
     assert (tmp_path / "settings.json").read_text().count('"hands_free": false') == 1
-    controller.keys.pressed.emit()                      # and the next press talks again
+    controller.keys.pressed.emit()  # and the next press talks again
     assert controller.talk.recording
     controller.keys.released.emit()
 
 
 def test_hands_free_does_not_hear_replies_read_aloud(qtbot, tmp_path, tiny_chat_model, mic, question_clip):
     """Qt's "mock" text-to-speech engine speaks (silently) for a time that depends on the text."""
-    controller = make_controller(qtbot, tmp_path, microphone="pulse", hands_free=True, read_replies_aloud=True,
-                                 read_aloud=lambda: ReadAloud("mock"), **tiny_settings(tiny_chat_model, max_tokens=400))
+    controller = make_controller(
+        qtbot,
+        tmp_path,
+        microphone="pulse",
+        hands_free=True,
+        read_replies_aloud=True,
+        read_aloud=lambda: ReadAloud("mock"),
+        **tiny_settings(tiny_chat_model, max_tokens=400),
+    )
     qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
     controller.replies.send("Say something")
     qtbot.waitUntil(lambda: controller.read_aloud.speaking, timeout=30_000)
     with qtbot.assertNotEmitted(controller.hands_free.utterance, wait=settle_ms()):
-        player = mic.play(question_clip, wait=False)     # someone talks while the reply is read aloud
+        player = mic.play(question_clip, wait=False)  # someone talks while the reply is read aloud
         qtbot.waitUntil(lambda: player.poll() is not None, timeout=30_000)
         assert controller.read_aloud.speaking, "the reply was read for less long than the clip played"
         qtbot.waitUntil(lambda: not controller.read_aloud.speaking, timeout=60_000)
     assert user_messages(controller) == ["Say something"]
-    play(qtbot, mic, question_clip)                        # heard again once it is done
+    play(qtbot, mic, question_clip)  # heard again once it is done
     qtbot.waitUntil(lambda: len(user_messages(controller)) == 2, timeout=60_000)
 
 
 def _speech(audio):
     """The part of a take the app transcribes."""
     region = speech_region(audio)
-    return audio[region.start:region.end]
+    return audio[region.start : region.end]

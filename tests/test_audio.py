@@ -25,6 +25,7 @@ from tests.support.speech import espeak_available, synthesize
 
 REPO = Path(__file__).resolve().parents[1]
 
+
 @pytest.fixture
 def sox_installed() -> None:
     require(shutil.which("sox") is not None, "sox is not installed (it makes the reference resamples)")
@@ -67,9 +68,7 @@ def zero_lag_correlation(a: np.ndarray, b: np.ndarray) -> float:
         ("stereo48.flac", ["-c", "2", "-r", "48000"]),
     ],
 )
-def test_formats_rates_and_channels_load_as_16k_mono(
-    speech_dir: Path, name: str, sox_args: list[str]
-) -> None:
+def test_formats_rates_and_channels_load_as_16k_mono(speech_dir: Path, name: str, sox_args: list[str]) -> None:
     source = speech_dir / "speech.wav"
     converted = speech_dir / name
     sox(source, *sox_args, converted)
@@ -136,8 +135,9 @@ def peak_rss(args: list[str]) -> tuple[subprocess.CompletedProcess[str], int]:
         "                  'kib': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}))\n"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    run = subprocess.run([sys.executable, "-c", wrapper, *args], capture_output=True, text=True, env=env,
-                         timeout=600, check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", wrapper, *args], capture_output=True, text=True, env=env, timeout=600, check=True
+    )
     result = json.loads(run.stdout)
     return subprocess.CompletedProcess(args, result["rc"], result["out"], result["err"]), result["kib"] * 1024
 
@@ -156,11 +156,14 @@ def test_a_decode_bomb_is_refused_from_its_header_in_bounded_memory(tmp_path: Pa
     """About 1 MB of FLAC that decodes to 5 minutes of 8 channels at 384 kHz: 3.7 GB as float32."""
     bomb = write_tone_flac(tmp_path / "bomb.flac", 300, 8, 384_000, tone_seconds=1)
     assert bomb.stat().st_size < 2 << 20
-    result, peak = peak_rss([sys.executable, "-m", "parley", "transcribe", "--model", str(tiny_whisper),
-                             "--threads", "1", str(bomb)])
+    result, peak = peak_rss(
+        [sys.executable, "-m", "parley", "transcribe", "--model", str(tiny_whisper), "--threads", "1", str(bomb)]
+    )
     assert result.returncode == 1, result.stderr
-    assert (f"{bomb}: too much audio to decode: 5 min 0 s of 8 channels at 384000 Hz is 922 million samples; "
-            "the limit is 691 million") in result.stderr
+    assert (
+        f"{bomb}: too much audio to decode: 5 min 0 s of 8 channels at 384000 Hz is 922 million samples; "
+        "the limit is 691 million"
+    ) in result.stderr
     assert peak < GIB, f"peak resident memory {peak / GIB:.2f} GiB"
 
 
@@ -203,8 +206,8 @@ def test_refused_from_the_header(tmp_path: Path) -> None:
     with pytest.raises(AudioError, match="has 65 channels; at most 64"):
         load_audio(many)
     streamed = bytearray(write_tone_flac(tmp_path / "streamed.flac", 1, 1, 8000).read_bytes())
-    streamed[8 + 13] &= 0xF0     # STREAMINFO's 36-bit total sample count = 0: "unknown"
-    streamed[8 + 14:8 + 18] = bytes(4)
+    streamed[8 + 13] &= 0xF0  # STREAMINFO's 36-bit total sample count = 0: "unknown"
+    streamed[8 + 14 : 8 + 18] = bytes(4)
     (tmp_path / "streamed.flac").write_bytes(bytes(streamed))
     with pytest.raises(AudioError, match="does not say how long it is"):
         load_audio(tmp_path / "streamed.flac")
@@ -256,11 +259,15 @@ def test_missing_file_and_directory_raise_audio_error(tmp_path: Path) -> None:
         load_audio(tmp_path)
 
 
-@pytest.mark.parametrize(("make", "problem"), [
-    (lambda p: p.symlink_to("/dev/zero"), r"zero\.wav: not a regular file"),
-    (lambda p: p.symlink_to(p.name), r"zero\.wav: a loop of symbolic links"),
-    (lambda p: p.symlink_to("gone.wav"), r"zero\.wav: file not found \(a broken link\)"),
-], ids=["dev-zero", "loop", "dangling"])
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (lambda p: p.symlink_to("/dev/zero"), r"zero\.wav: not a regular file"),
+        (lambda p: p.symlink_to(p.name), r"zero\.wav: a loop of symbolic links"),
+        (lambda p: p.symlink_to("gone.wav"), r"zero\.wav: file not found \(a broken link\)"),
+    ],
+    ids=["dev-zero", "loop", "dangling"],
+)
 def test_what_is_not_a_regular_file_is_refused_before_reading(tmp_path: Path, make, problem: str) -> None:
     path = tmp_path / "zero.wav"
     make(path)
@@ -273,11 +280,14 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fails by the timeout instead of blocking the suite."""
     pipe = tmp_path / "pipe.wav"
     os.mkfifo(pipe)
-    code = ("import sys\nfrom parley.engine.audio.files import load_audio\nfrom parley.engine.errors import AudioError\n"
-            "try:\n    load_audio(sys.argv[1])\nexcept AudioError as e:\n    print(e)\n")
+    code = (
+        "import sys\nfrom parley.engine.audio.files import load_audio\nfrom parley.engine.errors import AudioError\n"
+        "try:\n    load_audio(sys.argv[1])\nexcept AudioError as e:\n    print(e)\n"
+    )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    result = subprocess.run([sys.executable, "-c", code, str(pipe)], capture_output=True, text=True, env=env,
-                            timeout=60, cwd=REPO)
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(pipe)], capture_output=True, text=True, env=env, timeout=60, cwd=REPO
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout == f"{pipe}: not a regular file (a device, pipe or socket), so not an audio file\n"
 
@@ -285,8 +295,11 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
 def test_unreadable_file_raises_audio_error(tmp_path: Path) -> None:
     source = tmp_path / "secret.wav"
     soundfile.write(source, np.zeros(1600, dtype=np.float32), SAMPLE_RATE)
-    with unreadable_copy(source) as path, without_root(), \
-            pytest.raises(AudioError, match=r"secret\.wav: cannot be read \(Permission denied\)"):
+    with (
+        unreadable_copy(source) as path,
+        without_root(),
+        pytest.raises(AudioError, match=r"secret\.wav: cannot be read \(Permission denied\)"),
+    ):
         load_audio(path)
 
 

@@ -81,9 +81,7 @@ def test_records_speech_played_into_the_microphone(
     assert levels[0] < -60.0 < -30.0 < max(levels)
 
 
-def test_microphone_unplugged_mid_recording(
-    mic: VirtualMicrophone, speech: np.ndarray, played_clip: Path
-) -> None:
+def test_microphone_unplugged_mid_recording(mic: VirtualMicrophone, speech: np.ndarray, played_clip: Path) -> None:
     errors: list[CaptureError] = []
     kept: list[np.ndarray] = []
     reported = threading.Event()
@@ -159,8 +157,13 @@ def test_device_that_fails_to_open(mic: VirtualMicrophone, monkeypatch: pytest.M
 
 def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO, env={**os.environ, **env},
-        capture_output=True, text=True, timeout=120, check=False,
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 

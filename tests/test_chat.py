@@ -149,10 +149,19 @@ def test_cancelled_before_start_and_during_prompt_evaluation(smol: ChatModel) ->
     assert session.reply("Hello!", greedy(16)).finish in ("eog", "max_tokens")
 
 
-@pytest.mark.parametrize("kw", [{}, {"ignore_eos": True}, {"repeat_penalty": 1.0}, {"repeat_penalty": 0.8},
-                                {"repeat_penalty": 1.5, "ignore_eos": True}])
-def test_greedy_picks_the_tokens_of_llama_cpps_greedy_chain(smol: ChatModel, monkeypatch: pytest.MonkeyPatch,
-                                                           kw: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {},
+        {"ignore_eos": True},
+        {"repeat_penalty": 1.0},
+        {"repeat_penalty": 0.8},
+        {"repeat_penalty": 1.5, "ignore_eos": True},
+    ],
+)
+def test_greedy_picks_the_tokens_of_llama_cpps_greedy_chain(
+    smol: ChatModel, monkeypatch: pytest.MonkeyPatch, kw: dict[str, object]
+) -> None:
     """The greedy sampler computes in numpy what llama.cpp's chain (bias, penalty, greedy) does;
     the replies must be the same token for token."""
     from parley.engine.chat import model as chat
@@ -194,7 +203,7 @@ def test_history_and_reset(smol: ChatModel) -> None:
     reply = session.reply("What is my name?", greedy(24))
     prompt = smol.tokenize(smol.prompt_format.render(session.messages[:4]))
     assert reply.stats.cached_tokens + reply.stats.prompt_tokens == len(prompt)  # the history was in it
-    assert smol.cached_tokens[:len(prompt)] == prompt
+    assert smol.cached_tokens[: len(prompt)] == prompt
     session.reset("Answer in one word.")
     assert session.messages == [Message("system", "Answer in one word.")]
     with pytest.raises(NothingToRegenerateError):
@@ -219,7 +228,7 @@ def test_conversation_longer_than_the_context(tiny_llama: ChatModel) -> None:
         assert reply.finish == "max_tokens" and reply.stats.generated_tokens == 40
         assert reply.stats.context_tokens <= model.n_ctx
         assert session.prompt_messages()[0] == Message("system", "You are a test system prompt.")
-        assert model.cached_tokens[:len(system_tokens)] == system_tokens
+        assert model.cached_tokens[: len(system_tokens)] == system_tokens
     assert len(session.messages) == 21  # every message is kept; only the prompt leaves old ones out
     assert reply.stats.dropped_messages > 0
     # Old turns were shifted in the KV cache rather than evaluated again.
@@ -279,8 +288,13 @@ def _run_scenario(model_path: Path, body: str) -> dict[str, object]:
 
     repo = Path(__file__).resolve().parents[1]
     try:
-        proc = subprocess.run([sys.executable, "-c", _SCENARIO_HEAD + body, str(model_path)], capture_output=True,
-                              text=True, timeout=SCENARIO_TIMEOUT, env={**os.environ, "PYTHONPATH": str(repo)})
+        proc = subprocess.run(
+            [sys.executable, "-c", _SCENARIO_HEAD + body, str(model_path)],
+            capture_output=True,
+            text=True,
+            timeout=SCENARIO_TIMEOUT,
+            env={**os.environ, "PYTHONPATH": str(repo)},
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"the scenario did not finish within {SCENARIO_TIMEOUT} s: the model deadlocked")
     assert proc.returncode == 0, proc.stderr
@@ -288,7 +302,9 @@ def _run_scenario(model_path: Path, body: str) -> dict[str, object]:
 
 
 def test_a_callback_may_use_the_model_and_gets_busy_for_new_work(tiny_files: dict[str, Path]) -> None:
-    result = _run_scenario(tiny_files["llama"], """
+    result = _run_scenario(
+        tiny_files["llama"],
+        """
 def on_text(piece):
     if "tokens" in seen:
         return
@@ -304,7 +320,8 @@ def on_text(piece):
 reply = session.reply("Hello, who are you?", params, on_text=on_text)
 print(json.dumps({**seen, "finish": reply.finish, "generated": reply.stats.generated_tokens,
                   "roles": [m.role for m in session.messages]}))
-""")
+""",
+    )
     assert result["tokens"] and result["cached"] > 0
     for name in ("reply", "reset", "evaluate", "clear"):
         assert str(result[name]).startswith("busy: the chat model is busy"), result
@@ -313,7 +330,9 @@ print(json.dumps({**seen, "finish": reply.finish, "generated": reply.stats.gener
 
 
 def test_closing_from_the_callback_ends_the_reply_as_cancelled(tiny_files: dict[str, Path]) -> None:
-    result = _run_scenario(tiny_files["llama"], """
+    result = _run_scenario(
+        tiny_files["llama"],
+        """
 pieces = []
 def on_text(piece):
     pieces.append(piece)
@@ -327,7 +346,8 @@ except ModelClosedError as exc:
     after = str(exc)
 print(json.dumps({"finish": reply.finish, "text": reply.text, "pieces": "".join(pieces), "after": after,
                   "generated": reply.stats.generated_tokens}))
-""")
+""",
+    )
     assert result["finish"] == "cancelled" and result["generated"] == 3
     assert result["text"] == result["pieces"] and result["text"]
     assert result["after"] == "the chat model is closed"
@@ -336,7 +356,9 @@ print(json.dumps({"finish": reply.finish, "text": reply.text, "pieces": "".join(
 def test_close_from_another_thread_cancels_the_reply_instead_of_waiting(tiny_files: dict[str, Path]) -> None:
     """The reply's callback waits until ``close()`` on another thread has returned; with a
     close that waited for the whole reply, neither could finish (the wait times out)."""
-    result = _run_scenario(tiny_files["llama"], """
+    result = _run_scenario(
+        tiny_files["llama"],
+        """
 closed = threading.Event()
 def closer():
     model.close()
@@ -351,7 +373,8 @@ reply = session.reply("Hello, who are you?", SamplingParams(max_tokens=200, seed
 seen["closer"].join(60)
 print(json.dumps({"closed_meanwhile": seen["closed_meanwhile"], "finish": reply.finish,
                   "generated": reply.stats.generated_tokens}))
-""")
+""",
+    )
     assert result["closed_meanwhile"] is True
     assert result["finish"] == "cancelled" and result["generated"] == 1
 
@@ -406,8 +429,14 @@ def test_bad_model_files(tmp_path: Path) -> None:
 
 def test_reply_stream_utf8_stop_and_whitespace() -> None:
     stream = ReplyStream(["\nUser:"])
-    out = [stream.push(b"  caf"), stream.push(b"\xc3"), stream.push(b"\xa9 \xf0\x9f"), stream.push(b"\x98\x80\n"),
-           stream.push(b"Us"), stream.push(b"er: more")]
+    out = [
+        stream.push(b"  caf"),
+        stream.push(b"\xc3"),
+        stream.push(b"\xa9 \xf0\x9f"),
+        stream.push(b"\x98\x80\n"),
+        stream.push(b"Us"),
+        stream.push(b"er: more"),
+    ]
     assert out == ["caf", "", "é", " 😀", "", ""]
     assert stream.stopped and stream.text == "café 😀"
     stream = ReplyStream(["STOP"])
@@ -416,14 +445,27 @@ def test_reply_stream_utf8_stop_and_whitespace() -> None:
 
 
 def test_dialogue_format() -> None:
-    text = DialogueFormat().render([Message("system", "Be nice."), Message("user", "Hi"),
-                                    Message("assistant", "Hello!"), Message("user", "Bye")])
+    text = DialogueFormat().render(
+        [Message("system", "Be nice."), Message("user", "Hi"), Message("assistant", "Hello!"), Message("user", "Bye")]
+    )
     assert text == "Be nice.\n\nUser: Hi\nAssistant: Hello!\nUser: Bye\nAssistant:"
 
 
 def test_cli_one_prompt(capsys: pytest.CaptureFixture[str]) -> None:
-    code = cli_main(["chat", "--prompt", "What is the capital of France?", "--temp", "0",
-                     "--max-tokens", "24", "--stats", "--device", "cpu"])
+    code = cli_main(
+        [
+            "chat",
+            "--prompt",
+            "What is the capital of France?",
+            "--temp",
+            "0",
+            "--max-tokens",
+            "24",
+            "--stats",
+            "--device",
+            "cpu",
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0 and "Paris" in out
     assert "prompt:" in err and "tokens/s" in err and "first token" in err

@@ -27,15 +27,14 @@ def test_a_continued_reply_goes_on_from_where_it_ended(model):
     more = session.continue_reply(SamplingParams(max_tokens=14, **GREEDY), on_text=pieces.append)
     print(f"\nstart: {start.text!r}\nmore: {more.text!r}\nwhole: {whole!r}")
     assert start.finish == "max_tokens" and more.text.startswith(start.text) and len(more.text) > len(start.text)
-    assert start.text + "".join(pieces) == more.text                  # only the new text is streamed
-    assert more.text == whole                                         # greedy: as if it had never stopped
+    assert start.text + "".join(pieces) == more.text  # only the new text is streamed
+    assert more.text == whole  # greedy: as if it had never stopped
     assert [(m.role, m.content) for m in session.messages] == [("user", question), ("assistant", more.text)]
 
 
 def test_a_reply_from_history_can_be_continued(model):
     """What the app does after a crash: the session is rebuilt from the stored messages."""
-    session = ChatSession(model, history=[Message("user", "Name three colours."),
-                                          Message("assistant", "Red, green")])
+    session = ChatSession(model, history=[Message("user", "Name three colours."), Message("assistant", "Red, green")])
     reply = session.continue_reply(SamplingParams(max_tokens=8, **GREEDY))
     assert reply.text.startswith("Red, green") and len(reply.text) > len("Red, green")
 

@@ -27,11 +27,11 @@ from tests.support.requirements import require
 from tests.support.speech import espeak_available, synthesize
 
 REPO = Path(__file__).resolve().parents[1]
-SENTENCE = "How far away is the moon from the earth?"   # whisper tiny.en hears it word for word
+SENTENCE = "How far away is the moon from the earth?"  # whisper tiny.en hears it word for word
 RATE = 16_000
 PAD_S = 1.5
 EXIT_NO_SPEECH = 3
-APP_START_TIMEOUT_S = 60.0   # only reached if the app never starts
+APP_START_TIMEOUT_S = 60.0  # only reached if the app never starts
 
 
 def environment(**extra: str) -> dict[str, str]:
@@ -42,8 +42,14 @@ def environment(**extra: str) -> dict[str, str]:
 
 def parley(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
     """Run ``python -m parley ARGS`` as a user would."""
-    return subprocess.run([sys.executable, "-m", "parley", *args], cwd=REPO, capture_output=True, text=True,
-                          env=environment(**(env or {})), timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "parley", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=environment(**(env or {})),
+        timeout=timeout,
+    )
 
 
 def transcribe(*args: str) -> subprocess.CompletedProcess:
@@ -71,7 +77,7 @@ def clips(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     silence = np.zeros(int(PAD_S * RATE), dtype=np.float32)
     noise = np.random.default_rng(0).standard_normal(3 * RATE)
     tiny = folder / "tiny.wav"
-    soundfile.write(tiny, np.zeros(1478, dtype=np.int16), RATE, subtype="PCM_16")    # 44-byte header
+    soundfile.write(tiny, np.zeros(1478, dtype=np.int16), RATE, subtype="PCM_16")  # 44-byte header
     assert tiny.stat().st_size == 3000
     return {
         "speech": write(folder / "speech.wav", np.concatenate([silence, speech, silence])),
@@ -105,8 +111,9 @@ def test_timestamps_are_those_of_the_file(clips: dict[str, Path]) -> None:
     assert last["end"] <= report["audio_seconds"]
     shown = transcribe("--timestamps", str(clips["speech"]))
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.startswith(f"[00:0{int(first['start'])}.") and words(shown.stdout.split("]", 1)[1]) \
-        == words(SENTENCE)
+    assert shown.stdout.startswith(f"[00:0{int(first['start'])}.") and words(shown.stdout.split("]", 1)[1]) == words(
+        SENTENCE
+    )
 
 
 @pytest.mark.parametrize("clip", ["silence", "quiet_room", "tiny", "hiss"])
@@ -172,8 +179,9 @@ def test_verbose_before_or_after_the_command(clips: dict[str, Path], order: str)
 @pytest.mark.parametrize("args", [["transcrbe", "x.wav"], ["-v", "transcrbe", "x.wav"], ["x.wav"], ["chatt"]])
 def test_a_mistyped_command_lists_the_commands(tmp_path: Path, args: list[str]) -> None:
     """An error and the list of commands, quickly, and no window (no conversation database)."""
-    result = parley(*args, env={"PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path)},
-                    timeout=60)
+    result = parley(
+        *args, env={"PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path)}, timeout=60
+    )
     assert result.returncode == 2 and result.stdout == ""
     word = next(a for a in args if not a.startswith("-"))
     assert f"'{word}' is not a command" in result.stderr
@@ -194,10 +202,12 @@ def test_help_and_version_are_the_command_line_s() -> None:
 @pytest.mark.parametrize("args", [[], ["-v"]])
 def test_no_command_opens_the_app(tmp_path: Path, args: list[str]) -> None:
     data = tmp_path / "data"
-    env = environment(PARLEY_DATA_DIR=str(data), PARLEY_CONFIG_DIR=str(tmp_path / "config"),
-                      QT_QPA_PLATFORM="offscreen")
-    app = subprocess.Popen([sys.executable, "-m", "parley", *args], cwd=REPO, env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = environment(
+        PARLEY_DATA_DIR=str(data), PARLEY_CONFIG_DIR=str(tmp_path / "config"), QT_QPA_PLATFORM="offscreen"
+    )
+    app = subprocess.Popen(
+        [sys.executable, "-m", "parley", *args], cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     try:
         deadline = time.monotonic() + APP_START_TIMEOUT_S
         while not (data / "conversations.sqlite3").exists() and app.poll() is None and time.monotonic() < deadline:
@@ -215,12 +225,25 @@ def test_self_test_is_the_app_s(tmp_path: Path) -> None:
     assert "self-test passed" in result.stdout
 
 
-@pytest.mark.parametrize(("args", "app"), [
-    ([], True), (["-v"], True), (["--verbose"], True), (["--self-test"], True),
-    (["--self-test", "--json", "report.json"], True), (["-platform", "offscreen"], True),
-    (["-v", "--self-test"], True),
-    (["transcribe", "a.wav"], False), (["-v", "transcribe", "a.wav"], False), (["transcrbe"], False),
-    (["a.wav"], False), (["-h"], False), (["--help"], False), (["--version"], False), (["-v", "-h"], False),
-])
+@pytest.mark.parametrize(
+    ("args", "app"),
+    [
+        ([], True),
+        (["-v"], True),
+        (["--verbose"], True),
+        (["--self-test"], True),
+        (["--self-test", "--json", "report.json"], True),
+        (["-platform", "offscreen"], True),
+        (["-v", "--self-test"], True),
+        (["transcribe", "a.wav"], False),
+        (["-v", "transcribe", "a.wav"], False),
+        (["transcrbe"], False),
+        (["a.wav"], False),
+        (["-h"], False),
+        (["--help"], False),
+        (["--version"], False),
+        (["-v", "-h"], False),
+    ],
+)
 def test_which_arguments_mean_the_app(args: list[str], app: bool) -> None:
     assert wants_app(args) is app

@@ -28,9 +28,14 @@ print(json.dumps({"variant": devices.cpu_variant(), "mapped": mapped}))
 
 
 def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
-                          env={**{k: v for k, v in os.environ.items() if k != native.CPU_VARIANT_ENV},
-                               "PYTHONPATH": str(REPO), **env})
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**{k: v for k, v in os.environ.items() if k != native.CPU_VARIANT_ENV}, "PYTHONPATH": str(REPO), **env},
+    )
 
 
 def _best_by_score() -> str:
@@ -51,7 +56,7 @@ def test_by_default_the_best_scoring_variant_is_loaded_and_only_it():
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert report["variant"] == _best_by_score()
-    assert len(report["mapped"]) == 1           # scoring variants (the AMX check) leaves none mapped
+    assert len(report["mapped"]) == 1  # scoring variants (the AMX check) leaves none mapped
 
 
 def test_a_variant_can_be_chosen(tmp_path):
@@ -59,14 +64,38 @@ def test_a_variant_can_be_chosen(tmp_path):
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert report["variant"] == "haswell" and len(report["mapped"]) == 1
-    chat = subprocess.run([sys.executable, "-m", "parley", "chat", "--prompt", "Hi", "--max-tokens", "4", "--temp",
-                           "0", "--device", "cpu"], cwd=REPO, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_CPU_VARIANT": "haswell"})
+    chat = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "parley",
+            "chat",
+            "--prompt",
+            "Hi",
+            "--max-tokens",
+            "4",
+            "--temp",
+            "0",
+            "--device",
+            "cpu",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_CPU_VARIANT": "haswell"},
+    )
     assert chat.returncode == 0 and chat.stdout.strip(), chat.stderr
 
 
 def test_an_unknown_variant_is_a_clear_error():
-    proc = subprocess.run([sys.executable, "-m", "parley", "devices"], cwd=REPO, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_CPU_VARIANT": "pentium"})
+    proc = subprocess.run(
+        [sys.executable, "-m", "parley", "devices"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_CPU_VARIANT": "pentium"},
+    )
     assert proc.returncode == 2
     assert "PARLEY_CPU_VARIANT=pentium: there is no such CPU backend" in proc.stderr and "haswell" in proc.stderr

@@ -62,17 +62,28 @@ def test_chat_offloads_every_layer_and_agrees_with_the_cpu_on_the_first_token(de
 def test_a_longer_reply_on_the_device_streams_to_the_end(device: str) -> None:
     pieces: list[str] = []
     with ChatModel(default_chat_model_path(), device=device, n_ctx=512, threads=2) as model:
-        reply = ChatSession(model).reply("Name three colours.", SamplingParams(temperature=0, max_tokens=24),
-                                         on_text=pieces.append)
+        reply = ChatSession(model).reply(
+            "Name three colours.", SamplingParams(temperature=0, max_tokens=24), on_text=pieces.append
+        )
     assert reply.finish in ("eog", "max_tokens") and reply.stats.generated_tokens > 0
     assert "".join(pieces) == reply.text and reply.text.strip()
 
 
 def test_the_cli_transcribes_on_the_device(device: str, tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen",
-           "PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config")}
-    done = subprocess.run([sys.executable, "-m", "parley", "transcribe", "--device", device, str(CLIP)],
-                          capture_output=True, text=True, env=env, timeout=600)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(REPO),
+        "QT_QPA_PLATFORM": "offscreen",
+        "PARLEY_DATA_DIR": str(tmp_path / "data"),
+        "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "parley", "transcribe", "--device", device, str(CLIP)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "What is the capital of France?"
     assert "using the CPU" not in done.stderr

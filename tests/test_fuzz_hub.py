@@ -18,7 +18,9 @@ import pytest
 
 SEED = 20261124
 CASES = 200
-_spec = importlib.util.spec_from_file_location("fuzz_hub", Path(__file__).resolve().parents[1] / "bench" / "fuzz_hub.py")
+_spec = importlib.util.spec_from_file_location(
+    "fuzz_hub", Path(__file__).resolve().parents[1] / "bench" / "fuzz_hub.py"
+)
 fuzz_hub = sys.modules["fuzz_hub"] = importlib.util.module_from_spec(_spec)  # type: ignore[arg-type]
 _spec.loader.exec_module(fuzz_hub)  # type: ignore[union-attr]
 
@@ -36,8 +38,9 @@ def test_mutated_hub_answers_never_crash_hang_or_touch_files_outside_the_cache(r
     outcomes = fuzz_hub.fuzz(root, SEED, CASES, limit_s=30.0)
     print("\n" + fuzz_hub.summary(outcomes))
     failed = [o for o in outcomes if o.failed]
-    assert not failed, "\n\n".join(f"case {o.case.number} ({o.case.description}): {o.verdict}\n{o.message[-3000:]}"
-                                   for o in failed)
+    assert not failed, "\n\n".join(
+        f"case {o.case.number} ({o.case.description}): {o.verdict}\n{o.message[-3000:]}" for o in failed
+    )
     assert len(outcomes) == CASES
     # The mutations reach past the first check: cases are refused for many reasons, and some
     # (a harmless mutation, or a resume) still download the right file.

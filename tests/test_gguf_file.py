@@ -55,8 +55,14 @@ def rejected(path: Path, pattern: str) -> ModelFileError:
     return caught.value
 
 
-def write_gguf(path: Path, arch: str, *, kv: dict[str, Any] | None = None, block_count: int | None = 2,
-               tensors: dict[str, np.ndarray] | None = None) -> Path:
+def write_gguf(
+    path: Path,
+    arch: str,
+    *,
+    kv: dict[str, Any] | None = None,
+    block_count: int | None = 2,
+    tensors: dict[str, np.ndarray] | None = None,
+) -> Path:
     """A minimal GGUF: the given metadata and tensors, nothing else."""
     writer = GGUFWriter(path, arch)
     if block_count is not None:
@@ -70,7 +76,7 @@ def write_gguf(path: Path, arch: str, *, kv: dict[str, Any] | None = None, block
 
 def patched(src: Path, dst: Path, offset: int, new: bytes) -> Path:
     data = bytearray(src.read_bytes())
-    data[offset:offset + len(new)] = new
+    data[offset : offset + len(new)] = new
     dst.write_bytes(bytes(data))
     return dst
 
@@ -84,8 +90,12 @@ def png_bytes() -> bytes:
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(b"\x00\x00")) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(b"\x00\x00"))
+        + chunk(b"IEND", b"")
+    )
 
 
 # ------------------------------------------------------------------------------ good files
@@ -98,8 +108,9 @@ def test_tiny_llama_passes(tiny_llama: Path) -> None:
     assert info.architecture == "llama"
     assert info.name == "tiny-llama"
     assert info.n_tensors == 2 + 9 * 2
-    shapes = tm.llama_tensor_shapes(n_vocab=tm.GPT2_N_VOCAB, n_embd=64, n_layer=2, n_head=4, n_head_kv=2,
-                                    n_ff=128, tie_embeddings=True)
+    shapes = tm.llama_tensor_shapes(
+        n_vocab=tm.GPT2_N_VOCAB, n_embd=64, n_layer=2, n_head=4, n_head_kv=2, n_ff=128, tie_embeddings=True
+    )
     assert info.n_params == sum(int(np.prod(ne)) for ne in shapes.values())
     assert info.file_size == tiny_llama.stat().st_size
     assert info.context_length == 256
@@ -122,7 +133,13 @@ def test_tiny_gpt2_passes(tiny_gpt2: Path) -> None:
 def test_tiny_models_have_llama_cpp_tensor_layout(tiny_llama: Path, tiny_gpt2: Path) -> None:
     llama = {t.name: t.ne for t in read_gguf(tiny_llama).tensors}
     assert llama == tm.llama_tensor_shapes(
-        n_vocab=50257, n_embd=64, n_layer=2, n_head=4, n_head_kv=2, n_ff=128, tie_embeddings=True,
+        n_vocab=50257,
+        n_embd=64,
+        n_layer=2,
+        n_head=4,
+        n_head_kv=2,
+        n_ff=128,
+        tie_embeddings=True,
     )
     gpt2 = {t.name: (t.ne, t.type_name) for t in read_gguf(tiny_gpt2).tensors}
     assert gpt2["blk.1.attn_qkv.weight"] == ((64, 192), "F16")
@@ -143,7 +160,7 @@ def test_small_vocab_is_consistent_bpe(small_llama: Path) -> None:
     tokens, merges = contents.get("tokenizer.ggml.tokens"), contents.get("tokenizer.ggml.merges")
     assert len(tokens) == SMALL_VOCAB and tokens[-1] == "<|endoftext|>"
     assert contents.get("tokenizer.ggml.eos_token_id") == SMALL_VOCAB - 1
-    assert [m.replace(" ", "") for m in merges] == tokens[tm.N_BYTE_TOKENS:-1]
+    assert [m.replace(" ", "") for m in merges] == tokens[tm.N_BYTE_TOKENS : -1]
     assert contents.get("llama.vocab_size") == SMALL_VOCAB
 
 
@@ -156,8 +173,7 @@ def test_parser_agrees_with_gguf_reader(small_llama: Path) -> None:
         if not key.startswith("GGUF.") and key != "tokenizer.ggml.merges":
             assert ours.get(key) == pytest.approx(field.contents()), key
     assert [(t.name, t.ne, t.ggml_type, t.offset, t.nbytes) for t in ours.tensors] == [
-        (t.name, tuple(int(n) for n in t.shape), int(t.tensor_type), t.data_offset, t.n_bytes)
-        for t in reader.tensors
+        (t.name, tuple(int(n) for n in t.shape), int(t.tensor_type), t.data_offset, t.n_bytes) for t in reader.tensors
     ]
 
 
@@ -249,12 +265,15 @@ def test_random_bytes(tmp_path: Path, size: int) -> None:
     rejected(path, "not a GGUF model file")
 
 
-@pytest.mark.parametrize(("version", "pattern"), [
-    (1, "version 1 is no longer supported"),
-    (0, "unsupported GGUF version 0"),
-    (4, "unsupported GGUF version 4"),
-    (0x03000000, "big-endian"),
-])
+@pytest.mark.parametrize(
+    ("version", "pattern"),
+    [
+        (1, "version 1 is no longer supported"),
+        (0, "unsupported GGUF version 0"),
+        (4, "unsupported GGUF version 4"),
+        (0x03000000, "big-endian"),
+    ],
+)
 def test_unsupported_version(small_llama: Path, tmp_path: Path, version: int, pattern: str) -> None:
     path = patched(small_llama, tmp_path / "version.gguf", 4, struct.pack("<I", version))
     rejected(path, pattern)
@@ -285,7 +304,7 @@ def test_truncated_inside_tensor_table(small_llama: Path, tmp_path: Path) -> Non
 def test_truncated_tensor_data(small_llama: Path, tmp_path: Path) -> None:
     last = read_gguf(small_llama).tensors[-1]
     path = tmp_path / "cut.gguf"
-    path.write_bytes(small_llama.read_bytes()[:last.offset + last.nbytes - 1])
+    path.write_bytes(small_llama.read_bytes()[: last.offset + last.nbytes - 1])
     rejected(path, rf"truncated: tensor '{re.escape(last.name)}'")
 
 
@@ -293,10 +312,12 @@ def test_every_cut_is_rejected(small_llama: Path, tmp_path: Path) -> None:
     """A copy cut anywhere (header, metadata, tensor table, data) is reported, never crashes."""
     data = small_llama.read_bytes()
     header_end = read_gguf(small_llama).data_offset
-    cuts = sorted({
-        *range(0, header_end, max(1, header_end // 150)),
-        *range(header_end, len(data), len(data) // 50),
-    })
+    cuts = sorted(
+        {
+            *range(0, header_end, max(1, header_end // 150)),
+            *range(header_end, len(data), len(data) // 50),
+        }
+    )
     path = tmp_path / "cut.gguf"
     for cut in cuts:
         path.write_bytes(data[:cut])
@@ -336,7 +357,7 @@ def test_duplicate_token_that_would_abort(small_llama: Path, tmp_path: Path) -> 
     flip turned one token into another, and the process aborted)."""
     data = small_llama.read_bytes()
     first = data.index(b"\x01\x00\x00\x00\x00\x00\x00\x00!")  # token 0, "!" (length 1)
-    second = data.index(b"\x01\x00\x00\x00\x00\x00\x00\x00\"", first)  # token 1, '"'
+    second = data.index(b'\x01\x00\x00\x00\x00\x00\x00\x00"', first)  # token 1, '"'
     path = patched(small_llama, tmp_path / "twice.gguf", second + 8, b"!")
     rejected(path, "the vocabulary is corrupt: token '!' appears twice")
 
@@ -376,9 +397,14 @@ def test_lora_adapter(tmp_path: Path) -> None:
     rejected(path, "type 'adapter'.*not a model")
 
 
-@pytest.mark.parametrize(("block_count", "pattern"), [
-    (None, "no integer llama.block_count"), (0, "is 0"), (1000, "is 1000"),
-])
+@pytest.mark.parametrize(
+    ("block_count", "pattern"),
+    [
+        (None, "no integer llama.block_count"),
+        (0, "is 0"),
+        (1000, "is 1000"),
+    ],
+)
 def test_layer_count_that_would_abort(tmp_path: Path, block_count: int | None, pattern: str) -> None:
     rejected(write_gguf(tmp_path / "layers.gguf", "llama", block_count=block_count), pattern)
 
@@ -401,8 +427,9 @@ def test_row_not_multiple_of_block(tmp_path: Path) -> None:
     path = tmp_path / "q8.gguf"
     writer = GGUFWriter(path, "llama")
     writer.add_block_count(1)
-    writer.add_tensor_info("token_embd.weight", (4, 34), np.dtype(np.uint8), 4 * 34,
-                           raw_dtype=GGMLQuantizationType.Q8_0)  # one Q8_0 block (32 values) per row
+    writer.add_tensor_info(
+        "token_embd.weight", (4, 34), np.dtype(np.uint8), 4 * 34, raw_dtype=GGMLQuantizationType.Q8_0
+    )  # one Q8_0 block (32 values) per row
     writer.write_header_to_file(path)
     writer.write_kv_data_to_file()
     writer.write_ti_data_to_file()
@@ -416,15 +443,15 @@ def test_row_not_multiple_of_block(tmp_path: Path) -> None:
 
 def test_supported_architectures_match_llama_cpp() -> None:
     source = (tm.llama_cpp_source() / "src" / "llama-arch.cpp").read_text()
-    table = source[source.index("LLM_ARCH_NAMES"):]
-    names = set(re.findall(r'\{\s*LLM_ARCH_\w+\s*,\s*"([^"]+)"\s*\}', table[:table.index("};")]))
+    table = source[source.index("LLM_ARCH_NAMES") :]
+    names = set(re.findall(r'\{\s*LLM_ARCH_\w+\s*,\s*"([^"]+)"\s*\}', table[: table.index("};")]))
     assert SUPPORTED_ARCHITECTURES == names - {"clip", "(unknown)"}
 
 
 def test_tensor_types_match_ggml() -> None:
     header = (tm.llama_cpp_source() / "ggml" / "include" / "ggml.h").read_text()
-    enum = header[header.index("enum ggml_type {"):]
-    found = re.findall(r"^\s*GGML_TYPE_(\w+)\s*=\s*(\d+),", enum[:enum.index("};")], re.M)
+    enum = header[header.index("enum ggml_type {") :]
+    found = re.findall(r"^\s*GGML_TYPE_(\w+)\s*=\s*(\d+),", enum[: enum.index("};")], re.M)
     ids = {int(n) for name, n in found if name != "COUNT"}
     assert set(GGML_TYPES) == ids
 
@@ -450,4 +477,3 @@ def test_llama_cpp_loads_the_tiny_models(tiny_llama: Path, tiny_gpt2: Path, smal
     assert runs[tiny_gpt2].tokens == runs[tiny_llama].tokens
     assert runs[tiny_llama].chat_template == tm.CHATML_TEMPLATE
     assert runs[small_llama].n_vocab == SMALL_VOCAB
-

@@ -52,10 +52,22 @@ def refused(src: Path, dst: Path, pattern: str) -> ModelFileError:
     return caught.value
 
 
-def legacy(tmp_path: Path, tensors: dict[str, tm.LegacyTensor], *, vocab: list[bytes] | None = None,
-           ftype: int = 0, qnt_version: int = 2) -> Path:
-    return tm.write_gpt2_legacy_ggml(tmp_path / "ggml-model.bin", tensors, vocab or tm.gpt2_legacy_vocab(),
-                                     n_head=4, ftype=ftype, qnt_version=qnt_version)
+def legacy(
+    tmp_path: Path,
+    tensors: dict[str, tm.LegacyTensor],
+    *,
+    vocab: list[bytes] | None = None,
+    ftype: int = 0,
+    qnt_version: int = 2,
+) -> Path:
+    return tm.write_gpt2_legacy_ggml(
+        tmp_path / "ggml-model.bin",
+        tensors,
+        vocab or tm.gpt2_legacy_vocab(),
+        n_head=4,
+        ftype=ftype,
+        qnt_version=qnt_version,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -81,11 +93,17 @@ def test_byte_table_is_gpt2s() -> None:
 
 
 @pytest.mark.parametrize(
-    ("ftype", "lm_head"), [(0, False), (1, True), (7, False)], ids=["f32-tied", "f16-lm_head", "q8_0"],
+    ("ftype", "lm_head"),
+    [(0, False), (1, True), (7, False)],
+    ids=["f32-tied", "f16-lm_head", "q8_0"],
 )
 def test_conversion_is_lossless(tmp_path: Path, ftype: int, lm_head: bool) -> None:
     tensors = tm.tiny_gpt2_legacy_tensors(
-        n_vocab=tm.GPT2_N_VOCAB, n_layer=N_LAYER, ftype=ftype, lm_head=lm_head, seed=7,
+        n_vocab=tm.GPT2_N_VOCAB,
+        n_layer=N_LAYER,
+        ftype=ftype,
+        lm_head=lm_head,
+        seed=7,
     )
     src = legacy(tmp_path, tensors, ftype=ftype)
     dst = tmp_path / "model.gguf"
@@ -123,8 +141,11 @@ def test_metadata(tmp_path: Path, f32_tensors: dict[str, tm.LegacyTensor]) -> No
     keys = ("tokenizer.ggml.tokens", "tokenizer.ggml.token_type", "tokenizer.ggml.merges")
     ours, source = read_gguf(dst, arrays=keys), read_gguf(tm.vocab_source(), arrays=keys)
     assert {k: ours.get(k) for k in ours.metadata if k.startswith("gpt2.")} == {
-        "gpt2.context_length": 256, "gpt2.embedding_length": 64, "gpt2.feed_forward_length": 256,
-        "gpt2.block_count": N_LAYER, "gpt2.attention.head_count": 4,
+        "gpt2.context_length": 256,
+        "gpt2.embedding_length": 64,
+        "gpt2.feed_forward_length": 256,
+        "gpt2.block_count": N_LAYER,
+        "gpt2.attention.head_count": 4,
         "gpt2.attention.layer_norm_epsilon": pytest.approx(1e-5),
     }
     assert ours.get("general.name") == "ggml-model"
@@ -142,7 +163,8 @@ def test_reads_legacy_header(tmp_path: Path, f32_tensors: dict[str, tm.LegacyTen
 
 
 def test_progress_and_replacing_an_existing_file(
-    tmp_path: Path, f32_tensors: dict[str, tm.LegacyTensor],
+    tmp_path: Path,
+    f32_tensors: dict[str, tm.LegacyTensor],
 ) -> None:
     dst = tmp_path / "model.gguf"
     dst.write_bytes(b"old")
@@ -217,16 +239,22 @@ def test_missing_tensor(tmp_path: Path, f32_tensors: dict[str, tm.LegacyTensor])
 
 def test_unknown_tensor(tmp_path: Path, f32_tensors: dict[str, tm.LegacyTensor]) -> None:
     extra = tm.LegacyTensor(0, (64,), np.zeros(64, np.float32))
-    refused(legacy(tmp_path, {**f32_tensors, "model/h0/attn/bias": extra}), tmp_path / "model.gguf",
-            "unknown tensor 'model/h0/attn/bias'")
+    refused(
+        legacy(tmp_path, {**f32_tensors, "model/h0/attn/bias": extra}),
+        tmp_path / "model.gguf",
+        "unknown tensor 'model/h0/attn/bias'",
+    )
 
 
 def test_untransposed_weight(tmp_path: Path, f32_tensors: dict[str, tm.LegacyTensor]) -> None:
     """A checkpoint matrix written without the converters' transpose has the wrong shape."""
     w = f32_tensors["model/h0/mlp/c_fc/w"]
     untransposed = tm.LegacyTensor(w.ttype, (256, 64), np.ascontiguousarray(w.data.T))
-    refused(legacy(tmp_path, {**f32_tensors, "model/h0/mlp/c_fc/w": untransposed}), tmp_path / "model.gguf",
-            r"'model/h0/mlp/c_fc/w' has shape \[256, 64\], expected \[64, 256\]")
+    refused(
+        legacy(tmp_path, {**f32_tensors, "model/h0/mlp/c_fc/w": untransposed}),
+        tmp_path / "model.gguf",
+        r"'model/h0/mlp/c_fc/w' has shape \[256, 64\], expected \[64, 256\]",
+    )
 
 
 def test_half_precision_bias(tmp_path: Path, f32_tensors: dict[str, tm.LegacyTensor]) -> None:
@@ -303,6 +331,7 @@ def test_unwritable_destination(tmp_path: Path, f32_tensors: dict[str, tm.Legacy
 
 def reference_logits(tensors: dict[str, tm.LegacyTensor], tokens: list[int], n_head: int) -> np.ndarray:
     """GPT-2 as ggml's examples/gpt-2 computes it, in float64 numpy, on the legacy tensors."""
+
     def w(name: str) -> np.ndarray:
         t = tensors[name]
         return t.data.astype(np.float64).reshape(tuple(reversed(t.ne)))
@@ -320,7 +349,7 @@ def reference_logits(tensors: dict[str, tm.LegacyTensor], tokens: list[int], n_h
     for i in range(sum(name.endswith("/ln_1/g") for name in tensors)):
         h = f"model/h{i}"
         qkv = norm(x, f"{h}/ln_1") @ w(f"{h}/attn/c_attn/w").T + w(f"{h}/attn/c_attn/b")
-        q, k, v = (qkv[:, j * e:(j + 1) * e].reshape(n, n_head, -1).transpose(1, 0, 2) for j in range(3))
+        q, k, v = (qkv[:, j * e : (j + 1) * e].reshape(n, n_head, -1).transpose(1, 0, 2) for j in range(3))
         scores = q @ k.transpose(0, 2, 1) / np.sqrt(e // n_head) + mask
         p = np.exp(scores - scores.max(-1, keepdims=True))
         attn = (p / p.sum(-1, keepdims=True) @ v).transpose(1, 0, 2).reshape(n, e)
@@ -338,7 +367,11 @@ def test_llama_cpp_logits_match_the_original_model(tmp_path: Path) -> None:
     from parley.engine.errors import NativeLibraryError, NoDeviceError
 
     tensors = tm.tiny_gpt2_legacy_tensors(
-        n_vocab=tm.GPT2_N_VOCAB, n_layer=N_LAYER, lm_head=True, seed=5, std=0.3,
+        n_vocab=tm.GPT2_N_VOCAB,
+        n_layer=N_LAYER,
+        lm_head=True,
+        seed=5,
+        std=0.3,
     )
     dst = tmp_path / "model.gguf"
     convert(legacy(tmp_path, tensors), dst)

@@ -29,8 +29,8 @@ from tests.support.ct2_fixtures import write_ct2_whisper
 from tests.support.tinymodels import write_tiny_llama_gguf
 
 REPO = Path(__file__).resolve().parents[1]
-HANG_GUARD_S = 120.0            # only reached when something hangs
-MEMORY_LIMIT = 3 << 30          # a child that reads without end fails instead of filling the machine
+HANG_GUARD_S = 120.0  # only reached when something hangs
+MEMORY_LIMIT = 3 << 30  # a child that reads without end fails instead of filling the machine
 
 
 def environment(**extra: str) -> dict[str, str]:
@@ -42,12 +42,20 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run(args: list[str], *, env: dict[str, str] | None = None, timeout: float = HANG_GUARD_S,
-        limit_memory: bool = True) -> subprocess.CompletedProcess[str]:
+def run(
+    args: list[str], *, env: dict[str, str] | None = None, timeout: float = HANG_GUARD_S, limit_memory: bool = True
+) -> subprocess.CompletedProcess[str]:
     """``python ARGS`` with this tree first on the path, bounded in time (and memory, unless it
     loads the models: their mappings alone take more address space)."""
-    return subprocess.run([sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=timeout,
-                          env=environment(**(env or {})), preexec_fn=_limit_memory if limit_memory else None)
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=environment(**(env or {})),
+        preexec_fn=_limit_memory if limit_memory else None,
+    )
 
 
 def in_child(code: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -96,8 +104,15 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("PARLEY_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PARLEY_CONFIG_DIR", str(tmp_path / "config"))
-    for key in ("HF_HOME", "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "XDG_CACHE_HOME", "XDG_DATA_HOME",
-                "OLLAMA_MODELS", "PARLEY_MODEL_CATALOG"):
+    for key in (
+        "HF_HOME",
+        "HF_HUB_CACHE",
+        "HUGGINGFACE_HUB_CACHE",
+        "XDG_CACHE_HOME",
+        "XDG_DATA_HOME",
+        "OLLAMA_MODELS",
+        "PARLEY_MODEL_CATALOG",
+    ):
         monkeypatch.delenv(key, raising=False)
     return home
 
@@ -115,16 +130,19 @@ def ollama_manifest(root: Path, model: str) -> Path:
 
 def list_in_child(home: Path, *folders: Path) -> dict[str, dict[str, object]]:
     """``library.list_models`` in a child process (HOME is ``home``), by path."""
-    code = ("import json, sys\nfrom parley.engine import library\n"
-            "print(json.dumps([{'path': str(m.path), 'name': m.name, 'problem': m.problem, 'kind': m.kind}"
-            " for m in library.list_models(sys.argv[1:])]))")
+    code = (
+        "import json, sys\nfrom parley.engine import library\n"
+        "print(json.dumps([{'path': str(m.path), 'name': m.name, 'problem': m.problem, 'kind': m.kind}"
+        " for m in library.list_models(sys.argv[1:])]))"
+    )
     result = in_child(code, *map(str, folders), env={"HOME": str(home)})
     assert result.returncode == 0, result.stderr[-3000:]
     return {entry["path"]: entry for entry in json.loads(result.stdout)}
 
 
-def test_fifos_and_devices_in_other_tools_folders_are_listed_not_read(home: Path, gguf_bytes: bytes,
-                                                                     tmp_path: Path) -> None:
+def test_fifos_and_devices_in_other_tools_folders_are_listed_not_read(
+    home: Path, gguf_bytes: bytes, tmp_path: Path
+) -> None:
     """A FIFO as a manifest, a .gguf or a .bin, and a manifest linked to /dev/zero, each listed
     with what it is; without the checks the search blocks on the FIFO or reads /dev/zero until
     memory runs out."""
@@ -135,14 +153,20 @@ def test_fifos_and_devices_in_other_tools_folders_are_listed_not_read(home: Path
     null_gguf = link(home / ".lmstudio" / "models" / "a" / "b" / "null.gguf", "/dev/null")
     hf_fifo = fifo(home / ".cache" / "huggingface" / "hub" / "models--a--b" / "snapshots" / "c" / "x.gguf")
     mine = tmp_path / "mine"
-    fifo(mine / "fifo.bin")                                   # not known to be a model: left out
+    fifo(mine / "fifo.bin")  # not known to be a model: left out
     fifo_model = fifo(mine / "model.gguf")
     good = put(mine / "good.gguf", gguf_bytes)
 
     listed = list_in_child(home, mine)
 
-    for path, words in ((fifo_manifest, "FIFO"), (zero_manifest, "character device"), (fifo_gguf, "pipe"),
-                        (null_gguf, "device"), (hf_fifo, "pipe"), (fifo_model, "pipe")):
+    for path, words in (
+        (fifo_manifest, "FIFO"),
+        (zero_manifest, "character device"),
+        (fifo_gguf, "pipe"),
+        (null_gguf, "device"),
+        (hf_fifo, "pipe"),
+        (fifo_model, "pipe"),
+    ):
         entry = listed[str(path)]
         assert entry["kind"] is None and words in entry["problem"], entry
     assert listed[str(fifo_manifest)]["name"] == "fifo:latest"
@@ -184,14 +208,19 @@ def test_deep_and_huge_manifests_are_listed_with_the_reason(home: Path) -> None:
 
     models = {m.path: m for m in library.list_models()}
 
-    for path, words in ((deep, "nested more than"), (huge, "bytes, more than"), (digits, "digits"),
-                        (bad_text, "not UTF-8")):
+    for path, words in (
+        (deep, "nested more than"),
+        (huge, "bytes, more than"),
+        (digits, "digits"),
+        (bad_text, "not UTF-8"),
+    ):
         assert not models[path].usable and words in models[path].problem, models[path]
         assert models[path].problem.startswith("its Ollama manifest cannot be used")
 
 
-def test_the_search_reads_a_bounded_number_of_entries(home: Path, gguf_bytes: bytes, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_reads_a_bounded_number_of_entries(
+    home: Path, gguf_bytes: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A folder of more entries than the limit is searched up to the limit and listed with why;
     so is the folder where the limit for the whole search runs out."""
     monkeypatch.setattr(found, "MAX_FOLDER_ENTRIES", 50)
@@ -214,7 +243,7 @@ def test_the_search_reads_a_bounded_number_of_entries(home: Path, gguf_bytes: by
 
 def test_folder_link_loops_and_deep_trees_end(home: Path, gguf_bytes: bytes, tmp_path: Path) -> None:
     mine = tmp_path / "mine"
-    link(mine / "a" / "up", "..")                             # a/up/up/up/... for ever if followed
+    link(mine / "a" / "up", "..")  # a/up/up/up/... for ever if followed
     link(mine / "self", ".")
     deep = mine.joinpath(*[f"d{i}" for i in range(40)])
     put(deep / "too-deep.gguf", gguf_bytes)
@@ -223,8 +252,7 @@ def test_folder_link_loops_and_deep_trees_end(home: Path, gguf_bytes: bytes, tmp
     assert [m.path for m in models] == [near]
 
 
-def test_names_from_other_tools_folders_are_one_printable_line(home: Path, gguf_bytes: bytes,
-                                                               tmp_path: Path) -> None:
+def test_names_from_other_tools_folders_are_one_printable_line(home: Path, gguf_bytes: bytes, tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     odd = put(Path(os.fsdecode(bytes(mine) + b"/bad\xff\nname.gguf")), gguf_bytes)
     models = library.list_models([mine])
@@ -232,13 +260,13 @@ def test_names_from_other_tools_folders_are_one_printable_line(home: Path, gguf_
     assert models[0].name == "bad??name.gguf" and models[0].usable
 
 
-def test_the_models_command_prints_a_name_that_is_not_utf8(home: Path, gguf_bytes: bytes,
-                                                          tmp_path: Path) -> None:
+def test_the_models_command_prints_a_name_that_is_not_utf8(home: Path, gguf_bytes: bytes, tmp_path: Path) -> None:
     """A strict UTF-8 stdout (any desktop locale) could not print such a path: the whole list failed."""
     mine = tmp_path / "mine"
     put(Path(os.fsdecode(bytes(mine) + b"/bad\xffname.gguf")), gguf_bytes)
-    result = run(["-m", "parley", "models", "--folder", str(mine)],
-                 env={"HOME": str(home), "PYTHONIOENCODING": "utf-8:strict"})
+    result = run(
+        ["-m", "parley", "models", "--folder", str(mine)], env={"HOME": str(home), "PYTHONIOENCODING": "utf-8:strict"}
+    )
     assert result.returncode == 0, result.stderr
     assert "bad?name.gguf" in result.stdout
 
@@ -251,9 +279,16 @@ def test_the_app_starts_with_a_hostile_settings_file(tmp_path: Path) -> None:
     defaults are used, the file is kept as settings.json.bad and the self-test passes."""
     config = tmp_path / "config"
     hostile = put(config / "settings.json", deep_json(100_000))
-    result = run(["-m", "parley", "--self-test"], timeout=300, limit_memory=False,
-                 env={"PARLEY_CONFIG_DIR": str(config), "PARLEY_DATA_DIR": str(tmp_path / "data"),
-                      "QT_QPA_PLATFORM": "offscreen"})
+    result = run(
+        ["-m", "parley", "--self-test"],
+        timeout=300,
+        limit_memory=False,
+        env={
+            "PARLEY_CONFIG_DIR": str(config),
+            "PARLEY_DATA_DIR": str(tmp_path / "data"),
+            "QT_QPA_PLATFORM": "offscreen",
+        },
+    )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
     assert "self-test passed" in result.stdout
     assert "note: The settings file" in result.stdout and "using the defaults" in result.stdout
@@ -268,12 +303,20 @@ def not_files(tmp_path: Path) -> dict[str, Path]:
     """A FIFO, /dev/zero, a folder and a loop of links, each where a file is expected."""
     folder = tmp_path / "folder.bin"
     folder.mkdir()
-    return {"fifo": fifo(tmp_path / "fifo.bin"), "dev-zero": link(tmp_path / "zero.bin", "/dev/zero"),
-            "folder": folder, "loop": loop(tmp_path / "loop.bin")}
+    return {
+        "fifo": fifo(tmp_path / "fifo.bin"),
+        "dev-zero": link(tmp_path / "zero.bin", "/dev/zero"),
+        "folder": folder,
+        "loop": loop(tmp_path / "loop.bin"),
+    }
 
 
-REASONS = {"fifo": "not a regular file", "dev-zero": "not a regular file", "folder": "directory",
-           "loop": "loop of symbolic links"}
+REASONS = {
+    "fifo": "not a regular file",
+    "dev-zero": "not a regular file",
+    "folder": "directory",
+    "loop": "loop of symbolic links",
+}
 
 
 def test_transcribe_refuses_what_is_not_an_audio_file(not_files: dict[str, Path]) -> None:
@@ -288,8 +331,9 @@ def test_transcribe_refuses_what_is_not_an_audio_file(not_files: dict[str, Path]
 
 @pytest.mark.parametrize("command", [["transcribe", "--threads", "1", "speech.wav"], ["chat", "--prompt", "hi"]])
 @pytest.mark.parametrize("kind", list(REASONS))
-def test_a_model_that_is_not_a_file_is_one_line_and_status_2(not_files: dict[str, Path], command: list[str],
-                                                              kind: str) -> None:
+def test_a_model_that_is_not_a_file_is_one_line_and_status_2(
+    not_files: dict[str, Path], command: list[str], kind: str
+) -> None:
     """`parley chat --model FIFO` blocked reading the FIFO's first bytes; each is now refused
     before anything is read."""
     model = not_files[kind]
@@ -311,13 +355,23 @@ def sparse_gguf(path: Path, kv: bytes, size: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("kv", "size", "problem"), [
-    (struct.pack("<Q", 1 << 20), 2 << 20, "a metadata key claims 1048576 bytes, more than the 65535 allowed"),
-    (struct.pack("<Q", 4) + b"name" + struct.pack("<IQ", 8, 17 << 20), 18 << 20,
-     "the value of 'name' claims 17825792 bytes, more than the 16777216 allowed"),
-    (struct.pack("<Q", 4) + b"toks" + struct.pack("<IIQ", 9, 8, (1 << 24) + 1), 8 << 24 | 1 << 20,
-     "key 'toks' claims 16777217 items, more than the 16777216 allowed"),
-], ids=["key", "string", "string-array"])
+@pytest.mark.parametrize(
+    ("kv", "size", "problem"),
+    [
+        (struct.pack("<Q", 1 << 20), 2 << 20, "a metadata key claims 1048576 bytes, more than the 65535 allowed"),
+        (
+            struct.pack("<Q", 4) + b"name" + struct.pack("<IQ", 8, 17 << 20),
+            18 << 20,
+            "the value of 'name' claims 17825792 bytes, more than the 16777216 allowed",
+        ),
+        (
+            struct.pack("<Q", 4) + b"toks" + struct.pack("<IIQ", 9, 8, (1 << 24) + 1),
+            8 << 24 | 1 << 20,
+            "key 'toks' claims 16777217 items, more than the 16777216 allowed",
+        ),
+    ],
+    ids=["key", "string", "string-array"],
+)
 def test_lengths_and_counts_in_a_gguf_header_are_bounded(tmp_path: Path, kv: bytes, size: int, problem: str) -> None:
     """A length or count the file could hold (with a hole in it) but no model has is refused
     before it is decoded or walked: a sparse file of terabytes would otherwise be copied into
@@ -338,10 +392,12 @@ def test_a_fifo_among_the_speech_model_parts_is_refused(tmp_path: Path) -> None:
     put(source / "model.bin.part1", b"\0" * 64)
     fifo(source / "model.bin.part2")
     put(source / "vocabulary.txt", b"a\nb\n")
-    code = ("import sys\nfrom pathlib import Path\nfrom parley.engine.errors import ModelFileError\n"
-            "from parley.engine.modelfiles.whisper_convert import ensure_converted\n"
-            "try:\n    ensure_converted(Path(sys.argv[1]), Path(sys.argv[2]), 'x')\n"
-            "except ModelFileError as e:\n    print(e)\n")
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom parley.engine.errors import ModelFileError\n"
+        "from parley.engine.modelfiles.whisper_convert import ensure_converted\n"
+        "try:\n    ensure_converted(Path(sys.argv[1]), Path(sys.argv[2]), 'x')\n"
+        "except ModelFileError as e:\n    print(e)\n"
+    )
     result = in_child(code, str(source), str(tmp_path / "cache"))
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout == f"{source / 'model.bin.part2'}: not a regular file, so not a model part\n"
@@ -369,11 +425,15 @@ def test_a_deeply_nested_cache_sidecar_means_converting_again(tmp_path: Path) ->
 def test_a_legacy_gpt2_header_claiming_a_billion_layers_is_refused(tmp_path: Path) -> None:
     """The expected tensor table was built from the header's layer count: 2^30 layers meant
     tens of billions of entries (memory until the process died).  In a child, bounded."""
-    legacy = put(tmp_path / "ggml-model.bin",
-                 b"lmgg" + struct.pack("<6i", 1, 1, 1, 1, 1 << 30, 0) + struct.pack("<ii", 1, 1) + b"a")
-    code = ("import sys\nfrom parley.engine.errors import ModelFileError\n"
-            "from parley.engine.modelfiles.defaults import check_chat_model\n"
-            "try:\n    check_chat_model(sys.argv[1])\nexcept ModelFileError as e:\n    print(e.problem)\n")
+    legacy = put(
+        tmp_path / "ggml-model.bin",
+        b"lmgg" + struct.pack("<6i", 1, 1, 1, 1, 1 << 30, 0) + struct.pack("<ii", 1, 1) + b"a",
+    )
+    code = (
+        "import sys\nfrom parley.engine.errors import ModelFileError\n"
+        "from parley.engine.modelfiles.defaults import check_chat_model\n"
+        "try:\n    check_chat_model(sys.argv[1])\nexcept ModelFileError as e:\n    print(e.problem)\n"
+    )
     result = in_child(code, str(legacy))
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout == f"the header is corrupt: n_layer={1 << 30}; llama.cpp accepts 1 to 512\n"

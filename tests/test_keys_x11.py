@@ -41,8 +41,11 @@ def _child_scenarios() -> tuple[str, ...]:
     added there is reported here without a list to keep in step."""
     tree = ast.parse(Path(__file__).read_text("utf-8"))
     branch = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "not CHILD")
-    return tuple(node.name.removeprefix("test_") for node in branch.orelse
-                 if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"))
+    return tuple(
+        node.name.removeprefix("test_")
+        for node in branch.orelse
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+    )
 
 
 SCENARIOS = _child_scenarios()
@@ -66,15 +69,33 @@ if not CHILD:
                 assert repeat.on and repeat.rate_hz > 0, f"Xvfb's key auto-repeat is off: {repeat}"
                 env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "PARLEY_X11_CHILD": "1"}
                 child = subprocess.run(
-                    [sys.executable, "-m", "pytest", __file__, "-p", "no:cacheprovider", "-q", "-rs",
-                     f"--junitxml={report}", "-o", "junit_family=xunit1"],
-                    cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True,
-                    timeout=CHILD_TIMEOUT_S)
+                    [
+                        sys.executable,
+                        "-m",
+                        "pytest",
+                        __file__,
+                        "-p",
+                        "no:cacheprovider",
+                        "-q",
+                        "-rs",
+                        f"--junitxml={report}",
+                        "-o",
+                        "junit_family=xunit1",
+                    ],
+                    cwd=Path(__file__).resolve().parents[1],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=CHILD_TIMEOUT_S,
+                )
         except x11.X11Unavailable as exc:
             require(False, str(exc))
         if not report.exists():
-            pytest.fail(f"the X11 child run wrote no report (exit {child.returncode}):\n"
-                        f"{child.stdout[-4000:]}\n{child.stderr[-4000:]}", pytrace=False)
+            pytest.fail(
+                f"the X11 child run wrote no report (exit {child.returncode}):\n"
+                f"{child.stdout[-4000:]}\n{child.stderr[-4000:]}",
+                pytrace=False,
+            )
         return _read_report(report)
 
     def _read_report(path: Path) -> dict[str, tuple[str, str, dict[str, str]]]:
@@ -128,7 +149,7 @@ else:
         tiny_settings,
     )
 
-    HOLD_S = 3.8        # a sentence, held from start to end
+    HOLD_S = 3.8  # a sentence, held from start to end
     SHORT_HOLD_S = 2.0  # three times the auto-repeat delay: about 33 repeats
     TRANSCRIBE_TIMEOUT_MS = 60_000
 
@@ -161,8 +182,7 @@ else:
             QApplication.instance().installEventFilter(self)
 
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if isinstance(watched, QWindow) and event.type() == QEvent.Type.KeyPress \
-                    and event.key() == self.key:  # type: ignore[attr-defined]
+            if isinstance(watched, QWindow) and event.type() == QEvent.Type.KeyPress and event.key() == self.key:  # type: ignore[attr-defined]
                 self.presses += 1
                 self.marked += event.isAutoRepeat()  # type: ignore[attr-defined]
             return False
@@ -206,8 +226,9 @@ else:
     def words(text: str) -> list[str]:
         return re.findall(r"[a-z']+", text.lower())
 
-    def hold(qtbot: Any, x: x11.XInput, takes: Takes, keys: str, seconds: float,
-             mic: Any = None, clip: Path | None = None) -> None:
+    def hold(
+        qtbot: Any, x: x11.XInput, takes: Takes, keys: str, seconds: float, mic: Any = None, clip: Path | None = None
+    ) -> None:
         """Hold ``keys`` for ``seconds`` (playing ``clip`` into the microphone once recording)."""
         start = time.monotonic()
         x.key_down(keys)
@@ -220,8 +241,9 @@ else:
         finally:
             x.key_up(keys)
 
-    def test_ctrl_space_held_in_the_text_box(qtbot, x, app, takes, mic, question_clip, space_spy,
-                                             record_property) -> None:
+    def test_ctrl_space_held_in_the_text_box(
+        qtbot, x, app, takes, mic, question_clip, space_spy, record_property
+    ) -> None:
         """Held through a sentence: one recording from press to release, the whole sentence
         heard, and the held key's repeats type nothing into the focused text box."""
         edit = app.window.input_bar.edit
@@ -232,7 +254,7 @@ else:
         released = time.monotonic()
         qtbot.waitUntil(lambda: bool(takes.transcripts), timeout=TRANSCRIBE_TIMEOUT_MS)
         assert takes.states == [True, False]
-        assert takes.changes[1][0] >= released - 0.05       # it ended at the release, not before
+        assert takes.changes[1][0] >= released - 0.05  # it ended at the release, not before
         assert words(takes.transcripts[0]) == words(QUESTION)
         assert words(edit.toPlainText()) == words(QUESTION)
         assert space_spy.presses >= 10, "the X server did not auto-repeat the held key"
@@ -249,8 +271,9 @@ else:
         qtbot.wait(300)
         assert takes.states == [True, False]
 
-    def test_space_held_outside_the_text_box(qtbot, x, app, takes, mic, question_clip, space_spy,
-                                             record_property) -> None:
+    def test_space_held_outside_the_text_box(
+        qtbot, x, app, takes, mic, question_clip, space_spy, record_property
+    ) -> None:
         view = app.window.conversation_view
         click(qtbot, x, view)
         qtbot.waitUntil(lambda: not app.window.input_bar.edit.hasFocus(), timeout=5_000)
@@ -319,7 +342,7 @@ else:
         click(qtbot, x, app.window.input_bar.edit)
         entered: list[str] = []
 
-        def fill_in() -> None:           # runs inside the dialog's own event loop
+        def fill_in() -> None:  # runs inside the dialog's own event loop
             dialog = QApplication.activeModalWidget()
             if not isinstance(dialog, QDialog):
                 QTimer.singleShot(50, fill_in)
@@ -371,10 +394,10 @@ else:
             x.key_down("ctrl+space")
             try:
                 qtbot.waitUntil(lambda: bool(takes.states), timeout=10_000)
-                qtbot.wait(1000)                      # past the first auto-repeats
+                qtbot.wait(1000)  # past the first auto-repeats
                 x.focus(other)
                 qtbot.waitUntil(lambda: takes.states == [True, False], timeout=5_000)
-                qtbot.wait(1000)                      # the key still held, repeating into the other window
+                qtbot.wait(1000)  # the key still held, repeating into the other window
             finally:
                 x.key_up("ctrl+space")
             qtbot.wait(300)

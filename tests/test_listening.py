@@ -47,9 +47,9 @@ def test_snapshots_are_prefixes_of_the_take(mic, three_sentences):
     take = recorder.stop()
     assert len(snapshots) >= 5 and all(len(a) <= len(b) for a, b in itertools.pairwise(snapshots))
     for snapshot in snapshots:
-        assert np.array_equal(snapshot, take[: len(snapshot)])       # exactly the same samples
+        assert np.array_equal(snapshot, take[: len(snapshot)])  # exactly the same samples
     assert len(take) - len(snapshots[-1]) < 0.6 * SAMPLE_RATE
-    assert len(recorder.snapshot()) == 0                              # nothing is recording now
+    assert len(recorder.snapshot()) == 0  # nothing is recording now
 
 
 def test_the_listener_hands_over_each_sentence_as_one_utterance(mic, three_sentences):
@@ -66,12 +66,12 @@ def test_the_listener_hands_over_each_sentence_as_one_utterance(mic, three_sente
     listener.start()
     assert listener.is_listening
     mic.play(three_sentences)
-    threading.Event().wait(1.0)                   # the last pause ends the last utterance
+    threading.Event().wait(1.0)  # the last pause ends the last utterance
     listener.stop()
     assert not listener.is_listening
     count = len(levels)
     threading.Event().wait(0.3)
-    assert len(levels) == count                   # nothing arrives after stop() returned
+    assert len(levels) == count  # nothing arrives after stop() returned
     assert threads == {"parley-listener"}
     assert len(utterances) == len(SENTENCES), [len(u) / SAMPLE_RATE for u in utterances]
     assert max(levels) > -30.0
@@ -80,8 +80,9 @@ def test_the_listener_hands_over_each_sentence_as_one_utterance(mic, three_sente
 def test_a_lost_microphone_stops_the_listener_and_says_so(mic):
     errors: list[CaptureError] = []
     reported = threading.Event()
-    listener = Listener("pulse", on_audio=lambda _block: None,
-                        on_error=lambda exc: (errors.append(exc), reported.set()))
+    listener = Listener(
+        "pulse", on_audio=lambda _block: None, on_error=lambda exc: (errors.append(exc), reported.set())
+    )
     listener.start()
     threading.Event().wait(0.3)
     mic.unload_source()

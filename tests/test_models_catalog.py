@@ -17,7 +17,7 @@ from parley.engine.library import fit
 from parley.engine.modelfiles.defaults import default_chat_model_path
 from tests.support.tinymodels import write_tiny_llama_gguf
 
-cat = importlib.import_module("parley.engine.library.catalog")   # the facade's catalog() hides it
+cat = importlib.import_module("parley.engine.library.catalog")  # the facade's catalog() hides it
 
 
 @pytest.fixture(autouse=True)
@@ -65,10 +65,12 @@ def test_unknown_id_and_malformed_catalogs_are_clear_errors(tmp_path: Path, monk
     with pytest.raises(library.UnknownModelError, match="no model 'nope' in the catalog"):
         library.find_entry("nope")
     bad = tmp_path / "bad.json"
-    for text, message in ((json.dumps({"format": 2, "models": []}), "format-1"),
-                          ("[" * 100000 + "]" * 100000, "nested more than 64 levels"),
-                          ('{"format": 1, "models": [], "x": ' + "9" * 5000 + "}", "not valid JSON"),
-                          (" " * (2 << 20), "bytes, more than the 1048576 expected")):
+    for text, message in (
+        (json.dumps({"format": 2, "models": []}), "format-1"),
+        ("[" * 100000 + "]" * 100000, "nested more than 64 levels"),
+        ('{"format": 1, "models": [], "x": ' + "9" * 5000 + "}", "not valid JSON"),
+        (" " * (2 << 20), "bytes, more than the 1048576 expected"),
+    ):
         bad.write_text(text)
         monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(bad))
         cat._load.cache_clear()
@@ -125,15 +127,23 @@ def test_a_bad_user_catalog_entry_is_skipped_and_reported(tmp_path: Path, monkey
 
 
 def _parley(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "parley", "models", *args], capture_output=True, text=True,
-                          env={**os.environ, **env, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "parley", "models", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        timeout=120,
+    )
 
 
 def test_parley_models_reports_bad_catalog_entries_and_goes_on(tmp_path: Path) -> None:
-    env = {"PARLEY_MODEL_CATALOG": str(_user_catalog(tmp_path / "mine.json")), "HOME": str(tmp_path),
-           "PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
-           "HF_HUB_OFFLINE": "1"}
+    env = {
+        "PARLEY_MODEL_CATALOG": str(_user_catalog(tmp_path / "mine.json")),
+        "HOME": str(tmp_path),
+        "PARLEY_DATA_DIR": str(tmp_path / "data"),
+        "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
+        "HF_HUB_OFFLINE": "1",
+    }
     listed = _parley("catalog", env=env)
     assert listed.returncode == 0, listed.stderr
     assert " good " in listed.stdout and " branch " in listed.stdout and "dotdot" not in listed.stdout
@@ -143,38 +153,54 @@ def test_parley_models_reports_bad_catalog_entries_and_goes_on(tmp_path: Path) -
     assert "Traceback" not in refused.stderr + listed.stderr
     (tmp_path / "deep.json").write_text("[" * 5000 + "]" * 5000)
     deep = {**env, "PARLEY_MODEL_CATALOG": str(tmp_path / "deep.json")}
-    models = _parley(env=deep)                          # the list of models on disk needs no catalog
+    models = _parley(env=deep)  # the list of models on disk needs no catalog
     assert models.returncode == 0 and "parley: warning: the model catalog cannot be used" in models.stderr
     catalog = _parley("catalog", env=deep)
     assert catalog.returncode == 2 and "parley: error: the model catalog cannot be used" in catalog.stderr
 
 
 def _good() -> str:
-    return json.dumps({"id": "x", "kind": "chat", "name": "X", "repo": "a/b", "revision": "main", "file": "x.gguf",
-                       "size": 1, "licence": "MIT", "languages": ["en"], "parameters": "1B", "note": "n"})
+    return json.dumps(
+        {
+            "id": "x",
+            "kind": "chat",
+            "name": "X",
+            "repo": "a/b",
+            "revision": "main",
+            "file": "x.gguf",
+            "size": 1,
+            "licence": "MIT",
+            "languages": ["en"],
+            "parameters": "1B",
+            "note": "n",
+        }
+    )
 
 
 def test_chat_fit_counts_weights_context_and_buffers(tmp_path: Path) -> None:
-    path = write_tiny_llama_gguf(tmp_path / "m.gguf", n_vocab=1000, n_embd=64, n_layer=2, n_head=4,
-                                 n_head_kv=2, n_ctx=256)
+    path = write_tiny_llama_gguf(
+        tmp_path / "m.gguf", n_vocab=1000, n_embd=64, n_layer=2, n_head=4, n_head_kv=2, n_ctx=256
+    )
     weights, kv, buffers, ctx = fit.chat_needs(path, 4096)
-    assert ctx == 256                                   # capped at the model's training context
+    assert ctx == 256  # capped at the model's training context
     assert weights == path.stat().st_size
-    assert kv == 256 * 2 * 2 * (16 + 16) * 2            # ctx x layers x kv heads x (k+v dims) x f16
+    assert kv == 256 * 2 * 2 * (16 + 16) * 2  # ctx x layers x kv heads x (k+v dims) x f16
     assert buffers == 256 * (1000 + 4 * 64) * 4 + fit.FIXED_OVERHEAD
 
 
 def test_real_chat_model_estimate_and_warning(tmp_path: Path) -> None:
-    path = default_chat_model_path()                    # SmolLM2-135M: 30 layers, 3 KV heads of 64
+    path = default_chat_model_path()  # SmolLM2-135M: 30 layers, 3 KV heads of 64
     weights, kv, _, ctx = fit.chat_needs(path, 4096)
     assert (weights, ctx, kv) == (path.stat().st_size, 4096, 4096 * 30 * 3 * 128 * 2)
     roomy = fit.estimate(path, n_ctx=4096, device="cpu")
     assert roomy.where == "memory" and roomy.available and roomy.available > 0
     cramped = fit.FitEstimate("SmolLM2", weights, kv, 10**8, 4096, 10**8, "memory")
     warning = cramped.warning()
-    assert warning is not None and warning.startswith("SmolLM2 needs about 293 MB (model 98 MB + "
-                                                      "4096-token context 94 MB + buffers 100 MB), "
-                                                      "but only 100 MB of memory is free.")
+    assert warning is not None and warning.startswith(
+        "SmolLM2 needs about 293 MB (model 98 MB + "
+        "4096-token context 94 MB + buffers 100 MB), "
+        "but only 100 MB of memory is free."
+    )
     assert fit.FitEstimate("x", 1, 0, 1, None, 10, "memory").warning() is None
 
 

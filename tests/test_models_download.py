@@ -51,6 +51,7 @@ def test_full_download_lands_in_the_hub_cache_and_is_listed(hub: HubServer, mode
     assert not list(storage.glob("blobs/*.incomplete"))
     # huggingface_hub itself (any other tool) finds the file offline in its cache.
     from huggingface_hub import try_to_load_from_cache
+
     assert try_to_load_from_cache(CHAT_REPO, CHAT_FILE, cache_dir=cache()) == str(path)
     last = progress.events[-1]
     assert (last.done, last.total, last.stage) == (len(model_bytes), len(model_bytes), "downloading")
@@ -99,13 +100,13 @@ def test_cut_download_is_kept_and_resumed_on_the_next_try(hub: HubServer, model_
     assert partial.stat().st_size == cut
     assert partial.read_bytes() == model_bytes[:cut]
     assert library.load_records()["tiny-chat"].status == "partial"
-    assert [m for m in library.list_models() if m.usable] == []     # not selectable yet
+    assert [m for m in library.list_models() if m.usable] == []  # not selectable yet
 
     progress = Recorder()
     path = library.download_model("tiny-chat", progress=progress)
     assert path.read_bytes() == model_bytes
-    assert hub.gets()[-1][2] == f"bytes={cut}-"                     # resumed, not started over
-    assert progress.events[0].stage == "checking"                   # the kept part was re-hashed
+    assert hub.gets()[-1][2] == f"bytes={cut}-"  # resumed, not started over
+    assert progress.events[0].stage == "checking"  # the kept part was re-hashed
     assert progress.events[-1].done == len(model_bytes)
     assert not partial.exists()
 
@@ -128,7 +129,9 @@ def test_corrupt_transfer_is_removed(hub: HubServer) -> None:
 
 
 def test_catalog_checksum_that_differs_from_the_hub_stops_before_downloading(hub: HubServer) -> None:
-    with pytest.raises(library.ChecksumError, match=r"not the one Parley expects \(SHA-256 .*\); nothing was downloaded"):
+    with pytest.raises(
+        library.ChecksumError, match=r"not the one Parley expects \(SHA-256 .*\); nothing was downloaded"
+    ):
         library.download_model("tiny-chat-wrong-sha")
     assert hub.gets() == []
 
@@ -145,7 +148,7 @@ def test_server_that_stops_responding_times_out(hub: HubServer) -> None:
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
-    worker.join(60)                  # a hang fails the test instead of blocking the suite
+    worker.join(60)  # a hang fails the test instead of blocking the suite
     assert not worker.is_alive(), "the download hung instead of timing out"
     error = outcome["error"]
     assert isinstance(error, library.NoNetworkError)
@@ -190,7 +193,7 @@ def test_cancel_keeps_the_partial_file(hub: HubServer, model_bytes: bytes) -> No
 
         @property
         def cancelled(self) -> bool:
-            return len(self.seen) >= 1    # after the first progress report
+            return len(self.seen) >= 1  # after the first progress report
 
     flag = CancelAfterFirstReport()
     with pytest.raises(library.DownloadCancelled):
@@ -202,12 +205,13 @@ def test_cancel_keeps_the_partial_file(hub: HubServer, model_bytes: bytes) -> No
 
 def test_disk_space_is_checked_against_the_real_free_space(tmp_path: Path) -> None:
     free = shutil.disk_usage(tmp_path).free
-    dl.check_disk_space(tmp_path / "not" / "yet", free // 2, "x.gguf")   # the nearest folder counts
+    dl.check_disk_space(tmp_path / "not" / "yet", free // 2, "x.gguf")  # the nearest folder counts
     with pytest.raises(library.DiskSpaceError, match="Not enough disk space for x.gguf"):
         dl.check_disk_space(tmp_path, free + 10**9, "x.gguf")
 
 
 # ------------------------------------------------------------------------------ a real full disk
+
 
 def _download_on_tmpfs(hub: HubServer, disk: Path, size: str, *, fill_after_first_chunk: bool = False) -> dict:
     """Run a download in a child whose hub cache is a fresh tmpfs of ``size`` mounted on ``disk``.
@@ -256,8 +260,7 @@ def test_too_small_disk_is_refused_before_downloading(hub: HubServer, tmp_path: 
     assert not [name for name in report["files"] if "/blobs/" in name], report
 
 
-def test_disk_filling_up_during_the_download_is_reported(hub: HubServer, model_bytes: bytes,
-                                                         tmp_path: Path) -> None:
+def test_disk_filling_up_during_the_download_is_reported(hub: HubServer, model_bytes: bytes, tmp_path: Path) -> None:
     megabytes = len(model_bytes) // 2**20 + 2
     report = _download_on_tmpfs(hub, tmp_path / "disk", f"{megabytes}m", fill_after_first_chunk=True)
     assert report["outcome"].startswith("disk: The disk filled up while downloading tiny-chat-Q8.gguf"), report
@@ -267,9 +270,16 @@ def test_disk_filling_up_during_the_download_is_reported(hub: HubServer, model_b
 
 # ------------------------------------------------------------------------------ parley models
 
+
 def parley(*args: str, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "parley", "models", *args], capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)), timeout=120, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "parley", "models", *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)),
+        timeout=120,
+        **kwargs,
+    )
 
 
 def test_cli_download_list_catalog_remove(hub: HubServer, model_bytes: bytes) -> None:
@@ -304,10 +314,14 @@ def test_cli_ctrl_c_stops_and_keeps_the_partial_file(hub: HubServer, model_bytes
     import signal
     import time
 
-    hub.behaviour.delay_s = 0.05        # 64 KiB every 50 ms: the download takes seconds
-    proc = subprocess.Popen([sys.executable, "-m", "parley", "models", "download", "tiny-chat"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
+    hub.behaviour.delay_s = 0.05  # 64 KiB every 50 ms: the download takes seconds
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "parley", "models", "download", "tiny-chat"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)),
+    )
     partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
     for _ in range(600):
         if partial.exists() and partial.stat().st_size > 0:
@@ -323,13 +337,34 @@ def test_cli_ctrl_c_stops_and_keeps_the_partial_file(hub: HubServer, model_bytes
 def test_a_downloaded_model_talks_in_parley_chat(hub: HubServer) -> None:
     """The point of it all: a model fetched by `parley models download` answers in `parley chat`."""
     path = Path(parley("download", "tiny-chat").stdout.strip().removeprefix("Ready: "))
-    got = subprocess.run([sys.executable, "-m", "parley", "chat", "--model", str(path), "--prompt", "Hello",
-                          "--max-tokens", "4", "--temp", "0", "--device", "cpu", "--ctx", "256", "--stats"],
-                         capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)),
-                         timeout=120)
+    got = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "parley",
+            "chat",
+            "--model",
+            str(path),
+            "--prompt",
+            "Hello",
+            "--max-tokens",
+            "4",
+            "--temp",
+            "0",
+            "--device",
+            "cpu",
+            "--ctx",
+            "256",
+            "--stats",
+        ],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)),
+        timeout=120,
+    )
     assert got.returncode == 0, got.stderr
     assert "reply: 4 tokens" in got.stderr, got.stderr
-    assert "warning" not in got.stderr                               # it fits: no fit warning
+    assert "warning" not in got.stderr  # it fits: no fit warning
 
 
 def test_model_folders_setting_round_trips(tmp_path: Path) -> None:
@@ -345,6 +380,7 @@ def test_model_folders_setting_round_trips(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------------ a hostile mirror
 
+
 def _victim(tmp_path: Path) -> Path:
     """A file of the user's, outside the hub cache, that no answer of a server may touch."""
     victim = tmp_path / "home" / "victim" / "notes.txt"
@@ -356,30 +392,36 @@ def _victim(tmp_path: Path) -> Path:
 def test_an_etag_that_is_a_path_never_reaches_the_disk(hub: HubServer, model_bytes: bytes, tmp_path: Path) -> None:
     """blobs/<etag> with ETag "../../../../../victim/notes.txt" is the user's ~/victim/notes.txt."""
     victim = _victim(tmp_path)
-    hub.behaviour.headers = {"ETag": '"../../../../../victim/notes.txt"',
-                             "X-Linked-Etag": '"../../../../../victim/notes.txt"'}
-    for model in ("tiny-chat", "tiny-chat", "tiny-chat-hub-sha"):     # twice: the 2nd try deleted it
+    hub.behaviour.headers = {
+        "ETag": '"../../../../../victim/notes.txt"',
+        "X-Linked-Etag": '"../../../../../victim/notes.txt"',
+    }
+    for model in ("tiny-chat", "tiny-chat", "tiny-chat-hub-sha"):  # twice: the 2nd try deleted it
         got = parley("download", model)
         assert got.returncode == 2, got.stderr
-        assert "parley: error:" in got.stderr and "ETag '../../../../../victim/notes.txt' is not a file hash" \
-            in got.stderr and "Traceback" not in got.stderr
+        assert (
+            "parley: error:" in got.stderr
+            and "ETag '../../../../../victim/notes.txt' is not a file hash" in got.stderr
+            and "Traceback" not in got.stderr
+        )
     assert hub.gets() == []
     removed = parley("remove", "tiny-chat")
     assert removed.returncode == 2 and "did not download" in removed.stderr
     assert victim.read_text() == "my notes\n"
-    hub.behaviour.headers = {}                                        # the genuine mirror still works
+    hub.behaviour.headers = {}  # the genuine mirror still works
     assert library.download_model("tiny-chat").read_bytes() == model_bytes
 
 
 def test_a_commit_or_size_or_location_the_hub_cannot_send_is_refused(hub: HubServer, tmp_path: Path) -> None:
     victim = _victim(tmp_path)
     for headers, status, message in (
-            ({"X-Repo-Commit": "../../../../victim"}, None, "revision '../../../../victim' is not"),
-            ({"X-Repo-Commit": "a/" + "0" * 38}, None, "is not a 40-character commit hash"),
-            ({"X-Linked-Size": str(10**15)}, None, "size 1000000000000000 is not a number of bytes"),
-            ({"X-Linked-Size": "-5"}, None, "size -5 is not"),
-            ({"X-Linked-Size": "0"}, None, "size 0 is not"),           # found by bench/fuzz_hub.py
-            ({"Location": "file:///etc/passwd"}, 302, "not an http(s) URL")):
+        ({"X-Repo-Commit": "../../../../victim"}, None, "revision '../../../../victim' is not"),
+        ({"X-Repo-Commit": "a/" + "0" * 38}, None, "is not a 40-character commit hash"),
+        ({"X-Linked-Size": str(10**15)}, None, "size 1000000000000000 is not a number of bytes"),
+        ({"X-Linked-Size": "-5"}, None, "size -5 is not"),
+        ({"X-Linked-Size": "0"}, None, "size 0 is not"),  # found by bench/fuzz_hub.py
+        ({"Location": "file:///etc/passwd"}, 302, "not an http(s) URL"),
+    ):
         hub.behaviour.headers, hub.behaviour.head_status = headers, status
         with pytest.raises(library.DownloadError, match=re.escape(message)):
             library.download_model("tiny-chat")
@@ -397,13 +439,12 @@ def test_a_resumed_part_must_start_where_the_partial_file_stops(hub: HubServer, 
     with pytest.raises(library.DownloadError, match=r"other than the one asked for \(Content-Range 'bytes 0-"):
         library.download_model("tiny-chat", retries=0)
     partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
-    assert partial.read_bytes() == model_bytes[:cut]                 # kept, not appended to
+    assert partial.read_bytes() == model_bytes[:cut]  # kept, not appended to
     hub.behaviour.headers = {}
     assert library.download_model("tiny-chat").read_bytes() == model_bytes
 
 
-def test_a_symbolic_link_in_the_cache_that_leads_out_is_never_written_through(hub: HubServer,
-                                                                            tmp_path: Path) -> None:
+def test_a_symbolic_link_in_the_cache_that_leads_out_is_never_written_through(hub: HubServer, tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
     storage = cache() / "models--tests--Tiny-Chat-GGUF"
@@ -434,16 +475,21 @@ def test_an_edited_downloads_record_cannot_make_remove_delete_elsewhere(hub: Hub
     doc["downloads"] = [
         {**good, "blob": str(victim), "pointer": str(victim), "partial": str(victim)},
         {**good, "id": "dotdot", "file": "../../../../../victim/notes.txt"},
-        {**good, "id": "other-cache", "cache_dir": str(victim.parent.parent),
-         "blob": str(victim.parent.parent / "models--tests--Tiny-Chat-GGUF" / "blobs" / good["sha256"])},
-        "not a record"]
+        {
+            **good,
+            "id": "other-cache",
+            "cache_dir": str(victim.parent.parent),
+            "blob": str(victim.parent.parent / "models--tests--Tiny-Chat-GGUF" / "blobs" / good["sha256"]),
+        },
+        "not a record",
+    ]
     records.write_text(json.dumps(doc))
     got = parley("remove", "tiny-chat")
     assert got.returncode == 2 and "did not download 'tiny-chat'" in got.stderr, got.stderr
     assert got.stderr.count("parley: warning: download record") == 4
     assert "'tiny-chat' in " in got.stderr and "its paths are not the hub cache's paths" in got.stderr
     assert victim.read_text() == "my notes\n" and path.exists()
-    listed = parley("--all")                                         # the list still works
+    listed = parley("--all")  # the list still works
     assert listed.returncode == 0 and "Traceback" not in listed.stderr
     # The next download keeps the bad records as they were (nothing of the user's is lost).
     library.download_model("tiny-chat")
@@ -471,8 +517,11 @@ def test_an_error_status_with_a_binary_body_is_a_clear_error(hub: HubServer, mod
     with pytest.raises(library.NoNetworkError):
         library.download_model("tiny-chat", retries=0)
     hub.behaviour.get_status = 500
-    with pytest.raises(library.DownloadError, match=r"answered 500 while sending tiny-chat-Q8.gguf; The 1.0 MB "
-                                                    r"received of .* are kept"):
+    with pytest.raises(
+        library.DownloadError,
+        match=r"answered 500 while sending tiny-chat-Q8.gguf; The 1.0 MB "
+        r"received of .* are kept",
+    ):
         library.download_model("tiny-chat")
     hub.behaviour.get_status = None
     assert library.download_model("tiny-chat").read_bytes() == model_bytes

@@ -41,8 +41,15 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("PARLEY_DATA_DIR", str(tmp_path / "data"))
-    for key in ("HF_HOME", "HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "XDG_CACHE_HOME", "XDG_DATA_HOME",
-                "OLLAMA_MODELS", "PARLEY_MODEL_CATALOG"):
+    for key in (
+        "HF_HOME",
+        "HF_HUB_CACHE",
+        "HUGGINGFACE_HUB_CACHE",
+        "XDG_CACHE_HOME",
+        "XDG_DATA_HOME",
+        "OLLAMA_MODELS",
+        "PARLEY_MODEL_CATALOG",
+    ):
         monkeypatch.delenv(key, raising=False)
     return home
 
@@ -66,8 +73,9 @@ def hf_cache_file(cache: Path, repo: str, filename: str, data: bytes) -> Path:
     return link
 
 
-def ollama_model(root: Path, name: str, data: bytes, *, namespace: str = "library", tag: str = "latest",
-                 with_blob: bool = True) -> Path:
+def ollama_model(
+    root: Path, name: str, data: bytes, *, namespace: str = "library", tag: str = "latest", with_blob: bool = True
+) -> Path:
     sha = hashlib.sha256(data).hexdigest()
     blob = root / "blobs" / f"sha256-{sha}"
     if with_blob:
@@ -79,16 +87,20 @@ def ollama_model(root: Path, name: str, data: bytes, *, namespace: str = "librar
         "config": {"mediaType": "application/vnd.docker.container.image.v1+json", "digest": "sha256:" + "c" * 64},
         "layers": [
             {"mediaType": "application/vnd.ollama.image.model", "digest": f"sha256:{sha}", "size": len(data)},
-            {"mediaType": "application/vnd.ollama.image.params", "digest": "sha256:" + "d" * 64,
-             "size": params.stat().st_size},
+            {
+                "mediaType": "application/vnd.ollama.image.params",
+                "digest": "sha256:" + "d" * 64,
+                "size": params.stat().st_size,
+            },
         ],
     }
     put(root / "manifests" / "registry.ollama.ai" / namespace / name / tag, json.dumps(manifest).encode())
     return blob
 
 
-def test_models_of_every_tool_are_found_in_place_and_checked(home: Path, gguf_bytes: bytes,
-                                                            whisper_bytes: bytes, tmp_path: Path) -> None:
+def test_models_of_every_tool_are_found_in_place_and_checked(
+    home: Path, gguf_bytes: bytes, whisper_bytes: bytes, tmp_path: Path
+) -> None:
     cache = home / ".cache" / "huggingface" / "hub"
     hf_chat = hf_cache_file(cache, "someone/Tiny-GGUF", "tiny-Q8_0.gguf", gguf_bytes)
     hf_speech = hf_cache_file(cache, "ggerganov/whisper.cpp", "ggml-tiny-test.bin", whisper_bytes)
@@ -103,7 +115,7 @@ def test_models_of_every_tool_are_found_in_place_and_checked(home: Path, gguf_by
     mine = tmp_path / "my models"
     own_chat = put(mine / "sub" / "chat.gguf", gguf_bytes + b"\0" * 96)
     own_speech = put(mine / "ggml-mine.bin", whisper_bytes)
-    put(mine / "weights.bin", b"PK\3\4 not a ggml file")          # ignored: not a ggml .bin
+    put(mine / "weights.bin", b"PK\3\4 not a ggml file")  # ignored: not a ggml .bin
     junk = put(mine / "junk.gguf", os.urandom(2000))
     before = {p: p.stat().st_mtime_ns for p in home.rglob("*") if p.is_file()}
 
@@ -129,10 +141,14 @@ def test_models_of_every_tool_are_found_in_place_and_checked(home: Path, gguf_by
     assert by_path[hf_speech].detail == "whisper tiny, English only, f16"
     assert by_path[hf_chat].detail.startswith("llama, ")
 
-    for path, reason in ((broken, "truncated"), (junk, "not a GGUF model file"),
-                         (ollama_lost, "does not exist"), (lms_old, None)):
+    for path, reason in (
+        (broken, "truncated"),
+        (junk, "not a GGUF model file"),
+        (ollama_lost, "does not exist"),
+        (lms_old, None),
+    ):
         model = by_path[path]
-        if reason is None:        # one changed byte in the tensor data: headers are still valid
+        if reason is None:  # one changed byte in the tensor data: headers are still valid
             assert model.usable
             continue
         assert not model.usable and model.kind is None and reason in model.problem, model
@@ -143,8 +159,9 @@ def test_models_of_every_tool_are_found_in_place_and_checked(home: Path, gguf_by
     assert not (tmp_path / "data").exists()
 
 
-def test_environment_moves_the_hf_cache_and_ollama(home: Path, gguf_bytes: bytes, tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_environment_moves_the_hf_cache_and_ollama(
+    home: Path, gguf_bytes: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
     monkeypatch.setenv("OLLAMA_MODELS", str(tmp_path / "ollama"))
     link = hf_cache_file(tmp_path / "hf" / "hub", "a/B", "b.gguf", gguf_bytes)

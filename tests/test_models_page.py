@@ -26,11 +26,16 @@ def mine(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def dialog(qtbot, hub, mine: Path):  # noqa: F811 - the hub fixture
-    d = SettingsDialog(Settings(model_folders=[str(mine)]), validate=lambda s: None, compute_devices=[],
-                       microphones=[], read_aloud_problem=None)
+    d = SettingsDialog(
+        Settings(model_folders=[str(mine)]),
+        validate=lambda s: None,
+        compute_devices=[],
+        microphones=[],
+        read_aloud_problem=None,
+    )
     qtbot.addWidget(d)
     d.show()
-    d.findChild(QTabWidget).setCurrentWidget(d.models_page)   # the first showing starts the scan
+    d.findChild(QTabWidget).setCurrentWidget(d.models_page)  # the first showing starts the scan
     qtbot.waitUntil(lambda: len(d.models_page.items()) > 0, timeout=30000)
     return d
 
@@ -103,7 +108,7 @@ def test_closing_settings_mid_download_stops_it_and_the_next_try_resumes(qtbot, 
     click(qtbot, page.download_button)
     qtbot.waitUntil(lambda: page.progress.value() > 0, timeout=30000)
     dialog.reject()
-    assert models_page._LINGERING == []          # both threads stopped within the shutdown
+    assert models_page._LINGERING == []  # both threads stopped within the shutdown
     partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"
     kept = partial.stat().st_size
     assert kept > 0
@@ -112,16 +117,29 @@ def test_closing_settings_mid_download_stops_it_and_the_next_try_resumes(qtbot, 
     assert hub.gets()[-1][2] == f"bytes={kept}-"
 
 
-def test_a_hostile_catalog_entry_is_named_on_the_page_and_the_others_stay(qtbot, hub, mine: Path, tmp_path: Path,  # noqa: F811
-                                                                          monkeypatch: pytest.MonkeyPatch,
-                                                                          model_bytes: bytes) -> None:  # noqa: F811
-    catalog = write_catalog(tmp_path / "hostile.json", [
-        {"id": "tiny-chat", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes), "sha256": hub.sha},
-        {"id": "escape", "repo": CHAT_REPO, "file": "../../../victim/notes.txt", "size": 10},
-    ])
+def test_a_hostile_catalog_entry_is_named_on_the_page_and_the_others_stay(
+    qtbot,
+    hub,
+    mine: Path,
+    tmp_path: Path,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    model_bytes: bytes,
+) -> None:  # noqa: F811
+    catalog = write_catalog(
+        tmp_path / "hostile.json",
+        [
+            {"id": "tiny-chat", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes), "sha256": hub.sha},
+            {"id": "escape", "repo": CHAT_REPO, "file": "../../../victim/notes.txt", "size": 10},
+        ],
+    )
     monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(catalog))
-    d = SettingsDialog(Settings(model_folders=[str(mine)]), validate=lambda s: None, compute_devices=[],
-                       microphones=[], read_aloud_problem=None)
+    d = SettingsDialog(
+        Settings(model_folders=[str(mine)]),
+        validate=lambda s: None,
+        compute_devices=[],
+        microphones=[],
+        read_aloud_problem=None,
+    )
     qtbot.addWidget(d)
     d.show()
     d.findChild(QTabWidget).setCurrentWidget(d.models_page)

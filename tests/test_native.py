@@ -19,35 +19,66 @@ from parley.engine.backend import native
 REPO = Path(__file__).resolve().parents[1]
 
 
-def run_python(code: str, cwd: Path, env: dict[str, str] | None = None,
-               pythonpath: Path = REPO) -> subprocess.CompletedProcess[str]:
+def run_python(
+    code: str, cwd: Path, env: dict[str, str] | None = None, pythonpath: Path = REPO
+) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "PYTHONPATH": str(pythonpath), **(env or {})}
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=cwd, env=full_env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_struct_layouts_match_the_headers() -> None:
     """API mode: the compiler computed these from the real headers (figures for x86-64 Linux)."""
     ffi = native.ffi()
-    sizes = {name: ffi.sizeof(f"struct {name}") for name in
-             ("whisper_full_params", "whisper_context_params", "llama_model_params",
-              "llama_context_params", "llama_batch")}
+    sizes = {
+        name: ffi.sizeof(f"struct {name}")
+        for name in (
+            "whisper_full_params",
+            "whisper_context_params",
+            "llama_model_params",
+            "llama_context_params",
+            "llama_batch",
+        )
+    }
     if sys.platform.startswith("linux") and sys.maxsize > 2**32:
-        assert sizes == {"whisper_full_params": 304, "whisper_context_params": 48,
-                         "llama_model_params": 80, "llama_context_params": 160, "llama_batch": 56}
+        assert sizes == {
+            "whisper_full_params": 304,
+            "whisper_context_params": 48,
+            "llama_model_params": 80,
+            "llama_context_params": 160,
+            "llama_batch": 56,
+        }
 
 
 def test_backends_load_from_our_folder_when_cwd_is_elsewhere(tmp_path: Path) -> None:
     """`parley devices` run from an unrelated folder finds the CPU through our library folder."""
-    proc = subprocess.run([sys.executable, "-m", "parley", "devices", "--json"], cwd=tmp_path,
-                          env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "parley", "devices", "--json"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     info = json.loads(proc.stdout)
     assert any(d["kind"] == "cpu" for d in info["devices"])
     assert Path(info["lib_dir"]) == native.lib_dir()
     assert info["cpu_variant"], "the CPU backend variant should be reported"
-    table = subprocess.run([sys.executable, "-m", "parley", "devices"], cwd=tmp_path,
-                           env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=120)
+    table = subprocess.run(
+        [sys.executable, "-m", "parley", "devices"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert table.returncode == 0 and "CPU" in table.stdout and "auto selects" in table.stdout
 
 
@@ -64,25 +95,33 @@ def test_no_backend_gives_an_error_not_an_abort(tmp_path: Path) -> None:
     """whisper.cpp aborts the process with no device; we refuse in Python first."""
     empty = tmp_path / "empty-libdir"
     empty.mkdir()
-    proc = run_python("""
+    proc = run_python(
+        """
         from parley.engine.backend import devices
         from parley.engine.errors import NoDeviceError
         try:
             devices.list_devices()
         except NoDeviceError as exc:
             print("NoDeviceError:", exc)
-    """, cwd=tmp_path, env={"PARLEY_LIB_DIR": str(empty)})
+    """,
+        cwd=tmp_path,
+        env={"PARLEY_LIB_DIR": str(empty)},
+    )
     assert proc.returncode == 0, proc.stderr
     assert "NoDeviceError: no compute device was registered" in proc.stdout
 
 
 def test_failed_gpu_backend_falls_back_to_cpu_with_the_reason(tmp_path: Path, broken_gpu_libdir: Path) -> None:
     """A GPU backend module that cannot load: auto picks the CPU and says why, nothing aborts."""
-    proc = run_python("""
+    proc = run_python(
+        """
         from parley.engine.backend import devices
         choice = devices.select_device("auto")
         print(choice.device.name); print(choice.fallback_reason)
-    """, cwd=tmp_path, env={"PARLEY_LIB_DIR": str(broken_gpu_libdir)})
+    """,
+        cwd=tmp_path,
+        env={"PARLEY_LIB_DIR": str(broken_gpu_libdir)},
+    )
     assert proc.returncode == 0, proc.stderr
     name, reason = proc.stdout.strip().splitlines()
     assert name == "CPU"
@@ -99,7 +138,8 @@ def test_unknown_device_name_falls_back_to_cpu() -> None:
 @pytest.mark.slow
 def test_both_engines_share_one_ggml(tmp_path: Path) -> None:
     """Load a speech and a chat model in one process: each ggml library is mapped exactly once."""
-    proc = run_python("""
+    proc = run_python(
+        """
         import json
         from parley.engine.backend import native
         from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
@@ -108,7 +148,9 @@ def test_both_engines_share_one_ggml(tmp_path: Path) -> None:
         speech = SpeechModel(default_speech_model_path(), device="cpu", threads=2)
         chat = ChatModel(default_chat_model_path(), device="cpu", n_ctx=512, threads=2)
         print(json.dumps(native.mapped_libraries()))
-    """, cwd=tmp_path)
+    """,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     mapped = json.loads(proc.stdout.strip().splitlines()[-1])
     names = [Path(p).name for p in mapped]
@@ -123,8 +165,12 @@ def test_both_engines_share_one_ggml(tmp_path: Path) -> None:
 def test_wheel_is_self_contained(tmp_path: Path) -> None:
     """`pip wheel .` packs the library folder and the cffi module; unpacked, it runs anywhere."""
     wheels = tmp_path / "wheels"
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                           "-w", str(wheels), str(REPO)], capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(wheels), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stderr
     (wheel,) = wheels.glob("parley-*.whl")
     assert re.search(r"-cp\d+-cp\d+-(linux|macosx|win)", wheel.name), "the wheel must be platform-specific"
@@ -137,10 +183,14 @@ def test_wheel_is_self_contained(tmp_path: Path) -> None:
     assert any(n.startswith("libggml-cpu-") for n in native_files)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    run = run_python("""
+    run = run_python(
+        """
         from parley.engine.backend import devices, native
         print(native.lib_dir()); print([d.name for d in devices.list_devices()])
-    """, cwd=elsewhere, pythonpath=tmp_path / "site")
+    """,
+        cwd=elsewhere,
+        pythonpath=tmp_path / "site",
+    )
     assert run.returncode == 0, run.stderr
     assert str(tmp_path / "site") in run.stdout and "CPU" in run.stdout
 
@@ -151,7 +201,8 @@ def test_wheel_is_self_contained(tmp_path: Path) -> None:
 def _probe_library(path: Path) -> Path:
     """A shared library that appends a line to $PARLEY_PROBE_MARK each time it is opened."""
     source = path.with_suffix(".c")
-    source.write_text(textwrap.dedent("""
+    source.write_text(
+        textwrap.dedent("""
         #include <stdio.h>
         #include <stdlib.h>
         __attribute__((constructor)) static void mark(void) {
@@ -159,20 +210,23 @@ def _probe_library(path: Path) -> Path:
             FILE * f = p ? fopen(p, "a") : NULL;
             if (f) { fputs("opened\\n", f); fclose(f); }
         }
-    """))
+    """)
+    )
     subprocess.run(["cc", "-shared", "-fPIC", "-o", str(path), str(source)], check=True)
     return path
 
 
 def test_backend_reason_is_asked_of_the_loader_only_on_request_and_only_in_our_folder(
-        tmp_path: Path, broken_gpu_libdir: Path) -> None:
+    tmp_path: Path, broken_gpu_libdir: Path
+) -> None:
     """An automatic start opens no module again; `detail` opens ours once, never a link elsewhere."""
     _probe_library(broken_gpu_libdir / "libggml-vulkan.so")
     outside = tmp_path / "outside"
     outside.mkdir()
     (broken_gpu_libdir / "libggml-opencl.so").symlink_to(_probe_library(outside / "libggml-opencl.so"))
     mark = tmp_path / "opened.txt"
-    proc = run_python("""
+    proc = run_python(
+        """
         from pathlib import Path
         from parley.engine.backend import devices, native
         mark = Path(__import__("os").environ["PARLEY_PROBE_MARK"])
@@ -185,7 +239,10 @@ def test_backend_reason_is_asked_of_the_loader_only_on_request_and_only_in_our_f
         problems = native.backend_problems(detail=True)
         print(n0, n1, count())
         print("\\n".join(problems))
-    """, cwd=tmp_path, env={"PARLEY_LIB_DIR": str(broken_gpu_libdir), "PARLEY_PROBE_MARK": str(mark)})
+    """,
+        cwd=tmp_path,
+        env={"PARLEY_LIB_DIR": str(broken_gpu_libdir), "PARLEY_PROBE_MARK": str(mark)},
+    )
     assert proc.returncode == 0, proc.stderr
     counts, *problems = proc.stdout.strip().splitlines()
     n0, n1, n2 = map(int, counts.split())
@@ -200,10 +257,14 @@ def test_backend_reason_is_asked_of_the_loader_only_on_request_and_only_in_our_f
 def test_ggml_backend_path_cannot_add_a_module_from_elsewhere(tmp_path: Path) -> None:
     module = _probe_library(tmp_path / "libggml-extra.so")
     mark = tmp_path / "opened.txt"
-    proc = run_python("""
+    proc = run_python(
+        """
         from parley.engine.backend import devices
         print([d.name for d in devices.list_devices()])
-    """, cwd=tmp_path, env={"GGML_BACKEND_PATH": str(module), "PARLEY_PROBE_MARK": str(mark)})
+    """,
+        cwd=tmp_path,
+        env={"GGML_BACKEND_PATH": str(module), "PARLEY_PROBE_MARK": str(mark)},
+    )
     assert proc.returncode == 0, proc.stderr
     assert "CPU" in proc.stdout and not mark.exists()
     assert "GGML_BACKEND_PATH is ignored" in proc.stderr
@@ -211,8 +272,13 @@ def test_ggml_backend_path_cannot_add_a_module_from_elsewhere(tmp_path: Path) ->
 
 @pytest.mark.skipif(ctypes.util.find_library("cuda") is not None, reason="this machine has an NVIDIA driver")
 def test_cuda_without_a_driver_names_the_missing_driver(tmp_path: Path, broken_gpu_libdir: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "parley", "devices"], cwd=tmp_path, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_LIB_DIR": str(broken_gpu_libdir)})
+    proc = subprocess.run(
+        [sys.executable, "-m", "parley", "devices"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_LIB_DIR": str(broken_gpu_libdir)},
+    )
     assert proc.returncode == 0, proc.stderr
     assert "auto selects: CPU" in proc.stdout
     assert "CUDA backend (libggml-cuda.so)" in proc.stdout and "NVIDIA driver library is not installed" in proc.stdout
@@ -221,8 +287,9 @@ def test_cuda_without_a_driver_names_the_missing_driver(tmp_path: Path, broken_g
 
 def _backend_api_version() -> int:
     """GGML_BACKEND_API_VERSION of the ggml we built (a module of another version is refused)."""
-    work = subprocess.run([sys.executable, str(REPO / "native" / "build.py"), "--print-work"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    work = subprocess.run(
+        [sys.executable, str(REPO / "native" / "build.py"), "--print-work"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     header = (Path(work) / "src" / "llama.cpp" / "ggml" / "src" / "ggml-backend-impl.h").read_text()
     return int(re.search(r"#define GGML_BACKEND_API_VERSION (\d+)", header).group(1))
 
@@ -232,7 +299,8 @@ def _deviceless_backend(path: Path, name: str) -> Path:
     as a Vulkan module does on a machine whose only Vulkan device is a software one."""
     source = path.with_suffix(".c")
     api_version = _backend_api_version()
-    source.write_text(textwrap.dedent(f"""
+    source.write_text(
+        textwrap.dedent(f"""
         #include <stddef.h>
         struct reg;
         struct reg_iface {{
@@ -248,7 +316,8 @@ def _deviceless_backend(path: Path, name: str) -> Path:
         static struct reg the_reg = {{ {api_version}, {{ get_name, get_device_count, get_device, NULL }}, NULL }};
         struct reg * ggml_backend_init(void) {{ return &the_reg; }}
         int ggml_backend_score(void) {{ return 1; }}
-    """))
+    """)
+    )
     subprocess.run(["cc", "-shared", "-fPIC", "-o", str(path), str(source)], check=True)
     return path
 
@@ -256,18 +325,23 @@ def _deviceless_backend(path: Path, name: str) -> Path:
 def test_a_backend_that_loads_but_finds_no_device_says_why(tmp_path: Path, broken_gpu_libdir: Path) -> None:
     (broken_gpu_libdir / "libggml-cuda.so").unlink()
     _deviceless_backend(broken_gpu_libdir / "libggml-vulkan.so", "Vulkan")
-    proc = subprocess.run([sys.executable, "-m", "parley", "devices"], cwd=tmp_path, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_LIB_DIR": str(broken_gpu_libdir)})
+    proc = subprocess.run(
+        [sys.executable, "-m", "parley", "devices"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO), "PARLEY_LIB_DIR": str(broken_gpu_libdir)},
+    )
     assert proc.returncode == 0, proc.stderr
     assert "auto selects: CPU" in proc.stdout
-    assert ("the VULKAN backend (libggml-vulkan.so) loaded but found no device: no Vulkan driver offers a GPU "
-            "(a software device such as Mesa's lavapipe is used only when GGML_VK_VISIBLE_DEVICES names it)"
-            in proc.stdout), proc.stdout
+    assert (
+        "the VULKAN backend (libggml-vulkan.so) loaded but found no device: no Vulkan driver offers a GPU "
+        "(a software device such as Mesa's lavapipe is used only when GGML_VK_VISIBLE_DEVICES names it)" in proc.stdout
+    ), proc.stdout
     assert "run `parley devices`" not in proc.stdout
 
 
-def test_sources_are_hash_checked_before_anything_in_them_runs(tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sources_are_hash_checked_before_anything_in_them_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A source package whose build code leaves a mark: fetched, it never runs; tampered, it is refused."""
     import tarfile
 
@@ -279,8 +353,10 @@ def test_sources_are_hash_checked_before_anything_in_them_runs(tmp_path: Path,
     mark = tmp_path / "build-code-ran"
     package = tmp_path / "src" / "parley_probe_sdist-1.0"
     package.mkdir(parents=True)
-    (package / "setup.py").write_text(f"open({str(mark)!r}, 'w').write('ran')\n"
-                                      "from setuptools import setup\nsetup(name='parley-probe-sdist', version='1.0')\n")
+    (package / "setup.py").write_text(
+        f"open({str(mark)!r}, 'w').write('ran')\n"
+        "from setuptools import setup\nsetup(name='parley-probe-sdist', version='1.0')\n"
+    )
     (package / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: parley-probe-sdist\nVersion: 1.0\n")
     files = tmp_path / "index" / "files"
     files.mkdir(parents=True)
@@ -293,8 +369,12 @@ def test_sources_are_hash_checked_before_anything_in_them_runs(tmp_path: Path,
     monkeypatch.setenv("PIP_INDEX_URL", (tmp_path / "index" / "simple").as_uri())
     monkeypatch.setenv("PIP_EXTRA_INDEX_URL", "")
     monkeypatch.setenv("PIP_FIND_LINKS", "")
-    pin = {"package": "parley-probe-sdist", "version": "1.0", "file": archive.name,
-           "sha256": native_build.sha256_file(archive)}
+    pin = {
+        "package": "parley-probe-sdist",
+        "version": "1.0",
+        "file": archive.name,
+        "sha256": native_build.sha256_file(archive),
+    }
     got = native_build.fetch_verified(pin, tmp_path / "good", "test")
     assert got.read_bytes() == archive.read_bytes()
     with pytest.raises(native_build.BuildError, match="SHA-256 mismatch"):

@@ -91,8 +91,9 @@ def _speech_failure(speech: SpeechModel) -> None:
         speech.transcribe(CLIP, language="xx")
 
 
-def test_a_chat_failure_quotes_only_its_own_native_lines(speech: SpeechModel, broken_llama: Path,
-                                                         native_lines: _Lines) -> None:
+def test_a_chat_failure_quotes_only_its_own_native_lines(
+    speech: SpeechModel, broken_llama: Path, native_lines: _Lines
+) -> None:
     stop, logged = threading.Event(), threading.Event()
     errors: list[BaseException] = []
 
@@ -134,8 +135,9 @@ def test_a_chat_decode_failure_quotes_llama_cpps_reason(llama: Path) -> None:
         model.evaluate(model.tokenize("still works"))
 
 
-def test_a_cancelled_reply_does_not_silence_the_other_engine(speech: SpeechModel, llama: Path,
-                                                             native_lines: _Lines) -> None:
+def test_a_cancelled_reply_does_not_silence_the_other_engine(
+    speech: SpeechModel, llama: Path, native_lines: _Lines
+) -> None:
     """The reply is cancelled, and while it is still in progress (its own callback runs) the
     speech engine fails on another thread: that failure's native line must reach the log."""
     other_done = threading.Event()
@@ -155,8 +157,9 @@ def test_a_cancelled_reply_does_not_silence_the_other_engine(speech: SpeechModel
         worker.join(WAIT)
 
     with ChatModel(llama, device="cpu", n_ctx=256, threads=1) as model:
-        reply = ChatSession(model).reply("Hello there", SamplingParams(max_tokens=32, seed=1),
-                                         on_text=on_text, cancel=cancel)
+        reply = ChatSession(model).reply(
+            "Hello there", SamplingParams(max_tokens=32, seed=1), on_text=on_text, cancel=cancel
+        )
     assert other_done.is_set()
     assert reply.finish == "cancelled"
     assert [m for t, m in native_lines.records if t == "speech-worker" and WHISPER_LINE in m]

@@ -34,7 +34,7 @@ class Harness:
         self.clock = FakeClock()
         self.store = Store(path)
         self.machine = ReplyMachine(self.clock)
-        self.saves: list[bool] = []           # checkpoint or not, in order
+        self.saves: list[bool] = []  # checkpoint or not, in order
         self.events: list[tuple] = []
         m = self.machine
         m.saving.connect(self._save)
@@ -62,7 +62,7 @@ class Harness:
 def h(qapp, tmp_path) -> Harness:  # noqa: ANN001 - pytest-qt's QApplication, for the machine's timer
     harness = Harness(tmp_path / "conversations.sqlite3")
     yield harness
-    harness.machine.close()                   # a reply left streaming: its checkpoint timer stops
+    harness.machine.close()  # a reply left streaming: its checkpoint timer stops
     harness.store.close()
 
 
@@ -79,7 +79,7 @@ def test_a_new_reply_exists_from_its_first_text_and_that_text_is_saved_at_once(h
     conversation = h.conversation()
     reply = h.machine.start(conversation, ReplyKind.NEW)
     assert h.machine.busy and h.machine.phase is Phase.WAITING
-    assert reply.message is None and len(conversation.messages) == 1      # "Thinking…": no message yet
+    assert reply.message is None and len(conversation.messages) == 1  # "Thinking…": no message yet
     assert h.events == [("busy", True), ("started", ReplyKind.NEW)]
 
     _stream(h, reply, "Once")
@@ -94,23 +94,21 @@ def test_regenerate_rewrites_the_last_reply_in_place(h):
     _stream(h, first, "An old reply")
     h.machine.finish(first, "An old reply", {"finish": "eog"})
     old = conversation.messages[-1]
-    reply = h.machine.start(conversation, ReplyKind.REGENERATE)       # at once: the clock has not moved
+    reply = h.machine.start(conversation, ReplyKind.REGENERATE)  # at once: the clock has not moved
     assert reply.message is old and reply.text == "" and reply.before.content == "An old reply"
-    _stream(h, reply, "A new")                                      # its first text is saved at once too
+    _stream(h, reply, "A new")  # its first text is saved at once too
     assert h.stored(conversation)[-1] == ("assistant", "A new", "streaming")
     h.machine.finish(reply, "A new reply", {"finish": "eog"})
-    assert h.stored(conversation) == [("user", "Tell me a story", "complete"),
-                                      ("assistant", "A new reply", "complete")]
+    assert h.stored(conversation) == [("user", "Tell me a story", "complete"), ("assistant", "A new reply", "complete")]
     assert old.id == conversation.messages[-1].id and len(conversation.messages) == 2
 
 
 def test_continue_carries_the_last_reply_on_from_where_it_ended(h):
     conversation = h.conversation(Message("assistant", "Once upon", state="interrupted"))
     reply = h.machine.start(conversation, ReplyKind.CONTINUE)
-    assert reply.text == "Once upon" and h.machine.phase is Phase.WAITING     # nothing new yet
+    assert reply.text == "Once upon" and h.machine.phase is Phase.WAITING  # nothing new yet
     _stream(h, reply, " a time")
-    assert reply.new_text == " a time" and h.stored(conversation)[-1] == ("assistant", "Once upon a time",
-                                                                          "streaming")
+    assert reply.new_text == " a time" and h.stored(conversation)[-1] == ("assistant", "Once upon a time", "streaming")
     h.machine.finish(reply, "Once upon a time there was", None)
     assert h.stored(conversation)[-1] == ("assistant", "Once upon a time there was", "complete")
 
@@ -118,7 +116,7 @@ def test_continue_carries_the_last_reply_on_from_where_it_ended(h):
 def test_one_reply_at_a_time_and_regenerate_needs_a_reply(h):
     conversation = h.conversation()
     with pytest.raises(ValueError):
-        h.machine.start(conversation, ReplyKind.REGENERATE)       # the last message is the user's
+        h.machine.start(conversation, ReplyKind.REGENERATE)  # the last message is the user's
     assert not h.machine.busy
     h.machine.start(conversation, ReplyKind.NEW)
     with pytest.raises(RuntimeError):
@@ -131,12 +129,12 @@ def test_one_reply_at_a_time_and_regenerate_needs_a_reply(h):
 def test_checkpoints_follow_the_clock_on_the_path_of_every_piece(h):
     conversation = h.conversation()
     reply = h.machine.start(conversation, ReplyKind.NEW)
-    _stream(h, reply, "a", "b", "c", step=CHECKPOINT_S / 3)      # saved at once, then due after CHECKPOINT_S
+    _stream(h, reply, "a", "b", "c", step=CHECKPOINT_S / 3)  # saved at once, then due after CHECKPOINT_S
     assert h.stored(conversation)[-1][1] == "a" and h.saves == [True]
-    _stream(h, reply, "d")                                        # CHECKPOINT_S after the first: saved
+    _stream(h, reply, "d")  # CHECKPOINT_S after the first: saved
     assert h.stored(conversation)[-1][1] == "abcd" and h.saves == [True, True]
     _stream(h, reply, "e")
-    assert h.stored(conversation)[-1][1] == "abcd"                # at risk: less than CHECKPOINT_S of text
+    assert h.stored(conversation)[-1][1] == "abcd"  # at risk: less than CHECKPOINT_S of text
 
 
 def test_a_pause_in_the_stream_is_checkpointed_by_the_timer(h, qtbot):
@@ -144,7 +142,7 @@ def test_a_pause_in_the_stream_is_checkpointed_by_the_timer(h, qtbot):
     reply = h.machine.start(conversation, ReplyKind.NEW)
     _stream(h, reply, "Once", step=CHECKPOINT_S / 2)
     with qtbot.waitSignal(h.machine.saving, timeout=10_000) as saved:
-        _stream(h, reply, " upon")                                 # and then nothing comes
+        _stream(h, reply, " upon")  # and then nothing comes
         assert h.stored(conversation)[-1][1] == "Once"
     assert saved.args == [conversation, True]
     assert h.stored(conversation)[-1] == ("assistant", "Once upon", "streaming")
@@ -156,9 +154,11 @@ def test_a_reply_killed_mid_stream_is_interrupted_at_the_next_start(h):
     _stream(h, reply, "Once", " upon", " a time", step=CHECKPOINT_S)
     # Killed here, the reply never ended; the system drops a dead process's store lock.
     h.store.close()
-    h.store = Store(h.path)                                       # the next start
-    assert h.stored(conversation) == [("user", "Tell me a story", "complete"),
-                                      ("assistant", "Once upon a time", "interrupted")]
+    h.store = Store(h.path)  # the next start
+    assert h.stored(conversation) == [
+        ("user", "Tell me a story", "complete"),
+        ("assistant", "Once upon a time", "interrupted"),
+    ]
 
 
 def test_a_backlog_of_pieces_arrives_as_one_batch_and_is_saved_with_it(h, qtbot):
@@ -184,7 +184,7 @@ def test_a_backlog_of_pieces_arrives_as_one_batch_and_is_saved_with_it(h, qtbot)
 
     try:
         worker.submit(engine, on_progress=grow)
-        assert written.wait(60)                   # the UI thread is held up meanwhile
+        assert written.wait(60)  # the UI thread is held up meanwhile
         qtbot.waitUntil(lambda: not worker.busy, timeout=60_000)
     finally:
         worker.shutdown()
@@ -269,7 +269,7 @@ def test_a_reply_that_failed_before_its_first_text_leaves_the_message_unanswered
 
 
 def test_closing_the_window_keeps_what_was_shown_marked_stopped(h):
-    assert not h.machine.close()                                  # no reply: nothing to do
+    assert not h.machine.close()  # no reply: nothing to do
     conversation = h.conversation()
     reply = h.machine.start(conversation, ReplyKind.NEW)
     _stream(h, reply, "Up to", " here", step=CHECKPOINT_S / 4)
@@ -292,11 +292,11 @@ def test_an_ended_reply_takes_no_more_text_and_ends_once(h):
 
 
 def test_transcripts_that_arrive_while_a_reply_streams_wait_for_it_in_order(h):
-    assert not h.machine.hold("now")                              # no reply: send it at once
+    assert not h.machine.hold("now")  # no reply: send it at once
     conversation = h.conversation()
     reply = h.machine.start(conversation, ReplyKind.NEW)
     assert h.machine.hold("first") and h.machine.hold("second")
-    assert h.machine.next_queued() is None                        # not while the reply streams
+    assert h.machine.next_queued() is None  # not while the reply streams
     h.machine.stop(reply, "", None)
     assert h.machine.next_queued() == "first"
     assert h.machine.next_queued() == "second" and h.machine.next_queued() is None

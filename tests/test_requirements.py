@@ -14,8 +14,14 @@ def run_pytest(args: list[str], *, strict: bool, path: str | None = None) -> sub
     env = {**os.environ, "PYTHONPATH": str(REPO), "PARLEY_STRICT_TESTS": "1" if strict else "0"}
     if path is not None:
         env["PATH"] = path
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", *args],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_require_skips_with_the_reason_or_fails_when_strict(tmp_path: Path) -> None:

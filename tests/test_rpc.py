@@ -46,13 +46,15 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def parley(*args: str, stdin: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "parley", *args], env=ENV, input=stdin, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "parley", *args], env=ENV, input=stdin, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def python(code: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=ENV, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], env=ENV, capture_output=True, text=True, timeout=timeout
+    )
 
 
 # --------------------------------------------------------------------------- working server
@@ -73,8 +75,19 @@ def test_remote_device_is_listed_with_its_memory(server: Server) -> None:
 
 
 def test_greedy_chat_through_the_remote_device_equals_the_cpu(server: Server) -> None:
-    common = ["chat", "--prompt", "Name three rivers in Europe and say one thing about each.", "--temp", "0",
-              "--max-tokens", "64", "--threads", "2", "--ctx", "512"]
+    common = [
+        "chat",
+        "--prompt",
+        "Name three rivers in Europe and say one thing about each.",
+        "--temp",
+        "0",
+        "--max-tokens",
+        "64",
+        "--threads",
+        "2",
+        "--ctx",
+        "512",
+    ]
     local = parley(*common, "--device", "cpu")
     remote_run = parley(*common, "--device", "rpc", "--rpc", server.endpoint)
     assert local.returncode == 0, local.stderr
@@ -86,8 +99,23 @@ def test_greedy_chat_through_the_remote_device_equals_the_cpu(server: Server) ->
 
 def test_sampled_chat_on_a_tiny_model_through_the_remote_device_equals_the_cpu(server: Server, tiny: Path) -> None:
     """Seeded sampling follows the logits closely, so equal text means equal logits all the way."""
-    common = ["chat", "--model", str(tiny), "--prompt", "Tell me about the sea.", "--temp", "1.0", "--seed", "7",
-              "--max-tokens", "48", "--threads", "2", "--ctx", "256"]
+    common = [
+        "chat",
+        "--model",
+        str(tiny),
+        "--prompt",
+        "Tell me about the sea.",
+        "--temp",
+        "1.0",
+        "--seed",
+        "7",
+        "--max-tokens",
+        "48",
+        "--threads",
+        "2",
+        "--ctx",
+        "256",
+    ]
     local = parley(*common, "--device", "cpu")
     remote_run = parley(*common, "--device", "RPC0", "--rpc", server.endpoint)
     assert local.returncode == 0 and remote_run.returncode == 0, remote_run.stderr
@@ -98,8 +126,9 @@ def test_sampled_chat_on_a_tiny_model_through_the_remote_device_equals_the_cpu(s
 def test_speech_through_the_remote_device_equals_the_cpu(server: Server) -> None:
     default_speech_model_path()  # converted once, before the timed subprocesses
     local = parley("transcribe", "--json", "--threads", "2", "--device", "cpu", str(CLIP))
-    remote_run = parley("transcribe", "--json", "--threads", "2", "--device", "rpc", "--rpc", server.endpoint,
-                        str(CLIP))
+    remote_run = parley(
+        "transcribe", "--json", "--threads", "2", "--device", "rpc", "--rpc", server.endpoint, str(CLIP)
+    )
     assert local.returncode == 0, local.stderr
     assert remote_run.returncode == 0, remote_run.stderr
     here, there = json.loads(local.stdout), json.loads(remote_run.stdout)
@@ -161,9 +190,34 @@ def test_server_killed_mid_reply_ends_the_reply_with_an_error_and_the_cpu_takes_
 def test_chat_cli_says_once_that_the_server_was_lost_and_goes_on_on_the_cpu(tiny: Path) -> None:
     srv = Server()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "parley", "chat", "--model", str(tiny), "--rpc", srv.endpoint, "--device", "rpc",
-         "--temp", "1.0", "--seed", "3", "--max-tokens", "24", "--threads", "2", "--ctx", "256"],
-        env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "parley",
+            "chat",
+            "--model",
+            str(tiny),
+            "--rpc",
+            srv.endpoint,
+            "--device",
+            "rpc",
+            "--temp",
+            "1.0",
+            "--seed",
+            "3",
+            "--max-tokens",
+            "24",
+            "--threads",
+            "2",
+            "--ctx",
+            "256",
+        ],
+        env=ENV,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         banner, err_lines = "", LineReader(proc.stderr)
         while "context;" not in banner:
@@ -173,7 +227,7 @@ def test_chat_cli_says_once_that_the_server_was_lost_and_goes_on_on_the_cpu(tiny
         srv.kill()
         proc.stdin.write("Hello there.\nAnd again.\nOnce more.\n")
         proc.stdin.close()
-        proc.wait(timeout=120)                          # the replies are short: the pipe never fills
+        proc.wait(timeout=120)  # the replies are short: the pipe never fills
         out, err = proc.stdout.read(), "".join(iter(err_lines.next, ""))
     finally:
         srv.stop()
@@ -253,13 +307,16 @@ def _hangs_up(conn: socket.socket) -> None:
     conn.close()
 
 
-@pytest.mark.parametrize(("peer", "message"), [
-    (_silent, "no ggml RPC handshake within 3 s"),
-    (_http, "not a ggml RPC server"),
-    (_old_protocol, "RPC protocol version mismatch: the server speaks 3.0.0"),
-    (_newer_protocol, "RPC protocol version mismatch: the server speaks 8.1.0"),
-    (_hangs_up, "closed the connection during the handshake"),
-])
+@pytest.mark.parametrize(
+    ("peer", "message"),
+    [
+        (_silent, "no ggml RPC handshake within 3 s"),
+        (_http, "not a ggml RPC server"),
+        (_old_protocol, "RPC protocol version mismatch: the server speaks 3.0.0"),
+        (_newer_protocol, "RPC protocol version mismatch: the server speaks 8.1.0"),
+        (_hangs_up, "closed the connection during the handshake"),
+    ],
+)
 def test_a_peer_that_does_not_speak_the_protocol_is_refused_before_ggml_sees_it(peer, message: str) -> None:  # noqa: ANN001
     fake = FakePeer(peer)
     try:
@@ -308,8 +365,14 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
             return str(exc)
         return None
 
-    dialog = SettingsDialog(Settings(rpc_servers=["10.0.0.9:50052"]), validate=lambda s: None, compute_devices=[],
-                            microphones=[], read_aloud_problem=None, check_server=check)
+    dialog = SettingsDialog(
+        Settings(rpc_servers=["10.0.0.9:50052"]),
+        validate=lambda s: None,
+        compute_devices=[],
+        microphones=[],
+        read_aloud_problem=None,
+        check_server=check,
+    )
     qtbot.addWidget(dialog)
     group = dialog.remote_servers
     closed = f"127.0.0.1:{free_port()}"
@@ -337,8 +400,14 @@ def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path
         return None
 
     with fuzz.FakeServer(token=TOKEN) as fake:
-        dialog = SettingsDialog(Settings(), validate=lambda s: None, compute_devices=[], microphones=[],
-                                read_aloud_problem=None, check_server=check)
+        dialog = SettingsDialog(
+            Settings(),
+            validate=lambda s: None,
+            compute_devices=[],
+            microphones=[],
+            read_aloud_problem=None,
+            check_server=check,
+        )
         qtbot.addWidget(dialog)
         group = dialog.remote_servers
         group.endpoint.setText(f"{'2' * 64}@{fake.endpoint}")
@@ -403,8 +472,13 @@ def test_a_server_lost_while_a_model_is_sent_to_it_means_the_cpu(kind: str) -> N
     engine finds the device lost and loads the model on the CPU instead.  The server is killed
     once a given share of the model's bytes has passed the relay, so each kill lands mid-load."""
     for fraction in (0.1, 0.5, 0.9):
-        proc = subprocess.run([sys.executable, "-c", _LOAD_WHILE_KILLED.format(repo=str(REPO)), kind, str(fraction)],
-                              env=ENV, capture_output=True, text=True, timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-c", _LOAD_WHILE_KILLED.format(repo=str(REPO)), kind, str(fraction)],
+            env=ENV,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert proc.returncode == 0, proc.stderr[-2000:]
         where, device, reason = proc.stdout.strip().rpartition("\n")[2].split(" | ")
         sent, size = map(int, where.split())
@@ -414,8 +488,14 @@ def test_a_server_lost_while_a_model_is_sent_to_it_means_the_cpu(kind: str) -> N
 
 def _handshake_then_reset(conn: socket.socket) -> None:
     """Answer HELLO and DEVICE_COUNT like a server with one device, then die (a reset)."""
-    version = bytes([int(remote.native.lib().RPC_PROTO_MAJOR_VERSION), int(remote.native.lib().RPC_PROTO_MINOR_VERSION),
-                     int(remote.native.lib().RPC_PROTO_PATCH_VERSION), 0])
+    version = bytes(
+        [
+            int(remote.native.lib().RPC_PROTO_MAJOR_VERSION),
+            int(remote.native.lib().RPC_PROTO_MINOR_VERSION),
+            int(remote.native.lib().RPC_PROTO_PATCH_VERSION),
+            0,
+        ]
+    )
     conn.recv(9 + remote.HELLO_REQUEST_SIZE, socket.MSG_WAITALL)
     conn.sendall(remote.HELLO_REPLY_SIZE.to_bytes(8, "little") + version + bytes(24))
     conn.recv(9, socket.MSG_WAITALL)
@@ -429,13 +509,15 @@ def test_the_relay_reads_a_large_request_whole_when_the_server_is_already_gone()
     first byte: the relay must still read the whole body, or its next read takes weight bytes
     for a command, it hangs up, and ggml aborts the process ("send failed").  Seen in CI; here
     the server is a socket that resets right after the handshake, and the test plays ggml."""
-    for _ in range(3):      # the relay's idle watch may notice the reset first (every 0.5 s)
+    for _ in range(3):  # the relay's idle watch may notice the reset first (every 0.5 s)
         fake = FakePeer(_handshake_then_reset)
         try:
             sock, info = remote._handshake(fake.endpoint, 3.0)
             link = remote._Link(fake.endpoint, sock, info)
-            time.sleep(0.05)                                      # the reset arrives
-            with socket.create_connection(("127.0.0.1", int(link.relay_endpoint.rpartition(":")[2])), timeout=HANG) as ggml:
+            time.sleep(0.05)  # the reset arrives
+            with socket.create_connection(
+                ("127.0.0.1", int(link.relay_endpoint.rpartition(":")[2])), timeout=HANG
+            ) as ggml:
                 body = bytes(24 << 20)
                 ggml.sendall(bytes([remote.SET_TENSOR]) + len(body).to_bytes(8, "little") + body)
                 ggml.sendall(bytes([remote.GET_ALIGNMENT]) + (4).to_bytes(8, "little") + bytes(4))
@@ -451,11 +533,16 @@ def test_the_relay_reads_a_large_request_whole_when_the_server_is_already_gone()
 # a fake ggml server in Python (tests/support/rpc_client_fuzzing.py) that spoils one reply.
 
 
-
 def _devices(endpoint: str, *extra: str, stall: float = 1.0) -> subprocess.CompletedProcess[str]:
     env = {**ENV, "PARLEY_RPC_STALL_TIMEOUT": str(stall)}
-    return subprocess.run([sys.executable, "-m", "parley", "devices", "--json", "--rpc", endpoint, *extra], env=env,
-                          capture_output=True, text=True, timeout=HANG, preexec_fn=fuzz.limit_memory)
+    return subprocess.run(
+        [sys.executable, "-m", "parley", "devices", "--json", "--rpc", endpoint, *extra],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        preexec_fn=fuzz.limit_memory,
+    )
 
 
 def _drive(fake: fuzz.FakeServer, model: Path, stall: float = 1.0) -> tuple[str, str]:
@@ -466,8 +553,10 @@ def test_a_server_that_claims_four_billion_devices_is_refused_before_ggml_sees_i
     with fuzz.FakeServer(devices=4_000_000_000) as fake:
         proc = _devices(fake.endpoint)
     assert proc.returncode == 2, proc.stderr[-2000:]
-    assert proc.stderr == (f"parley: error: {fake.endpoint}: the server claims 4000000000 devices (at most 16 are "
-                           "possible): it is broken or not a ggml RPC server\n")
+    assert proc.stderr == (
+        f"parley: error: {fake.endpoint}: the server claims 4000000000 devices (at most 16 are "
+        "possible): it is broken or not a ggml RPC server\n"
+    )
 
 
 def test_a_device_count_that_changes_after_the_handshake_never_reaches_ggml() -> None:
@@ -480,24 +569,29 @@ def test_a_device_count_that_changes_after_the_handshake_never_reaches_ggml() ->
     assert fake.counts[remote.DEVICE_COUNT] == 1
 
 
-@pytest.mark.parametrize(("mutation", "reason"), [
-    (fuzz.Mutation(remote.GET_ALIGNMENT, 0, "field", 0, 8, 0), "the server gave an alignment of 0"),
-    (fuzz.Mutation(remote.GET_ALIGNMENT, 0, "field", 0, 8, 48), "the server gave an alignment of 48"),
-    (fuzz.Mutation(remote.GET_MAX_SIZE, 0, "field", 0, 8, 0), "a maximum buffer size of 0"),
-    (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, 0), "the server gave a buffer at address 0x0"),
-    (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, 0x1234), "a buffer at address 0x1234"),
-    (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, (1 << 64) - 64), "not wrapping around"),
-    (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 0, 8, 0), "the server could not allocate"),
-    (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 8, 8, 16), "the server allocated 16 bytes when"),
-    (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 8, 8, 1 << 63), "the server allocated 9223372036854775808"),
-    (fuzz.Mutation(remote.GET_DEVICE_MEMORY, 2, "field", 0, 8, 1 << 40), "free of 8589934592"),
-    (fuzz.Mutation(remote.GET_ALLOC_SIZE, 0, "field", 0, 8, 1), "an allocation size of 1 bytes"),
-    (fuzz.Mutation(remote.GET_ALLOC_SIZE, 0, "field", 0, 8, 1 << 62), "an allocation size of 4611686018427387904"),
-    (fuzz.Mutation(remote.SET_TENSOR_HASH, 0, "field", 0, 1, 7), "answered 7 where 0 or 1 was expected"),
-    (fuzz.Mutation(remote.GET_TENSOR, 0, "length", value=1 << 62), "malformed reply (4611686018427387904 bytes"),
-], ids=str)
+@pytest.mark.parametrize(
+    ("mutation", "reason"),
+    [
+        (fuzz.Mutation(remote.GET_ALIGNMENT, 0, "field", 0, 8, 0), "the server gave an alignment of 0"),
+        (fuzz.Mutation(remote.GET_ALIGNMENT, 0, "field", 0, 8, 48), "the server gave an alignment of 48"),
+        (fuzz.Mutation(remote.GET_MAX_SIZE, 0, "field", 0, 8, 0), "a maximum buffer size of 0"),
+        (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, 0), "the server gave a buffer at address 0x0"),
+        (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, 0x1234), "a buffer at address 0x1234"),
+        (fuzz.Mutation(remote.BUFFER_GET_BASE, 0, "field", 0, 8, (1 << 64) - 64), "not wrapping around"),
+        (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 0, 8, 0), "the server could not allocate"),
+        (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 8, 8, 16), "the server allocated 16 bytes when"),
+        (fuzz.Mutation(remote.ALLOC_BUFFER, 0, "field", 8, 8, 1 << 63), "the server allocated 9223372036854775808"),
+        (fuzz.Mutation(remote.GET_DEVICE_MEMORY, 2, "field", 0, 8, 1 << 40), "free of 8589934592"),
+        (fuzz.Mutation(remote.GET_ALLOC_SIZE, 0, "field", 0, 8, 1), "an allocation size of 1 bytes"),
+        (fuzz.Mutation(remote.GET_ALLOC_SIZE, 0, "field", 0, 8, 1 << 62), "an allocation size of 4611686018427387904"),
+        (fuzz.Mutation(remote.SET_TENSOR_HASH, 0, "field", 0, 1, 7), "answered 7 where 0 or 1 was expected"),
+        (fuzz.Mutation(remote.GET_TENSOR, 0, "length", value=1 << 62), "malformed reply (4611686018427387904 bytes"),
+    ],
+    ids=str,
+)
 def test_a_reply_field_out_of_bounds_means_the_server_is_lost_and_the_cpu_takes_over(
-        tiny: Path, mutation: fuzz.Mutation, reason: str) -> None:
+    tiny: Path, mutation: fuzz.Mutation, reason: str
+) -> None:
     with fuzz.FakeServer(mutation) as fake:
         verdict, detail = _drive(fake, tiny)
         assert fake.hit, f"{mutation} was never asked for"
@@ -531,7 +625,7 @@ def test_a_computation_longer_than_the_stall_limit_is_waited_for(tiny: Path) -> 
             computed.set()
         elif cmd == remote.GET_TENSOR and computed.is_set():
             computed.clear()
-            time.sleep(2.5)         # the "computation" takes 2.5 stall limits
+            time.sleep(2.5)  # the "computation" takes 2.5 stall limits
 
     with fuzz.FakeServer(on_request=slow_compute) as fake:
         verdict, detail = _drive(fake, tiny, stall=1.0)
@@ -563,8 +657,13 @@ print("DEVICE", model.device.device.name, remote.lost_reason(model.device.device
 
 def test_another_process_cannot_use_the_relay_port(tiny: Path) -> None:
     with fuzz.FakeServer() as fake:
-        proc = subprocess.run([sys.executable, "-c", _SHARED_SESSION, fake.endpoint, str(tiny), _STRANGER], env=ENV,
-                              capture_output=True, text=True, timeout=HANG * 3)
+        proc = subprocess.run(
+            [sys.executable, "-c", _SHARED_SESSION, fake.endpoint, str(tiny), _STRANGER],
+            env=ENV,
+            capture_output=True,
+            text=True,
+            timeout=HANG * 3,
+        )
     assert proc.returncode == 0, proc.stderr[-2000:]
     lines = proc.stdout.splitlines()
     assert lines[0] in ("ANSWER 0", "ConnectionResetError: [Errno 104] Connection reset by peer"), proc.stdout
@@ -611,10 +710,12 @@ def test_a_token_is_sent_first_and_never_shown(tmp_path: Path) -> None:
         (rpc,) = [d for d in json.loads(proc.stdout)["devices"] if d["remote"]]
         assert rpc["remote"] == fake.endpoint and rpc["description"] == f"remote device on {fake.endpoint}"
     assert wrong.returncode == 2 and wrong.stderr == (
-        f"parley: error: {fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)\n")
+        f"parley: error: {fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)\n"
+    )
     assert none.returncode == 2 and "closed the connection during the handshake" in none.stderr
     assert bad_file.returncode == 2 and bad_file.stderr == (
-        f"parley: error: {token_file} holds no token (64 hex characters expected)\n")
+        f"parley: error: {token_file} holds no token (64 hex characters expected)\n"
+    )
 
 
 _CHECK_ANOTHER_TOKEN = """
@@ -632,11 +733,17 @@ except remote.RemoteError as exc:
 
 def test_checking_a_connected_server_with_another_token_asks_the_server() -> None:
     with fuzz.FakeServer(token=TOKEN) as fake:
-        proc = python(_CHECK_ANOTHER_TOKEN.replace("sys.argv[1]", repr(f"{TOKEN.hex()}@{fake.endpoint}"))
-                      .replace("sys.argv[2]", repr(f"{'4' * 64}@{fake.endpoint}")), timeout=HANG)
+        proc = python(
+            _CHECK_ANOTHER_TOKEN.replace("sys.argv[1]", repr(f"{TOKEN.hex()}@{fake.endpoint}")).replace(
+                "sys.argv[2]", repr(f"{'4' * 64}@{fake.endpoint}")
+            ),
+            timeout=HANG,
+        )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [
-        "SAME 1", f"OTHER {fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)"], proc.stdout
+        "SAME 1",
+        f"OTHER {fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)",
+    ], proc.stdout
 
 
 def test_a_token_file_that_is_a_fifo_or_too_large_is_refused_without_blocking(tmp_path: Path) -> None:
@@ -645,8 +752,9 @@ def test_a_token_file_that_is_a_fifo_or_too_large_is_refused_without_blocking(tm
     large.write_text(TOKEN.hex() * 100)
     for path, why in ((fifo, "not a regular file (a FIFO)"), (large, "6400 bytes, more than the 128 expected")):
         proc = parley("devices", "--rpc", "127.0.0.1:9", "--rpc-token-file", str(path), timeout=HANG)
-        assert proc.returncode == 2 and proc.stderr == f"parley: error: cannot read the token file {path}: {why}\n", \
+        assert proc.returncode == 2 and proc.stderr == f"parley: error: cannot read the token file {path}: {why}\n", (
             proc.stderr
+        )
 
 
 def test_a_real_server_takes_the_token_from_its_token_file(tmp_path: Path, tiny: Path) -> None:
@@ -655,9 +763,26 @@ def test_a_real_server_takes_the_token_from_its_token_file(tmp_path: Path, tiny:
     token_file.chmod(0o600)
     srv = Server("--token-file", str(token_file))
     try:
-        chat = parley("chat", "--model", str(tiny), "--device", "rpc", "--rpc", srv.endpoint, "--rpc-token-file",
-                      str(token_file), "--prompt", "Hi", "--max-tokens", "4", "--ctx", "128", "--threads", "2",
-                      timeout=120)
+        chat = parley(
+            "chat",
+            "--model",
+            str(tiny),
+            "--device",
+            "rpc",
+            "--rpc",
+            srv.endpoint,
+            "--rpc-token-file",
+            str(token_file),
+            "--prompt",
+            "Hi",
+            "--max-tokens",
+            "4",
+            "--ctx",
+            "128",
+            "--threads",
+            "2",
+            timeout=120,
+        )
         wrong = parley("devices", "--rpc", f"{'1' * 64}@{srv.endpoint}", timeout=HANG)
     finally:
         srv.stop()

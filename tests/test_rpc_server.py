@@ -101,7 +101,7 @@ def test_a_graph_tensor_without_a_buffer_cannot_read_the_servers_memory(server: 
     with RawClient(server.port) as client:
         handle, base, _ = client.alloc(256 << 10)
         stride = 1 << 16
-        target = (base + 1024 + stride - 1) // stride * stride          # inside the buffer, aligned
+        target = (base + 1024 + stride - 1) // stride * stride  # inside the buffer, aligned
         marker = np.array([1.5, 2.5, 3.5, 4.5], dtype=np.float32)
         client.set_tensor(tensor(id=9, buffer=handle, data=target, ne=(4,)), marker.tobytes())
         anywhere = tensor(id=1, ne=(4, 1 << 31), nb=(4, stride, 0, 0))
@@ -111,7 +111,9 @@ def test_a_graph_tensor_without_a_buffer_cannot_read_the_servers_memory(server: 
         client.graph([3], [anywhere, index, rows])
         with pytest.raises(Closed):
             leaked = client.get_tensor(rows, 16)
-            pytest.fail(f"the server read memory through a tensor without a buffer: {np.frombuffer(leaked, np.float32)}")
+            pytest.fail(
+                f"the server read memory through a tensor without a buffer: {np.frombuffer(leaked, np.float32)}"
+            )
     refused_once(server, r"GRAPH_COMPUTE: a tensor has no buffer")
     assert valid_session(server.port)
 
@@ -121,8 +123,15 @@ def test_a_graph_with_a_custom_op_is_refused(server: Server) -> None:
     with RawClient(server.port) as client:
         handle, base, _ = client.alloc(4096)
         a = tensor(id=1, buffer=handle, data=base, ne=(4,))
-        call = tensor(id=2, buffer=handle, data=base + 64, ne=(4,), op=OP_MAP_CUSTOM1, src=(1,),
-                      op_params=(0x41414141, 0x41414141, 1))
+        call = tensor(
+            id=2,
+            buffer=handle,
+            data=base + 64,
+            ne=(4,),
+            op=OP_MAP_CUSTOM1,
+            src=(1,),
+            op_params=(0x41414141, 0x41414141, 1),
+        )
         client.graph([2], [a, call])
         with pytest.raises(Closed):
             client.get_tensor(call, 16)
@@ -163,7 +172,7 @@ def test_an_allocation_beyond_the_device_memory_gets_no_buffer(server: Server) -
     with RawClient(server.port) as client:
         handle, size = struct.unpack("<QQ", client.request(remote.ALLOC_BUFFER, struct.pack("<IQ", 0, 1 << 50), 16))
         assert (handle, size) == (0, 0)
-        assert client.alloc(4096)[0] != 0      # the session goes on
+        assert client.alloc(4096)[0] != 0  # the session goes on
     refused_once(server, r"ALLOC_BUFFER of 1125899906842624 bytes: more than the device's memory")
 
 
@@ -175,7 +184,7 @@ def test_an_idle_client_gives_way_to_a_waiting_one(log: Path) -> None:
     srv = Server(log, "--idle-timeout", "1")
     try:
         with RawClient(srv.port) as idle:
-            idle.alloc(4096)                         # holds the device, then says nothing
+            idle.alloc(4096)  # holds the device, then says nothing
             started = time.monotonic()
             assert valid_session(srv.port)
             assert time.monotonic() - started >= 1.0
@@ -205,7 +214,7 @@ def test_a_client_stalled_mid_message_is_dropped_and_the_next_is_served(log: Pat
         with RawClient(srv.port) as stalled:
             handle, base, _ = stalled.alloc(4096)
             header = tensor(id=1, buffer=handle, data=base, ne=(4,)).tobytes() + b"\x00" + struct.pack("<Q", 0)
-            stalled.send(remote.SET_TENSOR, header + bytes(4), size=len(header) + 16)   # 12 bytes never come
+            stalled.send(remote.SET_TENSOR, header + bytes(4), size=len(header) + 16)  # 12 bytes never come
             assert valid_session(srv.port)
             assert stalled.closed()
         refused_once(srv, r"stalled: no byte for 1 s in the middle of a message")
@@ -254,13 +263,19 @@ print("right", "served" if valid_session(port, {host!r}, token=token) else "wron
 @pytest.fixture
 def netns() -> Iterator[str]:
     """A network namespace of this test's own with a non-loopback address, 10.77.0.1."""
-    require(sys.platform == "linux" and os.geteuid() == 0 and shutil.which("ip") is not None,
-            "needs root and iproute2 to make a network namespace (a client on another address)")
+    require(
+        sys.platform == "linux" and os.geteuid() == 0 and shutil.which("ip") is not None,
+        "needs root and iproute2 to make a network namespace (a client on another address)",
+    )
     name = f"parley-rpc-{os.getpid()}"
-    setup = [["ip", "netns", "add", name], ["ip", "-n", name, "link", "set", "lo", "up"],
-             ["ip", "-n", name, "link", "add", "d0", "type", "veth", "peer", "name", "d1"],
-             ["ip", "-n", name, "addr", "add", "10.77.0.1/24", "dev", "d0"],
-             ["ip", "-n", name, "link", "set", "d0", "up"], ["ip", "-n", name, "link", "set", "d1", "up"]]
+    setup = [
+        ["ip", "netns", "add", name],
+        ["ip", "-n", name, "link", "set", "lo", "up"],
+        ["ip", "-n", name, "link", "add", "d0", "type", "veth", "peer", "name", "d1"],
+        ["ip", "-n", name, "addr", "add", "10.77.0.1/24", "dev", "d0"],
+        ["ip", "-n", name, "link", "set", "d0", "up"],
+        ["ip", "-n", name, "link", "set", "d1", "up"],
+    ]
     try:
         for command in setup:
             subprocess.run(command, check=True, capture_output=True, timeout=30)
@@ -271,15 +286,21 @@ def netns() -> Iterator[str]:
 
 def test_clients_from_another_address_need_the_token(netns: str, log: Path, tmp_path: Path) -> None:
     token_file = tmp_path / "token"
-    srv = Server(log, "--allow-remote", "--token-file", str(token_file), host="10.77.0.1",
-                 prefix=("ip", "netns", "exec", netns))
+    srv = Server(
+        log, "--allow-remote", "--token-file", str(token_file), host="10.77.0.1", prefix=("ip", "netns", "exec", netns)
+    )
     try:
         token = token_file.read_text().strip()
         assert re.fullmatch(r"[0-9a-f]{64}", token) and token_file.stat().st_mode & 0o777 == 0o600
         assert f"--rpc {token}@10.77.0.1:{srv.port}" in srv.log()
         script = _NETNS_CLIENT.format(repo=str(REPO), port=srv.port, token=token, host="10.77.0.1")
-        run = subprocess.run(["ip", "netns", "exec", netns, sys.executable, "-c", script], env=ENV,
-                             capture_output=True, text=True, timeout=120)
+        run = subprocess.run(
+            ["ip", "netns", "exec", netns, sys.executable, "-c", script],
+            env=ENV,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert run.returncode == 0, run.stderr
         assert run.stdout.split("\n") == ["none closed", "wrong closed", "right served", ""]
         refused_once(srv, r"refused 10\.77\.0\.1:\d+: sent no token")
@@ -309,8 +330,9 @@ def test_loopback_clients_may_send_the_token_but_not_a_wrong_one(log: Path, tmp_
 
 
 def parley(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "parley", *args], env=ENV, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "parley", *args], env=ENV, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_rpc_server_listens_beyond_loopback_only_when_asked_and_then_warns() -> None:
@@ -318,8 +340,13 @@ def test_rpc_server_listens_beyond_loopback_only_when_asked_and_then_warns() -> 
     refused = parley("rpc-server", "--host", "0.0.0.0", "--port", str(port))
     assert refused.returncode == 2 and "add --allow-remote" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
-    proc = subprocess.Popen([sys.executable, "-m", "parley", "rpc-server", "--host", "0.0.0.0", "--port", str(port),
-                             "--allow-remote"], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "parley", "rpc-server", "--host", "0.0.0.0", "--port", str(port), "--allow-remote"],
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         lines, err_lines = [], LineReader(proc.stderr)
         while not re.search(rf"--rpc [0-9a-f]{{64}}@\S+:{port}", "".join(lines)):
@@ -346,8 +373,10 @@ def test_the_compute_process_ends_with_the_server(server: Server) -> None:
     children = subprocess.run(["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True, timeout=10)
     (child,) = [int(pid) for pid in children.stdout.split()]
     server.stop()
-    wait_for(lambda: not Path(f"/proc/{child}").exists() or "Z" in Path(f"/proc/{child}/stat").read_text().split()[2],
-             "the compute process to exit")
+    wait_for(
+        lambda: not Path(f"/proc/{child}").exists() or "Z" in Path(f"/proc/{child}/stat").read_text().split()[2],
+        "the compute process to exit",
+    )
 
 
 # --------------------------------------------------------------------------- the tables
@@ -363,11 +392,20 @@ def test_the_type_table_and_op_numbers_match_the_native_library() -> None:
     base.ggml_op_name.restype = ctypes.c_char_p
     for t in range(wire.TYPE_COUNT):
         assert (base.ggml_blck_size(t), base.ggml_type_size(t)) == (wire.BLOCK_SIZE[t], wire.TYPE_SIZE[t]), t
-    assert [base.ggml_op_name(op) for op in wire.CUSTOM_OPS] == [b"MAP_CUSTOM1", b"MAP_CUSTOM2", b"MAP_CUSTOM3",
-                                                                 b"CUSTOM"]
+    assert [base.ggml_op_name(op) for op in wire.CUSTOM_OPS] == [
+        b"MAP_CUSTOM1",
+        b"MAP_CUSTOM2",
+        b"MAP_CUSTOM3",
+        b"CUSTOM",
+    ]
     assert [base.ggml_op_name(op) for op in (0, 2, 40)] == [b"NONE", b"ADD", b"GET_ROWS"]
-    work = subprocess.run([sys.executable, str(REPO / "native" / "build.py"), "--print-work"], capture_output=True,
-                          text=True, check=True, timeout=60).stdout.strip()
+    work = subprocess.run(
+        [sys.executable, str(REPO / "native" / "build.py"), "--print-work"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout.strip()
     header = (Path(work) / "include" / "ggml.h").read_text()
     assert re.search(rf"GGML_TYPE_COUNT\s*=\s*{wire.TYPE_COUNT},", header)
     assert f"GGML_OP_COUNT == {wire.OP_COUNT}" in (Path(work) / "include" / "ggml-rpc.h").read_text()

@@ -133,7 +133,9 @@ def test_cancel_from_another_thread_stops_the_transcription(model: SpeechModel, 
     assert word_error_rate(clips[0][0], model.transcribe(load_audio(clips[0][1])).text) < 0.5
 
 
-def test_any_rate_and_channel_count_gives_the_same_text(model: SpeechModel, clips: list[tuple[str, Path]], tmp_path: Path) -> None:
+def test_any_rate_and_channel_count_gives_the_same_text(
+    model: SpeechModel, clips: list[tuple[str, Path]], tmp_path: Path
+) -> None:
     text, path = clips[0]
     mono16 = load_audio(path)
     reference = model.transcribe(mono16).text
@@ -146,11 +148,14 @@ def test_any_rate_and_channel_count_gives_the_same_text(model: SpeechModel, clip
         assert word_error_rate(reference, hypothesis) <= 0.2
 
 
-@pytest.mark.parametrize("audio, rate, problem", [
-    (np.zeros(0, dtype=np.float32), SAMPLE_RATE, "no audio"),
-    (np.full(16000, np.nan, dtype=np.float32), SAMPLE_RATE, "NaN"),
-    (np.zeros(16000, dtype=np.float32), 50, "rate"),
-])
+@pytest.mark.parametrize(
+    "audio, rate, problem",
+    [
+        (np.zeros(0, dtype=np.float32), SAMPLE_RATE, "no audio"),
+        (np.full(16000, np.nan, dtype=np.float32), SAMPLE_RATE, "NaN"),
+        (np.zeros(16000, dtype=np.float32), 50, "rate"),
+    ],
+)
 def test_bad_audio_gives_a_clear_error(model: SpeechModel, audio: np.ndarray, rate: int, problem: str) -> None:
     with pytest.raises(AudioError, match=problem):
         model.transcribe(audio, sample_rate=rate)
@@ -213,8 +218,13 @@ def test_a_callback_that_transcribes_again_gets_busy_instead_of_a_deadlock() -> 
         "print(json.dumps({'seen': seen, 'text': result.text}))\n"
     )
     try:
-        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                              env={**os.environ, "PYTHONPATH": str(REPO)})
+        proc = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("the transcription did not finish within 120 s: the model deadlocked")
     assert proc.returncode == 0, proc.stderr
@@ -261,16 +271,25 @@ def test_bad_model_files_raise_before_native_code(tmp_path: Path, make: str) -> 
 
 def test_transcribe_command(clips: list[tuple[str, Path]]) -> None:
     text, path = clips[0]
-    proc = subprocess.run([sys.executable, "-m", "parley", "transcribe", str(path), str(clips[4][1]), "--json",
-                           "--threads", "2"], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    proc = subprocess.run(
+        [sys.executable, "-m", "parley", "transcribe", str(path), str(clips[4][1]), "--json", "--threads", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [r["file"] for r in rows] == [str(path), str(clips[4][1])]
     assert word_error_rate(text, rows[0]["text"]) < 0.5
     assert rows[0]["segments"] and rows[0]["device"] == "CPU"
-    stamped = subprocess.run([sys.executable, "-m", "parley", "transcribe", str(path), "--timestamps"],
-                             capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
+    stamped = subprocess.run(
+        [sys.executable, "-m", "parley", "transcribe", str(path), "--timestamps"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert stamped.returncode == 0 and stamped.stdout.startswith("[00:00.000 --> ")
 
 

@@ -30,7 +30,7 @@ def test_speech_is_the_app_s_voiced_region(sentence: np.ndarray) -> None:
     assert region == voiced_region(clip)
     audible = np.flatnonzero(np.abs(clip) > 10 ** (-40 / 20))
     assert region.start <= audible[0] and audible[-1] < region.end
-    assert region.end - region.start < len(clip) - 3 * RATE      # most of the 4 s of silence is cut
+    assert region.end - region.start < len(clip) - 3 * RATE  # most of the 4 s of silence is cut
 
 
 @pytest.mark.parametrize("level_db", [None, -90.0, -70.0, -60.0])
@@ -44,23 +44,43 @@ def test_too_short_for_whisper_is_no_speech() -> None:
     """whisper.cpp transcribes nothing under 100 ms: a loud 60 ms file holds no speech it could hear."""
     blip = (0.3 * np.sin(np.arange(int(0.06 * RATE)) / 3)).astype(np.float32)
     assert voiced_region(blip) is not None and speech_region(blip) is None
-    assert speech_region(np.concatenate([np.zeros(RATE, np.float32), blip])) is not None   # with its margin
+    assert speech_region(np.concatenate([np.zeros(RATE, np.float32), blip])) is not None  # with its margin
     assert speech_region(np.array([], np.float32)) is None
 
 
-@pytest.mark.parametrize(("text", "said"), [
-    (" [BLANK_AUDIO]", ""), (" (phone ringing)", ""), (" [MUSIC PLAYING]", ""), (" *cough*", ""),
-    (" [Music] [Applause]", ""), (" ...", ""), (" ♪", ""), ("", ""),
-    (" How far away is the moon?", "How far away is the moon?"),
-    (" Hello (laughs).", "Hello."), ("*cough* Yes, sure.", "Yes, sure."), (" 你好", "你好"),
-])
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (" [BLANK_AUDIO]", ""),
+        (" (phone ringing)", ""),
+        (" [MUSIC PLAYING]", ""),
+        (" *cough*", ""),
+        (" [Music] [Applause]", ""),
+        (" ...", ""),
+        (" ♪", ""),
+        ("", ""),
+        (" How far away is the moon?", "How far away is the moon?"),
+        (" Hello (laughs).", "Hello."),
+        ("*cough* Yes, sure.", "Yes, sure."),
+        (" 你好", "你好"),
+    ],
+)
 def test_markers_are_not_speech(text: str, said: str) -> None:
     assert speech_in(text) == said
 
 
 def test_spoken_text_joins_the_speech_segments() -> None:
-    transcript = Transcript([Segment(0.0, 1.0, " [BLANK_AUDIO]"), Segment(1.0, 2.0, " Hello."),
-                             Segment(2.0, 3.0, " (music)"), Segment(3.0, 4.0, " How are you?")], "en", 4.0, 0.1)
+    transcript = Transcript(
+        [
+            Segment(0.0, 1.0, " [BLANK_AUDIO]"),
+            Segment(1.0, 2.0, " Hello."),
+            Segment(2.0, 3.0, " (music)"),
+            Segment(3.0, 4.0, " How are you?"),
+        ],
+        "en",
+        4.0,
+        0.1,
+    )
     assert spoken_text(transcript) == "Hello. How are you?"
     assert spoken_text(Transcript([Segment(0.0, 1.0, " [BLANK_AUDIO]")], "en", 1.0, 0.1)) == ""
     assert spoken_text(Transcript([], "en", 1.0, 0.1)) == ""

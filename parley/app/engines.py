@@ -21,25 +21,35 @@ from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 class Engines(Protocol):
     """What the controller needs from the engines.
 
-    Called on the engine's worker thread: ``speech_model_path``, ``chat_model_path``,
-    ``load_speech``, ``load_chat``, ``chat_session``, ``reset_session``, ``input_devices``
-    (and every method of the objects they return, but a recorder's, which are thread-safe).  The rest are quick and called on the UI
-    thread.  Histories are ``(role, content)`` pairs, oldest first.
+    Called in worker jobs (``tasks.py``): ``speech_model_path``, ``chat_model_path``,
+    ``load_speech``, ``load_chat``, ``chat_session``, ``reset_session``, ``sampling``,
+    ``cancel_token``, ``input_devices``, ``fit_warning`` and ``connect_remote`` (a handshake of up
+    to 3 s per server), and every method of the objects they return.  Called on the UI thread:
+    ``recorder`` (its methods are thread-safe), ``is_device_lost``, ``is_cancelled``,
+    ``compute_devices`` and ``check_model_file`` (quick: a device list, a file header), and
+    ``check_server``, which the settings dialog still calls there (a handshake of up to 3 s).
+    Histories are ``(role, content)`` pairs, oldest first.
     """
 
     def speech_model_path(self, setting: str, progress: Callable[[float], None], cancel: Any) -> Path: ...
     def chat_model_path(self, setting: str) -> Path: ...
     def load_speech(self, path: Path, device: str, threads: int | None) -> Any: ...
-    def load_chat(self, path: Path, device: str, n_ctx: int, threads: int | None,
-                  progress: Callable[[float], bool] | None = None) -> Any: ...
+    def load_chat(
+        self, path: Path, device: str, n_ctx: int, threads: int | None, progress: Callable[[float], bool] | None = None
+    ) -> Any: ...
     def chat_session(self, model: Any, system_prompt: str, history: list[tuple[str, str]]) -> Any: ...
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None: ...
     def sampling(self, settings: Settings) -> Any: ...
     def cancel_token(self) -> Any: ...
     def input_devices(self) -> list[Any]: ...
-    def recorder(self, microphone: str | None, on_level: Callable[[float], None],
-                 on_error: Callable[[BaseException], None], on_limit: Callable[[], None],
-                 max_seconds: float) -> Any: ...
+    def recorder(
+        self,
+        microphone: str | None,
+        on_level: Callable[[float], None],
+        on_error: Callable[[BaseException], None],
+        on_limit: Callable[[], None],
+        max_seconds: float,
+    ) -> Any: ...
     def compute_devices(self) -> list[str]: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
     def connect_remote(self, endpoints: list[str], on_lost: Callable[[str, str], None]) -> str | None: ...
@@ -56,26 +66,35 @@ class LocalEngines:
         """The whisper.cpp file for ``setting``: "default" and "base" are converted on first use
         (``progress`` gets the fraction done; ``cancel.cancelled`` stops the conversion)."""
         from parley.engine.modelfiles.defaults import speech_model_path
-        return speech_model_path(setting if setting in (DEFAULT_MODEL, BASE_SPEECH_MODEL) else str(Path(setting)),
-                                 progress=progress, cancel=cancel)
+
+        return speech_model_path(
+            setting if setting in (DEFAULT_MODEL, BASE_SPEECH_MODEL) else str(Path(setting)),
+            progress=progress,
+            cancel=cancel,
+        )
 
     def chat_model_path(self, setting: str) -> Path:
         """The GGUF for ``setting``; a legacy ggml GPT-2 file is converted once and cached."""
         from parley.engine.modelfiles.defaults import chat_model_path
+
         return chat_model_path(setting)
 
     def load_speech(self, path: Path, device: str, threads: int | None) -> Any:
         from parley.engine.speech import SpeechModel
+
         return SpeechModel(path, device=device, threads=threads)
 
-    def load_chat(self, path: Path, device: str, n_ctx: int, threads: int | None,
-                  progress: Callable[[float], bool] | None = None) -> Any:
+    def load_chat(
+        self, path: Path, device: str, n_ctx: int, threads: int | None, progress: Callable[[float], bool] | None = None
+    ) -> Any:
         """``progress(fraction)`` while the weights load; returning False cancels the load."""
         from parley.engine.chat.model import ChatModel
+
         return ChatModel(path, device=device, n_ctx=n_ctx, threads=threads, progress=progress)
 
     def chat_session(self, model: Any, system_prompt: str, history: list[tuple[str, str]]) -> Any:
         from parley.engine.chat.model import ChatSession
+
         return ChatSession(model, system_prompt=system_prompt, history=self._messages(history))
 
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None:
@@ -83,30 +102,40 @@ class LocalEngines:
 
     def sampling(self, settings: Settings) -> Any:
         from parley.engine.chat.model import SamplingParams
-        return SamplingParams(temperature=settings.temperature, top_k=settings.top_k, top_p=settings.top_p,
-                              max_tokens=settings.max_tokens)
+
+        return SamplingParams(
+            temperature=settings.temperature, top_k=settings.top_k, top_p=settings.top_p, max_tokens=settings.max_tokens
+        )
 
     def cancel_token(self) -> Any:
         from parley.engine.backend.cancel import CancelToken
+
         return CancelToken()
 
     def input_devices(self) -> list[Any]:
         """The microphones there are now: PortAudio scans again, so one plugged in (or a sound
         server started) since the last look is found.  Skipped by the engine while recording."""
         from parley.engine.audio.capture import list_input_devices
+
         return list_input_devices(refresh=True)
 
-    def recorder(self, microphone: str | None, on_level: Callable[[float], None],
-                 on_error: Callable[[BaseException], None], on_limit: Callable[[], None],
-                 max_seconds: float) -> Any:
+    def recorder(
+        self,
+        microphone: str | None,
+        on_level: Callable[[float], None],
+        on_error: Callable[[BaseException], None],
+        on_limit: Callable[[], None],
+        max_seconds: float,
+    ) -> Any:
         from parley.engine.audio.capture import Recorder
-        return Recorder(microphone, max_seconds=max_seconds, on_level=on_level, on_error=on_error,
-                        on_limit=on_limit)
+
+        return Recorder(microphone, max_seconds=max_seconds, on_level=on_level, on_error=on_error, on_limit=on_limit)
 
     def compute_devices(self) -> list[str]:
         """Device names for the settings dialog; empty when the native build is unusable."""
         try:
             from parley.engine.backend.devices import list_devices
+
             return [d.name for d in list_devices()]
         except Exception:  # noqa: BLE001 - the dialog then offers "auto" and "cpu" only
             return []
@@ -116,6 +145,7 @@ class LocalEngines:
         each); ``on_lost(endpoint, reason)`` is called on another thread when one goes away.
         Returns why a server cannot be used (the others are connected), or None."""
         from parley.engine.backend import remote
+
         if not endpoints:
             return None
         remote.on_lost(on_lost)
@@ -130,6 +160,7 @@ class LocalEngines:
     def check_server(self, endpoint: str) -> str | None:
         """Whether a remote compute server answers (for the settings dialog's Add)."""
         from parley.engine.backend import remote
+
         try:
             remote.check_server(endpoint)
         except remote.RemoteError as exc:
@@ -138,6 +169,7 @@ class LocalEngines:
 
     def is_device_lost(self, exc: BaseException) -> bool:
         from parley.engine.backend.remote import RemoteDeviceLost
+
         return isinstance(exc, RemoteDeviceLost)
 
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None:
@@ -145,6 +177,7 @@ class LocalEngines:
         figures; None when it should fit, or when the file cannot be read (loading says why)."""
         from parley.engine.errors import ParleyError
         from parley.engine.library import fit_warning
+
         try:
             return fit_warning(path, kind=kind, n_ctx=n_ctx, device=device)
         except (ParleyError, OSError):
@@ -157,6 +190,7 @@ class LocalEngines:
             try:
                 from parley.engine.errors import ModelFileError
                 from parley.engine.modelfiles.defaults import base_speech_sources
+
                 base_speech_sources()
             except ModelFileError as exc:
                 return exc.problem
@@ -178,11 +212,13 @@ class LocalEngines:
 
     def is_cancelled(self, exc: BaseException) -> bool:
         from parley.engine.errors import Cancelled
+
         return isinstance(exc, Cancelled)
 
     @staticmethod
     def _messages(history: list[tuple[str, str]]) -> list[Any]:
         from parley.engine.chat.model import Message
+
         return [Message(role, content) for role, content in history]
 
 

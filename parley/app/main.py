@@ -27,6 +27,7 @@ def run_app(argv: Sequence[str]) -> int:
     argv, servers = split_rpc(argv)
     if "--self-test" in argv[1:]:
         from .selftest.run import run_self_test
+
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
         return run_self_test(argv, servers)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

@@ -25,14 +25,14 @@ from parley.engine.untrusted import UntrustedFileError, load_json
 log = logging.getLogger("parley.settings")
 
 DEFAULT_MODEL = "default"
-BASE_SPEECH_MODEL = "base"                    # the optional multilingual Whisper base
+BASE_SPEECH_MODEL = "base"  # the optional multilingual Whisper base
 RECENT_MODELS_KEPT = 8
 SETTINGS_FILE = "settings.json"
-MAX_SETTINGS_BYTES = 1 << 20    # a few kilobytes, a long system prompt included
-MAX_SETTINGS_DEPTH = 8          # the file nests 2 deep
-MAX_LIST_ITEMS = 256            # recent models, model folders, servers
+MAX_SETTINGS_BYTES = 1 << 20  # a few kilobytes, a long system prompt included
+MAX_SETTINGS_DEPTH = 8  # the file nests 2 deep
+MAX_LIST_ITEMS = 256  # recent models, model folders, servers
 MAX_WARNINGS = 10
-MAX_SHOWN_CHARS = 80            # of a bad value quoted in a warning
+MAX_SHOWN_CHARS = 80  # of a bad value quoted in a warning
 
 
 def config_dir() -> Path:
@@ -47,27 +47,27 @@ def default_system_prompt() -> str:
 
 @dataclass
 class Settings:
-    speech_model: str = DEFAULT_MODEL          # "default" (tiny.en), "base" (multilingual) or a .bin path
-    chat_model: str = DEFAULT_MODEL            # a .gguf path, or "default"
-    recent_speech_models: list[str] = field(default_factory=list)   # newest first
+    speech_model: str = DEFAULT_MODEL  # "default" (tiny.en), "base" (multilingual) or a .bin path
+    chat_model: str = DEFAULT_MODEL  # a .gguf path, or "default"
+    recent_speech_models: list[str] = field(default_factory=list)  # newest first
     recent_chat_models: list[str] = field(default_factory=list)
-    device: str = "auto"                       # "auto" | "cpu" | a device name such as "CUDA0"
-    threads: int = 0                           # 0: let the engines decide
-    microphone: str | None = None              # None: the system default input
-    language: str = "auto"                     # "auto" or a language code such as "en"
+    device: str = "auto"  # "auto" | "cpu" | a device name such as "CUDA0"
+    threads: int = 0  # 0: let the engines decide
+    microphone: str | None = None  # None: the system default input
+    language: str = "auto"  # "auto" or a language code such as "en"
     system_prompt: str = field(default_factory=default_system_prompt)
     temperature: float = 0.7
     top_p: float = 0.95
     top_k: int = 40
     max_tokens: int = 512
     context_length: int = 4096
-    send_on_release: bool = True               # False: the transcript goes into the text box
+    send_on_release: bool = True  # False: the transcript goes into the text box
     read_replies_aloud: bool = False
     ptt_shortcut: str = "Ctrl+Space"
-    hands_free: bool = False                   # the microphone stays open; each utterance is sent
-    live_transcript: bool = True               # words appear in the text box while the key is held
-    model_folders: list[str] = field(default_factory=list)   # searched for models, besides other tools' folders
-    rpc_servers: list[str] = field(default_factory=list)   # "HOST:PORT" of `parley rpc-server`s to use
+    hands_free: bool = False  # the microphone stays open; each utterance is sent
+    live_transcript: bool = True  # words appear in the text box while the key is held
+    model_folders: list[str] = field(default_factory=list)  # searched for models, besides other tools' folders
+    rpc_servers: list[str] = field(default_factory=list)  # "HOST:PORT" of `parley rpc-server`s to use
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -77,9 +77,13 @@ class Settings:
         recent[:] = [path] + [p for p in recent if p != path][: RECENT_MODELS_KEPT - 1]
 
     def copy(self) -> Settings:
-        return dataclasses.replace(self, recent_speech_models=list(self.recent_speech_models),
-                                   recent_chat_models=list(self.recent_chat_models),
-                                   model_folders=list(self.model_folders), rpc_servers=list(self.rpc_servers))
+        return dataclasses.replace(
+            self,
+            recent_speech_models=list(self.recent_speech_models),
+            recent_chat_models=list(self.recent_chat_models),
+            model_folders=list(self.model_folders),
+            rpc_servers=list(self.rpc_servers),
+        )
 
 
 def _number(low: float, high: float) -> Callable[[Any], bool]:

@@ -20,10 +20,17 @@ from .status import StatusPresenter
 
 
 class SettingsFlow(QObject):
-    changed = Signal(object, object)      # old, new
+    changed = Signal(object, object)  # old, new
 
-    def __init__(self, settings: Settings, engines: Engines, status: StatusPresenter, *,
-                 path: Path | None = None, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        engines: Engines,
+        status: StatusPresenter,
+        *,
+        path: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         """``path``: where ``apply`` saves (None: the user's config folder)."""
         super().__init__(parent)
         self.value = settings
@@ -31,13 +38,24 @@ class SettingsFlow(QObject):
         self.status = status
         self.path = path
 
-    def open_dialog(self, parent: QWidget, microphones: list[str], read_aloud_problem: str | None,
-                    check_server: Callable[[str], str | None] | None = None) -> None:
+    def open_dialog(
+        self,
+        parent: QWidget,
+        microphones: list[str],
+        read_aloud_problem: str | None,
+        check_server: Callable[[str], str | None] | None = None,
+    ) -> None:
         from .ui.settings_dialog import SettingsDialog  # with the model library: not needed to start
 
-        dialog = SettingsDialog(self.value, validate=self.validate, compute_devices=self.engines.compute_devices(),
-                                microphones=microphones, read_aloud_problem=read_aloud_problem, parent=parent,
-                                check_server=check_server)
+        dialog = SettingsDialog(
+            self.value,
+            validate=self.validate,
+            compute_devices=self.engines.compute_devices(),
+            microphones=microphones,
+            read_aloud_problem=read_aloud_problem,
+            parent=parent,
+            check_server=check_server,
+        )
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
 

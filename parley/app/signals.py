@@ -25,7 +25,7 @@ class _Probe(QObject):
 def emit_drops_a_reference(signal: Any = None) -> bool:
     """Whether ``signal.emit()`` (default: a real Qt signal of this PySide) loses a reference to
     ``True``; what the probe itself cost is given back."""
-    probe = _Probe()                              # kept alive while its signal is used
+    probe = _Probe()  # kept alive while its signal is used
     signal = signal if signal is not None else probe.fired
     tries = 16
     before = sys.getrefcount(True)
@@ -33,9 +33,9 @@ def emit_drops_a_reference(signal: Any = None) -> bool:
         signal.emit()
     lost = before - sys.getrefcount(True)
     ctypes.pythonapi.Py_IncRef.argtypes = [ctypes.py_object]
-    for _ in range(max(0, lost)):                 # repair what the probe itself cost
+    for _ in range(max(0, lost)):  # repair what the probe itself cost
         ctypes.pythonapi.Py_IncRef(True)
-    return lost >= tries // 2                     # other threads may have moved the count a little
+    return lost >= tries // 2  # other threads may have moved the count a little
 
 
 _REPAIR = emit_drops_a_reference()

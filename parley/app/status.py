@@ -40,14 +40,15 @@ class StatusPresenter(QObject):
         self.last_reply_tps: float | None = None
         self.last_clip_s: float | None = None
         self._announced: set[str] = set()
-        self._sticky_until = 0.0                # an announcement holds the status bar until then
+        self._sticky_until = 0.0  # an announcement holds the status bar until then
         host.loading.connect(self._loading)
         host.speech_ready.connect(self._speech_ready)
         host.chat_ready.connect(self._chat_ready)
         host.load_failed.connect(self._load_failed)
         host.may_not_fit.connect(lambda _role, warning: self.notice(warning))
-        host.remote_problem.connect(lambda problem: self.announce(f"Remote compute: {problem}; "
-                                                                  "models run on this machine instead."))
+        host.remote_problem.connect(
+            lambda problem: self.announce(f"Remote compute: {problem}; models run on this machine instead.")
+        )
         host.server_lost.connect(lambda text: self.announce(text + "."))
         host.changed.connect(self.show_models)
 
@@ -73,8 +74,12 @@ class StatusPresenter(QObject):
 
     def _loading(self, role: str, fraction: float | None) -> None:
         if role == "speech":
-            self.note("Loading the speech model…" if fraction is None
-                      else f"Preparing the speech model (first use only)… {fraction:.0%}", 0)
+            self.note(
+                "Loading the speech model…"
+                if fraction is None
+                else f"Preparing the speech model (first use only)… {fraction:.0%}",
+                0,
+            )
 
     def _speech_ready(self, model: Any) -> None:
         self.note(f"Speech model ready: {model.name}")
@@ -104,20 +109,30 @@ class StatusPresenter(QObject):
     def show_models(self) -> None:
         host = self.host
         chat, speech = host.chat_model, host.speech_model
-        loading_chat = "Loading chat model…" if host.chat_load_fraction is None else \
-            f"Loading chat model… {host.chat_load_fraction:.0%}"
-        names = [chat_label(chat) if chat else ("Chat model unavailable" if host.chat_problem else loading_chat),
-                 speech.name if speech else ("Speech model unavailable" if host.speech_problem
-                                             else "Loading speech model…")]
-        details = [f"Chat: {chat.name} ({chat.path})" if chat else None,
-                   f"Speech: {speech.name} ({speech.path})" if speech else None]
-        self.window.set_models_text(" · ".join(names), "\n".join(filter(None, [
-            *details, host.chat_problem, host.speech_problem])))
+        loading_chat = (
+            "Loading chat model…"
+            if host.chat_load_fraction is None
+            else f"Loading chat model… {host.chat_load_fraction:.0%}"
+        )
+        names = [
+            chat_label(chat) if chat else ("Chat model unavailable" if host.chat_problem else loading_chat),
+            speech.name if speech else ("Speech model unavailable" if host.speech_problem else "Loading speech model…"),
+        ]
+        details = [
+            f"Chat: {chat.name} ({chat.path})" if chat else None,
+            f"Speech: {speech.name} ({speech.path})" if speech else None,
+        ]
+        self.window.set_models_text(
+            " · ".join(names), "\n".join(filter(None, [*details, host.chat_problem, host.speech_problem]))
+        )
         choices = {role: m.device for role, m in (("Chat", chat), ("Speech", speech)) if m}
         if choices:
             devices = {role: c.device.name for role, c in choices.items()}
-            text = next(iter(devices.values())) if len(set(devices.values())) == 1 else \
-                " · ".join(f"{role} {name}" for role, name in devices.items())
+            text = (
+                next(iter(devices.values()))
+                if len(set(devices.values())) == 1
+                else " · ".join(f"{role} {name}" for role, name in devices.items())
+            )
             reasons = list(dict.fromkeys(host.fallbacks.values()))
             tooltip = "\n".join([*(f"{role}: {c.device.description}" for role, c in choices.items()), *reasons])
             self.window.set_device_text(f"Device: {text}" + (" (fallback)" if reasons else ""), tooltip)
@@ -138,11 +153,13 @@ class StatusPresenter(QObject):
             stats.append(f"Reply {self.last_reply_tps:.1f} tok/s")
         if self.last_clip_s is not None:
             stats.append(f"Clip {self.last_clip_s:.2f} s")
-        self.window.set_stats_text(" · ".join(stats), "Generation speed of the last reply · "
-                                                     "transcription time of the last recording")
+        self.window.set_stats_text(
+            " · ".join(stats), "Generation speed of the last reply · transcription time of the last recording"
+        )
 
-    def show_availability(self, talk_problem: str | None, chat_problem: str | None, shortcut: str,
-                          hands_free: bool = False) -> None:
+    def show_availability(
+        self, talk_problem: str | None, chat_problem: str | None, shortcut: str, hands_free: bool = False
+    ) -> None:
         bar, view = self.window.input_bar, self.window.conversation_view
         bar.set_talk_available(talk_problem is None, talk_problem or "")
         bar.set_send_available(chat_problem is None, chat_problem or "")

@@ -44,9 +44,14 @@ class _Cancellable(Protocol):
 class Job:
     """One submitted callable, its callbacks, and its cancel state."""
 
-    def __init__(self, fn: Callable[[Job], Any], on_done: Callable[[Any], None] | None,
-                 on_error: Callable[[BaseException], None] | None,
-                 on_progress: Callable[[Any], None] | None, name: str) -> None:
+    def __init__(
+        self,
+        fn: Callable[[Job], Any],
+        on_done: Callable[[Any], None] | None,
+        on_error: Callable[[BaseException], None] | None,
+        on_progress: Callable[[Any], None] | None,
+        name: str,
+    ) -> None:
         self.fn = fn
         self.on_done = on_done
         self.on_error = on_error
@@ -90,7 +95,7 @@ class Job:
 class _Runner(QObject):
     """Lives on the worker thread; runs each job it receives, in order."""
 
-    progress = Signal(object, object)        # job, payload
+    progress = Signal(object, object)  # job, payload
     finished = Signal(object, bool, object)  # job, succeeded, result or exception
 
     @Slot(object)
@@ -118,7 +123,7 @@ class EngineWorker(QObject):
     def __init__(self, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.name = name
-        self._pending: list[Job] = []   # submitted and not yet reported back, oldest first
+        self._pending: list[Job] = []  # submitted and not yet reported back, oldest first
         self._closed = False
         self._thread = QThread()
         self._thread.setObjectName(f"parley-{name}")
@@ -134,9 +139,15 @@ class EngineWorker(QObject):
     def busy(self) -> bool:
         return bool(self._pending)
 
-    def submit(self, fn: Callable[[Job], Any], *, on_done: Callable[[Any], None] | None = None,
-               on_error: Callable[[BaseException], None] | None = None,
-               on_progress: Callable[[Any], None] | None = None, name: str = "") -> Job:
+    def submit(
+        self,
+        fn: Callable[[Job], Any],
+        *,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+        on_progress: Callable[[Any], None] | None = None,
+        name: str = "",
+    ) -> Job:
         """Queue ``fn(job)``; its callbacks run later on the UI thread, never inside this call."""
         if self._closed:
             raise RuntimeError(f"the {self.name} worker is shut down")
@@ -169,8 +180,9 @@ class EngineWorker(QObject):
             finally:
                 QThread.currentThread().quit()
 
-        self.submit(last_job, on_error=lambda exc: log.error("closing %s failed: %s", self.name, exc),
-                    name=f"close {self.name}")
+        self.submit(
+            last_job, on_error=lambda exc: log.error("closing %s failed: %s", self.name, exc), name=f"close {self.name}"
+        )
         self._closed = True
         _LIVE.discard(self)
         joined = self._thread.wait(int(timeout_s * 1000))
@@ -209,5 +221,5 @@ def _stop_at_exit(timeout_s: float = 2.0) -> None:
             worker._thread.quit()
             if not worker._thread.wait(int(timeout_s * 1000)):
                 log.error("the %s thread was still busy when Parley exited", worker.name)
-        except RuntimeError:       # its C++ side is already gone, and its thread with it
+        except RuntimeError:  # its C++ side is already gone, and its thread with it
             pass

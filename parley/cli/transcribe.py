@@ -18,19 +18,24 @@ from ..engine.errors import ParleyError
 from ..engine.formats import SAMPLE_RATE
 from .devices import add_rpc_option, rpc_endpoints
 
-EXIT_FAILED = 1      # a file could not be read or transcribed
-EXIT_NO_SPEECH = 3   # every file was read, and at least one held no speech
+EXIT_FAILED = 1  # a file could not be read or transcribed
+EXIT_NO_SPEECH = 3  # every file was read, and at least one held no speech
 
-EPILOG = (f"Exit status: 0 when every file was transcribed, {EXIT_FAILED} when a file could not be read or "
-          f"transcribed, {EXIT_NO_SPEECH} when a file held no speech (\"no speech\" on stderr, nothing on stdout).")
+EPILOG = (
+    f"Exit status: 0 when every file was transcribed, {EXIT_FAILED} when a file could not be read or "
+    f'transcribed, {EXIT_NO_SPEECH} when a file held no speech ("no speech" on stderr, nothing on stdout).'
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("transcribe", help="transcribe audio files (WAV, FLAC, OGG, MP3)", epilog=EPILOG)
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--model", default="default",
-                   help="default (Whisper tiny.en), base (Whisper base, multilingual; needs the optional "
-                        "model packages), or a whisper.cpp .bin file; the first two are prepared on first use")
+    p.add_argument(
+        "--model",
+        default="default",
+        help="default (Whisper tiny.en), base (Whisper base, multilingual; needs the optional "
+        "model packages), or a whisper.cpp .bin file; the first two are prepared on first use",
+    )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: up to 8)")
     p.add_argument("--language", default="auto", help="language code, or auto (multilingual models)")
@@ -59,17 +64,22 @@ def run(args: argparse.Namespace) -> int:
             try:
                 audio = load_audio(path)
                 region = speech_region(audio)
-                options = dict(language=args.language, translate=args.translate, initial_prompt=args.prompt,
-                               beam_size=args.beam_size)
+                options = dict(
+                    language=args.language,
+                    translate=args.translate,
+                    initial_prompt=args.prompt,
+                    beam_size=args.beam_size,
+                )
                 result = None
                 if region is not None:
-                    speech = audio[region.start:region.end]
+                    speech = audio[region.start : region.end]
                     try:
                         result = model.transcribe(speech, **options)
                     except remote.RemoteDeviceLost as exc:  # this file and the rest on this machine's CPU
                         model.close()
-                        model = SpeechModel(model_path, device=fallback_to_cpu(model.device, str(exc)),
-                                            threads=args.threads)
+                        model = SpeechModel(
+                            model_path, device=fallback_to_cpu(model.device, str(exc)), threads=args.threads
+                        )
                         print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
                         result = model.transcribe(speech, **options)
             except ParleyError as exc:
@@ -77,21 +87,32 @@ def run(args: argparse.Namespace) -> int:
                 failures += 1
                 continue
             text = spoken_text(result) if result is not None else ""
-            if region is None or result is None or not text:    # no speech (no region: no result, no text)
+            if region is None or result is None or not text:  # no speech (no region: no result, no text)
                 print(f"parley: {path}: no speech", file=sys.stderr)
                 silent += 1
                 continue
             offset = region.start / SAMPLE_RATE
-            segments = [(s.start + offset, s.end + offset, said) for s in result.segments
-                        if (said := speech_in(s.text))]
+            segments = [
+                (s.start + offset, s.end + offset, said) for s in result.segments if (said := speech_in(s.text))
+            ]
             if args.json:
-                print(json.dumps({
-                    "file": path, "language": result.language, "text": text,
-                    "audio_seconds": round(len(audio) / SAMPLE_RATE, 3), "seconds": round(result.elapsed, 3),
-                    "device": model.device.device.name,
-                    "segments": [{"start": round(start, 3), "end": round(end_s, 3), "text": segment}
-                                 for start, end_s, segment in segments],
-                }, ensure_ascii=False))
+                print(
+                    json.dumps(
+                        {
+                            "file": path,
+                            "language": result.language,
+                            "text": text,
+                            "audio_seconds": round(len(audio) / SAMPLE_RATE, 3),
+                            "seconds": round(result.elapsed, 3),
+                            "device": model.device.device.name,
+                            "segments": [
+                                {"start": round(start, 3), "end": round(end_s, 3), "text": segment}
+                                for start, end_s, segment in segments
+                            ],
+                        },
+                        ensure_ascii=False,
+                    )
+                )
             elif args.timestamps:
                 if len(args.files) > 1:
                     print(f"# {path}")
@@ -114,5 +135,9 @@ def _conversion_progress(fraction: float) -> None:
     percent = int(fraction * 100)
     if percent != _shown[0]:
         _shown[0] = percent
-        print(f"\rpreparing the speech model: {percent:3d}%", end="" if percent < 100 else "\n",
-              file=sys.stderr, flush=True)
+        print(
+            f"\rpreparing the speech model: {percent:3d}%",
+            end="" if percent < 100 else "\n",
+            file=sys.stderr,
+            flush=True,
+        )

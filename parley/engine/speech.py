@@ -47,7 +47,7 @@ from .errors import (
 from .formats import SAMPLE_RATE
 from .modelfiles.whisper_file import check_whisper_ggml
 
-FRAMES_PER_SECOND = 50          # encoder positions per second of audio (1500 per 30 s)
+FRAMES_PER_SECOND = 50  # encoder positions per second of audio (1500 per 30 s)
 FULL_AUDIO_CTX = 1500
 # Sized contexts are multiples of 256: with flash attention whisper.cpp reads the cross-attention
 # KV cache padded to 256 entries without a mask, so any other size also attends to entries left
@@ -61,7 +61,7 @@ AUDIO_CTX_MARGIN = 64
 @dataclasses.dataclass
 class Segment:
     start: float  # seconds
-    end: float    # seconds
+    end: float  # seconds
     text: str
 
 
@@ -108,8 +108,13 @@ def _larger_ctx(ctx: int) -> int:
 class _Call:
     """Per-call state the native callbacks reach through a cffi handle."""
 
-    def __init__(self, on_segment: Callable[[Segment], None] | None,
-                 on_progress: Callable[[int], None] | None, cancel: CancelToken, seconds: float) -> None:
+    def __init__(
+        self,
+        on_segment: Callable[[Segment], None] | None,
+        on_progress: Callable[[int], None] | None,
+        cancel: CancelToken,
+        seconds: float,
+    ) -> None:
         self.seconds = seconds
         self.on_segment = on_segment
         self.on_progress = on_progress
@@ -169,8 +174,9 @@ def _read_segment(ctx: Any, i: int, seconds: float) -> Segment:
 class SpeechModel:
     """A whisper.cpp model loaded on a device, ready to transcribe 16 kHz mono audio."""
 
-    def __init__(self, path: str | Path, device: str | DeviceChoice = "auto", threads: int | None = None,
-                 flash_attn: bool = True) -> None:
+    def __init__(
+        self, path: str | Path, device: str | DeviceChoice = "auto", threads: int | None = None, flash_attn: bool = True
+    ) -> None:
         self.path = Path(path)
         self.info = check_whisper_ggml(self.path)  # raises ModelFileError before native code sees it
         if threads is not None and threads < 0:
@@ -180,14 +186,17 @@ class SpeechModel:
         self.threads = threads or default_threads()
         choice = device if isinstance(device, DeviceChoice) else select_device(device)
         self._lock = threading.Lock()
-        self._busy_thread: int | None = None     # the thread inside whisper_full
+        self._busy_thread: int | None = None  # the thread inside whisper_full
         self._cancel: CancelToken | None = None  # that call's token; close() sets it
         self._closing = False
         self._ctx, errors = self._init_context(choice, flash_attn)
         if self._ctx == native.ffi().NULL and choice.device.is_gpu:
-            choice = fallback_to_cpu(choice, remote.lost_reason(choice.device)
-                                     or "whisper.cpp could not initialise the model on it"
-                                     + (f": {errors.reason()}" if errors.reason() else ""))
+            choice = fallback_to_cpu(
+                choice,
+                remote.lost_reason(choice.device)
+                or "whisper.cpp could not initialise the model on it"
+                + (f": {errors.reason()}" if errors.reason() else ""),
+            )
             self._ctx, errors = self._init_context(choice, flash_attn)
         if self._ctx == native.ffi().NULL:
             reason = errors.reason()
@@ -196,7 +205,8 @@ class SpeechModel:
         lib = native.lib()
         self.multilingual = bool(lib.whisper_is_multilingual(self._ctx))
         self.name = f"whisper {native.string(lib.whisper_model_type_readable(self._ctx))}" + (
-            "" if self.multilingual else ".en")
+            "" if self.multilingual else ".en"
+        )
 
     def _init_context(self, choice: DeviceChoice, flash_attn: bool) -> tuple[Any, native.NativeLog]:
         lib = native.lib()
@@ -272,9 +282,21 @@ class SpeechModel:
         ctx = self._audio_ctx(audio_ctx, seconds)
 
         def full(encoder_ctx: int) -> Transcript:
-            return self._full(samples, seconds, encoder_ctx, language=language, translate=translate, threads=threads,
-                              initial_prompt=initial_prompt, single_segment=single_segment, beam_size=beam_size,
-                              timestamps=timestamps, on_segment=on_segment, on_progress=on_progress, cancel=cancel)
+            return self._full(
+                samples,
+                seconds,
+                encoder_ctx,
+                language=language,
+                translate=translate,
+                threads=threads,
+                initial_prompt=initial_prompt,
+                single_segment=single_segment,
+                beam_size=beam_size,
+                timestamps=timestamps,
+                on_segment=on_segment,
+                on_progress=on_progress,
+                cancel=cancel,
+            )
 
         result = full(ctx)
         elapsed = result.elapsed
@@ -287,10 +309,23 @@ class SpeechModel:
         result.elapsed = elapsed
         return result
 
-    def _full(self, samples: np.ndarray, seconds: float, audio_ctx: int, *, language: str | None,
-              translate: bool, threads: int | None, initial_prompt: str | None, single_segment: bool | None,
-              beam_size: int, timestamps: bool, on_segment: Callable[[Segment], None] | None,
-              on_progress: Callable[[int], None] | None, cancel: CancelToken) -> Transcript:
+    def _full(
+        self,
+        samples: np.ndarray,
+        seconds: float,
+        audio_ctx: int,
+        *,
+        language: str | None,
+        translate: bool,
+        threads: int | None,
+        initial_prompt: str | None,
+        single_segment: bool | None,
+        beam_size: int,
+        timestamps: bool,
+        on_segment: Callable[[Segment], None] | None,
+        on_progress: Callable[[int], None] | None,
+        cancel: CancelToken,
+    ) -> Transcript:
         """One ``whisper_full`` call with the given audio context (0: the full window)."""
         ffi, lib = native.ffi(), native.lib()
         strategy = lib.WHISPER_SAMPLING_BEAM_SEARCH if beam_size > 1 else lib.WHISPER_SAMPLING_GREEDY
@@ -328,8 +363,10 @@ class SpeechModel:
         params.abort_callback_user_data = cancel.c_pointer
         buf = ffi.from_buffer("float[]", samples)
         if self._busy_thread == threading.get_ident():
-            raise ModelBusyError("the speech model is busy on this thread: it cannot transcribe from "
-                                 "the callback of a transcription in progress")
+            raise ModelBusyError(
+                "the speech model is busy on this thread: it cannot transcribe from "
+                "the callback of a transcription in progress"
+            )
         with self._lock:
             if self._ctx is None:
                 raise ModelClosedError("the speech model is closed")
@@ -351,8 +388,9 @@ class SpeechModel:
                 raise Cancelled("transcription cancelled")
             if rc != 0:
                 reason = errors.reason()
-                raise TranscriptionError(f"whisper.cpp failed to transcribe (error {rc})"
-                                         + (f": {reason}" if reason else ""), rc)
+                raise TranscriptionError(
+                    f"whisper.cpp failed to transcribe (error {rc})" + (f": {reason}" if reason else ""), rc
+                )
             language_code = native.string(lib.whisper_lang_str(lang_id)) if lang_id >= 0 else lang
         return Transcript(call.segments, language_code, seconds, elapsed)
 
@@ -368,5 +406,6 @@ class SpeechModel:
             value = -1
         if not 0 <= value <= FULL_AUDIO_CTX:
             raise AudioContextError(
-                f"the audio context must be auto, full or 0 to {FULL_AUDIO_CTX} frames, not {audio_ctx!r}")
+                f"the audio context must be auto, full or 0 to {FULL_AUDIO_CTX} frames, not {audio_ctx!r}"
+            )
         return value

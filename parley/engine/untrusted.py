@@ -19,9 +19,9 @@ from typing import Any
 
 from .errors import ParleyError
 
-MAX_JSON_BYTES = 4 << 20        # settings, records, manifests are a few kilobytes
-MAX_JSON_DEPTH = 64             # none of ours nests deeper than 5
-MAX_INT_DIGITS = 40             # sizes and counts fit in 20 digits
+MAX_JSON_BYTES = 4 << 20  # settings, records, manifests are a few kilobytes
+MAX_JSON_DEPTH = 64  # none of ours nests deeper than 5
+MAX_INT_DIGITS = 40  # sizes and counts fit in 20 digits
 
 
 class UntrustedFileError(ParleyError):
@@ -76,7 +76,7 @@ def read_bytes(path: str | Path, max_bytes: int) -> bytes:
                 break
             chunks.append(chunk)
             total += len(chunk)
-            if total > max_bytes:   # grew while being read
+            if total > max_bytes:  # grew while being read
                 raise UntrustedFileError(f"{path}: more than the {max_bytes} bytes expected")
         return b"".join(chunks)
     except OSError as exc:
@@ -98,7 +98,7 @@ def parse_json(text: str | bytes, *, what: str = "the document", max_depth: int 
         raise UntrustedFileError(f"{what}: nested more than {max_depth} levels deep")
     try:
         return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:   # JSONDecodeError is a ValueError
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
         raise UntrustedFileError(f"{what}: not valid JSON ({_first_line(exc)})") from None
 
 
@@ -143,8 +143,13 @@ def _no_constant(name: str) -> float:
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return name
     return "not a file"

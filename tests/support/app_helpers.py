@@ -35,25 +35,27 @@ from tests.support.requirements import require
 from tests.support.speech import espeak_available, synthesize
 from tests.support.tinymodels import write_tiny_llama_gguf
 
-TINY_CONTEXT = 8192          # tokens: room for several seconds of endless reply
-LOAD_TIMEOUT_MS = 120_000    # first use converts the speech model; later loads take < 1 s
-REPLY_TIMEOUT_MS = 120_000   # only reached if something hangs
-QUESTION = "How far away is the moon from the earth?"   # whisper tiny.en hears it word for word
+TINY_CONTEXT = 8192  # tokens: room for several seconds of endless reply
+LOAD_TIMEOUT_MS = 120_000  # first use converts the speech model; later loads take < 1 s
+REPLY_TIMEOUT_MS = 120_000  # only reached if something hangs
+QUESTION = "How far away is the moon from the earth?"  # whisper tiny.en hears it word for word
 
 
 def write_tiny_chat_model(path: Path, seed: int = 0, n_vocab: int = 2048) -> Path:
     """A random-weight llama GGUF with a 2048-token GPT-2 vocabulary, fast to sample, with room
     for several seconds of reply, that never ends a reply by itself (see ``never_ends``)."""
-    return write_tiny_llama_gguf(path, n_vocab=n_vocab, n_ctx=TINY_CONTEXT, seed=seed,
-                                 name=f"tiny-llama-{seed}", never_ends=True)
+    return write_tiny_llama_gguf(
+        path, n_vocab=n_vocab, n_ctx=TINY_CONTEXT, seed=seed, name=f"tiny-llama-{seed}", never_ends=True
+    )
 
 
 def tiny_settings(chat_model: Path, **overrides: Any) -> dict[str, Any]:
     """Settings for the tiny model: replies that go on until stopped (or ``max_tokens``).  One
     thread: a model this small gains nothing from two, and two threads that spin-wait for each
     other slow down a hundredfold when other processes keep the cores busy."""
-    values: dict[str, Any] = dict(chat_model=str(chat_model), context_length=TINY_CONTEXT,
-                                  max_tokens=TINY_CONTEXT, threads=1)
+    values: dict[str, Any] = dict(
+        chat_model=str(chat_model), context_length=TINY_CONTEXT, max_tokens=TINY_CONTEXT, threads=1
+    )
     values.update(overrides)
     return values
 
@@ -95,8 +97,9 @@ def broken_chat_config(tmp_path: Path) -> Path:
     return config
 
 
-def make_controller(qtbot: Any, tmp_path: Path, *, wait_ready: bool = True,
-                    read_aloud: Any = None, engines: Any = None, **settings: Any) -> Controller:
+def make_controller(
+    qtbot: Any, tmp_path: Path, *, wait_ready: bool = True, read_aloud: Any = None, engines: Any = None, **settings: Any
+) -> Controller:
     """A real MainWindow and Controller on the real engines, started as the app starts them.
 
     ``settings`` are ``Settings`` fields (pass ``chat_model``; ``tiny_settings`` helps).  The
@@ -106,10 +109,14 @@ def make_controller(qtbot: Any, tmp_path: Path, *, wait_ready: bool = True,
     qtbot.addWidget(window)
     window.show()
     controller = Controller(
-        window, engines or LocalEngines(), Settings(**settings), Store(tmp_path / "conversations.sqlite3"),
+        window,
+        engines or LocalEngines(),
+        Settings(**settings),
+        Store(tmp_path / "conversations.sqlite3"),
         settings_path=tmp_path / "settings.json",
         # Default: no text-to-speech engine, the common case on a test machine.
-        read_aloud=read_aloud or (lambda: ReadAloud("no-such-engine")))
+        read_aloud=read_aloud or (lambda: ReadAloud("no-such-engine")),
+    )
     controller.start()
     if wait_ready:
         wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
@@ -126,8 +133,10 @@ def wait_idle(qtbot: Any, controller: Controller, timeout: int = REPLY_TIMEOUT_M
 
 def stored(controller: Controller) -> list[tuple[str, str, bool]]:
     """(role, content, complete) of the open conversation's messages, as the database has them."""
-    return [(m.role, m.content, m.complete)
-            for m in controller.book.store.load_conversation(controller.book.current.id).messages]
+    return [
+        (m.role, m.content, m.complete)
+        for m in controller.book.store.load_conversation(controller.book.current.id).messages
+    ]
 
 
 def status(controller: Controller) -> str:
@@ -139,7 +148,7 @@ def start_endless_reply(qtbot: Any, controller: Controller, text: str = "Tell me
     assert controller.replies.send(text)
     widget = controller.window.conversation_view.messages[-1]
     qtbot.waitUntil(lambda: len(controller.replies.text) >= 20, timeout=REPLY_TIMEOUT_MS)
-    qtbot.waitUntil(lambda: len(widget.text) >= 20, timeout=REPLY_TIMEOUT_MS)     # rendered
+    qtbot.waitUntil(lambda: len(widget.text) >= 20, timeout=REPLY_TIMEOUT_MS)  # rendered
     return widget
 
 
@@ -161,6 +170,13 @@ def speak(qtbot: Any, controller: Controller, mic: VirtualMicrophone, clip: Path
 def run_python(code: str, env: dict[str, str], timeout: float = 300) -> subprocess.CompletedProcess:
     import os
     import sys
+
     repo = Path(__file__).resolve().parents[2]
-    return subprocess.run([sys.executable, "-c", code], cwd=repo, env={**os.environ, **env},
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=repo,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )

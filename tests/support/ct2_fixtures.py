@@ -41,8 +41,7 @@ def byte_level(token: bytes) -> str:
 def synthetic_base_tokens(multilingual: bool) -> list[bytes]:
     """50256 distinct byte strings (+ the empty token of multilingual models)."""
     tokens = [bytes([b]) for b in range(256)]
-    tokens += [f" w{i}".encode() if i % 3 else f"\n\t\x00{i}\xff".encode("latin-1")
-               for i in range(50256 - 256)]
+    tokens += [f" w{i}".encode() if i % 3 else f"\n\t\x00{i}\xff".encode("latin-1") for i in range(50256 - 256)]
     if multilingual:
         tokens.append(b"")
     return tokens
@@ -61,22 +60,33 @@ def whisper_vocabulary(n_vocab: int) -> tuple[list[str], list[bytes]]:
 def _linear(rng: np.random.Generator, out: int, inp: int, zero_rows: slice | None = None) -> dict[str, np.ndarray]:
     bias = rng.standard_normal(out).astype(np.float32)
     if zero_rows is not None:
-        bias[zero_rows] = 0.0   # CTranslate2 fills the missing key bias with zeros
+        bias[zero_rows] = 0.0  # CTranslate2 fills the missing key bias with zeros
     return {"weight": (rng.standard_normal((out, inp)) * 0.1).astype(np.float32), "bias": bias}
 
 
 def _norm(rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    return {"gamma": (1 + 0.1 * rng.standard_normal(n)).astype(np.float32),
-            "beta": (0.1 * rng.standard_normal(n)).astype(np.float32)}
+    return {
+        "gamma": (1 + 0.1 * rng.standard_normal(n)).astype(np.float32),
+        "beta": (0.1 * rng.standard_normal(n)).astype(np.float32),
+    }
 
 
 def _flatten(prefix: str, tree: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     return {f"{prefix}/{key}": value for key, value in tree.items()}
 
 
-def whisper_variables(*, enc_layers: int, dec_layers: int, heads: int, state: int, n_mels: int,
-                      n_vocab: int, n_audio_ctx: int = 1500, n_text_ctx: int = 448,
-                      seed: int = 0) -> dict[str, np.ndarray]:
+def whisper_variables(
+    *,
+    enc_layers: int,
+    dec_layers: int,
+    heads: int,
+    state: int,
+    n_mels: int,
+    n_vocab: int,
+    n_audio_ctx: int = 1500,
+    n_text_ctx: int = 448,
+    seed: int = 0,
+) -> dict[str, np.ndarray]:
     """float32 weights of a Whisper model under CTranslate2's variable names."""
     rng = np.random.default_rng(seed)
     s = state
@@ -118,7 +128,9 @@ def _is_quantizable(name: str) -> bool:
     return name.endswith("/weight") and ("linear_" in name or "embeddings" in name)
 
 
-def encode_variables(variables: dict[str, np.ndarray], dtype: str) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+def encode_variables(
+    variables: dict[str, np.ndarray], dtype: str
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """Store float weights as ``dtype`` the way CTranslate2's quantization does.
 
     Returns the arrays to serialise and, per float variable, the float32 values they stand for
@@ -159,8 +171,9 @@ def _ct2_string(text: str) -> bytes:
     return struct.pack("<H", len(raw)) + raw
 
 
-def serialize_ct2(variables: dict[str, np.ndarray], aliases: dict[str, str],
-                  spec: str = "WhisperSpec", revision: int = 3) -> bytes:
+def serialize_ct2(
+    variables: dict[str, np.ndarray], aliases: dict[str, str], spec: str = "WhisperSpec", revision: int = 3
+) -> bytes:
     """CTranslate2's model.bin (binary version 6), variables in name order."""
     out = [struct.pack("<I", 6), _ct2_string(spec), struct.pack("<II", revision, len(variables))]
     for name in sorted(variables):
@@ -175,10 +188,18 @@ def serialize_ct2(variables: dict[str, np.ndarray], aliases: dict[str, str],
     return b"".join(out)
 
 
-def write_ct2_whisper(folder: Path, *, size: str = "tiny", state: int | None = None,
-                      n_mels: int = 80, n_vocab: int = 51864, dtype: str = "float16",
-                      parts: int = 1, vocabulary_format: str = "txt",
-                      seed: int = 0) -> dict[str, object]:
+def write_ct2_whisper(
+    folder: Path,
+    *,
+    size: str = "tiny",
+    state: int | None = None,
+    n_mels: int = 80,
+    n_vocab: int = 51864,
+    dtype: str = "float16",
+    parts: int = 1,
+    vocabulary_format: str = "txt",
+    seed: int = 0,
+) -> dict[str, object]:
     """Write a CTranslate2 Whisper model folder; returns what a test needs to check it.
 
     ``parts`` > 1 splits model.bin into ``model.bin.part1..N`` at byte positions that fall
@@ -187,8 +208,15 @@ def write_ct2_whisper(folder: Path, *, size: str = "tiny", state: int | None = N
     """
     enc_layers, heads = SIZES[size]
     state = state or heads * 4
-    variables = whisper_variables(enc_layers=enc_layers, dec_layers=enc_layers, heads=heads,
-                                  state=state, n_mels=n_mels, n_vocab=n_vocab, seed=seed)
+    variables = whisper_variables(
+        enc_layers=enc_layers,
+        dec_layers=enc_layers,
+        heads=heads,
+        state=state,
+        n_mels=n_mels,
+        n_vocab=n_vocab,
+        seed=seed,
+    )
     stored, meaning = encode_variables(variables, dtype)
     blob = serialize_ct2(stored, {"decoder/projection/weight": "decoder/embeddings/weight"})
     tokens, base = whisper_vocabulary(n_vocab)
@@ -207,6 +235,14 @@ def write_ct2_whisper(folder: Path, *, size: str = "tiny", state: int | None = N
         (folders[0] / "vocabulary.json").write_text(json.dumps(tokens), encoding="utf-8")
     else:
         (folders[0] / "vocabulary.txt").write_text("".join(t + "\n" for t in tokens), encoding="utf-8")
-    return {"source": folders[0] if parts == 1 else folders, "folders": folders,
-            "meaning": meaning, "base_tokens": base, "heads": heads, "layers": enc_layers,
-            "state": state, "n_mels": n_mels, "n_vocab": n_vocab}
+    return {
+        "source": folders[0] if parts == 1 else folders,
+        "folders": folders,
+        "meaning": meaning,
+        "base_tokens": base,
+        "heads": heads,
+        "layers": enc_layers,
+        "state": state,
+        "n_mels": n_mels,
+        "n_vocab": n_vocab,
+    }

@@ -65,7 +65,7 @@ class Case:
 @dataclasses.dataclass(frozen=True)
 class Outcome:
     case: Case
-    returncode: int | None   # None: timed out
+    returncode: int | None  # None: timed out
     stderr: str
 
     @property
@@ -113,8 +113,12 @@ def make_seeds(folder: Path) -> dict[str, list[Seed]]:
     t = np.arange(16000) / 16000
     clip = (0.3 * np.sin(2 * np.pi * 440 * t) * np.hanning(len(t))).astype(np.float32)
     audio = []
-    for name, subtype, rate, channels in (("seed.wav", "PCM_16", 16000, 1), ("seed.flac", "PCM_16", 44100, 2),
-                                          ("seed.ogg", "VORBIS", 22050, 1), ("seed.mp3", "MPEG_LAYER_III", 16000, 1)):
+    for name, subtype, rate, channels in (
+        ("seed.wav", "PCM_16", 16000, 1),
+        ("seed.flac", "PCM_16", 44100, 2),
+        ("seed.ogg", "VORBIS", 22050, 1),
+        ("seed.mp3", "MPEG_LAYER_III", 16000, 1),
+    ):
         samples = np.interp(np.arange(int(len(clip) * rate / 16000)) * 16000 / rate, np.arange(len(clip)), clip)
         data = np.repeat(samples[:, None], channels, axis=1).astype(np.float32)
         path = folder / name
@@ -139,7 +143,7 @@ def _gguf_fields(data: bytes) -> tuple[int, list[Field]]:
         nonlocal pos
         (n,) = struct.unpack_from("<Q", data, pos)
         fields.append(Field(pos, 8, f"length of {what}"))
-        text = data[pos + 8:pos + 8 + n].decode("utf-8", "replace")
+        text = data[pos + 8 : pos + 8 + n].decode("utf-8", "replace")
         pos += 8 + n
         return text
 
@@ -182,8 +186,10 @@ def _whisper_fields(data: bytes) -> tuple[int, list[Field]]:
     """Hyperparameters, the mel and vocabulary sizes, token lengths and tensor headers."""
     from parley.engine.modelfiles.whisper_file import GGML_TYPES
 
-    names = ("n_vocab n_audio_ctx n_audio_state n_audio_head n_audio_layer n_text_ctx n_text_state "
-             "n_text_head n_text_layer n_mels ftype").split()
+    names = (
+        "n_vocab n_audio_ctx n_audio_state n_audio_head n_audio_layer n_text_ctx n_text_state "
+        "n_text_head n_text_layer n_mels ftype"
+    ).split()
     fields = [Field(4 + 4 * i, 4, name) for i, name in enumerate(names)]
     fields += [Field(48, 4, "n_mel"), Field(52, 4, "n_fft")]
     n_mel, n_fft = struct.unpack_from("<ii", data, 48)
@@ -200,9 +206,12 @@ def _whisper_fields(data: bytes) -> tuple[int, list[Field]]:
     while pos < len(data):
         n_dims, name_len, ttype = struct.unpack_from("<3i", data, pos)
         ne = struct.unpack_from(f"<{n_dims}i", data, pos + 12)
-        name = data[pos + 12 + 4 * n_dims:pos + 12 + 4 * n_dims + name_len].decode()
-        fields += [Field(pos, 4, f"dimensions of {name}"), Field(pos + 4, 4, f"name length of {name}"),
-                   Field(pos + 8, 4, f"type of {name}")]
+        name = data[pos + 12 + 4 * n_dims : pos + 12 + 4 * n_dims + name_len].decode()
+        fields += [
+            Field(pos, 4, f"dimensions of {name}"),
+            Field(pos + 4, 4, f"name length of {name}"),
+            Field(pos + 8, 4, f"type of {name}"),
+        ]
         fields += [Field(pos + 12 + 4 * d, 4, f"dimension {d} of {name}") for d in range(n_dims)]
         pos += 12 + 4 * n_dims + name_len + GGML_TYPES[ttype].row_bytes(ne[0]) * int(np.prod(ne[1:]))
     return header_end, fields
@@ -213,27 +222,51 @@ def _audio_fields(data: bytes, suffix: str) -> tuple[int, list[Field]]:
         fields = [Field(4, 4, "RIFF size")]
         pos = 12
         while pos + 8 <= len(data):
-            chunk, size = data[pos:pos + 4], struct.unpack_from("<I", data, pos + 4)[0]
+            chunk, size = data[pos : pos + 4], struct.unpack_from("<I", data, pos + 4)[0]
             fields.append(Field(pos + 4, 4, f"size of chunk {chunk!r}"))
             if chunk == b"fmt ":
-                fields += [Field(pos + 8, 2, "format"), Field(pos + 10, 2, "channels"), Field(pos + 12, 4, "rate"),
-                           Field(pos + 16, 4, "byte rate"), Field(pos + 20, 2, "block align"),
-                           Field(pos + 22, 2, "bits per sample")]
+                fields += [
+                    Field(pos + 8, 2, "format"),
+                    Field(pos + 10, 2, "channels"),
+                    Field(pos + 12, 4, "rate"),
+                    Field(pos + 16, 4, "byte rate"),
+                    Field(pos + 20, 2, "block align"),
+                    Field(pos + 22, 2, "bits per sample"),
+                ]
             if chunk == b"data":
                 return pos + 8, fields
             pos += 8 + size + (size & 1)
         return pos, fields
     if suffix == ".flac":  # STREAMINFO: block sizes, frame sizes, rate/channels/bits, total samples
-        return 42, [Field(8, 2, "min block size"), Field(10, 2, "max block size"), Field(12, 4, "frame sizes"),
-                    Field(18, 4, "rate, channels and bits"), Field(21, 1, "bits and total samples"),
-                    Field(22, 4, "total samples")]
+        return 42, [
+            Field(8, 2, "min block size"),
+            Field(10, 2, "max block size"),
+            Field(12, 4, "frame sizes"),
+            Field(18, 4, "rate, channels and bits"),
+            Field(21, 1, "bits and total samples"),
+            Field(22, 4, "total samples"),
+        ]
     return 256, []  # Ogg pages, MPEG frames: bit flips and bytes in the first packets
 
 
 # --------------------------------------------------------------------------- mutations
 
-_EDGE_VALUES = (0, 1, 2, -1, 0x7F, 0xFF, 0x7FFF, 0xFFFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF,
-                1 << 32, 1 << 40, (1 << 63) - 1)
+_EDGE_VALUES = (
+    0,
+    1,
+    2,
+    -1,
+    0x7F,
+    0xFF,
+    0x7FFF,
+    0xFFFF,
+    0x7FFFFFFF,
+    0x80000000,
+    0xFFFFFFFF,
+    1 << 32,
+    1 << 40,
+    (1 << 63) - 1,
+)
 
 
 def mutate(seed: Seed, rng: random.Random) -> tuple[bytes, str]:
@@ -248,10 +281,10 @@ def mutate(seed: Seed, rng: random.Random) -> tuple[bytes, str]:
             field = rng.choices(seed.fields, weights=[_weight(f) for f in seed.fields])[0]
             if field.offset + field.size > len(data):
                 continue
-            old = int.from_bytes(data[field.offset:field.offset + field.size], "little")
+            old = int.from_bytes(data[field.offset : field.offset + field.size], "little")
             value = rng.choice((*_EDGE_VALUES, old + 1, old - 1, old * 2, old * 1000, rng.getrandbits(8 * field.size)))
             value %= 1 << (8 * field.size)
-            data[field.offset:field.offset + field.size] = value.to_bytes(field.size, "little")
+            data[field.offset : field.offset + field.size] = value.to_bytes(field.size, "little")
             done.append(f"{field.what} = {value} (was {old})")
         elif strategy == "flip":
             for _ in range(rng.randint(1, 8)):
@@ -261,7 +294,7 @@ def mutate(seed: Seed, rng: random.Random) -> tuple[bytes, str]:
         elif strategy == "bytes":
             pos = _position(rng, seed, len(data))
             n = rng.randint(1, 16)
-            data[pos:pos + n] = bytes(rng.getrandbits(8) for _ in range(n))
+            data[pos : pos + n] = bytes(rng.getrandbits(8) for _ in range(n))
             done.append(f"{n} random bytes at {pos}")
         elif strategy == "truncate":
             cut = _position(rng, seed, len(data)) if rng.random() < 0.7 else rng.randrange(len(data))
@@ -272,13 +305,13 @@ def mutate(seed: Seed, rng: random.Random) -> tuple[bytes, str]:
         else:
             start = _position(rng, seed, len(data))
             n = rng.randint(1, 64)
-            chunk = bytes(data[start:start + n])
+            chunk = bytes(data[start : start + n])
             at = _position(rng, seed, len(data))
             if rng.random() < 0.5:
                 data[at:at] = chunk
                 done.append(f"{len(chunk)} bytes from {start} inserted at {at}")
             else:
-                del data[at:at + n]
+                del data[at : at + n]
                 done.append(f"{n} bytes deleted at {at}")
     return bytes(data), "; ".join(done) or "unchanged"
 
@@ -325,8 +358,15 @@ def run(case: Case, folder: Path, seeds: dict[str, list[Seed]], timeout: float =
         args = ["transcribe", "--model", str(whisper), str(path), *common]
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONFAULTHANDLER": "1"}
     try:
-        proc = subprocess.run([sys.executable, "-m", "parley", *args], capture_output=True, text=True,
-                              errors="replace", timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(
+            [sys.executable, "-m", "parley", *args],
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=timeout,
+            env=env,
+            stdin=subprocess.DEVNULL,
+        )
         outcome = Outcome(case, proc.returncode, proc.stderr)
     except subprocess.TimeoutExpired as exc:
         stderr = exc.stderr.decode("utf-8", "replace") if isinstance(exc.stderr, bytes) else (exc.stderr or "")

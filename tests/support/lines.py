@@ -22,7 +22,7 @@ class LineReader:
     def _read(self, stream: IO[str]) -> None:
         for line in iter(stream.readline, ""):
             self._lines.put(line)
-        self._lines.put("")          # end of the stream
+        self._lines.put("")  # end of the stream
 
     def next(self, timeout: float = 60.0) -> str:
         """The next line ('' once the stream has ended); fails if none comes within ``timeout``."""

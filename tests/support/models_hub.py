@@ -32,16 +32,16 @@ _PATH = re.compile(r"^/(?P<repo>[^/]+/[^/]+)/resolve/(?P<rev>[^/]+)/(?P<file>.+)
 
 @dataclasses.dataclass
 class Behaviour:
-    cut_after: int | None = None          # close the connection after this many body bytes (once)
-    stall_after: int | None = None        # stop sending after this many body bytes until released
-    stall_head: bool = False              # never answer HEAD until released
-    corrupt: bool = False                 # flip a byte in the middle of what is sent
+    cut_after: int | None = None  # close the connection after this many body bytes (once)
+    stall_after: int | None = None  # stop sending after this many body bytes until released
+    stall_head: bool = False  # never answer HEAD until released
+    corrupt: bool = False  # flip a byte in the middle of what is sent
     chunk: int = 64 * 1024
-    delay_s: float = 0.0                  # pause between chunks (a slow link)
+    delay_s: float = 0.0  # pause between chunks (a slow link)
     headers: dict[str, str | None] = dataclasses.field(default_factory=dict)  # None: not sent
-    head_status: int | None = None        # answer HEAD with this status instead of 200
-    get_status: int | None = None         # answer GET with this status instead of 200/206
-    body: Callable[[bytes], bytes] | None = None   # what GET sends instead of the file's bytes
+    head_status: int | None = None  # answer HEAD with this status instead of 200
+    get_status: int | None = None  # answer GET with this status instead of 200/206
+    body: Callable[[bytes], bytes] | None = None  # what GET sends instead of the file's bytes
 
 
 class HubServer:
@@ -51,11 +51,11 @@ class HubServer:
         self.files: dict[tuple[str, str], bytes] = {}
         self.commits: dict[str, str] = {}
         self.behaviour = Behaviour()
-        self.log: list[tuple[str, str, str | None]] = []   # method, path, Range header
+        self.log: list[tuple[str, str, str | None]] = []  # method, path, Range header
         self.release = threading.Event()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
-        self._server.handle_error = lambda *_: None    # a client that hangs up is what tests do
+        self._server.handle_error = lambda *_: None  # a client that hangs up is what tests do
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
@@ -112,8 +112,13 @@ class HubServer:
             def _meta_headers(self, commit: str, data: bytes, **more: str) -> None:
                 sha = hashlib.sha256(data).hexdigest()
                 headers: dict[str, str | None] = {
-                    "X-Repo-Commit": commit, "ETag": f'"{sha}"', "X-Linked-Etag": f'"{sha}"',
-                    "X-Linked-Size": str(len(data)), "Accept-Ranges": "bytes", **more}
+                    "X-Repo-Commit": commit,
+                    "ETag": f'"{sha}"',
+                    "X-Linked-Etag": f'"{sha}"',
+                    "X-Linked-Size": str(len(data)),
+                    "Accept-Ranges": "bytes",
+                    **more,
+                }
                 headers.update(hub.behaviour.headers)
                 for name, value in headers.items():
                     if value is not None:
@@ -142,7 +147,7 @@ class HubServer:
                 commit, data = resolved
                 if behaviour.corrupt:
                     middle = len(data) // 2
-                    data = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
+                    data = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :]
                 start = int(re.match(r"bytes=(\d+)-", rng)[1]) if rng else 0
                 body = data[start:] if behaviour.body is None else behaviour.body(data[start:])
                 self.send_response(behaviour.get_status or (206 if rng else 200))
@@ -159,7 +164,7 @@ class HubServer:
                 while sent < len(body):
                     position = start + sent
                     if behaviour.cut_after is not None and position >= behaviour.cut_after:
-                        behaviour.cut_after = None      # only once
+                        behaviour.cut_after = None  # only once
                         self.close_connection = True
                         self.connection.shutdown(2)
                         return
@@ -171,7 +176,7 @@ class HubServer:
                     for mark in (behaviour.cut_after, behaviour.stall_after):
                         if mark is not None and mark > position:
                             limit = min(limit, mark - position)
-                    piece = body[sent:sent + limit]
+                    piece = body[sent : sent + limit]
                     try:
                         self.wfile.write(piece)
                         self.wfile.flush()
@@ -199,8 +204,16 @@ def model_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 
 
 def write_catalog(path: Path, entries: list[dict]) -> Path:
-    base = {"kind": "chat", "name": "Tiny chat", "revision": "main", "licence": "MIT", "languages": ["en"],
-            "parameters": "1M", "note": "test", "sha256": None}
+    base = {
+        "kind": "chat",
+        "name": "Tiny chat",
+        "revision": "main",
+        "licence": "MIT",
+        "languages": ["en"],
+        "parameters": "1M",
+        "note": "test",
+        "sha256": None,
+    }
     path.write_text(json.dumps({"format": 1, "models": [{**base, **e} for e in entries]}))
     return path
 
@@ -213,20 +226,33 @@ def hub(model_bytes: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         home = tmp_path / "home"
         home.mkdir()
         for key, value in {
-            "HOME": str(home), "HF_HOME": str(home / ".cache" / "huggingface"), "HF_ENDPOINT": server.url,
-            "HF_HUB_DISABLE_XET": "1", "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
-            "PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
+            "HOME": str(home),
+            "HF_HOME": str(home / ".cache" / "huggingface"),
+            "HF_ENDPOINT": server.url,
+            "HF_HUB_DISABLE_XET": "1",
+            "NO_PROXY": "127.0.0.1,localhost",
+            "no_proxy": "127.0.0.1,localhost",
+            "PARLEY_DATA_DIR": str(tmp_path / "data"),
+            "PARLEY_CONFIG_DIR": str(tmp_path / "config"),
         }.items():
             monkeypatch.setenv(key, value)
         for key in ("HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "HF_HUB_OFFLINE", "XDG_CACHE_HOME", "HF_TOKEN"):
             monkeypatch.delenv(key, raising=False)
-        catalog = write_catalog(tmp_path / "catalog.json", [
-            {"id": "tiny-chat", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes), "sha256": sha},
-            {"id": "tiny-chat-hub-sha", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes)},
-            {"id": "tiny-chat-wrong-sha", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes),
-             "sha256": "0" * 64},
-            {"id": "missing", "repo": CHAT_REPO, "file": "nope.gguf", "size": 10},
-        ])
+        catalog = write_catalog(
+            tmp_path / "catalog.json",
+            [
+                {"id": "tiny-chat", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes), "sha256": sha},
+                {"id": "tiny-chat-hub-sha", "repo": CHAT_REPO, "file": CHAT_FILE, "size": len(model_bytes)},
+                {
+                    "id": "tiny-chat-wrong-sha",
+                    "repo": CHAT_REPO,
+                    "file": CHAT_FILE,
+                    "size": len(model_bytes),
+                    "sha256": "0" * 64,
+                },
+                {"id": "missing", "repo": CHAT_REPO, "file": "nope.gguf", "size": 10},
+            ],
+        )
         monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(catalog))
         server.sha = sha  # type: ignore[attr-defined]
         yield server

@@ -57,17 +57,32 @@ def unreadable_copy(source: Path, name: str | None = None) -> Iterator[Path]:
 def _can_mount_tmpfs() -> bool:
     if sys.platform != "linux" or shutil.which("unshare") is None:
         return False
-    probe = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
-                            "mount -t tmpfs -o size=1m tmpfs /mnt"], capture_output=True)
+    probe = subprocess.run(
+        ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", "mount -t tmpfs -o size=1m tmpfs /mnt"],
+        capture_output=True,
+    )
     return probe.returncode == 0
 
 
-def run_on_small_tmpfs(disk: Path, size: str, script: str, env: dict[str, str],
-                       timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run_on_small_tmpfs(
+    disk: Path, size: str, script: str, env: dict[str, str], timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     """Run ``script`` (Python source) in a child that sees a fresh tmpfs of ``size`` (``1m``)
     mounted on ``disk``, an existing empty folder.  Requires user and mount namespaces."""
     require(_can_mount_tmpfs(), "needs Linux user+mount namespaces (unshare) to mount a small real tmpfs")
     return subprocess.run(
-        ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
-         f'mount -t tmpfs -o size={size} tmpfs "{disk}" && exec "{sys.executable}" -c "$0"', script],
-        capture_output=True, text=True, env=env, timeout=timeout)
+        [
+            "unshare",
+            "--user",
+            "--map-root-user",
+            "--mount",
+            "sh",
+            "-c",
+            f'mount -t tmpfs -o size={size} tmpfs "{disk}" && exec "{sys.executable}" -c "$0"',
+            script,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )

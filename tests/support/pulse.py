@@ -92,9 +92,7 @@ def pulse_server() -> Iterator[None]:
         return
     _wait_for(_daemon_gone, "an exiting PulseAudio daemon to finish")
     # -D returns once the daemon is up; --exit-idle-time=-1 keeps it up between tests.
-    started = subprocess.run(
-        ["pulseaudio", "-D", "--exit-idle-time=-1"], capture_output=True, text=True, check=False
-    )
+    started = subprocess.run(["pulseaudio", "-D", "--exit-idle-time=-1"], capture_output=True, text=True, check=False)
     if started.returncode != 0:
         raise PulseUnavailable(f"pulseaudio would not start: {started.stderr.strip()}")
     try:
@@ -131,7 +129,9 @@ class VirtualMicrophone:
         wait until it delivers audio."""
         if self._source_module is None:
             self._source_module = _pactl(
-                "load-module", "module-virtual-source", f"source_name={SOURCE}",
+                "load-module",
+                "module-virtual-source",
+                f"source_name={SOURCE}",
                 f"master={SINK}.monitor",
             ).strip()
         _pactl("set-default-source", SOURCE)
@@ -151,18 +151,14 @@ class VirtualMicrophone:
         # the unload would be missed and record on, unaware of the unplug.
         for fields in _short_list("source-outputs"):
             if fields[1] in (source, monitor):
-                subprocess.run(
-                    ["pacmd", "kill-source-output", fields[0]], capture_output=True, check=False
-                )
+                subprocess.run(["pacmd", "kill-source-output", fields[0]], capture_output=True, check=False)
 
 
 def finish(player: subprocess.Popen, timeout: float) -> None:
     """Wait for a ``play(..., wait=False)`` process and raise if paplay failed."""
     _, stderr = player.communicate(timeout=timeout)
     if player.returncode != 0:
-        raise PulseUnavailable(
-            f"paplay failed (exit {player.returncode}): {stderr.decode().strip()}"
-        )
+        raise PulseUnavailable(f"paplay failed (exit {player.returncode}): {stderr.decode().strip()}")
 
 
 @contextlib.contextmanager
@@ -172,16 +168,30 @@ def virtual_microphone() -> Iterator[VirtualMicrophone]:
     with pulse_server():
         _unload_ours()
         previous_default = _pactl("get-default-source", check=False).strip()
-        _pactl("load-module", "module-null-sink", f"sink_name={SINK}",
-               "sink_properties=device.description=Parley-virtual-speaker")
+        _pactl(
+            "load-module",
+            "module-null-sink",
+            f"sink_name={SINK}",
+            "sink_properties=device.description=Parley-virtual-speaker",
+        )
         silence = None
         try:
             with open("/dev/zero", "rb") as zeros:
                 silence = subprocess.Popen(
-                    ["pacat", "--playback", "--raw", f"--device={SINK}", "--format=s16le",
-                     "--rate=16000", "--channels=1", "--latency-msec=20",
-                     "--client-name=parley-silence"],
-                    stdin=zeros, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                    [
+                        "pacat",
+                        "--playback",
+                        "--raw",
+                        f"--device={SINK}",
+                        "--format=s16le",
+                        "--rate=16000",
+                        "--channels=1",
+                        "--latency-msec=20",
+                        "--client-name=parley-silence",
+                    ],
+                    stdin=zeros,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
                 )
             _wait_for(_sink_running, "the silent stream to start")
             microphone = VirtualMicrophone()
@@ -210,9 +220,18 @@ def _sink_running() -> bool:
 
 def _record_until_audio_flows() -> None:
     recorder = subprocess.Popen(
-        ["parec", f"--device={SOURCE}", "--raw", "--format=s16le", "--rate=16000",
-         "--channels=1", "--latency-msec=20", "--client-name=parley-warm-up"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        [
+            "parec",
+            f"--device={SOURCE}",
+            "--raw",
+            "--format=s16le",
+            "--rate=16000",
+            "--channels=1",
+            "--latency-msec=20",
+            "--client-name=parley-warm-up",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
     )
     try:
         ready, _, _ = select.select([recorder.stdout], [], [], _TIMEOUT)
@@ -232,8 +251,9 @@ def idle_microphone() -> Iterator[None]:
     previous = _pactl("get-default-source", check=False).strip()
     modules = [_pactl("load-module", "module-null-sink", f"sink_name={sink}").strip()]
     try:
-        modules.append(_pactl("load-module", "module-virtual-source", f"source_name={source}",
-                              f"master={sink}.monitor").strip())
+        modules.append(
+            _pactl("load-module", "module-virtual-source", f"source_name={source}", f"master={sink}.monitor").strip()
+        )
         _pactl("set-default-source", source)
         yield
     finally:

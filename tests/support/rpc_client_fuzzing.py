@@ -65,29 +65,79 @@ class Mutation:
         return f"{name}#{self.nth} {self.kind}{detail}"
 
 
-_NAMES = {remote.ALLOC_BUFFER: "ALLOC_BUFFER", remote.GET_ALIGNMENT: "GET_ALIGNMENT",
-          remote.GET_MAX_SIZE: "GET_MAX_SIZE", remote.BUFFER_GET_BASE: "BUFFER_GET_BASE",
-          remote.SET_TENSOR_HASH: "SET_TENSOR_HASH", remote.GET_TENSOR: "GET_TENSOR",
-          remote.COPY_TENSOR: "COPY_TENSOR", remote.GET_DEVICE_MEMORY: "GET_DEVICE_MEMORY",
-          remote.GET_ALLOC_SIZE: "GET_ALLOC_SIZE", remote.HELLO: "HELLO", remote.DEVICE_COUNT: "DEVICE_COUNT"}
+_NAMES = {
+    remote.ALLOC_BUFFER: "ALLOC_BUFFER",
+    remote.GET_ALIGNMENT: "GET_ALIGNMENT",
+    remote.GET_MAX_SIZE: "GET_MAX_SIZE",
+    remote.BUFFER_GET_BASE: "BUFFER_GET_BASE",
+    remote.SET_TENSOR_HASH: "SET_TENSOR_HASH",
+    remote.GET_TENSOR: "GET_TENSOR",
+    remote.COPY_TENSOR: "COPY_TENSOR",
+    remote.GET_DEVICE_MEMORY: "GET_DEVICE_MEMORY",
+    remote.GET_ALLOC_SIZE: "GET_ALLOC_SIZE",
+    remote.HELLO: "HELLO",
+    remote.DEVICE_COUNT: "DEVICE_COUNT",
+}
 
 # The fields of each reply: (offset, width) pairs.
 _FIELDS: dict[int, list[tuple[int, int]]] = {
-    remote.ALLOC_BUFFER: [(0, 8), (8, 8)], remote.GET_ALIGNMENT: [(0, 8)], remote.GET_MAX_SIZE: [(0, 8)],
-    remote.BUFFER_GET_BASE: [(0, 8)], remote.GET_DEVICE_MEMORY: [(0, 8), (8, 8)], remote.GET_ALLOC_SIZE: [(0, 8)],
-    remote.SET_TENSOR_HASH: [(0, 1)], remote.COPY_TENSOR: [(0, 1)], remote.GET_TENSOR: [(0, 1)],
-    remote.HELLO: [(0, 1), (1, 1), (2, 1), (3, 1), (4, 8)], remote.DEVICE_COUNT: [(0, 4)],
+    remote.ALLOC_BUFFER: [(0, 8), (8, 8)],
+    remote.GET_ALIGNMENT: [(0, 8)],
+    remote.GET_MAX_SIZE: [(0, 8)],
+    remote.BUFFER_GET_BASE: [(0, 8)],
+    remote.GET_DEVICE_MEMORY: [(0, 8), (8, 8)],
+    remote.GET_ALLOC_SIZE: [(0, 8)],
+    remote.SET_TENSOR_HASH: [(0, 1)],
+    remote.COPY_TENSOR: [(0, 1)],
+    remote.GET_TENSOR: [(0, 1)],
+    remote.HELLO: [(0, 1), (1, 1), (2, 1), (3, 1), (4, 8)],
+    remote.DEVICE_COUNT: [(0, 4)],
 }
 # How often each command is answered in the driver's session (ceilings for ``nth``).
-_TYPICAL = {remote.ALLOC_BUFFER: 3, remote.GET_ALIGNMENT: 1, remote.GET_MAX_SIZE: 1, remote.BUFFER_GET_BASE: 3,
-            remote.GET_DEVICE_MEMORY: 9, remote.GET_ALLOC_SIZE: 18, remote.GET_TENSOR: 2, remote.SET_TENSOR_HASH: 1,
-            remote.HELLO: 1, remote.DEVICE_COUNT: 1}
+_TYPICAL = {
+    remote.ALLOC_BUFFER: 3,
+    remote.GET_ALIGNMENT: 1,
+    remote.GET_MAX_SIZE: 1,
+    remote.BUFFER_GET_BASE: 3,
+    remote.GET_DEVICE_MEMORY: 9,
+    remote.GET_ALLOC_SIZE: 18,
+    remote.GET_TENSOR: 2,
+    remote.SET_TENSOR_HASH: 1,
+    remote.HELLO: 1,
+    remote.DEVICE_COUNT: 1,
+}
 
 
 def _interesting(width: int, rng: random.Random) -> int:
     top = (1 << (8 * width)) - 1
-    return rng.choice([0, 1, 2, 3, 7, 63, 64, 65, 255, 4096, 1 << 20, (1 << 20) + 1, 1 << 31, 4_000_000_000,
-                       1 << 40, 1 << 48, (1 << 63) - 1, 1 << 63, top, top - 1, rng.getrandbits(8 * width)]) & top
+    return (
+        rng.choice(
+            [
+                0,
+                1,
+                2,
+                3,
+                7,
+                63,
+                64,
+                65,
+                255,
+                4096,
+                1 << 20,
+                (1 << 20) + 1,
+                1 << 31,
+                4_000_000_000,
+                1 << 40,
+                1 << 48,
+                (1 << 63) - 1,
+                1 << 63,
+                top,
+                top - 1,
+                rng.getrandbits(8 * width),
+            ]
+        )
+        & top
+    )
 
 
 def random_mutation(rng: random.Random) -> Mutation:
@@ -97,8 +147,13 @@ def random_mutation(rng: random.Random) -> Mutation:
     if kind == "field":
         offset, width = rng.choice(_FIELDS[cmd])
         return Mutation(cmd, nth, kind, offset, width, _interesting(width, rng))
-    value = {"length": lambda: _interesting(8, rng), "stall": lambda: rng.randrange(0, 16),
-             "close": lambda: 0, "garbage": lambda: rng.randrange(1, 64), "extra": lambda: rng.randrange(1, 16)}[kind]()
+    value = {
+        "length": lambda: _interesting(8, rng),
+        "stall": lambda: rng.randrange(0, 16),
+        "close": lambda: 0,
+        "garbage": lambda: rng.randrange(1, 64),
+        "extra": lambda: rng.randrange(1, 16),
+    }[kind]()
     return Mutation(cmd, nth, kind, value=value)
 
 
@@ -124,13 +179,20 @@ class FakeServer:
     docstring.  ``token``: PARLEY_AUTH is required and checked.  ``mutation``: the one reply to
     spoil.  ``replies``: fixed reply bodies by command, for a test that wants one wrong field."""
 
-    def __init__(self, mutation: Mutation | None = None, *, token: bytes | None = None, devices: int = 1,
-                 upstream: str | None = None, replies: dict[int, bytes] | None = None,
-                 on_request: Callable[[int, bytes], None] | None = None) -> None:
+    def __init__(
+        self,
+        mutation: Mutation | None = None,
+        *,
+        token: bytes | None = None,
+        devices: int = 1,
+        upstream: str | None = None,
+        replies: dict[int, bytes] | None = None,
+        on_request: Callable[[int, bytes], None] | None = None,
+    ) -> None:
         self.mutation, self.token, self.devices, self.upstream = mutation, token, devices, upstream
         self.replies = dict(replies or {})
         self.on_request = on_request
-        self.hit = False            # the mutation was applied
+        self.hit = False  # the mutation was applied
         self.counts: dict[int, int] = {}
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -193,8 +255,10 @@ class FakeServer:
     def _authenticate(self, conn: socket.socket) -> None:
         """The agreed PARLEY_AUTH first message, or the connection ends without an answer."""
         header = _recv_exact(conn, 9)
-        if header != bytes([remote.PARLEY_AUTH]) + _U64.pack(remote.TOKEN_SIZE) or \
-                _recv_exact(conn, remote.TOKEN_SIZE) != self.token:
+        if (
+            header != bytes([remote.PARLEY_AUTH]) + _U64.pack(remote.TOKEN_SIZE)
+            or _recv_exact(conn, remote.TOKEN_SIZE) != self.token
+        ):
             raise _Hangup
         conn.sendall(_U64.pack(1) + b"\x01")
 
@@ -229,8 +293,14 @@ class FakeServer:
             return self.replies[cmd]
         if cmd == remote.HELLO:
             lib = native.lib()
-            return bytes([int(lib.RPC_PROTO_MAJOR_VERSION), int(lib.RPC_PROTO_MINOR_VERSION),
-                          int(lib.RPC_PROTO_PATCH_VERSION), 0]) + bytes(24)
+            return bytes(
+                [
+                    int(lib.RPC_PROTO_MAJOR_VERSION),
+                    int(lib.RPC_PROTO_MINOR_VERSION),
+                    int(lib.RPC_PROTO_PATCH_VERSION),
+                    0,
+                ]
+            ) + bytes(24)
         if cmd == remote.DEVICE_COUNT:
             return struct.pack("<I", self.devices)
         if cmd == remote.GET_ALIGNMENT:
@@ -265,14 +335,14 @@ class FakeServer:
         self.hit = True
         if m.kind == "field":
             if m.offset + m.width <= len(reply):
-                reply = reply[:m.offset] + m.value.to_bytes(m.width, "little") + reply[m.offset + m.width:]
+                reply = reply[: m.offset] + m.value.to_bytes(m.width, "little") + reply[m.offset + m.width :]
             conn.sendall(_U64.pack(len(reply)) + reply)
         elif m.kind == "length":
             conn.sendall(_U64.pack(m.value) + reply)
         elif m.kind == "extra":
             conn.sendall(_U64.pack(len(reply)) + reply + bytes(m.value))
         elif m.kind == "stall":
-            conn.sendall((_U64.pack(len(reply)) + reply)[:8 + min(m.value, max(len(reply) - 1, 0))])
+            conn.sendall((_U64.pack(len(reply)) + reply)[: 8 + min(m.value, max(len(reply) - 1, 0))])
             self._closed.wait(600)
             raise _Hangup
         elif m.kind == "garbage":
@@ -319,7 +389,7 @@ DRIVER = textwrap.dedent("""
 class Outcome:
     case: int
     mutation: str
-    verdict: str         # served | refused | crash | hang | traceback | multi-line
+    verdict: str  # served | refused | crash | hang | traceback | multi-line
     detail: str = ""
 
     @property
@@ -331,8 +401,14 @@ def drive(endpoint: str, model: Path, limit: float = 60.0, stall: float = 1.0) -
     """Run ``DRIVER`` against ``endpoint``; (verdict, detail) as the module docstring says."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "PARLEY_RPC_STALL_TIMEOUT": str(stall)}
     try:
-        proc = subprocess.run([sys.executable, "-c", DRIVER, endpoint, str(model)], env=env, capture_output=True,
-                              text=True, timeout=limit, preexec_fn=limit_memory)
+        proc = subprocess.run(
+            [sys.executable, "-c", DRIVER, endpoint, str(model)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=limit,
+            preexec_fn=limit_memory,
+        )
     except subprocess.TimeoutExpired as exc:
         return "hang", f"no end within {limit:g} s: {(exc.stdout or '')[-500:]!r}"
     return classify(proc.returncode, proc.stdout, proc.stderr)
@@ -363,8 +439,14 @@ def classify(rc: int, out: str, err: str) -> tuple[str, str]:
     return "refused", refusal.strip()
 
 
-def run_fuzz(model: Path, seed: int, count: int, upstream: str | None = None, limit: float = 60.0,
-             progress: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+def run_fuzz(
+    model: Path,
+    seed: int,
+    count: int,
+    upstream: str | None = None,
+    limit: float = 60.0,
+    progress: Callable[[Outcome], None] | None = None,
+) -> list[Outcome]:
     """``count`` cases from ``seed``, each a fresh fake server (a proxy to ``upstream`` when given)
     with one random mutation, driven by a fresh subprocess."""
     rng = random.Random(seed)

@@ -30,10 +30,10 @@ from parley.engine.backend import rpc_wire as wire
 
 REPO = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
-HANG = 20.0           # a hang guard only: the server answers in milliseconds
+HANG = 20.0  # a hang guard only: the server answers in milliseconds
 F32, I32 = 0, 26
 OP_NONE, OP_ADD, OP_GET_ROWS, OP_MAP_CUSTOM1 = 0, 2, 40, 92
-COMPUTE = 16          # GGML_TENSOR_FLAG_COMPUTE: ggml's CPU backend skips a node without it
+COMPUTE = 16  # GGML_TENSOR_FLAG_COMPUTE: ggml's CPU backend skips a node without it
 
 
 def free_port() -> int:
@@ -48,16 +48,33 @@ def free_port() -> int:
 class Server:
     """`parley rpc-server` as a subprocess, its log (stderr) in ``log_path``; ready once it answers."""
 
-    def __init__(self, log_path: Path, *flags: str, host: str = "127.0.0.1", prefix: tuple[str, ...] = (),
-                 wait: bool = True) -> None:
+    def __init__(
+        self, log_path: Path, *flags: str, host: str = "127.0.0.1", prefix: tuple[str, ...] = (), wait: bool = True
+    ) -> None:
         self.port = free_port()
         self.host = host
         self.endpoint = f"{host}:{self.port}"
         self.log_path = log_path
         self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
-            [*prefix, sys.executable, "-m", "parley", "rpc-server", "--host", host, "--port", str(self.port),
-             "--threads", "2", *flags], env=ENV, stdout=subprocess.DEVNULL, stderr=self._log)
+            [
+                *prefix,
+                sys.executable,
+                "-m",
+                "parley",
+                "rpc-server",
+                "--host",
+                host,
+                "--port",
+                str(self.port),
+                "--threads",
+                "2",
+                *flags,
+            ],
+            env=ENV,
+            stdout=subprocess.DEVNULL,
+            stderr=self._log,
+        )
         if wait:
             self.wait_ready()
 
@@ -89,9 +106,18 @@ class Closed(Exception):
     """The server closed the connection (or reset it) instead of answering."""
 
 
-def tensor(*, id: int, buffer: int = 0, data: int = 0, type: int = F32, ne: tuple[int, ...] = (1, 1, 1, 1),
-           nb: tuple[int, ...] | None = None, op: int = OP_NONE, src: tuple[int, ...] = (),
-           op_params: tuple[int, ...] = ()) -> np.ndarray:
+def tensor(
+    *,
+    id: int,
+    buffer: int = 0,
+    data: int = 0,
+    type: int = F32,
+    ne: tuple[int, ...] = (1, 1, 1, 1),
+    nb: tuple[int, ...] | None = None,
+    op: int = OP_NONE,
+    src: tuple[int, ...] = (),
+    op_params: tuple[int, ...] = (),
+) -> np.ndarray:
     """One ``rpc_tensor`` (contiguous strides unless given; marked for computing when it has an op)."""
     t = np.zeros(1, dtype=wire.TENSOR)
     ne = tuple(ne) + (1,) * (4 - len(ne))
@@ -101,16 +127,17 @@ def tensor(*, id: int, buffer: int = 0, data: int = 0, type: int = F32, ne: tupl
     t["id"], t["type"], t["buffer"], t["data"], t["op"] = id, type, buffer, data, op
     t["flags"] = COMPUTE if op != OP_NONE else 0
     t["ne"], t["nb"] = ne, nb
-    t["src"][0, :len(src)] = src
-    t["op_params"][0, :len(op_params)] = op_params
+    t["src"][0, : len(src)] = src
+    t["op_params"][0, : len(op_params)] = op_params
     return t
 
 
 class RawClient:
     """A ggml RPC client at the byte level, with a timeout on every read."""
 
-    def __init__(self, port: int, host: str = "127.0.0.1", token: bytes | None = None, hello: bool = True,
-                 timeout: float = HANG) -> None:
+    def __init__(
+        self, port: int, host: str = "127.0.0.1", token: bytes | None = None, hello: bool = True, timeout: float = HANG
+    ) -> None:
         self.sock = socket.create_connection((host, port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if token is not None:
@@ -209,7 +236,7 @@ def valid_session(port: int, host: str = "127.0.0.1", token: bytes | None = None
 class Outcome:
     case: int
     mutation: str
-    verdict: str            # "served", "refused", "child restarted", "server died", "hang", "leak"
+    verdict: str  # "served", "refused", "child restarted", "server died", "hang", "leak"
     detail: str = ""
 
     @property
@@ -228,15 +255,27 @@ def _session_messages(handle: int, base: int) -> list[tuple[int, bytes, int | No
     graph = struct.pack("<IIQI", 0, 1, 3, 3) + a.tobytes() + b.tobytes() + c.tobytes()
     return [
         (remote.BUFFER_GET_BASE, struct.pack("<Q", handle), 8),
-        (remote.SET_TENSOR, a.tobytes() + b"\x00" + struct.pack("<Q", 0) + np.arange(4, dtype=np.float32).tobytes(), None),
-        (remote.SET_TENSOR, b.tobytes() + b"\x00" + struct.pack("<Q", 0) + np.ones(4, dtype=np.float32).tobytes(), None),
+        (
+            remote.SET_TENSOR,
+            a.tobytes() + b"\x00" + struct.pack("<Q", 0) + np.arange(4, dtype=np.float32).tobytes(),
+            None,
+        ),
+        (
+            remote.SET_TENSOR,
+            b.tobytes() + b"\x00" + struct.pack("<Q", 0) + np.ones(4, dtype=np.float32).tobytes(),
+            None,
+        ),
         (remote.GRAPH_COMPUTE, graph, None),
         (remote.GRAPH_RECOMPUTE, struct.pack("<I", 0), None),
         (remote.GET_TENSOR, c.tobytes() + struct.pack("<QQ", 0, 16), 16),
         (remote.MEMSET_TENSOR, a.tobytes() + struct.pack("<QQB", 0, 16, 7), None),
         (remote.COPY_TENSOR, a.tobytes() + b.tobytes(), 1),
         (remote.INIT_TENSOR, a.tobytes(), None),
-        (remote.GET_ALLOC_SIZE, struct.pack("<I", 0) + c.tobytes() + a.tobytes() + b.tobytes() + bytes(8 * wire.TENSOR_SIZE), 8),
+        (
+            remote.GET_ALLOC_SIZE,
+            struct.pack("<I", 0) + c.tobytes() + a.tobytes() + b.tobytes() + bytes(8 * wire.TENSOR_SIZE),
+            8,
+        ),
         (remote.BUFFER_CLEAR, struct.pack("<QB", handle, 0), None),
         (remote.GET_DEVICE_MEMORY, struct.pack("<I", 0), 16),
         (remote.FREE_BUFFER, struct.pack("<Q", handle), None),
@@ -247,16 +286,39 @@ _TENSOR_FIELDS = ["id", "type", "buffer", "ne", "nb", "op", "flags", "src", "vie
 
 
 def _interesting(rng: random.Random, base: int, handle: int) -> int:
-    return rng.choice([0, 1, 2, 3, 4, 16, 255, 0xFFFF, 0xFFFFFFFF, 1 << 32, 1 << 40, (1 << 63), (1 << 64) - 1,
-                       base, base - 8, base + BUFFER_SIZE, base + BUFFER_SIZE - 4, base + rng.randrange(BUFFER_SIZE),
-                       handle, handle + 8, rng.getrandbits(64), rng.getrandbits(32)])
+    return rng.choice(
+        [
+            0,
+            1,
+            2,
+            3,
+            4,
+            16,
+            255,
+            0xFFFF,
+            0xFFFFFFFF,
+            1 << 32,
+            1 << 40,
+            (1 << 63),
+            (1 << 64) - 1,
+            base,
+            base - 8,
+            base + BUFFER_SIZE,
+            base + BUFFER_SIZE - 4,
+            base + rng.randrange(BUFFER_SIZE),
+            handle,
+            handle + 8,
+            rng.getrandbits(64),
+            rng.getrandbits(32),
+        ]
+    )
 
 
 def _mutate_tensor(body: bytearray, offset: int, rng: random.Random, base: int, handle: int) -> str:
     t = np.frombuffer(body, dtype=wire.TENSOR, count=1, offset=offset).copy()
     field = rng.choice(_TENSOR_FIELDS)
     value = _interesting(rng, base, handle)
-    if field in ("op", "type") and rng.random() < 0.7:     # a real op or type: ggml may assert on it
+    if field in ("op", "type") and rng.random() < 0.7:  # a real op or type: ggml may assert on it
         value = rng.randrange(wire.OP_COUNT if field == "op" else wire.TYPE_COUNT)
     if t[field].ndim > 1 or field in ("ne", "nb", "src"):
         index = rng.randrange(t[field].shape[-1])
@@ -267,7 +329,7 @@ def _mutate_tensor(body: bytearray, offset: int, rng: random.Random, base: int, 
         bits = 32 if field in ("type", "op", "flags") else 64
         t[field] = value % (1 << bits) if field != "flags" else (value % (1 << 31))
         where = field
-    body[offset:offset + wire.TENSOR_SIZE] = t.tobytes()
+    body[offset : offset + wire.TENSOR_SIZE] = t.tobytes()
     return f"tensor@{offset}.{where}={value:#x}"
 
 
@@ -282,7 +344,7 @@ def _mutate(cmd: int, body: bytes, rng: random.Random, base: int, handle: int) -
     if kind in ("word", "tensor") and len(data) >= 8:
         at = rng.randrange(0, len(data) - 7)
         value = _interesting(rng, base, handle)
-        data[at:at + 8] = struct.pack("<Q", value)
+        data[at : at + 8] = struct.pack("<Q", value)
         return bytes(data), len(data), f"u64@{at}={value:#x}"
     if kind == "byte" and data:
         at = rng.randrange(len(data))
@@ -291,7 +353,7 @@ def _mutate(cmd: int, body: bytes, rng: random.Random, base: int, handle: int) -
     if kind == "size":
         declared = rng.choice([0, len(data) - 1, len(data) + 1, len(data) * 2, 1 << 31, 1 << 40, (1 << 64) - 1])
         declared = max(0, declared)
-        return bytes(data[:min(declared, len(data))]), declared, f"declared size {declared}"
+        return bytes(data[: min(declared, len(data))]), declared, f"declared size {declared}"
     if kind == "truncate-body" and data:
         cut = rng.randrange(len(data))
         return bytes(data[:cut]), len(data), f"truncated to {cut} of {len(data)} (then stall)"
@@ -301,8 +363,12 @@ def _mutate(cmd: int, body: bytes, rng: random.Random, base: int, handle: int) -
 
 def _is_tensor_at(cmd: int, offset: int, size: int) -> bool:
     starts = {
-        remote.SET_TENSOR: [0], remote.GET_TENSOR: [0], remote.MEMSET_TENSOR: [0], remote.INIT_TENSOR: [0],
-        remote.COPY_TENSOR: [0, wire.TENSOR_SIZE], remote.SET_TENSOR_HASH: [0],
+        remote.SET_TENSOR: [0],
+        remote.GET_TENSOR: [0],
+        remote.MEMSET_TENSOR: [0],
+        remote.INIT_TENSOR: [0],
+        remote.COPY_TENSOR: [0, wire.TENSOR_SIZE],
+        remote.SET_TENSOR_HASH: [0],
         remote.GET_ALLOC_SIZE: [4 + i * wire.TENSOR_SIZE for i in range(3)],
         remote.GRAPH_COMPUTE: [20 + i * wire.TENSOR_SIZE for i in range(3)],
     }
@@ -340,13 +406,13 @@ def run_case(server: Server, case: int, rng: random.Random, stall: float, full_c
                         reply = struct.unpack_from("<Q", body, wire.TENSOR_SIZE + 8)[0]
                 client.send(cmd, body, declared)
                 if index == target and declared > len(body):
-                    client.closed()     # a stalled message: the server must drop it within the limit
+                    client.closed()  # a stalled message: the server must drop it within the limit
                     break
                 if reply is not None and reply < (1 << 24):
                     client.reply(reply)
                     if index == target and (leak := _leaked(cmd, body, [(base, size)])):
                         break
-            else:   # a request with a reply: everything before it was handled (or the connection closed)
+            else:  # a request with a reply: everything before it was handled (or the connection closed)
                 client.request(remote.GET_DEVICE_MEMORY, struct.pack("<I", 0), 16)
     except (Closed, AssertionError, OSError):  # socket.timeout included: a refusal closes at once
         pass
@@ -381,8 +447,14 @@ def stray_log_lines(log: str) -> list[str]:
     return [line for line in log.splitlines() if line and not line.startswith("parley rpc-server: ")]
 
 
-def run_fuzz(folder: Path, seed: int, cases: int, stall: float = 1.0, full_every: int = 4,
-             progress: Callable[[Outcome], None] | None = None) -> tuple[list[Outcome], list[Path]]:
+def run_fuzz(
+    folder: Path,
+    seed: int,
+    cases: int,
+    stall: float = 1.0,
+    full_every: int = 4,
+    progress: Callable[[Outcome], None] | None = None,
+) -> tuple[list[Outcome], list[Path]]:
     """``cases`` mutated sessions against one server (started again if it dies: a failure).
     Returns the outcomes and the server logs."""
     rng = random.Random(seed)

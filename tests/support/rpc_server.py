@@ -14,7 +14,7 @@ from parley.engine.backend import remote
 
 REPO = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
-TOKEN = bytes(range(32))      # a fixed token for servers and clients of the tests
+TOKEN = bytes(range(32))  # a fixed token for servers and clients of the tests
 
 
 def free_port() -> int:
@@ -31,7 +31,11 @@ class Server:
         self.endpoint = f"127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parley", "rpc-server", "--port", str(self.port), "--threads", "2", *extra],
-            env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            env=ENV,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         deadline = time.monotonic() + 60
         while True:
             try:

@@ -53,9 +53,7 @@ def synthesize(
             check=False,
         )
         if result.returncode != 0 or not raw.is_file() or raw.stat().st_size <= 44:
-            raise RuntimeError(
-                f"espeak-ng failed (exit {result.returncode}): {result.stderr.decode().strip()}"
-            )
+            raise RuntimeError(f"espeak-ng failed (exit {result.returncode}): {result.stderr.decode().strip()}")
         samples, rate = soundfile.read(raw, dtype="float32")
     if rate != sample_rate:
         samples = soxr.resample(samples, rate, sample_rate, quality="HQ")
@@ -77,7 +75,7 @@ def correlation_peak(recording: np.ndarray, clip: np.ndarray) -> float:
     spectrum = np.fft.rfft(x, n) * np.conj(np.fft.rfft(c, n))
     products = np.fft.irfft(spectrum, n)[: len(x) - len(c) + 1]
     energy = np.concatenate(([0.0], np.cumsum(x * x)))
-    window_energy = energy[len(c):] - energy[: len(x) - len(c) + 1]
+    window_energy = energy[len(c) :] - energy[: len(x) - len(c) + 1]
     # Windows of (near) digital silence would divide rounding noise by rounding noise.
     audible = window_energy > 1e-6 * max(float(window_energy.max()), 1e-30)
     norms = np.sqrt(window_energy[audible]) * np.linalg.norm(c)

@@ -63,7 +63,10 @@ def vocab_source() -> Path:
     """llama.cpp's GPT-2 vocab-only GGUF from the sources the native build extracted."""
     work = subprocess.run(
         [sys.executable, str(REPO / "native" / "build.py"), "--print-work"],
-        check=True, capture_output=True, text=True, env=_SESSION_ENV,
+        check=True,
+        capture_output=True,
+        text=True,
+        env=_SESSION_ENV,
     ).stdout.strip()
     path = Path(work) / "src" / "llama.cpp" / "models" / GPT2_VOCAB_FILE
     if not path.is_file():
@@ -82,7 +85,8 @@ def _full_tokenizer() -> dict[str, GGUFField]:
     contents = read_gguf(vocab_source(), arrays=_TOKENIZER_KEYS)
     return {
         k: dataclasses.replace(f, value=tuple(f.value)) if isinstance(f.value, list) else f
-        for k, f in contents.metadata.items() if k.startswith("tokenizer.")
+        for k, f in contents.metadata.items()
+        if k.startswith("tokenizer.")
     }
 
 
@@ -150,7 +154,14 @@ def _file_type(wtype: WeightType) -> int:
 
 
 def llama_tensor_shapes(
-    *, n_vocab: int, n_embd: int, n_layer: int, n_head: int, n_head_kv: int, n_ff: int, tie_embeddings: bool,
+    *,
+    n_vocab: int,
+    n_embd: int,
+    n_layer: int,
+    n_head: int,
+    n_head_kv: int,
+    n_ff: int,
+    tie_embeddings: bool,
 ) -> dict[str, tuple[int, ...]]:
     """Tensor names and ggml shapes (ne) that llama.cpp's LLM_ARCH_LLAMA loader requires."""
     head_dim = n_embd // n_head
@@ -176,7 +187,13 @@ def llama_tensor_shapes(
 
 
 def gpt2_tensor_shapes(
-    *, n_vocab: int, n_embd: int, n_layer: int, n_ctx: int, n_ff: int, tie_embeddings: bool,
+    *,
+    n_vocab: int,
+    n_embd: int,
+    n_layer: int,
+    n_ctx: int,
+    n_ff: int,
+    tie_embeddings: bool,
 ) -> dict[str, tuple[int, ...]]:
     """Tensor names and ggml shapes (ne) that llama.cpp's LLM_ARCH_GPT2 loader requires."""
     shapes: dict[str, tuple[int, ...]] = {
@@ -206,7 +223,9 @@ def gpt2_tensor_shapes(
 
 
 def _random_tensors(
-    shapes: dict[str, tuple[int, ...]], wtype: WeightType, seed: int,
+    shapes: dict[str, tuple[int, ...]],
+    wtype: WeightType,
+    seed: int,
 ) -> dict[str, np.ndarray]:
     """Random data for each shape: matrices of ``wtype``; norm gains near 1, biases near 0 (f32)."""
     rng = np.random.default_rng(seed)
@@ -224,8 +243,7 @@ def _random_tensors(
 def _check_heads(n_embd: int, n_head: int, n_head_kv: int) -> None:
     if n_embd % n_head or n_head % n_head_kv:
         raise ValueError(
-            f"n_embd ({n_embd}) must be a multiple of n_head ({n_head}), "
-            f"and n_head of n_head_kv ({n_head_kv})",
+            f"n_embd ({n_embd}) must be a multiple of n_head ({n_head}), and n_head of n_head_kv ({n_head_kv})",
         )
 
 
@@ -272,7 +290,12 @@ def write_tiny_llama_gguf(
     if chat_template is not None:
         writer.add_chat_template(chat_template)
     shapes = llama_tensor_shapes(
-        n_vocab=n_vocab, n_embd=n_embd, n_layer=n_layer, n_head=n_head, n_head_kv=n_head_kv, n_ff=n_ff,
+        n_vocab=n_vocab,
+        n_embd=n_embd,
+        n_layer=n_layer,
+        n_head=n_head,
+        n_head_kv=n_head_kv,
+        n_ff=n_ff,
         tie_embeddings=tie_embeddings,
     )
     tensors = _random_tensors(shapes, wtype, seed)
@@ -314,7 +337,11 @@ def write_tiny_gpt2_gguf(
     if chat_template is not None:
         writer.add_chat_template(chat_template)
     shapes = gpt2_tensor_shapes(
-        n_vocab=n_vocab, n_embd=n_embd, n_layer=n_layer, n_ctx=n_ctx, n_ff=n_ff,
+        n_vocab=n_vocab,
+        n_embd=n_embd,
+        n_layer=n_layer,
+        n_ctx=n_ctx,
+        n_ff=n_ff,
         tie_embeddings=tie_embeddings,
     )
     return write_gguf_file(Path(path), writer, _random_tensors(shapes, wtype, seed))
@@ -356,8 +383,15 @@ def _legacy_tensor(data: np.ndarray, ttype: GGMLQuantizationType) -> LegacyTenso
 
 
 def tiny_gpt2_legacy_tensors(
-    *, n_vocab: int, n_embd: int = 64, n_layer: int = 2, n_ctx: int = 256, ftype: int = 0,
-    lm_head: bool = False, seed: int = 0, std: float = 0.02,
+    *,
+    n_vocab: int,
+    n_embd: int = 64,
+    n_layer: int = 2,
+    n_ctx: int = 256,
+    ftype: int = 0,
+    lm_head: bool = False,
+    seed: int = 0,
+    std: float = 0.02,
 ) -> dict[str, LegacyTensor]:
     """Random tensors named and shaped as ggml's gpt-2 example loads them.
 
@@ -459,7 +493,12 @@ def write_tiny_gpt2_legacy_ggml(
     _check_heads(n_embd, n_head, n_head)
     vocab = gpt2_legacy_vocab(n_vocab)
     tensors = tiny_gpt2_legacy_tensors(
-        n_vocab=len(vocab), n_embd=n_embd, n_layer=n_layer, n_ctx=n_ctx, ftype=ftype, lm_head=lm_head,
+        n_vocab=len(vocab),
+        n_embd=n_embd,
+        n_layer=n_layer,
+        n_ctx=n_ctx,
+        ftype=ftype,
+        lm_head=lm_head,
         seed=seed,
     )
     return write_gpt2_legacy_ggml(path, tensors, vocab, n_head=n_head, ftype=ftype)
@@ -469,8 +508,7 @@ def tensor_bytes(path: Path) -> dict[str, tuple[int, tuple[int, ...], bytes]]:
     """Every tensor of a GGUF file: ggml type, ne and raw data (for exact comparisons)."""
     contents = read_gguf(path)
     data = path.read_bytes()
-    return {t.name: (t.ggml_type, t.ne, data[t.offset:t.offset + t.nbytes]) for t in contents.tensors}
-
+    return {t.name: (t.ggml_type, t.ne, data[t.offset : t.offset + t.nbytes]) for t in contents.tensors}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -515,7 +553,10 @@ def run_llama(path: Path, text: str, *, n_ctx: int = 64) -> LlamaRun:
         ).decode()
         template = lib.llama_model_chat_template(model, ffi.NULL)
         return LlamaRun(
-            n_vocab, tokens, detokenized, _decode_all(native, model, tokens, n_vocab, n_ctx),
+            n_vocab,
+            tokens,
+            detokenized,
+            _decode_all(native, model, tokens, n_vocab, n_ctx),
             None if template == ffi.NULL else ffi.string(template).decode(),
         )
     finally:
@@ -538,10 +579,12 @@ def _decode_all(native: Any, model: Any, tokens: list[int], n_vocab: int, n_ctx:
             batch.seq_id[i][0] = 0
         if lib.llama_decode(ctx, batch) != 0:
             raise RuntimeError("llama_decode failed")
-        return np.stack([
-            np.frombuffer(ffi.buffer(lib.llama_get_logits_ith(ctx, i), 4 * n_vocab), np.float32).copy()
-            for i in range(len(tokens))
-        ])
+        return np.stack(
+            [
+                np.frombuffer(ffi.buffer(lib.llama_get_logits_ith(ctx, i), 4 * n_vocab), np.float32).copy()
+                for i in range(len(tokens))
+            ]
+        )
     finally:
         lib.llama_batch_free(batch)
         lib.llama_free(ctx)

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 TOOLS = ("Xvfb", "xdotool", "xset", "xmessage")
-_TIMEOUT = 15.0      # seconds; only reached when the X server or a tool hangs
+_TIMEOUT = 15.0  # seconds; only reached when the X server or a tool hangs
 
 
 class X11Unavailable(RuntimeError):
@@ -44,7 +44,10 @@ def xvfb(screen: str = "1280x800x24") -> Iterator[str]:
     try:
         server = subprocess.Popen(
             ["Xvfb", "-displayfd", str(write_end), "-screen", "0", screen, "-nolisten", "tcp"],
-            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            pass_fds=(write_end,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
     finally:
         os.close(write_end)
     try:
@@ -108,7 +111,7 @@ class XInput:
         self._xdotool("type", "--delay", "20", text)
 
     def move(self, x: int, y: int) -> None:
-        self._xdotool("mousemove", str(x), str(y))   # --sync would wait forever if already there
+        self._xdotool("mousemove", str(x), str(y))  # --sync would wait forever if already there
 
     def mouse_down(self, button: int = 1) -> None:
         self._xdotool("mousedown", str(button))
@@ -131,12 +134,16 @@ class XInput:
 @contextlib.contextmanager
 def other_application(display: str, text: str = "another application") -> Iterator[int]:
     """Open another X client's window (xmessage) and yield its X window id; close it afterwards."""
-    window = subprocess.Popen(["xmessage", "-geometry", "+900+600", "-name", "parley-test-other", text],
-                              env={**os.environ, "DISPLAY": display},
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    window = subprocess.Popen(
+        ["xmessage", "-geometry", "+900+600", "-name", "parley-test-other", text],
+        env={**os.environ, "DISPLAY": display},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
-        found = _run(["xdotool", "search", "--sync", "--onlyvisible", "--classname", "parley-test-other"],
-                     display).stdout.split()
+        found = _run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--classname", "parley-test-other"], display
+        ).stdout.split()
         yield int(found[0])
     finally:
         window.terminate()
@@ -144,8 +151,9 @@ def other_application(display: str, text: str = "another application") -> Iterat
 
 
 def _run(command: list[str], display: str) -> subprocess.CompletedProcess:
-    result = subprocess.run(command, env={**os.environ, "DISPLAY": display}, capture_output=True, text=True,
-                            timeout=_TIMEOUT, check=False)
+    result = subprocess.run(
+        command, env={**os.environ, "DISPLAY": display}, capture_output=True, text=True, timeout=_TIMEOUT, check=False
+    )
     if result.returncode != 0:
         raise X11Unavailable(f"{' '.join(command)} failed (exit {result.returncode}): {result.stderr.strip()}")
     return result

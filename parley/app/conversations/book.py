@@ -26,11 +26,12 @@ log = logging.getLogger("parley.book")
 
 
 class ConversationBook(QObject):
-    leaving = Signal()                    # another conversation is about to be shown
-    shown = Signal(object)                # the conversation now shown
+    leaving = Signal()  # another conversation is about to be shown
+    shown = Signal(object)  # the conversation now shown
 
-    def __init__(self, store: Store, window: MainWindow, status: StatusPresenter,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, store: Store, window: MainWindow, status: StatusPresenter, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.store = store
         self.window = window
@@ -58,7 +59,7 @@ class ConversationBook(QObject):
 
     def new(self) -> None:
         if self.current.id is not None and not self.current.messages:
-            self._refresh_sidebar()          # the open conversation is already a fresh one
+            self._refresh_sidebar()  # the open conversation is already a fresh one
             return
         self._leave()
         conversation = Conversation(None, NEW_TITLE)
@@ -103,7 +104,7 @@ class ConversationBook(QObject):
             return
         self.current.deleted = True
         emit(self.leaving)
-        self.current = Conversation(None, NEW_TITLE)        # nothing left to save of the deleted one
+        self.current = Conversation(None, NEW_TITLE)  # nothing left to save of the deleted one
         self.open_latest()
 
     def search(self, text: str) -> None:
@@ -168,9 +169,12 @@ class ConversationBook(QObject):
         view = self.window.conversation_view
         view.clear()
         for message in conversation.messages:
-            view.add_message(message.role, message.content,
-                             reply_footer(message.stats, message.state) if message.role == "assistant" else "",
-                             state=message.state)
+            view.add_message(
+                message.role,
+                message.content,
+                reply_footer(message.stats, message.state) if message.role == "assistant" else "",
+                state=message.state,
+            )
         view.set_needs_reply(conversation.needs_reply)
         self.window.setWindowTitle(f"{conversation.title} — Parley")
         self._refresh_sidebar()
@@ -188,5 +192,8 @@ class ConversationBook(QObject):
 
     def _failed(self, exc: StoreError, unsaved: bool = False) -> None:
         log.warning("store: %s", exc)
-        self.status.notice(f"{exc} The conversation stays open here; Parley saves it again with the "
-                           "next message." if unsaved else str(exc))
+        self.status.notice(
+            f"{exc} The conversation stays open here; Parley saves it again with the next message."
+            if unsaved
+            else str(exc)
+        )

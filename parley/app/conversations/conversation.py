@@ -24,24 +24,24 @@ STATES = ("complete", "stopped", "streaming", "interrupted")
 NEW_TITLE = "New chat"
 
 
-@dataclass(eq=False)            # identity: two equal texts are still two messages
+@dataclass(eq=False)  # identity: two equal texts are still two messages
 class Message:
     role: str
     content: str
     state: str = "complete"
-    stats: dict[str, Any] | None = None   # a reply's generation figures and finish reason
-    id: int | None = None                 # the store's id, once it has the message
+    stats: dict[str, Any] | None = None  # a reply's generation figures and finish reason
+    id: int | None = None  # the store's id, once it has the message
     created: float = field(default_factory=time.time)
-    dirty: bool = True                    # the store lacks the current text
+    dirty: bool = True  # the store lacks the current text
 
     @property
     def complete(self) -> bool:
         return self.state == "complete"
 
 
-@dataclass(eq=False)            # identity: two empty conversations are not the same one
+@dataclass(eq=False)  # identity: two empty conversations are not the same one
 class Conversation:
-    id: int | None                        # None until the store has accepted it
+    id: int | None  # None until the store has accepted it
     title: str = NEW_TITLE
     messages: list[Message] = field(default_factory=list)
     title_dirty: bool = False
@@ -56,9 +56,10 @@ class Conversation:
 @dataclass(frozen=True)
 class ConversationSummary:
     """A conversation as the sidebar lists it."""
+
     id: int
     title: str
-    created: float   # seconds since the epoch
+    created: float  # seconds since the epoch
     updated: float
 
 

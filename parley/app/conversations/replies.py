@@ -34,29 +34,38 @@ def stats_record(stats: Any, finish: str, model: Any) -> dict[str, Any]:
     """What is stored with a reply: the engine's figures, the finish reason and the model."""
     record: dict[str, Any] = {"finish": finish, "model": getattr(model, "name", None)}
     if stats is not None:
-        record.update(prompt_tokens=stats.prompt_tokens, prompt_seconds=round(stats.prompt_seconds, 4),
-                      generated_tokens=stats.generated_tokens,
-                      generation_seconds=round(stats.generation_seconds, 4),
-                      gen_tps=round(stats.gen_tps, 2) if stats.generation_seconds > 0 else None)
+        record.update(
+            prompt_tokens=stats.prompt_tokens,
+            prompt_seconds=round(stats.prompt_seconds, 4),
+            generated_tokens=stats.generated_tokens,
+            generation_seconds=round(stats.generation_seconds, 4),
+            gen_tps=round(stats.gen_tps, 2) if stats.generation_seconds > 0 else None,
+        )
     return record
 
 
 class ReplyFlow(QObject):
     started = Signal()
-    progress = Signal(str)                # each piece of reply text, as it is shown
-    finished = Signal(str, str)           # the reply text, and how it ended: an engine finish reason
-                                          # ("eog", "max_tokens", ...), "cancelled" or "error"
-    answered = Signal(str)                # a reply that ended by itself in the open conversation
+    progress = Signal(str)  # each piece of reply text, as it is shown
+    finished = Signal(str, str)  # the reply text, and how it ended: an engine finish reason
+    # ("eog", "max_tokens", ...), "cancelled" or "error"
+    answered = Signal(str)  # a reply that ended by itself in the open conversation
 
-    def __init__(self, host: EngineHost, book: ConversationBook, status: StatusPresenter,
-                 settings: Callable[[], Settings], parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        host: EngineHost,
+        book: ConversationBook,
+        status: StatusPresenter,
+        settings: Callable[[], Settings],
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.book = book
         self.status = status
         self.settings = settings
         self.state = ReplyMachine(parent=self)
-        self.synced = False               # does the chat session hold exactly the open conversation?
+        self.synced = False  # does the chat session hold exactly the open conversation?
         self._job: Job | None = None
 
     @property
@@ -151,11 +160,15 @@ class ReplyFlow(QObject):
                 return session.continue_reply(params, on_text=on_text, cancel=token)
             return session.reply(user_text, params, on_text=on_text, cancel=token)
 
-        self.synced = False               # until this reply ends normally
+        self.synced = False  # until this reply ends normally
         reply = self.state.start(conversation, kind)
         self._job = host.chat_worker.submit(
-            generate, name="reply", on_progress=lambda inbox: self._grow(reply, inbox.take()),
-            on_done=lambda result: self._done(reply, result), on_error=lambda exc: self._failed(reply, exc))
+            generate,
+            name="reply",
+            on_progress=lambda inbox: self._grow(reply, inbox.take()),
+            on_done=lambda result: self._done(reply, result),
+            on_error=lambda exc: self._failed(reply, exc),
+        )
         emit(self.started)
 
     def _grow(self, reply: Reply, text: str) -> None:
@@ -175,8 +188,10 @@ class ReplyFlow(QObject):
                 self.status.show_reply_speed(record["gen_tps"])
             self.state.finish(reply, result.text, record)
             if current and result.finish == "context":
-                self.status.notice("The conversation no longer fits in the model's context. "
-                                   "Start a new chat, or raise the context length in Settings.")
+                self.status.notice(
+                    "The conversation no longer fits in the model's context. "
+                    "Start a new chat, or raise the context length in Settings."
+                )
             if current and not self.host.closing:
                 emit(self.answered, result.text)
         emit(self.finished, result.text, result.finish)
@@ -194,7 +209,7 @@ class ReplyFlow(QObject):
             if reply.conversation is self.book.current:
                 self.status.notice(f"The reply failed: {exc}")
             if self.host.engines.is_device_lost(exc):
-                self.host.device_lost("chat", str(exc))      # the next reply runs on this machine
+                self.host.device_lost("chat", str(exc))  # the next reply runs on this machine
             emit(self.finished, reply.text, "error")
         self._send_queued()
 

@@ -37,31 +37,32 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ..signals import emit
 from .conversation import Conversation, Message
 
-CHECKPOINT_S = 0.5          # at most this long between new text and its checkpoint: about a second at risk
+CHECKPOINT_S = 0.5  # at most this long between new text and its checkpoint: about a second at risk
 
 
 class ReplyKind(Enum):
-    NEW = "new"                    # a reply to the last message, the user's
-    REGENERATE = "regenerate"      # the last reply written again in its place
-    CONTINUE = "continue"          # the last reply carried on from where it ended
+    NEW = "new"  # a reply to the last message, the user's
+    REGENERATE = "regenerate"  # the last reply written again in its place
+    CONTINUE = "continue"  # the last reply carried on from where it ended
 
 
 class Ending(Enum):
-    FINISHED = "finished"          # the engine ended it (end of text, length limit, context full)
-    STOPPED = "stopped"            # the user stopped it (Stop, talking, another conversation)
-    FAILED = "failed"              # the engine raised
-    CLOSED = "closed"              # the window closed before the engine stopped
+    FINISHED = "finished"  # the engine ended it (end of text, length limit, context full)
+    STOPPED = "stopped"  # the user stopped it (Stop, talking, another conversation)
+    FAILED = "failed"  # the engine raised
+    CLOSED = "closed"  # the window closed before the engine stopped
 
 
 class Phase(Enum):
-    IDLE = "idle"                  # no reply
-    WAITING = "waiting"            # a reply started and no text came yet
-    STREAMING = "streaming"        # text is coming
+    IDLE = "idle"  # no reply
+    WAITING = "waiting"  # a reply started and no text came yet
+    STREAMING = "streaming"  # text is coming
 
 
 @dataclass(frozen=True)
 class Snapshot:
     """A message as it was before a reply rewrote it: put back when nothing new came."""
+
     content: str = ""
     state: str = "complete"
     stats: dict[str, Any] | None = None
@@ -71,20 +72,20 @@ class Snapshot:
         return cls() if message is None else cls(message.content, message.state, message.stats)
 
 
-@dataclass(eq=False)            # identity: the view follows one reply, not an equal one
+@dataclass(eq=False)  # identity: the view follows one reply, not an equal one
 class Reply:
     conversation: Conversation
     kind: ReplyKind
-    message: Message | None        # written into; a new reply's exists from its first text on
+    message: Message | None  # written into; a new reply's exists from its first text on
     before: Snapshot
-    text: str = ""                 # the whole reply so far (continued: with what it continues)
+    text: str = ""  # the whole reply so far (continued: with what it continues)
     ending: Ending | None = None
-    error: str = ""                # why it failed (``Ending.FAILED``)
+    error: str = ""  # why it failed (``Ending.FAILED``)
 
     @property
     def new_text(self) -> str:
         """What this reply wrote (a continued reply: after what it continues)."""
-        return self.text[len(self.before.content):] if self.kind is ReplyKind.CONTINUE else self.text
+        return self.text[len(self.before.content) :] if self.kind is ReplyKind.CONTINUE else self.text
 
     @property
     def kept(self) -> bool:
@@ -95,19 +96,19 @@ class Reply:
 class ReplyMachine(QObject):
     """One reply at a time: idle, waiting for text, streaming; and transcripts held meanwhile."""
 
-    started = Signal(object)              # the Reply
-    grew = Signal(object, str)            # the Reply, and the piece it grew by
-    ended = Signal(object)                # the Reply, its ending set and its message final
+    started = Signal(object)  # the Reply
+    grew = Signal(object, str)  # the Reply, and the piece it grew by
+    ended = Signal(object)  # the Reply, its ending set and its message final
     busy_changed = Signal(bool)
-    saving = Signal(object, bool)         # a Conversation to write; True: a checkpoint mid-reply
+    saving = Signal(object, bool)  # a Conversation to write; True: a checkpoint mid-reply
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, parent: QObject | None = None) -> None:
         """``clock``: seconds, for the checkpoints (the timer that covers pauses runs on Qt's)."""
         super().__init__(parent)
         self.reply: Reply | None = None
-        self.queued: list[str] = []       # transcripts that arrived while a reply streamed, oldest first
+        self.queued: list[str] = []  # transcripts that arrived while a reply streamed, oldest first
         self._clock = clock
-        self._saved_at = -math.inf        # when the reply was last checkpointed
+        self._saved_at = -math.inf  # when the reply was last checkpointed
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self._checkpoint_due)
 
@@ -133,7 +134,7 @@ class ReplyMachine(QObject):
         reply = self.reply = Reply(conversation, kind, target, Snapshot.of(target))
         if kind is ReplyKind.CONTINUE:
             reply.text = reply.before.content
-        self._saved_at = -math.inf        # the first piece is checkpointed at once
+        self._saved_at = -math.inf  # the first piece is checkpointed at once
         emit(self.busy_changed, True)
         emit(self.started, reply)
         return reply
@@ -149,7 +150,7 @@ class ReplyMachine(QObject):
         wait = self._saved_at + CHECKPOINT_S - self._clock()
         if wait <= 0:
             self._checkpoint(reply)
-        elif not self._timer.isActive():          # in case no piece comes after this one for a while
+        elif not self._timer.isActive():  # in case no piece comes after this one for a while
             self._timer.start(math.ceil(wait * 1000))
         emit(self.grew, reply, piece)
         return True
@@ -187,8 +188,7 @@ class ReplyMachine(QObject):
 
     # ------------------------------------------------------------------ internals
 
-    def _end(self, reply: Reply, ending: Ending, text: str, stats: dict[str, Any] | None,
-             error: str = "") -> bool:
+    def _end(self, reply: Reply, ending: Ending, text: str, stats: dict[str, Any] | None, error: str = "") -> bool:
         if reply is not self.reply:
             return False
         self._timer.stop()
@@ -196,12 +196,12 @@ class ReplyMachine(QObject):
         reply.text, reply.ending, reply.error = text, ending, error
         message = reply.message
         if reply.kept:
-            if message is None:           # it ended before any piece arrived
+            if message is None:  # it ended before any piece arrived
                 message = reply.message = Message("assistant", "")
                 reply.conversation.messages.append(message)
             message.content, message.stats = text, stats
             message.state = "complete" if ending is Ending.FINISHED else "stopped"
-        elif message is not None:         # nothing new: as it was (a continued reply: stopped now)
+        elif message is not None:  # nothing new: as it was (a continued reply: stopped now)
             message.content, message.stats = reply.before.content, reply.before.stats
             message.state = "stopped" if reply.kind is ReplyKind.CONTINUE else reply.before.state
         if message is not None:
@@ -234,7 +234,7 @@ class PieceInbox:
         self._tell = tell
         self._lock = threading.Lock()
         self._pieces: list[str] = []
-        self._told = False                # a batch is announced and not taken yet
+        self._told = False  # a batch is announced and not taken yet
 
     def put(self, piece: str) -> None:
         """From the engine thread: add ``piece``; announce it unless a batch is already announced."""

@@ -63,8 +63,10 @@ _SCHEMA = (
 # Version 1 had no ``state``: ``complete`` = 0 meant a stopped reply.  ``complete`` is still
 # written (state == 'complete') so that an older Parley can read a newer file.
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: ("ALTER TABLE messages ADD COLUMN state TEXT NOT NULL DEFAULT 'complete'",
-        "UPDATE messages SET state = 'stopped' WHERE complete = 0"),
+    1: (
+        "ALTER TABLE messages ADD COLUMN state TEXT NOT NULL DEFAULT 'complete'",
+        "UPDATE messages SET state = 'stopped' WHERE complete = 0",
+    ),
 }
 # SQLite's own files beside a database: never followed through a link, never anything but files.
 _COMPANIONS = ("-wal", "-shm", "-journal")
@@ -130,11 +132,11 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
         self.read_only = False
-        self.problem: str | None = None     # one line for the user: why nothing is saved, what was done
+        self.problem: str | None = None  # one line for the user: why nothing is saved, what was done
         self.interrupted = 0
         self._why_read_only = ""
         self._lock: int | None = None
-        self._conn = _connect(":memory:")   # replaced by the database's once it opens
+        self._conn = _connect(":memory:")  # replaced by the database's once it opens
         try:
             if self.path == ":memory:":
                 self._prepare(0)
@@ -156,8 +158,11 @@ class Store:
             self._conn = _connect(self.path)
             version = _checked_version(self._conn)
             if version > _SCHEMA_VERSION:
-                raise _ReadOnly(f"they were saved by a newer Parley (database version {version}; this Parley "
-                                f"knows up to version {_SCHEMA_VERSION})", "update Parley to save them again")
+                raise _ReadOnly(
+                    f"they were saved by a newer Parley (database version {version}; this Parley "
+                    f"knows up to version {_SCHEMA_VERSION})",
+                    "update Parley to save them again",
+                )
             self._prepare(version)
         except _Damaged as damaged:
             self._start_over(path, str(damaged))
@@ -175,17 +180,18 @@ class Store:
         db = self._conn
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = NORMAL")   # durable enough in WAL mode
+        db.execute("PRAGMA synchronous = NORMAL")  # durable enough in WAL mode
         with _transaction(db):
-            for step in range(version, _SCHEMA_VERSION) if version else ():   # 0: a new database
+            for step in range(version, _SCHEMA_VERSION) if version else ():  # 0: a new database
                 for statement in _MIGRATIONS.get(step, ()):
                     db.execute(statement)
             for statement in _SCHEMA:
                 db.execute(statement)
-            if version != _SCHEMA_VERSION:      # written only when it changes: a full disk still opens
+            if version != _SCHEMA_VERSION:  # written only when it changes: a full disk still opens
                 db.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
             self.interrupted = db.execute(
-                "UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'").rowcount
+                "UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'"
+            ).rowcount
 
     def _open_read_only(self, why: _ReadOnly) -> None:
         """Show the history without ever writing it (see the class docstring)."""
@@ -195,7 +201,7 @@ class Store:
         try:
             version = _checked_version(self._conn)
         except sqlite3.OperationalError:
-            if self._lock is None:          # someone else may write it: only a consistent read will do
+            if self._lock is None:  # someone else may write it: only a consistent read will do
                 raise
             # A full disk or a read-only folder leaves no room for SQLite's shared-memory file;
             # nobody else writes while we hold the lock, so the file can be read as immutable.
@@ -204,8 +210,10 @@ class Store:
             version = _checked_version(self._conn)
         self._conn.execute("PRAGMA query_only = ON")
         if version < _SCHEMA_VERSION:
-            raise StoreError(f"Could not open the conversations: {why.reason}, and they need an update "
-                             f"to this Parley's format; {why.remedy}.")
+            raise StoreError(
+                f"Could not open the conversations: {why.reason}, and they need an update "
+                f"to this Parley's format; {why.remedy}."
+            )
         self.read_only, self._why_read_only = True, why.reason
         self.problem = f"Conversations are shown but not saved: {why.reason}; {why.remedy}."
         log.warning("store opened read-only: %s", why.reason)
@@ -217,8 +225,9 @@ class Store:
         log.warning("store: %s is unreadable (%s); moved to %s", path, reason, kept)
         self._conn = _connect(self.path)
         self._prepare(0)
-        self.problem = (f"The conversation database could not be read ({reason}); it was moved to {kept} "
-                        "and a new one started.")
+        self.problem = (
+            f"The conversation database could not be read ({reason}); it was moved to {kept} and a new one started."
+        )
 
     @classmethod
     def open_default(cls) -> Store:
@@ -232,7 +241,7 @@ class Store:
         """Close the database and give up the lock (safe to call twice)."""
         self._conn.close()
         if self._lock is not None:
-            os.close(self._lock)          # releases the lock
+            os.close(self._lock)  # releases the lock
             self._lock = None
 
     @contextmanager
@@ -240,7 +249,7 @@ class Store:
         if self.read_only:
             raise StoreError(f"Could not {action}: {self._why_read_only}.")
         try:
-            with _transaction(self._conn):   # one transaction: committed, or rolled back on error
+            with _transaction(self._conn):  # one transaction: committed, or rolled back on error
                 yield self._conn
         except sqlite3.Error as exc:
             raise StoreError(_explain(action, exc, self.path)) from exc
@@ -256,8 +265,9 @@ class Store:
     def create_conversation(self, title: str) -> ConversationSummary:
         now = time.time()
         with self._writing("create the conversation") as db:
-            cursor = db.execute("INSERT INTO conversations (title, created, updated) VALUES (?, ?, ?)",
-                                (title, now, now))
+            cursor = db.execute(
+                "INSERT INTO conversations (title, created, updated) VALUES (?, ?, ?)", (title, now, now)
+            )
         return ConversationSummary(_new_row_id(cursor), title, now, now)
 
     def rename_conversation(self, conversation_id: int, title: str) -> None:
@@ -283,7 +293,9 @@ class Store:
                WHERE c.title LIKE :p ESCAPE '\\'
                   OR EXISTS (SELECT 1 FROM messages AS m
                              WHERE m.conversation_id = c.id AND m.content LIKE :p ESCAPE '\\')
-               ORDER BY c.updated DESC, c.id DESC""", {"p": pattern})
+               ORDER BY c.updated DESC, c.id DESC""",
+            {"p": pattern},
+        )
         return [_summary(r) for r in rows]
 
     def load_conversation(self, conversation_id: int) -> Conversation:
@@ -292,10 +304,16 @@ class Store:
         if not rows:
             raise StoreError(f"The conversation {conversation_id} no longer exists.")
         messages = [
-            Message(m["role"], m["content"], _state(m["state"]), _stats(m["stats"], m["id"]), id=m["id"],
-                    created=m["created"], dirty=False)
-            for m in self._reading("SELECT * FROM messages WHERE conversation_id = ? ORDER BY id",
-                                   (conversation_id,))
+            Message(
+                m["role"],
+                m["content"],
+                _state(m["state"]),
+                _stats(m["stats"], m["id"]),
+                id=m["id"],
+                created=m["created"],
+                dirty=False,
+            )
+            for m in self._reading("SELECT * FROM messages WHERE conversation_id = ? ORDER BY id", (conversation_id,))
         ]
         return Conversation(rows[0]["id"], rows[0]["title"], messages)
 
@@ -307,8 +325,15 @@ class Store:
 
     # ------------------------------------------------------------------ messages
 
-    def add_message(self, conversation_id: int, role: str, content: str, *, state: str = "complete",
-                    stats: dict[str, Any] | None = None) -> int:
+    def add_message(
+        self,
+        conversation_id: int,
+        role: str,
+        content: str,
+        *,
+        state: str = "complete",
+        stats: dict[str, Any] | None = None,
+    ) -> int:
         """Append a message; returns its id."""
         _check(role, state)
         now = time.time()
@@ -316,27 +341,30 @@ class Store:
             cursor = db.execute(
                 "INSERT INTO messages (conversation_id, role, content, created, complete, stats, state)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (conversation_id, role, content, now, int(state == "complete"), _json_or_none(stats), state))
+                (conversation_id, role, content, now, int(state == "complete"), _json_or_none(stats), state),
+            )
             db.execute("UPDATE conversations SET updated = ? WHERE id = ?", (now, conversation_id))
         return _new_row_id(cursor)
 
-    def update_message(self, message_id: int, content: str, *, state: str,
-                       stats: dict[str, Any] | None = None) -> None:
+    def update_message(self, message_id: int, content: str, *, state: str, stats: dict[str, Any] | None = None) -> None:
         """Replace a message's text, state and figures in place (a checkpoint, a finished or
         regenerated reply)."""
         _check("assistant", state)
         now = time.time()
         with self._writing("save the message") as db:
-            db.execute("UPDATE messages SET content = ?, complete = ?, stats = ?, state = ?, created = ?"
-                       " WHERE id = ?",
-                       (content, int(state == "complete"), _json_or_none(stats), state, now, message_id))
-            db.execute("UPDATE conversations SET updated = ? WHERE id ="
-                       " (SELECT conversation_id FROM messages WHERE id = ?)", (now, message_id))
+            db.execute(
+                "UPDATE messages SET content = ?, complete = ?, stats = ?, state = ?, created = ? WHERE id = ?",
+                (content, int(state == "complete"), _json_or_none(stats), state, now, message_id),
+            )
+            db.execute(
+                "UPDATE conversations SET updated = ? WHERE id = (SELECT conversation_id FROM messages WHERE id = ?)",
+                (now, message_id),
+            )
 
     def write(self, conversation: Conversation) -> None:
         """Write whatever the store lacks of ``conversation``: itself, its title, dirty messages."""
         if conversation.id is None and not conversation.messages:
-            return                  # a new conversation nobody wrote in yet
+            return  # a new conversation nobody wrote in yet
         if conversation.id is None:
             conversation.id = self.create_conversation(conversation.title).id
             conversation.title_dirty = False
@@ -347,8 +375,9 @@ class Store:
             if not message.dirty:
                 continue
             if message.id is None:
-                message.id = self.add_message(conversation.id, message.role, message.content,
-                                              state=message.state, stats=message.stats)
+                message.id = self.add_message(
+                    conversation.id, message.role, message.content, state=message.state, stats=message.stats
+                )
             else:
                 self.update_message(message.id, message.content, state=message.state, stats=message.stats)
             message.dirty = False
@@ -358,8 +387,7 @@ class Store:
     def export_markdown(self, conversation_id: int, path: Path | str) -> None:
         conversation = self.load_conversation(conversation_id)
         summary = self.summary(conversation_id)
-        lines = [f"# {conversation.title}", "",
-                 f"*Started {_when(summary.created)}; exported from Parley.*", ""]
+        lines = [f"# {conversation.title}", "", f"*Started {_when(summary.created)}; exported from Parley.*", ""]
         for m in conversation.messages:
             who = {"user": "You", "assistant": "Assistant", "system": "System"}[m.role]
             lines += [f"### {who} · {_when(m.created)}", "", m.content.rstrip(), ""]
@@ -373,10 +401,20 @@ class Store:
         conversation = self.load_conversation(conversation_id)
         summary = self.summary(conversation_id)
         document = {
-            "title": conversation.title, "created": _iso(summary.created), "updated": _iso(summary.updated),
-            "messages": [{"role": m.role, "content": m.content, "created": _iso(m.created),
-                          "complete": m.complete, "state": m.state, "stats": m.stats}
-                         for m in conversation.messages],
+            "title": conversation.title,
+            "created": _iso(summary.created),
+            "updated": _iso(summary.updated),
+            "messages": [
+                {
+                    "role": m.role,
+                    "content": m.content,
+                    "created": _iso(m.created),
+                    "complete": m.complete,
+                    "state": m.state,
+                    "stats": m.stats,
+                }
+                for m in conversation.messages
+            ],
         }
         _write_text(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
 
@@ -413,8 +451,11 @@ def _checked_version(db: sqlite3.Connection) -> int:
         tables = db.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
     except sqlite3.DatabaseError as exc:
         name = getattr(exc, "sqlite_errorname", "")
-        if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or "malformed" in str(exc) \
-                or "not a database" in str(exc):
+        if (
+            name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT"))
+            or "malformed" in str(exc)
+            or "not a database" in str(exc)
+        ):
             raise _Damaged(str(exc)) from exc
         raise
     if problems != ["ok"]:
@@ -434,8 +475,7 @@ def _check_files(path: Path) -> None:
         try:
             os.close(open_regular(path))
         except UntrustedFileError as exc:
-            raise StoreError(f"Could not open the conversations: {exc}; move it away and start Parley again.") \
-                from None
+            raise StoreError(f"Could not open the conversations: {exc}; move it away and start Parley again.") from None
     real = os.path.realpath(path)
     for suffix in _COMPANIONS:
         companion = real + suffix
@@ -444,8 +484,10 @@ def _check_files(path: Path) -> None:
         except FileNotFoundError:
             continue
         if not stat.S_ISREG(mode):
-            raise StoreError(f"Could not open the conversations: {companion} is not SQLite's own file "
-                             f"({_kind(mode)}); move it away and start Parley again.")
+            raise StoreError(
+                f"Could not open the conversations: {companion} is not SQLite's own file "
+                f"({_kind(mode)}); move it away and start Parley again."
+            )
 
 
 def _kind(mode: int) -> str:
@@ -458,8 +500,14 @@ def _kind(mode: int) -> str:
 def _take_lock(path: Path) -> int:
     """An exclusive lock on ``path`` (created if missing, never through a link), held by the
     returned descriptor; ``_ReadOnly`` when another process holds it or it cannot be taken."""
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
-        | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    flags = (
+        os.O_RDWR
+        | os.O_CREAT
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+        | getattr(os, "O_BINARY", 0)
+    )
     remedy = f"move {path} away and restart Parley"
     try:
         fd = os.open(path, flags, 0o600)
@@ -481,9 +529,11 @@ def _try_lock(fd: int) -> bool:
     try:
         if sys.platform == "win32":
             import msvcrt
+
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         else:
             import fcntl
+
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
         if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK):
@@ -501,8 +551,10 @@ def _move_aside(path: Path) -> Path:
         if not any(os.path.lexists(f"{kept}{suffix}") for suffix in ("", *_COMPANIONS)):
             break
     else:
-        raise StoreError(f"Could not open the conversations: {path} is unreadable and no name is free "
-                         "to move it aside; move it away and start Parley again.")
+        raise StoreError(
+            f"Could not open the conversations: {path} is unreadable and no name is free "
+            "to move it aside; move it away and start Parley again."
+        )
     for suffix in _COMPANIONS:
         if os.path.lexists(f"{path}{suffix}"):
             os.rename(f"{path}{suffix}", f"{kept}{suffix}")

@@ -43,13 +43,14 @@ class Stage:
 @dataclasses.dataclass(frozen=True)
 class MappedFile:
     path: str
-    device: str     # "major:minor" of the file system, as /proc/self/maps shows it
+    device: str  # "major:minor" of the file system, as /proc/self/maps shows it
     inode: int
 
 
 @dataclasses.dataclass
 class SelfTestReport:
     """What one self-test run saw; ``to_json`` gives the file's contents."""
+
     passed: bool
     exit_code: int
     reason: str
@@ -159,7 +160,7 @@ def collect(test: Any, code: int, reason: str) -> SelfTestReport:
     bundle = bundle_dir()
     portaudio = portaudio_path(maps)
     models = loaded_models(controller)
-    models_loaded = bool(models)                      # then the native backends are loaded too
+    models_loaded = bool(models)  # then the native backends are loaded too
     native_dir = _lib_dir() if models_loaded else None
     window = by_name.get("window visible")
     return SelfTestReport(
@@ -181,8 +182,14 @@ def collect(test: Any, code: int, reason: str) -> SelfTestReport:
         word_error_rate=wer,
         reply=reply,
         reply_tokens=tokens,
-        reply_streamed=bool(first and full and first.seconds is not None and full.seconds is not None
-                            and first.seconds < full.seconds and (tokens or 0) > 1),
+        reply_streamed=bool(
+            first
+            and full
+            and first.seconds is not None
+            and full.seconds is not None
+            and first.seconds < full.seconds
+            and (tokens or 0) > 1
+        ),
         devices=_devices() if models_loaded else None,
         cpu_variant=_cpu_variant() if models_loaded else None,
         models=model_facts(models),
@@ -217,8 +224,11 @@ def conversation_facts(controller: Any) -> tuple[str | None, str | None, int | N
     user = next((m for m in messages if m.role == "user"), None)
     answer = next((m for m in reversed(messages) if m.role == "assistant"), None)
     tokens = (answer.stats or {}).get("generated_tokens") if answer is not None else None
-    return (user.content if user else None, answer.content if answer else None,
-            int(tokens) if tokens is not None else None)
+    return (
+        user.content if user else None,
+        answer.content if answer else None,
+        int(tokens) if tokens is not None else None,
+    )
 
 
 def loaded_models(controller: Any) -> dict[str, Any]:
@@ -277,15 +287,19 @@ def _dyld_images() -> list[str]:
 
 
 def _windows_modules() -> list[str]:
-    if sys.platform != "win32":     # called on Windows only; tells mypy that ctypes.WinDLL exists below
+    if sys.platform != "win32":  # called on Windows only; tells mypy that ctypes.WinDLL exists below
         return []
     import ctypes
     from ctypes import wintypes
 
     kernel32, psapi = ctypes.WinDLL("kernel32"), ctypes.WinDLL("psapi")
     kernel32.GetCurrentProcess.restype = wintypes.HANDLE
-    psapi.EnumProcessModules.argtypes = [wintypes.HANDLE, ctypes.POINTER(wintypes.HMODULE), wintypes.DWORD,
-                                         ctypes.POINTER(wintypes.DWORD)]
+    psapi.EnumProcessModules.argtypes = [
+        wintypes.HANDLE,
+        ctypes.POINTER(wintypes.HMODULE),
+        wintypes.DWORD,
+        ctypes.POINTER(wintypes.DWORD),
+    ]
     kernel32.GetModuleFileNameW.argtypes = [wintypes.HMODULE, wintypes.LPWSTR, wintypes.DWORD]
     process = kernel32.GetCurrentProcess()
     modules = (wintypes.HMODULE * 2048)()
@@ -358,7 +372,7 @@ def peak_rss_mib() -> float | None:
     """The process's peak resident memory (Linux and macOS)."""
     try:
         import resource
-    except ImportError:       # Windows
+    except ImportError:  # Windows
         return None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return round(peak / (1 << 20 if sys.platform == "darwin" else 1 << 10), 1)

@@ -29,9 +29,9 @@ from ..conversations.store import Store
 from ..settings import load_settings
 from . import report as selftest_report
 
-MAX_WER = 0.35              # the clip is clean synthetic speech; tiny.en gets it word for word
-REPLY_TOKENS = 48           # enough to see streaming, short enough for a slow CPU
-DEADLINE_S = 600.0          # the whole test, first-use model preparation included
+MAX_WER = 0.35  # the clip is clean synthetic speech; tiny.en gets it word for word
+REPLY_TOKENS = 48  # enough to see streaming, short enough for a slow CPU
+DEADLINE_S = 600.0  # the whole test, first-use model preparation included
 
 
 def process_age() -> float | None:
@@ -39,7 +39,7 @@ def process_age() -> float | None:
     try:
         with open("/proc/self/stat", "rb") as f:
             fields = f.read().rsplit(b")", 1)[1].split()
-        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")       # field 22: start time, in ticks
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: start time, in ticks
         return time.clock_gettime(time.CLOCK_BOOTTIME) - started
     except (OSError, ValueError, IndexError, AttributeError):
         return None
@@ -76,8 +76,8 @@ class SelfTest(QObject):
     def __init__(self, app: QApplication, window: Any, started: float, startup_offset: float) -> None:
         super().__init__()
         self.app, self.window = app, window
-        self.started = started                    # perf_counter() when run_self_test began
-        self.startup_offset = startup_offset      # seconds the process ran before that
+        self.started = started  # perf_counter() when run_self_test began
+        self.startup_offset = startup_offset  # seconds the process ran before that
         self.code: int | None = None
         self.reason = ""
         self.lines: list[str] = []
@@ -111,9 +111,14 @@ class SelfTest(QObject):
             self.code = 0
         assert self.controller is not None
         mics = self.controller.microphones.names
-        self.line("microphones", None, "still looking" if mics is None else ", ".join(mics) or
-                  "none found (push-to-talk needs one; typed chat works without)")
-        self.window.close()                       # the controller stops the engines
+        self.line(
+            "microphones",
+            None,
+            "still looking"
+            if mics is None
+            else ", ".join(mics) or "none found (push-to-talk needs one; typed chat works without)",
+        )
+        self.window.close()  # the controller stops the engines
         self.app.quit()
 
     # ------------------------------------------------------------------ stages
@@ -121,8 +126,12 @@ class SelfTest(QObject):
     def window_shown(self) -> None:
         now = time.perf_counter()
         since = now - self.started + self.startup_offset
-        self.line("window visible", since, f"Qt platform {QApplication.platformName()}, "
-                                            f"{'since the process started' if self.startup_offset else 'since start'}")
+        self.line(
+            "window visible",
+            since,
+            f"Qt platform {QApplication.platformName()}, "
+            f"{'since the process started' if self.startup_offset else 'since start'}",
+        )
         self._t["models"] = now
         self._stage = "the models to load"
 
@@ -165,8 +174,11 @@ class SelfTest(QObject):
         seconds = time.perf_counter() - self._t["transcribe"]
         wer = word_error_rate(self._expected, text)
         engine = self.controller.status.last_clip_s
-        self.line("transcription", seconds, f"“{text}” (WER {wer:.2f}; whisper {engine or 0:.2f} s for "
-                                            f"{len(self._audio) / 16000:.1f} s of audio)")
+        self.line(
+            "transcription",
+            seconds,
+            f"“{text}” (WER {wer:.2f}; whisper {engine or 0:.2f} s for {len(self._audio) / 16000:.1f} s of audio)",
+        )
         if not text:
             notice = self.window.notice.label.text() if self.window.notice.isVisible() else ""
             self.fail(notice or "nothing was recognised in the clip")
@@ -198,8 +210,10 @@ class SelfTest(QObject):
         choice_lines = []
         for role, model in (("speech", self.controller.host.speech_model), ("chat", self.controller.host.chat_model)):
             choice = model.device
-            choice_lines.append(f"{role} {choice.device.name} ({choice.device.description})"
-                                + (f" — fallback: {choice.fallback_reason}" if choice.fallback_reason else ""))
+            choice_lines.append(
+                f"{role} {choice.device.name} ({choice.device.description})"
+                + (f" — fallback: {choice.fallback_reason}" if choice.fallback_reason else "")
+            )
         self.line("device", None, "; ".join(choice_lines))
         if finish == "error" or finish == "cancelled":
             self.fail(f"the reply ended with {finish}")
@@ -219,13 +233,17 @@ def run_self_test(argv: Sequence[str], servers: Sequence[str] = ()) -> int:
     started = time.perf_counter()
     age = process_age()
     try:
-        argv, report_path = selftest_report.json_option(argv)      # --json FILE: also write a report
+        argv, report_path = selftest_report.json_option(argv)  # --json FILE: also write a report
     except ValueError as exc:
         print(f"self-test: {exc}", file=sys.stderr)
         return 2
-    if sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM") \
-            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"       # no display: the window is drawn off screen
+    if (
+        sys.platform.startswith("linux")
+        and not os.environ.get("QT_QPA_PLATFORM")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display: the window is drawn off screen
     from ..ui.main_window import MainWindow
 
     print("parley self-test", flush=True)

@@ -46,9 +46,9 @@ from ..conversations.reply_state import Ending, Reply, ReplyKind
 from . import theme
 
 RENDER_INTERVAL_MS = 50
-CONTINUABLE = ("stopped", "interrupted")   # reply states the Continue button is offered for
-USER_BUBBLE_SHARE = 0.78     # widest a user bubble gets, as a share of the column
-COLUMN_MAX_WIDTH = 880       # lines longer than this are hard to read on wide windows
+CONTINUABLE = ("stopped", "interrupted")  # reply states the Continue button is offered for
+USER_BUBBLE_SHARE = 0.78  # widest a user bubble gets, as a share of the column
+COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows
 
 
 def reply_footer(stats: dict[str, Any] | None, state: str) -> str:
@@ -71,12 +71,13 @@ def render_markdown(document: QTextDocument, text: str) -> None:
     """``setMarkdown`` plus the finishing Qt's importer lacks: code in a framed monospace box."""
     document.setMarkdown(text, QTextDocument.MarkdownFeature.MarkdownDialectGitHub)
     mono = theme.monospace_font()
-    runs: list[tuple[int, int]] = []          # (first position, last position) of each code block
+    runs: list[tuple[int, int]] = []  # (first position, last position) of each code block
     block = document.begin()
     while block.isValid():
         fmt = block.charFormat()
-        is_code = block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence) or \
-            "monospace" in (fmt.fontFamilies() or [])
+        is_code = block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence) or "monospace" in (
+            fmt.fontFamilies() or []
+        )
         if is_code and runs and runs[-1][1] == block.position() - 1:
             runs[-1] = (runs[-1][0], block.position() + block.length() - 1)
         elif is_code:
@@ -95,12 +96,12 @@ def render_markdown(document: QTextDocument, text: str) -> None:
     frame.setBottomMargin(4)
     code_chars = QTextCursor(document).charFormat()
     code_chars.setFont(mono)
-    for first, last in reversed(runs):      # back to front: earlier positions stay valid
+    for first, last in reversed(runs):  # back to front: earlier positions stay valid
         cursor = QTextCursor(document)
         cursor.setPosition(first)
         cursor.setPosition(last, QTextCursor.MoveMode.KeepAnchor)
         cursor.mergeCharFormat(code_chars)
-        cursor.insertFrame(frame)           # moves the selected blocks into the frame
+        cursor.insertFrame(frame)  # moves the selected blocks into the frame
     if runs:
         _flatten_frame_separators(document)
 
@@ -179,7 +180,7 @@ class MarkdownView(QTextBrowser):
         self._fit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        event.ignore()          # let the conversation scroll
+        event.ignore()  # let the conversation scroll
 
 
 class MessageWidget(QWidget):
@@ -189,8 +190,9 @@ class MessageWidget(QWidget):
     continue_requested = Signal()
     reply_requested = Signal()
 
-    def __init__(self, role: str, text: str = "", footer: str = "", parent: QWidget | None = None,
-                 state: str = "complete") -> None:
+    def __init__(
+        self, role: str, text: str = "", footer: str = "", parent: QWidget | None = None, state: str = "complete"
+    ) -> None:
         super().__init__(parent)
         self.role = role
         self.state = state
@@ -204,21 +206,25 @@ class MessageWidget(QWidget):
         header = QHBoxLayout()
         header.setSpacing(2)
         self._bubble_layout, self._header = inner, header
-        self.role_label = QLabel({"user": "You", "assistant": "Assistant"}.get(role, role.title()),
-                                 objectName="RoleLabel")
+        self.role_label = QLabel(
+            {"user": "You", "assistant": "Assistant"}.get(role, role.title()), objectName="RoleLabel"
+        )
         self.footer_label = QLabel(footer, objectName="MessageFooter")
         self.copy_button = QToolButton(objectName="MessageAction", text="Copy", toolTip="Copy this message")
         self.copy_button.clicked.connect(self._copy)
-        self.regenerate_button = QToolButton(objectName="MessageAction", text="Regenerate",
-                                             toolTip="Answer this message again")
+        self.regenerate_button = QToolButton(
+            objectName="MessageAction", text="Regenerate", toolTip="Answer this message again"
+        )
         self.regenerate_button.clicked.connect(self.regenerate_requested)
         self.regenerate_button.hide()
-        self.continue_button = QToolButton(objectName="MessageAction", text="Continue",
-                                           toolTip="Carry on writing this reply from where it ended")
+        self.continue_button = QToolButton(
+            objectName="MessageAction", text="Continue", toolTip="Carry on writing this reply from where it ended"
+        )
         self.continue_button.clicked.connect(self.continue_requested)
         self.continue_button.hide()
-        self.reply_button = QToolButton(objectName="MessageAction", text="Reply",
-                                        toolTip="This message has no reply yet: answer it")
+        self.reply_button = QToolButton(
+            objectName="MessageAction", text="Reply", toolTip="This message has no reply yet: answer it"
+        )
         self.reply_button.clicked.connect(self.reply_requested)
         self.reply_button.hide()
         self._copied = QTimer(self, singleShot=True, interval=1500)
@@ -307,14 +313,14 @@ class ConversationView(QScrollArea):
         self._layout.insertWidget(0, self._empty)
 
         self.messages: list[MessageWidget] = []
-        self.needs_reply = False               # the last message is the user's and nothing answers it
-        self.render_count = 0                  # renders of streaming replies, for diagnostics
+        self.needs_reply = False  # the last message is the user's and nothing answers it
+        self.render_count = 0  # renders of streaming replies, for diagnostics
         self._streaming: MessageWidget | None = None
         self._stream_text = ""
-        self._reply: Reply | None = None       # the reply being followed
+        self._reply: Reply | None = None  # the reply being followed
         self._render_timer = QTimer(self, singleShot=True, interval=RENDER_INTERVAL_MS)
         self._render_timer.timeout.connect(self._render_stream)
-        self._follow = True                    # keep the newest text in sight while it grows
+        self._follow = True  # keep the newest text in sight while it grows
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(lambda value: setattr(self, "_follow", value >= bar.maximum() - 8))
         bar.rangeChanged.connect(lambda _lo, hi: bar.setValue(hi) if self._follow else None)
@@ -431,8 +437,9 @@ class ConversationView(QScrollArea):
         message = reply.message
         if reply.ending is Ending.FAILED:
             what = "Cut short" if reply.kept else "No reply"
-            self.end_reply(message.content if message else "", f"⚠ {what}: {reply.error}",
-                           message.state if message else "complete")
+            self.end_reply(
+                message.content if message else "", f"⚠ {what}: {reply.error}", message.state if message else "complete"
+            )
         elif message is None:
             self.end_reply("", "Stopped before the reply began")
         else:

@@ -30,22 +30,26 @@ class MessageEdit(QPlainTextEdit):
         if event.key() in _ENTER_KEYS and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             emit(self.submitted)
             return
-        if event.key() in _ENTER_KEYS:            # Shift+Enter: a plain new line, not a separator
+        if event.key() in _ENTER_KEYS:  # Shift+Enter: a plain new line, not a separator
             self.insertPlainText("\n")
             return
         super().keyPressEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._fit()               # the style sheet's padding is known only once polished
+        self._fit()  # the style sheet's padding is known only once polished
 
     def _fit(self) -> None:
         lines = max(1, int(self.document().size().height()))
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded if lines > self.MAX_LINES
-                                        else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAsNeeded if lines > self.MAX_LINES else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
         chrome = self.height() - self.viewport().height()
-        text = min(lines, self.MAX_LINES) * self.fontMetrics().lineSpacing() \
-            + 2 * int(self.document().documentMargin()) + 2
+        text = (
+            min(lines, self.MAX_LINES) * self.fontMetrics().lineSpacing()
+            + 2 * int(self.document().documentMargin())
+            + 2
+        )
         self.setFixedHeight(text + chrome)
 
 
@@ -145,8 +149,14 @@ class InputBar(QWidget):
         self.hands_free_button.blockSignals(False)
         self.hands_free_button.setEnabled(available or active)
         self.hands_free_button.setToolTip(
-            ("Listening: each thing you say is sent. Click (or press the talk key) to stop." if active else
-             "Keep the microphone open and send each thing you say") if available or active else reason)
+            (
+                "Listening: each thing you say is sent. Click (or press the talk key) to stop."
+                if active
+                else "Keep the microphone open and send each thing you say"
+            )
+            if available or active
+            else reason
+        )
 
     def set_recording(self, recording: bool, hands_free: bool = False) -> None:
         """Show that the microphone records: a push-to-talk take, or hands-free listening."""
@@ -179,7 +189,7 @@ class InputBar(QWidget):
     def insert_text(self, text: str) -> None:
         """Put a transcript into the text box for editing (send-on-release off)."""
         cursor = self.edit.textCursor()
-        before = self.edit.toPlainText()[:cursor.position()]
+        before = self.edit.toPlainText()[: cursor.position()]
         if before and not before[-1].isspace():
             text = " " + text
         cursor.insertText(text)

@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
     rename_requested = Signal(int, str)
     delete_requested = Signal(int)
     search_changed = Signal(str)
-    export_requested = Signal(int, str, str)    # conversation id, "markdown" | "json", path
+    export_requested = Signal(int, str, str)  # conversation id, "markdown" | "json", path
     settings_requested = Signal()
     closing = Signal()
 
@@ -151,20 +151,26 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         self._action(file_menu, "&New chat", self.new_conversation_requested, QKeySequence.StandardKey.New)
         file_menu.addSeparator()
-        self.export_markdown_action = self._action(file_menu, "Export as &Markdown…",
-                                                   lambda: self._ask_export("markdown"))
+        self.export_markdown_action = self._action(
+            file_menu, "Export as &Markdown…", lambda: self._ask_export("markdown")
+        )
         self.export_json_action = self._action(file_menu, "Export as &JSON…", lambda: self._ask_export("json"))
         file_menu.addSeparator()
-        self._action(file_menu, "&Settings…", self.settings_requested, QKeySequence.StandardKey.Preferences,
-                     "Ctrl+,")
+        self._action(file_menu, "&Settings…", self.settings_requested, QKeySequence.StandardKey.Preferences, "Ctrl+,")
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit, "Ctrl+Q")
         chat_menu = self.menuBar().addMenu("&Conversation")
         self._action(chat_menu, "&Rename", self.start_rename, None, "F2")
         self._action(chat_menu, "&Delete…", self.confirm_delete)
 
-    def _action(self, menu: QMenu, text: str, slot: Callable[[], object] | SignalInstance,
-                standard: QKeySequence.StandardKey | None = None, fallback: str | None = None) -> QAction:
+    def _action(
+        self,
+        menu: QMenu,
+        text: str,
+        slot: Callable[[], object] | SignalInstance,
+        standard: QKeySequence.StandardKey | None = None,
+        fallback: str | None = None,
+    ) -> QAction:
         action = QAction(text, self)
         shortcuts = QKeySequence.keyBindings(standard) if standard is not None else []
         if not shortcuts and fallback:
@@ -179,7 +185,7 @@ class MainWindow(QMainWindow):
     @property
     def current_conversation_id(self) -> int | None:
         item = self.conversation_list.currentItem()
-        return cast(int, item.data(_ID_ROLE)) if item is not None else None   # set_conversations stores an int
+        return cast(int, item.data(_ID_ROLE)) if item is not None else None  # set_conversations stores an int
 
     def set_conversations(self, conversations: list[ConversationSummary], current_id: int | None) -> None:
         """Show ``conversations`` (newest first) and highlight ``current_id`` without reporting it."""
@@ -208,10 +214,13 @@ class MainWindow(QMainWindow):
         item = self.conversation_list.currentItem()
         if item is None:
             return
-        answer = QMessageBox.question(self, "Delete conversation",
-                                      f"Delete “{item.data(_TITLE_ROLE)}” and all its messages?",
-                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-                                      QMessageBox.StandardButton.Cancel)
+        answer = QMessageBox.question(
+            self,
+            "Delete conversation",
+            f"Delete “{item.data(_TITLE_ROLE)}” and all its messages?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
         if answer == QMessageBox.StandardButton.Yes:
             emit(self.delete_requested, item.data(_ID_ROLE))
 

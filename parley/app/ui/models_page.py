@@ -54,7 +54,7 @@ class Row:
 
     group: int
     kind: str | None
-    path: Path | None = None          # a file on disk
+    path: Path | None = None  # a file on disk
     entry: library.CatalogEntry | None = None
     usable: bool = True
 
@@ -80,11 +80,18 @@ def _scan(folders: list[str], n_ctx: int, device: str) -> dict[str, Any]:
                 fits[m.path] = _fit_text(library.estimate(m.path, kind=m.kind, n_ctx=n_ctx, device=device))
             except ParleyError as exc:
                 fits[m.path] = f"unknown ({exc})"
-    catalog_fits = {e.id: _fit_text(library.estimate_size(e.size, name=e.name, kind=e.kind, device=device))
-                    for e in library.catalog()}
-    return {"models": models, "fits": fits, "catalog": library.catalog(),
-            "catalog_fits": catalog_fits, "downloaded": library.downloaded(),
-            "problems": [*library.catalog_problems(), *library.record_problems()]}
+    catalog_fits = {
+        e.id: _fit_text(library.estimate_size(e.size, name=e.name, kind=e.kind, device=device))
+        for e in library.catalog()
+    }
+    return {
+        "models": models,
+        "fits": fits,
+        "catalog": library.catalog(),
+        "catalog_fits": catalog_fits,
+        "downloaded": library.downloaded(),
+        "problems": [*library.catalog_problems(), *library.record_problems()],
+    }
 
 
 class ModelsPage(QWidget):
@@ -104,16 +111,23 @@ class ModelsPage(QWidget):
         # is never opened starts none.
         self._workers: dict[str, EngineWorker] = {}
 
-        intro = QLabel("Models already on this computer, and recommended ones. Nothing is downloaded "
-                       "unless you click Download; files go to the Hugging Face cache, where other "
-                       "tools can use them too.", wordWrap=True, objectName="Hint")
+        intro = QLabel(
+            "Models already on this computer, and recommended ones. Nothing is downloaded "
+            "unless you click Download; files go to the Hugging Face cache, where other "
+            "tools can use them too.",
+            wordWrap=True,
+            objectName="Hint",
+        )
         self.progress = QProgressBar(maximum=1000, textVisible=False)
         self.progress.hide()
         self.status = QLabel(wordWrap=True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.closing_note = QLabel("Closing Settings stops a download; the part already downloaded is "
-                                   "kept and the next Download continues from there.",
-                                   wordWrap=True, objectName="Hint")
+        self.closing_note = QLabel(
+            "Closing Settings stops a download; the part already downloaded is "
+            "kept and the next Download continues from there.",
+            wordWrap=True,
+            objectName="Hint",
+        )
         self.closing_note.hide()
 
         layout = QVBoxLayout(self)
@@ -124,8 +138,12 @@ class ModelsPage(QWidget):
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addWidget(self.closing_note)
-        layout.addWidget(QLabel("Also look in these folders (besides the Hugging Face cache, LM Studio, "
-                                "GPT4All and Ollama):", wordWrap=True))
+        layout.addWidget(
+            QLabel(
+                "Also look in these folders (besides the Hugging Face cache, LM Studio, GPT4All and Ollama):",
+                wordWrap=True,
+            )
+        )
         layout.addLayout(self._build_folders(folders))
         self._update_buttons()
 
@@ -183,7 +201,7 @@ class ModelsPage(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
-        if not self._scanned:          # the first time the page is shown, not when Settings opens
+        if not self._scanned:  # the first time the page is shown, not when Settings opens
             self.refresh()
 
     def refresh(self) -> None:
@@ -195,8 +213,12 @@ class ModelsPage(QWidget):
         if not self.status.text():
             self.status.setText(LOOKING)
         folders, n_ctx, device = self.folders(), self._n_ctx, self._device
-        self._worker("model-scan").submit(lambda job: _scan(folders, n_ctx, device), on_done=self._show,
-                                          on_error=self._scan_failed, name="scan models")
+        self._worker("model-scan").submit(
+            lambda job: _scan(folders, n_ctx, device),
+            on_done=self._show,
+            on_error=self._scan_failed,
+            name="scan models",
+        )
 
     def _worker(self, name: str) -> EngineWorker:
         if name not in self._workers:
@@ -228,8 +250,9 @@ class ModelsPage(QWidget):
                 item.setForeground(0, Qt.GlobalColor.gray)
         for e in scan["catalog"]:
             state = "downloaded" if e.id in scan["downloaded"] else e.repo
-            item = QTreeWidgetItem(groups[2], [e.name, e.kind.capitalize(), gb(e.size), e.licence,
-                                               scan["catalog_fits"][e.id], state])
+            item = QTreeWidgetItem(
+                groups[2], [e.name, e.kind.capitalize(), gb(e.size), e.licence, scan["catalog_fits"][e.id], state]
+            )
             item.setData(0, Qt.ItemDataRole.UserRole, Row(2, e.kind, entry=e))
             item.setToolTip(0, f"{e.note} Parameters: {e.parameters}. Languages: {', '.join(e.languages)}.")
         for g in groups:
@@ -267,13 +290,17 @@ class ModelsPage(QWidget):
         row = self._current()
         downloaded = self._downloaded_ids
         busy = self._download is not None
-        self.use_button.setEnabled(row is not None and row.path is not None and row.usable
-                                   and row.kind is not None)
-        self.download_button.setEnabled(row is not None and row.entry is not None and not busy
-                                        and row.entry.id not in downloaded)
+        self.use_button.setEnabled(row is not None and row.path is not None and row.usable and row.kind is not None)
+        self.download_button.setEnabled(
+            row is not None and row.entry is not None and not busy and row.entry.id not in downloaded
+        )
         self.cancel_button.setVisible(busy)
-        self.remove_button.setEnabled(row is not None and row.group in (0, 2) and not busy and (
-            row.group == 0 or (row.entry is not None and row.entry.id in downloaded)))
+        self.remove_button.setEnabled(
+            row is not None
+            and row.group in (0, 2)
+            and not busy
+            and (row.group == 0 or (row.entry is not None and row.entry.id in downloaded))
+        )
         self.remove_folder_button.setEnabled(self.folder_list.currentItem() is not None)
 
     # ------------------------------------------------------------------ actions
@@ -301,8 +328,11 @@ class ModelsPage(QWidget):
         self.status.setText(f"Connecting to download {entry.name}…")
         self._download = self._worker("model-download").submit(
             lambda job: library.download_model(entry, progress=job.emit, cancel=job),
-            on_progress=self._on_progress, on_done=self._downloaded, on_error=self._download_failed,
-            name=f"download {entry.id}")
+            on_progress=self._on_progress,
+            on_done=self._downloaded,
+            on_error=self._download_failed,
+            name=f"download {entry.id}",
+        )
         self._update_buttons()
 
     def cancel_download(self) -> None:
@@ -316,8 +346,9 @@ class ModelsPage(QWidget):
             self.status.setText(f"Checking the part already downloaded… {p.fraction:.0%}")
             return
         left = f", {duration(p.eta)} left" if p.eta is not None else ""
-        self.status.setText(f"Downloading: {p.fraction:.0%}, {gb(p.done)} of {gb(p.total)}, "
-                            f"{p.speed / 1e6:.1f} MB/s{left}")
+        self.status.setText(
+            f"Downloading: {p.fraction:.0%}, {gb(p.done)} of {gb(p.total)}, {p.speed / 1e6:.1f} MB/s{left}"
+        )
 
     def _finish_download(self) -> None:
         self._download = None
@@ -334,8 +365,9 @@ class ModelsPage(QWidget):
         model_id = self._downloading_id
         self._finish_download()
         if isinstance(exc, (library.DownloadCancelled, JobCancelled)):
-            self.status.setText("Download cancelled. The part already downloaded is kept; Download "
-                                "continues from there.")
+            self.status.setText(
+                "Download cancelled. The part already downloaded is kept; Download continues from there."
+            )
         elif isinstance(exc, ParleyError):
             self.status.setText(str(exc))
         else:
@@ -349,8 +381,9 @@ class ModelsPage(QWidget):
         if row is None:
             return
         records = library.downloaded()
-        model_id = row.entry.id if row.entry is not None else next(
-            (k for k, r in records.items() if r.path == row.path), None)
+        model_id = (
+            row.entry.id if row.entry is not None else next((k for k, r in records.items() if r.path == row.path), None)
+        )
         if model_id is None:
             return
         try:
@@ -383,4 +416,3 @@ class ModelsPage(QWidget):
             if not worker.shutdown(timeout_s=5.0):
                 worker.setParent(None)
                 _LINGERING.append(worker)
-

@@ -10,7 +10,8 @@ the same timestamp about 25 times a second.  Qt's xcb backend marks a pair as au
 only when the KeyPress is already in its event queue as it handles the KeyRelease; when the
 press is still unread on the socket, Qt reports an ordinary release and then an ordinary
 press (measured under Xvfb: from 2 to 98 % of the pairs in a hold, with or without Ctrl,
-depending on timing), so ``isAutoRepeat()`` cannot be trusted.  So on X11 a release of the held key ends the hold only if the X server says the key
+depending on timing), so ``isAutoRepeat()`` cannot be trusted.  So on X11 a release of the held
+key ends the hold only if the X server says the key
 is up (``_KeyboardState``), and a press carrying the timestamp of the release just before it is
 the second half of such a pair (read after the hold ended), not a new hold.  Elsewhere
 (Wayland, Windows, macOS, offscreen) Qt's flag is reliable and is used alone.
@@ -37,8 +38,12 @@ from PySide6.QtWidgets import (
 from ..qt_app import application
 from ..signals import emit
 
-_MODIFIER_MASK = (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier
-                  | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier)
+_MODIFIER_MASK = (
+    Qt.KeyboardModifier.ShiftModifier
+    | Qt.KeyboardModifier.ControlModifier
+    | Qt.KeyboardModifier.AltModifier
+    | Qt.KeyboardModifier.MetaModifier
+)
 
 
 def _takes_text(widget: QObject | None) -> bool:
@@ -52,8 +57,14 @@ def _takes_text(widget: QObject | None) -> bool:
 
 class _KeymapReply(ctypes.Structure):
     """xcb_query_keymap_reply_t: one bit per X key code, set while the key is down."""
-    _fields_ = [("response_type", ctypes.c_uint8), ("pad0", ctypes.c_uint8), ("sequence", ctypes.c_uint16),
-                ("length", ctypes.c_uint32), ("keys", ctypes.c_uint8 * 32)]
+
+    _fields_ = [
+        ("response_type", ctypes.c_uint8),
+        ("pad0", ctypes.c_uint8),
+        ("sequence", ctypes.c_uint16),
+        ("length", ctypes.c_uint32),
+        ("keys", ctypes.c_uint8 * 32),
+    ]
 
 
 class _Cookie(ctypes.Structure):
@@ -74,7 +85,7 @@ class _KeyboardState:
         if not connection:
             return
         try:
-            xcb, libc = ctypes.CDLL("libxcb.so.1"), ctypes.CDLL(None)   # already loaded by Qt's xcb plugin
+            xcb, libc = ctypes.CDLL("libxcb.so.1"), ctypes.CDLL(None)  # already loaded by Qt's xcb plugin
         except OSError:
             return
         xcb.xcb_query_keymap.argtypes = [ctypes.c_void_p]
@@ -92,10 +103,9 @@ class _KeyboardState:
         """Whether the key with X key code ``keycode`` is held now; None if that is unknown."""
         if not self._connection or not 0 < keycode < 256:
             return None
-        reply = self._xcb.xcb_query_keymap_reply(self._connection, self._xcb.xcb_query_keymap(self._connection),
-                                                 None)
+        reply = self._xcb.xcb_query_keymap_reply(self._connection, self._xcb.xcb_query_keymap(self._connection), None)
         if not reply:
-            return None             # the connection broke; Qt will close the app anyway
+            return None  # the connection broke; Qt will close the app anyway
         try:
             return bool(reply.contents.keys[keycode // 8] & (1 << keycode % 8))
         finally:
@@ -110,8 +120,8 @@ class PushToTalkKeys(QObject):
         super().__init__(window)
         self._window = window
         self._held_key: Qt.Key | None = None
-        self._held_code = 0                       # the held key's native (X) key code
-        self._last_release: tuple[int, int] | None = None    # X11: (key code, timestamp) of the last release
+        self._held_code = 0  # the held key's native (X) key code
+        self._last_release: tuple[int, int] | None = None  # X11: (key code, timestamp) of the last release
         self._key = Qt.Key.Key_Space
         self._modifiers = Qt.KeyboardModifier.ControlModifier
         self._keyboard = _KeyboardState()
@@ -142,11 +152,13 @@ class PushToTalkKeys(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease, QEvent.Type.ShortcutOverride):
-            return self._on_key(watched, cast(QKeyEvent, event))     # these types are QKeyEvents
+            return self._on_key(watched, cast(QKeyEvent, event))  # these types are QKeyEvents
         if kind == QEvent.Type.WindowDeactivate and watched is self._window:
             self.release()
-        elif kind == QEvent.Type.ApplicationStateChange and \
-                QApplication.applicationState() != Qt.ApplicationState.ApplicationActive:
+        elif (
+            kind == QEvent.Type.ApplicationStateChange
+            and QApplication.applicationState() != Qt.ApplicationState.ApplicationActive
+        ):
             self.release()
         return False
 
@@ -160,16 +172,16 @@ class PushToTalkKeys(QObject):
             if kind == QEvent.Type.KeyRelease and not self._repeated(event, self._held_code):
                 self.release()
             event.accept()
-            return True        # the held key's repeats go nowhere else
+            return True  # the held key's repeats go nowhere else
         if not self._in_window(watched) or not self._matches(event, watched):
             return False
         if kind == QEvent.Type.ShortcutOverride:
-            event.accept()     # no window shortcut may take the key: it must arrive as a KeyPress
+            event.accept()  # no window shortcut may take the key: it must arrive as a KeyPress
             return True
         if kind != QEvent.Type.KeyPress:
             return False
         if event.isAutoRepeat() or self._completes_a_repeat(event):
-            return True        # the held key repeating after its hold ended: no new hold
+            return True  # the held key repeating after its hold ended: no new hold
         self._held_key, self._held_code = Qt.Key(event.key()), event.nativeScanCode()
         emit(self.pressed)
         return True
@@ -178,7 +190,7 @@ class PushToTalkKeys(QObject):
         """Whether ``release`` of the held key is half of an auto-repeat pair, not the real one."""
         if release.isAutoRepeat():
             return True
-        return bool(self._keyboard.is_down(keycode))   # unknown (not X11): Qt's flag was right
+        return bool(self._keyboard.is_down(keycode))  # unknown (not X11): Qt's flag was right
 
     def _completes_a_repeat(self, press: QKeyEvent) -> bool:
         """X11: whether ``press`` is the second half of an auto-repeat pair that Qt did not mark.
@@ -190,9 +202,15 @@ class PushToTalkKeys(QObject):
         key, modifiers = event.key(), event.modifiers() & _MODIFIER_MASK
         if key == self._key and modifiers == self._modifiers:
             return True
-        return key == Qt.Key.Key_Space and modifiers == Qt.KeyboardModifier.NoModifier \
+        return (
+            key == Qt.Key.Key_Space
+            and modifiers == Qt.KeyboardModifier.NoModifier
             and not _takes_text(QApplication.focusWidget() or watched)
+        )
 
     def _in_window(self, watched: QObject) -> bool:
-        return isinstance(watched, QWidget) and watched.window() is self._window \
+        return (
+            isinstance(watched, QWidget)
+            and watched.window() is self._window
             and QApplication.activeModalWidget() is None
+        )

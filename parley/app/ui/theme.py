@@ -79,7 +79,7 @@ def monospace_font() -> QFont:
 
 def microphone_icon(colour: str, size: int = 18) -> QIcon:
     """A drawn microphone, so the button needs no icon theme or emoji font."""
-    scale = 2                                     # drawn at twice the size: crisp on HiDPI screens
+    scale = 2  # drawn at twice the size: crisp on HiDPI screens
     pixmap = QPixmap(size * scale, size * scale)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
@@ -103,11 +103,17 @@ def apply_theme(app: QApplication) -> None:
     """A light Fusion look, identical on every platform, with a slightly larger base font."""
     app.setStyle("Fusion")
     palette = app.palette()
-    for role, colour in ((QPalette.ColorRole.Window, WINDOW), (QPalette.ColorRole.Base, "#ffffff"),
-                         (QPalette.ColorRole.Text, TEXT), (QPalette.ColorRole.WindowText, TEXT),
-                         (QPalette.ColorRole.ButtonText, TEXT), (QPalette.ColorRole.Button, "#ffffff"),
-                         (QPalette.ColorRole.Highlight, ACCENT), (QPalette.ColorRole.Link, ACCENT),
-                         (QPalette.ColorRole.PlaceholderText, MUTED)):
+    for role, colour in (
+        (QPalette.ColorRole.Window, WINDOW),
+        (QPalette.ColorRole.Base, "#ffffff"),
+        (QPalette.ColorRole.Text, TEXT),
+        (QPalette.ColorRole.WindowText, TEXT),
+        (QPalette.ColorRole.ButtonText, TEXT),
+        (QPalette.ColorRole.Button, "#ffffff"),
+        (QPalette.ColorRole.Highlight, ACCENT),
+        (QPalette.ColorRole.Link, ACCENT),
+        (QPalette.ColorRole.PlaceholderText, MUTED),
+    ):
         palette.setColor(role, QColor(colour))
     app.setPalette(palette)
     font = app.font()

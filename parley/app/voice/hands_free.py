@@ -30,20 +30,26 @@ log = logging.getLogger("parley.hands_free")
 
 class HandsFree(QObject):
     listening_changed = Signal(bool)
-    utterance = Signal(object)            # one utterance, 16 kHz mono float32, to transcribe and send
-    _heard = Signal(object)               # from the listener's thread
+    utterance = Signal(object)  # one utterance, 16 kHz mono float32, to transcribe and send
+    _heard = Signal(object)  # from the listener's thread
     _level = Signal(float)
     _lost = Signal(object)
 
-    def __init__(self, host: EngineHost, microphones: Microphones, status: StatusPresenter, bar: InputBar,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        host: EngineHost,
+        microphones: Microphones,
+        status: StatusPresenter,
+        bar: InputBar,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.microphones = microphones
         self.status = status
         self.bar = bar
         self.listener: Any = None
-        self._ignoring = threading.Event()    # read on the listener's thread
+        self._ignoring = threading.Event()  # read on the listener's thread
         self._segmenter: Any = None
         self._heard.connect(self._utterance)
         self._level.connect(lambda db: self.bar.set_level(level_fraction(db)))
@@ -74,8 +80,12 @@ class HandsFree(QObject):
         from parley.engine.audio.vad import UtteranceSegmenter
 
         self._segmenter = UtteranceSegmenter()
-        listener = Listener(self.microphones.device(), on_audio=self._audio, on_level=partial(emit, self._level),
-                            on_error=partial(emit, self._lost))
+        listener = Listener(
+            self.microphones.device(),
+            on_audio=self._audio,
+            on_level=partial(emit, self._level),
+            on_error=partial(emit, self._lost),
+        )
         try:
             listener.start()
         except Exception as exc:  # noqa: BLE001 - a capture failure is reported, not raised
@@ -92,7 +102,7 @@ class HandsFree(QObject):
         listener, self.listener = self.listener, None
         if listener is None:
             return
-        listener.stop()                   # no utterance is reported after this returns
+        listener.stop()  # no utterance is reported after this returns
         self.bar.set_recording(False)
         emit(self.listening_changed, False)
 
@@ -114,4 +124,3 @@ class HandsFree(QObject):
         self.stop()
         self.status.notice(f"Hands-free listening stopped: {exc}.")
         self.microphones.probe()
-

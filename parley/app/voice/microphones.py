@@ -15,21 +15,23 @@ from ..signals import emit
 from ..status import StatusPresenter
 from ..tasks import Job
 
-NO_MICROPHONE = ("No microphone was found. Connect one (or start the sound server); Parley looks again "
-                 "when you press the talk key.")
+NO_MICROPHONE = (
+    "No microphone was found. Connect one (or start the sound server); Parley looks again when you press the talk key."
+)
 
 
 class Microphones(QObject):
-    changed = Signal(object)              # the microphone names found (empty: none)
+    changed = Signal(object)  # the microphone names found (empty: none)
 
-    def __init__(self, host: EngineHost, status: StatusPresenter, wanted: Callable[[], str | None],
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, host: EngineHost, status: StatusPresenter, wanted: Callable[[], str | None], parent: QObject | None = None
+    ) -> None:
         """``wanted()`` is the microphone the settings name (None: the system default)."""
         super().__init__(parent)
         self.host = host
         self.status = status
         self.wanted = wanted
-        self.names: list[str] | None = None          # None until looked for
+        self.names: list[str] | None = None  # None until looked for
         self.problem: str | None = None
         self.probing = False
 

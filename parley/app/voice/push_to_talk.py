@@ -29,8 +29,8 @@ from .microphones import Microphones
 log = logging.getLogger("parley.talk")
 
 SHORTEST_CLIP_S = 0.3
-LONGEST_CLIP_S = 120.0      # a recording stops by itself here and is transcribed as if released
-LEVEL_FLOOR_DB = -60.0      # the level meter shows -60..0 dBFS (speech sits around -30..-15)
+LONGEST_CLIP_S = 120.0  # a recording stops by itself here and is transcribed as if released
+LEVEL_FLOOR_DB = -60.0  # the level meter shows -60..0 dBFS (speech sits around -30..-15)
 
 
 def level_fraction(db: float) -> float:
@@ -40,18 +40,26 @@ def level_fraction(db: float) -> float:
 
 class _RecorderSignals(QObject):
     """Carries a Recorder's audio-thread callbacks to the UI thread (queued, by thread affinity)."""
+
     level = Signal(float)
     failed = Signal(object)
     limit = Signal()
 
 
 class PushToTalk(QObject):
-    starting = Signal()                   # a take is about to start
+    starting = Signal()  # a take is about to start
     recording_changed = Signal(bool)
-    clip_ready = Signal(object)           # a finished take, 16 kHz mono float32, to transcribe
+    clip_ready = Signal(object)  # a finished take, 16 kHz mono float32, to transcribe
 
-    def __init__(self, host: EngineHost, microphones: Microphones, status: StatusPresenter, bar: InputBar,
-                 blocked_by: Callable[[], str | None], parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        host: EngineHost,
+        microphones: Microphones,
+        status: StatusPresenter,
+        bar: InputBar,
+        blocked_by: Callable[[], str | None],
+        parent: QObject | None = None,
+    ) -> None:
         """``blocked_by()`` says why no take may start now (None: it may)."""
         super().__init__(parent)
         self.host = host
@@ -78,7 +86,7 @@ class PushToTalk(QObject):
         if problem:
             self.status.say(problem)
             if self.microphones.problem and not self.host.speech_worker.busy:
-                self.microphones.probe()     # maybe one was plugged in since
+                self.microphones.probe()  # maybe one was plugged in since
             return
         emit(self.starting)
         signals = _RecorderSignals(self)
@@ -86,9 +94,13 @@ class PushToTalk(QObject):
         signals.failed.connect(lambda exc: self._failed(signals, exc))
         signals.limit.connect(lambda: self._limit(signals))
         try:
-            recorder = self.host.engines.recorder(self.microphones.device(), partial(emit, signals.level),
-                                                  partial(emit, signals.failed), partial(emit, signals.limit),
-                                                  self.max_seconds)
+            recorder = self.host.engines.recorder(
+                self.microphones.device(),
+                partial(emit, signals.level),
+                partial(emit, signals.failed),
+                partial(emit, signals.limit),
+                self.max_seconds,
+            )
             recorder.start()
         except Exception as exc:  # noqa: BLE001 - a capture failure is reported, not raised
             log.warning("recording could not start: %s", exc)
@@ -143,7 +155,7 @@ class PushToTalk(QObject):
     def _failed(self, signals: _RecorderSignals, exc: BaseException) -> None:
         """The microphone went away mid-take: keep what it recorded until then."""
         if signals is not self._signals:
-            return                  # a late report from a take that already ended
+            return  # a late report from a take that already ended
         recorder = self._end()
         try:
             audio = recorder.stop()
@@ -151,9 +163,10 @@ class PushToTalk(QObject):
             log.debug("stopping a failed recorder", exc_info=True)
             audio = []
         kept = len(audio) >= SHORTEST_CLIP_S * SAMPLE_RATE
-        self.status.notice(f"The microphone stopped working during the recording ({exc}). "
-                           + ("What it recorded until then is transcribed." if kept else
-                              "Nothing was recorded, so nothing was sent."))
+        self.status.notice(
+            f"The microphone stopped working during the recording ({exc}). "
+            + ("What it recorded until then is transcribed." if kept else "Nothing was recorded, so nothing was sent.")
+        )
         if kept:
             emit(self.clip_ready, audio)
         self.microphones.probe()

@@ -29,16 +29,16 @@ from ..signals import emit
 from ..status import StatusPresenter
 from ..tasks import Job
 
-LIVE_TICK_MS = 100          # how often the take so far is looked at
-LIVE_DISPLAY_S = 1.0        # the words shown are refreshed about this often
+LIVE_TICK_MS = 100  # how often the take so far is looked at
+LIVE_DISPLAY_S = 1.0  # the words shown are refreshed about this often
 
 
 @dataclass
 class _Decode:
-    region: tuple[int, int]             # (start, end) samples of the take
+    region: tuple[int, int]  # (start, end) samples of the take
     job: Job | None = None
-    transcript: Any = None              # once done
-    on_final: Callable[[Any], None] | None = None       # the release waits for it: its result
+    transcript: Any = None  # once done
+    on_final: Callable[[Any], None] | None = None  # the release waits for it: its result
     on_final_error: Callable[[BaseException], None] | None = None
 
     @property
@@ -47,20 +47,21 @@ class _Decode:
 
 
 class Transcription(QObject):
-    heard = Signal(str, str)            # the words of a take ("" when nothing was recognised), and its
-                                        # source: "talk" (push-to-talk) or "hands-free"
-    partial = Signal(str)               # the words heard so far while a take is held
+    heard = Signal(str, str)  # the words of a take ("" when nothing was recognised), and its
+    # source: "talk" (push-to-talk) or "hands-free"
+    partial = Signal(str)  # the words heard so far while a take is held
 
-    def __init__(self, host: EngineHost, status: StatusPresenter, settings: Callable[[], Settings],
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, host: EngineHost, status: StatusPresenter, settings: Callable[[], Settings], parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.status = status
         self.settings = settings
-        self.reused = 0                                  # releases answered by a live decode (diagnostics)
-        self._retry: tuple[Any, str] | None = None       # a take to transcribe again once the model is back
+        self.reused = 0  # releases answered by a live decode (diagnostics)
+        self._retry: tuple[Any, str] | None = None  # a take to transcribe again once the model is back
         self._snapshot: Callable[[], Any] | None = None
-        self._decodes: list[_Decode] = []                # live decodes of this take, newest last
+        self._decodes: list[_Decode] = []  # live decodes of this take, newest last
         self._last_display = 0.0
         self._timer = QTimer(self, interval=LIVE_TICK_MS)
         self._timer.timeout.connect(self._tick)
@@ -95,14 +96,18 @@ class Transcription(QObject):
             self.reused += 1
             if live.transcript is not None:
                 QTimer.singleShot(0, lambda: self._done(live.transcript, source))
-            else:                                        # still decoding: its result is the answer
+            else:  # still decoding: its result is the answer
                 self.status.say("Transcribing…", 0)
                 live.on_final = lambda transcript: self._done(transcript, source)
                 live.on_final_error = lambda exc: self._failed(exc, source)
         else:
             self.status.say("Transcribing…", 0)
-            self._submit(audio[region.start:region.end], key, lambda t: self._done(t, source),
-                         lambda exc: self._failed(exc, source, audio))
+            self._submit(
+                audio[region.start : region.end],
+                key,
+                lambda t: self._done(t, source),
+                lambda exc: self._failed(exc, source, audio),
+            )
         return True
 
     def retry(self, _model: Any = None) -> None:
@@ -124,7 +129,7 @@ class Transcription(QObject):
 
     def _failed(self, exc: BaseException, source: str, audio: Any = None) -> None:
         if audio is not None and self.host.engines.is_device_lost(exc):
-            self._retry = (audio, source)                # once the model is loaded on this machine
+            self._retry = (audio, source)  # once the model is loaded on this machine
             self.status.say("Transcribing again on this machine…", 0)
             self.host.device_lost("speech", str(exc))
             return
@@ -165,8 +170,8 @@ class Transcription(QObject):
         known = any(d.region == key and d.usable for d in self._decodes)
         now = time.monotonic()
         if region.settled and not known:
-            if running is not None and running.job is not None:   # usable, so it has a job
-                running.job.cancel()                      # outdated: the speaker paused since
+            if running is not None and running.job is not None:  # usable, so it has a job
+                running.job.cancel()  # outdated: the speaker paused since
             self._submit_live(audio, key)
         elif running is None and not known and now - self._last_display >= LIVE_DISPLAY_S:
             self._submit_live(audio, key)
@@ -180,8 +185,9 @@ class Transcription(QObject):
             decode.transcript = transcript
             if decode.on_final is not None:
                 decode.on_final(transcript)
-            elif self._snapshot is not None and all(decode.region[1] >= d.region[1] for d in self._decodes
-                                                    if d.transcript is not None):
+            elif self._snapshot is not None and all(
+                decode.region[1] >= d.region[1] for d in self._decodes if d.transcript is not None
+            ):
                 from parley.engine.audio.utterance import spoken_text
 
                 emit(self.partial, spoken_text(transcript))
@@ -190,17 +196,23 @@ class Transcription(QObject):
             if decode.on_final_error is not None:
                 decode.on_final_error(exc)
 
-        decode.job = self._submit(audio[key[0]:key[1]], key, done, failed)
+        decode.job = self._submit(audio[key[0] : key[1]], key, done, failed)
 
-    def _submit(self, speech: Any, key: tuple[int, int], on_done: Callable[[Any], None],
-                on_error: Callable[[BaseException], None]) -> Job:
+    def _submit(
+        self,
+        speech: Any,
+        key: tuple[int, int],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[BaseException], None],
+    ) -> Job:
         model, engines, language = self.host.speech_model, self.host.engines, self.language()
 
         def transcribe(job: Job) -> Any:
             return model.transcribe(speech, language=language, cancel=job.link(engines.cancel_token()))
 
-        return self.host.speech_worker.submit(transcribe, on_done=on_done, on_error=on_error,
-                                              name=f"transcribe {key[1] - key[0]} samples")
+        return self.host.speech_worker.submit(
+            transcribe, on_done=on_done, on_error=on_error, name=f"transcribe {key[1] - key[0]} samples"
+        )
 
     def _drop_live(self, keep: _Decode | None = None) -> None:
         """Forget this take's live decodes, cancelling those still running (but ``keep``)."""

@@ -37,13 +37,13 @@ from ..formats import SAMPLE_RATE
 from ..native_loading import NATIVE_LOADING
 from .files import rms_level
 
-BLOCK_SECONDS = 0.02        # PortAudio delivers blocks about this long (a latency of a frame)
+BLOCK_SECONDS = 0.02  # PortAudio delivers blocks about this long (a latency of a frame)
 
 PORTAUDIO_MISSING = "PortAudio is not installed (Debian/Ubuntu: sudo apt install libportaudio2)"
 _PA_DEVICE_UNAVAILABLE = -9985  # paDeviceUnavailable: typically opened exclusively elsewhere
 
 _streams_lock = threading.Lock()
-_open_streams = 0  # Recorder streams open in this process; PortAudio must not be re-initialised
+_open_streams = 0  # input streams open in this process (recorders and listeners): PortAudio must not be re-initialised
 
 
 def _sounddevice() -> ModuleType:
@@ -67,12 +67,12 @@ class _InputStream(Protocol):
 
 @dataclasses.dataclass(frozen=True)
 class InputDevice:
-    index: int                  # PortAudio device index
-    name: str                   # e.g. "pulse", "default", "USB Audio Device: - (hw:1,0)"
-    host_api: str               # e.g. "ALSA", "Core Audio", "Windows WASAPI"
-    channels: int               # maximum input channels
-    default_samplerate: float   # the rate the device runs at natively
-    is_default: bool            # PortAudio's default input device
+    index: int  # PortAudio device index
+    name: str  # e.g. "pulse", "default", "USB Audio Device: - (hw:1,0)"
+    host_api: str  # e.g. "ALSA", "Core Audio", "Windows WASAPI"
+    channels: int  # maximum input channels
+    default_samplerate: float  # the rate the device runs at natively
+    is_default: bool  # PortAudio's default input device
 
 
 def list_input_devices(*, refresh: bool = False) -> list[InputDevice]:
@@ -146,14 +146,16 @@ class _To16k:
     does not depend on how the input was cut into blocks)."""
 
     def __init__(self, rate: int) -> None:
-        self._stream = None if rate == SAMPLE_RATE else soxr.ResampleStream(
-            rate, SAMPLE_RATE, 1, dtype="float32", quality="HQ")
+        self._stream = (
+            None if rate == SAMPLE_RATE else soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32", quality="HQ")
+        )
 
     def convert(self, block: np.ndarray, last: bool = False) -> np.ndarray:
         if self._stream is None:
             return np.ascontiguousarray(block, dtype=np.float32)
-        out: npt.NDArray[np.float32] = self._stream.resample_chunk(np.ascontiguousarray(block, dtype=np.float32),
-                                                                   last=last)
+        out: npt.NDArray[np.float32] = self._stream.resample_chunk(
+            np.ascontiguousarray(block, dtype=np.float32), last=last
+        )
         return out
 
 
@@ -165,24 +167,24 @@ class _Take:
         self.device = device
         self.rate = rate
         self.limit_frames = limit_frames
-        self.chunks: list[np.ndarray] = []   # appended by the audio thread only
+        self.chunks: list[np.ndarray] = []  # appended by the audio thread only
         self.frames = 0
         self.limit_reached = False
         self.stopping = False  # set before we stop the stream ourselves
-        self.ended = False     # the stream finished, for whatever reason
+        self.ended = False  # the stream finished, for whatever reason
         self.error: CaptureError | None = None
         self.stream: _InputStream  # sounddevice.InputStream, set once opened
-        self._lock = threading.Lock()        # guards the conversion below
+        self._lock = threading.Lock()  # guards the conversion below
         self._to16k = _To16k(rate)
         self._converted: list[np.ndarray] = []
-        self._taken = 0                      # chunks converted so far
+        self._taken = 0  # chunks converted so far
         self._finished = False
 
     def audio(self, final: bool = False) -> np.ndarray:
         """The take so far at 16 kHz (``final``: the whole take, the resampler flushed)."""
         with self._lock:
-            count = len(self.chunks)         # the audio thread may append meanwhile
-            for chunk in self.chunks[self._taken:count]:
+            count = len(self.chunks)  # the audio thread may append meanwhile
+            for chunk in self.chunks[self._taken : count]:
                 self._converted.append(self._to16k.convert(chunk))
             self._taken = count
             if final and not self._finished:
@@ -190,7 +192,7 @@ class _Take:
                 self._finished = True
             if not self._converted:
                 return np.zeros(0, dtype=np.float32)
-            if len(self._converted) > 1:     # keep one array: the next call concatenates less
+            if len(self._converted) > 1:  # keep one array: the next call concatenates less
                 self._converted = [np.concatenate(self._converted)]
             return self._converted[0]
 
@@ -305,8 +307,9 @@ class Recorder:
     def _open(self, device: InputDevice) -> _Take:
         rate = int(round(device.default_samplerate))
         take = _Take(device, rate, limit_frames=max(1, int(self.max_seconds * rate)))
-        take.stream = _open_stream(device, rate, lambda indata: self._on_block(take, indata),
-                                   lambda: self._on_finished(take))
+        take.stream = _open_stream(
+            device, rate, lambda indata: self._on_block(take, indata), lambda: self._on_finished(take)
+        )
         return take
 
     @staticmethod
@@ -357,8 +360,9 @@ def _mono(indata: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     return mono
 
 
-def _open_stream(device: InputDevice, rate: int, on_block: Callable[[np.ndarray], None],
-                 on_finished: Callable[[], None]) -> _InputStream:
+def _open_stream(
+    device: InputDevice, rate: int, on_block: Callable[[np.ndarray], None], on_finished: Callable[[], None]
+) -> _InputStream:
     """Open and start an input stream on ``device`` at ``rate``, mono when the device allows."""
     global _open_streams
     sd = _sounddevice()
@@ -406,9 +410,7 @@ def _close_stream(stream: _InputStream) -> None:
 def _notify(callback: Callable[..., None] | None, *args: object) -> None:
     """Call ``callback`` off PortAudio's thread, where it may safely call ``Recorder.stop()``."""
     if callback is not None:
-        threading.Thread(
-            target=callback, args=args, name="parley-capture-event", daemon=True
-        ).start()
+        threading.Thread(target=callback, args=args, name="parley-capture-event", daemon=True).start()
 
 
 def _open_failure(device: InputDevice, error: Exception) -> str:
@@ -461,13 +463,13 @@ class Listener:
             self._name = device.name
             self._stopping = False
             self._blocks = queue.SimpleQueue()
-            self._worker = threading.Thread(target=self._run, args=(self._blocks, _To16k(rate)),
-                                            name="parley-listener", daemon=True)
+            self._worker = threading.Thread(
+                target=self._run, args=(self._blocks, _To16k(rate)), name="parley-listener", daemon=True
+            )
             self._worker.start()
             blocks = self._blocks
             try:
-                self._stream = _open_stream(device, rate, lambda indata: blocks.put(_mono(indata)),
-                                            self._on_finished)
+                self._stream = _open_stream(device, rate, lambda indata: blocks.put(_mono(indata)), self._on_finished)
             except CaptureError:
                 blocks.put(None)
                 raise

@@ -99,7 +99,7 @@ def _open_audio_file(path: Path) -> int:
     except OSError as e:
         what = "a loop of symbolic links" if e.errno == errno.ELOOP else f"cannot be read ({e.strerror or e})"
         raise AudioError(f"{path}: {what}") from None
-    except ValueError:   # a NUL character
+    except ValueError:  # a NUL character
         raise AudioError(f"{path}: not a valid file name") from None
     if stat.S_ISDIR(mode):
         raise AudioError(f"{path}: is a directory, not an audio file")
@@ -119,8 +119,10 @@ def _check_header(rate: int, channels: int, frames: int, max_seconds: float) -> 
     if channels > MAX_CHANNELS:
         raise AudioError(f"has {channels} channels; at most {MAX_CHANNELS} are supported")
     if frames >= _UNKNOWN_LENGTH:
-        raise AudioError("the file does not say how long it is (a streamed recording?), so it cannot be "
-                         "read safely; convert it first (e.g. with sox or ffmpeg)")
+        raise AudioError(
+            "the file does not say how long it is (a streamed recording?), so it cannot be "
+            "read safely; convert it first (e.g. with sox or ffmpeg)"
+        )
     _check_length(frames, rate, max_seconds, what="the audio")
     if frames * channels > MAX_DECODED_SAMPLES:
         raise AudioLimitError(
@@ -137,8 +139,9 @@ def _decode(f: soundfile.SoundFile, max_seconds: float) -> np.ndarray:
     rate, channels = f.samplerate, f.channels
     block_frames = max(1, BLOCK_SAMPLES // channels)
     limit = min(int(max_seconds * rate), MAX_DECODED_SAMPLES // channels)
-    resampler = None if rate == SAMPLE_RATE else soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32",
-                                                                     quality="HQ")
+    resampler = (
+        None if rate == SAMPLE_RATE else soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32", quality="HQ")
+    )
     buffer = np.empty((block_frames, channels), dtype=np.float32)
     pieces: list[np.ndarray] = []
     decoded, last = 0, False
@@ -177,8 +180,7 @@ def prepare_for_model(
         raise AudioError(f"audio must be 1-D or (frames, channels), got shape {audio.shape}")
     if audio.ndim == 2 and audio.shape[1] > MAX_CHANNELS:
         raise AudioError(
-            f"audio of shape {audio.shape} has {audio.shape[1]} channels; "
-            "expected (frames, channels) - transpose it?"
+            f"audio of shape {audio.shape} has {audio.shape[1]} channels; expected (frames, channels) - transpose it?"
         )
     if audio.size == 0:
         raise AudioError("no audio (the recording is empty)")
@@ -214,18 +216,14 @@ def _check_rate(sample_rate: object) -> None:
     if isinstance(sample_rate, bool) or not isinstance(sample_rate, (int, float, np.number)):
         raise AudioError(f"the sample rate must be a number, not {sample_rate!r}")
     if not (MIN_SAMPLE_RATE <= sample_rate <= MAX_SAMPLE_RATE):
-        raise AudioError(
-            f"unusable sample rate {sample_rate} Hz "
-            f"(expected {MIN_SAMPLE_RATE} to {MAX_SAMPLE_RATE} Hz)"
-        )
+        raise AudioError(f"unusable sample rate {sample_rate} Hz (expected {MIN_SAMPLE_RATE} to {MAX_SAMPLE_RATE} Hz)")
 
 
 def _check_length(frames: int, sample_rate: float, max_seconds: float, *, what: str) -> None:
     seconds = frames / sample_rate
     if seconds > max_seconds:
         raise AudioLimitError(
-            f"{what} is {_format_duration(seconds)} long; "
-            f"the limit is {_format_duration(max_seconds)}"
+            f"{what} is {_format_duration(seconds)} long; the limit is {_format_duration(max_seconds)}"
         )
 
 
@@ -243,9 +241,7 @@ def _to_float32(audio: np.ndarray) -> np.ndarray:
         return (audio / scale).astype(np.float32)
     if audio.dtype == np.uint8:
         return ((audio.astype(np.float32) - 128.0) / 128.0).astype(np.float32)
-    raise AudioError(
-        f"unsupported sample type {audio.dtype} (expected float, int16, int32 or uint8)"
-    )
+    raise AudioError(f"unsupported sample type {audio.dtype} (expected float, int16, int32 or uint8)")
 
 
 # libsndfile's public error codes (sndfile.h); decoder errors have codes above these.

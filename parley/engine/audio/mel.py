@@ -13,10 +13,10 @@ import numpy.typing as npt
 from ..formats import SAMPLE_RATE
 
 # Slaney's mel scale (librosa ``htk=False``): linear below 1 kHz, logarithmic above.
-_F_SP = 200.0 / 3.0                  # Hz per mel in the linear part
+_F_SP = 200.0 / 3.0  # Hz per mel in the linear part
 _MIN_LOG_HZ = 1000.0
-_MIN_LOG_MEL = _MIN_LOG_HZ / _F_SP   # = 15 mels
-_LOG_STEP = np.log(6.4) / 27.0       # mels per octave-ish step in the log part
+_MIN_LOG_MEL = _MIN_LOG_HZ / _F_SP  # = 15 mels
+_LOG_STEP = np.log(6.4) / 27.0  # mels per octave-ish step in the log part
 
 
 def hz_to_mel(hz: npt.ArrayLike) -> npt.NDArray[np.float64]:
@@ -44,14 +44,13 @@ def mel_filters(n_mels: int = 80, n_fft: int = 400, sample_rate: int = SAMPLE_RA
     ``2 / bandwidth`` so every filter has the same area.
     """
     if n_mels < 1 or n_fft < 2 or sample_rate <= 0:
-        raise ValueError(f"bad mel filter parameters: n_mels={n_mels}, n_fft={n_fft}, "
-                         f"sample_rate={sample_rate}")
+        raise ValueError(f"bad mel filter parameters: n_mels={n_mels}, n_fft={n_fft}, sample_rate={sample_rate}")
     fft_freqs = np.linspace(0.0, sample_rate / 2.0, n_fft // 2 + 1)
     edges_mel = np.linspace(hz_to_mel(0.0), hz_to_mel(sample_rate / 2.0), n_mels + 2)
     edges_hz = mel_to_hz(edges_mel)
 
-    widths = np.diff(edges_hz)                          # [n_mels + 1]
-    ramps = edges_hz[:, None] - fft_freqs[None, :]      # [n_mels + 2, n_bins]
+    widths = np.diff(edges_hz)  # [n_mels + 1]
+    ramps = edges_hz[:, None] - fft_freqs[None, :]  # [n_mels + 2, n_bins]
     rising = -ramps[:-2] / widths[:-1, None]
     falling = ramps[2:] / widths[1:, None]
     # Rounding the triangles to float32 before normalising, as librosa does, reproduces

@@ -28,7 +28,7 @@ SHORTEST_SPEECH_S = 0.1
 
 # One non-speech marker: [BLANK_AUDIO], [Music], (upbeat music), *cough*.
 _MARKER = re.compile(r"\[[^\]]*\]|\([^)]*\)|\*[^*]*\*")
-_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,!?;:])")      # left where a marker was cut out
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,!?;:])")  # left where a marker was cut out
 
 
 class _Segment(Protocol):

@@ -36,14 +36,19 @@ MARGIN_SECONDS = 0.3
 
 @dataclasses.dataclass(frozen=True)
 class VoicedRegion:
-    start: int          # first sample of the region
-    end: int            # one past its last sample
-    settled: bool       # the margin after the speech is complete: only new speech can move ``end``
+    start: int  # first sample of the region
+    end: int  # one past its last sample
+    settled: bool  # the margin after the speech is complete: only new speech can move ``end``
 
 
-def voiced_region(audio: np.ndarray, *, threshold_db: float = SPEECH_THRESHOLD_DB,
-                  margin_seconds: float = MARGIN_SECONDS, frame_seconds: float = FRAME_SECONDS,
-                  sample_rate: int = SAMPLE_RATE) -> VoicedRegion | None:
+def voiced_region(
+    audio: np.ndarray,
+    *,
+    threshold_db: float = SPEECH_THRESHOLD_DB,
+    margin_seconds: float = MARGIN_SECONDS,
+    frame_seconds: float = FRAME_SECONDS,
+    sample_rate: int = SAMPLE_RATE,
+) -> VoicedRegion | None:
     """Samples from ``margin_seconds`` before the first loud frame to ``margin_seconds`` after the
     last one (clipped to the audio); None when no frame reaches ``threshold_db``.
 
@@ -63,7 +68,7 @@ def voiced_region(audio: np.ndarray, *, threshold_db: float = SPEECH_THRESHOLD_D
     margin = int(margin_seconds * sample_rate)
     start = max(0, int(starts[loud[0]]) - margin)
     wanted_end = int(starts[loud[-1]]) + frame + margin
-    complete = n // frame * frame          # audio of whole frames; a partial last frame may still change
+    complete = n // frame * frame  # audio of whole frames; a partial last frame may still change
     return VoicedRegion(start, min(n, wanted_end), settled=wanted_end <= complete and loud[-1] < n // frame)
 
 
@@ -80,7 +85,7 @@ def voiced_part(audio: np.ndarray, **options: Unpack[RegionOptions]) -> np.ndarr
     """``audio`` without the silence around the speech in it (``voiced_region``); empty when
     there is no speech."""
     region = voiced_region(audio, **options)
-    return audio[:0] if region is None else audio[region.start:region.end]
+    return audio[:0] if region is None else audio[region.start : region.end]
 
 
 class EnergyVAD:
@@ -89,8 +94,14 @@ class EnergyVAD:
     quiet word endings do not cut an utterance; ``trim`` keeps the same margin around the
     speech it finds."""
 
-    def __init__(self, *, threshold_db: float = -40.0, hangover_seconds: float = MARGIN_SECONDS,
-                 frame_seconds: float = FRAME_SECONDS, sample_rate: int = SAMPLE_RATE) -> None:
+    def __init__(
+        self,
+        *,
+        threshold_db: float = -40.0,
+        hangover_seconds: float = MARGIN_SECONDS,
+        frame_seconds: float = FRAME_SECONDS,
+        sample_rate: int = SAMPLE_RATE,
+    ) -> None:
         self.threshold_db = threshold_db
         self.hangover_seconds = hangover_seconds
         self.frame_seconds = frame_seconds
@@ -112,8 +123,13 @@ class EnergyVAD:
     def trim(self, audio: np.ndarray) -> np.ndarray:
         """``audio`` without the silence before and after the speech in it, keeping
         ``hangover_seconds`` of margin on each side; empty when there is no speech at all."""
-        return voiced_part(audio, threshold_db=self.threshold_db, margin_seconds=self.hangover_seconds,
-                           frame_seconds=self.frame_seconds, sample_rate=self.sample_rate)
+        return voiced_part(
+            audio,
+            threshold_db=self.threshold_db,
+            margin_seconds=self.hangover_seconds,
+            frame_seconds=self.frame_seconds,
+            sample_rate=self.sample_rate,
+        )
 
 
 class UtteranceSegmenter:
@@ -130,10 +146,18 @@ class UtteranceSegmenter:
     ``threshold_db``, so the steady noise of a quiet room (-60 to -45 dBFS) never starts one.
     """
 
-    def __init__(self, *, threshold_db: float = -42.0, noise_margin_db: float = 15.0,
-                 start_seconds: float = 0.12, end_silence_seconds: float = 0.8,
-                 pre_roll_seconds: float = MARGIN_SECONDS, max_seconds: float = 30.0,
-                 frame_seconds: float = FRAME_SECONDS, sample_rate: int = SAMPLE_RATE) -> None:
+    def __init__(
+        self,
+        *,
+        threshold_db: float = -42.0,
+        noise_margin_db: float = 15.0,
+        start_seconds: float = 0.12,
+        end_silence_seconds: float = 0.8,
+        pre_roll_seconds: float = MARGIN_SECONDS,
+        max_seconds: float = 30.0,
+        frame_seconds: float = FRAME_SECONDS,
+        sample_rate: int = SAMPLE_RATE,
+    ) -> None:
         self.threshold_db = threshold_db
         self.noise_margin_db = noise_margin_db
         self.sample_rate = sample_rate
@@ -145,8 +169,8 @@ class UtteranceSegmenter:
         self._keep_frames = round(MARGIN_SECONDS * per_second)
         self._pre_roll: deque[np.ndarray] = deque(maxlen=max(1, round(pre_roll_seconds * per_second)))
         self._max_frames = max(1, round(max_seconds * per_second))
-        self._rise_db = 3.0 / per_second                            # the floor rises 3 dB a second
-        self._pending = np.zeros(0, dtype=np.float32)               # less than a frame, carried over
+        self._rise_db = 3.0 / per_second  # the floor rises 3 dB a second
+        self._pending = np.zeros(0, dtype=np.float32)  # less than a frame, carried over
         self.reset()
 
     def reset(self) -> None:
@@ -154,7 +178,7 @@ class UtteranceSegmenter:
         self._pending = self._pending[:0]
         self._window.clear()
         self._pre_roll.clear()
-        self._frames: list[np.ndarray] = []                        # the utterance being heard
+        self._frames: list[np.ndarray] = []  # the utterance being heard
         self._quiet_run = 0
         self._floor: float | None = None
 
@@ -175,7 +199,7 @@ class UtteranceSegmenter:
         self._pending = audio[whole:].copy()
         done = []
         for i in range(0, whole, self._frame):
-            utterance = self._frame_in(audio[i:i + self._frame])
+            utterance = self._frame_in(audio[i : i + self._frame])
             if utterance is not None:
                 done.append(utterance)
         return done

@@ -21,13 +21,13 @@ _KINDS = {0: "cpu", 1: "gpu", 2: "igpu", 3: "accel"}
 
 @dataclasses.dataclass(frozen=True)
 class Device:
-    index: int          # position in ggml's device registry
-    name: str           # e.g. "CPU", "CUDA0"
-    description: str    # e.g. the processor or GPU model
-    kind: str           # "cpu" | "gpu" | "igpu" | "accel"
-    memory_free: int    # bytes
-    memory_total: int   # bytes
-    backend: str        # registry name, e.g. "CPU", "CUDA", "RPC"
+    index: int  # position in ggml's device registry
+    name: str  # e.g. "CPU", "CUDA0"
+    description: str  # e.g. the processor or GPU model
+    kind: str  # "cpu" | "gpu" | "igpu" | "accel"
+    memory_free: int  # bytes
+    memory_total: int  # bytes
+    backend: str  # registry name, e.g. "CPU", "CUDA", "RPC"
     remote: str | None = None  # HOST:PORT of the server behind a remote (RPC) device
 
     @property
@@ -67,16 +67,18 @@ def list_devices() -> list[Device]:
         if server is not None:
             lost = remote.lost_reason(server)
             description = f"remote device on {server}" + (f" (lost: {lost})" if lost else "")
-        devices.append(Device(
-            index=i,
-            name=native.string(lib.ggml_backend_dev_name(dev)),
-            description=description,
-            kind=_KINDS.get(int(lib.ggml_backend_dev_type(dev)), "other"),
-            memory_free=int(free[0]),
-            memory_total=int(total[0]),
-            backend=backend,
-            remote=server,
-        ))
+        devices.append(
+            Device(
+                index=i,
+                name=native.string(lib.ggml_backend_dev_name(dev)),
+                description=description,
+                kind=_KINDS.get(int(lib.ggml_backend_dev_type(dev)), "other"),
+                memory_free=int(free[0]),
+                memory_total=int(total[0]),
+                backend=backend,
+                remote=server,
+            )
+        )
     return devices
 
 
@@ -93,8 +95,7 @@ def select_device(policy: str = "auto") -> DeviceChoice:
     if not devices:
         raise NoDeviceError("no compute device is available")
     cpu = next((d for d in devices if d.kind == "cpu"), None)
-    gpus = sorted((d for d in devices if d.is_gpu and not d.remote),
-                  key=lambda d: (d.kind != "gpu", -d.memory_total))
+    gpus = sorted((d for d in devices if d.is_gpu and not d.remote), key=lambda d: (d.kind != "gpu", -d.memory_total))
     remotes = [d for d in devices if d.remote and remote.lost_reason(d) is None]
     wanted = (policy or "auto").strip()
 
@@ -114,8 +115,11 @@ def select_device(policy: str = "auto") -> DeviceChoice:
         if remotes:
             return DeviceChoice(remotes[0], wanted)
         lost = [d for d in devices if d.remote]
-        why = (f"the remote device {lost[0].name} was lost ({remote.lost_reason(lost[0])})" if lost
-               else "no remote device is connected (give --rpc HOST:PORT)")
+        why = (
+            f"the remote device {lost[0].name} was lost ({remote.lost_reason(lost[0])})"
+            if lost
+            else "no remote device is connected (give --rpc HOST:PORT)"
+        )
         return on_cpu(f"{why}; using the CPU")
     for device in devices:
         if device.name.lower() == wanted.lower():

@@ -185,7 +185,7 @@ def load_backends() -> None:
             if cpu_module is None:
                 module.lib.ggml_backend_load_all_from_path(str(folder).encode())
             else:
-                for path in sorted(folder.iterdir()):     # every other backend, then that CPU variant
+                for path in sorted(folder.iterdir()):  # every other backend, then that CPU variant
                     match = _BACKEND_MODULE.match(path.name)
                     if match and match.group(1) not in ("base", "cpu"):
                         module.lib.ggml_backend_load(str(path).encode())
@@ -205,7 +205,7 @@ def load_backends() -> None:
 _cuda_problem: list[str] = []
 
 CPU_VARIANT_ENV = "PARLEY_CPU_VARIANT"
-_AMX_VARIANTS = ("sapphirerapids",)   # the x86 variants built with AMX (ggml-cpu's CMake variant list)
+_AMX_VARIANTS = ("sapphirerapids",)  # the x86 variants built with AMX (ggml-cpu's CMake variant list)
 
 
 def _chosen_cpu_module(folder: Path) -> Path | None:
@@ -223,8 +223,9 @@ def _chosen_cpu_module(folder: Path) -> Path | None:
         path = folder / _module_file(f"cpu-{wanted}")
         if path not in variants:
             names = ", ".join(_variant_name(p) for p in variants) or "none"
-            raise NativeLibraryError(f"{CPU_VARIANT_ENV}={wanted}: there is no such CPU backend in {folder} "
-                                     f"(there are: {names})")
+            raise NativeLibraryError(
+                f"{CPU_VARIANT_ENV}={wanted}: there is no such CPU backend in {folder} (there are: {names})"
+            )
         return path
     amx = [p for p in variants if _variant_name(p) in _AMX_VARIANTS]
     if not amx or not _amx_refused(amx[0]):
@@ -232,8 +233,10 @@ def _chosen_cpu_module(folder: Path) -> Path | None:
     usable = [p for p in variants if p not in amx]
     scored = [(_score(p), p) for p in usable]
     best = max(scored, default=(0, None), key=lambda item: item[0])
-    log.info("the processor lists AMX but this system does not let programs use it: CPU backend %s",
-             best[1].name if best[1] else "none")
+    log.info(
+        "the processor lists AMX but this system does not let programs use it: CPU backend %s",
+        best[1].name if best[1] else "none",
+    )
     return best[1] if best[0] > 0 else None
 
 
@@ -335,7 +338,7 @@ _NO_OWN_DEVICES = {"rpc"}
 # Why a backend that loaded may list no device (the loader has nothing to add then).
 _NO_DEVICE = {
     "vulkan": "no Vulkan driver offers a GPU (a software device such as Mesa's lavapipe is used "
-              "only when GGML_VK_VISIBLE_DEVICES names it)",
+    "only when GGML_VK_VISIBLE_DEVICES names it)",
 }
 
 
@@ -358,8 +361,12 @@ def backend_problems(detail: bool = False) -> list[str]:
     for path in sorted(folder.iterdir()):
         match = _BACKEND_MODULE.match(path.name)
         backend = match.group(1) if match else ""
-        if not match or backend in ("base", "cpu") or registered.get(backend, 0) > 0 \
-                or (backend in _NO_OWN_DEVICES and backend in registered):
+        if (
+            not match
+            or backend in ("base", "cpu")
+            or registered.get(backend, 0) > 0
+            or (backend in _NO_OWN_DEVICES and backend in registered)
+        ):
             continue
         reasons = ([*_cuda_problem] if backend == "cuda" else []) + [m for m in _load_messages if backend in m.lower()]
         if backend in registered:

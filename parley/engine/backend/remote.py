@@ -160,24 +160,36 @@ def _seconds_from_env(name: str, default: float) -> float:
 STALL_TIMEOUT = _seconds_from_env("PARLEY_RPC_STALL_TIMEOUT", 30.0)
 
 
-
 # Bounds on what a server may answer (see the module docstring).
 MAX_DEVICES = 16
 MAX_ALIGNMENT = 1 << 20
-MAX_BYTES = 1 << 48            # 256 TiB: more than any device; sums of such sizes stay far below 2**64
-_ALLOC_SLACK = 1 << 20         # a buffer may be this much larger than twice the size asked
-_ALLOC_SIZE_SLACK = 1 << 30    # GET_ALLOC_SIZE: padding beyond twice the tensor's bytes
+MAX_BYTES = 1 << 48  # 256 TiB: more than any device; sums of such sizes stay far below 2**64
+_ALLOC_SLACK = 1 << 20  # a buffer may be this much larger than twice the size asked
+_ALLOC_SIZE_SLACK = 1 << 30  # GET_ALLOC_SIZE: padding beyond twice the tensor's bytes
 
 # Reply size of each command that has one (GET_TENSOR: the size it asks for); None: no reply.
 _REPLY_SIZES: dict[int, int | None] = {
-    ALLOC_BUFFER: 16, GET_ALIGNMENT: 8, GET_MAX_SIZE: 8, BUFFER_GET_BASE: 8, FREE_BUFFER: None,
-    BUFFER_CLEAR: None, SET_TENSOR: None, SET_TENSOR_HASH: 1, GET_TENSOR: -1, COPY_TENSOR: 1,
-    GRAPH_COMPUTE: None, GET_DEVICE_MEMORY: 16, INIT_TENSOR: None, GET_ALLOC_SIZE: 8,
-    DEVICE_COUNT: 4, GRAPH_RECOMPUTE: None, MEMSET_TENSOR: None,
+    ALLOC_BUFFER: 16,
+    GET_ALIGNMENT: 8,
+    GET_MAX_SIZE: 8,
+    BUFFER_GET_BASE: 8,
+    FREE_BUFFER: None,
+    BUFFER_CLEAR: None,
+    SET_TENSOR: None,
+    SET_TENSOR_HASH: 1,
+    GET_TENSOR: -1,
+    COPY_TENSOR: 1,
+    GRAPH_COMPUTE: None,
+    GET_DEVICE_MEMORY: 16,
+    INIT_TENSOR: None,
+    GET_ALLOC_SIZE: 8,
+    DEVICE_COUNT: 4,
+    GRAPH_RECOMPUTE: None,
+    MEMSET_TENSOR: None,
 }
 _COMPUTES = (GRAPH_COMPUTE, GRAPH_RECOMPUTE)
 _CHUNK = 4 << 20
-STAND_IN_BUFFER = 1 << 48             # handles of the buffers a lost server "allocates" start above this
+STAND_IN_BUFFER = 1 << 48  # handles of the buffers a lost server "allocates" start above this
 _U64 = struct.Struct("<Q")
 _MAX_ENDPOINT_TEXT = 512
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:%")
@@ -206,7 +218,7 @@ class RemoteAware(Protocol):
 
 @dataclasses.dataclass(frozen=True)
 class ServerInfo:
-    endpoint: str               # HOST:PORT, without the token
+    endpoint: str  # HOST:PORT, without the token
     version: tuple[int, int, int]
     device_count: int
 
@@ -224,8 +236,10 @@ def split_token(text: str) -> tuple[bytes | None, str]:
     if not at:
         secret, public = "", value
     elif len(secret) != 2 * TOKEN_SIZE or not set(secret) <= _HEX:
-        raise RemoteError(f"the token in TOKEN@{public} must be {2 * TOKEN_SIZE} hex characters (it has "
-                          f"{len(secret)}); copy it from what `parley rpc-server` printed")
+        raise RemoteError(
+            f"the token in TOKEN@{public} must be {2 * TOKEN_SIZE} hex characters (it has "
+            f"{len(secret)}); copy it from what `parley rpc-server` printed"
+        )
     _host_and_port(public)
     return (bytes.fromhex(secret) if secret else None), public
 
@@ -234,8 +248,15 @@ def _host_and_port(public: str) -> tuple[str, int]:
     host, sep, port_text = public.rpartition(":")
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-    if (not sep or not host or len(host) > 253 or not set(host) <= _HOST_CHARS or not port_text.isascii()
-            or not port_text.isdigit() or not 0 < int(port_text) < 65536):
+    if (
+        not sep
+        or not host
+        or len(host) > 253
+        or not set(host) <= _HOST_CHARS
+        or not port_text.isascii()
+        or not port_text.isdigit()
+        or not 0 < int(port_text) < 65536
+    ):
         raise RemoteError(f"{public!r} is not HOST:PORT (for example 192.168.1.20:{DEFAULT_PORT})")
     return host, int(port_text)
 
@@ -350,9 +371,12 @@ def _handshake(endpoint: str, timeout: float) -> tuple[socket.socket, ServerInfo
         if isinstance(exc, TimeoutError):
             raise RemoteError(
                 f"{public}: connected, but no ggml RPC handshake within {timeout:g} s: it is not a "
-                "Parley/ggml RPC server, or it is busy with another client (a server serves one at a time)") from None
-        raise RemoteError(f"{public}: the server closed the connection during the handshake: it is not a "
-                          "ggml RPC server, or it speaks an incompatible protocol version") from None
+                "Parley/ggml RPC server, or it is busy with another client (a server serves one at a time)"
+            ) from None
+        raise RemoteError(
+            f"{public}: the server closed the connection during the handshake: it is not a "
+            "ggml RPC server, or it speaks an incompatible protocol version"
+        ) from None
     return sock, ServerInfo(public, version, count)
 
 
@@ -361,11 +385,13 @@ def _open(public: str, timeout: float) -> socket.socket:
     try:
         return socket.create_connection((host, port), timeout=timeout)
     except ConnectionRefusedError:
-        raise RemoteError(f"{public}: connection refused (no server is listening there; start "
-                          f"`parley rpc-server` on that machine)") from None
+        raise RemoteError(
+            f"{public}: connection refused (no server is listening there; start `parley rpc-server` on that machine)"
+        ) from None
     except TimeoutError:
-        raise RemoteError(f"{public}: no answer within {timeout:g} s (the host is down or a "
-                          "firewall drops the connection)") from None
+        raise RemoteError(
+            f"{public}: no answer within {timeout:g} s (the host is down or a firewall drops the connection)"
+        ) from None
     except socket.gaierror as exc:
         raise RemoteError(f"{public}: unknown host ({exc.strerror})") from None
     except (OSError, UnicodeError, ValueError) as exc:
@@ -395,7 +421,8 @@ def _hello(sock: socket.socket, public: str) -> tuple[int, int, int]:
     if version[0] != ours[0] or version[1] > ours[1]:
         raise RemoteError(
             f"{public}: RPC protocol version mismatch: the server speaks {'.'.join(map(str, version))}, "
-            f"this Parley {'.'.join(map(str, ours))}; run the same Parley version on both machines")
+            f"this Parley {'.'.join(map(str, ours))}; run the same Parley version on both machines"
+        )
     if size != HELLO_REPLY_SIZE:
         raise RemoteError(f"{public}: not a ggml RPC server (handshake of {size} bytes)")
     return version
@@ -409,8 +436,10 @@ def _device_count(sock: socket.socket, public: str) -> int:
     if count == 0:
         raise RemoteError(f"{public}: the server offers no devices")
     if count > MAX_DEVICES:
-        raise RemoteError(f"{public}: the server claims {count} devices (at most {MAX_DEVICES} are "
-                          "possible): it is broken or not a ggml RPC server")
+        raise RemoteError(
+            f"{public}: the server claims {count} devices (at most {MAX_DEVICES} are "
+            "possible): it is broken or not a ggml RPC server"
+        )
     return count
 
 
@@ -459,12 +488,18 @@ class _Checks:
     in the module docstring); ``check`` raises ``_BadReply`` with the reason."""
 
     def __init__(self) -> None:
-        self.alignment: dict[int, int] = {}             # device -> alignment
-        self.buffers: dict[int, tuple[int, int]] = {}   # handle -> (device, size)
+        self.alignment: dict[int, int] = {}  # device -> alignment
+        self.buffers: dict[int, tuple[int, int]] = {}  # handle -> (device, size)
         self._rules: dict[int, Callable[[bytes, bytes], None]] = {
-            GET_ALIGNMENT: self._alignment, GET_MAX_SIZE: self._max_size, ALLOC_BUFFER: self._alloc,
-            BUFFER_GET_BASE: self._base, FREE_BUFFER: self._free, GET_DEVICE_MEMORY: self._memory,
-            GET_ALLOC_SIZE: self._alloc_size, SET_TENSOR_HASH: self._flag, COPY_TENSOR: self._flag,
+            GET_ALIGNMENT: self._alignment,
+            GET_MAX_SIZE: self._max_size,
+            ALLOC_BUFFER: self._alloc,
+            BUFFER_GET_BASE: self._base,
+            FREE_BUFFER: self._free,
+            GET_DEVICE_MEMORY: self._memory,
+            GET_ALLOC_SIZE: self._alloc_size,
+            SET_TENSOR_HASH: self._flag,
+            COPY_TENSOR: self._flag,
         }
 
     def check(self, cmd: int, request: bytes, reply: bytes) -> None:
@@ -475,8 +510,9 @@ class _Checks:
     def _alignment(self, request: bytes, reply: bytes) -> None:
         alignment = _u64_at(reply)
         if not 0 < alignment <= MAX_ALIGNMENT or alignment & (alignment - 1):
-            raise _BadReply(f"the server gave an alignment of {alignment} (a power of two up to "
-                            f"{MAX_ALIGNMENT} expected)")
+            raise _BadReply(
+                f"the server gave an alignment of {alignment} (a power of two up to {MAX_ALIGNMENT} expected)"
+            )
         self.alignment[struct.unpack_from("<I", request)[0]] = alignment
 
     def _max_size(self, request: bytes, reply: bytes) -> None:
@@ -499,17 +535,18 @@ class _Checks:
         device, size = self.buffers.get(_u64_at(request), (-1, 0))
         alignment = self.alignment.get(device, 1)
         if base == 0 or base % alignment or base + size >= 1 << 64:
-            raise _BadReply(f"the server gave a buffer at address {base:#x} (not 0, aligned to {alignment} "
-                            "and not wrapping around expected)")
+            raise _BadReply(
+                f"the server gave a buffer at address {base:#x} (not 0, aligned to {alignment} "
+                "and not wrapping around expected)"
+            )
 
-    def _free(self, request: bytes, reply: bytes) -> None:   # no reply: the request frees the handle
+    def _free(self, request: bytes, reply: bytes) -> None:  # no reply: the request frees the handle
         self.buffers.pop(_u64_at(request), None)
 
     def _memory(self, request: bytes, reply: bytes) -> None:
         free, total = _u64_at(reply), _u64_at(reply, 8)
         if not free <= total <= MAX_BYTES:
-            raise _BadReply(f"the server reported {free} bytes free of {total} (free <= total <= "
-                            f"{MAX_BYTES} expected)")
+            raise _BadReply(f"the server reported {free} bytes free of {total} (free <= total <= {MAX_BYTES} expected)")
 
     def _alloc_size(self, request: bytes, reply: bytes) -> None:  # request: u32 device, the tensor, its sources
         size, nbytes = _u64_at(reply), _tensor_nbytes(request[4:]) or 0
@@ -538,8 +575,11 @@ def _peer_is_this_process(peer: tuple[str, int], port: int) -> bool:
     except OSError:
         return not sys.platform.startswith("linux")
     theirs, ours = _proc_address(peer[0], peer[1]), _proc_address("127.0.0.1", port)
-    wanted = {f"socket:[{fields[9]}]" for fields in map(str.split, table)
-              if len(fields) > 9 and fields[1] == theirs and fields[2] == ours and fields[9] != "0"}
+    wanted = {
+        f"socket:[{fields[9]}]"
+        for fields in map(str.split, table)
+        if len(fields) > 9 and fields[1] == theirs and fields[2] == ours and fields[9] != "0"
+    }
     if not wanted:
         return False
     for fd in os.listdir("/proc/self/fd"):
@@ -558,18 +598,18 @@ class _Link:
     """One checked connection to a server, relayed to ggml from a loopback port of ours."""
 
     def __init__(self, endpoint: str, sock: socket.socket, info: ServerInfo) -> None:
-        self.endpoint = info.endpoint       # HOST:PORT, what is shown
-        self.dial = endpoint                # what (re)connecting used (may hold the token: never shown)
+        self.endpoint = info.endpoint  # HOST:PORT, what is shown
+        self.dial = endpoint  # what (re)connecting used (may hold the token: never shown)
         self.info = info
         self.lost: str | None = None
-        self.sent = 0               # bytes passed on to the server (tests see where a load stands)
-        self.poisoned = False       # a fabricated alloc size is cached in ggml: no reconnecting
+        self.sent = 0  # bytes passed on to the server (tests see where a load stands)
+        self.poisoned = False  # a fabricated alloc size is cached in ggml: no reconnecting
         self._sock = sock
         self._lock = threading.Lock()
         self._hello = bytes(HELLO_REPLY_SIZE)
-        self._cache: dict[tuple[int, bytes], bytes] = {}   # (command, request) -> reply, for stand-ins
+        self._cache: dict[tuple[int, bytes], bytes] = {}  # (command, request) -> reply, for stand-ins
         self._checks = _Checks()
-        self._computing = False     # a compute was sent and no reply has started since
+        self._computing = False  # a compute was sent and no reply has started since
         self._local: set[socket.socket] = set()
         self._stand_ins = 0
         self._prepare(sock)
@@ -593,18 +633,22 @@ class _Link:
     def reconnect(self, endpoint: str, timeout: float) -> None:
         """Use a server that is back at the same endpoint (same device count)."""
         if self._local:
-            raise RemoteError(f"{self.endpoint}: the lost server is still in use here; close the models "
-                              "loaded on it first")
+            raise RemoteError(
+                f"{self.endpoint}: the lost server is still in use here; close the models loaded on it first"
+            )
         if self.poisoned:
-            raise RemoteError(f"{self.endpoint}: the server was lost while memory was being planned; "
-                              "restart Parley to use it again")
+            raise RemoteError(
+                f"{self.endpoint}: the server was lost while memory was being planned; restart Parley to use it again"
+            )
         if split_token(endpoint)[0] is not None:
             self.dial = endpoint
         sock, info = _handshake(self.dial, timeout)
         if info.device_count != self.info.device_count:
             sock.close()
-            raise RemoteError(f"{self.endpoint}: the server now offers {info.device_count} devices instead "
-                              f"of {self.info.device_count}; restart Parley to use it")
+            raise RemoteError(
+                f"{self.endpoint}: the server now offers {info.device_count} devices instead "
+                f"of {self.info.device_count}; restart Parley to use it"
+            )
         with self._lock:
             self._prepare(sock)
             self._sock, self.info, self.lost = sock, info, None
@@ -620,8 +664,9 @@ class _Link:
                 return
             try:
                 if not _peer_is_this_process(peer, self.relay_port):
-                    log.warning("refused a connection to the relay of %s from another process (port %d)",
-                                self.endpoint, peer[1])
+                    log.warning(
+                        "refused a connection to the relay of %s from another process (port %d)", self.endpoint, peer[1]
+                    )
                     local.close()
                     continue
                 local.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -629,8 +674,7 @@ class _Link:
                 local.close()
                 continue
             self._local.add(local)
-            threading.Thread(target=self._serve, args=(local,), name=f"parley-rpc {self.endpoint}",
-                             daemon=True).start()
+            threading.Thread(target=self._serve, args=(local,), name=f"parley-rpc {self.endpoint}", daemon=True).start()
 
     def _serve(self, local: socket.socket) -> None:
         """Relay one ggml connection, message by message, until ggml hangs up."""
@@ -757,15 +801,15 @@ class _Link:
         if cmd == GET_MAX_SIZE:
             return _U64.pack(1 << 62)
         if cmd == BUFFER_GET_BASE:
-            return _U64.pack(1 << 32)   # ggml asserts a non-NULL base; nothing reads it
+            return _U64.pack(1 << 32)  # ggml asserts a non-NULL base; nothing reads it
         if cmd == SET_TENSOR_HASH:
-            return b"\x01"              # "the server has it": nothing more is sent
-        if cmd == ALLOC_BUFFER:         # a stand-in of the size asked for (packed request: u32 device, u64 size)
+            return b"\x01"  # "the server has it": nothing more is sent
+        if cmd == ALLOC_BUFFER:  # a stand-in of the size asked for (packed request: u32 device, u64 size)
             self._stand_ins += 1
             return _U64.pack(STAND_IN_BUFFER + self._stand_ins) + request[4:12]
         if cmd == GET_ALLOC_SIZE:
-            self.poisoned = True        # ggml caches this size for good
-        return bytes(expected)          # zero memory, zero size, "not copied"
+            self.poisoned = True  # ggml caches this size for good
+        return bytes(expected)  # zero memory, zero size, "not copied"
 
     def _watch(self) -> None:
         """Notice a server that goes away while nothing is being exchanged."""
@@ -823,10 +867,10 @@ def _describe(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-_links: dict[str, _Link] = {}         # HOST:PORT -> link
-_by_relay: dict[str, _Link] = {}      # the endpoint ggml knows -> link
+_links: dict[str, _Link] = {}  # HOST:PORT -> link
+_by_relay: dict[str, _Link] = {}  # the endpoint ggml knows -> link
 _links_lock = threading.Lock()
-_callbacks: list[Callable[[], Callable[[str, str], None] | None]] = []   # references to the listeners
+_callbacks: list[Callable[[], Callable[[str, str], None] | None]] = []  # references to the listeners
 
 
 def _rpc_function(name: str, ctype: str) -> Any:
@@ -849,7 +893,9 @@ def connect(endpoints: Iterable[str], timeout: float = CONNECT_TIMEOUT) -> list[
     native.load_backends()
     infos: list[ServerInfo] = []
     if _our_version()[0] != PROTOCOL_MAJOR_FOR_TABLE:
-        raise RemoteError(f"this build speaks RPC protocol {_our_version()[0]}, the relay knows {PROTOCOL_MAJOR_FOR_TABLE}")
+        raise RemoteError(
+            f"this build speaks RPC protocol {_our_version()[0]}, the relay knows {PROTOCOL_MAJOR_FOR_TABLE}"
+        )
     for raw in endpoints:
         endpoint = raw.strip()
         public = split_token(endpoint)[1]
@@ -867,8 +913,12 @@ def connect(endpoints: Iterable[str], timeout: float = CONNECT_TIMEOUT) -> list[
                 raise RemoteError(f"{public}: ggml could not register the server's devices")
             native.lib().ggml_backend_register(reg)
             _links[public], _by_relay[link.relay_endpoint] = link, link
-            log.info("connected to %s: %d device(s), protocol %s", public, info.device_count,
-                     ".".join(map(str, info.version)))
+            log.info(
+                "connected to %s: %d device(s), protocol %s",
+                public,
+                info.device_count,
+                ".".join(map(str, info.version)),
+            )
             infos.append(info)
     return infos
 
@@ -906,8 +956,10 @@ def on_lost(callback: Callable[[str, str], None]) -> None:
     if inspect.ismethod(callback):
         ref = weakref.WeakMethod(callback)
     else:
+
         def ref() -> Callable[[str, str], None]:
             return callback
+
     with _links_lock:
         _callbacks[:] = [r for r in _callbacks if r() is not None] + [ref]
 

@@ -91,7 +91,7 @@ from .rpc_wire import (
 if TYPE_CHECKING:
     from .devices import Device
 
-CHILD_START_TIMEOUT = 60.0      # loading the backends of a GPU can take a while
+CHILD_START_TIMEOUT = 60.0  # loading the backends of a GPU can take a while
 _CHUNK = 1 << 20
 _ACCEPTED = "Accepted client connection"
 _LOCAL = (DEVICE_COUNT, GET_ALIGNMENT, GET_MAX_SIZE)
@@ -100,7 +100,7 @@ TOKEN_HEX_LENGTH = 2 * wire.TOKEN_SIZE
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    device: str                     # a local device name (``cpu``, ``CUDA0``...)
+    device: str  # a local device name (``cpu``, ``CUDA0``...)
     threads: int
     token: bytes
     idle_timeout: float = 60.0
@@ -110,7 +110,7 @@ class Options:
 
 @dataclasses.dataclass(frozen=True)
 class DeviceInfo:
-    alignment: bytes                # the child's replies, as they are forwarded
+    alignment: bytes  # the child's replies, as they are forwarded
     max_size: bytes
     memory: bytes
 
@@ -134,7 +134,7 @@ class ChildGone(Exception):
 def load_or_create_token(path: Path | None) -> bytes:
     """The token in ``path`` when it holds a valid one; else a new one (written there, mode 0600)."""
     if path is not None and path.is_file():
-        text = path.read_bytes()[:4 * TOKEN_HEX_LENGTH].decode("ascii", "replace").strip()
+        text = path.read_bytes()[: 4 * TOKEN_HEX_LENGTH].decode("ascii", "replace").strip()
         if len(text) == TOKEN_HEX_LENGTH and all(c in "0123456789abcdef" for c in text):
             return bytes.fromhex(text)
     token = secrets.token_bytes(wire.TOKEN_SIZE)
@@ -176,8 +176,11 @@ class Child:
     def __init__(self, device: str, threads: int) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parley.engine.backend.rpc_front", "--child", device, str(threads)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env={**os.environ, "GGML_NO_BACKTRACE": "1"})   # a crash ends at once, without a debugger
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "GGML_NO_BACKTRACE": "1"},
+        )  # a crash ends at once, without a debugger
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
         self._stdout: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._drain, args=(self.proc.stderr, self._stderr.append), daemon=True).start()
@@ -229,12 +232,15 @@ class Child:
         """The child's HELLO reply, which must answer *our* connection (see the module docstring)."""
         reply = self.query(HELLO, bytes(wire.REQUEST_SIZES[HELLO]), HELLO_REPLY_SIZE)
         self._socket().settimeout(None)  # a graph may compute for long
-        return reply[:4] + bytes(HELLO_REPLY_SIZE - 4)   # plain TCP: no transport upgrade
+        return reply[:4] + bytes(HELLO_REPLY_SIZE - 4)  # plain TCP: no transport upgrade
 
     def _probe_device(self, index: int) -> DeviceInfo:
         request = index.to_bytes(4, "little")
-        return DeviceInfo(self.query(GET_ALIGNMENT, request, 8), self.query(GET_MAX_SIZE, request, 8),
-                          self.query(GET_DEVICE_MEMORY, request, 16))
+        return DeviceInfo(
+            self.query(GET_ALIGNMENT, request, 8),
+            self.query(GET_MAX_SIZE, request, 8),
+            self.query(GET_DEVICE_MEMORY, request, 16),
+        )
 
     # ------------------------------------------------------------------ messages
 
@@ -281,7 +287,7 @@ class Child:
             state = f"it was stopped by signal {signal.Signals(-code).name}"
         else:
             state = f"it exited with code {code}"
-        time.sleep(0.05)   # let the reader thread catch the last lines
+        time.sleep(0.05)  # let the reader thread catch the last lines
         said = [line.strip() for line in self._stderr if line.strip()]
         errors = [line for line in said if "GGML_" in line or "error" in line.lower()]
         return f"{state}: {(errors or said)[-1]}" if said else state
@@ -305,12 +311,12 @@ class Front:
         self.listener = listener
         self.log = log
         self._cond = threading.Condition()
-        self._child: Child | None = None    # started and idle, for the next session
-        self._active = False                # a session holds a child
-        self._waiting = 0                   # clients waiting for the child
+        self._child: Child | None = None  # started and idle, for the next session
+        self._active = False  # a session holds a child
+        self._waiting = 0  # clients waiting for the child
         self._clients = 0
         self.child_starts = 0
-        first = self._start_child()         # fails here, before listening, when it cannot run
+        first = self._start_child()  # fails here, before listening, when it cannot run
         self.hello, self.device_count, self.devices = first.hello, first.device_count, first.devices
         self._child = first
         self.listener.listen(16)
@@ -327,8 +333,9 @@ class Front:
                 self.log(f"refused {_peer(peer)}: {self.options.max_clients} clients are connected already")
                 conn.close()
                 continue
-            threading.Thread(target=self._serve, args=(conn, peer), name=f"parley-rpc {_peer(peer)}",
-                             daemon=True).start()
+            threading.Thread(
+                target=self._serve, args=(conn, peer), name=f"parley-rpc {_peer(peer)}", daemon=True
+            ).start()
 
     def _serve(self, conn: socket.socket, peer: tuple[str, int]) -> None:
         try:
@@ -406,7 +413,7 @@ def _hung_up(conn: socket.socket) -> bool:
     """True when the client closed its end (what it already sent may still be unread)."""
     try:
         readable, _, _ = select.select([conn], [], [], 0)
-        return bool(readable) and conn.recv(1, socket.MSG_PEEK) == b""   # readable: recv does not wait
+        return bool(readable) and conn.recv(1, socket.MSG_PEEK) == b""  # readable: recv does not wait
     except OSError:
         return True
 
@@ -446,8 +453,9 @@ class Session:
         try:
             return _recv_exact(self.conn, n)
         except TimeoutError:
-            raise wire.Refused(f"stalled: no byte for {self.front.options.stall_timeout:g} s in the middle of "
-                               "a message") from None
+            raise wire.Refused(
+                f"stalled: no byte for {self.front.options.stall_timeout:g} s in the middle of a message"
+            ) from None
         except (OSError, ConnectionError):
             raise ClientGone from None
 
@@ -575,8 +583,10 @@ class Session:
         owned = sum(b.size for b in self.checker.buffers.values())
         limit = self.front.devices[device].total_memory
         if asked > limit - min(owned, limit):
-            self.front.log(f"refused {self.peer}: ALLOC_BUFFER of {asked} bytes: more than the device's "
-                           f"memory ({limit} bytes, {owned} in use); answered 'no buffer'")
+            self.front.log(
+                f"refused {self.peer}: ALLOC_BUFFER of {asked} bytes: more than the device's "
+                f"memory ({limit} bytes, {owned} in use); answered 'no buffer'"
+            )
             self._reply(bytes(16))
             return
         child = self._session()
@@ -604,7 +614,7 @@ class Session:
     def _graph(self, size: int) -> None:
         if size > wire.MAX_GRAPH_BYTES:
             raise wire.Refused(f"GRAPH_COMPUTE of {size} bytes (at most {wire.MAX_GRAPH_BYTES})")
-        child = self._session()     # first: clients waiting in line hold no large body
+        child = self._session()  # first: clients waiting in line hold no large body
         body = bytearray()
         while len(body) < size:
             body += self._recv_some(min(_CHUNK, size - len(body)))
@@ -616,8 +626,9 @@ class Session:
         try:
             data = self.conn.recv(n)
         except TimeoutError:
-            raise wire.Refused(f"stalled: no byte for {self.front.options.stall_timeout:g} s in the middle of "
-                               "a message") from None
+            raise wire.Refused(
+                f"stalled: no byte for {self.front.options.stall_timeout:g} s in the middle of a message"
+            ) from None
         except OSError:
             raise ClientGone from None
         if not data:
@@ -673,5 +684,7 @@ def child_main(device_name: str, threads: int) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) != 4 or sys.argv[1] != "--child":
-        sys.exit("usage: python -m parley.engine.backend.rpc_front --child DEVICE THREADS (started by `parley rpc-server`)")
+        sys.exit(
+            "usage: python -m parley.engine.backend.rpc_front --child DEVICE THREADS (started by `parley rpc-server`)"
+        )
     sys.exit(child_main(sys.argv[2], int(sys.argv[3])))

@@ -35,64 +35,158 @@ ALLOC_BUFFER, GET_ALIGNMENT, GET_MAX_SIZE, BUFFER_GET_BASE, FREE_BUFFER, BUFFER_
 SET_TENSOR, SET_TENSOR_HASH, GET_TENSOR, COPY_TENSOR, GRAPH_COMPUTE, GET_DEVICE_MEMORY = range(6, 12)
 INIT_TENSOR, GET_ALLOC_SIZE, HELLO, DEVICE_COUNT, GRAPH_RECOMPUTE, MEMSET_TENSOR = range(12, 18)
 PROTOCOL_MAJOR_FOR_TABLE = 7
-HELLO_REQUEST_SIZE = 24        # rpc_msg_hello_req: conn_caps[24] (all zero: plain TCP)
-HELLO_REPLY_SIZE = 28          # major, minor, patch, padding, conn_caps[24]
+HELLO_REQUEST_SIZE = 24  # rpc_msg_hello_req: conn_caps[24] (all zero: plain TCP)
+HELLO_REPLY_SIZE = 28  # major, minor, patch, padding, conn_caps[24]
 
-PARLEY_AUTH = 0xF7             # Parley's own first message: the token (outside ggml's commands)
-TOKEN_SIZE = 32                # bytes; written as 64 lowercase hex characters
+PARLEY_AUTH = 0xF7  # Parley's own first message: the token (outside ggml's commands)
+TOKEN_SIZE = 32  # bytes; written as 64 lowercase hex characters
 
 MAX_DIMS, MAX_SRC = 4, 10
-TENSOR = np.dtype([
-    ("id", "<u8"), ("type", "<u4"), ("buffer", "<u8"), ("ne", "<u4", (MAX_DIMS,)), ("nb", "<u4", (MAX_DIMS,)),
-    ("op", "<u4"), ("op_params", "<i4", (16,)), ("flags", "<i4"), ("src", "<u8", (MAX_SRC,)),
-    ("view_src", "<u8"), ("view_offs", "<u8"), ("data", "<u8"), ("name", "S64"), ("use_count", "<i4"),
-])
-TENSOR_SIZE = TENSOR.itemsize   # 296: struct rpc_tensor, packed
-SET_TENSOR_HEADER = TENSOR_SIZE + 1 + 8     # tensor, cache flag, offset; then the data
+TENSOR = np.dtype(
+    [
+        ("id", "<u8"),
+        ("type", "<u4"),
+        ("buffer", "<u8"),
+        ("ne", "<u4", (MAX_DIMS,)),
+        ("nb", "<u4", (MAX_DIMS,)),
+        ("op", "<u4"),
+        ("op_params", "<i4", (16,)),
+        ("flags", "<i4"),
+        ("src", "<u8", (MAX_SRC,)),
+        ("view_src", "<u8"),
+        ("view_offs", "<u8"),
+        ("data", "<u8"),
+        ("name", "S64"),
+        ("use_count", "<i4"),
+    ]
+)
+TENSOR_SIZE = TENSOR.itemsize  # 296: struct rpc_tensor, packed
+SET_TENSOR_HEADER = TENSOR_SIZE + 1 + 8  # tensor, cache flag, offset; then the data
 
 # Request sizes of the commands whose requests have one size.
 REQUEST_SIZES: dict[int, int] = {
-    ALLOC_BUFFER: 12, GET_ALIGNMENT: 4, GET_MAX_SIZE: 4, BUFFER_GET_BASE: 8, FREE_BUFFER: 8, BUFFER_CLEAR: 9,
-    SET_TENSOR_HASH: TENSOR_SIZE + 16, GET_TENSOR: TENSOR_SIZE + 16, COPY_TENSOR: 2 * TENSOR_SIZE,
-    GET_DEVICE_MEMORY: 4, INIT_TENSOR: TENSOR_SIZE, GET_ALLOC_SIZE: 4 + (1 + MAX_SRC) * TENSOR_SIZE,
-    HELLO: HELLO_REQUEST_SIZE, DEVICE_COUNT: 0, GRAPH_RECOMPUTE: 4, MEMSET_TENSOR: TENSOR_SIZE + 17,
+    ALLOC_BUFFER: 12,
+    GET_ALIGNMENT: 4,
+    GET_MAX_SIZE: 4,
+    BUFFER_GET_BASE: 8,
+    FREE_BUFFER: 8,
+    BUFFER_CLEAR: 9,
+    SET_TENSOR_HASH: TENSOR_SIZE + 16,
+    GET_TENSOR: TENSOR_SIZE + 16,
+    COPY_TENSOR: 2 * TENSOR_SIZE,
+    GET_DEVICE_MEMORY: 4,
+    INIT_TENSOR: TENSOR_SIZE,
+    GET_ALLOC_SIZE: 4 + (1 + MAX_SRC) * TENSOR_SIZE,
+    HELLO: HELLO_REQUEST_SIZE,
+    DEVICE_COUNT: 0,
+    GRAPH_RECOMPUTE: 4,
+    MEMSET_TENSOR: TENSOR_SIZE + 17,
 }
 # Reply sizes (GET_TENSOR: the size it asks for); None: the command has no reply.
 REPLY_SIZES: dict[int, int | None] = {
-    ALLOC_BUFFER: 16, GET_ALIGNMENT: 8, GET_MAX_SIZE: 8, BUFFER_GET_BASE: 8, FREE_BUFFER: None,
-    BUFFER_CLEAR: None, SET_TENSOR: None, SET_TENSOR_HASH: 1, GET_TENSOR: -1, COPY_TENSOR: 1,
-    GRAPH_COMPUTE: None, GET_DEVICE_MEMORY: 16, INIT_TENSOR: None, GET_ALLOC_SIZE: 8, HELLO: HELLO_REPLY_SIZE,
-    DEVICE_COUNT: 4, GRAPH_RECOMPUTE: None, MEMSET_TENSOR: None,
+    ALLOC_BUFFER: 16,
+    GET_ALIGNMENT: 8,
+    GET_MAX_SIZE: 8,
+    BUFFER_GET_BASE: 8,
+    FREE_BUFFER: None,
+    BUFFER_CLEAR: None,
+    SET_TENSOR: None,
+    SET_TENSOR_HASH: 1,
+    GET_TENSOR: -1,
+    COPY_TENSOR: 1,
+    GRAPH_COMPUTE: None,
+    GET_DEVICE_MEMORY: 16,
+    INIT_TENSOR: None,
+    GET_ALLOC_SIZE: 8,
+    HELLO: HELLO_REPLY_SIZE,
+    DEVICE_COUNT: 4,
+    GRAPH_RECOMPUTE: None,
+    MEMSET_TENSOR: None,
 }
-NAMES = {ALLOC_BUFFER: "ALLOC_BUFFER", GET_ALIGNMENT: "GET_ALIGNMENT", GET_MAX_SIZE: "GET_MAX_SIZE",
-         BUFFER_GET_BASE: "BUFFER_GET_BASE", FREE_BUFFER: "FREE_BUFFER", BUFFER_CLEAR: "BUFFER_CLEAR",
-         SET_TENSOR: "SET_TENSOR", SET_TENSOR_HASH: "SET_TENSOR_HASH", GET_TENSOR: "GET_TENSOR",
-         COPY_TENSOR: "COPY_TENSOR", GRAPH_COMPUTE: "GRAPH_COMPUTE", GET_DEVICE_MEMORY: "GET_DEVICE_MEMORY",
-         INIT_TENSOR: "INIT_TENSOR", GET_ALLOC_SIZE: "GET_ALLOC_SIZE", HELLO: "HELLO", DEVICE_COUNT: "DEVICE_COUNT",
-         GRAPH_RECOMPUTE: "GRAPH_RECOMPUTE", MEMSET_TENSOR: "MEMSET_TENSOR", PARLEY_AUTH: "PARLEY_AUTH"}
+NAMES = {
+    ALLOC_BUFFER: "ALLOC_BUFFER",
+    GET_ALIGNMENT: "GET_ALIGNMENT",
+    GET_MAX_SIZE: "GET_MAX_SIZE",
+    BUFFER_GET_BASE: "BUFFER_GET_BASE",
+    FREE_BUFFER: "FREE_BUFFER",
+    BUFFER_CLEAR: "BUFFER_CLEAR",
+    SET_TENSOR: "SET_TENSOR",
+    SET_TENSOR_HASH: "SET_TENSOR_HASH",
+    GET_TENSOR: "GET_TENSOR",
+    COPY_TENSOR: "COPY_TENSOR",
+    GRAPH_COMPUTE: "GRAPH_COMPUTE",
+    GET_DEVICE_MEMORY: "GET_DEVICE_MEMORY",
+    INIT_TENSOR: "INIT_TENSOR",
+    GET_ALLOC_SIZE: "GET_ALLOC_SIZE",
+    HELLO: "HELLO",
+    DEVICE_COUNT: "DEVICE_COUNT",
+    GRAPH_RECOMPUTE: "GRAPH_RECOMPUTE",
+    MEMSET_TENSOR: "MEMSET_TENSOR",
+    PARLEY_AUTH: "PARLEY_AUTH",
+}
 
 # ggml_blck_size and ggml_type_size of each ggml_type below GGML_TYPE_COUNT (43); (0, 0): a removed
 # type.  The cffi binding does not expose the two functions: tests/test_rpc_server.py compares
 # this table with the native library's answers, so a new ggml that changes it fails there.
-_TYPES = [(1, 4), (1, 2), (32, 18), (32, 20), (0, 0), (0, 0), (32, 22), (32, 24), (32, 34), (32, 36),
-          (256, 84), (256, 110), (256, 144), (256, 176), (256, 210), (256, 292), (256, 66), (256, 74), (256, 98),
-          (256, 50), (32, 18), (256, 110), (256, 82), (256, 136), (1, 1), (1, 2), (1, 4), (1, 8), (1, 8), (256, 56),
-          (1, 2), (0, 0), (0, 0), (0, 0), (256, 54), (256, 66), (0, 0), (0, 0), (0, 0), (32, 17), (64, 36),
-          (128, 18), (64, 18)]
+_TYPES = [
+    (1, 4),
+    (1, 2),
+    (32, 18),
+    (32, 20),
+    (0, 0),
+    (0, 0),
+    (32, 22),
+    (32, 24),
+    (32, 34),
+    (32, 36),
+    (256, 84),
+    (256, 110),
+    (256, 144),
+    (256, 176),
+    (256, 210),
+    (256, 292),
+    (256, 66),
+    (256, 74),
+    (256, 98),
+    (256, 50),
+    (32, 18),
+    (256, 110),
+    (256, 82),
+    (256, 136),
+    (1, 1),
+    (1, 2),
+    (1, 4),
+    (1, 8),
+    (1, 8),
+    (256, 56),
+    (1, 2),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (256, 54),
+    (256, 66),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (32, 17),
+    (64, 36),
+    (128, 18),
+    (64, 18),
+]
 TYPE_COUNT = len(_TYPES)
 BLOCK_SIZE = np.array([b for b, _ in _TYPES], dtype=np.uint64)
 TYPE_SIZE = np.array([s for _, s in _TYPES], dtype=np.uint64)
-OP_COUNT = 101                        # GGML_OP_COUNT (ggml-rpc.h asserts it for protocol 7)
-CUSTOM_OPS = (92, 93, 94, 95)         # GGML_OP_MAP_CUSTOM1..3, GGML_OP_CUSTOM: op_params hold a function pointer
+OP_COUNT = 101  # GGML_OP_COUNT (ggml-rpc.h asserts it for protocol 7)
+CUSTOM_OPS = (92, 93, 94, 95)  # GGML_OP_MAP_CUSTOM1..3, GGML_OP_CUSTOM: op_params hold a function pointer
 
-MAX_GRAPH_NODES = 1 << 17             # a large model's graph has tens of thousands
+MAX_GRAPH_NODES = 1 << 17  # a large model's graph has tens of thousands
 MAX_GRAPH_TENSORS = 1 << 18
-MAX_GRAPH_BYTES = 12 + 8 * MAX_GRAPH_NODES + TENSOR_SIZE * MAX_GRAPH_TENSORS   # ~79 MB
-_TERM_LIMIT = np.uint64(1 << 60)      # larger than any buffer; keeps the sum below 2**64
+MAX_GRAPH_BYTES = 12 + 8 * MAX_GRAPH_NODES + TENSOR_SIZE * MAX_GRAPH_TENSORS  # ~79 MB
+_TERM_LIMIT = np.uint64(1 << 60)  # larger than any buffer; keeps the sum below 2**64
 
 _U32 = struct.Struct("<I")
 U64 = struct.Struct("<Q")
-_TENSOR_TAIL = struct.Struct("<QQ")   # offset, size (GET_TENSOR); offset, hash (SET_TENSOR_HASH)
+_TENSOR_TAIL = struct.Struct("<QQ")  # offset, size (GET_TENSOR); offset, hash (SET_TENSOR_HASH)
 
 
 class Refused(Exception):
@@ -123,7 +217,7 @@ class Checker:
     def __init__(self, device_count: int) -> None:
         self.device_count = device_count
         self.buffers: dict[int, Buffer] = {}
-        self.has_graph = [False] * device_count    # a graph GRAPH_RECOMPUTE may run again
+        self.has_graph = [False] * device_count  # a graph GRAPH_RECOMPUTE may run again
 
     # ------------------------------------------------------------------ bookkeeping
 
@@ -189,7 +283,8 @@ class Checker:
         return bytes(body[:4]) + tensors.tobytes() if foreign.any() else body
 
     def graph(self, body: bytes | bytearray) -> int:
-        """GRAPH_COMPUTE: | device u32 | n_nodes u32 | node ids u64[n_nodes] | n_tensors u32 | rpc_tensor[n_tensors] |"""
+        """GRAPH_COMPUTE:
+        | device u32 | n_nodes u32 | node ids u64[n_nodes] | n_tensors u32 | rpc_tensor[n_tensors] |"""
         if len(body) < 12:
             raise Refused(f"GRAPH_COMPUTE: {len(body)} bytes is too short for a graph")
         device = self.device(body, "GRAPH_COMPUTE")
@@ -237,7 +332,7 @@ class Checker:
         ne, nb = t["ne"].astype(np.uint64), t["nb"].astype(np.uint64)
         if (ne[:, 0] % block).any():
             raise Refused(f"{what}: a tensor row is not a whole number of blocks")
-        if (np.prod(ne.astype(np.float64), axis=1) >= 2.0 ** 62).any():
+        if (np.prod(ne.astype(np.float64), axis=1) >= 2.0**62).any():
             raise Refused(f"{what}: a tensor has too many elements")
         nbytes = _nbytes(ne, nb, block, size, what)
         self._placed(t, nbytes, what, unbound_ok)
@@ -284,7 +379,7 @@ def _all_in(values: np.ndarray, sorted_ids: np.ndarray) -> bool:
 def _nbytes(ne: np.ndarray, nb: np.ndarray, block: np.ndarray, size: np.ndarray, what: str) -> np.ndarray:
     """``ggml_nbytes`` of each tensor, exactly, with every term kept below 2**60."""
     empty = (ne == 0).any(axis=1)
-    ne1 = np.where(empty[:, None], np.uint64(1), ne)      # empty tensors: 0 bytes, whatever the strides
+    ne1 = np.where(empty[:, None], np.uint64(1), ne)  # empty tensors: 0 bytes, whatever the strides
     rest = (ne1[:, 1:] - np.uint64(1)) * nb[:, 1:]
     whole = block == 1
     first = np.where(whole, size + (ne1[:, 0] - np.uint64(1)) * nb[:, 0], ne1[:, 0] * nb[:, 0] // block)

@@ -66,28 +66,34 @@ from .prompt_format import Message, PromptFormat, ReplyStream, pick_format
 from .sampling import Sampler, SamplingParams, make_sampler
 
 __all__ = [
-    "ChatModel", "ChatSession", "GenerationStats", "Message", "Reply", "SamplingParams", "default_threads",
+    "ChatModel",
+    "ChatSession",
+    "GenerationStats",
+    "Message",
+    "Reply",
+    "SamplingParams",
+    "default_threads",
 ]
 
 log = logging.getLogger("parley.chat")
 
-N_BATCH = 512           # tokens per llama_decode call while evaluating a prompt
-MIN_REPLY_ROOM = 16     # a message is refused when it leaves fewer tokens than this for the reply
-MIN_SHIFT_TOKENS = 8    # shorter matching runs are evaluated again rather than shifted
+N_BATCH = 512  # tokens per llama_decode call while evaluating a prompt
+MIN_REPLY_ROOM = 16  # a message is refused when it leaves fewer tokens than this for the reply
+MIN_SHIFT_TOKENS = 8  # shorter matching runs are evaluated again rather than shifted
 
 OnText = Callable[[str], None]
 
 
 @dataclasses.dataclass
 class GenerationStats:
-    prompt_tokens: int           # tokens evaluated for the prompt (the cached prefix is not counted)
+    prompt_tokens: int  # tokens evaluated for the prompt (the cached prefix is not counted)
     prompt_seconds: float
-    generated_tokens: int        # tokens sampled for the reply, the end-of-generation token excluded
+    generated_tokens: int  # tokens sampled for the reply, the end-of-generation token excluded
     generation_seconds: float
-    time_to_first_token: float   # from the call to the first sampled token
-    cached_tokens: int = 0       # prompt tokens reused from the KV cache
-    context_tokens: int = 0      # tokens in the context when the reply ended
-    dropped_messages: int = 0    # older messages left out of the prompt to make room
+    time_to_first_token: float  # from the call to the first sampled token
+    cached_tokens: int = 0  # prompt tokens reused from the KV cache
+    context_tokens: int = 0  # tokens in the context when the reply ended
+    dropped_messages: int = 0  # older messages left out of the prompt to make room
 
     @property
     def prompt_tps(self) -> float:
@@ -101,7 +107,7 @@ class GenerationStats:
 @dataclasses.dataclass
 class Reply:
     text: str
-    finish: str   # "eog" | "stop" | "max_tokens" | "cancelled" | "context"
+    finish: str  # "eog" | "stop" | "max_tokens" | "cancelled" | "context"
     stats: GenerationStats
 
 
@@ -176,8 +182,14 @@ def _free_threadpool(pool: Any) -> None:
 class ChatModel:
     """A llama.cpp model and its context on one device."""
 
-    def __init__(self, path: str | Path, device: str | DeviceChoice = "auto", n_ctx: int = 4096,
-                 threads: int | None = None, progress: Callable[[float], Any] | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        device: str | DeviceChoice = "auto",
+        n_ctx: int = 4096,
+        threads: int | None = None,
+        progress: Callable[[float], Any] | None = None,
+    ) -> None:
         """Load ``path`` (GGUF).  ``device``: a policy for ``select_device`` or a choice.
 
         ``n_ctx`` is capped at the model's training context.  ``progress(fraction)`` is called
@@ -192,8 +204,8 @@ class ChatModel:
         native.load_backends()
         _install_progress()
         self.threads = threads or default_threads()
-        self._lock = threading.RLock()    # the native context: held for each native step, never during a callback
-        self._turn = threading.Lock()     # one reply or evaluation at a time, held across its callbacks
+        self._lock = threading.RLock()  # the native context: held for each native step, never during a callback
+        self._turn = threading.Lock()  # one reply or evaluation at a time, held across its callbacks
         self._turn_thread: int | None = None
         self._cancel: CancelToken | None = None  # the token of the work in progress; close() sets it
         self._closing = False
@@ -224,7 +236,7 @@ class ChatModel:
         self._batch_token, self._batch_pos, self._batch_logits = self._batch.token, self._batch.pos, self._batch.logits
         self._mem = lib.llama_get_memory(self._ctx)
         self._abort_cb = ffi.addressof(lib, "parley_abort_flag_cb")
-        self._kv: list[int] = []        # the tokens the KV cache holds, at positions 0..len-1
+        self._kv: list[int] = []  # the tokens the KV cache holds, at positions 0..len-1
         self._pieces: dict[int, bytes] = {}
         self._eog: list[int] | None = None
         self._eog_set: frozenset[int] | None = None
@@ -461,11 +473,13 @@ class ChatModel:
         if len(self._kv) + len(tokens) > self.n_ctx:
             total = len(self._kv) + len(tokens)
             raise ContextOverflowError(
-                f"{total} tokens do not fit in the {self.n_ctx}-token context", total, self.n_ctx,
+                f"{total} tokens do not fit in the {self.n_ctx}-token context",
+                total,
+                self.n_ctx,
             )
         batch, token_at, pos_at, logits_at = self._batch, self._batch_token, self._batch_pos, self._batch_logits
         for start in range(0, len(tokens), self.n_batch):
-            chunk = tokens[start:start + self.n_batch]
+            chunk = tokens[start : start + self.n_batch]
             pos0 = len(self._kv)
             for i, token in enumerate(chunk):
                 token_at[i] = token
@@ -499,8 +513,11 @@ class ChatModel:
         if rc == 2:
             raise _Aborted
         reason = errors.reason()
-        raise DecodeError(f"llama.cpp failed to evaluate {len(pending)} tokens (llama_decode returned {rc})"
-                          + (f": {reason}" if reason else ""), rc)
+        raise DecodeError(
+            f"llama.cpp failed to evaluate {len(pending)} tokens (llama_decode returned {rc})"
+            + (f": {reason}" if reason else ""),
+            rc,
+        )
 
     def _resync(self, pending: list[int]) -> None:
         """After a failed or aborted decode: keep the ubatches that llama.cpp did store."""
@@ -528,10 +545,13 @@ class ChatModel:
         if n < len(self._kv):
             b, m = self._find_run(tokens, n)
             lib = native.lib()
-            if m >= MIN_SHIFT_TOKENS and lib.llama_memory_seq_rm(self._mem, 0, b + m, -1) \
-                    and lib.llama_memory_seq_rm(self._mem, 0, n, b):
+            if (
+                m >= MIN_SHIFT_TOKENS
+                and lib.llama_memory_seq_rm(self._mem, 0, b + m, -1)
+                and lib.llama_memory_seq_rm(self._mem, 0, n, b)
+            ):
                 lib.llama_memory_seq_add(self._mem, 0, b, b + m, n - b)
-                self._kv = self._kv[:n] + self._kv[b:b + m]
+                self._kv = self._kv[:n] + self._kv[b : b + m]
                 return n + m
             self._remove_from(n)
         return len(self._kv)
@@ -613,10 +633,15 @@ class ChatSession:
     def prompt_messages(self) -> list[Message]:
         """The messages the next prompt is rendered from: the system prompt and the recent turns."""
         head = self.messages[:1] if self.messages and self.messages[0].role == "system" else []
-        return head + self.messages[self._first:]
+        return head + self.messages[self._first :]
 
-    def reply(self, user_text: str, params: SamplingParams | None = None, on_text: OnText | None = None,
-              cancel: CancelToken | None = None) -> Reply:
+    def reply(
+        self,
+        user_text: str,
+        params: SamplingParams | None = None,
+        on_text: OnText | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Reply:
         """Add the user's message and generate the assistant's reply.
 
         ``on_text(piece)`` is called on this thread with each new piece of reply text, with no
@@ -635,8 +660,9 @@ class ChatSession:
                 self._first = first
                 raise
 
-    def regenerate(self, params: SamplingParams | None = None, on_text: OnText | None = None,
-                   cancel: CancelToken | None = None) -> Reply:
+    def regenerate(
+        self, params: SamplingParams | None = None, on_text: OnText | None = None, cancel: CancelToken | None = None
+    ) -> Reply:
         """Replace the last assistant reply with a new one for the same user message
         (NothingToRegenerateError when the conversation does not end with a reply)."""
         cancel = cancel or CancelToken()
@@ -651,8 +677,9 @@ class ChatSession:
                 self._first = first
                 raise
 
-    def continue_reply(self, params: SamplingParams | None = None, on_text: OnText | None = None,
-                       cancel: CancelToken | None = None) -> Reply:
+    def continue_reply(
+        self, params: SamplingParams | None = None, on_text: OnText | None = None, cancel: CancelToken | None = None
+    ) -> Reply:
         """Carry on writing the last assistant reply from where its text ends (a reply that was
         stopped, or interrupted when Parley last closed).  The prompt ends with that text, so
         the model continues it rather than starting again; ``on_text`` gets only the new
@@ -701,7 +728,8 @@ class ChatSession:
         raise ContextOverflowError(
             f"{what} take {len(tokens)} tokens, too many for the {n_ctx}-token context "
             f"(at least {MIN_REPLY_ROOM} tokens must be left for the reply); shorten it or use a larger context",
-            len(tokens), n_ctx,
+            len(tokens),
+            n_ctx,
         )
 
     def _drop_oldest_turn(self) -> bool:
@@ -716,8 +744,7 @@ class ChatSession:
     def _dropped(self) -> int:
         return self._first - (1 if self.messages and self.messages[0].role == "system" else 0)
 
-    def _generate(self, params: SamplingParams, on_text: OnText | None, cancel: CancelToken,
-                  prefix: str = "") -> Reply:
+    def _generate(self, params: SamplingParams, on_text: OnText | None, cancel: CancelToken, prefix: str = "") -> Reply:
         """One reply, continuing ``prefix`` (the start of the reply, already written); the caller
         holds the model's turn with ``cancel`` as its abort flag."""
         model = self.model
@@ -739,8 +766,7 @@ class ChatSession:
                     prompt_done = time.perf_counter()
                     sampler = model._sampler(params, tokens)
             if prompt_done is not None:
-                finish, first_token = self._loop(params, sampler, stream, generated, on_text, cancel,
-                                                 prefix.encode())
+                finish, first_token = self._loop(params, sampler, stream, generated, on_text, cancel, prefix.encode())
         except _Aborted:
             finish = "cancelled"
         if prompt_done is None:  # cancelled before or while evaluating the prompt
@@ -754,16 +780,28 @@ class ChatSession:
         ended = time.perf_counter()
         self.messages.append(Message("assistant", stream.text))
         stats = GenerationStats(
-            prompt_tokens=evaluated, prompt_seconds=prompt_done - started,
-            generated_tokens=len(generated), generation_seconds=ended - prompt_done,
-            time_to_first_token=(first_token or ended) - started, cached_tokens=reused,
-            context_tokens=len(model._kv), dropped_messages=self._dropped(),
+            prompt_tokens=evaluated,
+            prompt_seconds=prompt_done - started,
+            generated_tokens=len(generated),
+            generation_seconds=ended - prompt_done,
+            time_to_first_token=(first_token or ended) - started,
+            cached_tokens=reused,
+            context_tokens=len(model._kv),
+            dropped_messages=self._dropped(),
         )
         self.stats.append(stats)
         return Reply(stream.text, finish, stats)
 
-    def _loop(self, params: SamplingParams, sampler: Any, stream: ReplyStream, generated: list[int],
-              on_text: OnText | None, cancel: CancelToken, prefix: bytes) -> tuple[str, float | None]:
+    def _loop(
+        self,
+        params: SamplingParams,
+        sampler: Any,
+        stream: ReplyStream,
+        generated: list[int],
+        on_text: OnText | None,
+        cancel: CancelToken,
+        prefix: bytes,
+    ) -> tuple[str, float | None]:
         """Sample, stream and evaluate tokens until a finish condition; return it and the
         time the first token was sampled.
 
@@ -807,5 +845,5 @@ class ChatSession:
         tokens = self._fit(room, partial, strict=False)
         if tokens is None:
             return False
-        model._evaluate(tokens[model._reuse(tokens):])  # up to and including the last sampled token
+        model._evaluate(tokens[model._reuse(tokens) :])  # up to and including the last sampled token
         return True

@@ -25,10 +25,9 @@ from ..errors import PromptFormatError
 log = logging.getLogger("parley.chat")
 
 
-
 @dataclasses.dataclass
 class Message:
-    role: str      # "system" | "user" | "assistant"
+    role: str  # "system" | "user" | "assistant"
     content: str
 
 
@@ -130,7 +129,7 @@ class ReplyStream:
         if not self._pieces:
             self._pending = self._pending.lstrip()
         if not self._stop:  # the common case, once per generated token: keep it short
-            return self._emit(self._pending[:len(self._pending.rstrip())])
+            return self._emit(self._pending[: len(self._pending.rstrip())])
         cut = self._find_stop()
         if cut is not None:
             self.stopped = True
@@ -151,7 +150,7 @@ class ReplyStream:
 
     def _emit(self, piece: str) -> str:
         if piece:
-            self._pending = self._pending[len(piece):]
+            self._pending = self._pending[len(piece) :]
             self._pieces.append(piece)
         return piece
 

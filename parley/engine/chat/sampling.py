@@ -22,20 +22,20 @@ import numpy as np
 
 from ..backend import native
 
-PENALTY_LAST_N = 64     # the repeat penalty looks at this many recent tokens
+PENALTY_LAST_N = 64  # the repeat penalty looks at this many recent tokens
 
 
 @dataclasses.dataclass
 class SamplingParams:
-    temperature: float = 0.7          # 0: greedy
+    temperature: float = 0.7  # 0: greedy
     top_k: int = 40
     top_p: float = 0.95
     min_p: float = 0.05
-    repeat_penalty: float = 1.1       # over the last 64 tokens; 1.0 turns it off
-    seed: int | None = None           # None: a random seed
+    repeat_penalty: float = 1.1  # over the last 64 tokens; 1.0 turns it off
+    seed: int | None = None  # None: a random seed
     max_tokens: int = 512
     stop: list[str] = dataclasses.field(default_factory=list)
-    ignore_eos: bool = False          # keep going past end-of-generation tokens (tests, benchmarks)
+    ignore_eos: bool = False  # keep going past end-of-generation tokens (tests, benchmarks)
 
 
 class Sampler(Protocol):
@@ -61,7 +61,7 @@ class GreedySampler:
     def __init__(self, n_vocab: int, repeat_penalty: float, banned: list[int], recent: list[int]) -> None:
         self._n_vocab = n_vocab
         self._penalty = float(np.float32(repeat_penalty))  # llama.cpp keeps it as a C float
-        self._window = list(recent[-PENALTY_LAST_N:])    # penalised tokens (repeats are harmless)
+        self._window = list(recent[-PENALTY_LAST_N:])  # penalised tokens (repeats are harmless)
         self._banned_set = frozenset(banned)
         self._banned = np.array(sorted(self._banned_set), dtype=np.int64)
         self._logits: tuple[int, np.ndarray] | None = None  # (address, view) of llama.cpp's buffer
@@ -145,4 +145,3 @@ class ChainSampler:
 
     def sample(self, ctx: Any) -> int:
         return int(native.lib().llama_sampler_sample(self._chain, ctx, -1))
-

@@ -50,10 +50,29 @@ from .records import DownloadRecord, Status, drop_record, load_records, put_reco
 SOURCE_PARLEY = "Downloaded by Parley"
 
 __all__ = [
-    "SOURCE_PARLEY", "CatalogEntry", "CatalogError", "ChecksumError", "DiskSpaceError", "DownloadCancelled",
-    "DownloadError", "FitEstimate", "FoundModel", "NoNetworkError", "Progress", "UnknownModelError", "catalog",
-    "catalog_problems", "download_model", "downloaded", "estimate", "estimate_size", "find_entry", "fit_warning",
-    "list_models", "record_problems", "remove_model",
+    "SOURCE_PARLEY",
+    "CatalogEntry",
+    "CatalogError",
+    "ChecksumError",
+    "DiskSpaceError",
+    "DownloadCancelled",
+    "DownloadError",
+    "FitEstimate",
+    "FoundModel",
+    "NoNetworkError",
+    "Progress",
+    "UnknownModelError",
+    "catalog",
+    "catalog_problems",
+    "download_model",
+    "downloaded",
+    "estimate",
+    "estimate_size",
+    "find_entry",
+    "fit_warning",
+    "list_models",
+    "record_problems",
+    "remove_model",
 ]
 
 
@@ -77,16 +96,28 @@ def list_models(folders: Iterable[str | Path] = ()) -> list[FoundModel]:
         record = by_blob.get(Path(os.path.realpath(model.path)))
         if record is not None:
             entry = _entry_or_none(record.id)
-            ours.append(FoundModel(model.path, entry.name if entry else record.id, SOURCE_PARLEY,
-                                   model.size, model.kind, model.problem, model.detail))
+            ours.append(
+                FoundModel(
+                    model.path,
+                    entry.name if entry else record.id,
+                    SOURCE_PARLEY,
+                    model.size,
+                    model.kind,
+                    model.problem,
+                    model.detail,
+                )
+            )
             by_blob.pop(Path(os.path.realpath(model.path)))
         else:
             others.append(model)
-    for record in by_blob.values():        # downloaded into a cache that is not the current one
+    for record in by_blob.values():  # downloaded into a cache that is not the current one
         kind, problem, detail = check_model_file(record.path)
         entry = _entry_or_none(record.id)
-        ours.append(FoundModel(record.path, entry.name if entry else record.id, SOURCE_PARLEY,
-                               record.size, kind, problem, detail))
+        ours.append(
+            FoundModel(
+                record.path, entry.name if entry else record.id, SOURCE_PARLEY, record.size, kind, problem, detail
+            )
+        )
     return ours + others
 
 
@@ -97,10 +128,16 @@ def _entry_or_none(model_id: str) -> CatalogEntry | None:
         return None
 
 
-def download_model(model: str | CatalogEntry, *, progress: ProgressCallback | None = None,
-                   cancel: CancelFlag | None = None, cache_dir: Path | None = None,
-                   endpoint: str | None = None, timeout: float = DEFAULT_TIMEOUT_S,
-                   retries: int = DEFAULT_RETRIES) -> Path:
+def download_model(
+    model: str | CatalogEntry,
+    *,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    cache_dir: Path | None = None,
+    endpoint: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    retries: int = DEFAULT_RETRIES,
+) -> Path:
     """Download a catalog model into the Hugging Face cache, check its SHA-256, validate it.
 
     Returns the path the engines open.  A file that is already in the cache (e.g. from another
@@ -119,12 +156,21 @@ def download_model(model: str | CatalogEntry, *, progress: ProgressCallback | No
             put_record(_record(entry, remote, paths, cache, "partial"))
 
     try:
-        path = download_to_cache(entry.repo, entry.file, revision=entry.revision,
-                                 expected_sha256=entry.sha256, cache_dir=cache, endpoint=endpoint,
-                                 timeout=timeout, retries=retries, progress=progress, cancel=cancel,
-                                 on_resolved=resolved)
+        path = download_to_cache(
+            entry.repo,
+            entry.file,
+            revision=entry.revision,
+            expected_sha256=entry.sha256,
+            cache_dir=cache,
+            endpoint=endpoint,
+            timeout=timeout,
+            retries=retries,
+            progress=progress,
+            cancel=cancel,
+            on_resolved=resolved,
+        )
     except ChecksumError:
-        if not pre_existing:          # the corrupt file is gone: nothing left to record
+        if not pre_existing:  # the corrupt file is gone: nothing left to record
             drop_record(entry.id)
         raise
     kind, problem, _ = check_model_file(path)
@@ -132,20 +178,30 @@ def download_model(model: str | CatalogEntry, *, progress: ProgressCallback | No
         why = problem or f"it is a {kind} model, not a {entry.kind} model"
         if not pre_existing:
             remove_model(entry.id)
-        raise DownloadError(f"The downloaded {entry.file} cannot be used: {why}. "
-                            + ("It was removed." if not pre_existing else ""))
+        raise DownloadError(
+            f"The downloaded {entry.file} cannot be used: {why}. " + ("It was removed." if not pre_existing else "")
+        )
     if not pre_existing:
         record = load_records()[entry.id]
         put_record(DownloadRecord(**{**record.__dict__, "pointer": str(path), "status": "complete"}))
     return path
 
 
-def _record(entry: CatalogEntry, remote: RemoteFile, paths: CachePaths, cache: Path,
-            status: Status) -> DownloadRecord:
-    return DownloadRecord(id=entry.id, kind=entry.kind, repo=entry.repo, file=entry.file,
-                          commit=remote.commit, sha256=remote.sha256, size=remote.size,
-                          cache_dir=str(cache), blob=str(paths.blob), partial=str(paths.partial),
-                          pointer=str(paths.pointer), status=status)
+def _record(entry: CatalogEntry, remote: RemoteFile, paths: CachePaths, cache: Path, status: Status) -> DownloadRecord:
+    return DownloadRecord(
+        id=entry.id,
+        kind=entry.kind,
+        repo=entry.repo,
+        file=entry.file,
+        commit=remote.commit,
+        sha256=remote.sha256,
+        size=remote.size,
+        cache_dir=str(cache),
+        blob=str(paths.blob),
+        partial=str(paths.partial),
+        pointer=str(paths.pointer),
+        status=status,
+    )
 
 
 def remove_model(model_id: str) -> list[Path]:
@@ -155,8 +211,9 @@ def remove_model(model_id: str) -> list[Path]:
     for that model (checked now, through any symbolic link), leaving everything in place."""
     record = load_records().get(model_id)
     if record is None:
-        raise ParleyError(f"Parley did not download {model_id!r}, so it does not remove it "
-                          "(files from other tools are left alone).")
+        raise ParleyError(
+            f"Parley did not download {model_id!r}, so it does not remove it (files from other tools are left alone)."
+        )
     storage = Path(record.cache_dir) / hubnames.storage_folder(record.repo)
     pointer, blob, partial = Path(record.pointer), Path(record.blob), Path(record.partial)
     inside(storage, Path(record.cache_dir))
@@ -166,7 +223,7 @@ def remove_model(model_id: str) -> list[Path]:
     for path in doomed:
         path.unlink()
     with contextlib.suppress(OSError):
-        pointer.parent.rmdir()          # the snapshot folder, when now empty
+        pointer.parent.rmdir()  # the snapshot folder, when now empty
     drop_record(model_id)
     return doomed
 
@@ -188,5 +245,8 @@ def _linked_elsewhere(blob: Path, pointer: Path) -> bool:
     """Whether a snapshot other than ``pointer`` links to ``blob`` (another revision, another tool)."""
     snapshots = blob.parent.parent / "snapshots"
     target = os.path.realpath(blob)
-    return any(p != pointer and p.is_symlink() and os.path.realpath(p) == target
-               for p in snapshots.rglob("*")) if snapshots.is_dir() else False
+    return (
+        any(p != pointer and p.is_symlink() and os.path.realpath(p) == target for p in snapshots.rglob("*"))
+        if snapshots.is_dir()
+        else False
+    )

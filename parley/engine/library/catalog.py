@@ -23,9 +23,8 @@ from ..untrusted import UntrustedFileError, load_json, parse_json
 from . import hubnames
 
 Kind = Literal["speech", "chat"]
-_REQUIRED = ("id", "kind", "name", "repo", "revision", "file", "size", "licence", "languages",
-             "parameters", "note")
-MAX_CATALOG_BYTES = 1 << 20         # the shipped catalog is 20 KB
+_REQUIRED = ("id", "kind", "name", "repo", "revision", "file", "size", "licence", "languages", "parameters", "note")
+MAX_CATALOG_BYTES = 1 << 20  # the shipped catalog is 20 KB
 MAX_ENTRIES = 1000
 MAX_LANGUAGES = 200
 
@@ -37,16 +36,16 @@ class CatalogError(ParleyError):
 @dataclasses.dataclass(frozen=True)
 class CatalogEntry:
     id: str
-    kind: Kind                 # "speech" (whisper.cpp .bin) or "chat" (GGUF)
+    kind: Kind  # "speech" (whisper.cpp .bin) or "chat" (GGUF)
     name: str
-    repo: str                  # e.g. "ggerganov/whisper.cpp"
-    revision: str              # a commit hash (shipped); a user catalog may name a branch
-    file: str                  # path of the file inside the repository
-    size: int                  # bytes (the Hub's figure is used once a download starts)
-    sha256: str | None         # None (user catalogs only): the Hub's SHA-256 of the file is used
+    repo: str  # e.g. "ggerganov/whisper.cpp"
+    revision: str  # a commit hash (shipped); a user catalog may name a branch
+    file: str  # path of the file inside the repository
+    size: int  # bytes (the Hub's figure is used once a download starts)
+    sha256: str | None  # None (user catalogs only): the Hub's SHA-256 of the file is used
     licence: str
     languages: tuple[str, ...]
-    parameters: str            # e.g. "1.5B"
+    parameters: str  # e.g. "1.5B"
     note: str
 
 
@@ -101,10 +100,14 @@ def _entry(raw: object, *, shipped: bool) -> CatalogEntry:
     if not isinstance(languages, list) or len(languages) > MAX_LANGUAGES:
         raise ValueError(f"the languages are not a list of at most {MAX_LANGUAGES}")
     return CatalogEntry(
-        id=hubnames.check_text(raw["id"], "the id", max_chars=100), kind=raw["kind"],
-        name=hubnames.check_text(raw["name"], "the name"), repo=hubnames.check_repo(raw["repo"]),
+        id=hubnames.check_text(raw["id"], "the id", max_chars=100),
+        kind=raw["kind"],
+        name=hubnames.check_text(raw["name"], "the name"),
+        repo=hubnames.check_repo(raw["repo"]),
         revision=hubnames.check_revision(raw["revision"], branch_allowed=not shipped),
-        file=hubnames.check_filename(raw["file"]), size=hubnames.check_size(raw["size"]), sha256=sha,
+        file=hubnames.check_filename(raw["file"]),
+        size=hubnames.check_size(raw["size"]),
+        sha256=sha,
         licence=hubnames.check_text(raw["licence"], "the licence"),
         languages=tuple(hubnames.check_text(lang, "a language", max_chars=50) for lang in languages),
         parameters=hubnames.check_text(raw["parameters"], "the parameters", max_chars=20),

@@ -57,13 +57,13 @@ from huggingface_hub.utils import (  # noqa: E402
 from ..errors import Cancelled, ParleyError  # noqa: E402
 from . import hubnames  # noqa: E402
 
-hf_constants.HF_HUB_DISABLE_TELEMETRY = True   # also when huggingface_hub was imported before us
+hf_constants.HF_HUB_DISABLE_TELEMETRY = True  # also when huggingface_hub was imported before us
 
-CHUNK_BYTES = 1 << 20             # reads when hashing a file already on disk
+CHUNK_BYTES = 1 << 20  # reads when hashing a file already on disk
 PROGRESS_INTERVAL_S = 0.25
-SPEED_WINDOW_S = 5.0               # speed is averaged over the last seconds
-DEFAULT_TIMEOUT_S = 30.0           # no byte for this long: the server stopped responding
-DEFAULT_RETRIES = 3                # automatic resumes after a dropped connection, per download
+SPEED_WINDOW_S = 5.0  # speed is averaged over the last seconds
+DEFAULT_TIMEOUT_S = 30.0  # no byte for this long: the server stopped responding
+DEFAULT_RETRIES = 3  # automatic resumes after a dropped connection, per download
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _CONTENT_RANGE = re.compile(r"bytes (\d{1,20})-(\d{1,20})/(\d{1,20}|\*)")
 _DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -102,7 +102,7 @@ class Progress:
     total: int
     speed: float
     eta: float | None
-    stage: str = "downloading"    # "downloading" | "checking" (hashing a file already on disk)
+    stage: str = "downloading"  # "downloading" | "checking" (hashing a file already on disk)
 
     @property
     def fraction(self) -> float:
@@ -130,11 +130,11 @@ class RemoteFile:
 class CachePaths:
     """Where a file lives in the hub cache."""
 
-    storage: Path          # <cache>/models--org--name
-    blob: Path             # storage/blobs/<etag>
-    partial: Path          # storage/blobs/<etag>.incomplete
-    pointer: Path          # storage/snapshots/<commit>/<file>
-    lock: Path             # <cache>/.locks/models--org--name/<etag>.lock
+    storage: Path  # <cache>/models--org--name
+    blob: Path  # storage/blobs/<etag>
+    partial: Path  # storage/blobs/<etag>.incomplete
+    pointer: Path  # storage/snapshots/<commit>/<file>
+    lock: Path  # <cache>/.locks/models--org--name/<etag>.lock
 
 
 def endpoint_now() -> str:
@@ -151,13 +151,17 @@ def cache_paths(cache_dir: Path, remote: RemoteFile) -> CachePaths:
         commit = hubnames.check_revision(remote.commit, branch_allowed=False)
         parts = hubnames.check_filename(remote.filename).split("/")
     except ValueError as exc:
-        raise DownloadError(f"Parley does not download {remote.filename[:100]!r} from {remote.repo[:100]!r}: "
-                            f"{exc}.") from None
+        raise DownloadError(
+            f"Parley does not download {remote.filename[:100]!r} from {remote.repo[:100]!r}: {exc}."
+        ) from None
     storage = cache_dir / folder
-    paths = CachePaths(storage=storage, blob=storage / "blobs" / etag,
-                       partial=storage / "blobs" / f"{etag}.incomplete",
-                       pointer=storage / "snapshots" / commit / Path(*parts),
-                       lock=cache_dir / ".locks" / folder / f"{etag}.lock")
+    paths = CachePaths(
+        storage=storage,
+        blob=storage / "blobs" / etag,
+        partial=storage / "blobs" / f"{etag}.incomplete",
+        pointer=storage / "snapshots" / commit / Path(*parts),
+        lock=cache_dir / ".locks" / folder / f"{etag}.lock",
+    )
     inside(paths.storage, cache_dir)
     for path in (paths.blob, paths.partial, paths.pointer.parent, paths.lock):
         inside(path, paths.lock.parent if path == paths.lock else storage)
@@ -169,13 +173,22 @@ def inside(path: Path, folder: Path) -> Path:
     otherwise (a link in the cache that leads elsewhere is never written or deleted through)."""
     real = Path(os.path.realpath(path))
     if not real.is_relative_to(os.path.realpath(folder)):
-        raise DownloadError(f"{path} leads out of {folder} (a symbolic link?); Parley does not write "
-                            "or delete there. Remove that link from the cache and try again.")
+        raise DownloadError(
+            f"{path} leads out of {folder} (a symbolic link?); Parley does not write "
+            "or delete there. Remove that link from the cache and try again."
+        )
     return real
 
 
-def resolve(repo: str, filename: str, revision: str, *, endpoint: str | None = None,
-            timeout: float = DEFAULT_TIMEOUT_S, expected_sha256: str | None = None) -> RemoteFile:
+def resolve(
+    repo: str,
+    filename: str,
+    revision: str,
+    *,
+    endpoint: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    expected_sha256: str | None = None,
+) -> RemoteFile:
     """Ask the Hub for the file's commit, SHA-256, size and location (one HEAD request)."""
     endpoint = endpoint or endpoint_now()
     url = hf_hub_url(repo, filename, revision=revision, endpoint=endpoint)
@@ -185,44 +198,64 @@ def resolve(repo: str, filename: str, revision: str, *, endpoint: str | None = N
     except OfflineModeIsEnabled:
         raise NoNetworkError("Downloads are switched off (HF_HUB_OFFLINE is set).") from None
     except (httpx2.ProxyError, httpx2.ConnectError, httpx2.TimeoutException, httpx2.NetworkError) as exc:
-        raise NoNetworkError(f"Cannot reach {host}: {_reason(exc)}. Check the network connection "
-                             "(and HTTPS_PROXY if you use a proxy), then try again.") from None
+        raise NoNetworkError(
+            f"Cannot reach {host}: {_reason(exc)}. Check the network connection "
+            "(and HTTPS_PROXY if you use a proxy), then try again."
+        ) from None
     except (RepositoryNotFoundError, GatedRepoError):
-        raise DownloadError(f"The repository {repo} is not available on {host} (it may have been "
-                            "removed, renamed or made private).") from None
+        raise DownloadError(
+            f"The repository {repo} is not available on {host} (it may have been removed, renamed or made private)."
+        ) from None
     except RevisionNotFoundError:
         raise DownloadError(f"The repository {repo} has no revision {revision!r}.") from None
     except RemoteEntryNotFoundError:
         raise DownloadError(f"The repository {repo} has no file {filename!r} at {revision}.") from None
     except HfHubHTTPError as exc:
         raise DownloadError(f"{host} answered {exc.response.status_code} for {filename}; try again later.") from None
-    except (httpx2.HTTPError, httpx2.InvalidURL, ValueError) as exc:   # ValueError: an error body not JSON
-        raise DownloadError(f"{host} gave an answer Parley cannot use for {filename} ({_reason(exc)}); "
-                            "check HF_ENDPOINT and your proxy.") from None
+    except (httpx2.HTTPError, httpx2.InvalidURL, ValueError) as exc:  # ValueError: an error body not JSON
+        raise DownloadError(
+            f"{host} gave an answer Parley cannot use for {filename} ({_reason(exc)}); "
+            "check HF_ENDPOINT and your proxy."
+        ) from None
     etag = meta.etag or ""
     if not meta.commit_hash or not etag:
-        raise DownloadError(f"{endpoint} does not answer like the Hugging Face Hub (no commit or ETag "
-                            "for the file); check HF_ENDPOINT and your proxy.")
+        raise DownloadError(
+            f"{endpoint} does not answer like the Hugging Face Hub (no commit or ETag "
+            "for the file); check HF_ENDPOINT and your proxy."
+        )
     if meta.size is None:
         raise DownloadError(f"{host} did not say how large {filename} is; try again later.")
     try:
         hubnames.check_etag(etag)
         hubnames.check_revision(meta.commit_hash, branch_allowed=False)
-        hubnames.check_size(meta.size)                   # a model file is never empty
+        hubnames.check_size(meta.size)  # a model file is never empty
         location = hubnames.check_url(meta.location or url)
     except ValueError as exc:
-        raise DownloadError(f"{host} does not answer like the Hugging Face Hub for {filename}: {exc}; "
-                            "nothing was downloaded. Check HF_ENDPOINT and your proxy.") from None
+        raise DownloadError(
+            f"{host} does not answer like the Hugging Face Hub for {filename}: {exc}; "
+            "nothing was downloaded. Check HF_ENDPOINT and your proxy."
+        ) from None
     hub_sha = etag if _SHA256.fullmatch(etag) else None
     if expected_sha256 and hub_sha and hub_sha != expected_sha256:
-        raise ChecksumError(f"The file {filename} in {repo} is not the one Parley expects (SHA-256 "
-                            f"{hub_sha[:12]}… instead of {expected_sha256[:12]}…); nothing was downloaded.")
+        raise ChecksumError(
+            f"The file {filename} in {repo} is not the one Parley expects (SHA-256 "
+            f"{hub_sha[:12]}… instead of {expected_sha256[:12]}…); nothing was downloaded."
+        )
     sha = expected_sha256 or hub_sha
     if sha is None:
-        raise DownloadError(f"{host} gives no SHA-256 for {filename}, so it cannot be checked; "
-                            "Parley does not download it.")
-    return RemoteFile(repo=repo, filename=filename, revision=revision, commit=meta.commit_hash,
-                      etag=etag, size=int(meta.size), url=location, sha256=sha)
+        raise DownloadError(
+            f"{host} gives no SHA-256 for {filename}, so it cannot be checked; Parley does not download it."
+        )
+    return RemoteFile(
+        repo=repo,
+        filename=filename,
+        revision=revision,
+        commit=meta.commit_hash,
+        etag=etag,
+        size=int(meta.size),
+        url=location,
+        sha256=sha,
+    )
 
 
 def _reason(exc: BaseException) -> str:
@@ -244,8 +277,10 @@ def check_disk_space(folder: Path, needed: int, filename: str) -> None:
     """DiskSpaceError before a download that cannot fit."""
     free = free_space(folder)
     if needed > free:
-        raise DiskSpaceError(f"Not enough disk space for {filename}: it needs {_size(needed)} more, "
-                             f"but {folder} has {_size(free)} free. Free some space and try again.")
+        raise DiskSpaceError(
+            f"Not enough disk space for {filename}: it needs {_size(needed)} more, "
+            f"but {folder} has {_size(free)} free. Free some space and try again."
+        )
 
 
 def _size(n: float) -> str:
@@ -296,8 +331,9 @@ class _Meter:
         self.callback(Progress(self.done, self.total, speed, eta, self.stage))
 
 
-def _hash_existing(path: Path, hasher: _Digest, total: int, progress: ProgressCallback | None,
-                   cancel: CancelFlag | None) -> int:
+def _hash_existing(
+    path: Path, hasher: _Digest, total: int, progress: ProgressCallback | None, cancel: CancelFlag | None
+) -> int:
     """Feed the bytes already on disk to ``hasher``; returns how many there were."""
     meter = _Meter(total, 0, progress, "checking")
     with path.open("rb") as fh:
@@ -309,8 +345,15 @@ def _hash_existing(path: Path, hasher: _Digest, total: int, progress: ProgressCa
     return meter.done
 
 
-def _transfer(remote: RemoteFile, partial: Path, hasher: _Digest, *, timeout: float,
-              progress: ProgressCallback | None, cancel: CancelFlag | None) -> None:
+def _transfer(
+    remote: RemoteFile,
+    partial: Path,
+    hasher: _Digest,
+    *,
+    timeout: float,
+    progress: ProgressCallback | None,
+    cancel: CancelFlag | None,
+) -> None:
     """Append the rest of the file to ``partial``, from where it stops (HTTP Range)."""
     have = partial.stat().st_size if partial.exists() else 0
     headers = build_hf_headers()
@@ -318,29 +361,32 @@ def _transfer(remote: RemoteFile, partial: Path, hasher: _Digest, *, timeout: fl
     if have:
         headers["Range"] = f"bytes={have}-"
     if not _same_host(remote.url, endpoint_now()):
-        headers.pop("authorization", None)        # never send a token to a CDN
-    with get_session().stream("GET", remote.url, headers=headers, timeout=httpx2.Timeout(timeout),
-                              follow_redirects=True) as response:
+        headers.pop("authorization", None)  # never send a token to a CDN
+    with get_session().stream(
+        "GET", remote.url, headers=headers, timeout=httpx2.Timeout(timeout), follow_redirects=True
+    ) as response:
         if response.status_code not in (200, 206):  # not hf_raise_for_status: it parses the body as JSON
-            raise DownloadError(f"The server answered {response.status_code} while sending "
-                                f"{remote.filename}; {_kept(partial, remote)}")
+            raise DownloadError(
+                f"The server answered {response.status_code} while sending {remote.filename}; {_kept(partial, remote)}"
+            )
         mode = "ab"
         if response.status_code == 206:
             _check_range(response.headers.get("Content-Range"), have, remote)
-        elif have:                                # the server ignored Range: start over
+        elif have:  # the server ignored Range: start over
             mode, have = "wb", 0
             hasher.reset()
         meter = _Meter(remote.size, have, progress, "downloading")
         with partial.open(mode) as out:
-            for chunk in response.iter_bytes():     # as received: a cut loses nothing
+            for chunk in response.iter_bytes():  # as received: a cut loses nothing
                 if cancel is not None and cancel.cancelled:
                     raise DownloadCancelled("Download cancelled.")
                 out.write(chunk)
                 hasher.update(chunk)
                 meter.add(len(chunk))
                 if meter.done > remote.size:
-                    raise DownloadError(f"The server sent more than the {remote.size} bytes of "
-                                        f"{remote.filename}; try again later.")
+                    raise DownloadError(
+                        f"The server sent more than the {remote.size} bytes of {remote.filename}; try again later."
+                    )
             out.flush()
             os.fsync(out.fileno())
         meter.add(0, force=True)
@@ -349,28 +395,42 @@ def _transfer(remote: RemoteFile, partial: Path, hasher: _Digest, *, timeout: fl
 def _check_range(header: str | None, have: int, remote: RemoteFile) -> None:
     """A 206 must continue exactly where the partial file stops (and not past the file's end)."""
     match = _CONTENT_RANGE.fullmatch(header or "")
-    if match is None or int(match[1]) != have or int(match[2]) >= remote.size \
-            or match[3] not in ("*", str(remote.size)):
-        raise DownloadError(f"The server sent a part of {remote.filename} other than the one asked for "
-                            f"(Content-Range {str(header)[:80]!r} for bytes {have}-); try again later.")
+    if (
+        match is None
+        or int(match[1]) != have
+        or int(match[2]) >= remote.size
+        or match[3] not in ("*", str(remote.size))
+    ):
+        raise DownloadError(
+            f"The server sent a part of {remote.filename} other than the one asked for "
+            f"(Content-Range {str(header)[:80]!r} for bytes {have}-); try again later."
+        )
 
 
 def _same_host(url: str, endpoint: str) -> bool:
     return urlparse(url).netloc == urlparse(endpoint).netloc
 
 
-def download_to_cache(repo: str, filename: str, *, revision: str = "main", expected_sha256: str | None = None,
-                      cache_dir: Path, endpoint: str | None = None, timeout: float = DEFAULT_TIMEOUT_S,
-                      retries: int = DEFAULT_RETRIES, progress: ProgressCallback | None = None,
-                      cancel: CancelFlag | None = None,
-                      on_resolved: Callable[[RemoteFile, CachePaths], None] | None = None) -> Path:
+def download_to_cache(
+    repo: str,
+    filename: str,
+    *,
+    revision: str = "main",
+    expected_sha256: str | None = None,
+    cache_dir: Path,
+    endpoint: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    retries: int = DEFAULT_RETRIES,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    on_resolved: Callable[[RemoteFile, CachePaths], None] | None = None,
+) -> Path:
     """Download ``filename`` of ``repo`` into the hub cache ``cache_dir``; return its snapshot path.
 
     A file already complete in the cache is only checked (SHA-256).  ``on_resolved`` is called
     once the Hub has answered and before any byte is written (to record the partial file).
     """
-    remote = resolve(repo, filename, revision, endpoint=endpoint, timeout=timeout,
-                     expected_sha256=expected_sha256)
+    remote = resolve(repo, filename, revision, endpoint=endpoint, timeout=timeout, expected_sha256=expected_sha256)
     paths = cache_paths(cache_dir, remote)
     if on_resolved is not None:
         on_resolved(remote, paths)
@@ -379,22 +439,32 @@ def download_to_cache(repo: str, filename: str, *, revision: str = "main", expec
         with filelock.FileLock(str(paths.lock), timeout=0):
             _fetch_blob(remote, paths, timeout=timeout, retries=retries, progress=progress, cancel=cancel)
     except filelock.Timeout:
-        raise DownloadError(f"{filename} is being downloaded by another program right now; "
-                            "try again when it has finished.") from None
+        raise DownloadError(
+            f"{filename} is being downloaded by another program right now; try again when it has finished."
+        ) from None
     return _link_snapshot(remote, paths)
 
 
-def _fetch_blob(remote: RemoteFile, paths: CachePaths, *, timeout: float, retries: int,
-                progress: ProgressCallback | None, cancel: CancelFlag | None) -> None:
+def _fetch_blob(
+    remote: RemoteFile,
+    paths: CachePaths,
+    *,
+    timeout: float,
+    retries: int,
+    progress: ProgressCallback | None,
+    cancel: CancelFlag | None,
+) -> None:
     hasher = _Digest()
     if paths.blob.is_file():
         _hash_existing(paths.blob, hasher, remote.size, progress, cancel)
         if hasher.hexdigest() == remote.sha256:
             return
         if paths.blob.name != remote.sha256:
-            raise ChecksumError(f"The cache already holds a different file as {paths.blob} (another "
-                                f"tool's); it was left alone and {remote.filename} was not downloaded.")
-        paths.blob.unlink()       # named by its SHA-256 but not those bytes: corrupt, fetch it again
+            raise ChecksumError(
+                f"The cache already holds a different file as {paths.blob} (another "
+                f"tool's); it was left alone and {remote.filename} was not downloaded."
+            )
+        paths.blob.unlink()  # named by its SHA-256 but not those bytes: corrupt, fetch it again
         hasher.reset()
     paths.blob.parent.mkdir(parents=True, exist_ok=True)
     have = paths.partial.stat().st_size if paths.partial.exists() else 0
@@ -415,13 +485,17 @@ def _fetch_blob(remote: RemoteFile, paths: CachePaths, *, timeout: float, retrie
             if attempt > retries:
                 raise _interrupted(exc, remote, paths.partial, timeout) from None
         except (httpx2.HTTPError, httpx2.InvalidURL) as exc:
-            raise DownloadError(f"The server's answer for {remote.filename} cannot be used "
-                                f"({_reason(exc)}); {_kept(paths.partial, remote)}") from None
+            raise DownloadError(
+                f"The server's answer for {remote.filename} cannot be used "
+                f"({_reason(exc)}); {_kept(paths.partial, remote)}"
+            ) from None
         except OSError as exc:
             if exc.errno in _DISK_FULL:
-                raise DiskSpaceError(f"The disk filled up while downloading {remote.filename}; "
-                                     f"{_kept(paths.partial, remote)} Free some space and try "
-                                     "again.") from None
+                raise DiskSpaceError(
+                    f"The disk filled up while downloading {remote.filename}; "
+                    f"{_kept(paths.partial, remote)} Free some space and try "
+                    "again."
+                ) from None
             raise
     _finish(remote, paths, hasher)
 
@@ -438,8 +512,7 @@ def _kept(partial: Path, remote: RemoteFile) -> str:
     have = partial.stat().st_size if partial.exists() else 0
     if not have:
         return "Nothing was kept."
-    return (f"The {_size(have)} received of {_size(remote.size)} are kept and the next try "
-            "continues from there.")
+    return f"The {_size(have)} received of {_size(remote.size)} are kept and the next try continues from there."
 
 
 def _finish(remote: RemoteFile, paths: CachePaths, hasher: _Digest) -> None:
@@ -448,10 +521,14 @@ def _finish(remote: RemoteFile, paths: CachePaths, hasher: _Digest) -> None:
     digest = hasher.hexdigest()
     if size != remote.size or digest != remote.sha256:
         paths.partial.unlink(missing_ok=True)
-        what = f"{size} bytes instead of {remote.size}" if size != remote.size else \
-            f"SHA-256 {digest[:12]}… instead of {remote.sha256[:12]}…"
-        raise ChecksumError(f"The downloaded {remote.filename} is corrupt ({what}); the file was "
-                            "removed. Try the download again.")
+        what = (
+            f"{size} bytes instead of {remote.size}"
+            if size != remote.size
+            else f"SHA-256 {digest[:12]}… instead of {remote.sha256[:12]}…"
+        )
+        raise ChecksumError(
+            f"The downloaded {remote.filename} is corrupt ({what}); the file was removed. Try the download again."
+        )
     os.replace(paths.partial, paths.blob)
 
 
@@ -472,7 +549,7 @@ def _link_snapshot(remote: RemoteFile, paths: CachePaths) -> Path:
         try:
             branch = hubnames.check_revision(remote.revision, branch_allowed=True)
         except ValueError:
-            return paths.pointer                  # not a plain branch name: no ref is written
+            return paths.pointer  # not a plain branch name: no ref is written
         ref = paths.storage / "refs" / branch
         ref.parent.mkdir(parents=True, exist_ok=True)
         inside(ref, paths.storage)

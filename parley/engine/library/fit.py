@@ -21,9 +21,9 @@ from ..modelfiles.gguf_file import GGUFContents, read_gguf
 from ..modelfiles.whisper_file import check_whisper_ggml
 from .units import gb
 
-N_BATCH = 512                     # tokens per llama_decode (parley.engine.chat.model.N_BATCH)
-KV_BYTES = 2                      # f16 K and V
-FIXED_OVERHEAD = 64 << 20         # graph, context and backend bookkeeping
+N_BATCH = 512  # tokens per llama_decode (parley.engine.chat.model.N_BATCH)
+KV_BYTES = 2  # f16 K and V
+FIXED_OVERHEAD = 64 << 20  # graph, context and backend bookkeeping
 # whisper.cpp's model table (models/README.md), "Mem" minus "Disk", in MB, by model size.
 WHISPER_WORK_MB = {"tiny": 315, "base": 358, "small": 534, "medium": 1100, "large": 1800}
 
@@ -31,12 +31,12 @@ WHISPER_WORK_MB = {"tiny": 315, "base": 358, "small": 534, "medium": 1100, "larg
 @dataclasses.dataclass(frozen=True)
 class FitEstimate:
     name: str
-    weights: int                  # bytes
-    context: int                  # KV cache bytes (0 for speech models)
-    buffers: int                  # compute and working buffers
-    n_ctx: int | None             # the context length the estimate is for (chat only)
-    available: int | None         # free bytes where it would run; None when unknown
-    where: str                    # "memory" or e.g. "GPU memory (CUDA0)"
+    weights: int  # bytes
+    context: int  # KV cache bytes (0 for speech models)
+    buffers: int  # compute and working buffers
+    n_ctx: int | None  # the context length the estimate is for (chat only)
+    available: int | None  # free bytes where it would run; None when unknown
+    where: str  # "memory" or e.g. "GPU memory (CUDA0)"
 
     @property
     def needed(self) -> int:
@@ -60,8 +60,10 @@ class FitEstimate:
             parts += f" + {self.n_ctx}-token context {gb(self.context)}"
         parts += f" + buffers {gb(self.buffers)}"
         advice = "a smaller model or a shorter context" if self.n_ctx is not None else "a smaller model"
-        return (f"{self.name} needs about {gb(self.needed)} ({parts}), but only {gb(self.available or 0)} "
-                f"of {self.where} is free. It may load very slowly or fail; {advice} would fit better.")
+        return (
+            f"{self.name} needs about {gb(self.needed)} ({parts}), but only {gb(self.available or 0)} "
+            f"of {self.where} is free. It may load very slowly or fail; {advice} would fit better."
+        )
 
 
 def available_ram() -> int | None:
@@ -120,8 +122,9 @@ def chat_needs(path: str | Path, n_ctx: int) -> tuple[int, int, int, int]:
     return contents.file_size, kv, buffers, ctx
 
 
-def estimate(path: str | Path, *, kind: str = "chat", n_ctx: int = 4096, device: str = "auto",
-             name: str | None = None) -> FitEstimate:
+def estimate(
+    path: str | Path, *, kind: str = "chat", n_ctx: int = 4096, device: str = "auto", name: str | None = None
+) -> FitEstimate:
     """The estimate for a model file (``kind`` "chat" or "speech") on ``device`` (a policy)."""
     path = Path(path)
     available, where = _target(device)
@@ -138,8 +141,11 @@ def estimate_size(size: int, *, name: str, kind: str, device: str = "auto") -> F
     model's working memory by the size in its name, else a fifth of the file for context and
     buffers."""
     available, where = _target(device)
-    work = next((mb * 1_000_000 for size_name, mb in WHISPER_WORK_MB.items() if size_name in name.lower()),
-                None) if kind == "speech" else None
+    work = (
+        next((mb * 1_000_000 for size_name, mb in WHISPER_WORK_MB.items() if size_name in name.lower()), None)
+        if kind == "speech"
+        else None
+    )
     extra = work if work is not None else size // 5 + FIXED_OVERHEAD
     return FitEstimate(name, size, 0, extra, None, available, where)
 

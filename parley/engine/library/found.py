@@ -41,12 +41,12 @@ from ..untrusted import UntrustedFileError, load_json
 from .catalog import Kind
 
 OLLAMA_MODEL_LAYER = "application/vnd.ollama.image.model"
-MAX_DEPTH = 6                    # folder levels below a root that are searched
-MAX_FOLDER_ENTRIES = 10_000      # entries read from one folder
-MAX_ENTRIES = 200_000            # entries read in one search, all folders together
-MAX_MANIFEST_BYTES = 64 << 10    # an Ollama manifest is under a kilobyte
-MAX_MANIFEST_DEPTH = 8           # and nests 3 deep
-MAX_NAME_CHARS = 200             # of a name as listed
+MAX_DEPTH = 6  # folder levels below a root that are searched
+MAX_FOLDER_ENTRIES = 10_000  # entries read from one folder
+MAX_ENTRIES = 200_000  # entries read in one search, all folders together
+MAX_MANIFEST_BYTES = 64 << 10  # an Ollama manifest is under a kilobyte
+MAX_MANIFEST_DEPTH = 8  # and nests 3 deep
+MAX_NAME_CHARS = 200  # of a name as listed
 _OLLAMA_DIGEST = re.compile(r"sha256[:-]([0-9a-f]{64})")
 
 SOURCE_HF = "Hugging Face cache"
@@ -61,12 +61,12 @@ class FoundModel:
     """A model file on disk and what the checks made of it."""
 
     path: Path
-    name: str                   # for lists: e.g. "bartowski/Llama-3.2-1B-Instruct-GGUF / x.gguf"
-    source: str                 # one of the SOURCE_* names, or "Downloaded by Parley"
+    name: str  # for lists: e.g. "bartowski/Llama-3.2-1B-Instruct-GGUF / x.gguf"
+    source: str  # one of the SOURCE_* names, or "Downloaded by Parley"
     size: int
-    kind: Kind | None           # None when the file is not a usable model
+    kind: Kind | None  # None when the file is not a usable model
     problem: str | None = None  # why it cannot be used; None when usable
-    detail: str = ""            # e.g. "llama, 1.2B parameters" or "whisper base, multilingual"
+    detail: str = ""  # e.g. "llama, 1.2B parameters" or "whisper base, multilingual"
 
     @property
     def usable(self) -> bool:
@@ -133,8 +133,8 @@ class _Budget:
 @dataclasses.dataclass
 class _Listing:
     files: list[str]
-    folders: list[str]           # real folders, not links to one
-    problem: str | None = None   # why not every entry was read
+    folders: list[str]  # real folders, not links to one
+    problem: str | None = None  # why not every entry was read
 
 
 def _list_folder(folder: Path, budget: _Budget) -> _Listing:
@@ -156,7 +156,7 @@ def _list_folder(folder: Path, budget: _Budget) -> _Listing:
                         listing.folders.append(entry.name)
                 elif not _is_folder_link(entry):
                     listing.files.append(entry.name)
-    except (OSError, ValueError):   # unreadable, gone, or a NUL in the name: nothing to list
+    except (OSError, ValueError):  # unreadable, gone, or a NUL in the name: nothing to list
         pass
     listing.files.sort()
     listing.folders.sort()
@@ -184,8 +184,7 @@ def _walk(root: Path, wanted: Callable[[Path], bool], budget: _Budget) -> Iterat
     yield from _walk_folder(root, 0, wanted, budget)
 
 
-def _walk_folder(folder: Path, depth: int, wanted: Callable[[Path], bool],
-                 budget: _Budget) -> Iterator[_Candidate]:
+def _walk_folder(folder: Path, depth: int, wanted: Callable[[Path], bool], budget: _Budget) -> Iterator[_Candidate]:
     listing = _list_folder(folder, budget)
     if listing.problem:
         yield _Candidate(folder, printable(str(folder)), listing.problem)
@@ -232,7 +231,7 @@ def _hf_files(cache: Path, budget: _Budget) -> Iterator[_Candidate]:
     for repo_name in listing.folders:
         if not repo_name.startswith("models--"):
             continue
-        repo = repo_name[len("models--"):].replace("--", "/")
+        repo = repo_name[len("models--") :].replace("--", "/")
         snapshots = cache / repo_name / "snapshots"
         for found in _walk(snapshots, wanted, budget):
             relative = found.path.relative_to(snapshots).parts[1:]
@@ -281,8 +280,9 @@ def _reason(error: UntrustedFileError, path: Path) -> str:
     return str(error).removeprefix(f"{path}: ")
 
 
-def _candidates(extra_folders: Sequence[str | Path], environ: Mapping[str, str],
-                home: Path) -> Iterator[tuple[_Candidate, str]]:
+def _candidates(
+    extra_folders: Sequence[str | Path], environ: Mapping[str, str], home: Path
+) -> Iterator[tuple[_Candidate, str]]:
     """(candidate, source) for every candidate file, in the order they are listed."""
     budget = _Budget(MAX_ENTRIES)
     for found in _hf_files(hf_cache_dir(environ, home), budget):
@@ -293,8 +293,7 @@ def _candidates(extra_folders: Sequence[str | Path], environ: Mapping[str, str],
     for root in _gpt4all_dirs(environ, home):
         for found in _walk(root, _is_gguf_name, budget):
             yield _named(found, found.path.name), SOURCE_GPT4ALL
-    ollama_roots = [Path(environ["OLLAMA_MODELS"])] if environ.get("OLLAMA_MODELS") else \
-        [home / ".ollama" / "models"]
+    ollama_roots = [Path(environ["OLLAMA_MODELS"])] if environ.get("OLLAMA_MODELS") else [home / ".ollama" / "models"]
     for root in ollama_roots:
         for found in _ollama_files(root, budget):
             yield found, SOURCE_OLLAMA
@@ -322,8 +321,9 @@ def _named(found: _Candidate, name: str) -> _Candidate:
     return found if found.problem else dataclasses.replace(found, name=printable(name))
 
 
-def find_models(extra_folders: Iterable[str | Path] = (), *, environ: Mapping[str, str] | None = None,
-                home: Path | None = None) -> list[FoundModel]:
+def find_models(
+    extra_folders: Iterable[str | Path] = (), *, environ: Mapping[str, str] | None = None, home: Path | None = None
+) -> list[FoundModel]:
     """Every model file in the known places and ``extra_folders``, each checked, each listed once.
     A file or folder that cannot be read is listed with the reason; this never raises for one."""
     env = os.environ if environ is None else environ

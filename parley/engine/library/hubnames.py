@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-MAX_MODEL_BYTES = 1 << 40          # 1.1 TB: far above any model a desktop runs
+MAX_MODEL_BYTES = 1 << 40  # 1.1 TB: far above any model a desktop runs
 MAX_FILENAME_CHARS = 500
-MAX_SEGMENT_CHARS = 255            # a file name on every common file system
-MAX_TEXT_CHARS = 2000              # names, notes, licences in a catalog
+MAX_SEGMENT_CHARS = 255  # a file name on every common file system
+MAX_TEXT_CHARS = 2000  # names, notes, licences in a catalog
 
 COMMIT = re.compile(r"[0-9a-f]{40}")
 SHA256 = re.compile(r"[0-9a-f]{64}")
-ETAG = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")     # a git blob id or an LFS file's SHA-256
+ETAG = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a git blob id or an LFS file's SHA-256
 _REPO_PART = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9_])?")
 _BRANCH = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,98}[A-Za-z0-9_])?")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -52,8 +52,13 @@ def check_revision(revision: object, *, branch_allowed: bool) -> str:
     """A 40-hex commit; where ``branch_allowed``, also a plain branch or tag name (no ``/``)."""
     if isinstance(revision, str) and COMMIT.fullmatch(revision):
         return revision
-    if branch_allowed and isinstance(revision, str) and _BRANCH.fullmatch(revision) \
-            and ".." not in revision and not revision.endswith(".lock"):
+    if (
+        branch_allowed
+        and isinstance(revision, str)
+        and _BRANCH.fullmatch(revision)
+        and ".." not in revision
+        and not revision.endswith(".lock")
+    ):
         return revision
     what = "a 40-character commit hash" + ("" if not branch_allowed else " or a plain branch name")
     raise ValueError(f"the revision {str(revision)[:60]!r} is not {what}")
@@ -61,10 +66,16 @@ def check_revision(revision: object, *, branch_allowed: bool) -> str:
 
 def check_size(size: object, *, zero_allowed: bool = False) -> int:
     """A whole number of bytes, at most ``MAX_MODEL_BYTES``."""
-    if isinstance(size, bool) or not isinstance(size, int) or size < (0 if zero_allowed else 1) \
-            or size > MAX_MODEL_BYTES:
-        raise ValueError(f"the size {str(size)[:30]} is not a number of bytes between "
-                         f"{0 if zero_allowed else 1} and {MAX_MODEL_BYTES}")
+    if (
+        isinstance(size, bool)
+        or not isinstance(size, int)
+        or size < (0 if zero_allowed else 1)
+        or size > MAX_MODEL_BYTES
+    ):
+        raise ValueError(
+            f"the size {str(size)[:30]} is not a number of bytes between "
+            f"{0 if zero_allowed else 1} and {MAX_MODEL_BYTES}"
+        )
     return size
 
 

@@ -25,7 +25,7 @@ from ..untrusted import UntrustedFileError, load_json
 from . import hubnames
 
 RECORDS_FILE = "downloads.json"
-MAX_RECORDS_BYTES = 1 << 20        # a few hundred bytes per record
+MAX_RECORDS_BYTES = 1 << 20  # a few hundred bytes per record
 Status = Literal["partial", "complete"]
 
 
@@ -37,17 +37,17 @@ def data_dir() -> Path:
 
 @dataclasses.dataclass(frozen=True)
 class DownloadRecord:
-    id: str                 # catalog id
+    id: str  # catalog id
     kind: str
     repo: str
     file: str
     commit: str
     sha256: str
     size: int
-    cache_dir: str          # the hub cache it went into
-    blob: str               # blobs/<etag>
-    partial: str            # blobs/<etag>.incomplete
-    pointer: str            # snapshots/<commit>/<file>: the path the engines open
+    cache_dir: str  # the hub cache it went into
+    blob: str  # blobs/<etag>
+    partial: str  # blobs/<etag>.incomplete
+    pointer: str  # snapshots/<commit>/<file>: the path the engines open
     status: Status
 
     @property
@@ -62,8 +62,12 @@ def expected_paths(cache_dir: Path, repo: str, commit: str, etag: str, filename:
     """``(blob, partial, pointer)`` of a file in the hub cache, from checked names only."""
     storage = cache_dir / hubnames.storage_folder(repo)
     blob = storage / "blobs" / hubnames.check_etag(etag)
-    pointer = storage / "snapshots" / hubnames.check_revision(commit, branch_allowed=False) \
+    pointer = (
+        storage
+        / "snapshots"
+        / hubnames.check_revision(commit, branch_allowed=False)
         / Path(*hubnames.check_filename(filename).split("/"))
+    )
     return blob, blob.with_name(f"{etag}.incomplete"), pointer
 
 
@@ -77,13 +81,18 @@ def check_record(item: object) -> DownloadRecord:
         raise ValueError("its kind or status is unknown")
     hubnames.check_sha256(record.sha256)
     hubnames.check_size(record.size, zero_allowed=True)
-    if not isinstance(record.cache_dir, str) or "\x00" in record.cache_dir \
-            or not Path(record.cache_dir).is_absolute() or ".." in Path(record.cache_dir).parts:
+    if (
+        not isinstance(record.cache_dir, str)
+        or "\x00" in record.cache_dir
+        or not Path(record.cache_dir).is_absolute()
+        or ".." in Path(record.cache_dir).parts
+    ):
         raise ValueError("its cache folder is not an absolute path")
     if not isinstance(record.blob, str):
         raise ValueError("its blob is not a path")
-    blob, partial, pointer = expected_paths(Path(record.cache_dir), record.repo, record.commit,
-                                            Path(record.blob).name, record.file)
+    blob, partial, pointer = expected_paths(
+        Path(record.cache_dir), record.repo, record.commit, Path(record.blob).name, record.file
+    )
     if (str(blob), str(partial), str(pointer)) != (record.blob, record.partial, record.pointer):
         raise ValueError("its paths are not the hub cache's paths for its repository and file")
     return record

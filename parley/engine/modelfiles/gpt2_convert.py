@@ -56,10 +56,18 @@ LAYER_NORM_EPS = 1e-5  # fixed in ggml's gpt-2 example
 # ggml_ftype values of files the example could load; GGUF's general.file_type uses the same numbers.
 _LEGACY_FTYPES = frozenset({0, 1, 2, 3, 4, 7, 8, 9})
 _F32 = int(GGMLQuantizationType.F32)
-_MATRIX_TYPES = frozenset(int(t) for t in (
-    GGMLQuantizationType.F32, GGMLQuantizationType.F16, GGMLQuantizationType.Q4_0, GGMLQuantizationType.Q4_1,
-    GGMLQuantizationType.Q5_0, GGMLQuantizationType.Q5_1, GGMLQuantizationType.Q8_0,
-))
+_MATRIX_TYPES = frozenset(
+    int(t)
+    for t in (
+        GGMLQuantizationType.F32,
+        GGMLQuantizationType.F16,
+        GGMLQuantizationType.Q4_0,
+        GGMLQuantizationType.Q4_1,
+        GGMLQuantizationType.Q5_0,
+        GGMLQuantizationType.Q5_1,
+        GGMLQuantizationType.Q8_0,
+    )
+)
 _FLOAT_TYPES = frozenset({_F32, int(GGMLQuantizationType.F16)})
 
 _GLOBAL_NAMES = {
@@ -129,7 +137,9 @@ def gpt2_byte_encoder() -> dict[int, str]:
     openai/gpt-2's encoder.py): printable Latin-1 bytes map to themselves, the other 68 bytes
     to U+0100 onwards, in byte order."""
     kept = [
-        *range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1),
+        *range(ord("!"), ord("~") + 1),
+        *range(ord("¡"), ord("¬") + 1),
+        *range(ord("®"), ord("ÿ") + 1),
     ]
     table = {b: chr(b) for b in kept}
     moved = (b for b in range(256) if b not in table)
@@ -164,7 +174,8 @@ def _parse_legacy(path: Path, rd: Cursor) -> LegacyGPT2:
     try:
         if rd.size < 4 or rd.buf[:4] != GGML_MAGIC:
             raise ModelFileError(
-                path, "not a legacy ggml GPT-2 file (the first bytes are not the ggml magic)",
+                path,
+                "not a legacy ggml GPT-2 file (the first bytes are not the ggml magic)",
             )
         rd.skip(4)
         hparams = _check_hparams(path, *(rd.unpack(_I32) for _ in range(6)))
@@ -179,23 +190,32 @@ def _parse_legacy(path: Path, rd: Cursor) -> LegacyGPT2:
             tensors[info.name] = info
     except Truncated:
         raise ModelFileError(
-            path, f"the file is truncated: it ends inside the {section} ({rd.size} bytes in all)",
+            path,
+            f"the file is truncated: it ends inside the {section} ({rd.size} bytes in all)",
         ) from None
     _check_tensors(path, hparams, tensors)
     return LegacyGPT2(hparams, vocab, tensors)
 
 
 def _check_hparams(
-    path: Path, n_vocab: int, n_ctx: int, n_embd: int, n_head: int, n_layer: int, ftype: int,
+    path: Path,
+    n_vocab: int,
+    n_ctx: int,
+    n_embd: int,
+    n_head: int,
+    n_layer: int,
+    ftype: int,
 ) -> LegacyHParams:
     if min(n_vocab, n_ctx, n_embd, n_head, n_layer) <= 0 or n_embd % n_head or ftype < 0:
         raise ModelFileError(
-            path, f"the header is corrupt: n_vocab={n_vocab} n_ctx={n_ctx} n_embd={n_embd} "
+            path,
+            f"the header is corrupt: n_vocab={n_vocab} n_ctx={n_ctx} n_embd={n_embd} "
             f"n_head={n_head} n_layer={n_layer} ftype={ftype}",
         )
-    if n_layer > LLAMA_MAX_LAYERS:   # the expected tensor table is built from it
+    if n_layer > LLAMA_MAX_LAYERS:  # the expected tensor table is built from it
         raise ModelFileError(
-            path, f"the header is corrupt: n_layer={n_layer}; llama.cpp accepts 1 to {LLAMA_MAX_LAYERS}",
+            path,
+            f"the header is corrupt: n_layer={n_layer}; llama.cpp accepts 1 to {LLAMA_MAX_LAYERS}",
         )
     qnt_version, base = divmod(ftype, GGML_QNT_VERSION_FACTOR)
     if base not in _LEGACY_FTYPES:
@@ -207,7 +227,8 @@ def _read_vocab(path: Path, rd: Cursor, n_vocab: int) -> list[bytes]:
     count = rd.unpack(_I32)
     if count != n_vocab:
         raise ModelFileError(
-            path, f"the file is corrupt: the vocabulary has {count} tokens, the header says {n_vocab}",
+            path,
+            f"the file is corrupt: the vocabulary has {count} tokens, the header says {n_vocab}",
         )
     if count * 4 > rd.size - rd.pos:
         raise Truncated
@@ -218,7 +239,8 @@ def _read_tensor(path: Path, rd: Cursor) -> LegacyTensorInfo:
     n_dims, name_len, ttype = rd.unpack(_I32), rd.unpack(_I32), rd.unpack(_I32)
     if not 1 <= n_dims <= _MAX_DIMS or not 0 < name_len <= _MAX_NAME or ttype not in GGML_TYPES:
         raise ModelFileError(
-            path, f"the tensor table is corrupt at byte {rd.pos - 12} "
+            path,
+            f"the tensor table is corrupt at byte {rd.pos - 12} "
             f"(n_dims={n_dims}, name length={name_len}, type={ttype})",
         )
     ne = tuple(rd.unpack(_I32) for _ in range(n_dims))
@@ -226,7 +248,8 @@ def _read_tensor(path: Path, rd: Cursor) -> LegacyTensorInfo:
         name = rd.raw(name_len).decode("utf-8")
     except UnicodeDecodeError:
         raise ModelFileError(
-            path, f"the tensor table is corrupt at byte {rd.pos - name_len} (a name is not text)",
+            path,
+            f"the tensor table is corrupt at byte {rd.pos - name_len} (a name is not text)",
         ) from None
     type_name, block, block_bytes = GGML_TYPES[ttype]
     if min(ne) <= 0 or ne[0] % block:
@@ -235,18 +258,29 @@ def _read_tensor(path: Path, rd: Cursor) -> LegacyTensorInfo:
     return LegacyTensorInfo(name, ne, ttype, rd.skip(nbytes), nbytes)
 
 
-
 def _expected_shapes(hp: LegacyHParams) -> dict[str, tuple[int, ...]]:
     """Legacy tensor names -> ne, as the example's loader creates them (lm_head is optional)."""
     e = hp.n_embd
     shapes: dict[str, tuple[int, ...]] = {
-        "model/wte": (e, hp.n_vocab), "model/wpe": (e, hp.n_ctx), "model/ln_f/g": (e,), "model/ln_f/b": (e,),
+        "model/wte": (e, hp.n_vocab),
+        "model/wpe": (e, hp.n_ctx),
+        "model/ln_f/g": (e,),
+        "model/ln_f/b": (e,),
         "model/lm_head": (e, hp.n_vocab),
     }
     per_layer = {
-        "ln_1/g": (e,), "ln_1/b": (e,), "attn/c_attn/w": (e, 3 * e), "attn/c_attn/b": (3 * e,),
-        "attn/c_proj/w": (e, e), "attn/c_proj/b": (e,), "ln_2/g": (e,), "ln_2/b": (e,),
-        "mlp/c_fc/w": (e, 4 * e), "mlp/c_fc/b": (4 * e,), "mlp/c_proj/w": (4 * e, e), "mlp/c_proj/b": (e,),
+        "ln_1/g": (e,),
+        "ln_1/b": (e,),
+        "attn/c_attn/w": (e, 3 * e),
+        "attn/c_attn/b": (3 * e,),
+        "attn/c_proj/w": (e, e),
+        "attn/c_proj/b": (e,),
+        "ln_2/g": (e,),
+        "ln_2/b": (e,),
+        "mlp/c_fc/w": (e, 4 * e),
+        "mlp/c_fc/b": (4 * e,),
+        "mlp/c_proj/w": (4 * e, e),
+        "mlp/c_proj/b": (e,),
     }
     for i in range(hp.n_layer):
         shapes |= {f"model/h{i}/{suffix}": ne for suffix, ne in per_layer.items()}
@@ -271,7 +305,8 @@ def _check_tensors(path: Path, hp: LegacyHParams, tensors: dict[str, LegacyTenso
     for name, info in tensors.items():
         if _squeeze(info.ne) != _squeeze(expected[name]):
             raise ModelFileError(
-                path, f"tensor '{name}' has shape {list(info.ne)}, expected {list(expected[name])}",
+                path,
+                f"tensor '{name}' has shape {list(info.ne)}, expected {list(expected[name])}",
             )
         is_matrix = name in ("model/wte", "model/lm_head") or name.endswith("/w")
         allowed = _MATRIX_TYPES if is_matrix else {_F32}
@@ -283,7 +318,8 @@ def _check_tensors(path: Path, hp: LegacyHParams, tensors: dict[str, LegacyTenso
             )
         if info.ttype not in _FLOAT_TYPES and hp.qnt_version != GGML_QNT_VERSION:
             raise ModelFileError(
-                path, f"the model is quantized ({type_name}) with the old quantization format version "
+                path,
+                f"the model is quantized ({type_name}) with the old quantization format version "
                 f"{hp.qnt_version}; only version {GGML_QNT_VERSION} can be converted "
                 "(re-quantize it from F16/F32)",
             )
@@ -303,8 +339,7 @@ def _load_tokenizer(vocab: Path) -> GGUFContents:
     if not vocab.is_file():
         raise ModelFileError(
             vocab,
-            "GPT-2's tokenizer file is missing; it comes from llama.cpp's models/ folder "
-            "with the native build",
+            "GPT-2's tokenizer file is missing; it comes from llama.cpp's models/ folder with the native build",
         )
     contents = read_gguf(vocab, arrays=_TOKENIZER_ARRAYS)
     if contents.get("tokenizer.ggml.model") != "gpt2" or contents.get("tokenizer.ggml.merges") is None:
@@ -317,14 +352,16 @@ def _check_vocab(path: Path, legacy: list[bytes], tokenizer: GGUFContents) -> No
     tokens = tokenizer.get("tokenizer.ggml.tokens")
     if len(legacy) != len(tokens):
         raise ModelFileError(
-            path, f"the vocabulary is not GPT-2's: it has {len(legacy)} tokens, GPT-2 has {len(tokens)}; "
+            path,
+            f"the vocabulary is not GPT-2's: it has {len(legacy)} tokens, GPT-2 has {len(tokens)}; "
             "only GPT-2 models can be converted",
         )
     decoder = gpt2_byte_decoder()
     for i, (raw, token) in enumerate(zip(legacy, tokens, strict=False)):
         if raw != _token_bytes(token, decoder):
             raise ModelFileError(
-                path, f"the vocabulary is not GPT-2's: token {i} is {raw!r}, GPT-2's is {token!r}; "
+                path,
+                f"the vocabulary is not GPT-2's: token {i} is {raw!r}, GPT-2's is {token!r}; "
                 "only GPT-2 models can be converted",
             )
 
@@ -367,7 +404,10 @@ def _writer(path: Path, model: LegacyGPT2, tokenizer: GGUFContents, name: str) -
         ne = _expected_shapes(hp)[legacy_name]
         byte_shape = (*reversed(ne[1:]), ne[0] // block * block_bytes)
         writer.add_tensor_info(
-            gguf_tensor_name(legacy_name), byte_shape, np.dtype(np.uint8), info.nbytes,
+            gguf_tensor_name(legacy_name),
+            byte_shape,
+            np.dtype(np.uint8),
+            info.nbytes,
             raw_dtype=GGMLQuantizationType(info.ttype),
         )
     return writer

@@ -46,19 +46,24 @@ from .whisper_file import WhisperFileInfo, WhisperHParams, check_whisper_ggml, h
 
 ProgressCallback = Callable[[float], None]
 
-CT2_BINARY_VERSIONS = (4, 5, 6)      # same variable layout; Whisper models are written as v6
-CT2_DTYPES: dict[int, np.dtype[Any]] = {0: np.dtype("<f4"), 1: np.dtype("i1"), 2: np.dtype("<i2"),
-                                         3: np.dtype("<i4"), 4: np.dtype("<f2"),
-                                         5: np.dtype("<u2")}   # 5 is bfloat16, kept as raw bits
+CT2_BINARY_VERSIONS = (4, 5, 6)  # same variable layout; Whisper models are written as v6
+CT2_DTYPES: dict[int, np.dtype[Any]] = {
+    0: np.dtype("<f4"),
+    1: np.dtype("i1"),
+    2: np.dtype("<i2"),
+    3: np.dtype("<i4"),
+    4: np.dtype("<f2"),
+    5: np.dtype("<u2"),
+}  # 5 is bfloat16, kept as raw bits
 BF16 = 5
-CHUNK_BYTES = 8 << 20                # copy granularity: bounds memory, paces progress/cancel
+CHUNK_BYTES = 8 << 20  # copy granularity: bounds memory, paces progress/cancel
 FINGERPRINT_BYTES = 1 << 20
-MAX_VOCABULARY_BYTES = 16 << 20      # Whisper's is under 1 MB
+MAX_VOCABULARY_BYTES = 16 << 20  # Whisper's is under 1 MB
 MAX_SIDECAR_BYTES = 1 << 20
 FTYPE_MOSTLY_F16 = 1
 GGML_F32, GGML_F16 = 0, 1
 EOT_TOKEN = "<|endoftext|>"
-CACHE_FORMAT = 1                     # bump when the converter's output changes
+CACHE_FORMAT = 1  # bump when the converter's output changes
 _DISK_FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _PART_RE = re.compile(r"\.part(\d+)$")
@@ -84,7 +89,7 @@ class Ct2Source:
 class _Variable:
     shape: tuple[int, ...]
     dtype: int
-    offset: int                      # in the concatenation of the parts
+    offset: int  # in the concatenation of the parts
     nbytes: int
 
     @property
@@ -127,7 +132,7 @@ def _weights_in(folder: Path) -> list[Path]:
     if single.is_file():
         return [single]
     parts = sorted(folder.glob("model.bin.part*"))
-    for part in parts:   # opening a FIFO would block the conversion for ever
+    for part in parts:  # opening a FIFO would block the conversion for ever
         if not is_regular_file(part):
             raise ModelFileError(part, "not a regular file, so not a model part")
     return parts
@@ -149,8 +154,7 @@ def _find_vocabulary(folders: list[Path], weights: Path) -> Path:
         for name in ("vocabulary.json", "vocabulary.txt"):
             if (folder / name).is_file():
                 return folder / name
-    raise ModelFileError(weights.parent, "no vocabulary.txt or vocabulary.json next to the "
-                                         "CTranslate2 model")
+    raise ModelFileError(weights.parent, "no vocabulary.txt or vocabulary.json next to the CTranslate2 model")
 
 
 class _PartsReader:
@@ -185,8 +189,7 @@ class _PartsReader:
     def read(self, offset: int, n: int) -> bytearray:
         """Exactly ``n`` bytes from ``offset``, crossing part boundaries as needed."""
         if offset + n > self.size:
-            raise ModelFileError(self.parts[-1], "CTranslate2 model is truncated (a part may "
-                                                 "be missing or incomplete)")
+            raise ModelFileError(self.parts[-1], "CTranslate2 model is truncated (a part may be missing or incomplete)")
         out = bytearray(n)
         view = memoryview(out)
         done = 0
@@ -255,8 +258,10 @@ class Ct2Model:
             alias = self._string()
             self.aliases[alias] = self._string()
         if self._pos != self.reader.size:
-            raise self._bad(f"CTranslate2 model has {self.reader.size - self._pos} unexpected "
-                            "bytes at the end (wrong or extra part?)")
+            raise self._bad(
+                f"CTranslate2 model has {self.reader.size - self._pos} unexpected "
+                "bytes at the end (wrong or extra part?)"
+            )
 
     def get(self, name: str) -> _Variable:
         target = self.aliases.get(name, name)
@@ -264,8 +269,7 @@ class Ct2Model:
             base = name[: -len("_scale")]
             target = self.aliases.get(base, base) + "_scale"
         if target not in self.variables:
-            raise self._bad(f"not a supported CTranslate2 Whisper model: variable '{name}' is "
-                            "missing")
+            raise self._bad(f"not a supported CTranslate2 Whisper model: variable '{name}' is missing")
         return self.variables[target]
 
     def has(self, name: str) -> bool:
@@ -303,8 +307,7 @@ class Ct2Model:
 
     def _scale(self, name: str, var: _Variable, start: int, stop: int) -> np.ndarray:
         scale = self.get(name + "_scale")
-        values = np.frombuffer(self.reader.read(scale.offset, scale.nbytes),
-                               CT2_DTYPES[scale.dtype]).astype(np.float32)
+        values = np.frombuffer(self.reader.read(scale.offset, scale.nbytes), CT2_DTYPES[scale.dtype]).astype(np.float32)
         if values.size == 1:
             return values.reshape(1, 1)
         if values.size != var.rows:
@@ -327,7 +330,7 @@ def read_vocabulary(path: Path) -> list[str]:
         raise ModelFileError(path, f"cannot be read: {str(e).removeprefix(f'{path}: ')}") from None
     except UnicodeDecodeError as e:
         raise ModelFileError(path, f"cannot be read: {e}") from None
-    tokens = text.split("\n")   # not splitlines(): tokens may contain other line separators
+    tokens = text.split("\n")  # not splitlines(): tokens may contain other line separators
     if tokens and tokens[-1] == "":
         tokens.pop()
     return tokens
@@ -340,8 +343,7 @@ def _byte_decoder() -> dict[int, int]:
     code points 256 and up so every byte has a visible character.  Characters no byte maps to
     become U+FFFF, which the Latin-1 encoding after the translation rejects.
     """
-    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1),
-                 *range(ord("®"), ord("ÿ") + 1)]
+    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
     table = {b: b for b in printable}
     moved = [b for b in range(256) if b not in set(printable)]
     table.update((256 + i, b) for i, b in enumerate(moved))
@@ -359,8 +361,7 @@ def base_vocabulary(tokens: list[str], hp: WhisperHParams, path: Path) -> list[b
         raise ModelFileError(path, f"has {len(tokens)} tokens but the model has {hp.n_vocab}")
     expected_eot = 50256 + int(hp.multilingual)
     if tokens[expected_eot] != EOT_TOKEN:
-        raise ModelFileError(path, f"token {expected_eot} is not {EOT_TOKEN}: not a Whisper "
-                                   "vocabulary")
+        raise ModelFileError(path, f"token {expected_eot} is not {EOT_TOKEN}: not a Whisper vocabulary")
     decoder = _byte_decoder()
     try:
         return [token.translate(decoder).encode("latin-1") for token in tokens[:expected_eot]]
@@ -389,7 +390,7 @@ class _Tensor:
 
 
 def ct2_hparams(model: Ct2Model) -> WhisperHParams:
-    conv1 = model.get("encoder/conv1/weight").shape            # [state, n_mels, 3]
+    conv1 = model.get("encoder/conv1/weight").shape  # [state, n_mels, 3]
     return WhisperHParams(
         n_vocab=model.get("decoder/embeddings/weight").shape[0],
         n_audio_ctx=model.get("encoder/position_encodings/encodings").shape[0],
@@ -419,9 +420,8 @@ def _plan(model: Ct2Model, hp: WhisperHParams) -> list[_Tensor]:
         f32 = len(shape) < 2 or name.endswith("positional_embedding")
         ne = tuple(reversed(shape))
         if name.endswith(("conv1.bias", "conv2.bias")):
-            ne = (1, rows)                     # whisper.cpp broadcasts them as [1, state]
-        plan.append(_Tensor(name, source, part * rows, (part + 1) * rows, ne,
-                            GGML_F32 if f32 else GGML_F16))
+            ne = (1, rows)  # whisper.cpp broadcasts them as [1, state]
+        plan.append(_Tensor(name, source, part * rows, (part + 1) * rows, ne, GGML_F32 if f32 else GGML_F16))
 
     def norm(name: str, source: str) -> None:
         add(f"{name}.weight", f"{source}/gamma")
@@ -486,9 +486,23 @@ class _HashingWriter:
 
 
 def _write_header(out: _HashingWriter, hp: WhisperHParams, vocab: list[bytes]) -> None:
-    out.write(struct.pack("<I11i", GGML_MAGIC_U32, hp.n_vocab, hp.n_audio_ctx, hp.n_audio_state,
-                          hp.n_audio_head, hp.n_audio_layer, hp.n_text_ctx, hp.n_text_state,
-                          hp.n_text_head, hp.n_text_layer, hp.n_mels, FTYPE_MOSTLY_F16))
+    out.write(
+        struct.pack(
+            "<I11i",
+            GGML_MAGIC_U32,
+            hp.n_vocab,
+            hp.n_audio_ctx,
+            hp.n_audio_state,
+            hp.n_audio_head,
+            hp.n_audio_layer,
+            hp.n_text_ctx,
+            hp.n_text_state,
+            hp.n_text_head,
+            hp.n_text_layer,
+            hp.n_mels,
+            FTYPE_MOSTLY_F16,
+        )
+    )
     filters = mel_filters(hp.n_mels)
     out.write(struct.pack("<2i", *filters.shape))
     out.write(filters.astype("<f4").tobytes())
@@ -502,14 +516,18 @@ def _chunks(tensor: _Tensor, row_bytes: int) -> Iterator[tuple[int, int]]:
         yield start, min(start + step, tensor.stop)
 
 
-def _write_tensors(out: _HashingWriter, model: Ct2Model, plan: list[_Tensor],
-                   progress: ProgressCallback | None, cancel: CancelFlag | None) -> None:
+def _write_tensors(
+    out: _HashingWriter,
+    model: Ct2Model,
+    plan: list[_Tensor],
+    progress: ProgressCallback | None,
+    cancel: CancelFlag | None,
+) -> None:
     total = sum(t.nbytes for t in plan)
     done = 0
     for tensor in plan:
         name = tensor.name.encode("ascii")
-        out.write(struct.pack(f"<3i{len(tensor.ne)}i", len(tensor.ne), len(name),
-                              tensor.ggml_type, *tensor.ne) + name)
+        out.write(struct.pack(f"<3i{len(tensor.ne)}i", len(tensor.ne), len(name), tensor.ggml_type, *tensor.ne) + name)
         dtype = np.dtype("<f4") if tensor.ggml_type == GGML_F32 else np.dtype("<f2")
         for start, stop in _chunks(tensor, model.get(tensor.source).row_bytes):
             if cancel is not None and cancel.cancelled:
@@ -521,8 +539,9 @@ def _write_tensors(out: _HashingWriter, model: Ct2Model, plan: list[_Tensor],
                 progress(done / total)
 
 
-def _convert(source: Ct2Source, out_path: Path, progress: ProgressCallback | None,
-             cancel: CancelFlag | None) -> tuple[WhisperFileInfo, str]:
+def _convert(
+    source: Ct2Source, out_path: Path, progress: ProgressCallback | None, cancel: CancelFlag | None
+) -> tuple[WhisperFileInfo, str]:
     """Convert, validate and atomically publish; returns the info and the output's SHA-256."""
     with _PartsReader(source.parts) as reader:
         model = Ct2Model(reader)
@@ -548,13 +567,18 @@ def _convert(source: Ct2Source, out_path: Path, progress: ProgressCallback | Non
 
 def _raise_if_disk_full(error: OSError, folder: Path) -> None:
     if error.errno in _DISK_FULL_ERRNOS:
-        raise DiskFullError(f"Not enough disk space in {folder} to convert the speech model: "
-                            "free some space and try again.") from error
+        raise DiskFullError(
+            f"Not enough disk space in {folder} to convert the speech model: free some space and try again."
+        ) from error
 
 
-def convert_ct2_whisper(model_dir: Path | list[Path], out_path: Path, *,
-                        progress: ProgressCallback | None = None,
-                        cancel: CancelFlag | None = None) -> WhisperFileInfo:
+def convert_ct2_whisper(
+    model_dir: Path | list[Path],
+    out_path: Path,
+    *,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+) -> WhisperFileInfo:
     """Convert a CTranslate2 Whisper model to a whisper.cpp ggml file at ``out_path``.
 
     ``model_dir`` is the model folder, or a list of folders/files holding its weight parts.
@@ -582,8 +606,9 @@ def _fingerprint(files: tuple[Path, ...]) -> list[dict[str, object]]:
             if st.st_size > FINGERPRINT_BYTES:
                 f.seek(max(FINGERPRINT_BYTES, st.st_size - FINGERPRINT_BYTES))
                 digest.update(f.read())
-        prints.append({"name": path.name, "size": st.st_size, "mtime_ns": st.st_mtime_ns,
-                       "edges_sha256": digest.hexdigest()})
+        prints.append(
+            {"name": path.name, "size": st.st_size, "mtime_ns": st.st_mtime_ns, "edges_sha256": digest.hexdigest()}
+        )
     return prints
 
 
@@ -598,13 +623,12 @@ def file_sha256(path: Path) -> str:
 def _read_sidecar(path: Path) -> dict[str, object] | None:
     try:
         data = load_json(path, max_bytes=MAX_SIDECAR_BYTES)
-    except UntrustedFileError:   # deep nesting included: rebuilt, never raised
+    except UntrustedFileError:  # deep nesting included: rebuilt, never raised
         return None
     return data if isinstance(data, dict) and data.get("format") == CACHE_FORMAT else None
 
 
-def _cache_is_valid(output: Path, sidecar_path: Path, source_print: list[dict[str, object]],
-                    full_check: bool) -> bool:
+def _cache_is_valid(output: Path, sidecar_path: Path, source_print: list[dict[str, object]], full_check: bool) -> bool:
     """Whether the cached file is intact and was made from this source.
 
     The full SHA-256 is skipped only when the file's size and mtime still match the sidecar
@@ -636,17 +660,31 @@ def _cache_is_valid(output: Path, sidecar_path: Path, source_print: list[dict[st
     return True
 
 
-def _write_sidecar(path: Path, output: Path, sha256: object,
-                   source_print: list[dict[str, object]]) -> None:
+def _write_sidecar(path: Path, output: Path, sha256: object, source_print: list[dict[str, object]]) -> None:
     st = output.stat()
     with atomic_write(path, "w", encoding="utf-8") as f:
-        json.dump({"format": CACHE_FORMAT, "size": st.st_size, "mtime_ns": st.st_mtime_ns,
-                   "sha256": sha256, "source": source_print}, f, indent=1)
+        json.dump(
+            {
+                "format": CACHE_FORMAT,
+                "size": st.st_size,
+                "mtime_ns": st.st_mtime_ns,
+                "sha256": sha256,
+                "source": source_print,
+            },
+            f,
+            indent=1,
+        )
 
 
-def ensure_converted(source: Path | list[Path], cache_dir: Path, name: str,
-                     progress: ProgressCallback | None = None,
-                     cancel: CancelFlag | None = None, *, full_check: bool = False) -> Path:
+def ensure_converted(
+    source: Path | list[Path],
+    cache_dir: Path,
+    name: str,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    *,
+    full_check: bool = False,
+) -> Path:
     """Path of ``cache_dir/<name>.bin``, converting ``source`` first if needed.
 
     The sidecar ``<name>.bin.json`` records the output's size, mtime and SHA-256 and a
@@ -663,7 +701,7 @@ def ensure_converted(source: Path | list[Path], cache_dir: Path, name: str,
     source_print = _fingerprint(ct2.files)
     if output.is_file() and _cache_is_valid(output, sidecar, source_print, full_check):
         return output
-    sidecar.unlink(missing_ok=True)        # never pair an old sidecar with a new file
+    sidecar.unlink(missing_ok=True)  # never pair an old sidecar with a new file
     _, sha256 = _convert(ct2, output, progress, cancel)
     try:
         _write_sidecar(sidecar, output, sha256, source_print)

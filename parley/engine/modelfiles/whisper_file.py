@@ -30,15 +30,15 @@ from ..errors import ModelFileError
 from ..formats import GGML_MAGIC, GGUF_MAGIC
 from .check import map_readonly
 
-QNT_VERSION_FACTOR = 1000          # ftype = quantization version * 1000 + ggml ftype
-N_FFT_BINS = 201                   # whisper.cpp's filter rows have 1 + WHISPER_N_FFT / 2 bins
+QNT_VERSION_FACTOR = 1000  # ftype = quantization version * 1000 + ggml ftype
+N_FFT_BINS = 201  # whisper.cpp's filter rows have 1 + WHISPER_N_FFT / 2 bins
 MEL_BANDS = (80, 128)
 # 51864: English-only, 51865: multilingual, 51866: large-v3 (one more language).  whisper.cpp
 # derives its special token ids from n_vocab and names the missing language tokens from a
 # fixed table, so any other count sends it out of bounds.
 VOCAB_SIZES = (51864, 51865, 51866)
 MULTILINGUAL_MIN_VOCAB = 51865
-MAX_AUDIO_CTX = 1500               # 30 s of audio at 50 encoder frames per second
+MAX_AUDIO_CTX = 1500  # 30 s of audio at 50 encoder frames per second
 MAX_TEXT_CTX = 448
 MAX_STATE = 4096
 MAX_LAYERS = 64
@@ -68,23 +68,62 @@ def _types(*rows: tuple[int, str, int, int]) -> dict[int, GgmlType]:
 # The types a whisper model file can hold: f32, f16 and every type that whisper.cpp's ftype
 # table (ggml_ftype_to_ggml_type) maps to.  Sizes from ggml-common.h.
 GGML_TYPES = _types(
-    (0, "f32", 1, 4), (1, "f16", 1, 2), (30, "bf16", 1, 2),
-    (2, "q4_0", 32, 18), (3, "q4_1", 32, 20), (6, "q5_0", 32, 22), (7, "q5_1", 32, 24),
-    (8, "q8_0", 32, 34), (41, "q1_0", 128, 18), (39, "mxfp4", 32, 17), (40, "nvfp4", 64, 36),
-    (10, "q2_k", 256, 84), (11, "q3_k", 256, 110), (12, "q4_k", 256, 144),
-    (13, "q5_k", 256, 176), (14, "q6_k", 256, 210),
-    (16, "iq2_xxs", 256, 66), (17, "iq2_xs", 256, 74), (18, "iq3_xxs", 256, 98),
-    (19, "iq1_s", 256, 50), (20, "iq4_nl", 32, 18), (21, "iq3_s", 256, 110),
-    (22, "iq2_s", 256, 82), (23, "iq4_xs", 256, 136), (29, "iq1_m", 256, 56),
+    (0, "f32", 1, 4),
+    (1, "f16", 1, 2),
+    (30, "bf16", 1, 2),
+    (2, "q4_0", 32, 18),
+    (3, "q4_1", 32, 20),
+    (6, "q5_0", 32, 22),
+    (7, "q5_1", 32, 24),
+    (8, "q8_0", 32, 34),
+    (41, "q1_0", 128, 18),
+    (39, "mxfp4", 32, 17),
+    (40, "nvfp4", 64, 36),
+    (10, "q2_k", 256, 84),
+    (11, "q3_k", 256, 110),
+    (12, "q4_k", 256, 144),
+    (13, "q5_k", 256, 176),
+    (14, "q6_k", 256, 210),
+    (16, "iq2_xxs", 256, 66),
+    (17, "iq2_xs", 256, 74),
+    (18, "iq3_xxs", 256, 98),
+    (19, "iq1_s", 256, 50),
+    (20, "iq4_nl", 32, 18),
+    (21, "iq3_s", 256, 110),
+    (22, "iq2_s", 256, 82),
+    (23, "iq4_xs", 256, 136),
+    (29, "iq1_m", 256, 56),
 )
 F32, F16 = GGML_TYPES[0], GGML_TYPES[1]
 
 # ggml_ftype -> ggml_type of the big matrices.  Any other ftype (e.g. 4, "q4_1 some f16")
 # makes ggml_ftype_to_ggml_type assert, which aborts the process.
 FTYPE_WEIGHT_TYPE = {
-    0: 0, 1: 1, 2: 2, 3: 3, 7: 8, 8: 6, 9: 7, 10: 10, 11: 11, 12: 12, 13: 13, 14: 14,
-    15: 16, 16: 17, 17: 18, 18: 19, 19: 20, 20: 21, 21: 22, 22: 23, 23: 29, 24: 30,
-    25: 39, 26: 40, 27: 41,
+    0: 0,
+    1: 1,
+    2: 2,
+    3: 3,
+    7: 8,
+    8: 6,
+    9: 7,
+    10: 10,
+    11: 11,
+    12: 12,
+    13: 13,
+    14: 14,
+    15: 16,
+    16: 17,
+    17: 18,
+    18: 19,
+    19: 20,
+    20: 21,
+    21: 22,
+    22: 23,
+    23: 29,
+    24: 30,
+    25: 39,
+    26: 40,
+    27: 41,
 }
 
 
@@ -116,10 +155,10 @@ class WhisperFileInfo:
     path: Path
     file_size: int
     hparams: WhisperHParams
-    ftype: int              # ggml ftype with the quantization version taken off
+    ftype: int  # ggml ftype with the quantization version taken off
     quant_version: int
-    weight_type: str        # ggml type of the large matrices: "f16", "q5_0", ...
-    n_vocab_stored: int     # tokens in the file; whisper.cpp derives the special ones
+    weight_type: str  # ggml type of the large matrices: "f16", "q5_0", ...
+    n_vocab_stored: int  # tokens in the file; whisper.cpp derives the special ones
     n_tensors: int
 
     @property
@@ -157,7 +196,7 @@ def expected_tensors(hp: WhisperHParams, weight_type: GgmlType) -> dict[str, tup
         add(f"{prefix}.{kind}_ln.bias", (state,), F32)
         for proj in ("query", "key", "value", "out"):
             add(f"{prefix}.{kind}.{proj}.weight", (state, state), weight_type)
-            if proj != "key":   # Whisper's key projections have no bias
+            if proj != "key":  # Whisper's key projections have no bias
                 add(f"{prefix}.{kind}.{proj}.bias", (state,), F32)
 
     s = hp.n_audio_state
@@ -190,8 +229,9 @@ class _Cursor:
 
     def need(self, n: int, what: str) -> None:
         if self.pos + n > self.size:
-            raise ModelFileError(self.path, f"file is truncated: it ends at byte {self.size} "
-                                            f"inside {what} (needs {self.pos + n} bytes)")
+            raise ModelFileError(
+                self.path, f"file is truncated: it ends at byte {self.size} inside {what} (needs {self.pos + n} bytes)"
+            )
 
     def ints(self, fmt: str, what: str) -> tuple[int, ...]:
         n = struct.calcsize("<" + fmt)
@@ -206,7 +246,7 @@ class _Cursor:
 
     def take(self, n: int, what: str) -> bytes:
         self.need(n, what)
-        data = self.buf[self.pos:self.pos + n]
+        data = self.buf[self.pos : self.pos + n]
         self.pos += n
         return data
 
@@ -226,19 +266,27 @@ def _parse(cur: _Cursor) -> WhisperFileInfo:
     n_vocab_stored = _skip_vocab(cur, hp)
     weight_type = GGML_TYPES[FTYPE_WEIGHT_TYPE[ftype]]
     n_tensors = _walk_tensors(cur, expected_tensors(hp, weight_type))
-    return WhisperFileInfo(path=cur.path, file_size=cur.size, hparams=hp, ftype=ftype,
-                           quant_version=quant_version, weight_type=weight_type.name,
-                           n_vocab_stored=n_vocab_stored, n_tensors=n_tensors)
+    return WhisperFileInfo(
+        path=cur.path,
+        file_size=cur.size,
+        hparams=hp,
+        ftype=ftype,
+        quant_version=quant_version,
+        weight_type=weight_type.name,
+        n_vocab_stored=n_vocab_stored,
+        n_tensors=n_tensors,
+    )
 
 
 def _check_magic(cur: _Cursor) -> None:
     head = cur.buf[:4]
     if head == GGUF_MAGIC:
-        raise ModelFileError(cur.path, "is a GGUF file (llama.cpp's format), not a whisper.cpp "
-                                       "ggml speech model")
+        raise ModelFileError(cur.path, "is a GGUF file (llama.cpp's format), not a whisper.cpp ggml speech model")
     if head != GGML_MAGIC:
-        raise ModelFileError(cur.path, "not a whisper.cpp ggml model (the file does not start "
-                                       f"with the ggml magic; first bytes {head.hex()})")
+        raise ModelFileError(
+            cur.path,
+            f"not a whisper.cpp ggml model (the file does not start with the ggml magic; first bytes {head.hex()})",
+        )
     cur.pos = 4
 
 
@@ -256,10 +304,16 @@ def hparams_problem(hp: WhisperHParams, raw_ftype: int) -> str | None:
     """Why whisper.cpp could not run a model with these hyperparameters, or None."""
     if hp.n_vocab not in VOCAB_SIZES:
         return f"n_vocab {hp.n_vocab} is not one of {', '.join(map(str, VOCAB_SIZES))}"
-    bounds = {"n_audio_ctx": MAX_AUDIO_CTX, "n_text_ctx": MAX_TEXT_CTX,
-              "n_audio_state": MAX_STATE, "n_text_state": MAX_STATE,
-              "n_audio_layer": MAX_LAYERS, "n_text_layer": MAX_LAYERS,
-              "n_audio_head": MAX_STATE, "n_text_head": MAX_STATE}
+    bounds = {
+        "n_audio_ctx": MAX_AUDIO_CTX,
+        "n_text_ctx": MAX_TEXT_CTX,
+        "n_audio_state": MAX_STATE,
+        "n_text_state": MAX_STATE,
+        "n_audio_layer": MAX_LAYERS,
+        "n_text_layer": MAX_LAYERS,
+        "n_audio_head": MAX_STATE,
+        "n_text_head": MAX_STATE,
+    }
     for field, upper in bounds.items():
         value = getattr(hp, field)
         if not 1 <= value <= upper:
@@ -278,8 +332,7 @@ def hparams_problem(hp: WhisperHParams, raw_ftype: int) -> str | None:
 def _check_filters(cur: _Cursor, hp: WhisperHParams) -> None:
     n_mel, n_fft = cur.ints("2i", "the mel filter header")
     if n_mel != hp.n_mels or n_fft != N_FFT_BINS:
-        raise ModelFileError(cur.path, f"mel filter table is {n_mel} x {n_fft}, expected "
-                                       f"{hp.n_mels} x {N_FFT_BINS}")
+        raise ModelFileError(cur.path, f"mel filter table is {n_mel} x {n_fft}, expected {hp.n_mels} x {N_FFT_BINS}")
     cur.skip(n_mel * n_fft * 4, "the mel filter table")
 
 
@@ -295,12 +348,10 @@ def _skip_vocab(cur: _Cursor, hp: WhisperHParams) -> int:
             break
         (length,) = unpack(buf, pos)
         if length > MAX_TOKEN_BYTES:
-            raise ModelFileError(cur.path, f"vocabulary token {i} claims {length} bytes; the "
-                                           "vocabulary is corrupt")
+            raise ModelFileError(cur.path, f"vocabulary token {i} claims {length} bytes; the vocabulary is corrupt")
         pos += 4 + length
     if pos > size:
-        raise ModelFileError(cur.path, f"file is truncated: it ends at byte {size} inside the "
-                                       "vocabulary")
+        raise ModelFileError(cur.path, f"file is truncated: it ends at byte {size} inside the vocabulary")
     cur.pos = pos
     return count
 
@@ -310,27 +361,28 @@ def _walk_tensors(cur: _Cursor, expected: dict[str, tuple[tuple[int, ...], GgmlT
     while cur.pos < cur.size:
         name, ne, ttype = _read_tensor_header(cur)
         if name not in expected:
-            raise ModelFileError(cur.path, f"unknown tensor '{name}': not part of a whisper "
-                                           "model with these hyperparameters")
+            raise ModelFileError(
+                cur.path, f"unknown tensor '{name}': not part of a whisper model with these hyperparameters"
+            )
         if name in seen:
             raise ModelFileError(cur.path, f"tensor '{name}' appears twice")
         seen.add(name)
         want_ne, want_type = expected[name]
         if ne != want_ne:
-            raise ModelFileError(cur.path, f"tensor '{name}' has shape {_dims(ne)}, expected "
-                                           f"{_dims(want_ne)}")
+            raise ModelFileError(cur.path, f"tensor '{name}' has shape {_dims(ne)}, expected {_dims(want_ne)}")
         if ttype is not want_type:
-            raise ModelFileError(cur.path, f"tensor '{name}' is stored as {ttype.name}, "
-                                           f"expected {want_type.name}")
+            raise ModelFileError(cur.path, f"tensor '{name}' is stored as {ttype.name}, expected {want_type.name}")
         if ne[0] % ttype.block_size:
-            raise ModelFileError(cur.path, f"tensor '{name}' rows of {ne[0]} do not fill whole "
-                                           f"{ttype.name} blocks")
+            raise ModelFileError(cur.path, f"tensor '{name}' rows of {ne[0]} do not fill whole {ttype.name} blocks")
         cur.skip(ttype.row_bytes(ne[0]) * ne[1] * ne[2] * ne[3], f"the data of tensor '{name}'")
     missing = [name for name in expected if name not in seen]
     if missing:
-        raise ModelFileError(cur.path, f"file is truncated or incomplete: {len(missing)} of "
-                                       f"{len(expected)} tensors are missing (first: "
-                                       f"'{missing[0]}')")
+        raise ModelFileError(
+            cur.path,
+            f"file is truncated or incomplete: {len(missing)} of "
+            f"{len(expected)} tensors are missing (first: "
+            f"'{missing[0]}')",
+        )
     return len(seen)
 
 
@@ -338,8 +390,9 @@ def _read_tensor_header(cur: _Cursor) -> tuple[str, tuple[int, ...], GgmlType]:
     start = cur.pos
     n_dims, name_len, type_id = cur.ints("3i", f"a tensor header at byte {start}")
     if not 1 <= n_dims <= 4 or not 1 <= name_len <= MAX_NAME_BYTES:
-        raise ModelFileError(cur.path, f"corrupt tensor header at byte {start} "
-                                       f"(n_dims {n_dims}, name length {name_len})")
+        raise ModelFileError(
+            cur.path, f"corrupt tensor header at byte {start} (n_dims {n_dims}, name length {name_len})"
+        )
     ne = cur.ints(f"{n_dims}i", f"a tensor header at byte {start}")
     raw_name = cur.take(name_len, f"a tensor header at byte {start}")
     try:

@@ -236,8 +236,9 @@ def main() -> int:
         }
         if args.child.startswith("whisper-cli"):
             sys.path.insert(0, str(REPO / "native"))
-            import build as native_build
             from parley.engine.modelfiles.defaults import default_speech_model_path
+
+            import build as native_build
 
             tool = native_build.build_bench_tools(native_build.Options.from_env()) / "whisper-cli"
             result = whisper_cli(

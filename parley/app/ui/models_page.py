@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from ...engine import library
 from ...engine.errors import ParleyError
 from ...engine.library.units import duration, gb
+from ..signals import emit
 from ..tasks import EngineWorker, Job, JobCancelled
 
 log = logging.getLogger("parley.models_page")
@@ -313,7 +314,7 @@ class ModelsPage(QWidget):
             self.status.setText("Download this model first, then use it.")
             return
         if row.path is not None and row.usable and row.kind is not None:
-            self.use_requested.emit(row.kind, str(row.path))
+            emit(self.use_requested, row.kind, str(row.path))
             self.status.setText(f"Selected {row.path.name} as the {row.kind} model; press OK to use it.")
 
     def _start_download(self) -> None:

@@ -354,6 +354,42 @@ def test_settings_keep_valid_servers_and_refuse_malformed_ones(tmp_path: Path) -
         assert loaded.settings.rpc_servers == [] and "rpc_servers" in loaded.warnings[0]
 
 
+def add_server(qtbot, group, endpoint: str) -> None:  # noqa: ANN001
+    """Type ``endpoint`` and click Add; the check runs off the UI thread, which stays free."""
+    group.endpoint.setText(endpoint)
+    group.add_button.click()
+    qtbot.waitUntil(lambda: not group.checking, timeout=10_000)
+
+
+def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noqa: ANN001
+    """The check (a handshake of up to 3 s) runs on a worker: Add returns at once and says so."""
+    from parley.app.settings import Settings
+    from parley.app.ui.settings_dialog import SettingsDialog
+
+    release = threading.Event()
+
+    def check(endpoint: str) -> str | None:
+        release.wait(10)
+        return None
+
+    dialog = SettingsDialog(
+        Settings(),
+        validate=lambda s: None,
+        compute_devices=[],
+        microphones=[],
+        read_aloud_problem=None,
+        check_server=check,
+    )
+    qtbot.addWidget(dialog)
+    group = dialog.remote_servers
+    group.endpoint.setText("127.0.0.1:9")
+    group.add_button.click()
+    assert group.checking and not group.add_button.isEnabled() and "Checking 127.0.0.1:9" in group.error.text()
+    release.set()
+    qtbot.waitUntil(lambda: not group.checking, timeout=10_000)
+    assert group.values == ["127.0.0.1:9"] and not group.error.isVisibleTo(dialog)
+
+
 def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server) -> None:  # noqa: ANN001
     from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
@@ -376,12 +412,10 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
     qtbot.addWidget(dialog)
     group = dialog.remote_servers
     closed = f"127.0.0.1:{free_port()}"
-    group.endpoint.setText(closed)
-    group.add_button.click()
+    add_server(qtbot, group, closed)
     assert group.values == ["10.0.0.9:50052"]
     assert group.error.isVisibleTo(dialog) and "connection refused" in group.error.text()
-    group.endpoint.setText(server.endpoint)
-    group.add_button.click()
+    add_server(qtbot, group, server.endpoint)
     assert group.values == ["10.0.0.9:50052", server.endpoint] and not group.error.isVisibleTo(dialog)
     group.servers.setCurrentRow(0)
     group.remove_button.click()
@@ -410,15 +444,12 @@ def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path
         )
         qtbot.addWidget(dialog)
         group = dialog.remote_servers
-        group.endpoint.setText(f"{'2' * 64}@{fake.endpoint}")
-        group.add_button.click()
+        add_server(qtbot, group, f"{'2' * 64}@{fake.endpoint}")
         assert group.error.text() == f"{fake.endpoint}: the server refused the token (check TOKEN@HOST:PORT)"
-        group.endpoint.setText(f"{TOKEN.hex()}@{fake.endpoint}")
-        group.add_button.click()
+        add_server(qtbot, group, f"{TOKEN.hex()}@{fake.endpoint}")
         assert not group.error.isVisibleTo(dialog), group.error.text()
         assert group.servers.item(0).text() == f"…@{fake.endpoint}"
-        group.endpoint.setText(fake.endpoint)
-        group.add_button.click()
+        add_server(qtbot, group, fake.endpoint)
         assert group.error.text() == f"{fake.endpoint} is already in the list."
     saved = dialog.edited_settings().rpc_servers
     assert saved == [f"{TOKEN.hex()}@{fake.endpoint}"]

@@ -26,8 +26,8 @@ class Engines(Protocol):
     ``cancel_token``, ``input_devices``, ``fit_warning`` and ``connect_remote`` (a handshake of up
     to 3 s per server), and every method of the objects they return.  Called on the UI thread:
     ``recorder`` (its methods are thread-safe), ``is_device_lost``, ``is_cancelled``,
-    ``compute_devices`` and ``check_model_file`` (quick: a device list, a file header), and
-    ``check_server``, which the settings dialog still calls there (a handshake of up to 3 s).
+    ``compute_devices`` and ``check_model_file`` (quick: a device list, a file header).
+    ``check_server`` (a handshake of up to 3 s) runs on a thread of the settings dialog's own.
     Histories are ``(role, content)`` pairs, oldest first.
     """
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.backend.remote import public_endpoint, server_endpoint
 from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
+from ..signals import emit
 from .models_page import ModelsPage
 
 _CHOOSE_FILE = "\0choose"
@@ -132,14 +134,22 @@ class RemoteServers(QGroupBox):
     """The "Remote compute" list: ``parley rpc-server`` endpoints, each checked when added.
 
     ``check(endpoint)`` returns None when the server answers, else the message to show; it may
-    take up to the handshake timeout (3 s) and is called on the UI thread.
+    take up to the handshake timeout (3 s), so it runs on a thread of its own while the field
+    says so, and the dialog stays responsive; the answer comes back through a queued signal.
+    (A plain daemon thread, not a ``tasks.EngineWorker``: a check ends by itself within its
+    timeout, and a dialog that is dropped without closing must not leave a QThread running.)
+    ``checking`` is true meanwhile.
     """
+
+    _answered = Signal(str, object)  # endpoint, problem (None: fine); from the check's thread
 
     def __init__(
         self, servers: list[str], check: Callable[[str], str | None] | None, parent: QWidget | None = None
     ) -> None:
         super().__init__("Remote compute", parent)
         self._check = check
+        self.checking = False
+        self._answered.connect(self._checked)
         self.servers = QListWidget()
         for endpoint in servers:
             self._append(endpoint)
@@ -190,13 +200,39 @@ class RemoteServers(QGroupBox):
             return
         server = server_endpoint(endpoint)
         known = any(server_endpoint(value) == server for value in self.values)
-        problem = f"{public_endpoint(endpoint)} is already in the list." if known else None
-        if problem is None and self._check is not None:
-            self.setCursor(Qt.CursorShape.WaitCursor)
-            try:
-                problem = self._check(endpoint)
-            finally:
-                self.unsetCursor()
+        if known:
+            self._checked(endpoint, f"{public_endpoint(endpoint)} is already in the list.")
+        elif self._check is None:
+            self._checked(endpoint, None)
+        elif not self.checking:
+            self._set_checking(True)
+            self.error.setText(f"Checking {public_endpoint(endpoint)}…")
+            self.error.setStyleSheet("")
+            self.error.show()
+            threading.Thread(
+                target=self._run_check, args=(self._check, endpoint), name="parley-server-check", daemon=True
+            ).start()
+
+    def _run_check(self, check: Callable[[str], str | None], endpoint: str) -> None:
+        """On the check's thread."""
+        try:
+            problem = check(endpoint)
+        except Exception as exc:  # noqa: BLE001 - any failure is the message shown
+            problem = str(exc) or type(exc).__name__
+        try:
+            emit(self._answered, endpoint, problem)
+        except RuntimeError:  # the dialog is gone: nobody waits for the answer
+            pass
+
+    def _set_checking(self, checking: bool) -> None:
+        self.checking = checking
+        self.add_button.setEnabled(not checking)
+        self.endpoint.setReadOnly(checking)
+
+    def _checked(self, endpoint: str, problem: str | None) -> None:
+        """On the UI thread: the check's answer (None: the server answered)."""
+        self._set_checking(False)
+        self.error.setStyleSheet("color: #b42318;")
         self.error.setText(problem or "")
         self.error.setVisible(bool(problem))
         if problem is None:

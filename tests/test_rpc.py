@@ -354,6 +354,15 @@ def test_settings_keep_valid_servers_and_refuse_malformed_ones(tmp_path: Path) -
         assert loaded.settings.rpc_servers == [] and "rpc_servers" in loaded.warnings[0]
 
 
+def check(endpoint: str) -> str | None:
+    """What the app's ``check_server`` does: None when the server answers, else the message."""
+    try:
+        remote.check_server(endpoint)
+    except remote.RemoteError as exc:
+        return str(exc)
+    return None
+
+
 def add_server(qtbot, group, endpoint: str) -> None:  # noqa: ANN001
     """Type ``endpoint`` and click Add; the check runs off the UI thread, which stays free."""
     group.endpoint.setText(endpoint)
@@ -394,13 +403,6 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
     from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
 
-    def check(endpoint: str) -> str | None:
-        try:
-            remote.check_server(endpoint)
-        except remote.RemoteError as exc:
-            return str(exc)
-        return None
-
     dialog = SettingsDialog(
         Settings(rpc_servers=["10.0.0.9:50052"]),
         validate=lambda s: None,
@@ -425,13 +427,6 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
 def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     from parley.app.settings import Settings, load_settings
     from parley.app.ui.settings_dialog import SettingsDialog
-
-    def check(endpoint: str) -> str | None:
-        try:
-            remote.check_server(endpoint)
-        except remote.RemoteError as exc:
-            return str(exc)
-        return None
 
     with fuzz.FakeServer(token=TOKEN) as fake:
         dialog = SettingsDialog(

@@ -25,8 +25,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parley.engine.backend import remote
-from parley.engine.backend import rpc_wire as wire
+from parley.engine.backend import remote, rpc_wire as wire
 from tests.support.lines import LineReader
 from tests.support.requirements import require
 from tests.support.rpc_fuzzing import (
@@ -195,11 +194,12 @@ def test_an_idle_client_gives_way_to_a_waiting_one(log: Path) -> None:
 
 
 def test_an_idle_client_keeps_the_device_while_nobody_waits(log: Path) -> None:
-    srv = Server(log, "--idle-timeout", "0.5")
+    idle_s = 0.5
+    srv = Server(log, "--idle-timeout", str(idle_s))
     try:
         with RawClient(srv.port) as client:
             handle, base, _ = client.alloc(4096)
-            time.sleep(1.5)
+            time.sleep(3 * idle_s)  # idle well past the timeout, with nobody waiting: kept
             t = tensor(id=1, buffer=handle, data=base, ne=(2,))
             client.set_tensor(t, struct.pack("<2f", 1.0, 2.0))
             assert client.get_tensor(t, 8) == struct.pack("<2f", 1.0, 2.0)

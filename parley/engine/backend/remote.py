@@ -117,7 +117,7 @@ from . import native
 from .rpc_wire import (  # the wire format, shared with the server's front
     ALLOC_BUFFER,
     BLOCK_SIZE,
-    BUFFER_CLEAR,
+    BUFFER_CLEAR as BUFFER_CLEAR,
     BUFFER_GET_BASE,
     COPY_TENSOR,
     DEVICE_COUNT,
@@ -132,11 +132,12 @@ from .rpc_wire import (  # the wire format, shared with the server's front
     HELLO,
     HELLO_REPLY_SIZE,
     HELLO_REQUEST_SIZE,
-    INIT_TENSOR,
-    MEMSET_TENSOR,
+    INIT_TENSOR as INIT_TENSOR,
+    MEMSET_TENSOR as MEMSET_TENSOR,
     PARLEY_AUTH,
     PROTOCOL_MAJOR_FOR_TABLE,
-    SET_TENSOR,
+    REPLY_SIZES,
+    SET_TENSOR as SET_TENSOR,
     SET_TENSOR_HASH,
     TOKEN_SIZE,
     TYPE_SIZE,
@@ -167,26 +168,8 @@ MAX_BYTES = 1 << 48  # 256 TiB: more than any device; sums of such sizes stay fa
 _ALLOC_SLACK = 1 << 20  # a buffer may be this much larger than twice the size asked
 _ALLOC_SIZE_SLACK = 1 << 30  # GET_ALLOC_SIZE: padding beyond twice the tensor's bytes
 
-# Reply size of each command that has one (GET_TENSOR: the size it asks for); None: no reply.
-_REPLY_SIZES: dict[int, int | None] = {
-    ALLOC_BUFFER: 16,
-    GET_ALIGNMENT: 8,
-    GET_MAX_SIZE: 8,
-    BUFFER_GET_BASE: 8,
-    FREE_BUFFER: None,
-    BUFFER_CLEAR: None,
-    SET_TENSOR: None,
-    SET_TENSOR_HASH: 1,
-    GET_TENSOR: -1,
-    COPY_TENSOR: 1,
-    GRAPH_COMPUTE: None,
-    GET_DEVICE_MEMORY: 16,
-    INIT_TENSOR: None,
-    GET_ALLOC_SIZE: 8,
-    DEVICE_COUNT: 4,
-    GRAPH_RECOMPUTE: None,
-    MEMSET_TENSOR: None,
-}
+# Reply size of each command the relay passes on (HELLO is answered by the relay itself).
+_REPLY_SIZES: dict[int, int | None] = {cmd: size for cmd, size in REPLY_SIZES.items() if cmd != HELLO}
 _COMPUTES = (GRAPH_COMPUTE, GRAPH_RECOMPUTE)
 _CHUNK = 4 << 20
 STAND_IN_BUFFER = 1 << 48  # handles of the buffers a lost server "allocates" start above this

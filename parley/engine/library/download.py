@@ -39,8 +39,11 @@ import httpx2
 # request headers.  Parley contacts the Hub only for the files the user asked for.
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 
-from huggingface_hub import constants as hf_constants  # noqa: E402
-from huggingface_hub import get_hf_file_metadata, hf_hub_url  # noqa: E402
+from huggingface_hub import (  # noqa: E402
+    constants as hf_constants,
+    get_hf_file_metadata,
+    hf_hub_url,
+)
 from huggingface_hub.errors import (  # noqa: E402
     GatedRepoError,
     HfHubHTTPError,

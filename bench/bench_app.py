@@ -248,7 +248,7 @@ def run_app(
             ticker.start(None)
             reply, finish_reason = finished[-1]
             wait(app, lambda: controller.idle, "the engines to be idle")
-            model = controller.host.speech_model  # a fresh decode of the whole take
+            model = controller.speech.model  # a fresh decode of the whole take
             fresh = spoken_text(model.transcribe(_speech(take_audio[0])))
             entry = controller.book.current.messages[-1]
             take = {
@@ -278,7 +278,7 @@ def run_app(
     return {
         "converted_on_first_use": converting["done"],
         "load_s": ready,
-        "engine_load_s": dict(controller.host.load_seconds),
+        "engine_load_s": {slot.role: slot.load_seconds for slot in (controller.speech, controller.chat)},
         "takes": takes,
         "stall_max_ms": {phase: max(gaps) * 1000 for phase, gaps in ticker.gaps.items()},
         "stall_p99_ms": {
@@ -291,9 +291,9 @@ def run_app(
             "after_replies": rss_now,
             "peak": rss_peak,
         },
-        "device": controller.host.chat_model.device.device.name,
-        "device_description": controller.host.chat_model.device.device.description,
-        "threads": {"chat": controller.host.chat_model.threads, "speech": controller.host.speech_model.threads},
+        "device": controller.chat.model.device.device.name,
+        "device_description": controller.chat.model.device.device.description,
+        "threads": {"chat": controller.chat.model.threads, "speech": controller.speech.model.threads},
     }
 
 

@@ -76,8 +76,8 @@ def test_models_load_after_the_window_then_talk_and_send_are_enabled(qtbot, tmp_
     window = controller.window
     assert window.models_label.text() == "tiny-llama · whisper tiny.en"  # the file, not its metadata name
     assert "Chat: tiny-llama-0 (" in window.models_label.toolTip()
-    device = controller.host.chat_model.device.device.name
-    assert controller.host.chat_model.device.fallback_reason is None
+    device = controller.chat.model.device.device.name
+    assert controller.chat.model.device.fallback_reason is None
     assert window.device_label.text() == f"Device: {device}"  # no "(fallback)" without one
     assert not [m for m in messages if "fallback" in m.lower() or "using the CPU" in m]
     assert "pulse" in controller.microphones.names
@@ -110,7 +110,7 @@ def test_silence_is_not_transcribed_and_sends_nothing(qtbot, tmp_path, tiny_chat
     qtbot.waitUntil(lambda: recorder.elapsed >= 1.0, timeout=30_000)  # a second of the idle microphone
     controller.talk.release()
     assert heard == [""] and "No speech was heard" in status(controller)
-    assert not controller.host.speech_worker.busy
+    assert not controller.speech.busy
     assert controller.book.current.messages == [] and controller.window.conversation_view.messages == []
 
 
@@ -120,7 +120,7 @@ def test_a_too_short_clip_is_not_transcribed(qtbot, tmp_path, tiny_chat_model, m
     assert controller.talk.recorder is not None
     controller.talk.release()
     assert "too short" in status(controller)
-    assert not controller.host.speech_worker.busy and controller.book.current.messages == []
+    assert not controller.speech.busy and controller.book.current.messages == []
 
 
 def test_a_recording_that_reaches_the_limit_is_sent_as_if_released(
@@ -145,7 +145,7 @@ def test_a_recording_that_reaches_the_limit_is_sent_as_if_released(
     text = controller.window.input_bar.edit.toPlainText()
     assert heard == [text] and text.split()[0].lower().startswith("how")
     assert word_error_rate(QUESTION, text) > 0.3  # only the start of the question was kept
-    assert not controller.host.speech_worker.busy
+    assert not controller.speech.busy
 
 
 # ---------------------------------------------------------------- replies
@@ -219,7 +219,7 @@ def test_regenerate_replaces_the_last_reply(qtbot, tmp_path, tiny_chat_model):
     assert stored(controller) == [("user", "Name a colour", True), ("assistant", new_text, True)]
     assert controller.book.current.messages[-1].id == first_id
     assert len(controller.window.conversation_view.messages) == 2 and widget.text == new_text
-    assert [(m.role, m.content) for m in controller.host.session.messages[-2:]] == [
+    assert [(m.role, m.content) for m in controller.chat.session.messages[-2:]] == [
         ("user", "Name a colour"),
         ("assistant", new_text),
     ]
@@ -245,7 +245,7 @@ def test_a_failed_reply_is_reported_and_can_be_retried(qtbot, tmp_path, tiny_cha
     role, reply, complete = stored(controller)[-1]
     assert role == "assistant" and reply and complete
     assert len(controller.window.conversation_view.messages) == 2
-    assert [(m.role, m.content) for m in controller.host.session.messages[-2:]] == [
+    assert [(m.role, m.content) for m in controller.chat.session.messages[-2:]] == [
         ("user", long_message.strip()),
         ("assistant", reply),
     ]
@@ -262,7 +262,7 @@ def test_switching_conversations_gives_the_session_that_conversations_history(qt
     controller.book.open(first)
     controller.replies.send("back again")
     wait_idle(qtbot, controller)
-    session = controller.host.session
+    session = controller.chat.session
     assert [m.content for m in session.messages if m.role == "user"] == ["first chat", "back again"]
     assert [m.content for m in session.messages if m.role == "assistant"] == [
         e.content for e in controller.book.current.messages if e.role == "assistant"
@@ -277,13 +277,13 @@ def test_closing_mid_reply_saves_the_partial_reply_and_stops_the_engines(qtbot, 
     widget = start_endless_reply(qtbot, controller)
     shown = widget.text
     conversation_id = controller.book.current.id
-    chat_model, speech_model = controller.host.chat_model, controller.host.speech_model
+    chat_model, speech_model = controller.chat.model, controller.speech.model
     started = time.perf_counter()
     controller.window.close()
     elapsed = time.perf_counter() - started
     print(f"\nclosing mid-reply took {elapsed * 1000:.0f} ms")
     assert controller.stopped_cleanly is True
-    assert not controller.host.chat_worker._thread.isRunning() and not controller.host.speech_worker._thread.isRunning()
+    assert not controller.host.running
     assert chat_model._ctx is None and speech_model._ctx is None  # both engines closed
     store = Store(tmp_path / "conversations.sqlite3")
     messages = store.load_conversation(conversation_id).messages
@@ -326,7 +326,7 @@ def test_closing_while_the_speech_model_is_prepared_leaves_no_partial_file(
 
     controller.window.statusBar().messageChanged.connect(close_on_first_progress)
     qtbot.waitUntil(lambda: controller.stopped_cleanly is not None, timeout=LOAD_TIMEOUT_MS)
-    assert closed and controller.stopped_cleanly is True and controller.host.speech_model is None
+    assert closed and controller.stopped_cleanly is True and controller.speech.model is None
     assert "could not be loaded" not in controller.window.notice.label.text()
     models = cache / "models"
     assert not models.exists() or list(models.iterdir()) == []  # stopped: no partial file, and no finished one
@@ -460,19 +460,19 @@ def test_settings_are_validated_applied_and_saved(qtbot, tmp_path, tiny_chat_mod
     assert "not a key combination" in controller.settings_flow.validate(Settings(ptt_shortcut=""))
 
     other = write_tiny_chat_model(tmp_path / "other.gguf", seed=1)
-    old_chat, old_speech = controller.host.chat_model, controller.host.speech_model
+    old_chat, old_speech = controller.chat.model, controller.speech.model
     new = controller.settings.copy()
     new.chat_model, new.temperature, new.ptt_shortcut = str(other), 0.2, "Ctrl+Shift+T"
     assert controller.settings_flow.validate(new) is None
     controller.settings_flow.apply(new)
     wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
-    assert controller.host.chat_model.name == "tiny-llama-1" and old_chat._ctx is None  # the old one was closed
-    assert controller.host.speech_model is old_speech  # untouched: its settings did not change
+    assert controller.chat.model.name == "tiny-llama-1" and old_chat._ctx is None  # the old one was closed
+    assert controller.speech.model is old_speech  # untouched: its settings did not change
     assert load_settings(tmp_path / "settings.json").settings == new
     assert controller.window.models_label.text() == "other · whisper tiny.en"
     controller.replies.send("uses the new model")
     wait_idle(qtbot, controller)
-    assert controller.host.session.model is controller.host.chat_model and stored(controller)[-1][0] == "assistant"
+    assert controller.chat.session.model is controller.chat.model and stored(controller)[-1][0] == "assistant"
 
 
 def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_chat_model, question_clip, monkeypatch):
@@ -490,7 +490,7 @@ def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_
     new.speech_model, new.language = "base", "en"
     controller.settings_flow.apply(new)
     wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
-    assert controller.host.speech_model.name == "whisper base" and controller.host.speech_model.multilingual
+    assert controller.speech.model.name == "whisper base" and controller.speech.model.multilingual
     assert controller.transcription.transcribe(read_clip(question_clip))
     edit = controller.window.input_bar.edit
     qtbot.waitUntil(lambda: edit.toPlainText() != "", timeout=60_000)

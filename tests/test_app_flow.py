@@ -62,8 +62,8 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
     controller = start_controller(window)  # loads the models once the window is up
     talk = window.input_bar.talk_button
     qtbot.waitUntil(talk.isEnabled, timeout=LOAD_TIMEOUT_MS)
-    qtbot.waitUntil(lambda: controller.host.chat_model is not None, timeout=LOAD_TIMEOUT_MS)
-    assert controller.host.speech_model.name == "whisper tiny.en"
+    qtbot.waitUntil(lambda: controller.chat.model is not None, timeout=LOAD_TIMEOUT_MS)
+    assert controller.speech.model.name == "whisper tiny.en"
     pieces, levels = [], []
     controller.reply_progress.connect(pieces.append)
     window.input_bar.level_meter.valueChanged.connect(levels.append)
@@ -89,7 +89,7 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
     assert finish in ("eog", "max_tokens") and max(levels) > 300
     assert window.windowTitle() == f"{heard} — Parley"
     stats = controller.book.store.load_conversation(controller.book.current.id).messages[1].stats
-    assert stats["model"] == controller.host.chat_model.name and stats["generated_tokens"] > 1
+    assert stats["model"] == controller.chat.model.name and stats["generated_tokens"] > 1
 
     window.close()
     assert controller.stopped_cleanly is True
@@ -105,7 +105,7 @@ def test_talk_get_a_streamed_reply_close_and_find_it_again(qtbot, app_folders, m
         ("user", heard, True),
         ("assistant", reply, True),
     ]
-    qtbot.waitUntil(lambda: idle(controller2) and controller2.host.chat_model is not None, timeout=LOAD_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: idle(controller2) and controller2.chat.model is not None, timeout=LOAD_TIMEOUT_MS)
     window2.close()
     assert controller2.stopped_cleanly is True
     store = Store(data / "conversations.sqlite3")
@@ -188,10 +188,10 @@ def report():
         "messages": messages, "current": window.statusBar().currentMessage(),
         "device": window.device_label.text(), "device_tooltip": window.device_label.toolTip(),
         "fallbacks": [
-            controller.host.speech_model.device.fallback_reason,
-            controller.host.chat_model.device.fallback_reason,
+            controller.speech.model.device.fallback_reason,
+            controller.chat.model.device.fallback_reason,
         ],
-        "devices": [controller.host.speech_model.device.device.name, controller.host.chat_model.device.device.name],
+        "devices": [controller.speech.model.device.device.name, controller.chat.model.device.device.name],
     }))
     window.close()
     app.quit()

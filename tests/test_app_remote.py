@@ -51,14 +51,14 @@ def done():
 
 def finished(text, finish):
     report["replies"].append((len(text), finish, len(pieces)))
-    report["devices"].append(controller.host.chat_model.device.device.name if controller.host.chat_model else None)
+    report["devices"].append(controller.chat.model.device.device.name if controller.chat.model else None)
     if len(report["replies"]) == 1 and kill_after:
         QTimer.singleShot(0, second)
     else:
         done()
 
 def second():
-    if controller.host.chat_model is None or controller.host.chat_model.device.device.name != "CPU":
+    if controller.chat.model is None or controller.chat.model.device.device.name != "CPU":
         QTimer.singleShot(50, second)           # the chat model is being loaded again on the CPU
         return
     report["devices"].append("then CPU")

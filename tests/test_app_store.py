@@ -20,7 +20,7 @@ from parley.app.conversations.store import Store, StoreError, data_dir
 from parley.app.settings import Settings
 from tests.support.app_helpers import LOAD_TIMEOUT_MS, idle, tiny_chat_model, tiny_settings  # noqa: F401 - fixture
 from tests.support.lines import LineReader
-from tests.support.privileges import without_root
+from tests.support.privileges import run_on_small_tmpfs, without_root
 from tests.support.requirements import require
 
 REPO = Path(__file__).resolve().parents[1]
@@ -188,44 +188,63 @@ def test_read_only_database_is_explained(store):
         store.add_message(c.id, "user", "hi")
 
 
-@pytest.fixture
-def tiny_disk(tmp_path):
-    """A real 512 KiB file system; skipped where mounting is not permitted."""
-    mount_point = tmp_path / "tiny"
-    mount_point.mkdir()
-    result = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mount_point)], capture_output=True, text=True
-    )
-    require(result.returncode == 0, f"cannot mount a tmpfs here: {result.stderr.strip()}")
-    yield mount_point
-    subprocess.run(["umount", "-l", str(mount_point)], check=False)
+# A real 512 KiB file system, in a child of its own (``run_on_small_tmpfs``): the store is
+# written until the disk refuses, and the child reports what the store said and kept.
+_ON_A_FULL_DISK = """
+import json, os, uuid
+from pathlib import Path
+from parley.app.conversations.store import Store, StoreError
+
+disk = Path(os.environ["PARLEY_TEST_DISK"])  # the tmpfs
 
 
-def _fill(folder) -> None:
-    """Write until the file system refuses even one more byte."""
-    with open(folder / "filler", "wb", buffering=0) as f:
+def fill():
+    # Write until the file system refuses even one more byte.
+    with open(disk / "filler", "wb", buffering=0) as f:
         for chunk in (65536, 4096, 512, 1):
             try:
                 while True:
-                    f.write(b"\0" * chunk)
+                    f.write(bytes(chunk))
             except OSError:
                 pass
 
 
-def test_disk_full_on_a_real_full_file_system(tiny_disk):
-    store = Store(tiny_disk / "conversations.sqlite3")
-    c = store.create_conversation("Kept")
-    store.add_message(c.id, "user", "saved before the disk filled up")
-    _fill(tiny_disk)
-    big = uuid.uuid4().hex * 2000  # 64 KB that cannot compress away
-    with pytest.raises(StoreError, match="disk is full"):
-        store.add_message(c.id, "assistant", big)
-    # Nothing half-written, and everything saved before is still there.
-    assert [m.content for m in store.load_conversation(c.id).messages] == ["saved before the disk filled up"]
-    os.remove(tiny_disk / "filler")
+def contents(store, conversation_id):
+    return [m.content for m in store.load_conversation(conversation_id).messages]
+
+
+report = {}
+store = Store(disk / "conversations.sqlite3")
+c = store.create_conversation("Kept")
+store.add_message(c.id, "user", "saved before the disk filled up")
+fill()
+big = uuid.uuid4().hex * 2000  # 64 KB that cannot compress away
+try:
     store.add_message(c.id, "assistant", big)
-    assert len(store.load_conversation(c.id).messages) == 2
-    store.close()
+    report["full"] = None
+except StoreError as e:
+    report["full"] = str(e)
+report["kept"] = contents(store, c.id)
+os.remove(disk / "filler")
+store.add_message(c.id, "assistant", big)
+report["after_freeing"] = [len(text) for text in contents(store, c.id)]
+store.close()
+print(json.dumps(report))
+"""
+
+
+def test_disk_full_on_a_real_full_file_system(tmp_path):
+    disk = tmp_path / "tiny"
+    disk.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(REPO), PARLEY_TEST_DISK=str(disk))
+    result = run_on_small_tmpfs(disk, "512k", _ON_A_FULL_DISK, env)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["full"] is not None, "the store wrote 64 KB onto a full disk without an error"
+    assert "disk is full" in report["full"], report
+    # Nothing half-written, and everything saved before is still there.
+    assert report["kept"] == ["saved before the disk filled up"]
+    assert report["after_freeing"] == [len("saved before the disk filled up"), 64_000]
 
 
 def test_disk_full_when_the_database_reaches_its_page_limit(store):
@@ -587,7 +606,7 @@ def _start_app(qtbot, monkeypatch, data, tiny_chat_model):
     window = create_window()
     qtbot.addWidget(window)
     controller = start_controller(window, settings=Settings(**tiny_settings(tiny_chat_model)))
-    qtbot.waitUntil(lambda: controller.host.chat_model is not None and idle(controller), timeout=LOAD_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: controller.chat.model is not None and idle(controller), timeout=LOAD_TIMEOUT_MS)
     return window, controller
 
 

@@ -125,7 +125,7 @@ def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(
     assert not bar.live_label.isVisible()
     # The same words a fresh decode of the whole take gives.
     wait_idle(qtbot, controller)
-    model = controller.host.speech_model
+    model = controller.speech.model
     fresh = spoken_text(model.transcribe(_speech(takes[0])))
     assert final == fresh
 

@@ -2,6 +2,7 @@
 each other; what each part does lives in that part.
 
 - ``host`` (``EngineHost``): the speech and chat engines, their threads, loading and closing;
+  the parts get only ``speech`` and ``chat``, the slot of the engine they use (``engine_slots``);
 - ``status`` (``StatusPresenter``): the status bar, notices and labels;
 - ``microphones`` (``Microphones``) and ``talk`` (``PushToTalk``): takes from the microphone;
 - ``hands_free`` (``HandsFree``): the microphone kept open, each utterance sent;
@@ -74,15 +75,20 @@ class Controller(QObject):
         self.read_aloud: ReadAloud | None = None
         self.stopped_cleanly: bool | None = None  # set by shutdown(): did both engine threads end?
 
+        self.engines = engines
         self.host = EngineHost(engines, self)
-        self.status = StatusPresenter(window, self.host, self)
+        self.speech, self.chat = speech, chat = self.host.speech, self.host.chat
+        self.status = StatusPresenter(window, speech, chat, self)
         self.settings_flow = SettingsFlow(settings, engines, self.status, path=settings_path, parent=self)
-        self.microphones = Microphones(self.host, self.status, lambda: self.settings.microphone, self)
-        self.talk = PushToTalk(self.host, self.microphones, self.status, window.input_bar, self._talk_problem, self)
-        self.hands_free = HandsFree(self.host, self.microphones, self.status, window.input_bar, self)
-        self.transcription = Transcription(self.host, self.status, lambda: self.settings, self)
+        self.microphones = Microphones(
+            speech, engines.input_devices, self.status, lambda: self.settings.microphone, self
+        )
+        bar = window.input_bar
+        self.talk = PushToTalk(speech, engines.recorder, self.microphones, self.status, bar, self._talk_problem, self)
+        self.hands_free = HandsFree(speech, engines.listener, self.microphones, self.status, bar, self)
+        self.transcription = Transcription(speech, self.status, lambda: self.settings, self)
         self.book = ConversationBook(store, window, self.status, self)
-        self.replies = ReplyFlow(self.host, self.book, self.status, lambda: self.settings, self)
+        self.replies = ReplyFlow(chat, self.book, self.status, lambda: self.settings, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
         self._press_ended_hands_free = False
         self._wire()
@@ -94,10 +100,10 @@ class Controller(QObject):
     @property
     def idle(self) -> bool:
         """No reply is being generated and neither engine has work queued."""
-        return not self.replies.busy and not self.host.speech_worker.busy and not self.host.chat_worker.busy
+        return not self.replies.busy and not self.speech.busy and not self.chat.busy
 
     def _wire(self) -> None:
-        w, bar, host = self.window, self.window.input_bar, self.host
+        w, bar, host, status = self.window, self.window.input_bar, self.host, self.status
         bar.send_requested.connect(self.replies.send)
         bar.stop_requested.connect(self.stop)
         bar.talk_pressed.connect(self._talk_pressed)
@@ -120,6 +126,14 @@ class Controller(QObject):
         self.settings_flow.changed.connect(self._settings_changed)
         for signal in (host.changed, self.microphones.changed):
             signal.connect(self._refresh)
+        host.loading.connect(status.loading)
+        host.speech_ready.connect(status.speech_ready)
+        host.chat_ready.connect(status.chat_ready)
+        host.load_failed.connect(status.load_failed)
+        host.may_not_fit.connect(lambda _role, warning: status.notice(warning))
+        host.remote_problem.connect(status.remote_problem)
+        host.server_lost.connect(lambda text: status.announce(text + "."))
+        host.changed.connect(status.show_models)
 
         host.speech_ready.connect(self.speech_ready)
         host.chat_ready.connect(self.chat_ready)
@@ -226,19 +240,19 @@ class Controller(QObject):
         hands-free, each utterance is sent."""
         if not text:
             return
-        if source == "hands-free" and self.host.chat_model is not None:
+        if source == "hands-free" and self.chat.model is not None:
             self.replies.send_when_free(text)
-        elif not self.settings.send_on_release or self.host.chat_model is None:
+        elif not self.settings.send_on_release or self.chat.model is None:
             self.window.input_bar.insert_text(text)  # with no chat model, keep it to send later
         else:
             self.replies.send_when_free(text)
 
     def _listen_problem(self) -> str | None:
         """Why the microphone cannot be used now (None: it can)."""
-        host = self.host
-        if host.speech_problem:
-            return host.speech_problem
-        if host.speech_model is None:
+        speech = self.speech
+        if speech.problem:
+            return speech.problem
+        if speech.model is None:
             return "The speech model is still loading…"
         return self.microphones.unavailable()
 
@@ -250,18 +264,18 @@ class Controller(QObject):
         return problem
 
     def _refresh(self, *_args: Any) -> None:
-        host = self.host
+        chat = self.chat
         listen_problem = self._listen_problem()
         self.hands_free.sync(self.settings.hands_free, listen_problem)
         self.window.input_bar.set_hands_free(self.hands_free.listening, listen_problem is None, listen_problem or "")
-        chat_problem = host.chat_problem or (None if host.chat_model else "The chat model is still loading…")
+        chat_problem = chat.problem or (None if chat.model else "The chat model is still loading…")
         self.status.show_availability(
             self._talk_problem(), chat_problem, self.settings.ptt_shortcut, self.hands_free.listening
         )
 
     def open_settings(self) -> None:
         self.settings_flow.open_dialog(
-            self.window, self.microphones.names or [], self._read_aloud().problem, self.host.engines.check_server
+            self.window, self.microphones.names or [], self._read_aloud().problem, self.engines.check_server
         )
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:

@@ -1,8 +1,10 @@
 """The two engines of the app: their worker threads, loading, reloading and closing the models.
 
 Each engine has one ``EngineWorker`` (its own thread): the speech model, microphone look-ups
-and transcriptions run on ``speech_worker``; the chat model and its replies on ``chat_worker``.
-An engine object is only ever called inside a job of its own worker.
+and transcriptions run on the speech worker; the chat model and its replies on the chat worker.
+An engine object is only ever called inside a job of its own worker.  The app's other parts never
+get the host: they get ``speech`` or ``chat``, the ``EngineSlot`` of the engine they use (see
+``engine_slots``), whose state only the host writes.
 
 Loading reports through signals: ``speech_ready`` / ``chat_ready`` with the model, or
 ``load_failed`` with the role and the sentence shown to the user; ``changed`` after anything
@@ -22,10 +24,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from .engine_slots import ChatSlot, EngineSlot
 from .engines import Engines
 from .settings import Settings
 from .signals import emit
-from .tasks import EngineWorker, Job, JobCancelled
+from .tasks import EngineWorker, Job
 
 log = logging.getLogger("parley.engines")
 
@@ -44,41 +47,22 @@ class EngineHost(QObject):
     def __init__(self, engines: Engines, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.engines = engines
-        self.speech_worker = EngineWorker("speech", self)
-        self.chat_worker = EngineWorker("chat", self)
-        self.speech_model: Any = None
-        self.chat_model: Any = None
-        self.session: Any = None  # the chat session of ``chat_model``
-        self.speech_problem: str | None = None
-        self.chat_problem: str | None = None
-        self.chat_load_fraction: float | None = None
-        self.load_seconds: dict[str, float] = {}  # "speech"/"chat": how long the last load took
+        self._speech_worker = EngineWorker("speech", self)
+        self._chat_worker = EngineWorker("chat", self)
+        self.speech = EngineSlot("speech", self._speech_worker, engines, self.device_lost)
+        self.chat = ChatSlot(self._chat_worker, engines, self.device_lost)
         self.session_servers: list[str] = []  # remote servers for this session only (--rpc)
         self.closing = False
         self._settings: Settings | None = None  # the settings of the last load
-        self._lost: dict[str, str] = {}  # role -> why it was moved to the CPU
         self._lost_servers: dict[str, str] = {}  # endpoint -> why it went; not tried again
         self._server_lost.connect(self._on_server_lost)
 
     @property
-    def fallbacks(self) -> dict[str, str]:
-        """Why an engine runs on the CPU although another device was wanted, by role."""
-        reasons = {
-            role: model.device.fallback_reason
-            for role, model in (("speech", self.speech_model), ("chat", self.chat_model))
-            if model is not None and model.device.fallback_reason
-        }
-        return {
-            **reasons,
-            **{
-                role: reason
-                for role, reason in self._lost.items()
-                if (self.speech_model if role == "speech" else self.chat_model) is not None
-            },
-        }
+    def slots(self) -> tuple[EngineSlot, ChatSlot]:
+        return self.speech, self.chat
 
-    def is_cancel(self, exc: BaseException) -> bool:
-        return isinstance(exc, JobCancelled) or self.engines.is_cancelled(exc)
+    def slot(self, role: str) -> EngineSlot:
+        return self.speech if role == "speech" else self.chat
 
     # ------------------------------------------------------------------ loading
 
@@ -90,20 +74,22 @@ class EngineHost(QObject):
         """Reload only the engines whose settings changed."""
         device_changed = (old.device, old.threads, old.rpc_servers) != (new.device, new.threads, new.rpc_servers)
         if device_changed:
-            self._lost.clear()  # the user chose again: servers are tried again
+            for slot in self.slots:  # the user chose again: servers are tried again
+                slot.lost = None
             self._lost_servers.clear()
         if device_changed or old.speech_model != new.speech_model:
             self.load_speech(new)
         if device_changed or (old.chat_model, old.context_length) != (new.chat_model, new.context_length):
-            self.chat_worker.cancel_all()  # a reply in progress ends first
+            self._chat_worker.cancel_all()  # a reply in progress ends first
             self.load_chat(new)
 
     def device_lost(self, role: str, reason: str) -> None:
         """The device ``role``'s engine runs on is gone (a remote server stopped): load it again
         on this machine's CPU.  (The server's loss itself is said once, by ``_on_server_lost``.)"""
-        if self.closing or role in self._lost or self._settings is None:
+        slot = self.slot(role)
+        if self.closing or slot.lost is not None or self._settings is None:
             return
-        self._lost[role] = f"{reason}; using this machine's CPU"
+        slot.lost = f"{reason}; using this machine's CPU"
         (self.load_speech if role == "speech" else self.load_chat)(self._settings)
 
     def _relay_lost(self, endpoint: str, reason: str) -> None:
@@ -121,16 +107,15 @@ class EngineHost(QObject):
             self.server_lost,
             f"The remote compute server {endpoint} was lost ({reason}); Parley goes on with this machine's CPU",
         )
-        for role, model in (("speech", self.speech_model), ("chat", self.chat_model)):
+        for slot in self.slots:
+            model = slot.model
             if model is not None and model.device.device.remote == endpoint:
-                self.device_lost(role, f"the remote device {model.device.device.name} ({endpoint}) was lost: {reason}")
-
-    def moved_by_a_loss(self, role: str) -> bool:
-        """``role``'s engine runs on the CPU because a remote server was lost (said already)."""
-        return role in self._lost
+                self.device_lost(
+                    slot.role, f"the remote device {model.device.device.name} ({endpoint}) was lost: {reason}"
+                )
 
     def _device(self, role: str, settings: Settings) -> str:
-        return "cpu" if role in self._lost else settings.device
+        return "cpu" if self.slot(role).lost is not None else settings.device
 
     def _connect(self, job: Job, servers: list[str]) -> None:
         """On an engine's thread, before a model loads: register the remote servers' devices
@@ -142,21 +127,22 @@ class EngineHost(QObject):
         if problem:
             job.emit(("remote", problem))
 
-    def _moved_by_a_loss(self, role: str, model: Any) -> None:
+    def _moved_by_a_loss(self, slot: EngineSlot, model: Any) -> None:
         """A model that fell back to the CPU while it was loading because its server was lost
         stays on the CPU from now on, like one moved after loading."""
         if (
-            self._lost_servers
+            slot.lost is None
+            and self._lost_servers
             and model.device.fallback_reason
             and not model.device.device.remote
             and model.device.requested.lower() != "cpu"
         ):
-            self._lost.setdefault(role, model.device.fallback_reason)
+            slot.lost = model.device.fallback_reason
 
     def load_speech(self, settings: Settings) -> None:
         self._settings = settings
         setting, device, threads = settings.speech_model, self._device("speech", settings), settings.threads or None
-        engines, previous = self.engines, self.speech_model
+        engines, previous = self.engines, self.speech.model
         servers = [*settings.rpc_servers, *self.session_servers]
 
         def load(job: Job) -> tuple[Any, float]:
@@ -173,9 +159,9 @@ class EngineHost(QObject):
             model = engines.load_speech(path, device, threads)
             return model, time.perf_counter() - started
 
-        self.speech_model, self.speech_problem = None, None
+        self.speech.model, self.speech.problem = None, None
         emit(self.loading, "speech", None)
-        self.speech_worker.submit(
+        self._speech_worker.submit(
             load,
             on_done=self._speech_loaded,
             on_error=self._speech_failed,
@@ -185,21 +171,21 @@ class EngineHost(QObject):
         emit(self.changed)
 
     def _speech_loaded(self, loaded: tuple[Any, float]) -> None:
-        model, self.load_seconds["speech"] = loaded
+        model, self.speech.load_seconds = loaded
         if self.closing:
             return
-        self._moved_by_a_loss("speech", model)
-        self.speech_model = model
+        self._moved_by_a_loss(self.speech, model)
+        self.speech.model = model
         emit(self.changed)
         emit(self.speech_ready, model)
 
     def _speech_failed(self, exc: BaseException) -> None:
-        if self.closing and self.is_cancel(exc):
+        if self.closing and self.speech.is_cancel(exc):
             return  # closed during the first-use preparation
         log.warning("speech model: %s", exc)
-        self.speech_problem = f"The speech model could not be loaded: {exc}"
+        self.speech.problem = f"The speech model could not be loaded: {exc}"
         emit(self.changed)
-        emit(self.load_failed, "speech", self.speech_problem)
+        emit(self.load_failed, "speech", self.speech.problem)
 
     def load_chat(self, settings: Settings) -> None:
         self._settings = settings
@@ -210,7 +196,7 @@ class EngineHost(QObject):
             settings.threads or None,
             settings.system_prompt,
         )
-        engines, previous = self.engines, self.chat_model
+        engines, previous = self.engines, self.chat.model
         servers = [*settings.rpc_servers, *self.session_servers]
 
         def load(job: Job) -> tuple[Any, Any, float]:
@@ -235,9 +221,10 @@ class EngineHost(QObject):
             elapsed = time.perf_counter() - started
             return model, engines.chat_session(model, prompt, []), elapsed
 
-        self.chat_model, self.session, self.chat_problem, self.chat_load_fraction = None, None, None, None
+        chat = self.chat
+        chat.model, chat.session, chat.problem, chat.load_fraction = None, None, None, None
         emit(self.loading, "chat", None)
-        self.chat_worker.submit(
+        self._chat_worker.submit(
             load,
             on_done=self._chat_loaded,
             on_error=self._chat_failed,
@@ -256,41 +243,48 @@ class EngineHost(QObject):
             emit(self.remote_problem, value)
             return
         if role == "chat":
-            self.chat_load_fraction = value
+            self.chat.load_fraction = value
         emit(self.loading, role, value)
         if role == "chat":
             emit(self.changed)
 
     def _chat_loaded(self, loaded: tuple[Any, Any, float]) -> None:
-        model, session, self.load_seconds["chat"] = loaded
+        model, session, self.chat.load_seconds = loaded
         if self.closing:
             return
-        self._moved_by_a_loss("chat", model)
-        self.chat_model, self.session = model, session
+        self._moved_by_a_loss(self.chat, model)
+        self.chat.model, self.chat.session = model, session
         emit(self.changed)
         emit(self.chat_ready, model)
 
     def _chat_failed(self, exc: BaseException) -> None:
-        if self.closing and self.is_cancel(exc):
+        if self.closing and self.chat.is_cancel(exc):
             return
         log.warning("chat model: %s", exc)
-        self.chat_problem = f"The chat model could not be loaded: {exc}"
+        self.chat.problem = f"The chat model could not be loaded: {exc}"
         emit(self.changed)
-        emit(self.load_failed, "chat", self.chat_problem)
+        emit(self.load_failed, "chat", self.chat.problem)
 
     # ------------------------------------------------------------------ closing
 
     def stop_all(self) -> None:
         """Cancel every job of both engines (the first step of closing)."""
         self.closing = True
-        self.speech_worker.cancel_all()
-        self.chat_worker.cancel_all()
+        for slot in self.slots:
+            slot.closing = True
+        self._speech_worker.cancel_all()
+        self._chat_worker.cancel_all()
 
     def close_chat(self, timeout_s: float) -> bool:
         """Close the chat model on its thread and join the thread; False if it did not end in time."""
-        model = self.chat_model
-        return self.chat_worker.shutdown(timeout_s, finalizer=model.close if model else None)
+        model = self.chat.model
+        return self._chat_worker.shutdown(timeout_s, finalizer=model.close if model else None)
+
+    @property
+    def running(self) -> bool:
+        """Either engine's thread is still running (after closing: it did not end in time)."""
+        return self._speech_worker.running or self._chat_worker.running
 
     def close_speech(self, timeout_s: float) -> bool:
-        model = self.speech_model
-        return self.speech_worker.shutdown(timeout_s, finalizer=model.close if model else None)
+        model = self.speech.model
+        return self._speech_worker.shutdown(timeout_s, finalizer=model.close if model else None)

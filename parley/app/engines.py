@@ -1,10 +1,16 @@
-"""The application's one doorway to ``parley.engine``.
+"""The application's one doorway to the engines: models, microphones and compute devices.
 
-The controller never imports the engines itself: it is handed an ``Engines`` object.
+The app never builds an engine object itself: it is handed an ``Engines`` object, and each part
+gets the narrow piece it needs (the recorder or listener factory, an engine's slot).
 ``LocalEngines`` is the real one and imports ``parley.engine`` lazily, so the window opens
-(and can explain what is wrong) even when the native libraries are missing; tests hand the
-controller another object of the same shape.  A caller that already holds loaded engine objects
-can subclass ``LocalEngines`` and return them from ``load_speech``/``load_chat``.
+(and can explain what is wrong) even when the native libraries or PortAudio are missing; tests
+hand the controller another object of the same shape.  A caller that already holds loaded engine
+objects can subclass ``LocalEngines`` and return them from ``load_speech``/``load_chat``.
+
+What does not go through the doorway, on purpose: the engine's plain-Python rules that hold no
+native library, device or model (``formats``, the utterance rules in ``audio.utterance`` and the
+utterance segmenter in ``audio.vad``, numpy only).  Those are algorithms the app applies to
+audio it already holds; the app imports them like any library.
 """
 
 from __future__ import annotations
@@ -17,6 +23,14 @@ from parley.engine.formats import GGML_MAGIC, GGUF_MAGIC
 
 from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
+# Engines.recorder / Engines.listener, as the parts that open the microphone receive them.
+RecorderFactory = Callable[
+    [str | None, Callable[[float], None], Callable[[BaseException], None], Callable[[], None], float], Any
+]
+ListenerFactory = Callable[
+    [str | None, Callable[[Any], None], Callable[[float], None], Callable[[BaseException], None]], Any
+]
+
 
 class Engines(Protocol):
     """What the controller needs from the engines.
@@ -25,7 +39,7 @@ class Engines(Protocol):
     ``load_speech``, ``load_chat``, ``chat_session``, ``reset_session``, ``sampling``,
     ``cancel_token``, ``input_devices``, ``fit_warning`` and ``connect_remote`` (a handshake of up
     to 3 s per server), and every method of the objects they return.  Called on the UI thread:
-    ``recorder`` (its methods are thread-safe), ``is_device_lost``, ``is_cancelled``,
+    ``recorder`` and ``listener`` (their methods are thread-safe), ``is_device_lost``, ``is_cancelled``,
     ``compute_devices`` and ``check_model_file`` (quick: a device list, a file header).
     ``check_server`` (a handshake of up to 3 s) runs on a thread of the settings dialog's own.
     Histories are ``(role, content)`` pairs, oldest first.
@@ -49,6 +63,13 @@ class Engines(Protocol):
         on_error: Callable[[BaseException], None],
         on_limit: Callable[[], None],
         max_seconds: float,
+    ) -> Any: ...
+    def listener(
+        self,
+        microphone: str | None,
+        on_audio: Callable[[Any], None],
+        on_level: Callable[[float], None],
+        on_error: Callable[[BaseException], None],
     ) -> Any: ...
     def compute_devices(self) -> list[str]: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
@@ -130,6 +151,18 @@ class LocalEngines:
         from parley.engine.audio.capture import Recorder
 
         return Recorder(microphone, max_seconds=max_seconds, on_level=on_level, on_error=on_error, on_limit=on_limit)
+
+    def listener(
+        self,
+        microphone: str | None,
+        on_audio: Callable[[Any], None],
+        on_level: Callable[[float], None],
+        on_error: Callable[[BaseException], None],
+    ) -> Any:
+        """The microphone kept open (hands-free): 16 kHz blocks to ``on_audio`` on its thread."""
+        from parley.engine.audio.capture import Listener
+
+        return Listener(microphone, on_audio=on_audio, on_level=on_level, on_error=on_error)
 
     def compute_devices(self) -> list[str]:
         """Device names for the settings dialog; empty when the native build is unusable."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from .engine_host import EngineHost
+from .engine_slots import ChatSlot, EngineSlot
 from .ui.main_window import MainWindow
 
 ANNOUNCE_MS = 15_000
@@ -33,24 +33,19 @@ def chat_label(model: Any) -> str:
 
 
 class StatusPresenter(QObject):
-    def __init__(self, window: MainWindow, host: EngineHost, parent: QObject | None = None) -> None:
+    """Shows the state of both engines (their slots) and what the app says; the controller
+    connects the engine host's signals to ``loading``, ``speech_ready``, ``chat_ready``,
+    ``load_failed``, ``remote_problem`` and ``show_models``."""
+
+    def __init__(self, window: MainWindow, speech: EngineSlot, chat: ChatSlot, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.window = window
-        self.host = host
+        self.speech = speech
+        self.chat = chat
         self.last_reply_tps: float | None = None
         self.last_clip_s: float | None = None
         self._announced: set[str] = set()
         self._sticky_until = 0.0  # an announcement holds the status bar until then
-        host.loading.connect(self._loading)
-        host.speech_ready.connect(self._speech_ready)
-        host.chat_ready.connect(self._chat_ready)
-        host.load_failed.connect(self._load_failed)
-        host.may_not_fit.connect(lambda _role, warning: self.notice(warning))
-        host.remote_problem.connect(
-            lambda problem: self.announce(f"Remote compute: {problem}; models run on this machine instead.")
-        )
-        host.server_lost.connect(lambda text: self.announce(text + "."))
-        host.changed.connect(self.show_models)
 
     # ------------------------------------------------------------------ messages
 
@@ -72,7 +67,7 @@ class StatusPresenter(QObject):
 
     # ------------------------------------------------------------------ engines
 
-    def _loading(self, role: str, fraction: float | None) -> None:
+    def loading(self, role: str, fraction: float | None) -> None:
         if role == "speech":
             self.note(
                 "Loading the speech model…"
@@ -81,23 +76,26 @@ class StatusPresenter(QObject):
                 0,
             )
 
-    def _speech_ready(self, model: Any) -> None:
+    def speech_ready(self, model: Any) -> None:
         self.note(f"Speech model ready: {model.name}")
-        self._announce_fallback("speech", model)
+        self._announce_fallback(self.speech, model)
 
-    def _chat_ready(self, model: Any) -> None:
+    def chat_ready(self, model: Any) -> None:
         self.note(f"Chat model ready: {chat_label(model)}")
         if not getattr(model, "has_template", True):
             self.announce(f"{chat_label(model)} has no chat template; a generic prompt format is used.")
-        self._announce_fallback("chat", model)
+        self._announce_fallback(self.chat, model)
 
-    def _announce_fallback(self, role: str, model: Any) -> None:
+    def _announce_fallback(self, slot: EngineSlot, model: Any) -> None:
         """The engines fall back to the CPU themselves when a GPU refuses a model; say so once
         (a lost remote server has been said already)."""
-        if model.device.fallback_reason and not self.host.moved_by_a_loss(role):
+        if model.device.fallback_reason and slot.lost is None:
             self.announce(model.device.fallback_reason)
 
-    def _load_failed(self, role: str, problem: str) -> None:
+    def remote_problem(self, problem: str) -> None:
+        self.announce(f"Remote compute: {problem}; models run on this machine instead.")
+
+    def load_failed(self, role: str, problem: str) -> None:
         if role == "speech":
             self.say(problem)
             self.notice(problem + " Typed chat still works; choose another model in Settings.")
@@ -107,23 +105,20 @@ class StatusPresenter(QObject):
     # ------------------------------------------------------------------ labels
 
     def show_models(self) -> None:
-        host = self.host
-        chat, speech = host.chat_model, host.speech_model
-        loading_chat = (
-            "Loading chat model…"
-            if host.chat_load_fraction is None
-            else f"Loading chat model… {host.chat_load_fraction:.0%}"
-        )
+        chat, speech = self.chat.model, self.speech.model
+        chat_problem, speech_problem = self.chat.problem, self.speech.problem
+        fraction = self.chat.load_fraction
+        loading_chat = "Loading chat model…" if fraction is None else f"Loading chat model… {fraction:.0%}"
         names = [
-            chat_label(chat) if chat else ("Chat model unavailable" if host.chat_problem else loading_chat),
-            speech.name if speech else ("Speech model unavailable" if host.speech_problem else "Loading speech model…"),
+            chat_label(chat) if chat else ("Chat model unavailable" if chat_problem else loading_chat),
+            speech.name if speech else ("Speech model unavailable" if speech_problem else "Loading speech model…"),
         ]
         details = [
             f"Chat: {chat.name} ({chat.path})" if chat else None,
             f"Speech: {speech.name} ({speech.path})" if speech else None,
         ]
         self.window.set_models_text(
-            " · ".join(names), "\n".join(filter(None, [*details, host.chat_problem, host.speech_problem]))
+            " · ".join(names), "\n".join(filter(None, [*details, chat_problem, speech_problem]))
         )
         choices = {role: m.device for role, m in (("Chat", chat), ("Speech", speech)) if m}
         if choices:
@@ -133,10 +128,10 @@ class StatusPresenter(QObject):
                 if len(set(devices.values())) == 1
                 else " · ".join(f"{role} {name}" for role, name in devices.items())
             )
-            reasons = list(dict.fromkeys(host.fallbacks.values()))
+            reasons = list(dict.fromkeys(filter(None, (self.speech.fallback, self.chat.fallback))))
             tooltip = "\n".join([*(f"{role}: {c.device.description}" for role, c in choices.items()), *reasons])
             self.window.set_device_text(f"Device: {text}" + (" (fallback)" if reasons else ""), tooltip)
-        elif host.chat_problem and host.speech_problem:
+        elif chat_problem and speech_problem:
             self.window.set_device_text("Device: none")
 
     def show_reply_speed(self, tokens_per_second: float) -> None:

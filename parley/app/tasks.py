@@ -23,6 +23,8 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
+from parley.engine.errors import Cancelled
+
 from .signals import emit
 
 log = logging.getLogger("parley.tasks")
@@ -33,8 +35,9 @@ log = logging.getLogger("parley.tasks")
 _LIVE: weakref.WeakSet[EngineWorker] = weakref.WeakSet()
 
 
-class JobCancelled(Exception):
-    """A job was cancelled before it started, so it never ran."""
+class JobCancelled(Cancelled):
+    """A job was cancelled before it started, so it never ran: a ``Cancelled`` like the engines'
+    own, so ``except Cancelled`` (or ``isinstance(exc, Cancelled)``) covers both."""
 
 
 class _Cancellable(Protocol):
@@ -138,6 +141,11 @@ class EngineWorker(QObject):
     @property
     def busy(self) -> bool:
         return bool(self._pending)
+
+    @property
+    def running(self) -> bool:
+        """The worker's thread has not ended (``shutdown`` joins it)."""
+        return bool(self._thread.isRunning())
 
     def submit(
         self,

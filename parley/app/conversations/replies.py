@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from ..engine_host import EngineHost
+from ..engine_slots import ChatSlot
 from ..settings import Settings
 from ..signals import emit
 from ..status import StatusPresenter
@@ -53,14 +53,14 @@ class ReplyFlow(QObject):
 
     def __init__(
         self,
-        host: EngineHost,
+        chat: ChatSlot,
         book: ConversationBook,
         status: StatusPresenter,
         settings: Callable[[], Settings],
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self.host = host
+        self.chat = chat
         self.book = book
         self.status = status
         self.settings = settings
@@ -92,10 +92,10 @@ class ReplyFlow(QObject):
     def send(self, text: str) -> bool:
         """Post ``text`` as the user's message and start the reply; False if it cannot be sent now."""
         text = text.strip()
-        if not text or self.host.closing:
+        if not text or self.chat.closing:
             return False
-        if self.host.chat_model is None:
-            self.status.say(self.host.chat_problem or "The chat model is still loading…")
+        if self.chat.model is None:
+            self.status.say(self.chat.problem or "The chat model is still loading…")
             return False
         if self.busy:
             self.status.say("Wait for the reply to finish, or press Stop.")
@@ -113,7 +113,7 @@ class ReplyFlow(QObject):
         """Answer the last user message again: replace the last reply, or reply to a message that
         has none (a failed reply, or one lost in a crash)."""
         messages = self.book.current.messages
-        if self.busy or self.host.chat_model is None or not messages:
+        if self.busy or self.chat.model is None or not messages:
             return
         if messages[-1].role == "assistant":
             self._generate(ReplyKind.REGENERATE, reset=not self.synced)
@@ -123,7 +123,7 @@ class ReplyFlow(QObject):
     def continue_reply(self) -> None:
         """Carry on writing the last reply from where it ended (an interrupted one)."""
         messages = self.book.current.messages
-        if self.busy or self.host.chat_model is None or not messages or messages[-1].role != "assistant":
+        if self.busy or self.chat.model is None or not messages or messages[-1].role != "assistant":
             return
         self._generate(ReplyKind.CONTINUE, reset=True)
 
@@ -140,20 +140,20 @@ class ReplyFlow(QObject):
 
     def _generate(self, kind: ReplyKind, reset: bool) -> None:
         """Start a reply to the open conversation; ``reset`` rebuilds the chat session first."""
-        host, engines, settings = self.host, self.host.engines, self.settings()
-        session, conversation = host.session, self.book.current
+        chat, settings = self.chat, self.settings()
+        session, conversation = chat.session, self.book.current
         messages = conversation.messages
-        params = engines.sampling(settings)
+        params = chat.sampling(settings)
         prompt = settings.system_prompt
         new = kind is ReplyKind.NEW
         history = [(m.role, m.content) for m in (messages[:-1] if new else messages)]
         user_text = messages[-1].content if new else ""
 
         def generate(job: Job) -> Any:
-            token = job.link(engines.cancel_token())
+            token = job.link(chat.cancel_token())
             on_text = PieceInbox(job.emit).put
             if reset:
-                engines.reset_session(session, prompt, history)
+                chat.reset_session(session, prompt, history)
             if kind is ReplyKind.REGENERATE:
                 return session.regenerate(params, on_text=on_text, cancel=token)
             if kind is ReplyKind.CONTINUE:
@@ -162,7 +162,7 @@ class ReplyFlow(QObject):
 
         self.synced = False  # until this reply ends normally
         reply = self.state.start(conversation, kind)
-        self._job = host.chat_worker.submit(
+        self._job = chat.submit(
             generate,
             name="reply",
             on_progress=lambda inbox: self._grow(reply, inbox.take()),
@@ -179,7 +179,7 @@ class ReplyFlow(QObject):
         if reply is not self.state.reply:
             return
         current = reply.conversation is self.book.current
-        record = stats_record(result.stats, result.finish, self.host.chat_model)
+        record = stats_record(result.stats, result.finish, self.chat.model)
         if result.finish == "cancelled":
             self.state.stop(reply, result.text, record)
         else:
@@ -192,7 +192,7 @@ class ReplyFlow(QObject):
                     "The conversation no longer fits in the model's context. "
                     "Start a new chat, or raise the context length in Settings."
                 )
-            if current and not self.host.closing:
+            if current and not self.chat.closing:
                 emit(self.answered, result.text)
         emit(self.finished, result.text, result.finish)
         self._send_queued()
@@ -200,21 +200,20 @@ class ReplyFlow(QObject):
     def _failed(self, reply: Reply, exc: BaseException) -> None:
         if reply is not self.state.reply:
             return
-        if self.host.is_cancel(exc):
-            self.state.stop(reply, reply.text, stats_record(None, "cancelled", self.host.chat_model))
+        if self.chat.is_cancel(exc):
+            self.state.stop(reply, reply.text, stats_record(None, "cancelled", self.chat.model))
             emit(self.finished, reply.text, "cancelled")
         else:
             log.warning("reply failed: %s", exc)
             self.state.fail(reply, str(exc))
             if reply.conversation is self.book.current:
                 self.status.notice(f"The reply failed: {exc}")
-            if self.host.engines.is_device_lost(exc):
-                self.host.device_lost("chat", str(exc))  # the next reply runs on this machine
+            self.chat.device_lost(exc)  # if its device is gone, the next reply runs on this machine
             emit(self.finished, reply.text, "error")
         self._send_queued()
 
     def _send_queued(self) -> None:
-        if not self.host.closing:
+        if not self.chat.closing:
             text = self.state.next_queued()
             if text is not None:
                 self.send(text)

@@ -232,9 +232,8 @@ def conversation_facts(controller: Any) -> tuple[str | None, str | None, int | N
 
 
 def loaded_models(controller: Any) -> dict[str, Any]:
-    """The models the app has loaded, by role (the controller's engine host holds them)."""
-    host = getattr(controller, "host", None)
-    models = {role: getattr(host, f"{role}_model", None) for role in ("speech", "chat")}
+    """The models the app has loaded, by role (the controller's engine slots hold them)."""
+    models = {role: getattr(getattr(controller, role, None), "model", None) for role in ("speech", "chat")}
     return {role: model for role, model in models.items() if model is not None}
 
 

@@ -147,7 +147,7 @@ class SelfTest(QObject):
 
     def _model_ready(self, role: str, model: Any) -> None:
         assert self.controller is not None
-        seconds = self.controller.host.load_seconds.get(role)
+        seconds = (self.controller.speech if role == "speech" else self.controller.chat).load_seconds
         where = model.device.device
         name = Path(model.path).name if role == "chat" else model.name
         self.line(f"{role} model load", seconds, f"{name} on {where.name} ({where.description})")
@@ -208,7 +208,7 @@ class SelfTest(QObject):
         preview = preview if len(preview) <= 60 else preview[:59] + "…"
         self.line("full reply", seconds, f"{detail}finish {finish}: “{preview}”")
         choice_lines = []
-        for role, model in (("speech", self.controller.host.speech_model), ("chat", self.controller.host.chat_model)):
+        for role, model in (("speech", self.controller.speech.model), ("chat", self.controller.chat.model)):
             choice = model.device
             choice_lines.append(
                 f"{role} {choice.device.name} ({choice.device.description})"

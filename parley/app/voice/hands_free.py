@@ -1,7 +1,7 @@
 """Hands-free mode: the microphone stays open and each utterance is sent as its own message.
 
-The engine's ``Listener`` hands 16 kHz blocks to a helper thread, where an
-``UtteranceSegmenter`` cuts them into utterances (a short pause ends one); each utterance comes
+The listener (``Engines.listener``, the engine's ``Listener``) hands 16 kHz blocks to a helper
+thread, where an ``UtteranceSegmenter`` cuts them into utterances (a short pause ends one); each utterance comes
 to the UI thread through a queued signal as ``utterance``, to be transcribed and sent.  While a
 reply is read aloud the microphone is ignored (``ignore``): what it hears then is Parley itself.
 
@@ -18,7 +18,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from ..engine_host import EngineHost
+from parley.engine.audio.vad import UtteranceSegmenter
+
+from ..engine_slots import EngineSlot
+from ..engines import ListenerFactory
 from ..signals import emit
 from ..status import StatusPresenter
 from ..ui.input_bar import InputBar
@@ -37,20 +40,24 @@ class HandsFree(QObject):
 
     def __init__(
         self,
-        host: EngineHost,
+        speech: EngineSlot,
+        make_listener: ListenerFactory,
         microphones: Microphones,
         status: StatusPresenter,
         bar: InputBar,
         parent: QObject | None = None,
     ) -> None:
+        """``make_listener`` opens the microphone (``Engines.listener``); ``speech`` says
+        whether the app is closing."""
         super().__init__(parent)
-        self.host = host
+        self.speech = speech
+        self.make_listener = make_listener
         self.microphones = microphones
         self.status = status
         self.bar = bar
         self.listener: Any = None
         self._ignoring = threading.Event()  # read on the listener's thread
-        self._segmenter: Any = None
+        self._segmenter = UtteranceSegmenter()
         self._heard.connect(self._utterance)
         self._level.connect(lambda db: self.bar.set_level(level_fraction(db)))
         self._lost.connect(self._microphone_lost)
@@ -61,9 +68,9 @@ class HandsFree(QObject):
 
     def sync(self, wanted: bool, problem: str | None) -> None:
         """Listen when ``wanted`` and nothing (``problem``) stands in the way; otherwise don't."""
-        if wanted and problem is None and not self.host.closing:
+        if wanted and problem is None and not self.speech.closing:
             self.start()
-        elif self.listener is not None and (not wanted or self.host.closing):
+        elif self.listener is not None and (not wanted or self.speech.closing):
             self.stop()
 
     def ignore(self, ignoring: bool) -> None:
@@ -76,17 +83,11 @@ class HandsFree(QObject):
     def start(self) -> None:
         if self.listener is not None:
             return
-        from parley.engine.audio.capture import Listener
-        from parley.engine.audio.vad import UtteranceSegmenter
-
         self._segmenter = UtteranceSegmenter()
-        listener = Listener(
-            self.microphones.device(),
-            on_audio=self._audio,
-            on_level=partial(emit, self._level),
-            on_error=partial(emit, self._lost),
-        )
         try:
+            listener = self.make_listener(
+                self.microphones.device(), self._audio, partial(emit, self._level), partial(emit, self._lost)
+            )
             listener.start()
         except Exception as exc:  # noqa: BLE001 - a capture failure is reported, not raised
             log.warning("hands-free listening could not start: %s", exc)

@@ -7,10 +7,11 @@ as a job of the speech worker and push-to-talk waits for its answer (``probing``
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from ..engine_host import EngineHost
+from ..engine_slots import EngineSlot
 from ..signals import emit
 from ..status import StatusPresenter
 from ..tasks import Job
@@ -24,11 +25,18 @@ class Microphones(QObject):
     changed = Signal(object)  # the microphone names found (empty: none)
 
     def __init__(
-        self, host: EngineHost, status: StatusPresenter, wanted: Callable[[], str | None], parent: QObject | None = None
+        self,
+        speech: EngineSlot,
+        input_devices: Callable[[], list[Any]],
+        status: StatusPresenter,
+        wanted: Callable[[], str | None],
+        parent: QObject | None = None,
     ) -> None:
-        """``wanted()`` is the microphone the settings name (None: the system default)."""
+        """``input_devices()`` lists the microphones (on the speech thread: it re-scans PortAudio);
+        ``wanted()`` is the microphone the settings name (None: the system default)."""
         super().__init__(parent)
-        self.host = host
+        self.speech = speech
+        self.input_devices = input_devices
         self.status = status
         self.wanted = wanted
         self.names: list[str] | None = None  # None until looked for
@@ -37,15 +45,15 @@ class Microphones(QObject):
 
     def probe(self) -> None:
         """Look for microphones again (unless a look is under way or the app is closing)."""
-        if self.probing or self.host.closing:
+        if self.probing or self.speech.closing:
             return
-        engines = self.host.engines
+        input_devices = self.input_devices
 
         def probe(_job: Job) -> list[str]:
-            return [device.name for device in engines.input_devices()]
+            return [device.name for device in input_devices()]
 
         self.probing = True
-        self.host.speech_worker.submit(probe, on_done=self._found, on_error=self._failed, name="list microphones")
+        self.speech.submit(probe, on_done=self._found, on_error=self._failed, name="list microphones")
         emit(self.changed, self.names or [])
 
     def device(self) -> str | None:

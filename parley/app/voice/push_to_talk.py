@@ -20,7 +20,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from parley.engine.formats import SAMPLE_RATE
 
-from ..engine_host import EngineHost
+from ..engine_slots import EngineSlot
+from ..engines import RecorderFactory
 from ..signals import emit
 from ..status import StatusPresenter
 from ..ui.input_bar import InputBar
@@ -53,16 +54,19 @@ class PushToTalk(QObject):
 
     def __init__(
         self,
-        host: EngineHost,
+        speech: EngineSlot,
+        make_recorder: RecorderFactory,
         microphones: Microphones,
         status: StatusPresenter,
         bar: InputBar,
         blocked_by: Callable[[], str | None],
         parent: QObject | None = None,
     ) -> None:
-        """``blocked_by()`` says why no take may start now (None: it may)."""
+        """``make_recorder`` opens a take (``Engines.recorder``); ``blocked_by()`` says why no
+        take may start now (None: it may)."""
         super().__init__(parent)
-        self.host = host
+        self.speech = speech
+        self.make_recorder = make_recorder
         self.microphones = microphones
         self.status = status
         self.bar = bar
@@ -80,12 +84,12 @@ class PushToTalk(QObject):
 
     def press(self) -> None:
         """Push-to-talk pressed (key or button): start a take."""
-        if self.host.closing or self.recorder is not None:
+        if self.speech.closing or self.recorder is not None:
             return
         problem = self.blocked_by()
         if problem:
             self.status.say(problem)
-            if self.microphones.problem and not self.host.speech_worker.busy:
+            if self.microphones.problem and not self.speech.busy:
                 self.microphones.probe()  # maybe one was plugged in since
             return
         emit(self.starting)
@@ -94,7 +98,7 @@ class PushToTalk(QObject):
         signals.failed.connect(lambda exc: self._failed(signals, exc))
         signals.limit.connect(lambda: self._limit(signals))
         try:
-            recorder = self.host.engines.recorder(
+            recorder = self.make_recorder(
                 self.microphones.device(),
                 partial(emit, signals.level),
                 partial(emit, signals.failed),

@@ -23,7 +23,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ..engine_host import EngineHost
+from parley.engine.audio.utterance import speech_region, spoken_text
+
+from ..engine_slots import EngineSlot
 from ..settings import Settings
 from ..signals import emit
 from ..status import StatusPresenter
@@ -52,10 +54,14 @@ class Transcription(QObject):
     partial = Signal(str)  # the words heard so far while a take is held
 
     def __init__(
-        self, host: EngineHost, status: StatusPresenter, settings: Callable[[], Settings], parent: QObject | None = None
+        self,
+        speech: EngineSlot,
+        status: StatusPresenter,
+        settings: Callable[[], Settings],
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self.host = host
+        self.speech = speech
         self.status = status
         self.settings = settings
         self.reused = 0  # releases answered by a live decode (diagnostics)
@@ -75,13 +81,11 @@ class Transcription(QObject):
     def transcribe(self, audio: Any, source: str = "talk") -> bool:
         """Transcribe a take (16 kHz mono float32); False if there is no speech model, or no
         sound in the take (nothing is sent then)."""
-        from parley.engine.audio.utterance import speech_region
-
         self._timer.stop()
         self._snapshot = None
-        if self.host.speech_model is None or self.host.closing:
+        if self.speech.model is None or self.speech.closing:
             self._drop_live()
-            self.status.say(self.host.speech_problem or "The speech model is still loading…")
+            self.status.say(self.speech.problem or "The speech model is still loading…")
             return False
         region = speech_region(audio)
         if region is None:
@@ -118,8 +122,6 @@ class Transcription(QObject):
 
     def _done(self, transcript: Any, source: str) -> None:
         self.status.show_clip_time(transcript.elapsed)
-        from parley.engine.audio.utterance import spoken_text
-
         text = spoken_text(transcript)
         if not text:
             self.status.say("No speech was recognised, so nothing was sent.")
@@ -128,12 +130,11 @@ class Transcription(QObject):
         emit(self.heard, text, source)
 
     def _failed(self, exc: BaseException, source: str, audio: Any = None) -> None:
-        if audio is not None and self.host.engines.is_device_lost(exc):
+        if audio is not None and self.speech.device_lost(exc):
             self._retry = (audio, source)  # once the model is loaded on this machine
             self.status.say("Transcribing again on this machine…", 0)
-            self.host.device_lost("speech", str(exc))
             return
-        cancelled = self.host.is_cancel(exc)
+        cancelled = self.speech.is_cancel(exc)
         self.status.say("Transcription stopped." if cancelled else "Transcription failed.")
         if not cancelled:
             self.status.notice(f"The recording could not be transcribed: {exc}")
@@ -144,7 +145,7 @@ class Transcription(QObject):
     def begin_live(self, snapshot: Callable[[], Any]) -> None:
         """A take started; ``snapshot()`` returns it so far (any thread)."""
         self._drop_live()
-        if not self.settings().live_transcript or self.host.speech_model is None:
+        if not self.settings().live_transcript or self.speech.model is None:
             return
         self._snapshot = snapshot
         self._last_display = time.monotonic()
@@ -157,9 +158,7 @@ class Transcription(QObject):
         self._snapshot = None
 
     def _tick(self) -> None:
-        from parley.engine.audio.utterance import speech_region
-
-        if self._snapshot is None or self.host.speech_model is None:
+        if self._snapshot is None or self.speech.model is None:
             return
         audio = self._snapshot()
         region = speech_region(audio)
@@ -188,8 +187,6 @@ class Transcription(QObject):
             elif self._snapshot is not None and all(
                 decode.region[1] >= d.region[1] for d in self._decodes if d.transcript is not None
             ):
-                from parley.engine.audio.utterance import spoken_text
-
                 emit(self.partial, spoken_text(transcript))
 
         def failed(exc: BaseException) -> None:
@@ -205,14 +202,13 @@ class Transcription(QObject):
         on_done: Callable[[Any], None],
         on_error: Callable[[BaseException], None],
     ) -> Job:
-        model, engines, language = self.host.speech_model, self.host.engines, self.language()
+        slot = self.speech
+        model, language = slot.model, self.language()
 
         def transcribe(job: Job) -> Any:
-            return model.transcribe(speech, language=language, cancel=job.link(engines.cancel_token()))
+            return model.transcribe(speech, language=language, cancel=job.link(slot.cancel_token()))
 
-        return self.host.speech_worker.submit(
-            transcribe, on_done=on_done, on_error=on_error, name=f"transcribe {key[1] - key[0]} samples"
-        )
+        return slot.submit(transcribe, on_done=on_done, on_error=on_error, name=f"transcribe {key[1] - key[0]} samples")
 
     def _drop_live(self, keep: _Decode | None = None) -> None:
         """Forget this take's live decodes, cancelling those still running (but ``keep``)."""

@@ -222,12 +222,18 @@ def test_a_worker_nobody_shut_down_does_not_abort_python_at_exit(tmp_path) -> No
 
 def test_a_settings_dialog_whose_models_tab_is_never_shown_starts_no_threads(qtbot) -> None:
     from parley.app import tasks
+    from parley.app.model_library import ModelLibrary
     from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
 
     before = set(tasks._LIVE)
     dialog = SettingsDialog(
-        Settings(), validate=lambda s: None, compute_devices=[], microphones=[], read_aloud_problem=None
+        Settings(),
+        models=ModelLibrary(),
+        validate=lambda s: None,
+        compute_devices=[],
+        microphones=[],
+        read_aloud_problem=None,
     )
     qtbot.addWidget(dialog)
     dialog.show()

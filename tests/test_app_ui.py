@@ -323,12 +323,14 @@ def test_window_renders_a_conversation(qtbot, tmp_path, tiny_chat_model):
 
 
 def test_settings_dialog_shows_the_validation_error_and_returns_the_edits(qtbot):
+    from parley.app.model_library import ModelLibrary
     from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
 
     problems = ["The chat model /x.gguf cannot be used: the file does not exist."]
     dialog = SettingsDialog(
         Settings(),
+        models=ModelLibrary(),
         validate=lambda s: problems.pop() if problems else None,
         compute_devices=["CPU", "CUDA0"],
         microphones=["USB Mic"],

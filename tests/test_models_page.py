@@ -8,6 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabWidget
 
+from parley.app import model_library
+from parley.app.model_library import ModelLibrary
 from parley.app.settings import Settings
 from parley.app.ui import models_page
 from parley.app.ui.settings_dialog import SettingsDialog
@@ -28,6 +30,7 @@ def mine(tmp_path: Path) -> Path:
 def dialog(qtbot, hub, mine: Path):  # noqa: F811 - the hub fixture
     d = SettingsDialog(
         Settings(model_folders=[str(mine)]),
+        models=ModelLibrary(),
         validate=lambda s: None,
         compute_devices=[],
         microphones=[],
@@ -108,7 +111,7 @@ def test_closing_settings_mid_download_stops_it_and_the_next_try_resumes(qtbot, 
     click(qtbot, page.download_button)
     qtbot.waitUntil(lambda: page.progress.value() > 0, timeout=30000)
     dialog.reject()
-    assert models_page._LINGERING == []  # both threads stopped within the shutdown
+    assert model_library.LINGERING == []  # both threads stopped within the shutdown
     partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"
     kept = partial.stat().st_size
     assert kept > 0
@@ -135,6 +138,7 @@ def test_a_hostile_catalog_entry_is_named_on_the_page_and_the_others_stay(
     monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(catalog))
     d = SettingsDialog(
         Settings(model_folders=[str(mine)]),
+        models=ModelLibrary(),
         validate=lambda s: None,
         compute_devices=[],
         microphones=[],

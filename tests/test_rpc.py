@@ -372,6 +372,7 @@ def add_server(qtbot, group, endpoint: str) -> None:  # noqa: ANN001
 
 def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noqa: ANN001
     """The check (a handshake of up to 3 s) runs on a worker: Add returns at once and says so."""
+    from parley.app.model_library import ModelLibrary
     from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
 
@@ -383,6 +384,7 @@ def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noq
 
     dialog = SettingsDialog(
         Settings(),
+        models=ModelLibrary(),
         validate=lambda s: None,
         compute_devices=[],
         microphones=[],
@@ -400,11 +402,13 @@ def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noq
 
 
 def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server) -> None:  # noqa: ANN001
+    from parley.app.model_library import ModelLibrary
     from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
 
     dialog = SettingsDialog(
         Settings(rpc_servers=["10.0.0.9:50052"]),
+        models=ModelLibrary(),
         validate=lambda s: None,
         compute_devices=[],
         microphones=[],
@@ -425,12 +429,14 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
 
 
 def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from parley.app.model_library import ModelLibrary
     from parley.app.settings import Settings, load_settings
     from parley.app.ui.settings_dialog import SettingsDialog
 
     with fuzz.FakeServer(token=TOKEN) as fake:
         dialog = SettingsDialog(
             Settings(),
+            models=ModelLibrary(),
             validate=lambda s: None,
             compute_devices=[],
             microphones=[],

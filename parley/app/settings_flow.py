@@ -45,7 +45,8 @@ class SettingsFlow(QObject):
         read_aloud_problem: str | None,
         check_server: Callable[[str], str | None] | None = None,
     ) -> None:
-        from .ui.settings_dialog import SettingsDialog  # with the model library: not needed to start
+        from .model_library import ModelLibrary  # the dialog and the library: not needed to start
+        from .ui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(
             self.value,
@@ -53,6 +54,7 @@ class SettingsFlow(QObject):
             compute_devices=self.engines.compute_devices(),
             microphones=microphones,
             read_aloud_problem=read_aloud_problem,
+            models=ModelLibrary(),
             parent=parent,
             check_server=check_server,
         )

@@ -6,17 +6,15 @@ recommended models.  Each row shows size, licence and whether it fits this machi
 Use (puts the file into the dialog's speech or chat model choice), Download (with progress,
 speed and time left), Cancel, Remove (only for models Parley downloaded).
 
-Scanning and downloading run on their own ``EngineWorker`` threads; widgets are touched only
-from the UI thread (the workers' callbacks).  Closing Settings cancels a running download: the
-part already downloaded is kept and the next Download continues from there (the page says so).
+The work (looking, downloading, removing) is a ``ModelLibrary``'s, on threads of its own; the
+page asks it and shows its signals.  Closing Settings cancels a running download: the part
+already downloaded is kept and the next Download continues from there (the page says so).
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -34,19 +32,13 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine import library
-from ...engine.errors import ParleyError
 from ...engine.library.units import duration, gb
+from ..model_library import ModelLibrary, Scan
 from ..signals import emit
-from ..tasks import EngineWorker, Job, JobCancelled
-
-log = logging.getLogger("parley.models_page")
 
 COLUMNS = ("Model", "Type", "Size", "Licence", "Fits this computer?", "Where")
 LOOKING = "Looking for models…"
 GROUPS = ("Downloaded by Parley", "Found on this computer", "Catalog (download when you choose)")
-# Workers whose thread was still blocked (in a network read) when the page closed: kept alive
-# until they finish, because a QThread destroyed while running takes the process down.
-_LINGERING: list[EngineWorker] = []
 
 
 @dataclass(frozen=True)
@@ -60,39 +52,8 @@ class Row:
     usable: bool = True
 
 
-def _fit_text(estimate: library.FitEstimate) -> str:
-    if estimate.available is None:
-        return f"about {gb(estimate.needed)}"
-    mark = "yes" if estimate.fits else "tight"
-    return f"{mark}: about {gb(estimate.needed)} of {gb(estimate.available)} free {estimate.where}"
-
-
 def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
     return [child for i in range(item.childCount()) if (child := item.child(i)) is not None]
-
-
-def _scan(folders: list[str], n_ctx: int, device: str) -> dict[str, Any]:
-    """On the scan worker: every model on disk and the catalog, with fit estimates."""
-    models = library.list_models(folders)
-    fits: dict[Path, str] = {}
-    for m in models:
-        if m.usable and m.kind is not None:
-            try:
-                fits[m.path] = _fit_text(library.estimate(m.path, kind=m.kind, n_ctx=n_ctx, device=device))
-            except ParleyError as exc:
-                fits[m.path] = f"unknown ({exc})"
-    catalog_fits = {
-        e.id: _fit_text(library.estimate_size(e.size, name=e.name, kind=e.kind, device=device))
-        for e in library.catalog()
-    }
-    return {
-        "models": models,
-        "fits": fits,
-        "catalog": library.catalog(),
-        "catalog_fits": catalog_fits,
-        "downloaded": library.downloaded(),
-        "problems": [*library.catalog_problems(), *library.record_problems()],
-    }
 
 
 class ModelsPage(QWidget):
@@ -100,17 +61,28 @@ class ModelsPage(QWidget):
 
     use_requested = Signal(str, str)
 
-    def __init__(self, folders: list[str], *, n_ctx: int, device: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        folders: list[str],
+        *,
+        n_ctx: int,
+        device: str,
+        models: ModelLibrary,
+        parent: QWidget | None = None,
+    ) -> None:
+        """``models`` does the work; the page owns it from now on."""
         super().__init__(parent)
         self._n_ctx, self._device = n_ctx, device
         self._scanned = False
-        self._closed = False
-        self._download: Job | None = None
         self._downloaded_ids: set[str] = set()
-        self._downloading_id: str | None = None
-        # Threads start with the first scan or download, so a Settings dialog whose Models tab
-        # is never opened starts none.
-        self._workers: dict[str, EngineWorker] = {}
+        self.models = models
+        models.setParent(self)
+        self.models.scanned.connect(self._show)
+        self.models.scan_failed.connect(self._scan_failed)
+        self.models.progress.connect(self._on_progress)
+        self.models.downloaded.connect(self._downloaded)
+        self.models.download_failed.connect(self._download_failed)
+        self.models.removed.connect(self._removed)
 
         intro = QLabel(
             "Models already on this computer, and recommended ones. Nothing is downloaded "
@@ -206,53 +178,40 @@ class ModelsPage(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        """Look for models again (on the scan worker) and rebuild the list when done."""
-        if self._closed:
-            return
+        """Look for models again (in the background) and rebuild the list when done."""
         self._scanned = True
         self.refresh_button.setEnabled(False)
         if not self.status.text():
             self.status.setText(LOOKING)
-        folders, n_ctx, device = self.folders(), self._n_ctx, self._device
-        self._worker("model-scan").submit(
-            lambda job: _scan(folders, n_ctx, device),
-            on_done=self._show,
-            on_error=self._scan_failed,
-            name="scan models",
-        )
+        self.models.scan(self.folders(), self._n_ctx, self._device)
 
-    def _worker(self, name: str) -> EngineWorker:
-        if name not in self._workers:
-            self._workers[name] = EngineWorker(name, self)
-        return self._workers[name]
-
-    def _scan_failed(self, exc: BaseException) -> None:
+    def _scan_failed(self, problem: str) -> None:
         self.refresh_button.setEnabled(True)
-        self.status.setText(f"Could not look for models: {exc}")
+        self.status.setText(f"Could not look for models: {problem}")
 
-    def _show(self, scan: dict[str, Any]) -> None:
+    def _show(self, scan: Scan) -> None:
         self.refresh_button.setEnabled(True)
         selected = self._row(self.tree.currentItem())
-        self._downloaded_ids = set(scan["downloaded"])
+        self._downloaded_ids = scan.downloaded
         self.tree.clear()
         groups = [QTreeWidgetItem(self.tree, [title]) for title in GROUPS]
         for g in groups:
             g.setFlags(Qt.ItemFlag.ItemIsEnabled)
             g.setFirstColumnSpanned(True)
-        for m in scan["models"]:
+        for m in scan.models:
             group = 0 if m.source == library.SOURCE_PARLEY else 1
             kind = {"speech": "Speech", "chat": "Chat"}.get(m.kind or "", "—")
-            fit = scan["fits"].get(m.path, "") if m.usable else f"cannot be used: {m.problem}"
+            fit = scan.fits.get(m.path, "") if m.usable else f"cannot be used: {m.problem}"
             where = str(m.path) if group == 0 else f"{m.source}: {m.path}"
             item = QTreeWidgetItem(groups[group], [m.name, kind, gb(m.size), "", fit, where])
             item.setData(0, Qt.ItemDataRole.UserRole, Row(group, m.kind, m.path, usable=m.usable))
             item.setToolTip(0, m.detail or (m.problem or ""))
             if not m.usable:
                 item.setForeground(0, Qt.GlobalColor.gray)
-        for e in scan["catalog"]:
-            state = "downloaded" if e.id in scan["downloaded"] else e.repo
+        for e in scan.catalog:
+            state = "downloaded" if e.id in scan.downloaded else e.repo
             item = QTreeWidgetItem(
-                groups[2], [e.name, e.kind.capitalize(), gb(e.size), e.licence, scan["catalog_fits"][e.id], state]
+                groups[2], [e.name, e.kind.capitalize(), gb(e.size), e.licence, scan.catalog_fits[e.id], state]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, Row(2, e.kind, entry=e))
             item.setToolTip(0, f"{e.note} Parameters: {e.parameters}. Languages: {', '.join(e.languages)}.")
@@ -263,7 +222,7 @@ class ModelsPage(QWidget):
             self.tree.resizeColumnToContents(column)
         self._reselect(selected)
         if self.status.text() == LOOKING:
-            problems = scan["problems"]
+            problems = scan.problems
             self.status.setText("Ignored: " + "; ".join(problems) if problems else "")
         self._update_buttons()
 
@@ -290,7 +249,7 @@ class ModelsPage(QWidget):
     def _update_buttons(self) -> None:
         row = self._current()
         downloaded = self._downloaded_ids
-        busy = self._download is not None
+        busy = self.models.downloading
         self.use_button.setEnabled(row is not None and row.path is not None and row.usable and row.kind is not None)
         self.download_button.setEnabled(
             row is not None and row.entry is not None and not busy and row.entry.id not in downloaded
@@ -319,26 +278,18 @@ class ModelsPage(QWidget):
 
     def _start_download(self) -> None:
         row = self._current()
-        if row is None or row.entry is None or self._download is not None:
+        if row is None or row.entry is None or self.models.downloading:
             return
-        entry = row.entry
-        self._downloading_id = entry.id
         self.progress.setValue(0)
         self.progress.show()
         self.closing_note.show()
-        self.status.setText(f"Connecting to download {entry.name}…")
-        self._download = self._worker("model-download").submit(
-            lambda job: library.download_model(entry, progress=job.emit, cancel=job),
-            on_progress=self._on_progress,
-            on_done=self._downloaded,
-            on_error=self._download_failed,
-            name=f"download {entry.id}",
-        )
+        self.status.setText(f"Connecting to download {row.entry.name}…")
+        self.models.download(row.entry)
         self._update_buttons()
 
     def cancel_download(self) -> None:
-        if self._download is not None:
-            self._download.cancel()
+        if self.models.downloading:
+            self.models.cancel_download()
             self.status.setText("Stopping the download…")
 
     def _on_progress(self, p: library.Progress) -> None:
@@ -352,8 +303,6 @@ class ModelsPage(QWidget):
         )
 
     def _finish_download(self) -> None:
-        self._download = None
-        self._downloading_id = None
         self.progress.hide()
         self.closing_note.hide()
 
@@ -362,37 +311,24 @@ class ModelsPage(QWidget):
         self.status.setText(f"Downloaded and checked: {path}. Select it and click Use.")
         self.refresh()
 
-    def _download_failed(self, exc: BaseException) -> None:
-        model_id = self._downloading_id
+    def _download_failed(self, problem: str, cancelled: bool) -> None:
         self._finish_download()
-        if isinstance(exc, (library.DownloadCancelled, JobCancelled)):
-            self.status.setText(
-                "Download cancelled. The part already downloaded is kept; Download continues from there."
-            )
-        elif isinstance(exc, ParleyError):
-            self.status.setText(str(exc))
-        else:
-            log.error("downloading %s failed: %r", model_id, exc)
-            self.status.setText(f"The download failed: {exc}")
+        self.status.setText(
+            "Download cancelled. The part already downloaded is kept; Download continues from there."
+            if cancelled
+            else problem
+        )
         self._update_buttons()
         self.refresh()
 
     def _remove(self) -> None:
         row = self._current()
-        if row is None:
-            return
-        records = library.downloaded()
-        model_id = (
-            row.entry.id if row.entry is not None else next((k for k, r in records.items() if r.path == row.path), None)
-        )
-        if model_id is None:
-            return
-        try:
-            removed = library.remove_model(model_id)
-        except ParleyError as exc:
-            self.status.setText(str(exc))
-            return
-        self.status.setText(f"Removed {len(removed)} file(s) of {model_id}.")
+        if row is not None:
+            self.remove_button.setEnabled(False)
+            self.models.remove(row.entry.id if row.entry is not None else None, row.path)
+
+    def _removed(self, said: str) -> None:
+        self.status.setText(said)
         self.refresh()
 
     def _add_folder(self) -> None:
@@ -410,10 +346,5 @@ class ModelsPage(QWidget):
     # ------------------------------------------------------------------ closing
 
     def shutdown(self) -> None:
-        """Cancel a running download (its partial file stays) and stop the worker threads."""
-        self._closed = True
-        for worker in self._workers.values():
-            worker.cancel_all()
-            if not worker.shutdown(timeout_s=5.0):
-                worker.setParent(None)
-                _LINGERING.append(worker)
+        """Cancel a running download (its partial file stays) and stop the library's threads."""
+        self.models.shutdown()

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.backend.remote import public_endpoint, server_endpoint
+from ..model_library import ModelLibrary
 from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from ..signals import emit
 from .models_page import ModelsPage
@@ -249,7 +250,8 @@ class SettingsDialog(QDialog):
     """Edits a copy of the settings; ``validate`` returns a message when they cannot be used.
 
     ``check_server(endpoint)`` checks a remote compute server when it is added (None: fine,
-    else the message to show); without it servers are added unchecked.
+    else the message to show); without it servers are added unchecked.  ``models`` does the
+    Model library tab's work (looking for, downloading and removing models).
     """
 
     def __init__(
@@ -260,6 +262,7 @@ class SettingsDialog(QDialog):
         compute_devices: list[str],
         microphones: list[str],
         read_aloud_problem: str | None,
+        models: ModelLibrary,
         parent: QWidget | None = None,
         check_server: Callable[[str], str | None] | None = None,
     ) -> None:
@@ -273,7 +276,9 @@ class SettingsDialog(QDialog):
 
         tabs = QTabWidget()
         tabs.addTab(self._models_tab(settings, compute_devices), "Models")
-        self.models_page = ModelsPage(settings.model_folders, n_ctx=settings.context_length, device=settings.device)
+        self.models_page = ModelsPage(
+            settings.model_folders, n_ctx=settings.context_length, device=settings.device, models=models
+        )
         self.models_page.use_requested.connect(self._use_model)
         tabs.addTab(self.models_page, "Model library")
         tabs.addTab(self._replies_tab(settings), "Replies")

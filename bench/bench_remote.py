@@ -39,6 +39,7 @@ sys.path.insert(0, str(REPO))
 from parley.engine.audio.files import load_audio  # noqa: E402
 from parley.engine.backend import devices, remote  # noqa: E402
 from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams  # noqa: E402
+from parley.engine.errors import RemoteError  # noqa: E402
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path  # noqa: E402
 from parley.engine.speech import SpeechModel  # noqa: E402
 
@@ -73,7 +74,7 @@ def start_server(device: str, threads: int) -> tuple[subprocess.Popen[bytes], st
         try:
             remote.check_server(endpoint, timeout=1.0)
             return proc, endpoint
-        except remote.RemoteError:
+        except RemoteError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise SystemExit(f"the rpc-server did not start on {endpoint}") from None
             time.sleep(0.2)

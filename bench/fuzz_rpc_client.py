@@ -28,6 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from parley.engine.backend import remote  # noqa: E402 - after sys.path names the repository
+from parley.engine.errors import RemoteError  # noqa: E402
 from tests.support import rpc_client_fuzzing as fuzz  # noqa: E402 - after sys.path names the repository
 from tests.support.tinymodels import write_tiny_llama_gguf  # noqa: E402
 
@@ -48,7 +49,7 @@ def _real_server() -> tuple[subprocess.Popen, str]:
         try:
             remote.check_server(endpoint, timeout=1.0)
             return proc, endpoint
-        except remote.RemoteError:
+        except RemoteError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
                 raise SystemExit("the rpc-server did not start") from None

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from parley.engine import library
+from parley.engine.errors import CatalogError, UnknownModelError
 from parley.engine.library import fit
 from parley.engine.modelfiles.defaults import default_chat_model_path
 from tests.support.tinymodels import write_tiny_llama_gguf
@@ -55,14 +56,14 @@ def test_every_shipped_entry_is_pinned_to_a_commit_and_a_sha256() -> None:
         assert re.fullmatch(r"[0-9a-f]{64}", e.get("sha256") or ""), e["id"]
     assert len(library.catalog()) == len(raw["models"]) >= 30
     unpinned = dict(raw["models"][0], revision="main")
-    with pytest.raises(cat.CatalogError, match="is not a 40-character commit hash"):
+    with pytest.raises(CatalogError, match="is not a 40-character commit hash"):
         cat.parse_catalog({"format": 1, "models": [unpinned]}, shipped=True)
-    with pytest.raises(cat.CatalogError, match="sha256"):
+    with pytest.raises(CatalogError, match="sha256"):
         cat.parse_catalog({"format": 1, "models": [dict(raw["models"][0], sha256=None)]}, shipped=True)
 
 
 def test_unknown_id_and_malformed_catalogs_are_clear_errors(tmp_path: Path, monkeypatch) -> None:
-    with pytest.raises(library.UnknownModelError, match="no model 'nope' in the catalog"):
+    with pytest.raises(UnknownModelError, match="no model 'nope' in the catalog"):
         library.find_entry("nope")
     bad = tmp_path / "bad.json"
     for text, message in (
@@ -74,7 +75,7 @@ def test_unknown_id_and_malformed_catalogs_are_clear_errors(tmp_path: Path, monk
         bad.write_text(text)
         monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(bad))
         cat._load.cache_clear()
-        with pytest.raises(cat.CatalogError, match=message):
+        with pytest.raises(CatalogError, match=message):
             library.catalog()
     cat._load.cache_clear()
 
@@ -121,7 +122,7 @@ def test_a_bad_user_catalog_entry_is_skipped_and_reported(tmp_path: Path, monkey
     assert "catalog entry '#21' is skipped: it is not an object" in problems
     assert "catalog entry 'good' is skipped: the id appears twice" in problems
     assert all("\n" not in p for p in problems)
-    with pytest.raises(library.UnknownModelError, match="'dotdot-file' is skipped: the file name"):
+    with pytest.raises(UnknownModelError, match="'dotdot-file' is skipped: the file name"):
         library.find_entry("dotdot-file")
     cat._load.cache_clear()
 

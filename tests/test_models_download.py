@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from parley.engine import library
+from parley.engine.errors import ChecksumError, DiskFullError, DownloadCancelled, DownloadError, NoNetworkError
 from parley.engine.library import download as dl
 from parley.engine.library.found import SOURCE_HF
 from tests.support.models_hub import (  # noqa: F401 - fixtures
@@ -94,7 +95,7 @@ def test_a_file_another_tool_downloaded_is_used_but_never_removed(hub: HubServer
 def test_cut_download_is_kept_and_resumed_on_the_next_try(hub: HubServer, model_bytes: bytes) -> None:
     cut = 2 * 1024 * 1024 + 12345
     hub.behaviour.cut_after = cut
-    with pytest.raises(library.NoNetworkError, match="kept and the next try continues"):
+    with pytest.raises(NoNetworkError, match="kept and the next try continues"):
         library.download_model("tiny-chat", retries=0)
     partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
     assert partial.stat().st_size == cut
@@ -120,7 +121,7 @@ def test_a_dropped_connection_is_resumed_within_one_download(hub: HubServer, mod
 
 def test_corrupt_transfer_is_removed(hub: HubServer) -> None:
     hub.behaviour.corrupt = True
-    with pytest.raises(library.ChecksumError, match="corrupt .*SHA-256.*removed"):
+    with pytest.raises(ChecksumError, match="corrupt .*SHA-256.*removed"):
         library.download_model("tiny-chat-hub-sha")
     storage = cache() / "models--tests--Tiny-Chat-GGUF"
     assert list(storage.glob("blobs/*")) == []
@@ -129,9 +130,7 @@ def test_corrupt_transfer_is_removed(hub: HubServer) -> None:
 
 
 def test_catalog_checksum_that_differs_from_the_hub_stops_before_downloading(hub: HubServer) -> None:
-    with pytest.raises(
-        library.ChecksumError, match=r"not the one Parley expects \(SHA-256 .*\); nothing was downloaded"
-    ):
+    with pytest.raises(ChecksumError, match=r"not the one Parley expects \(SHA-256 .*\); nothing was downloaded"):
         library.download_model("tiny-chat-wrong-sha")
     assert hub.gets() == []
 
@@ -151,13 +150,13 @@ def test_server_that_stops_responding_times_out(hub: HubServer) -> None:
     worker.join(60)  # a hang fails the test instead of blocking the suite
     assert not worker.is_alive(), "the download hung instead of timing out"
     error = outcome["error"]
-    assert isinstance(error, library.NoNetworkError)
+    assert isinstance(error, NoNetworkError)
     assert "stopped responding (nothing for 1 s)" in str(error) and "kept" in str(error)
 
 
 def test_head_that_never_answers_is_reported_as_unreachable(hub: HubServer) -> None:
     hub.behaviour.stall_head = True
-    with pytest.raises(library.NoNetworkError, match="Cannot reach 127.0.0.1"):
+    with pytest.raises(NoNetworkError, match="Cannot reach 127.0.0.1"):
         library.download_model("tiny-chat", timeout=1.0)
 
 
@@ -166,13 +165,13 @@ def test_no_network(hub: HubServer, monkeypatch: pytest.MonkeyPatch) -> None:
         s.bind(("127.0.0.1", 0))
         closed_port = s.getsockname()[1]
     monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{closed_port}")
-    with pytest.raises(library.NoNetworkError, match="Cannot reach .*Check the network connection"):
+    with pytest.raises(NoNetworkError, match="Cannot reach .*Check the network connection"):
         library.download_model("tiny-chat")
     assert library.load_records() == {}
 
 
 def test_missing_file_is_a_clear_error(hub: HubServer) -> None:
-    with pytest.raises(library.DownloadError, match="has no file 'nope.gguf'"):
+    with pytest.raises(DownloadError, match="has no file 'nope.gguf'"):
         library.download_model("missing")
 
 
@@ -180,7 +179,7 @@ def test_a_download_that_is_not_a_model_is_removed(hub: HubServer, tmp_path: Pat
     hub.add(CHAT_REPO, "fake.gguf", b"GGUF" + os.urandom(4000))
     write_catalog(tmp_path / "c2.json", [{"id": "fake", "repo": CHAT_REPO, "file": "fake.gguf", "size": 4004}])
     monkeypatch.setenv("PARLEY_MODEL_CATALOG", str(tmp_path / "c2.json"))
-    with pytest.raises(library.DownloadError, match="cannot be used: .*It was removed"):
+    with pytest.raises(DownloadError, match="cannot be used: .*It was removed"):
         library.download_model("fake")
     assert list((cache() / "models--tests--Tiny-Chat-GGUF" / "blobs").iterdir()) == []
     assert library.load_records() == {}
@@ -196,7 +195,7 @@ def test_cancel_keeps_the_partial_file(hub: HubServer, model_bytes: bytes) -> No
             return len(self.seen) >= 1  # after the first progress report
 
     flag = CancelAfterFirstReport()
-    with pytest.raises(library.DownloadCancelled):
+    with pytest.raises(DownloadCancelled):
         library.download_model("tiny-chat", cancel=flag, progress=lambda p: flag.seen.append(p.done))
     partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
     assert 0 < partial.stat().st_size < len(model_bytes)
@@ -206,7 +205,7 @@ def test_cancel_keeps_the_partial_file(hub: HubServer, model_bytes: bytes) -> No
 def test_disk_space_is_checked_against_the_real_free_space(tmp_path: Path) -> None:
     free = shutil.disk_usage(tmp_path).free
     dl.check_disk_space(tmp_path / "not" / "yet", free // 2, "x.gguf")  # the nearest folder counts
-    with pytest.raises(library.DiskSpaceError, match="Not enough disk space for x.gguf"):
+    with pytest.raises(DiskFullError, match="Not enough disk space for x.gguf"):
         dl.check_disk_space(tmp_path, free + 10**9, "x.gguf")
 
 
@@ -223,6 +222,7 @@ def _download_on_tmpfs(hub: HubServer, disk: Path, size: str, *, fill_after_firs
         import json, os
         from pathlib import Path
         from parley.engine import library
+        from parley.engine.errors import DiskFullError
         disk = Path({str(disk)!r})
         filled = False
 
@@ -242,7 +242,7 @@ def _download_on_tmpfs(hub: HubServer, disk: Path, size: str, *, fill_after_firs
         try:
             library.download_model("tiny-chat", cache_dir=disk, retries=0, progress=progress)
             outcome = "downloaded"
-        except library.DiskSpaceError as e:
+        except DiskFullError as e:
             outcome = "disk: " + str(e)
         files = {{str(p.relative_to(disk)): p.stat().st_size for p in disk.rglob("*") if p.is_file()}}
         print(json.dumps({{"outcome": outcome, "files": files}}))
@@ -423,7 +423,7 @@ def test_a_commit_or_size_or_location_the_hub_cannot_send_is_refused(hub: HubSer
         ({"Location": "file:///etc/passwd"}, 302, "not an http(s) URL"),
     ):
         hub.behaviour.headers, hub.behaviour.head_status = headers, status
-        with pytest.raises(library.DownloadError, match=re.escape(message)):
+        with pytest.raises(DownloadError, match=re.escape(message)):
             library.download_model("tiny-chat")
     assert hub.gets() == [] and library.load_records() == {}
     assert victim.read_text() == "my notes\n" and list(victim.parent.iterdir()) == [victim]
@@ -433,10 +433,10 @@ def test_a_commit_or_size_or_location_the_hub_cannot_send_is_refused(hub: HubSer
 def test_a_resumed_part_must_start_where_the_partial_file_stops(hub: HubServer, model_bytes: bytes) -> None:
     cut = 1024 * 1024 + 5
     hub.behaviour.cut_after = cut
-    with pytest.raises(library.NoNetworkError):
+    with pytest.raises(NoNetworkError):
         library.download_model("tiny-chat", retries=0)
     hub.behaviour.headers = {"Content-Range": f"bytes 0-{len(model_bytes) - 1}/{len(model_bytes)}"}
-    with pytest.raises(library.DownloadError, match=r"other than the one asked for \(Content-Range 'bytes 0-"):
+    with pytest.raises(DownloadError, match=r"other than the one asked for \(Content-Range 'bytes 0-"):
         library.download_model("tiny-chat", retries=0)
     partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
     assert partial.read_bytes() == model_bytes[:cut]  # kept, not appended to
@@ -450,7 +450,7 @@ def test_a_symbolic_link_in_the_cache_that_leads_out_is_never_written_through(hu
     storage = cache() / "models--tests--Tiny-Chat-GGUF"
     storage.mkdir(parents=True)
     (storage / "blobs").symlink_to(outside)
-    with pytest.raises(library.DownloadError, match="leads out of .*Remove that link"):
+    with pytest.raises(DownloadError, match="leads out of .*Remove that link"):
         library.download_model("tiny-chat")
     assert list(outside.iterdir()) == [] and hub.gets() == []
 
@@ -461,7 +461,7 @@ def test_another_tools_blob_under_the_same_name_is_left_alone(hub: HubServer, tm
     theirs.parent.mkdir(parents=True)
     theirs.write_bytes(b"another tool's file")
     hub.behaviour.headers = {"ETag": f'"{"ab" * 20}"', "X-Linked-Etag": None}
-    with pytest.raises(library.ChecksumError, match="different file .* left alone"):
+    with pytest.raises(ChecksumError, match="different file .* left alone"):
         library.download_model("tiny-chat")
     assert theirs.read_bytes() == b"another tool's file"
 
@@ -504,7 +504,7 @@ def test_remove_checks_the_cache_again_when_it_deletes(hub: HubServer, tmp_path:
     shutil.copytree(blobs, elsewhere)
     shutil.rmtree(blobs)
     blobs.symlink_to(elsewhere)
-    with pytest.raises(library.DownloadError, match="leads out of"):
+    with pytest.raises(DownloadError, match="leads out of"):
         library.remove_model("tiny-chat")
     assert [p.name for p in elsewhere.iterdir()] == [hub.sha]  # type: ignore[attr-defined]
     assert "tiny-chat" in library.load_records()
@@ -514,11 +514,11 @@ def test_an_error_status_with_a_binary_body_is_a_clear_error(hub: HubServer, mod
     """Found by bench/fuzz_hub.py: huggingface_hub's error check parsed such a body as JSON and
     raised UnicodeDecodeError."""
     hub.behaviour.cut_after = 1024 * 1024
-    with pytest.raises(library.NoNetworkError):
+    with pytest.raises(NoNetworkError):
         library.download_model("tiny-chat", retries=0)
     hub.behaviour.get_status = 500
     with pytest.raises(
-        library.DownloadError,
+        DownloadError,
         match=r"answered 500 while sending tiny-chat-Q8.gguf; The 1.0 MB "
         r"received of .* are kept",
     ):

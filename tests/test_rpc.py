@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from parley.engine.backend import remote
+from parley.engine.errors import RemoteError
 from parley.engine.modelfiles.defaults import default_speech_model_path
 from tests.support import rpc_client_fuzzing as fuzz
 from tests.support.lines import LineReader
@@ -149,6 +150,7 @@ def test_server_killed_mid_reply_ends_the_reply_with_an_error_and_the_cpu_takes_
             import os, signal
             from parley.engine.backend import devices, remote
             from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
+            from parley.engine.errors import RemoteDeviceLost
             lost = []
             remote.on_lost(lambda endpoint, reason: lost.append(endpoint))
             remote.connect([{srv.endpoint!r}])
@@ -164,7 +166,7 @@ def test_server_killed_mid_reply_ends_the_reply_with_an_error_and_the_cpu_takes_
             try:
                 session.reply("Tell me a long story.", params, on_text=on_text)
                 print("NO ERROR")
-            except remote.RemoteDeviceLost as exc:
+            except RemoteDeviceLost as exc:
                 print("LOST", len(pieces), "|", exc)
             print("DEVICES", [(d.name, d.memory_total) for d in devices.list_devices()])
             print("RPC_CHOICE", devices.select_device("rpc").fallback_reason)
@@ -332,7 +334,7 @@ def test_a_peer_that_does_not_speak_the_protocol_is_refused_before_ggml_sees_it(
 def test_check_server_names_the_problem_and_accepts_a_real_server(server: Server) -> None:
     info = remote.check_server(server.endpoint)
     assert info.device_count == 1 and info.version[0] == remote.PROTOCOL_MAJOR_FOR_TABLE
-    with pytest.raises(remote.RemoteError, match="connection refused"):
+    with pytest.raises(RemoteError, match="connection refused"):
         remote.check_server(f"127.0.0.1:{free_port()}")
 
 
@@ -358,7 +360,7 @@ def check(endpoint: str) -> str | None:
     """What the app's ``check_server`` does: None when the server answers, else the message."""
     try:
         remote.check_server(endpoint)
-    except remote.RemoteError as exc:
+    except RemoteError as exc:
         return str(exc)
     return None
 
@@ -720,7 +722,7 @@ def test_endpoints_with_tokens_are_parsed_and_never_echo_the_token() -> None:
     assert remote.split_token("10.0.0.2:9") == (None, "10.0.0.2:9")
     assert remote.public_endpoint(f"{hexed}@h:1") == "…@h:1"
     for bad in (hexed[:-1] + "@h:1", hexed + "0@h:1", hexed[:-1] + "g@h:1", "@h:1", f"{hexed}@h", f"{hexed}@h@h:1"):
-        with pytest.raises(remote.RemoteError) as caught:
+        with pytest.raises(RemoteError) as caught:
             remote.parse_endpoint(bad)
         assert hexed[:16] not in str(caught.value), str(caught.value)
 
@@ -753,12 +755,13 @@ def test_a_token_is_sent_first_and_never_shown(tmp_path: Path) -> None:
 _CHECK_ANOTHER_TOKEN = """
 import sys
 from parley.engine.backend import remote
+from parley.engine.errors import RemoteError
 right, wrong = sys.argv[1], sys.argv[2]
 remote.connect([right])
 print("SAME", remote.check_server(right).device_count)
 try:
     remote.check_server(wrong)
-except remote.RemoteError as exc:
+except RemoteError as exc:
     print("OTHER", exc)
 """
 

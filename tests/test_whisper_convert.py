@@ -24,9 +24,8 @@ import numpy as np
 import pytest
 
 from parley.engine.audio.mel import mel_filters
-from parley.engine.errors import Cancelled, ModelFileError, ParleyError
+from parley.engine.errors import Cancelled, DiskFullError, ModelFileError, ParleyError
 from parley.engine.modelfiles.whisper_convert import (
-    DiskFullError,
     convert_ct2_whisper,
     ensure_converted,
     file_sha256,
@@ -617,7 +616,8 @@ def test_disk_full_is_reported_and_leaves_nothing(tiny_source: Path, tmp_path: P
     script = textwrap.dedent(f"""
         import json, os
         from pathlib import Path
-        from parley.engine.modelfiles.whisper_convert import DiskFullError, convert_ct2_whisper
+        from parley.engine.errors import DiskFullError
+        from parley.engine.modelfiles.whisper_convert import convert_ct2_whisper
         try:
             convert_ct2_whisper(Path({str(tiny_source)!r}), Path({str(disk)!r}) / "m.bin")
             outcome = "converted"

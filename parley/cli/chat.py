@@ -15,7 +15,7 @@ from ..engine.backend import remote
 from ..engine.backend.cancel import CancelToken
 from ..engine.backend.devices import fallback_to_cpu
 from ..engine.chat.model import ChatModel, ChatSession, Message, Reply, SamplingParams
-from ..engine.errors import ParleyError
+from ..engine.errors import DeviceLostError, ParleyError
 from ..engine.library import fit_warning
 from ..engine.modelfiles.defaults import chat_model_path
 from .devices import add_rpc_option, rpc_endpoints
@@ -86,7 +86,7 @@ def _interactive(model: ChatModel, session: ChatSession, params: SamplingParams,
         try:
             if _respond(session, text, params, args.stats, streamed) is None:
                 return 130
-        except remote.RemoteDeviceLost as exc:  # the reply so far stays on screen; on with the CPU
+        except DeviceLostError as exc:  # the reply so far stays on screen; on with the CPU
             print(f" [cut short]\nparley: error: {exc}; going on with this machine's CPU", file=sys.stderr)
             _continue_on_cpu(session, exc, text, "".join(streamed), args)
         except ParleyError as exc:
@@ -94,9 +94,9 @@ def _interactive(model: ChatModel, session: ChatSession, params: SamplingParams,
 
 
 def _continue_on_cpu(
-    session: ChatSession, lost: remote.RemoteDeviceLost, text: str, partial: str, args: argparse.Namespace
+    session: ChatSession, lost: DeviceLostError, text: str, partial: str, args: argparse.Namespace
 ) -> None:
-    """The remote device was lost mid-reply: go on with the same conversation on this machine's
+    """The device was lost mid-reply: go on with the same conversation on this machine's
     CPU (the cut reply included).  The CPU model is freed with the session."""
     history = [m for m in session.messages if m.role != "system"] + [Message("user", text)]
     history += [Message("assistant", partial)] if partial else []

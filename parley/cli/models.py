@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..app.settings import load_settings
 from ..engine import library
+from ..engine.errors import CatalogError, DownloadCancelled
 from ..engine.library.found import hf_cache_dir, printable
 from ..engine.library.units import duration, gb
 
@@ -68,7 +69,7 @@ def _warn_skipped(action: str) -> None:
     read at all is a warning for ``list`` (which does not need it) and an error otherwise."""
     try:
         problems = list(library.catalog_problems())
-    except library.CatalogError as exc:
+    except CatalogError as exc:
         if action != "list":
             raise
         problems = [str(exc)]
@@ -172,7 +173,7 @@ def _download(model_id: str) -> int:
             cancel.cancelled = True
     print(file=sys.stderr)
     error = outcome.get("error")
-    if isinstance(error, library.DownloadCancelled):
+    if isinstance(error, DownloadCancelled):
         print(
             f"Stopped. The partial download is kept; `parley models download {model_id}` continues it.", file=sys.stderr
         )

@@ -14,7 +14,7 @@ import sys
 from ..engine.audio.files import load_audio
 from ..engine.backend import remote
 from ..engine.backend.devices import fallback_to_cpu
-from ..engine.errors import ParleyError
+from ..engine.errors import DeviceLostError, ParleyError
 from ..engine.formats import SAMPLE_RATE
 from .devices import add_rpc_option, rpc_endpoints
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
                     speech = audio[region.start : region.end]
                     try:
                         result = model.transcribe(speech, **options)
-                    except remote.RemoteDeviceLost as exc:  # this file and the rest on this machine's CPU
+                    except DeviceLostError as exc:  # this file and the rest on this machine's CPU
                         model.close()
                         model = SpeechModel(
                             model_path, device=fallback_to_cpu(model.device, str(exc)), threads=args.threads

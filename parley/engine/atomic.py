@@ -4,8 +4,9 @@ The new contents go into a temporary file beside the destination (same file syst
 rename is atomic), which is flushed to disk, renamed over the destination, and the folder is
 flushed so that the rename survives a crash.  On any failure (or a cancel raised from inside
 the block) the temporary file is removed and the destination is left as it was.  The engine's
-converters and the app's settings use it; errors are the ``OSError`` of the failing step, for
-the caller to explain (disk full, permissions).
+converters and the model library use it.  A full disk (or quota), met by the block's writes or by
+the steps here, is a ``DiskFullError`` naming the folder; any other failure is the ``OSError`` of
+the failing step, for the caller to explain (permissions, a missing folder).
 """
 
 from __future__ import annotations
@@ -17,21 +18,30 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from .errors import DiskFullError, is_disk_full
+
 
 @contextmanager
 def atomic_path(dst: str | Path) -> Iterator[Path]:
     """A new empty file beside ``dst`` for the block to write into (by path, e.g. for a writer
     that opens files itself); replaces ``dst`` when the block ends without an exception."""
     dst = Path(dst)
-    tmp = _new_temp_beside(dst)
     try:
-        yield tmp
-        _fsync_file(tmp)
-        os.replace(tmp, dst)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
+        tmp = _new_temp_beside(dst)
+        try:
+            yield tmp
+            _fsync_file(tmp)
+            os.replace(tmp, dst)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        _fsync_dir(dst.parent)
+    except OSError as exc:
+        if is_disk_full(exc):
+            raise DiskFullError(
+                f"Not enough disk space in {dst.parent} to write {dst.name}: free some space and try again."
+            ) from exc
         raise
-    _fsync_dir(dst.parent)
 
 
 @contextmanager

@@ -1,39 +1,84 @@
-"""Exception types the engines raise; each message is meant to be shown to a user as is.
+"""Every exception Parley raises for a caller to handle; each message is meant to be shown to a
+user as is.
 
-Every distinct failure has its own type, so a caller decides what to do from the type alone
-and never from the message text.  The tree::
+Every distinct failure has its own type, so a caller decides what to do from the type alone and
+never from the message text.  All of them are defined here (``tests/test_errors.py`` checks that
+no module under ``parley.engine`` or ``parley.cli`` defines another), so this tree is the whole
+list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
 
-    ParleyError
-    ├── NativeLibraryError         the native libraries are missing or do not load
-    ├── NoDeviceError              no compute device registered
-    ├── ModelFileError             a model file that cannot be used (``path``, ``problem``)
-    ├── ModelLoadError             the native engine refused a file that passed validation
+    ParleyError                  catch it to report any failure to the user (the CLI's main does)
+    ├── NativeLibraryError         the native libraries are missing or do not load (native)
+    ├── NoDeviceError              no compute device registered (devices.select_device)
+    ├── DeviceLostError            the device a model runs on went away: what ran there is lost,
+    │   │                          at load, mid-reply or mid-transcription.  Load the model again
+    │   │                          on the CPU (devices.fallback_to_cpu); the engines do it
+    │   │                          themselves when the loss happens while they load
+    │   └── RemoteDeviceLost           its remote compute server was lost (remote.check)
+    ├── RemoteError                a remote compute server cannot be used: unreachable, not one,
+    │                              a token refused (remote.connect, check_server, parse_endpoint)
+    ├── ModelFileError             a model file that cannot be used (``path``, ``problem``):
+    │                              the validators and converters in modelfiles
+    ├── ModelLoadError             the native engine refused a file that passed validation (e.g.
+    │                              out of memory); the engines retry a GPU's failure on the CPU
     ├── ModelClosedError           the model was closed
     ├── ModelBusyError             the model was called again from its own reply's callback
-    ├── Cancelled                  stopped on request (a CancelToken, a progress callback)
-    ├── DiskFullError              the disk filled up while writing a converted model
+    ├── Cancelled                  stopped on request (a CancelToken, a progress callback): not a
+    │   │                          failure, callers say "stopped" rather than report it
+    │   └── DownloadCancelled          a download was cancelled; its partial file is kept
+    ├── DiskFullError              not enough disk space: refused before a download that cannot
+    │                              fit, or the disk (or quota) filled up while a converted model,
+    │                              a download or a record was written (``is_disk_full`` tells the
+    │                              OSError apart).  What was being written is removed, except a
+    │                              download's partial file, kept to resume; the message says which
+    ├── UntrustedFileError         a file Parley does not control cannot be read safely: not a
+    │                              regular file, too large, malformed (untrusted); callers report
+    │                              it for that one entry and go on
+    ├── CatalogError               the model catalog is malformed (library.catalog)
+    ├── UnknownModelError          no catalog entry has that id (library.find_entry)
+    ├── DownloadError              a download failed (library.download_model)
+    │   ├── NoNetworkError             the Hub cannot be reached or stopped responding
+    │   └── ChecksumError              the file is not the expected one; it was removed
     ├── InvalidSettingError        a setting or argument is out of range
     │   ├── ContextSizeError           context length too small
     │   ├── MaxTokensError             longest reply below one token
     │   ├── ThreadCountError           CPU threads below one
     │   ├── AudioContextError          whisper audio context out of range
     │   └── UnknownLanguageError       language code whisper does not know
-    ├── ChatError                  a reply could not be produced
+    ├── ChatError                  a reply could not be produced (ChatSession); the conversation
+    │   │                          is left as it was
     │   ├── ContextOverflowError       the prompt does not fit in the context
     │   ├── DecodeError                llama_decode failed
     │   ├── TokenizeError              llama.cpp could not tokenize the text
     │   ├── PromptFormatError          the chat template could not be applied
     │   ├── NothingToRegenerateError   regenerate() with no reply to replace
     │   └── InvalidHistoryError        history with roles other than user/assistant
-    ├── TranscriptionError         whisper_full failed
+    ├── TranscriptionError         whisper_full failed (SpeechModel.transcribe)
     ├── AudioError                 audio that cannot be used (empty, not finite, unreadable)
     │   └── AudioLimitError            audio refused by a limit (length, decoded size)
     └── CaptureError               microphone capture failed
+
+A reply or a transcription can therefore end in a ``ChatError`` / ``TranscriptionError`` (this
+request failed, the model is fine), a ``DeviceLostError`` (the model must be loaded again
+elsewhere), a ``ModelClosedError`` or a ``Cancelled``: catch the ones to tell apart, then
+``ParleyError``.
+
+Signals that never leave their package are not failures and are not listed: each is caught
+where it is raised and turned into one of the above (``modelfiles.check.Truncated`` into a
+``ModelFileError``; ``backend.rpc_wire.Refused``, a message the RPC server refuses, ends that
+client's connection).  Module-private ones start with an underscore.
 """
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
+
+_DISK_FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """Whether ``error`` is the operating system saying the disk, or the user's quota, is full."""
+    return isinstance(error, OSError) and error.errno in _DISK_FULL_ERRNOS
 
 
 class ParleyError(Exception):
@@ -46,6 +91,22 @@ class NativeLibraryError(ParleyError):
 
 class NoDeviceError(ParleyError):
     """No compute device was registered, so no model can be loaded."""
+
+
+class DeviceLostError(ParleyError):
+    """The device a model runs on went away, at load or in the middle of a reply or a
+    transcription: the model cannot be used any more.  Load it again on another device (the
+    CPU, ``devices.fallback_to_cpu(choice, str(exc))``)."""
+
+
+class RemoteDeviceLost(DeviceLostError):
+    """The server of a remote device went away (the message names it as ``HOST:PORT``)."""
+
+
+class RemoteError(ParleyError):
+    """A remote compute server cannot be used: unreachable, not a ggml RPC server, another
+    protocol version, a token refused, or no devices.  The message names the endpoint
+    (``HOST:PORT``, never a token) and the reason."""
 
 
 class ModelFileError(ParleyError):
@@ -77,8 +138,40 @@ class Cancelled(ParleyError):
     """The operation was cancelled from another thread."""
 
 
+class DownloadCancelled(Cancelled):
+    """The user cancelled a download; the partial file is kept and the next try resumes it."""
+
+
 class DiskFullError(ParleyError):
-    """The disk filled up while writing a converted model; nothing was left behind."""
+    """Not enough disk space: a download that cannot fit (checked before it starts), or the disk
+    or the quota filled up while a file was written (``is_disk_full``)."""
+
+
+# --------------------------------------------------------------------------- files and the library
+
+
+class UntrustedFileError(ParleyError):
+    """A file cannot be read safely: not a regular file, too large, malformed; says which and why."""
+
+
+class CatalogError(ParleyError):
+    """The catalog file is malformed (for the shipped file a packaging bug; the tests check it)."""
+
+
+class UnknownModelError(ParleyError):
+    """No catalog entry has that id."""
+
+
+class DownloadError(ParleyError):
+    """A download failed; the message says why and what happens to the partial file."""
+
+
+class NoNetworkError(DownloadError):
+    """The Hub (or the proxy) cannot be reached, or stopped responding."""
+
+
+class ChecksumError(DownloadError):
+    """The file's SHA-256 is not the expected one; the file was removed."""
 
 
 # --------------------------------------------------------------------------- settings

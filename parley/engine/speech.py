@@ -32,7 +32,7 @@ import numpy as np
 from .audio.files import prepare_for_model
 from .backend import native, remote
 from .backend.cancel import CancelToken
-from .backend.devices import DeviceChoice, fallback_to_cpu, select_device
+from .backend.devices import DeviceChoice, load_with_fallback, select_device
 from .backend.threads import default_threads
 from .errors import (
     AudioContextError,
@@ -189,26 +189,17 @@ class SpeechModel:
         self._busy_thread: int | None = None  # the thread inside whisper_full
         self._cancel: CancelToken | None = None  # that call's token; close() sets it
         self._closing = False
-        self._ctx, errors = self._init_context(choice, flash_attn)
-        if self._ctx == native.ffi().NULL and choice.device.is_gpu:
-            choice = fallback_to_cpu(
-                choice,
-                remote.lost_reason(choice.device)
-                or "whisper.cpp could not initialise the model on it"
-                + (f": {errors.reason()}" if errors.reason() else ""),
-            )
-            self._ctx, errors = self._init_context(choice, flash_attn)
-        if self._ctx == native.ffi().NULL:
-            reason = errors.reason()
-            raise ModelLoadError(f"whisper.cpp could not load {self.path}" + (f": {reason}" if reason else ""))
-        self.device = choice
+        self._ctx: Any = None
+        self.device = load_with_fallback(choice, lambda on: self._init_context(on, flash_attn))
         lib = native.lib()
         self.multilingual = bool(lib.whisper_is_multilingual(self._ctx))
         self.name = f"whisper {native.string(lib.whisper_model_type_readable(self._ctx))}" + (
             "" if self.multilingual else ".en"
         )
 
-    def _init_context(self, choice: DeviceChoice, flash_attn: bool) -> tuple[Any, native.NativeLog]:
+    def _init_context(self, choice: DeviceChoice, flash_attn: bool) -> None:
+        """Load the model on ``choice`` into ``self._ctx``; ModelLoadError on failure,
+        RemoteDeviceLost when its server went away meanwhile."""
         lib = native.lib()
         params = lib.whisper_context_default_params()
         params.use_gpu = choice.device.is_gpu
@@ -216,10 +207,16 @@ class SpeechModel:
         params.flash_attn = flash_attn
         with native.NativeLog() as errors:
             ctx = lib.whisper_init_from_file_with_params(str(self.path).encode(), params)
-        if ctx != native.ffi().NULL and remote.lost_reason(choice.device):  # lost while the weights were sent
+        if ctx == native.ffi().NULL:
+            remote.check(choice.device)  # a lost server is the reason, when it is one
+            reason = errors.reason()
+            raise ModelLoadError(
+                f"whisper.cpp could not load {self.path} on {choice.device.name}" + (f": {reason}" if reason else "")
+            )
+        if remote.lost_reason(choice.device):  # lost while the weights were sent
             lib.whisper_free(ctx)
-            ctx = native.ffi().NULL
-        return ctx, errors
+            remote.check(choice.device)
+        self._ctx = ctx
 
     def close(self) -> None:
         """Free the context; a transcription in progress on another thread is cancelled

@@ -17,15 +17,12 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from .errors import ParleyError
+# Re-exported while parley/app imports it from here.
+from .errors import UntrustedFileError as UntrustedFileError
 
 MAX_JSON_BYTES = 4 << 20  # settings, records, manifests are a few kilobytes
 MAX_JSON_DEPTH = 64  # none of ours nests deeper than 5
 MAX_INT_DIGITS = 40  # sizes and counts fit in 20 digits
-
-
-class UntrustedFileError(ParleyError):
-    """A file cannot be read safely: not a regular file, too large, malformed; says which and why."""
 
 
 def open_regular(path: str | Path) -> int:

@@ -363,11 +363,12 @@ DRIVER = textwrap.dedent("""
     import sys
     from parley.engine.backend import devices, remote
     from parley.engine.chat.model import ChatModel
+    from parley.engine.errors import RemoteDeviceLost, RemoteError
 
     endpoint, model_path = sys.argv[1], sys.argv[2]
     try:
         remote.connect([endpoint])
-    except remote.RemoteError as exc:
+    except RemoteError as exc:
         print("REFUSED", exc, flush=True)
         sys.exit(0)
     for d in devices.list_devices():
@@ -378,7 +379,7 @@ DRIVER = textwrap.dedent("""
         model.evaluate(model.tokenize("Hello there, how are you?"))
         model.evaluate([11, 12, 13])
         print("EVALUATED", model.device.device.name, flush=True)
-    except remote.RemoteDeviceLost as exc:
+    except RemoteDeviceLost as exc:
         print("LOST", exc, flush=True)
     rpc = next(d for d in devices.list_devices() if d.remote)
     print("REASON", remote.lost_reason(rpc), flush=True)

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from parley.engine.backend import remote
+from parley.engine.errors import RemoteError
 
 REPO = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -41,7 +42,7 @@ class Server:
             try:
                 remote.check_server(self.endpoint, timeout=1.0)
                 return
-            except remote.RemoteError:
+            except RemoteError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     self.stop()
                     raise RuntimeError(f"rpc-server did not start: {self.proc.stderr.read()}") from None

@@ -31,9 +31,9 @@ import numpy as np
 import soundfile
 import soxr
 
-from ..errors import AudioError, AudioLimitError
+from ..errors import AudioError, AudioLimitError, UntrustedFileError
 from ..formats import SAMPLE_RATE
-from ..untrusted import UntrustedFileError, open_regular
+from ..untrusted import open_regular
 
 MIN_SAMPLE_RATE = 1000
 MAX_SAMPLE_RATE = 384000

@@ -4,17 +4,22 @@ Policies: ``auto`` (the local GPU with the most memory, else the first remote de
 the CPU), ``cpu``, ``rpc`` (the first remote device, see ``remote.connect``), or a device name
 as ``parley devices`` prints it (``CUDA0``, ``Vulkan0``, ``MTL0``, ``RPC0``, ``CPU``).  A
 device that is asked for but missing (or whose server was lost) falls back to the CPU, and the
-reason is kept to show the user.
+reason is kept to show the user.  ``load_with_fallback`` is how both engines load a model: on the
+chosen device, and on the CPU when the GPU (or remote device) fails.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import NoDeviceError
+from ..errors import DeviceLostError, ModelLoadError, NoDeviceError
 from . import native
+
+log = logging.getLogger("parley.devices")
 
 _KINDS = {0: "cpu", 1: "gpu", 2: "igpu", 3: "accel"}
 
@@ -135,6 +140,23 @@ def fallback_to_cpu(choice: DeviceChoice, reason: str) -> DeviceChoice:
     """The CPU choice to use after ``choice``'s GPU failed, remembering why."""
     cpu = select_device("cpu")
     return DeviceChoice(cpu.device, choice.requested, f"{choice.device.name} failed: {reason}; using the CPU")
+
+
+def load_with_fallback(choice: DeviceChoice, load: Callable[[DeviceChoice], None]) -> DeviceChoice:
+    """Run ``load(choice)``; when it fails on a GPU or a remote device (``ModelLoadError``, or
+    ``DeviceLostError`` when its server went away during the load), run ``load`` again on the
+    CPU.  Returns the choice the model loaded on (its ``fallback_reason`` says why when it is
+    not the one asked for); a failure on the CPU is raised as it is."""
+    try:
+        load(choice)
+        return choice
+    except (ModelLoadError, DeviceLostError) as exc:
+        if not choice.device.is_gpu:
+            raise
+        cpu = fallback_to_cpu(choice, str(exc))
+    log.warning("%s", cpu.fallback_reason)
+    load(cpu)
+    return cpu
 
 
 def cpu_variant() -> str | None:

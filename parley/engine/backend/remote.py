@@ -87,8 +87,9 @@ API for the app
 - ``on_lost(callback)``: ``callback(endpoint, reason)`` runs on a relay thread as soon as a
   server is lost, also while idle (the relay watches the idle connection), e.g. to show it in
   the status bar at once.  Hand it over to the UI thread.
-- ``RemoteDeviceLost`` is a ``ModelLoadError``: the model on that device cannot be used any
-  more; load it again on the CPU (``devices.fallback_to_cpu(choice, str(exc))``).
+- ``RemoteDeviceLost`` is a ``DeviceLostError``, raised at load, mid-reply or mid-transcription:
+  the model on that device cannot be used any more; load it again on the CPU
+  (``devices.fallback_to_cpu(choice, str(exc))``).
 
 The protocol is not encrypted, and only a server beyond loopback asks for the token: only use
 servers on a network you trust, or tunnel them over SSH (see the README).
@@ -112,7 +113,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .. import untrusted
-from ..errors import ModelLoadError, ParleyError
+
+# RemoteError and RemoteDeviceLost are re-exported while parley/app imports them from here.
+from ..errors import RemoteDeviceLost as RemoteDeviceLost, RemoteError as RemoteError, UntrustedFileError
 from . import native
 from .rpc_wire import (  # the wire format, shared with the server's front
     ALLOC_BUFFER,
@@ -177,17 +180,6 @@ _U64 = struct.Struct("<Q")
 _MAX_ENDPOINT_TEXT = 512
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:%")
 _HEX = frozenset("0123456789abcdefABCDEF")
-
-
-class RemoteError(ParleyError):
-    """A remote compute server cannot be used: unreachable, not a ggml RPC server, another
-    protocol version, a token refused, or no devices.  The message names the endpoint
-    (``HOST:PORT``, never a token) and the reason."""
-
-
-class RemoteDeviceLost(ModelLoadError):
-    """The server of a remote device went away: what ran on it is lost.  Load the model again
-    on another device (the CPU)."""
 
 
 class RemoteAware(Protocol):
@@ -269,7 +261,7 @@ def read_token_file(path: str | Path) -> bytes:
     large file is refused without being read."""
     try:
         data = untrusted.read_bytes(path, 4 * TOKEN_SIZE)
-    except untrusted.UntrustedFileError as exc:
+    except UntrustedFileError as exc:
         raise RemoteError(f"cannot read the token file {exc}") from None
     text = data.decode("ascii", "replace").strip()
     if len(text) != 2 * TOKEN_SIZE or not set(text) <= _HEX:

@@ -120,11 +120,11 @@ class DeviceInfo:
         return total
 
 
-class ClientGone(Exception):
+class _ClientGone(Exception):
     """The client closed the connection."""
 
 
-class ChildGone(Exception):
+class _ChildGone(Exception):
     """The compute process closed the connection (it refused a request itself) or died."""
 
 
@@ -191,7 +191,7 @@ class Child:
             self.hello = self._probe_hello()
             self.device_count = int.from_bytes(self.query(DEVICE_COUNT, b"", 4), "little")
             self.devices = [self._probe_device(i) for i in range(self.device_count)]
-        except (OSError, ChildGone, ValueError) as exc:
+        except (OSError, _ChildGone, ValueError) as exc:
             reason = self.end_reason() or str(exc)
             self.close()
             raise ParleyError(f"the compute process did not start: {reason}") from None
@@ -207,8 +207,8 @@ class Child:
                 return self._stdout.get(timeout=0.1)
             except queue.Empty:
                 if self.proc.poll() is not None:
-                    raise ChildGone("it exited") from None
-        raise ChildGone("it did not answer in time")
+                    raise _ChildGone("it exited") from None
+        raise _ChildGone("it did not answer in time")
 
     def _connect(self) -> None:
         deadline = time.monotonic() + CHILD_START_TIMEOUT
@@ -222,7 +222,7 @@ class Child:
                 break
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise ChildGone("it is not listening") from None
+                    raise _ChildGone("it is not listening") from None
                 time.sleep(0.02)
         while self._line(deadline) != _ACCEPTED:
             pass
@@ -247,25 +247,25 @@ class Child:
     def _socket(self) -> socket.socket:
         """The connection to the child, which ``_connect`` made."""
         if self.sock is None:
-            raise ChildGone("it is not connected")
+            raise _ChildGone("it is not connected")
         return self.sock
 
     def send(self, data: bytes | bytearray | memoryview) -> None:
         try:
             self._socket().sendall(data)
         except OSError as exc:
-            raise ChildGone(str(exc)) from None
+            raise _ChildGone(str(exc)) from None
 
     def recv(self, n: int) -> bytes:
         try:
             return _recv_exact(self._socket(), n)
         except (OSError, ConnectionError) as exc:
-            raise ChildGone(str(exc) or "closed") from None
+            raise _ChildGone(str(exc) or "closed") from None
 
     def reply_size(self, expected: int) -> None:
         size = wire.U64.unpack(self.recv(8))[0]
         if size != expected:
-            raise ChildGone(f"it sent a reply of {size} bytes instead of {expected}")
+            raise _ChildGone(f"it sent a reply of {size} bytes instead of {expected}")
 
     def query(self, cmd: int, body: bytes, expected: int) -> bytes:
         """A request with a reply of ``expected`` bytes, and the reply."""
@@ -380,7 +380,7 @@ class Front:
                 while self._active or self._child is None:
                     self._cond.wait(0.5)
                     if _hung_up(conn):
-                        raise ClientGone
+                        raise _ClientGone
                 child, self._child, self._active = self._child, None, True
                 return child
             finally:
@@ -438,10 +438,10 @@ class Session:
                 self._one(*self._next_header())
         except wire.Refused as exc:
             self.front.log(f"refused {self.peer}: {exc}; connection closed")
-        except ChildGone:
+        except _ChildGone:
             reason = self.child.end_reason() if self.child else "?"
             self.front.log(f"dropped {self.peer}: the compute process stopped ({reason}); starting another")
-        except ClientGone:
+        except _ClientGone:
             pass
         finally:
             if self.child is not None:
@@ -457,7 +457,7 @@ class Session:
                 f"stalled: no byte for {self.front.options.stall_timeout:g} s in the middle of a message"
             ) from None
         except (OSError, ConnectionError):
-            raise ClientGone from None
+            raise _ClientGone from None
 
     def _send(self, data: bytes | bytearray | memoryview) -> None:
         try:
@@ -465,7 +465,7 @@ class Session:
         except TimeoutError:
             raise wire.Refused(f"stalled: did not read its reply for {self.front.options.stall_timeout:g} s") from None
         except OSError:
-            raise ClientGone from None
+            raise _ClientGone from None
 
     def _reply(self, body: bytes) -> None:
         self._send(wire.u64(len(body)) + body)
@@ -630,9 +630,9 @@ class Session:
                 f"stalled: no byte for {self.front.options.stall_timeout:g} s in the middle of a message"
             ) from None
         except OSError:
-            raise ClientGone from None
+            raise _ClientGone from None
         if not data:
-            raise ClientGone
+            raise _ClientGone
         return data
 
 

@@ -34,7 +34,6 @@ all on the CPU, where a persistent threadpool serves all decodes.
 from __future__ import annotations
 
 import dataclasses
-import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -44,7 +43,7 @@ from typing import Any, Literal, overload
 
 from ..backend import native, remote
 from ..backend.cancel import CancelToken
-from ..backend.devices import DeviceChoice, fallback_to_cpu, select_device
+from ..backend.devices import DeviceChoice, load_with_fallback, select_device
 from ..backend.threads import default_threads
 from ..errors import (
     Cancelled,
@@ -74,8 +73,6 @@ __all__ = [
     "SamplingParams",
     "default_threads",
 ]
-
-log = logging.getLogger("parley.chat")
 
 N_BATCH = 512  # tokens per llama_decode call while evaluating a prompt
 MIN_REPLY_ROOM = 16  # a message is refused when it leaves fewer tokens than this for the reply
@@ -214,15 +211,7 @@ class ChatModel:
         self._batch: Any = None
         self._threadpool: Any = None
         choice = device if isinstance(device, DeviceChoice) else select_device(device)
-        try:
-            self._load(choice, n_ctx, progress)
-        except ModelLoadError as exc:
-            if not choice.device.is_gpu:
-                raise
-            choice = fallback_to_cpu(choice, str(exc))
-            log.warning("%s", choice.fallback_reason)
-            self._load(choice, n_ctx, progress)
-        self.device = choice
+        self.device = load_with_fallback(choice, lambda on: self._load(on, n_ctx, progress))
         ffi, lib = native.ffi(), native.lib()
         self._vocab = lib.llama_model_get_vocab(self._model)
         self.n_vocab = int(lib.llama_vocab_n_tokens(self._vocab))
@@ -253,7 +242,8 @@ class ChatModel:
         return min(n_ctx, train) if train > 0 else n_ctx
 
     def _load(self, choice: DeviceChoice, n_ctx: int, progress: Callable[[float], Any] | None) -> None:
-        """Load the weights and create the context on ``choice``; ModelLoadError on failure."""
+        """Load the weights and create the context on ``choice``; ModelLoadError on failure,
+        RemoteDeviceLost when its server went away meanwhile."""
         ffi, lib = native.ffi(), native.lib()
         params = lib.llama_model_default_params()
         # One device, no split: on the CPU the device list is empty (main_gpu -1), so nothing is

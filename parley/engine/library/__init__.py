@@ -24,19 +24,21 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..errors import ParleyError
+from ..errors import (
+    CatalogError,
+    ChecksumError,
+    DownloadCancelled,
+    DownloadError,
+    ParleyError,
+    UnknownModelError,
+)
 from . import hubnames
-from .catalog import CatalogEntry, CatalogError, UnknownModelError, catalog, catalog_problems, find_entry
+from .catalog import CatalogEntry, catalog, catalog_problems, find_entry
 from .download import (
     DEFAULT_RETRIES,
     DEFAULT_TIMEOUT_S,
     CachePaths,
     CancelFlag,
-    ChecksumError,
-    DiskSpaceError,
-    DownloadCancelled,
-    DownloadError,
-    NoNetworkError,
     Progress,
     ProgressCallback,
     RemoteFile,
@@ -52,16 +54,10 @@ SOURCE_PARLEY = "Downloaded by Parley"
 __all__ = [
     "SOURCE_PARLEY",
     "CatalogEntry",
-    "CatalogError",
-    "ChecksumError",
-    "DiskSpaceError",
-    "DownloadCancelled",
-    "DownloadError",
+    "DownloadCancelled",  # re-exported while parley/app imports it from here
     "FitEstimate",
     "FoundModel",
-    "NoNetworkError",
     "Progress",
-    "UnknownModelError",
     "catalog",
     "catalog_problems",
     "download_model",

@@ -18,8 +18,8 @@ import os
 from importlib import resources
 from typing import Any, Literal
 
-from ..errors import ParleyError
-from ..untrusted import UntrustedFileError, load_json, parse_json
+from ..errors import CatalogError, UnknownModelError, UntrustedFileError
+from ..untrusted import load_json, parse_json
 from . import hubnames
 
 Kind = Literal["speech", "chat"]
@@ -27,10 +27,6 @@ _REQUIRED = ("id", "kind", "name", "repo", "revision", "file", "size", "licence"
 MAX_CATALOG_BYTES = 1 << 20  # the shipped catalog is 20 KB
 MAX_ENTRIES = 1000
 MAX_LANGUAGES = 200
-
-
-class CatalogError(ParleyError):
-    """The catalog file is malformed (for the shipped file a packaging bug; the tests check it)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,10 +134,6 @@ def _load(override: str) -> Catalog:
             raise CatalogError(f"the model catalog cannot be used: {exc}") from None
     text = resources.files("parley").joinpath("resources/models/catalog.json").read_bytes()
     return parse_catalog(parse_json(text, what="the model catalog shipped with Parley"), shipped=True)
-
-
-class UnknownModelError(ParleyError):
-    """No catalog entry has that id."""
 
 
 def find_entry(model_id: str) -> CatalogEntry:

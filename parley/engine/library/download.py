@@ -15,7 +15,8 @@ ETag, commit, size and location are checked (``hubnames``) before any of them re
 request, every cache path is checked to stay inside the cache after symbolic links are resolved,
 and the snapshot link is made here from those checked values rather than by a second request.
 
-Errors are ``DownloadError`` subclasses with a message meant for the user.
+Errors are ``DownloadError`` subclasses, ``DiskFullError`` and ``DownloadCancelled``, each with a
+message meant for the user.
 """
 
 from __future__ import annotations
@@ -57,7 +58,15 @@ from huggingface_hub.utils import (  # noqa: E402
     get_session,
 )
 
-from ..errors import Cancelled, ParleyError  # noqa: E402
+from ..atomic import atomic_path, atomic_write  # noqa: E402
+from ..errors import (  # noqa: E402
+    ChecksumError,
+    DiskFullError,
+    DownloadCancelled,
+    DownloadError,
+    NoNetworkError,
+    is_disk_full,
+)
 from . import hubnames  # noqa: E402
 
 hf_constants.HF_HUB_DISABLE_TELEMETRY = True  # also when huggingface_hub was imported before us
@@ -69,27 +78,6 @@ DEFAULT_TIMEOUT_S = 30.0  # no byte for this long: the server stopped responding
 DEFAULT_RETRIES = 3  # automatic resumes after a dropped connection, per download
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _CONTENT_RANGE = re.compile(r"bytes (\d{1,20})-(\d{1,20})/(\d{1,20}|\*)")
-_DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
-
-
-class DownloadError(ParleyError):
-    """A download failed; the message says why and what happens to the partial file."""
-
-
-class NoNetworkError(DownloadError):
-    """The Hub (or the proxy) cannot be reached, or stopped responding."""
-
-
-class DiskSpaceError(DownloadError):
-    """Not enough free space for the file (checked before starting) or the disk filled up."""
-
-
-class ChecksumError(DownloadError):
-    """The file's SHA-256 is not the expected one; the file was removed."""
-
-
-class DownloadCancelled(Cancelled):
-    """The user cancelled; the partial file is kept and the next try resumes it."""
 
 
 class CancelFlag(Protocol):
@@ -277,10 +265,10 @@ def free_space(folder: Path) -> int:
 
 
 def check_disk_space(folder: Path, needed: int, filename: str) -> None:
-    """DiskSpaceError before a download that cannot fit."""
+    """DiskFullError before a download that cannot fit."""
     free = free_space(folder)
     if needed > free:
-        raise DiskSpaceError(
+        raise DiskFullError(
             f"Not enough disk space for {filename}: it needs {_size(needed)} more, "
             f"but {folder} has {_size(free)} free. Free some space and try again."
         )
@@ -493,8 +481,8 @@ def _fetch_blob(
                 f"({_reason(exc)}); {_kept(paths.partial, remote)}"
             ) from None
         except OSError as exc:
-            if exc.errno in _DISK_FULL:
-                raise DiskSpaceError(
+            if is_disk_full(exc):
+                raise DiskFullError(
                     f"The disk filled up while downloading {remote.filename}; "
                     f"{_kept(paths.partial, remote)} Free some space and try "
                     "again."
@@ -547,7 +535,8 @@ def _link_snapshot(remote: RemoteFile, paths: CachePaths) -> Path:
         except OSError as exc:
             if exc.errno == errno.EEXIST:
                 raise
-            shutil.copyfile(paths.blob, paths.pointer)
+            with atomic_path(paths.pointer) as tmp:  # a copy cut short by a full disk is never the model
+                shutil.copyfile(paths.blob, tmp)
     if not hubnames.COMMIT.fullmatch(remote.revision):
         try:
             branch = hubnames.check_revision(remote.revision, branch_allowed=True)
@@ -556,5 +545,6 @@ def _link_snapshot(remote: RemoteFile, paths: CachePaths) -> Path:
         ref = paths.storage / "refs" / branch
         ref.parent.mkdir(parents=True, exist_ok=True)
         inside(ref, paths.storage)
-        ref.write_text(remote.commit)
+        with atomic_write(ref, "w", encoding="utf-8") as out:
+            out.write(remote.commit)
     return paths.pointer

@@ -32,12 +32,12 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from ..errors import ModelFileError
+from ..errors import ModelFileError, UntrustedFileError
 from ..formats import GGML_MAGIC
 from ..modelfiles.check import read_head
 from ..modelfiles.gguf_file import check_gguf
 from ..modelfiles.whisper_file import check_whisper_ggml
-from ..untrusted import UntrustedFileError, load_json
+from ..untrusted import load_json
 from .catalog import Kind
 
 OLLAMA_MODEL_LAYER = "application/vnd.ollama.image.model"

@@ -21,7 +21,9 @@ from typing import Any, Literal
 
 import platformdirs
 
-from ..untrusted import UntrustedFileError, load_json
+from ..atomic import atomic_write
+from ..errors import UntrustedFileError
+from ..untrusted import load_json
 from . import hubnames
 
 RECORDS_FILE = "downloads.json"
@@ -142,12 +144,8 @@ def _save(records: dict[str, DownloadRecord], keep: list[Any]) -> None:
     path = records_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     data: dict[str, Any] = {"downloads": [dataclasses.asdict(r) for r in records.values()] + keep}
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with atomic_write(path, "w", encoding="utf-8") as out:
+        out.write(json.dumps(data, indent=1) + "\n")
 
 
 def _read_for_update() -> tuple[dict[str, DownloadRecord], list[Any]]:

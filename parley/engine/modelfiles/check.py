@@ -16,8 +16,8 @@ import struct
 from pathlib import Path
 from typing import Any
 
-from ..errors import ModelFileError
-from ..untrusted import UntrustedFileError, open_regular
+from ..errors import ModelFileError, UntrustedFileError
+from ..untrusted import open_regular
 
 
 def open_model(path: Path) -> int:

@@ -428,7 +428,7 @@ def convert_gpt2_ggml_to_gguf(
     between chunks and raises Cancelled.  ``dst`` appears only when complete (written to a
     temporary file beside it, then renamed); on failure or cancellation nothing is left
     behind and an existing ``dst`` is untouched.  Raises ModelFileError (bad source, not
-    GPT-2's vocabulary, write failure) or Cancelled.
+    GPT-2's vocabulary, write failure), DiskFullError (from ``atomic_path``) or Cancelled.
     """
     src, dst = Path(src), Path(dst)
     tokenizer = _load_tokenizer(Path(vocab) if vocab is not None else default_gpt2_vocab())

@@ -23,7 +23,6 @@ the source changed or the copy is damaged.
 from __future__ import annotations
 
 import dataclasses
-import errno
 import hashlib
 import io
 import json
@@ -39,9 +38,9 @@ import numpy as np
 from ..atomic import atomic_path, atomic_write
 from ..audio.mel import mel_filters
 from ..backend.cancel import CancelFlag
-from ..errors import Cancelled, DiskFullError, ModelFileError
+from ..errors import Cancelled, ModelFileError, UntrustedFileError
 from ..formats import GGML_MAGIC_U32
-from ..untrusted import UntrustedFileError, is_regular_file, load_json, parse_json, read_bytes
+from ..untrusted import is_regular_file, load_json, parse_json, read_bytes
 from .whisper_file import WhisperFileInfo, WhisperHParams, check_whisper_ggml, hparams_problem
 
 ProgressCallback = Callable[[float], None]
@@ -64,7 +63,6 @@ FTYPE_MOSTLY_F16 = 1
 GGML_F32, GGML_F16 = 0, 1
 EOT_TOKEN = "<|endoftext|>"
 CACHE_FORMAT = 1  # bump when the converter's output changes
-_DISK_FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _PART_RE = re.compile(r"\.part(\d+)$")
 
@@ -552,24 +550,13 @@ def _convert(
         vocab = base_vocabulary(read_vocabulary(source.vocabulary), hp, source.vocabulary)
         plan = _plan(model, hp)
         out_path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with atomic_path(out_path) as tmp:
-                with open(tmp, "wb") as f:
-                    out = _HashingWriter(f)
-                    _write_header(out, hp, vocab)
-                    _write_tensors(out, model, plan, progress, cancel)
-                info = check_whisper_ggml(tmp)
-        except OSError as e:
-            _raise_if_disk_full(e, out_path.parent)
-            raise
+        with atomic_path(out_path) as tmp:  # a full disk: DiskFullError, and nothing left behind
+            with open(tmp, "wb") as f:
+                out = _HashingWriter(f)
+                _write_header(out, hp, vocab)
+                _write_tensors(out, model, plan, progress, cancel)
+            info = check_whisper_ggml(tmp)
     return dataclasses.replace(info, path=out_path), out.sha256.hexdigest()
-
-
-def _raise_if_disk_full(error: OSError, folder: Path) -> None:
-    if error.errno in _DISK_FULL_ERRNOS:
-        raise DiskFullError(
-            f"Not enough disk space in {folder} to convert the speech model: free some space and try again."
-        ) from error
 
 
 def convert_ct2_whisper(
@@ -703,9 +690,5 @@ def ensure_converted(
         return output
     sidecar.unlink(missing_ok=True)  # never pair an old sidecar with a new file
     _, sha256 = _convert(ct2, output, progress, cancel)
-    try:
-        _write_sidecar(sidecar, output, sha256, source_print)
-    except OSError as e:
-        _raise_if_disk_full(e, cache_dir)
-        raise
+    _write_sidecar(sidecar, output, sha256, source_print)  # a full disk: DiskFullError (atomic_write)
     return output

@@ -27,7 +27,6 @@ from pathlib import Path
 from ..errors import (
     CatalogError,
     ChecksumError,
-    DownloadCancelled,
     DownloadError,
     ParleyError,
     UnknownModelError,
@@ -54,7 +53,6 @@ SOURCE_PARLEY = "Downloaded by Parley"
 __all__ = [
     "SOURCE_PARLEY",
     "CatalogEntry",
-    "DownloadCancelled",  # re-exported while parley/app imports it from here
     "FitEstimate",
     "FoundModel",
     "Progress",

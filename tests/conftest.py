@@ -76,8 +76,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Device tests need hardware CI does not have: they run only when a device is named."""
+    """Every test that records from the virtual microphone is a ``pulseaudio`` test, however it
+    reaches the fixture.  Device tests need hardware CI does not have: they run only when a
+    device is named."""
+    for item in items:
+        if "virtual_mic" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.pulseaudio)
     if config.getoption("--device-under-test"):
         return
     deselected = [item for item in items if item.get_closest_marker("device")]

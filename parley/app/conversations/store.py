@@ -29,8 +29,9 @@ from typing import Any
 
 import platformdirs
 
+from parley.engine.errors import UntrustedFileError
 from parley.engine.formats import ROLES
-from parley.engine.untrusted import UntrustedFileError, open_regular
+from parley.engine.untrusted import open_regular
 
 from .conversation import STATES, Conversation, ConversationSummary, Message
 

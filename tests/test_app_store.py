@@ -225,6 +225,7 @@ def _on_a_tiny_disk(tmp_path: Path, body: str) -> tuple[Path, dict]:
     return disk, json.loads(result.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.linux_namespaces  # a real small tmpfs (tests/support/privileges.py)
 def test_disk_full_on_a_real_full_file_system(tmp_path):
     _, report = _on_a_tiny_disk(
         tmp_path,
@@ -641,6 +642,7 @@ def test_the_app_started_twice_shows_the_history_read_only_in_the_second(qtbot, 
     window.close()
 
 
+@pytest.mark.linux_namespaces  # a real small tmpfs (tests/support/privileges.py)
 def test_a_full_disk_at_start_shows_the_history_read_only(tmp_path):
     """SQLite cannot create its shared-memory file: the history is still shown, and the next
     start with space freed saves again."""

@@ -40,6 +40,8 @@ import pytest
 from tests.support import x11
 from tests.support.requirements import require
 
+pytestmark = pytest.mark.x11  # a real X server (Xvfb) driven through XTEST
+
 
 def _child_scenarios() -> tuple[str, ...]:
     """The child's tests, read from this file (the ``else`` branch below), so that a scenario

@@ -329,6 +329,17 @@ def test_transcribe_refuses_what_is_not_an_audio_file(not_files: dict[str, Path]
         assert line.startswith(f"parley: {path}: ") and REASONS[kind] in line, line
 
 
+def test_transcribe_says_what_is_wrong_with_the_files_before_it_touches_a_model(
+    not_files: dict[str, Path], tmp_path: Path
+) -> None:
+    """The files are checked first: with nothing to transcribe, no model is prepared or loaded
+    (a missing one is not even noticed), so the answer does not wait for a model."""
+    missing_model = tmp_path / "no-such-model.bin"
+    result = run(["-m", "parley", "transcribe", "--model", str(missing_model), *map(str, not_files.values())])
+    assert result.returncode == 1 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == len(not_files) and str(missing_model) not in result.stderr
+
+
 @pytest.mark.parametrize("command", [["transcribe", "--threads", "1", "speech.wav"], ["chat", "--prompt", "hi"]])
 @pytest.mark.parametrize("kind", list(REASONS))
 def test_a_model_that_is_not_a_file_is_one_line_and_status_2(

@@ -55,6 +55,7 @@ class EngineHost(QObject):
         self.closing = False
         self._settings: Settings | None = None  # the settings of the last load
         self._lost_servers: dict[str, str] = {}  # endpoint -> why it went; not tried again
+        self._announced: set[str] = set()  # lost servers the user was told about
         self._server_lost.connect(self._on_server_lost)
 
     @property
@@ -77,6 +78,7 @@ class EngineHost(QObject):
             for slot in self.slots:  # the user chose again: servers are tried again
                 slot.lost = None
             self._lost_servers.clear()
+            self._announced.clear()
         if device_changed or old.speech_model != new.speech_model:
             self.load_speech(new)
         if device_changed or (old.chat_model, old.context_length) != (new.chat_model, new.context_length):
@@ -90,6 +92,9 @@ class EngineHost(QObject):
         if self.closing or slot.lost is not None or self._settings is None:
             return
         slot.lost = f"{reason}; using this machine's CPU"
+        endpoint = slot.model.device.device.remote if slot.model is not None else None
+        if endpoint:  # not connected again by the reload, even if the relay has not said so yet
+            self._lost_servers.setdefault(endpoint, reason)
         (self.load_speech if role == "speech" else self.load_chat)(self._settings)
 
     def _relay_lost(self, endpoint: str, reason: str) -> None:
@@ -100,9 +105,10 @@ class EngineHost(QObject):
     def _on_server_lost(self, endpoint: str, reason: str) -> None:
         """A relay thread saw a server go (mid-reply, mid-load or idle): say so once, and move
         what ran on it to the CPU at once."""
-        if endpoint in self._lost_servers or self.closing:
+        if endpoint in self._announced or self.closing:
             return
-        self._lost_servers[endpoint] = reason
+        self._announced.add(endpoint)
+        self._lost_servers.setdefault(endpoint, reason)
         emit(
             self.server_lost,
             f"The remote compute server {endpoint} was lost ({reason}); Parley goes on with this machine's CPU",

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from ..engine.audio.files import load_audio
+from ..engine.audio.files import check_audio_file, load_audio
 from ..engine.backend import remote
 from ..engine.backend.devices import fallback_to_cpu
 from ..engine.errors import DeviceLostError, ParleyError
@@ -53,14 +53,24 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.modelfiles.defaults import speech_model_path
     from ..engine.speech import SpeechModel
 
+    failures = silent = 0
+    readable = []
+    for path in args.files:  # before any model is prepared or loaded: a bad file is said at once
+        try:
+            check_audio_file(path)
+            readable.append(path)
+        except ParleyError as exc:
+            print(f"parley: {exc}", file=sys.stderr)
+            failures += 1
+    if not readable:
+        return EXIT_FAILED
     if args.rpc:
         remote.connect(rpc_endpoints(args))
     model_path = speech_model_path(args.model, progress=_conversion_progress)
-    failures = silent = 0
     with SpeechModel(model_path, device=args.device, threads=args.threads) as model:
         if model.device.fallback_reason:
             print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
-        for path in args.files:
+        for path in readable:
             try:
                 audio = load_audio(path)
                 region = speech_region(audio)

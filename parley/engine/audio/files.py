@@ -72,15 +72,27 @@ def load_audio(path: str | Path, *, max_seconds: float = DEFAULT_MAX_SECONDS) ->
     return audio
 
 
-def _read_audio(path: Path, fd: int, max_seconds: float) -> np.ndarray:
+def check_audio_file(path: str | Path, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> None:
+    """Refuse (``AudioError``) what ``load_audio`` would refuse before decoding: anything but a
+    regular file, an empty file, a format it cannot read, a header that asks for too much.
+    Cheap (no decoding), so a command can check every file before it loads a model."""
+    path = Path(path)
+    fd = _open_audio_file(path)
+    try:
+        _read_audio(path, fd, max_seconds, header_only=True)
+    finally:
+        os.close(fd)
+
+
+def _read_audio(path: Path, fd: int, max_seconds: float, *, header_only: bool = False) -> np.ndarray:
     """Decode the regular file open on ``fd`` (the one that was checked, not whatever ``path``
-    names by now)."""
+    names by now); ``header_only``: check it, decode nothing (an empty array)."""
     if os.fstat(fd).st_size == 0:
         raise AudioError(f"{path}: the file is empty (0 bytes)")
     try:
         with soundfile.SoundFile(fd, closefd=False) as f:
             _check_header(f.samplerate, f.channels, f.frames, max_seconds)
-            return _decode(f, max_seconds)
+            return np.empty(0, np.float32) if header_only else _decode(f, max_seconds)
     except soundfile.LibsndfileError as e:
         raise AudioError(f"{path}: {_describe_libsndfile_error(e)}") from e
     except OSError as e:  # I/O errors while reading

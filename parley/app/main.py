@@ -1,7 +1,8 @@
 """``parley`` with no command: the desktop application (``--self-test`` runs the self-test).
 
 ``--rpc HOST:PORT`` (repeatable) uses a ``parley rpc-server`` for this session, besides those in
-the settings; the other arguments go to Qt.
+the settings; the other arguments go to Qt.  One Parley runs per conversation database: a later
+launch brings the running one's window forward and exits 0 (``desktop.single_instance``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,11 @@ import os
 import sys
 from collections.abc import Sequence
 
+from PySide6.QtWidgets import QWidget
+
 from .bootstrap import create_app, create_window, start_controller
+from .conversations.store import data_dir
+from .desktop import single_instance
 
 
 def split_rpc(argv: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -32,7 +37,12 @@ def run_app(argv: Sequence[str]) -> int:
         return run_self_test(argv, servers)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_app(argv)
+    instance = single_instance.claim(data_dir(), list(argv[1:]))
+    if instance is None:
+        print("Parley is already running; its window was brought forward.", file=sys.stderr)
+        return 0
     window = create_window()
+    instance.command.connect(lambda _argv: bring_forward(window))
     controller = start_controller(window, session_servers=servers)
     code = app.exec()
     if controller.stopped_cleanly is False:
@@ -41,6 +51,15 @@ def run_app(argv: Sequence[str]) -> int:
         logging.shutdown()
         os._exit(code)
     return code
+
+
+def bring_forward(window: QWidget) -> None:
+    """Show ``window`` in front of the others (a later launch asked for it)."""
+    if window.isMinimized():
+        window.showNormal()
+    window.show()
+    window.raise_()
+    window.activateWindow()
 
 
 if __name__ == "__main__":

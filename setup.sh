@@ -27,7 +27,7 @@ APT_PACKAGES=(
   libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxcb-xfixes0
   pulseaudio pulseaudio-utils libasound2-plugins espeak-ng sox libsox-fmt-all xvfb xauth
-  xdotool x11-xserver-utils x11-utils
+  xdotool x11-xserver-utils x11-utils dbus
   speech-dispatcher speech-dispatcher-espeak-ng libspeechd2
 )
 install_system_packages() {

@@ -33,9 +33,10 @@ def create_app(argv: Sequence[str]) -> QApplication:
     return app
 
 
-def create_window() -> MainWindow:
+def create_window(show: bool = True) -> MainWindow:
     window = MainWindow()
-    window.show()
+    if show:
+        window.show()
     return window
 
 

@@ -10,7 +10,8 @@ each other; what each part does lives in that part.
 - ``book`` (``ConversationBook``): the conversations, the open one, saving;
 - ``replies`` (``ReplyFlow``): sending, streaming, stopping, regenerating, continuing;
 - ``settings_flow`` (``SettingsFlow``): the settings dialog, validation, applying;
-- ``keys`` (``PushToTalkKeys``): the push-to-talk keyboard shortcut.
+- ``keys`` (``PushToTalkKeys``): the push-to-talk keyboard shortcut;
+- ``tray`` (``Tray``, where the desktop has a tray): what Parley is doing, and its menu.
 
 Its signals say what happened, for whoever watches the app from outside the window (the
 self-test, the benchmark, tests).
@@ -28,6 +29,8 @@ from PySide6.QtCore import QObject, Signal
 from .conversations.book import ConversationBook
 from .conversations.replies import ReplyFlow
 from .conversations.store import Store
+from .desktop import autostart
+from .desktop.tray import Tray, TrayState
 from .engine_host import EngineHost
 from .engines import Engines
 from .settings import Settings
@@ -90,6 +93,9 @@ class Controller(QObject):
         self.book = ConversationBook(store, window, self.status, self)
         self.replies = ReplyFlow(chat, self.book, self.status, lambda: self.settings, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
+        self.tray = Tray(window.windowIcon(), self) if Tray.available() else None
+        self._transcribing = False  # a take's words are being worked out
+        self._told_about_tray = False
         self._press_ended_hands_free = False
         self._wire()
 
@@ -143,6 +149,7 @@ class Controller(QObject):
         self.replies.started.connect(self.reply_started)
         self.replies.progress.connect(self.reply_progress)
         self.replies.finished.connect(self.reply_finished)
+        self._wire_tray()
 
     def _wire_replies(self) -> None:
         """The reply flow acts on the view's buttons; the view and the Send/Stop button follow the
@@ -161,10 +168,59 @@ class Controller(QObject):
         state.saving.connect(lambda conversation, checkpoint: self.book.save(conversation, checkpoint=checkpoint))
         replies.answered.connect(self._reply_done)
 
+    def _wire_tray(self) -> None:
+        """The tray follows what Parley is doing; its menu opens the window, switches hands-free
+        and quits; with it, closing the window may only hide it."""
+        for signal in (
+            self.talk.recording_changed,
+            self.hands_free.listening_changed,
+            self.replies.started,
+            self.replies.finished,
+        ):
+            signal.connect(self._update_tray)
+        self.talk.clip_ready.connect(lambda _audio: self._set_transcribing(True))
+        self.hands_free.utterance.connect(lambda _audio: self._set_transcribing(True))
+        self.transcription.heard.connect(lambda _text, _source: self._set_transcribing(False))
+        tray = self.tray
+        if tray is None:
+            return
+        tray.open_requested.connect(self.window.bring_forward)
+        tray.hands_free_toggled.connect(self.set_hands_free)
+        tray.quit_requested.connect(self.window.quit)
+        self.window.hidden_to_tray.connect(self._hidden_to_tray)
+        self.window.hide_on_close = self.settings.close_to_tray
+        tray.show()
+
+    def _set_transcribing(self, on: bool) -> None:
+        self._transcribing = on
+        self._update_tray()
+
+    def _update_tray(self, *_args: Any) -> None:
+        if self.tray is None:
+            return
+        if self.talk.recording:
+            state = TrayState.RECORDING
+        elif self._transcribing:
+            state = TrayState.TRANSCRIBING
+        elif self.replies.busy:
+            state = TrayState.ANSWERING
+        else:
+            state = TrayState.IDLE
+        self.tray.set_state(state)
+        self.tray.set_hands_free(self.hands_free.listening)
+
+    def _hidden_to_tray(self) -> None:
+        if self.tray is not None and not self._told_about_tray:
+            self._told_about_tray = True
+            self.tray.say("Parley keeps running here. Quit from this icon's menu.")
+
     # ------------------------------------------------------------------ start and stop
 
     def start(self) -> None:
-        """Call once the window is visible: fills it, then loads both models in the background."""
+        """Show the window (unless Parley starts in the tray) and fill it, then load both models
+        in the background."""
+        if not (self.settings.start_minimized and self.tray is not None):
+            self.window.show()
         for warning in self._settings_warnings:
             self.status.notice(warning)
         self.book.open_latest()
@@ -286,6 +342,11 @@ class Controller(QObject):
             self.keys.set_shortcut(new.ptt_shortcut)
         if old.microphone != new.microphone or self.microphones.problem:
             self.microphones.probe()
+        if old.start_at_login != new.start_at_login:
+            problem = autostart.set_enabled(new.start_at_login)
+            if problem:
+                self.status.notice(problem)
+        self.window.hide_on_close = new.close_to_tray and self.tray is not None
         if new.read_replies_aloud:
             self._read_aloud()
         elif self.read_aloud is not None:

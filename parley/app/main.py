@@ -13,8 +13,6 @@ import os
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QWidget
-
 from .bootstrap import create_app, create_window, start_controller
 from .conversations.store import data_dir
 from .desktop import single_instance
@@ -41,8 +39,8 @@ def run_app(argv: Sequence[str]) -> int:
     if instance is None:
         print("Parley is already running; its window was brought forward.", file=sys.stderr)
         return 0
-    window = create_window()
-    instance.command.connect(lambda _argv: bring_forward(window))
+    window = create_window(show=False)  # shown by the controller, unless Parley starts in the tray
+    instance.command.connect(lambda _argv: window.bring_forward())
     controller = start_controller(window, session_servers=servers)
     code = app.exec()
     if controller.stopped_cleanly is False:
@@ -51,15 +49,6 @@ def run_app(argv: Sequence[str]) -> int:
         logging.shutdown()
         os._exit(code)
     return code
-
-
-def bring_forward(window: QWidget) -> None:
-    """Show ``window`` in front of the others (a later launch asked for it)."""
-    if window.isMinimized():
-        window.showNormal()
-    window.show()
-    window.raise_()
-    window.activateWindow()
 
 
 if __name__ == "__main__":

@@ -69,6 +69,9 @@ class Settings:
     live_transcript: bool = True  # words appear in the text box while the key is held
     model_folders: list[str] = field(default_factory=list)  # searched for models, besides other tools' folders
     rpc_servers: list[str] = field(default_factory=list)  # "HOST:PORT" of `parley rpc-server`s to use
+    close_to_tray: bool = True  # closing the window hides it (where the desktop has a tray)
+    start_minimized: bool = False  # start in the tray, without the window
+    start_at_login: bool = False  # an autostart entry of Parley's own (desktop.autostart)
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -153,6 +156,9 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "live_transcript": lambda v: isinstance(v, bool),
     "model_folders": _path_list,
     "rpc_servers": _endpoints,
+    "close_to_tray": lambda v: isinstance(v, bool),
+    "start_minimized": lambda v: isinstance(v, bool),
+    "start_at_login": lambda v: isinstance(v, bool),
 }
 
 

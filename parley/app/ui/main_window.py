@@ -70,7 +70,8 @@ class MainWindow(QMainWindow):
     search_changed = Signal(str)
     export_requested = Signal(int, str, str)  # conversation id, "markdown" | "json", path
     settings_requested = Signal()
-    closing = Signal()
+    closing = Signal()  # the window closes for good: Parley ends
+    hidden_to_tray = Signal()  # closing only hid the window (``hide_on_close``)
 
     def __init__(self) -> None:
         super().__init__()
@@ -78,6 +79,8 @@ class MainWindow(QMainWindow):
         self.resize(1100, 760)
         self.setMinimumSize(QSize(720, 480))
         self._filling_list = False
+        self.hide_on_close = False  # set while a tray icon keeps Parley reachable
+        self._quitting = False
 
         self.conversation_view = ConversationView()
         self.input_bar = InputBar()
@@ -158,7 +161,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "&Settings…", self.settings_requested, QKeySequence.StandardKey.Preferences, "Ctrl+,")
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit, "Ctrl+Q")
+        self._action(file_menu, "&Quit", self.quit, QKeySequence.StandardKey.Quit, "Ctrl+Q")
         chat_menu = self.menuBar().addMenu("&Conversation")
         self._action(chat_menu, "&Rename", self.start_rename, None, "F2")
         self._action(chat_menu, "&Delete…", self.confirm_delete)
@@ -278,7 +281,25 @@ class MainWindow(QMainWindow):
         self.stats_label.setText(text)
         self.stats_label.setToolTip(tooltip)
 
+    def bring_forward(self) -> None:
+        """Show the window in front of the others (from the tray, or a later launch)."""
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+    def quit(self) -> None:
+        """Close for good, even when closing would only hide the window."""
+        self._quitting = True
+        self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.hide_on_close and not self._quitting:
+            event.ignore()
+            self.hide()
+            emit(self.hidden_to_tray)
+            return
         emit(self.closing)
         event.accept()
 

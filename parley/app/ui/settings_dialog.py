@@ -283,6 +283,7 @@ class SettingsDialog(QDialog):
         tabs.addTab(self.models_page, "Model library")
         tabs.addTab(self._replies_tab(settings), "Replies")
         tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), "Voice")
+        tabs.addTab(self._desktop_tab(settings), "Desktop")
 
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet("color: #b42318;")
@@ -386,6 +387,23 @@ class SettingsDialog(QDialog):
         form.addRow("", self.read_replies_aloud)
         return _page(form)
 
+    def _desktop_tab(self, s: Settings) -> QWidget:
+        self.close_to_tray = QCheckBox("Closing the window keeps Parley running in the tray")
+        self.close_to_tray.setChecked(s.close_to_tray)
+        self.close_to_tray.setToolTip("Quit from the tray icon's menu (or File > Quit) ends Parley.")
+        self.start_minimized = QCheckBox("Start in the tray, without the window")
+        self.start_minimized.setChecked(s.start_minimized)
+        self.start_at_login = QCheckBox("Start Parley when I log in")
+        self.start_at_login.setChecked(s.start_at_login)
+        form = QFormLayout()
+        for box in (self.close_to_tray, self.start_minimized, self.start_at_login):
+            form.addRow("", box)
+        form.addRow(
+            "",
+            QLabel("Where the desktop has no tray, the window behaves as usual.", objectName="Hint", wordWrap=True),
+        )
+        return _page(form)
+
     def _use_model(self, kind: str, path: str) -> None:
         (self.speech_model if kind == "speech" else self.chat_model).choose(path)
 
@@ -413,6 +431,9 @@ class SettingsDialog(QDialog):
         s.read_replies_aloud = self.read_replies_aloud.isChecked()
         s.model_folders = self.models_page.folders()
         s.rpc_servers = self.remote_servers.values
+        s.close_to_tray = self.close_to_tray.isChecked()
+        s.start_minimized = self.start_minimized.isChecked()
+        s.start_at_login = self.start_at_login.isChecked()
         return s
 
     def accept(self) -> None:

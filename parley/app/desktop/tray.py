@@ -1,0 +1,91 @@
+"""Parley's icon in the system tray (a StatusNotifierItem on Linux desktops, through Qt).
+
+It shows what Parley is doing (``TrayState``: idle, recording, transcribing, answering) in its
+tooltip, and its menu opens the window, turns hands-free on or off and quits.  With ``close to
+tray`` on, closing the window only hides it; Quit in this menu ends Parley.  Where the desktop
+has no tray (``available`` is False), the window behaves as before.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction, QIcon
+from PySide6.QtWidgets import QMenu, QSystemTrayIcon
+
+from ..signals import emit
+
+
+class TrayState(enum.Enum):
+    IDLE = "idle"
+    RECORDING = "recording"
+    TRANSCRIBING = "transcribing"
+    ANSWERING = "answering"
+
+
+_SAID = {
+    TrayState.IDLE: "ready",
+    TrayState.RECORDING: "listening…",
+    TrayState.TRANSCRIBING: "transcribing…",
+    TrayState.ANSWERING: "answering…",
+}
+
+
+class Tray(QObject):
+    open_requested = Signal()
+    hands_free_toggled = Signal(bool)
+    quit_requested = Signal()
+
+    def __init__(self, icon: QIcon, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.state = TrayState.IDLE
+        self._icon = QSystemTrayIcon(icon, self)
+        self._menu = QMenu()
+        self._open = self._add("Open Parley", lambda: emit(self.open_requested))
+        self._hands_free: QAction = self._menu.addAction("Hands-free")
+        self._hands_free.setCheckable(True)
+        self._hands_free.toggled.connect(lambda on: emit(self.hands_free_toggled, on))
+        self._menu.addSeparator()
+        self._add("Quit Parley", lambda: emit(self.quit_requested))
+        self._icon.setContextMenu(self._menu)
+        self._icon.activated.connect(self._activated)
+        self.set_state(TrayState.IDLE)
+
+    @staticmethod
+    def available() -> bool:
+        """The desktop shows tray icons (a StatusNotifier host or an XEmbed tray runs)."""
+        return QSystemTrayIcon.isSystemTrayAvailable()
+
+    @property
+    def tooltip(self) -> str:
+        return self._icon.toolTip()
+
+    def show(self) -> None:
+        self._icon.show()
+
+    def hide(self) -> None:
+        self._icon.hide()
+
+    def set_state(self, state: TrayState) -> None:
+        self.state = state
+        self._icon.setToolTip(f"Parley: {_SAID[state]}")
+
+    def say(self, text: str) -> None:
+        """A short balloon from the icon (where the desktop shows them)."""
+        self._icon.showMessage("Parley", text, QSystemTrayIcon.MessageIcon.Information, 8000)
+
+    def set_hands_free(self, on: bool) -> None:
+        """Show hands-free mode as it is (without asking for it again)."""
+        self._hands_free.blockSignals(True)
+        self._hands_free.setChecked(on)
+        self._hands_free.blockSignals(False)
+
+    def _add(self, text: str, triggered: object) -> QAction:
+        action = self._menu.addAction(text)
+        action.triggered.connect(triggered)
+        return action
+
+    def _activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
+        if reason in (QSystemTrayIcon.ActivationReason.Trigger, QSystemTrayIcon.ActivationReason.DoubleClick):
+            emit(self.open_requested)

@@ -10,7 +10,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-import uuid
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,6 @@ from parley.app.settings import Settings
 from tests.support.app_helpers import LOAD_TIMEOUT_MS, idle, tiny_chat_model, tiny_settings  # noqa: F401 - fixture
 from tests.support.lines import LineReader
 from tests.support.privileges import run_on_small_tmpfs, without_root
-from tests.support.requirements import require
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -188,14 +187,15 @@ def test_read_only_database_is_explained(store):
         store.add_message(c.id, "user", "hi")
 
 
-# A real 512 KiB file system, in a child of its own (``run_on_small_tmpfs``): the store is
-# written until the disk refuses, and the child reports what the store said and kept.
-_ON_A_FULL_DISK = """
+# A real 512 KiB file system, in a child of its own (``run_on_small_tmpfs``): the child runs
+# the store there and prints a JSON report of what the store said and kept.
+_TINY_DISK_PRELUDE = """
 import json, os, uuid
 from pathlib import Path
 from parley.app.conversations.store import Store, StoreError
 
 disk = Path(os.environ["PARLEY_TEST_DISK"])  # the tmpfs
+report = {}
 
 
 def fill():
@@ -211,37 +211,44 @@ def fill():
 
 def contents(store, conversation_id):
     return [m.content for m in store.load_conversation(conversation_id).messages]
-
-
-report = {}
-store = Store(disk / "conversations.sqlite3")
-c = store.create_conversation("Kept")
-store.add_message(c.id, "user", "saved before the disk filled up")
-fill()
-big = uuid.uuid4().hex * 2000  # 64 KB that cannot compress away
-try:
-    store.add_message(c.id, "assistant", big)
-    report["full"] = None
-except StoreError as e:
-    report["full"] = str(e)
-report["kept"] = contents(store, c.id)
-os.remove(disk / "filler")
-store.add_message(c.id, "assistant", big)
-report["after_freeing"] = [len(text) for text in contents(store, c.id)]
-store.close()
-print(json.dumps(report))
 """
 
 
-def test_disk_full_on_a_real_full_file_system(tmp_path):
+def _on_a_tiny_disk(tmp_path: Path, body: str) -> tuple[Path, dict]:
+    """Run ``body`` (after the prelude above) on a fresh 512 KiB tmpfs; its folder and report."""
     disk = tmp_path / "tiny"
     disk.mkdir()
+    script = _TINY_DISK_PRELUDE + textwrap.dedent(body) + "\nprint(json.dumps(report))\n"
     env = dict(os.environ, PYTHONPATH=str(REPO), PARLEY_TEST_DISK=str(disk))
-    result = run_on_small_tmpfs(disk, "512k", _ON_A_FULL_DISK, env)
+    result = run_on_small_tmpfs(disk, "512k", script, env)
     assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    return disk, json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.linux_namespaces  # a real small tmpfs (tests/support/privileges.py)
+def test_disk_full_on_a_real_full_file_system(tmp_path):
+    _, report = _on_a_tiny_disk(
+        tmp_path,
+        """
+        store = Store(disk / "conversations.sqlite3")
+        c = store.create_conversation("Kept")
+        store.add_message(c.id, "user", "saved before the disk filled up")
+        fill()
+        big = uuid.uuid4().hex * 2000  # 64 KB that cannot compress away
+        try:
+            store.add_message(c.id, "assistant", big)
+            report["full"] = None
+        except StoreError as e:
+            report["full"] = str(e)
+        report["kept"] = contents(store, c.id)
+        os.remove(disk / "filler")
+        store.add_message(c.id, "assistant", big)
+        report["after_freeing"] = [len(text) for text in contents(store, c.id)]
+        store.close()
+        """,
+    )
     assert report["full"] is not None, "the store wrote 64 KB onto a full disk without an error"
-    assert "disk is full" in report["full"], report
+    assert report["full"] == "Could not save the message: the disk is full.", report
     # Nothing half-written, and everything saved before is still there.
     assert report["kept"] == ["saved before the disk filled up"]
     assert report["after_freeing"] == [len("saved before the disk filled up"), 64_000]
@@ -635,24 +642,35 @@ def test_the_app_started_twice_shows_the_history_read_only_in_the_second(qtbot, 
     window.close()
 
 
-def test_a_full_disk_at_start_shows_the_history_read_only(tiny_disk):
+@pytest.mark.linux_namespaces  # a real small tmpfs (tests/support/privileges.py)
+def test_a_full_disk_at_start_shows_the_history_read_only(tmp_path):
     """SQLite cannot create its shared-memory file: the history is still shown, and the next
     start with space freed saves again."""
-    path = tiny_disk / "conversations.sqlite3"
-    store = Store(path)
-    c = store.create_conversation("Kept")
-    store.add_message(c.id, "user", "saved before the disk filled up")
-    store.close()
-    _fill(tiny_disk)
-    store = Store(path)
-    assert store.read_only
-    assert store.problem == (
-        f"Conversations are shown but not saved: the disk is full ({tiny_disk}); free some space and restart Parley."
+    disk, report = _on_a_tiny_disk(
+        tmp_path,
+        """
+        path = disk / "conversations.sqlite3"
+        store = Store(path)
+        c = store.create_conversation("Kept")
+        store.add_message(c.id, "user", "saved before the disk filled up")
+        store.close()
+        fill()
+        store = Store(path)
+        report["full"] = {"read_only": store.read_only, "problem": store.problem, "shown": contents(store, c.id)}
+        store.close()
+        os.remove(disk / "filler")
+        store = Store(path)
+        report["freed"] = {"read_only": store.read_only}
+        store.add_message(c.id, "assistant", "saved again")
+        report["freed"]["shown"] = contents(store, c.id)
+        store.close()
+        """,
     )
-    assert [m.content for m in store.load_conversation(c.id).messages] == ["saved before the disk filled up"]
-    store.close()
-    os.remove(tiny_disk / "filler")
-    store = Store(path)
-    assert not store.read_only
-    store.add_message(c.id, "assistant", "saved again")
-    store.close()
+    assert report["full"] == {
+        "read_only": True,
+        "problem": (
+            f"Conversations are shown but not saved: the disk is full ({disk}); free some space and restart Parley."
+        ),
+        "shown": ["saved before the disk filled up"],
+    }
+    assert report["freed"] == {"read_only": False, "shown": ["saved before the disk filled up", "saved again"]}

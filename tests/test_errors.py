@@ -125,6 +125,7 @@ def test_the_cli_reports_every_error_of_the_tree() -> None:
 # ------------------------------------------------------------------------------ a full disk
 
 
+@pytest.mark.linux_namespaces  # a real small tmpfs (tests/support/privileges.py)
 def test_a_full_disk_is_a_disk_full_error_for_the_converters_and_downloads(tmp_path: Path) -> None:
     """A real ENOSPC: a GPT-2 conversion (a ModelFileError before) and a download's space check
     on a tmpfs smaller than the model; nothing is left behind on the disk."""

@@ -14,6 +14,11 @@ the real tests; each test of the normal session reports the child's result for t
 its name, so a failure names the shortcut that broke, and a tool or model that is missing
 fails in a strict run (``tests/support/requirements.py``) and skips with the reason otherwise.
 
+"Nothing happened" (no recording after a key that must be ignored, no character after a
+release) is checked once a marker sent behind the keys under test has reached the window
+(``all_input_handled``), not after a fixed wait: X delivers a client's events in order, so by
+then everything those keys could cause has happened.
+
 Run alone (the virtual microphone is shared, hence the lock):
     flock /tmp/parley-audio.lock python -m pytest tests/test_keys_x11.py -v
 """
@@ -34,6 +39,8 @@ import pytest
 
 from tests.support import x11
 from tests.support.requirements import require
+
+pytestmark = pytest.mark.x11  # a real X server (Xvfb) driven through XTEST
 
 
 def _child_scenarios() -> tuple[str, ...]:
@@ -129,7 +136,7 @@ if not CHILD:
 
 else:
     from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
-    from PySide6.QtGui import QWindow
+    from PySide6.QtGui import QKeyEvent, QMouseEvent, QWindow
     from PySide6.QtWidgets import (
         QApplication,
         QDialog,
@@ -152,6 +159,12 @@ else:
     HOLD_S = 3.8  # a sentence, held from start to end
     SHORT_HOLD_S = 2.0  # three times the auto-repeat delay: about 33 repeats
     TRANSCRIBE_TIMEOUT_MS = 60_000
+    MARKER_KEY = "Pause"  # in Xvfb's default keymap; Parley binds nothing to it and it types nothing
+    # The marker needs no time of its own: it arrives right behind the events sent before it, and
+    # every auto-repeat of a held key is queued before that key's release.  The bound only turns
+    # a window that stopped reading X events into a failure rather than a hang (5 s, as for the
+    # other X round trips here: focus, exposure); reaching it never lets a test pass.
+    MARKER_TIMEOUT_MS = 5_000
 
     class Takes:
         """What the controller reports: ``recording_changed`` emissions and transcripts, timed."""
@@ -189,6 +202,61 @@ else:
 
         def remove(self) -> None:
             QApplication.instance().removeEventFilter(self)
+
+    class Marker(QObject):
+        """Sees the marker reach a window of this app: the release of ``MARKER_KEY``, or (with
+        ``point``) the pointer arriving at ``point``.  An application filter sees each event at
+        its ``QWindow`` once Qt has finished with every event before it."""
+
+        def __init__(self, point: QPoint | None = None) -> None:
+            super().__init__()
+            self.point = point
+            self.seen = False
+            QApplication.instance().installEventFilter(self)
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if not isinstance(watched, QWindow) or self.seen:
+                return False
+            if self.point is None:  # a release of the marker key (even a repeat's: its press came first)
+                self.seen = (
+                    isinstance(event, QKeyEvent)
+                    and event.type() == QEvent.Type.KeyRelease
+                    and event.key() == Qt.Key.Key_Pause
+                )
+            else:
+                self.seen = (
+                    isinstance(event, QMouseEvent)
+                    and event.type() == QEvent.Type.MouseMove
+                    and event.globalPosition().toPoint() == self.point
+                )
+            return False
+
+        def remove(self) -> None:
+            QApplication.instance().removeEventFilter(self)
+
+    def all_input_handled(qtbot: Any, x: x11.XInput, record_property: Any, pointer_to: QPoint | None = None) -> None:
+        """Send a marker behind the input sent so far and wait until the app has handled it.
+
+        X delivers a client's events in the order they happened and Qt handles them one at a
+        time, so when the marker reaches the window, everything the keys before it caused (a
+        recording started or ended, a character typed) has happened: a check that nothing did,
+        made now, is complete.  The marker is a tap of ``MARKER_KEY`` through XTEST, the path of
+        the keys under test (so it also shows the window still has the keyboard); where another
+        application has the keyboard, it is the pointer moving to ``pointer_to``, a point over
+        this app's window where the pointer is not yet."""
+        marker = Marker(pointer_to)
+        sent = time.monotonic()
+        try:
+            if pointer_to is None:
+                x.tap(MARKER_KEY)
+            else:
+                x.move(pointer_to.x(), pointer_to.y())
+            qtbot.waitUntil(lambda: marker.seen, timeout=MARKER_TIMEOUT_MS)
+        except qtbot.TimeoutError:
+            pytest.fail(f"the window did not receive the marker within {MARKER_TIMEOUT_MS} ms", pytrace=False)
+        finally:
+            marker.remove()
+        record_property("marker_ms", f"{(time.monotonic() - sent) * 1000:.0f}")
 
     @pytest.fixture(scope="module")
     def x() -> x11.XInput:
@@ -262,13 +330,13 @@ else:
         record_property("space_presses", space_spy.presses)
         record_property("marked_auto_repeat_by_qt", space_spy.marked)
 
-    def test_ctrl_space_tapped_is_a_take(qtbot, x, app, takes) -> None:
+    def test_ctrl_space_tapped_is_a_take(qtbot, x, app, takes, record_property) -> None:
         """A tap (press and release a few milliseconds apart, both read at once) still starts
         and ends one take, too short to send: what a press of the talk key means."""
         click(qtbot, x, app.window.input_bar.edit)
         x.tap("ctrl+space")
         qtbot.waitUntil(lambda: takes.states == [True, False], timeout=5_000)
-        qtbot.wait(300)
+        all_input_handled(qtbot, x, record_property)
         assert takes.states == [True, False]
 
     def test_space_held_outside_the_text_box(
@@ -286,7 +354,7 @@ else:
         record_property("space_presses", space_spy.presses)
         record_property("marked_auto_repeat_by_qt", space_spy.marked)
 
-    def test_space_in_the_text_box_types(qtbot, x, app, takes, space_spy) -> None:
+    def test_space_in_the_text_box_types(qtbot, x, app, takes, space_spy, record_property) -> None:
         """In the text box Space is a space, typed or held (held, it repeats as in any editor)."""
         edit = app.window.input_bar.edit
         click(qtbot, x, edit)
@@ -298,8 +366,8 @@ else:
             qtbot.wait(int(SHORT_HOLD_S * 1000))
         finally:
             x.key_up("space")
-        qtbot.waitUntil(lambda: edit.toPlainText().count(" ") >= 5, timeout=5_000)
-        qtbot.wait(300)
+        all_input_handled(qtbot, x, record_property)
+        assert edit.toPlainText().count(" ") >= 5, "the held Space did not repeat in the text box"
         assert edit.toPlainText().startswith("a b ") and edit.toPlainText().strip() == "a b"
         assert takes.states == [] and takes.transcripts == []
 
@@ -382,7 +450,7 @@ else:
             qtbot.wait(1000)
         finally:
             x.key_up("ctrl+space")
-        qtbot.wait(300)
+        all_input_handled(qtbot, x, record_property)
         assert takes.states == [True, False], "the old shortcut still records"
         assert app.window.input_bar.edit.toPlainText().strip() == ""
 
@@ -400,13 +468,15 @@ else:
                 qtbot.wait(1000)  # the key still held, repeating into the other window
             finally:
                 x.key_up("ctrl+space")
-            qtbot.wait(300)
+            # The other application has the keyboard: the marker is the pointer, over this window.
+            all_input_handled(qtbot, x, record_property, pointer_to=center(app.window.input_bar.edit) + QPoint(3, 0))
+            assert takes.states == [True, False], "the held key restarted the recording after the focus left"
         qtbot.waitUntil(lambda: bool(takes.transcripts), timeout=TRANSCRIBE_TIMEOUT_MS)
         assert takes.states == [True, False]
         assert not app.window.isActiveWindow()
         record_property("recording_s", f"{takes.recording_seconds():.2f}")
 
-    def test_talk_key_held_ends_hands_free(qtbot, x, app, takes, space_spy) -> None:
+    def test_talk_key_held_ends_hands_free(qtbot, x, app, takes, space_spy, record_property) -> None:
         """Hands-free on: the talk key turns it off, and holding that key (repeating) records nothing."""
         app.set_hands_free(True)
         qtbot.waitUntil(lambda: app.hands_free.listening, timeout=10_000)
@@ -417,7 +487,7 @@ else:
             qtbot.wait(int(SHORT_HOLD_S * 1000))
         finally:
             x.key_up("ctrl+space")
-        qtbot.wait(300)
+        all_input_handled(qtbot, x, record_property)
         assert not app.settings.hands_free and not app.hands_free.listening
         assert takes.states == [], "the press that ended hands-free (or its repeats) started a take"
         assert app.window.input_bar.edit.toPlainText() == ""

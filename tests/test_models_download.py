@@ -202,6 +202,7 @@ def test_cancel_keeps_the_partial_file(hub: HubServer, model_bytes: bytes) -> No
     assert library.download_model("tiny-chat").read_bytes() == model_bytes
 
 
+@pytest.mark.linux_namespaces  # a real small tmpfs (tests/support/privileges.py)
 def test_disk_space_is_checked_against_the_real_free_space(tmp_path: Path) -> None:
     free = shutil.disk_usage(tmp_path).free
     dl.check_disk_space(tmp_path / "not" / "yet", free // 2, "x.gguf")  # the nearest folder counts

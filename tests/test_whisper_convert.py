@@ -609,6 +609,7 @@ def test_missing_source_is_rejected(tmp_path: Path) -> None:
         convert_ct2_whisper(tmp_path, tmp_path / "out.bin")
 
 
+@pytest.mark.linux_namespaces  # a real small tmpfs (tests/support/privileges.py)
 def test_disk_full_is_reported_and_leaves_nothing(tiny_source: Path, tmp_path: Path) -> None:
     """A real ENOSPC: the conversion writes into a 1 MiB tmpfs (the output is ~3 MiB)."""
     disk = tmp_path / "disk"

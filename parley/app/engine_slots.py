@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from parley.engine.errors import Cancelled, DeviceLostError
+
 from .engines import Engines
 from .settings import Settings
-from .tasks import EngineWorker, Job, JobCancelled
+from .tasks import EngineWorker, Job
 
 
 class EngineSlot:
@@ -63,13 +65,14 @@ class EngineSlot:
         return self._engines.cancel_token()
 
     def is_cancel(self, exc: BaseException) -> bool:
-        """``exc`` says a job was cancelled (by the user, or because the app is closing)."""
-        return isinstance(exc, JobCancelled) or self._engines.is_cancelled(exc)
+        """``exc`` says a job was cancelled (by the user, or because the app is closing): an
+        engine's own ``Cancelled`` or a job's that never ran (``JobCancelled``, a ``Cancelled``)."""
+        return isinstance(exc, Cancelled)
 
     def device_lost(self, exc: BaseException) -> bool:
         """After a job failed with ``exc``: if it failed because its remote device is gone, have
         the engine loaded again on this machine's CPU, and say True."""
-        if not self._engines.is_device_lost(exc):
+        if not isinstance(exc, DeviceLostError):
             return False
         self._on_device_lost(self.role, str(exc))
         return True

@@ -39,7 +39,7 @@ class Engines(Protocol):
     ``load_speech``, ``load_chat``, ``chat_session``, ``reset_session``, ``sampling``,
     ``cancel_token``, ``input_devices``, ``fit_warning`` and ``connect_remote`` (a handshake of up
     to 3 s per server), and every method of the objects they return.  Called on the UI thread:
-    ``recorder`` and ``listener`` (their methods are thread-safe), ``is_device_lost``, ``is_cancelled``,
+    ``recorder`` and ``listener`` (their methods are thread-safe),
     ``compute_devices`` and ``check_model_file`` (quick: a device list, a file header).
     ``check_server`` (a handshake of up to 3 s) runs on a thread of the settings dialog's own.
     Histories are ``(role, content)`` pairs, oldest first.
@@ -86,9 +86,7 @@ class Engines(Protocol):
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
     def connect_remote(self, endpoints: list[str], on_lost: Callable[[str, str], None]) -> str | None: ...
     def check_server(self, endpoint: str) -> str | None: ...
-    def is_device_lost(self, exc: BaseException) -> bool: ...
     def check_model_file(self, kind: str, path: str) -> str | None: ...
-    def is_cancelled(self, exc: BaseException) -> bool: ...
 
 
 class LocalEngines:
@@ -229,6 +227,7 @@ class LocalEngines:
         each); ``on_lost(endpoint, reason)`` is called on another thread when one goes away.
         Returns why a server cannot be used (the others are connected), or None."""
         from parley.engine.backend import remote
+        from parley.engine.errors import RemoteError
 
         if not endpoints:
             return None
@@ -237,24 +236,20 @@ class LocalEngines:
         for endpoint in endpoints:
             try:
                 remote.connect([endpoint])
-            except remote.RemoteError as exc:
+            except RemoteError as exc:
                 problems.append(str(exc))
         return "; ".join(problems) or None
 
     def check_server(self, endpoint: str) -> str | None:
         """Whether a remote compute server answers (for the settings dialog's Add)."""
         from parley.engine.backend import remote
+        from parley.engine.errors import RemoteError
 
         try:
             remote.check_server(endpoint)
-        except remote.RemoteError as exc:
+        except RemoteError as exc:
             return str(exc)
         return None
-
-    def is_device_lost(self, exc: BaseException) -> bool:
-        from parley.engine.backend.remote import RemoteDeviceLost
-
-        return isinstance(exc, RemoteDeviceLost)
 
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None:
         """Whether ``path`` may not fit in this machine's memory (or the device's), with the
@@ -293,11 +288,6 @@ class LocalEngines:
         except ModelFileError as exc:
             return exc.problem
         return None
-
-    def is_cancelled(self, exc: BaseException) -> bool:
-        from parley.engine.errors import Cancelled
-
-        return isinstance(exc, Cancelled)
 
     @staticmethod
     def _messages(history: list[tuple[str, str]]) -> list[Any]:

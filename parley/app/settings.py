@@ -20,7 +20,8 @@ from typing import Any
 
 import platformdirs
 
-from parley.engine.untrusted import UntrustedFileError, load_json
+from parley.engine.errors import UntrustedFileError
+from parley.engine.untrusted import load_json
 
 log = logging.getLogger("parley.settings")
 
@@ -118,7 +119,8 @@ def _path_list(v: Any) -> bool:
 
 def _endpoints(v: Any) -> bool:
     """A list of distinct ``HOST:PORT`` texts (not checked for a server: that needs the network)."""
-    from parley.engine.backend.remote import RemoteError, parse_endpoint
+    from parley.engine.backend.remote import parse_endpoint
+    from parley.engine.errors import RemoteError
 
     if not _text_list(v) or len(set(v)) != len(v):
         return False

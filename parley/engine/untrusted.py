@@ -17,8 +17,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-# Re-exported while parley/app imports it from here.
-from .errors import UntrustedFileError as UntrustedFileError
+from .errors import UntrustedFileError
 
 MAX_JSON_BYTES = 4 << 20  # settings, records, manifests are a few kilobytes
 MAX_JSON_DEPTH = 64  # none of ours nests deeper than 5

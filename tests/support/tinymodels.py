@@ -247,6 +247,33 @@ def _check_heads(n_embd: int, n_head: int, n_head_kv: int) -> None:
         )
 
 
+def _tiny_writer(
+    path: str | Path,
+    arch: str,
+    name: str,
+    wtype: WeightType,
+    n_vocab: int | None,
+    n_ctx: int,
+    n_embd: int,
+    n_layer: int,
+    n_ff: int,
+    n_head: int,
+) -> tuple[GGUFWriter, int]:
+    """A GGUF writer with the fields every tiny model has (GPT-2's tokenizer among them), and the
+    vocabulary size it ended up with."""
+    tokenizer = gpt2_tokenizer(n_vocab)
+    writer = GGUFWriter(path, arch)
+    writer.add_name(name)
+    writer.add_file_type(_file_type(wtype))
+    writer.add_context_length(n_ctx)
+    writer.add_embedding_length(n_embd)
+    writer.add_block_count(n_layer)
+    writer.add_feed_forward_length(n_ff)
+    writer.add_head_count(n_head)
+    add_fields(writer, tokenizer)
+    return writer, tokenizer["tokenizer.ggml.tokens"].count
+
+
 def write_tiny_llama_gguf(
     path: str | Path,
     *,
@@ -270,23 +297,13 @@ def write_tiny_llama_gguf(
     embedding row is zero, so its logit is 0, the median of the random logits.  A random model
     would otherwise end a reply by chance, anywhere from its first tokens on."""
     _check_heads(n_embd, n_head, n_head_kv)
-    tokenizer = gpt2_tokenizer(n_vocab)
-    n_vocab = tokenizer["tokenizer.ggml.tokens"].count
     n_ff = n_ff or 2 * n_embd
-    writer = GGUFWriter(path, "llama")
-    writer.add_name(name)
-    writer.add_file_type(_file_type(wtype))
-    writer.add_context_length(n_ctx)
-    writer.add_embedding_length(n_embd)
-    writer.add_block_count(n_layer)
-    writer.add_feed_forward_length(n_ff)
-    writer.add_head_count(n_head)
+    writer, n_vocab = _tiny_writer(path, "llama", name, wtype, n_vocab, n_ctx, n_embd, n_layer, n_ff, n_head)
     writer.add_head_count_kv(n_head_kv)
     writer.add_rope_dimension_count(n_embd // n_head)
     writer.add_rope_freq_base(10000.0)
     writer.add_layer_norm_rms_eps(1e-5)
     writer.add_vocab_size(n_vocab)
-    add_fields(writer, tokenizer)
     if chat_template is not None:
         writer.add_chat_template(chat_template)
     shapes = llama_tensor_shapes(
@@ -321,19 +338,9 @@ def write_tiny_gpt2_gguf(
 ) -> Path:
     """A random-weight ``gpt2`` GGUF with GPT-2's tokenizer (``n_vocab`` None: all 50257)."""
     _check_heads(n_embd, n_head, n_head)
-    tokenizer = gpt2_tokenizer(n_vocab)
-    n_vocab = tokenizer["tokenizer.ggml.tokens"].count
     n_ff = 4 * n_embd
-    writer = GGUFWriter(path, "gpt2")
-    writer.add_name(name)
-    writer.add_file_type(_file_type(wtype))
-    writer.add_context_length(n_ctx)
-    writer.add_embedding_length(n_embd)
-    writer.add_block_count(n_layer)
-    writer.add_feed_forward_length(n_ff)
-    writer.add_head_count(n_head)
+    writer, n_vocab = _tiny_writer(path, "gpt2", name, wtype, n_vocab, n_ctx, n_embd, n_layer, n_ff, n_head)
     writer.add_layer_norm_eps(1e-5)
-    add_fields(writer, tokenizer)
     if chat_template is not None:
         writer.add_chat_template(chat_template)
     shapes = gpt2_tensor_shapes(

@@ -29,8 +29,9 @@ from typing import Any
 
 import platformdirs
 
+from parley.engine.errors import ParleyError, UntrustedFileError
 from parley.engine.formats import ROLES
-from parley.engine.untrusted import UntrustedFileError, open_regular
+from parley.engine.untrusted import open_regular
 
 from .conversation import STATES, Conversation, ConversationSummary, Message
 
@@ -72,8 +73,9 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
 
-class StoreError(Exception):
-    """A conversation could not be read or written; the message is meant for the user."""
+class StoreError(ParleyError):
+    """A conversation could not be read or written; the message is meant for the user.  (The
+    app's one error of its own: a ``ParleyError``, so ``except ParleyError`` covers the store too.)"""
 
 
 class _Damaged(Exception):

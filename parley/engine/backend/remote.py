@@ -113,9 +113,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .. import untrusted
-
-# RemoteError and RemoteDeviceLost are re-exported while parley/app imports them from here.
-from ..errors import RemoteDeviceLost as RemoteDeviceLost, RemoteError as RemoteError, UntrustedFileError
+from ..errors import RemoteDeviceLost, RemoteError, UntrustedFileError
 from . import native
 from .rpc_wire import (  # the wire format, shared with the server's front
     ALLOC_BUFFER,

@@ -28,7 +28,7 @@ APT_PACKAGES=(
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxcb-xfixes0
   pulseaudio pulseaudio-utils libasound2-plugins espeak-ng sox libsox-fmt-all xvfb xauth
   xdotool x11-xserver-utils x11-utils dbus
-  speech-dispatcher speech-dispatcher-espeak-ng libspeechd2
+  speech-dispatcher speech-dispatcher-espeak-ng libspeechd2 libspeexdsp1
 )
 install_system_packages() {
   command -v dpkg-query >/dev/null || { say "not a Debian/Ubuntu system: install the equivalents of: ${APT_PACKAGES[*]}"; return 0; }

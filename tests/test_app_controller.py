@@ -524,8 +524,9 @@ def test_a_full_disk_keeps_the_conversation_and_saves_it_later(qtbot, tmp_path, 
     assert not any(e.dirty for e in entries)
 
 
-def test_replies_are_read_aloud_and_the_microphone_is_muted_meanwhile(qtbot, tmp_path, tiny_chat_model, mic):
-    """Qt's "mock" text-to-speech engine speaks (silently) for a time that depends on the text."""
+def test_the_talk_key_interrupts_a_reply_read_aloud(qtbot, tmp_path, tiny_chat_model, mic):
+    """Qt's "mock" text-to-speech engine speaks (silently) for a time that depends on the text;
+    the talk key silences it and starts a take at once."""
     controller = make_controller(
         qtbot,
         tmp_path,
@@ -536,14 +537,12 @@ def test_replies_are_read_aloud_and_the_microphone_is_muted_meanwhile(qtbot, tmp
     )
     talk = controller.window.input_bar.talk_button
     controller.replies.send("Say something")
-    qtbot.waitUntil(lambda: not talk.isEnabled(), timeout=30_000)  # speaking
-    assert "muted" in talk.toolTip()
-    controller.talk.press()
-    assert controller.talk.recorder is None
-    qtbot.waitUntil(talk.isEnabled, timeout=60_000)  # done speaking
-    controller.talk.press()
-    assert controller.talk.recorder is not None
-    controller.talk.release()
+    qtbot.waitUntil(lambda: controller.read_aloud is not None and controller.read_aloud.speaking, timeout=30_000)
+    assert talk.isEnabled()
+    controller.keys.pressed.emit()
+    qtbot.waitUntil(lambda: not controller.read_aloud.speaking, timeout=5_000)
+    assert controller.talk.recorder is not None and controller.talk.recorder.is_recording
+    controller.keys.released.emit()
 
 
 def test_without_a_voice_reading_aloud_is_a_status_note(qtbot, tmp_path, tiny_chat_model):

@@ -42,7 +42,7 @@ from .ui.ptt import PushToTalkKeys
 from .voice.hands_free import HandsFree
 from .voice.microphones import Microphones
 from .voice.push_to_talk import PushToTalk
-from .voice.read_aloud import ReadAloud
+from .voice.read_aloud import NaturalReadAloud, ReadAloud
 from .voice.transcription import Transcription
 
 SHUTDOWN_S = 1.8  # both engine threads together; the window must be gone within 2 s
@@ -67,15 +67,17 @@ class Controller(QObject):
         *,
         settings_path: Path | None = None,
         settings_warnings: list[str] | None = None,
-        read_aloud: Callable[[], ReadAloud] = ReadAloud,
+        read_aloud: Callable[[], ReadAloud | NaturalReadAloud] | None = None,
     ) -> None:
         """``settings_path``: where changed settings are saved (None: the user's config folder).
-        ``read_aloud``: makes the text-to-speech output, on first need."""
+        ``read_aloud``: makes the text-to-speech output, on first need (None: the voice the
+        settings name, the natural voice by default, the system's voice as the fallback)."""
         super().__init__(window)
         self.window = window
         self._settings_warnings = list(settings_warnings or [])
-        self._make_read_aloud = read_aloud
-        self.read_aloud: ReadAloud | None = None
+        self._make_read_aloud = read_aloud or self._voice_from_settings
+        self.read_aloud: ReadAloud | NaturalReadAloud | None = None
+        self._reading_reply = False  # the streaming reply is being spoken as it comes
         self.stopped_cleanly: bool | None = None  # set by shutdown(): did both engine threads end?
 
         self.engines = engines
@@ -126,6 +128,8 @@ class Controller(QObject):
         self.transcription.partial.connect(bar.set_live_text)
         self.hands_free.utterance.connect(lambda audio: self.transcription.transcribe(audio, "hands-free"))
         self.hands_free.listening_changed.connect(self._refresh)
+        self.hands_free.listening_changed.connect(self._hold_speakers)
+        self.hands_free.speech_started.connect(self._barge_in)
         self.transcription.heard.connect(self._use_transcript)
         host.speech_ready.connect(self.transcription.retry)
         self._wire_replies()
@@ -167,6 +171,9 @@ class Controller(QObject):
         state.busy_changed.connect(self.window.input_bar.set_busy)
         state.saving.connect(lambda conversation, checkpoint: self.book.save(conversation, checkpoint=checkpoint))
         replies.answered.connect(self._reply_done)
+        replies.started.connect(self._reply_started)
+        replies.progress.connect(self._reply_progress)
+        replies.finished.connect(self._reply_finished)
 
     def _wire_tray(self) -> None:
         """The tray follows what Parley is doing; its menu opens the window, switches hands-free
@@ -253,7 +260,7 @@ class Controller(QObject):
         self.talk.cancel()
         self.hands_free.stop()
         if self.read_aloud is not None:
-            self.read_aloud.stop()
+            self.read_aloud.close()
         joined = self.host.close_chat(max(0.1, deadline - time.monotonic()))
         self.replies.abandon()  # if the engine did not stop in time: keep what was shown
         joined = self.host.close_speech(max(0.1, deadline - time.monotonic())) and joined
@@ -272,7 +279,9 @@ class Controller(QObject):
             self._refresh()
 
     def _talk_pressed(self) -> None:
-        """The talk key or button: ends hands-free mode when it is on, else starts a take."""
+        """The talk key or button: stops Parley speaking (and its reply); ends hands-free mode
+        when it is on, else starts a take."""
+        self._barge_in()
         if self.hands_free.listening or self.settings.hands_free:
             self._press_ended_hands_free = True
             self.set_hands_free(False)
@@ -314,10 +323,7 @@ class Controller(QObject):
 
     def _talk_problem(self) -> str | None:
         """Why push-to-talk cannot record now (None: it can)."""
-        problem = self._listen_problem()
-        if problem is None and self.read_aloud is not None and self.read_aloud.speaking:
-            return "The microphone is muted while the reply is read aloud."
-        return problem
+        return self._listen_problem()
 
     def _refresh(self, *_args: Any) -> None:
         chat = self.chat
@@ -330,8 +336,9 @@ class Controller(QObject):
         )
 
     def open_settings(self) -> None:
+        voices = [*self.engines.natural_voices(), ("system", "System voice (speech-dispatcher)")]
         self.settings_flow.open_dialog(
-            self.window, self.microphones.names or [], self._read_aloud().problem, self.engines.check_server
+            self.window, self.microphones.names or [], self._read_aloud().problem, self.engines.check_server, voices
         )
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:
@@ -347,6 +354,9 @@ class Controller(QObject):
             if problem:
                 self.status.notice(problem)
         self.window.hide_on_close = new.close_to_tray and self.tray is not None
+        if old.voice != new.voice and self.read_aloud is not None:
+            self.read_aloud.close()
+            self.read_aloud = None
         if new.read_replies_aloud:
             self._read_aloud()
         elif self.read_aloud is not None:
@@ -356,12 +366,75 @@ class Controller(QObject):
 
     # ------------------------------------------------------------------ reading replies aloud
 
-    def _read_aloud(self) -> ReadAloud:
+    def _read_aloud(self) -> ReadAloud | NaturalReadAloud:
         if self.read_aloud is None:
-            self.read_aloud = self._make_read_aloud()
-            self.read_aloud.speaking_changed.connect(self.hands_free.ignore)
-            self.read_aloud.speaking_changed.connect(self._refresh)
+            self.read_aloud = output = self._make_read_aloud()
+            output.speaking_changed.connect(self._speaking_changed)
+            output.speaking_changed.connect(self._refresh)
+            if isinstance(output, NaturalReadAloud):
+                output.failed.connect(self.status.notice)
+                self.hands_free.set_echo_canceller(self.engines.echo_canceller())
+            else:
+                self.hands_free.set_echo_canceller(None)  # the system voice gives no reference
+            self._hold_speakers()
         return self.read_aloud
+
+    def _voice_from_settings(self) -> ReadAloud | NaturalReadAloud:
+        """The voice the settings name; the system's voice when no natural voice can speak."""
+        voice = self.settings.voice
+        if voice != "system":
+            problem = self.engines.natural_voice_problem()
+            if problem is None:
+                threads = self.settings.threads or None
+
+                def make_speaker(on_speaking: Callable[[bool], None], on_error: Callable[[BaseException], None]) -> Any:
+                    return self.engines.speaker(voice, threads, on_speaking, on_error, self._echo_reference)
+
+                return NaturalReadAloud(make_speaker, None, self)
+            self.status.notice(f"{problem}; replies are read with the system's voice.")
+        return ReadAloud(parent=self)
+
+    def _echo_reference(self, block: Any, rate: int) -> None:
+        """The player's thread: what the speakers play, for the microphone's echo canceller."""
+        echo = self.hands_free.echo
+        if echo is not None:
+            echo.reference(block, rate)
+
+    def _hold_speakers(self, *_args: Any) -> None:
+        """Keep the speakers open while hands-free listens with the echo canceller."""
+        if isinstance(self.read_aloud, NaturalReadAloud):
+            self.read_aloud.hold_device(self.hands_free.listening and self.hands_free.cancels_echo)
+
+    def _speaking_changed(self, speaking: bool) -> None:
+        """Without an echo canceller, hands-free ignores the microphone while Parley speaks."""
+        self.hands_free.ignore(speaking and not self.hands_free.cancels_echo)
+
+    def _barge_in(self) -> None:
+        """The user spoke, or pressed the talk key, while Parley speaks: silence it and stop
+        the reply (its text so far is kept, marked stopped); their words are the next turn."""
+        if self.read_aloud is not None and self.read_aloud.speaking:
+            self.read_aloud.stop()
+            self.replies.stop()
+
+    def _reply_started(self) -> None:
+        self._reading_reply = False
+        if self.settings.read_replies_aloud:
+            output = self._read_aloud()
+            if output.streams and not output.problem:
+                output.begin()
+                self._reading_reply = True
+
+    def _reply_progress(self, piece: str) -> None:
+        if self._reading_reply and self.read_aloud is not None:
+            self.read_aloud.feed(piece)
+
+    def _reply_finished(self, _text: str, how: str) -> None:
+        if self._reading_reply and self.read_aloud is not None:
+            if how == "cancelled":
+                self.read_aloud.stop()
+            else:
+                self.read_aloud.end()
+        self._reading_reply = False
 
     def _reply_done(self, text: str) -> None:
         if not self.settings.read_replies_aloud:
@@ -369,5 +442,5 @@ class Controller(QObject):
         output = self._read_aloud()
         if output.problem:
             self.status.announce(f"Replies cannot be read aloud: {output.problem}")
-        else:
+        elif not output.streams:
             output.say(text)

@@ -72,6 +72,17 @@ class Engines(Protocol):
         on_error: Callable[[BaseException], None],
     ) -> Any: ...
     def compute_devices(self) -> list[str]: ...
+    def natural_voices(self) -> list[tuple[str, str]]: ...
+    def natural_voice_problem(self) -> str | None: ...
+    def speaker(
+        self,
+        voice: str,
+        threads: int | None,
+        on_speaking: Callable[[bool], None],
+        on_error: Callable[[BaseException], None],
+        on_played: Callable[[Any, int], None] | None,
+    ) -> Any: ...
+    def echo_canceller(self) -> Any: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
     def connect_remote(self, endpoints: list[str], on_lost: Callable[[str, str], None]) -> str | None: ...
     def check_server(self, endpoint: str) -> str | None: ...
@@ -161,6 +172,46 @@ class LocalEngines:
         from parley.engine.audio.capture import Listener
 
         return Listener(microphone, on_audio=on_audio, on_level=on_level, on_error=on_error)
+
+    def natural_voices(self) -> list[tuple[str, str]]:
+        """(id, name) of the natural voices installed."""
+        from parley.engine.voice.voices import voices
+
+        return [(v.id, v.name) for v in voices()]
+
+    def natural_voice_problem(self) -> str | None:
+        """Why no natural voice can speak here (None: one can)."""
+        from parley.engine.voice.voices import unavailable
+
+        return unavailable()
+
+    def speaker(
+        self,
+        voice: str,
+        threads: int | None,
+        on_speaking: Callable[[bool], None],
+        on_error: Callable[[BaseException], None],
+        on_played: Callable[[Any, int], None] | None,
+    ) -> Any:
+        """A ``Speaker`` for the natural voice ``voice`` ("default": the default natural voice);
+        it loads the voice on its own thread."""
+        from functools import partial
+
+        from parley.engine.voice.speaker import Speaker
+        from parley.engine.voice.voices import DEFAULT_VOICE, load_voice
+
+        return Speaker(
+            partial(load_voice, DEFAULT_VOICE if voice == DEFAULT_MODEL else voice, threads=threads),
+            on_speaking=on_speaking,
+            on_error=on_error,
+            on_played=on_played,
+        )
+
+    def echo_canceller(self) -> Any:
+        """An ``EchoCanceller`` for the microphone, or None when speexdsp is not installed."""
+        from parley.engine.audio import echo
+
+        return None if echo.available() else echo.EchoCanceller()
 
     def compute_devices(self) -> list[str]:
         """Device names for the settings dialog; empty when the native build is unusable."""

@@ -64,6 +64,7 @@ class Settings:
     context_length: int = 4096
     send_on_release: bool = True  # False: the transcript goes into the text box
     read_replies_aloud: bool = False
+    voice: str = DEFAULT_MODEL  # the read-aloud voice: "default" (the natural voice), "system", or a natural voice's id
     ptt_shortcut: str = "Ctrl+Space"
     hands_free: bool = False  # the microphone stays open; each utterance is sent
     live_transcript: bool = True  # words appear in the text box while the key is held
@@ -151,6 +152,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "context_length": _integer(256, 262144),
     "send_on_release": lambda v: isinstance(v, bool),
     "read_replies_aloud": lambda v: isinstance(v, bool),
+    "voice": lambda v: isinstance(v, str) and 0 < len(v) <= 64 and v.replace("_", "").replace("-", "").isalnum(),
     "ptt_shortcut": _nonempty_text,
     "hands_free": lambda v: isinstance(v, bool),
     "live_transcript": lambda v: isinstance(v, bool),

@@ -44,7 +44,9 @@ class SettingsFlow(QObject):
         microphones: list[str],
         read_aloud_problem: str | None,
         check_server: Callable[[str], str | None] | None = None,
+        voices: list[tuple[str, str]] | None = None,
     ) -> None:
+        """``voices``: (setting, name) of the read-aloud voices to offer."""
         from .model_library import ModelLibrary  # the dialog and the library: not needed to start
         from .ui.settings_dialog import SettingsDialog
 
@@ -57,6 +59,7 @@ class SettingsFlow(QObject):
             models=ModelLibrary(),
             parent=parent,
             check_server=check_server,
+            voices=voices,
         )
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)

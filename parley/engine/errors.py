@@ -55,7 +55,12 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     ├── TranscriptionError         whisper_full failed (SpeechModel.transcribe)
     ├── AudioError                 audio that cannot be used (empty, not finite, unreadable)
     │   └── AudioLimitError            audio refused by a limit (length, decoded size)
-    └── CaptureError               microphone capture failed
+    ├── CaptureError               microphone capture failed
+    ├── PlaybackError              the speakers cannot be used (no output device, PortAudio)
+    ├── EchoCancellerError         the echo canceller (speexdsp) is not installed or refused
+    │                              its settings
+    └── VoiceError                 a read-aloud voice cannot be used: its files are missing or
+                                   malformed, its phonemizer (espeak-ng) is missing or failed
 
 A reply or a transcription can therefore end in a ``ChatError`` / ``TranscriptionError`` (this
 request failed, the model is fine), a ``DeviceLostError`` (the model must be loaded again
@@ -269,3 +274,15 @@ class AudioLimitError(AudioError):
 
 class CaptureError(ParleyError):
     """Microphone capture failed: no input device, PortAudio missing, device lost."""
+
+
+class PlaybackError(ParleyError):
+    """Playing audio failed: no output device, PortAudio missing, the device refused the stream."""
+
+
+class EchoCancellerError(ParleyError):
+    """The echo canceller cannot be used: speexdsp is not installed, or it refused its settings."""
+
+
+class VoiceError(ParleyError):
+    """A text-to-speech voice cannot be used or failed: missing or malformed files, no espeak-ng."""

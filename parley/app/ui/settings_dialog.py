@@ -265,9 +265,12 @@ class SettingsDialog(QDialog):
         models: ModelLibrary,
         parent: QWidget | None = None,
         check_server: Callable[[str], str | None] | None = None,
+        voices: list[tuple[str, str]] | None = None,
     ) -> None:
+        """``voices``: (setting, name) of the read-aloud voices the picker offers."""
         super().__init__(parent)
         self._check_server = check_server
+        self._voices = voices or []
         self.setWindowTitle("Settings")
         self.setMinimumWidth(560)
         self._original = settings
@@ -371,6 +374,18 @@ class SettingsDialog(QDialog):
         if read_aloud_problem:
             self.read_replies_aloud.setEnabled(False)
             self.read_replies_aloud.setToolTip(read_aloud_problem)
+        self.voice = QComboBox()
+        self.voice.setToolTip(
+            "The natural voice speaks each sentence while the reply is still being written, and "
+            "you can talk over it (hands-free) or press the talk key to interrupt it."
+        )
+        self.voice.addItem("Natural (default)", "default")
+        for value, name in [*self._voices, *([] if s.voice in ("default", "system") else [(s.voice, s.voice)])]:
+            if self.voice.findData(value) < 0:
+                self.voice.addItem(name, value)
+        if self.voice.findData("system") < 0:
+            self.voice.addItem("System voice", "system")
+        self.voice.setCurrentIndex(max(0, self.voice.findData(s.voice)))
         hint = QLabel(
             "Hold the shortcut (or Space, when the text box is not focused) while you speak.",
             objectName="Hint",
@@ -385,6 +400,7 @@ class SettingsDialog(QDialog):
         form.addRow("", self.live_transcript)
         form.addRow("", self.hands_free)
         form.addRow("", self.read_replies_aloud)
+        form.addRow("Voice:", self.voice)
         return _page(form)
 
     def _desktop_tab(self, s: Settings) -> QWidget:
@@ -429,6 +445,7 @@ class SettingsDialog(QDialog):
         s.live_transcript = self.live_transcript.isChecked()
         s.hands_free = self.hands_free.isChecked()
         s.read_replies_aloud = self.read_replies_aloud.isChecked()
+        s.voice = self.voice.currentData()
         s.model_folders = self.models_page.folders()
         s.rpc_servers = self.remote_servers.values
         s.close_to_tray = self.close_to_tray.isChecked()

@@ -2,8 +2,14 @@
 
 The listener (``Engines.listener``, the engine's ``Listener``) hands 16 kHz blocks to a helper
 thread, where an ``UtteranceSegmenter`` cuts them into utterances (a short pause ends one); each utterance comes
-to the UI thread through a queued signal as ``utterance``, to be transcribed and sent.  While a
-reply is read aloud the microphone is ignored (``ignore``): what it hears then is Parley itself.
+to the UI thread through a queued signal as ``utterance``, to be transcribed and sent.
+
+While a reply is read aloud the microphone hears Parley itself.  With an echo canceller
+(``echo``, speexdsp: ``set_echo_canceller``), every block first has Parley's voice removed,
+using what the speakers play as the reference; the user can then talk over Parley, and the
+start of their speech is said at once (``speech_started``) so the controller can stop the
+voice and the reply (barge-in).  Without one the microphone is ignored while Parley speaks
+(``ignore``).
 
 The mode is a setting (``hands_free``), so it survives a restart; ``sync`` starts or stops
 listening as the setting and the app's state allow.
@@ -34,7 +40,9 @@ log = logging.getLogger("parley.hands_free")
 class HandsFree(QObject):
     listening_changed = Signal(bool)
     utterance = Signal(object)  # one utterance, 16 kHz mono float32, to transcribe and send
+    speech_started = Signal()  # the user started to speak (an utterance began)
     _heard = Signal(object)  # from the listener's thread
+    _began = Signal()  # from the listener's thread
     _level = Signal(float)
     _lost = Signal(object)
 
@@ -57,8 +65,10 @@ class HandsFree(QObject):
         self.bar = bar
         self.listener: Any = None
         self._ignoring = threading.Event()  # read on the listener's thread
+        self.echo: Any = None  # an EchoCanceller, used on the listener's thread
         self._segmenter = UtteranceSegmenter()
         self._heard.connect(self._utterance)
+        self._began.connect(self._speech_began)
         self._level.connect(lambda db: self.bar.set_level(level_fraction(db)))
         self._lost.connect(self._microphone_lost)
 
@@ -73,6 +83,15 @@ class HandsFree(QObject):
         elif self.listener is not None and (not wanted or self.speech.closing):
             self.stop()
 
+    @property
+    def cancels_echo(self) -> bool:
+        return self.echo is not None
+
+    def set_echo_canceller(self, echo: Any) -> None:
+        """Remove the speakers' echo from what the microphone hears (None: don't); set it
+        before ``start``."""
+        self.echo = echo
+
     def ignore(self, ignoring: bool) -> None:
         """Ignore the microphone (while a reply is read aloud), dropping any utterance half heard."""
         if ignoring:
@@ -84,6 +103,8 @@ class HandsFree(QObject):
         if self.listener is not None:
             return
         self._segmenter = UtteranceSegmenter()
+        if self.echo is not None:
+            self.echo.reset()
         try:
             listener = self.make_listener(
                 self.microphones.device(), self._audio, partial(emit, self._level), partial(emit, self._lost)
@@ -109,15 +130,24 @@ class HandsFree(QObject):
 
     def _audio(self, block: Any) -> None:
         """The listener's thread: cut the stream into utterances."""
+        if self.echo is not None:
+            block = self.echo.process(block)
         if self._ignoring.is_set():
             self._segmenter.reset()
             return
+        was_in_utterance = self._segmenter.in_utterance
         for utterance in self._segmenter.push(block):
             emit(self._heard, utterance)
+        if self._segmenter.in_utterance and not was_in_utterance:
+            emit(self._began)
 
     def _utterance(self, audio: Any) -> None:
         if self.listener is not None and not self._ignoring.is_set():
             emit(self.utterance, audio)
+
+    def _speech_began(self) -> None:
+        if self.listener is not None and not self._ignoring.is_set():
+            emit(self.speech_started)
 
     def _microphone_lost(self, exc: BaseException) -> None:
         if self.listener is None:

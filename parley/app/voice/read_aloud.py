@@ -1,13 +1,20 @@
-"""Reading replies aloud with Qt's text-to-speech, when the system has a voice.
+"""Reading replies aloud: the natural voice (``NaturalReadAloud``, Parley's own neural voice,
+spoken sentence by sentence while the reply is still being written), or the system's voice
+through Qt's text-to-speech (``ReadAloud``, whole replies once they are written), the fallback.
 
-Having no engine, an engine in the Error state, or no voices is the normal case on many
-machines, not a failure: ``problem`` then says why, and the feature is simply unavailable.
+Both have the same surface: ``begin``/``feed``/``end`` follow a streaming reply (the system
+voice ignores them: ``streams`` is False, it gets the whole reply through ``say``), ``stop``
+silences it, ``speaking``/``speaking_changed`` say when it speaks, ``problem`` why it cannot.
+Having no voice at all is the normal case on many machines, not a failure: ``problem`` then
+says why, and the feature is simply unavailable.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QTextDocument
@@ -28,9 +35,10 @@ def speakable_text(markdown: str) -> str:
 
 
 class ReadAloud(QObject):
-    """Reads replies aloud; ``speaking`` is true while it does (the microphone is ignored then)."""
+    """Reads whole replies aloud with the system's voice; ``speaking`` is true while it does."""
 
     speaking_changed = Signal(bool)
+    streams = False  # it reads a reply once it is written (``say``), not as it streams
 
     def __init__(self, engine: str | None = None, parent: QObject | None = None) -> None:
         """``engine``: a QTextToSpeech engine name; None tries every real engine in turn."""
@@ -65,6 +73,18 @@ class ReadAloud(QObject):
         if self._tts is not None and text:
             self._tts.say(text)
 
+    def begin(self) -> None:
+        """A reply starts (the system voice waits for the whole reply)."""
+
+    def feed(self, piece: str) -> None:
+        """A piece of the reply (the system voice waits for the whole reply)."""
+
+    def end(self) -> None:
+        """The reply is complete (the system voice gets it through ``say``)."""
+
+    def close(self) -> None:
+        self.stop()
+
     def stop(self) -> None:
         if self._tts is not None:
             self._tts.stop()
@@ -76,3 +96,71 @@ class ReadAloud(QObject):
             emit(self.speaking_changed, speaking)
         if state == self._states.Error and self._tts is not None:
             self.problem = f"Text-to-speech failed: {self._tts.errorString()}"
+
+
+SpeakerFactory = Callable[[Callable[[bool], None], Callable[[BaseException], None]], Any]
+
+
+class NaturalReadAloud(QObject):
+    """Speaks replies with the natural voice as they stream: ``begin`` when a reply starts,
+    ``feed`` each piece, ``end`` when it is complete; the first sentence is heard while the
+    model writes the next.  ``make_speaker(on_speaking, on_error)`` makes the engine's
+    ``Speaker`` (its callbacks run on its threads; they reach the UI thread as signals)."""
+
+    speaking_changed = Signal(bool)
+    failed = Signal(str)
+    streams = True
+    _speaking = Signal(bool)  # from the speaker's threads
+    _error = Signal(str)
+
+    def __init__(self, make_speaker: SpeakerFactory, problem: str | None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.problem = problem
+        self.speaking = False
+        self._speaking.connect(self._on_speaking)
+        self._error.connect(self._on_error)
+        self.speaker: Any = None
+        if problem is None:
+            self.speaker = make_speaker(partial(emit, self._speaking), lambda exc: emit(self._error, str(exc)))
+            self.speaker.preload()
+
+    def begin(self) -> None:
+        if self.speaker is not None:
+            self.speaker.begin()
+
+    def feed(self, piece: str) -> None:
+        if self.speaker is not None:
+            self.speaker.feed(piece)
+
+    def end(self) -> None:
+        if self.speaker is not None:
+            self.speaker.end()
+
+    def say(self, markdown: str) -> None:
+        if self.speaker is not None:
+            self.speaker.say(markdown)
+
+    def stop(self) -> None:
+        """Silence it now (within one 20 ms block of audio, plus what the device buffers)."""
+        if self.speaker is not None:
+            self.speaker.stop()
+        self._on_speaking(False)
+
+    def hold_device(self, held: bool) -> None:
+        """Keep the speakers open between replies (echo cancelling needs the steady timing)."""
+        if self.speaker is not None:
+            self.speaker.hold_device(held)
+
+    def close(self) -> None:
+        if self.speaker is not None:
+            self.speaker.close()
+        self._on_speaking(False)
+
+    def _on_speaking(self, speaking: bool) -> None:
+        speaking = speaking and self.speaker is not None and self.speaker.speaking
+        if speaking != self.speaking:
+            self.speaking = speaking
+            emit(self.speaking_changed, speaking)
+
+    def _on_error(self, message: str) -> None:
+        emit(self.failed, f"The voice stopped: {message}")

@@ -10,8 +10,8 @@ gives (whatever the chunking), so a snapshot is a prefix of the final take.
 ``Listener`` keeps the microphone open and hands 16 kHz blocks to a callback on a helper
 thread, keeping nothing: hands-free mode cuts them into utterances.
 
-sounddevice is imported on first use, not at import time, so a machine without PortAudio can
-still run everything else and gets a ``CaptureError`` saying what to install.
+sounddevice is imported on first use (``portaudio``), so a machine without PortAudio can still
+run everything else and gets a ``CaptureError`` saying what to install.
 
 Threads: ``start``/``stop``/``cancel`` may be called from any thread (they are serialised by a
 lock and return within a few milliseconds).  ``on_level`` runs on PortAudio's audio thread, so
@@ -26,7 +26,7 @@ import queue
 import threading
 from collections.abc import Callable
 from types import ModuleType
-from typing import Protocol, cast
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -35,24 +35,20 @@ import soxr
 from ..errors import CaptureError
 from ..formats import SAMPLE_RATE
 from ..native_loading import NATIVE_LOADING
+from . import portaudio
 from .files import rms_level
 
 BLOCK_SECONDS = 0.02  # PortAudio delivers blocks about this long (a latency of a frame)
 
-PORTAUDIO_MISSING = "PortAudio is not installed (Debian/Ubuntu: sudo apt install libportaudio2)"
+PORTAUDIO_MISSING = portaudio.PORTAUDIO_MISSING
 _PA_DEVICE_UNAVAILABLE = -9985  # paDeviceUnavailable: typically opened exclusively elsewhere
-
-_streams_lock = threading.Lock()
-_open_streams = 0  # input streams open in this process (recorders and listeners): PortAudio must not be re-initialised
 
 
 def _sounddevice() -> ModuleType:
     try:
-        with NATIVE_LOADING:
-            import sounddevice
+        return portaudio.sounddevice()
     except OSError as e:  # sounddevice raises OSError when libportaudio cannot be loaded
         raise CaptureError(PORTAUDIO_MISSING) from e
-    return cast(ModuleType, sounddevice)
 
 
 class _InputStream(Protocol):
@@ -81,13 +77,13 @@ def list_input_devices(*, refresh: bool = False) -> list[InputDevice]:
     PortAudio scans devices once, when it is initialised (on importing sounddevice), so a
     microphone plugged in or a sound server started later is not listed until ``refresh=True``
     re-initialises it.  Re-initialising invalidates every open PortAudio stream in the process,
-    so it is skipped while a ``Recorder`` is recording; other code playing audio through
-    sounddevice must not have a stream open either.
+    so it is skipped while any stream is open (a ``Recorder`` recording, a ``Listener``, a
+    ``playback.Player`` playing).
     """
     sd = _sounddevice()
     if refresh:
-        with _streams_lock:
-            if _open_streams == 0:
+        with portaudio.STREAMS_LOCK:
+            if portaudio.streams_open() == 0:
                 with NATIVE_LOADING:
                     sd._terminate()
                     sd._initialize()
@@ -364,14 +360,13 @@ def _open_stream(
     device: InputDevice, rate: int, on_block: Callable[[np.ndarray], None], on_finished: Callable[[], None]
 ) -> _InputStream:
     """Open and start an input stream on ``device`` at ``rate``, mono when the device allows."""
-    global _open_streams
     sd = _sounddevice()
     channels = 1
     try:
         sd.check_input_settings(device.index, channels=1, samplerate=rate, dtype="float32")
     except sd.PortAudioError:
         channels = device.channels  # e.g. a raw ALSA device that only does stereo
-    with _streams_lock:  # no PortAudio re-initialisation while a stream is being opened
+    with portaudio.STREAMS_LOCK:  # no PortAudio re-initialisation while a stream is being opened
         try:
             stream: _InputStream = sd.InputStream(
                 device=device.index,
@@ -389,13 +384,12 @@ def _open_stream(
         except sd.PortAudioError as e:
             stream.close(ignore_errors=True)
             raise CaptureError(_open_failure(device, e)) from e
-        _open_streams += 1
+        portaudio.stream_opened()
     return stream
 
 
 def _close_stream(stream: _InputStream) -> None:
     """Stop (waiting for the last block, so the end of an utterance is kept) and close."""
-    global _open_streams
     sd = _sounddevice()
     try:
         stream.stop()
@@ -403,8 +397,8 @@ def _close_stream(stream: _InputStream) -> None:
         pass  # the device is already gone; what was recorded is kept
     finally:
         stream.close(ignore_errors=True)
-        with _streams_lock:
-            _open_streams -= 1
+        with portaudio.STREAMS_LOCK:
+            portaudio.stream_closed()
 
 
 def _notify(callback: Callable[..., None] | None, *args: object) -> None:

@@ -1,0 +1,230 @@
+"""Speaking a reply as it streams: sentences are synthesized on a thread of their own, one
+after another, and played while the next ones are made.
+
+``begin`` starts an utterance, ``feed`` gives it each piece of the reply as it comes, ``end``
+says the reply is complete (``say`` does all three for a whole text).  ``stop`` silences the
+speakers at once and drops what was still to be said.  ``on_speaking(True)`` is called when
+an utterance starts and ``on_speaking(False)`` once its last sound has been played, or it was
+stopped; ``on_error`` when the voice or the speakers fail (the utterance is dropped).
+
+Threads: every method may be called from any thread; the callbacks run on the speaker's or the
+player's thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+import numpy as np
+
+from ..audio.playback import Player
+from ..errors import ParleyError
+from .sentences import SentenceSplitter
+
+log = logging.getLogger("parley.speaker")
+
+
+class Voice(Protocol):
+    sample_rate: int
+
+    def synthesize(self, text: str) -> np.ndarray: ...
+
+
+_END = object()  # in the sentence queue: the utterance has no more text
+
+
+class Speaker:
+    """Speaks with the voice ``load_voice()`` returns (called once, on the speaker's thread, at
+    the first utterance or ``preload``).  ``on_played(block, rate)``: every block the speakers
+    play, the echo canceller's reference.  ``device``: the output device (None: the default)."""
+
+    def __init__(
+        self,
+        load_voice: Callable[[], Voice],
+        *,
+        device: int | str | None = None,
+        on_speaking: Callable[[bool], None] | None = None,
+        on_error: Callable[[ParleyError], None] | None = None,
+        on_played: Callable[[np.ndarray, int], None] | None = None,
+    ) -> None:
+        self._load_voice = load_voice
+        self._device = device
+        self._on_speaking = on_speaking
+        self._on_error = on_error
+        self._on_played = on_played
+        self._lock = threading.Lock()
+        self._queue: queue.SimpleQueue[tuple[int, object]] = queue.SimpleQueue()
+        self._utterance = 0  # the current utterance; work of older ones is dropped
+        self._splitter = SentenceSplitter()
+        self._speaking = False
+        self._ended = True  # the current utterance's text is all synthesized (or it was stopped)
+        self._voice: Voice | None = None
+        self._player: Player | None = None
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._held = False
+        self.first_audio_at: float | None = None  # time.monotonic() of the utterance's first sound
+
+    @property
+    def speaking(self) -> bool:
+        return self._speaking
+
+    def preload(self) -> None:
+        """Load the voice now, on the speaker's thread, rather than at the first utterance."""
+        self._post(self._utterance, None)
+
+    def begin(self) -> None:
+        """Start a new utterance (stopping one still being spoken)."""
+        self.stop()
+        with self._lock:
+            self._splitter = SentenceSplitter()
+            self._ended = False
+            self.first_audio_at = None
+        self._set_speaking(True)
+
+    def feed(self, piece: str) -> None:
+        """The next piece of the utterance's text (Markdown); complete sentences are spoken."""
+        with self._lock:
+            if self._ended:
+                return
+            sentences = self._splitter.push(piece)
+            utterance = self._utterance
+        for sentence in sentences:
+            self._post(utterance, sentence)
+
+    def end(self) -> None:
+        """The utterance's text is complete: speak the rest, then stop speaking."""
+        with self._lock:
+            if self._ended:
+                return
+            sentences = self._splitter.flush()
+            utterance = self._utterance
+        for sentence in sentences:
+            self._post(utterance, sentence)
+        self._post(utterance, _END)
+
+    def say(self, text: str) -> None:
+        """Speak ``text`` (Markdown) whole."""
+        self.begin()
+        self.feed(text)
+        self.end()
+
+    def stop(self) -> None:
+        """Silence the speakers now and drop what was still to be said."""
+        with self._lock:
+            self._utterance += 1
+            self._ended = True
+            player = self._player
+        if player is not None:
+            player.stop()
+        self._set_speaking(False)
+
+    def close(self) -> None:
+        """Stop and end the speaker's thread."""
+        self.stop()
+        with self._lock:
+            self._closed = True
+            thread, player = self._thread, self._player
+        self._queue.put((-1, None))
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(5.0)
+        if player is not None:
+            player.close()
+
+    def hold_device(self, held: bool) -> None:
+        """Keep the speakers open between utterances (see ``Player.hold``): for echo cancelling."""
+        with self._lock:
+            self._held = held
+            player = self._player
+        if player is not None:
+            player.hold(held)
+
+    def wait_until_quiet(self, timeout: float) -> bool:
+        """Wait (a script, ``parley say``) until nothing is being spoken; False on timeout."""
+        deadline = time.monotonic() + timeout
+        while self._speaking:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
+    # ------------------------------------------------------------------ the speaker's thread
+
+    def _post(self, utterance: int, item: object) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="parley-speaker", daemon=True)
+                self._thread.start()
+        self._queue.put((utterance, item))
+
+    def _run(self) -> None:
+        while True:
+            utterance, item = self._queue.get()
+            if utterance < 0:
+                return
+            try:
+                voice = self._ready_voice()
+                if item is None or utterance != self._utterance:
+                    continue
+                if item is _END:
+                    self._ended = True
+                    player = self._player
+                    if player is None or not player.busy:
+                        self._set_speaking(False)
+                    else:
+                        player.finish()
+                    continue
+                audio = voice.synthesize(str(item))
+                if utterance == self._utterance and len(audio):
+                    self._ready_player(voice.sample_rate).play(audio)
+            except ParleyError as error:
+                log.warning("speaking failed: %s", error)
+                self.stop()
+                if self._on_error is not None:
+                    self._on_error(error)
+
+    def _ready_voice(self) -> Voice:
+        if self._voice is None:
+            self._voice = self._load_voice()
+        return self._voice
+
+    def _ready_player(self, rate: int) -> Player:
+        with self._lock:
+            if self._player is None or self._player.sample_rate != rate:
+                if self._player is not None:
+                    self._player.close()
+                self._player = Player(
+                    rate,
+                    device=self._device,
+                    on_played=self._on_played,
+                    on_state=self._player_state,
+                    on_error=self._player_failed,
+                )
+                self._player.hold(self._held)
+            return self._player
+
+    def _player_state(self, playing: bool) -> None:
+        if playing and self.first_audio_at is None:
+            self.first_audio_at = time.monotonic()
+        if not playing and self._ended:
+            self._set_speaking(False)
+
+    def _player_failed(self, error: ParleyError) -> None:
+        self.stop()
+        if self._on_error is not None:
+            self._on_error(error)
+
+    def _set_speaking(self, speaking: bool) -> None:
+        with self._lock:
+            if speaking == self._speaking:
+                return
+            self._speaking = speaking
+        if self._on_speaking is not None:
+            self._on_speaking(speaking)

@@ -1,0 +1,148 @@
+"""The natural voice on real parts: its words are understood by the speech model, a reply is
+spoken sentence by sentence while it streams, a stop silences it, and the echo canceller
+removes Parley's own voice from the microphone so hands-free does not hear it as speech."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+import soxr
+
+from parley.engine.audio.echo import EchoCanceller, available as echo_unavailable
+from parley.engine.audio.vad import UtteranceSegmenter
+from parley.engine.formats import SAMPLE_RATE
+from parley.engine.voice.sentences import SentenceSplitter, plain_text
+from parley.engine.voice.speaker import Speaker
+from parley.engine.voice.voices import load_voice, unavailable
+from tests.support.requirements import require
+
+SENTENCES = [
+    "The weather is nice today.",
+    "Please open the window in the kitchen.",
+    "My brother lives in a small town near the sea.",
+    "Parley runs on your own computer.",
+    "We will meet at the station at seven.",
+]
+
+
+@pytest.fixture(scope="module")
+def voice():
+    require(unavailable() is None, f"the natural voice: {unavailable()}")
+    return load_voice(threads=2)
+
+
+def to16k(audio: np.ndarray, rate: int) -> np.ndarray:
+    return soxr.resample(audio, rate, SAMPLE_RATE).astype(np.float32)
+
+
+def test_the_splitter_cuts_a_streaming_reply_into_plain_sentences() -> None:
+    text = "Sure, here is the **answer** to your question. Dr. Smith said 3.5 is fine!\n\n```py\nx = 1\n```\nDone"
+    splitter = SentenceSplitter()
+    out = [s for i in range(0, len(text), 4) for s in splitter.push(text[i : i + 4])] + splitter.flush()
+    assert out == ["Sure, here is the answer to your question.", "Dr. Smith said 3.5 is fine!", "(code block)", "Done"]
+    first = SentenceSplitter(first_clause_chars=10)
+    assert first.push("Well, the long answer to that, as it happens, is ") == ["Well, the long answer to that,"]
+    assert plain_text("# Title\n- [a link](http://x) and `code`") == "Title a link and code"
+
+
+def test_the_natural_voice_is_understood(voice) -> None:
+    from parley.engine.modelfiles.defaults import default_speech_model_path
+    from parley.engine.speech import SpeechModel
+    from parley.engine.textmetrics import corpus_word_error_rate
+
+    clips = [to16k(voice.synthesize(s), voice.sample_rate) for s in SENTENCES]
+    assert all(len(c) > 0.5 * SAMPLE_RATE for c in clips)
+    with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
+        heard = [model.transcribe(c).text for c in clips]
+    wer = corpus_word_error_rate(list(zip(SENTENCES, heard, strict=True)))
+    assert wer <= 0.2, list(zip(SENTENCES, heard, strict=True))
+
+
+class _SlowVoice:
+    """The real voice, with a gate before each sentence after the first."""
+
+    def __init__(self, voice) -> None:
+        self.voice = voice
+        self.sample_rate = voice.sample_rate
+        self.said: list[str] = []
+        self.gate = threading.Event()
+
+    def synthesize(self, text: str) -> np.ndarray:
+        if self.said:
+            self.gate.wait(30)
+        self.said.append(text)
+        return self.voice.synthesize(text)
+
+
+def test_the_first_sentence_is_heard_before_the_reply_ends(voice, mic) -> None:
+    """With the reply still streaming (no ``end``), the first sentence already plays."""
+    slow = _SlowVoice(voice)
+    played: list[np.ndarray] = []
+    speaker = Speaker(lambda: slow, on_played=lambda block, _rate: played.append(block))
+    try:
+        speaker.begin()
+        speaker.feed("Here is the first sentence. And here the second one is still")
+        deadline = threading.Event()
+        for _ in range(600):
+            if any(np.abs(b).max() > 0.01 for b in played):
+                break
+            deadline.wait(0.05)
+        assert slow.said == ["Here is the first sentence."]
+        assert speaker.speaking and any(np.abs(b).max() > 0.01 for b in played)
+        slow.gate.set()
+        speaker.feed(" being written.")
+        speaker.end()
+        assert speaker.wait_until_quiet(60)
+        assert slow.said == ["Here is the first sentence.", "And here the second one is still being written."]
+    finally:
+        speaker.close()
+
+
+def test_stop_silences_the_speakers_at_once(voice, mic) -> None:
+    played: list[np.ndarray] = []
+    speaker = Speaker(lambda: voice, on_played=lambda block, _rate: played.append(block))
+    try:
+        speaker.say("This sentence is long enough to be interrupted well before it has been said in full.")
+        for _ in range(600):
+            if played:
+                break
+            threading.Event().wait(0.05)
+        speaker.stop()
+        after = len(played)
+        threading.Event().wait(0.3)
+        assert not speaker.speaking
+        assert all(np.abs(b).max() == 0.0 for b in played[after + 1 :])  # at most the block being written
+    finally:
+        speaker.close()
+
+
+def test_the_echo_canceller_removes_parley_s_voice(voice) -> None:
+    """Speakers simulated offline: the microphone hears the played voice 60 ms later at half
+    the level, with a little room noise.  After the canceller, hands-free hears no speech in
+    it, while the raw microphone would have started an utterance."""
+    require(echo_unavailable() is None, f"speexdsp: {echo_unavailable()}")
+    speech = np.concatenate([voice.synthesize(s) for s in SENTENCES])
+    reference = to16k(speech, voice.sample_rate)
+    delay = int(0.06 * SAMPLE_RATE)
+    rng = np.random.default_rng(1)
+    microphone = np.concatenate([np.zeros(delay, np.float32), 0.5 * reference])[: len(reference)]
+    microphone = (microphone + rng.normal(0, 1e-3, len(microphone))).astype(np.float32)
+    echo = EchoCanceller()
+    block = int(0.02 * SAMPLE_RATE)
+    cleaned = []
+    for i in range(0, len(reference) - block + 1, block):
+        echo.reference(reference[i : i + block], SAMPLE_RATE)
+        cleaned.append(echo.process(microphone[i : i + block]))
+    clean = np.concatenate(cleaned)
+    settled = slice(len(clean) // 3, len(clean))  # after the filter has converged
+    erle = 10 * np.log10(np.mean(microphone[settled] ** 2) / np.mean(clean[settled] ** 2))
+    # The voice's own noise (VITS samples it) moves the figure between runs (13 to 17 dB seen); the
+    # floor catches a canceller that stopped working, the segmenter below what matters to a user.
+    assert erle >= 10.0, f"echo return loss enhancement {erle:.1f} dB"
+    raw_segmenter, clean_segmenter = UtteranceSegmenter(), UtteranceSegmenter()
+    raw_segmenter.push(microphone[settled])
+    clean_segmenter.push(clean[settled])
+    assert raw_segmenter.in_utterance or raw_segmenter.flush() is not None
+    assert not clean_segmenter.in_utterance

@@ -24,7 +24,8 @@ and never from the message text.  The tree::
     │   ├── TokenizeError              llama.cpp could not tokenize the text
     │   ├── PromptFormatError          the chat template could not be applied
     │   ├── NothingToRegenerateError   regenerate() with no reply to replace
-    │   └── InvalidHistoryError        history with roles other than user/assistant
+    │   ├── InvalidHistoryError        history with roles other than user/assistant
+    │   └── QueueFullError             too many replies already wait for the batch engine
     ├── TranscriptionError         whisper_full failed
     ├── AudioError                 audio that cannot be used (empty, not finite, unreadable)
     │   └── AudioLimitError            audio refused by a limit (length, decoded size)
@@ -153,6 +154,10 @@ class NothingToRegenerateError(ChatError):
 
 class InvalidHistoryError(ChatError):
     """Earlier messages handed to a session hold a role other than user or assistant."""
+
+
+class QueueFullError(ChatError):
+    """Every sequence of the batch engine is busy and its waiting line is full."""
 
 
 # --------------------------------------------------------------------------- speech and audio

@@ -326,6 +326,8 @@ def test_an_api_key_is_required_off_loopback(chat_model: ChatModel) -> None:
         assert request(local, "GET", "/v1/models")[0] == 401
         got, _, answer = request(local, "GET", "/v1/models", headers={"Authorization": "Bearer wrong"})
         assert got == 401 and error_of(answer)["type"] == "authentication_error"
+        behind_a_proxy = {"Authorization": "Bearer s3cret", "Host": "parley.example.lan"}
+        assert request(local, "GET", "/v1/models", headers=behind_a_proxy)[0] == 200
         client = openai.OpenAI(base_url=f"http://127.0.0.1:{handle.port}/v1", api_key="s3cret", max_retries=0)
         assert client.chat.completions.create(model="m", messages=messages(QUESTIONS[0]), max_tokens=2).choices
     finally:

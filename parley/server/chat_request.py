@@ -21,8 +21,8 @@ from .limits import MAX_MESSAGES, MAX_NAME_CHARS, MAX_STOP, MAX_STOP_CHARS
 
 ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant"}
 
-# The API's sampling defaults where Parley's differ: no repeat penalty (the API has none) and
-# llama-server's top-k / min-p, which a temperature-only client expects of a local server.
+# Sampling a request does not specify: llama-server's temperature, top-k (40) and min-p (0.05),
+# the API's top-p (1), and no repeat penalty (the API has none).
 DEFAULT_TEMPERATURE = 0.8
 
 

@@ -1,8 +1,8 @@
 """The checks every request passes before any route sees it (an ASGI middleware).
 
-- **Host:** on a loopback address, only requests naming a loopback host (``localhost``,
-  ``127.x.x.x``, ``[::1]``) are served.  A web page the user visits could otherwise point its
-  own domain at 127.0.0.1 (DNS rebinding) and read the answers.
+- **Host:** on a loopback address without an API key, only requests naming a loopback host
+  (``localhost``, ``127.x.x.x``, ``[::1]``) are served.  A web page the user visits could
+  otherwise point its own domain at 127.0.0.1 (DNS rebinding) and read the answers.
 - **Key:** with an API key, every request must carry ``Authorization: Bearer KEY`` (compared in
   constant time).
 - **Size:** a body longer than its route's limit gets 413, from its declared length before it

@@ -124,7 +124,10 @@ def start_server(
         app = build_app(
             state,
             api_key=options.api_key,
-            loopback_hosts_only=is_loopback(options.host),
+            # Without a key, a loopback server answers only requests addressed to a loopback
+            # name (DNS rebinding); with one, a page that does not know it gets nothing anyway,
+            # and a TLS proxy in front may pass its own Host.
+            loopback_hosts_only=is_loopback(options.host) and not options.api_key,
             cors_origins=options.cors_origins,
             activity=activity,
         )

@@ -19,7 +19,8 @@ say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 # Build: compiler, cmake, ninja, venv. Tests: PulseAudio and its ALSA plugin (the virtual
 # microphone, which PortAudio sees as "pulse"), espeak-ng and sox (synthetic speech), Xvfb
 # (screenshots), and xdotool, xset (x11-xserver-utils) and xmessage (x11-utils) to hold keys
-# on a real X server with auto-repeat. speech-dispatcher: reading replies aloud.
+# on a real X server with auto-repeat. speech-dispatcher: reading replies aloud. curl: the
+# `parley serve` tests check its server-sent events as curl sees them.
 APT_PACKAGES=(
   build-essential cmake ninja-build python3-venv python3-dev git
   libportaudio2 libgomp1
@@ -27,7 +28,7 @@ APT_PACKAGES=(
   libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxcb-xfixes0
   pulseaudio pulseaudio-utils libasound2-plugins espeak-ng sox libsox-fmt-all xvfb xauth
-  xdotool x11-xserver-utils x11-utils dbus
+  xdotool x11-xserver-utils x11-utils dbus curl
   speech-dispatcher speech-dispatcher-espeak-ng libspeechd2 libspeexdsp1
 )
 install_system_packages() {

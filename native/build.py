@@ -700,31 +700,49 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
     return work
 
 
-def build_bench_tools(opts: Options, root: Path | None = None) -> Path:
-    """Build whisper-cli and llama-bench from the same pinned sources against our ggml.
+@dataclasses.dataclass(frozen=True)
+class ToolSet:
+    """Executables built from the same pinned sources against our ggml, for the benchmarks."""
 
-    Bench-only: returns a folder holding both executables beside the backend modules, so the
+    name: str  # also names the build folders and the output folder (``<name>-bin``)
+    llama_target: str
+    whisper_target: str
+    servers: bool  # LLAMA_BUILD_SERVER / WHISPER_BUILD_SERVER
+
+
+BENCH_TOOLS = ToolSet("bench", "llama-bench", "whisper-cli", servers=False)
+SERVER_TOOLS = ToolSet("server", "llama-server", "whisper-server", servers=True)
+
+
+def build_bench_tools(opts: Options, root: Path | None = None, tools: ToolSet = BENCH_TOOLS) -> Path:
+    """Build ``tools`` (whisper-cli and llama-bench by default; ``SERVER_TOOLS``: llama-server
+    and whisper-server) from the same pinned sources against our ggml.
+
+    Bench-only: returns a folder holding the executables beside the backend modules, so the
     tools' own ``ggml_backend_load_all()`` (which looks beside the executable) finds them.
     """
     work = build_native(opts, root)
-    bindir = work / "bench-bin"
+    bindir = work / f"{tools.name}-bin"
     stamp = bindir / ".stamp"
     if stamp.exists():
         return bindir
     with locked(work / "build"):
         if stamp.exists():
             return bindir
-        return _build_bench_tools(opts, work, bindir, stamp)
+        return _build_tools(opts, work, bindir, stamp, tools)
 
 
-def _build_bench_tools(opts: Options, work: Path, bindir: Path, stamp: Path) -> Path:
-    logfile = work / "bench-build.log"
-    prefix = work / "bench-prefix"
+def _build_tools(opts: Options, work: Path, bindir: Path, stamp: Path, tools: ToolSet) -> Path:
+    logfile = work / f"{tools.name}-build.log"
+    prefix = work / f"{tools.name}-prefix"
     rpath = "$ORIGIN/../lib;" + str(work / "lib")
-    log("building bench tools whisper-cli and llama-bench (bench only)")
+    server = "ON" if tools.servers else "OFF"
+    llama_build = work / "build" / tools.llama_target
+    whisper_build = work / "build" / tools.whisper_target
+    log(f"building {tools.whisper_target} and {tools.llama_target} (bench only)")
     cmake_build(
         work / "src" / "llama.cpp",
-        work / "build" / "llama-bench",
+        llama_build,
         prefix,
         common_cmake_args(opts)
         + [
@@ -735,18 +753,18 @@ def _build_bench_tools(opts: Options, work: Path, bindir: Path, stamp: Path) -> 
             "-DLLAMA_BUILD_TOOLS=ON",
             "-DLLAMA_BUILD_TESTS=OFF",
             "-DLLAMA_BUILD_EXAMPLES=OFF",
-            "-DLLAMA_BUILD_SERVER=OFF",
+            f"-DLLAMA_BUILD_SERVER={server}",
             "-DLLAMA_BUILD_APP=OFF",
             "-DLLAMA_OPENSSL=OFF",
         ],
         opts,
         logfile,
-        targets=["llama-bench"],
+        targets=[tools.llama_target],
         install=False,
     )
     cmake_build(
         work / "src" / "whisper.cpp",
-        work / "build" / "whisper-cli",
+        whisper_build,
         prefix,
         common_cmake_args(opts)
         + [
@@ -755,11 +773,11 @@ def _build_bench_tools(opts: Options, work: Path, bindir: Path, stamp: Path) -> 
             f"-DCMAKE_PREFIX_PATH={work / 'prefix'}",
             "-DWHISPER_BUILD_TESTS=OFF",
             "-DWHISPER_BUILD_EXAMPLES=ON",
-            "-DWHISPER_BUILD_SERVER=OFF",
+            f"-DWHISPER_BUILD_SERVER={server}",
         ],
         opts,
         logfile,
-        targets=["whisper-cli"],
+        targets=[tools.whisper_target],
         install=False,
     )
     if bindir.exists():
@@ -767,16 +785,17 @@ def _build_bench_tools(opts: Options, work: Path, bindir: Path, stamp: Path) -> 
     bindir.mkdir()
     for lib in (work / "lib").iterdir():
         shutil.copy2(lib, bindir / lib.name)
-    # The tools' own libllama / libwhisper (same sources and flags as ours).
-    for build in (work / "build" / "llama-bench", work / "build" / "whisper-cli"):
+    # The tools' own libraries: libllama / libwhisper (same sources and flags as ours), and
+    # the server's helper libraries (llama-common, mtmd, ...).
+    for build in (llama_build, whisper_build):
         for pattern in LIB_GLOBS:
             for path in build.rglob(pattern):
-                if path.is_file() and not path.is_symlink() and ("llama" in path.name or "whisper" in path.name):
+                if path.is_file() and not path.is_symlink() and not path.name.startswith("libggml"):
                     # copy under every name the loader might ask for
                     for alias in {path.name, *_so_aliases(path)}:
                         shutil.copy2(path, bindir / alias)
-    for tool in ("llama-bench", "whisper-cli"):
-        found = [p for p in (work / "build").rglob(tool) if p.is_file() and os.access(p, os.X_OK)]
+    for tool, build in ((tools.llama_target, llama_build), (tools.whisper_target, whisper_build)):
+        found = [p for p in build.rglob(tool) if p.is_file() and os.access(p, os.X_OK)]
         if not found:
             raise BuildError(f"{tool} was not built; see {logfile}")
         shutil.copy2(found[0], bindir / tool)
@@ -863,6 +882,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bench-tools", action="store_true", help="also build whisper-cli and llama-bench; print their folder"
     )
+    parser.add_argument(
+        "--server-tools",
+        action="store_true",
+        help="also build llama-server and whisper-server (bench/bench_serve.py); print their folder",
+    )
     parser.add_argument("--print-work", action="store_true", help="print the cache folder of this build and exit")
     parser.add_argument("--cuda", action="store_true", help="same as PARLEY_CUDA=1")
     parser.add_argument("--vulkan", action="store_true", help="same as PARLEY_VULKAN=1")
@@ -879,6 +903,8 @@ def main(argv: list[str] | None = None) -> int:
         log(f"runtime folder ready: {dest} ({time.monotonic() - started:.1f} s)")
         if args.bench_tools:
             print(build_bench_tools(opts))
+        if args.server_tools:
+            print(build_bench_tools(opts, tools=SERVER_TOOLS))
     except BuildError as exc:
         log(f"ERROR: {exc}")
         return 1

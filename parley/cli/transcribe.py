@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..engine.audio.files import check_audio_file, load_audio
 from ..engine.backend import remote
@@ -49,10 +50,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.audio.utterance import speech_in, speech_region, spoken_text
     from ..engine.modelfiles.defaults import speech_model_path
-    from ..engine.speech import SpeechModel
+    from ..engine.modelfiles.whisper_file import check_whisper_ggml
+    from ..engine.speech import SpeechModel, transcribe_speech
 
+    if args.model not in ("", "default", "base"):  # the command line first: a bad model is status 2
+        check_whisper_ggml(Path(args.model).expanduser())
     failures = silent = 0
     readable = []
     for path in args.files:  # before any model is prepared or loaded: a bad file is said at once
@@ -73,51 +76,42 @@ def run(args: argparse.Namespace) -> int:
         for path in readable:
             try:
                 audio = load_audio(path)
-                region = speech_region(audio)
                 options = dict(
                     language=args.language,
                     translate=args.translate,
                     initial_prompt=args.prompt,
                     beam_size=args.beam_size,
                 )
-                result = None
-                if region is not None:
-                    speech = audio[region.start : region.end]
-                    try:
-                        result = model.transcribe(speech, **options)
-                    except DeviceLostError as exc:  # this file and the rest on this machine's CPU
-                        model.close()
-                        model = SpeechModel(
-                            model_path, device=fallback_to_cpu(model.device, str(exc)), threads=args.threads
-                        )
-                        print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
-                        result = model.transcribe(speech, **options)
+                try:
+                    result = transcribe_speech(model, audio, **options)
+                except DeviceLostError as exc:  # this file and the rest on this machine's CPU
+                    model.close()
+                    model = SpeechModel(
+                        model_path, device=fallback_to_cpu(model.device, str(exc)), threads=args.threads
+                    )
+                    print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
+                    result = transcribe_speech(model, audio, **options)
             except ParleyError as exc:
                 print(f"parley: {exc}", file=sys.stderr)
                 failures += 1
                 continue
-            text = spoken_text(result) if result is not None else ""
-            if region is None or result is None or not text:  # no speech (no region: no result, no text)
+            if result is None or not result.text:  # no speech
                 print(f"parley: {path}: no speech", file=sys.stderr)
                 silent += 1
                 continue
-            offset = region.start / SAMPLE_RATE
-            segments = [
-                (s.start + offset, s.end + offset, said) for s in result.segments if (said := speech_in(s.text))
-            ]
             if args.json:
                 print(
                     json.dumps(
                         {
                             "file": path,
                             "language": result.language,
-                            "text": text,
+                            "text": result.text,
                             "audio_seconds": round(len(audio) / SAMPLE_RATE, 3),
                             "seconds": round(result.elapsed, 3),
                             "device": model.device.device.name,
                             "segments": [
-                                {"start": round(start, 3), "end": round(end_s, 3), "text": segment}
-                                for start, end_s, segment in segments
+                                {"start": round(s.start, 3), "end": round(s.end, 3), "text": s.text}
+                                for s in result.segments
                             ],
                         },
                         ensure_ascii=False,
@@ -126,10 +120,10 @@ def run(args: argparse.Namespace) -> int:
             elif args.timestamps:
                 if len(args.files) > 1:
                     print(f"# {path}")
-                for start, end_s, segment in segments:
-                    print(f"[{_clock(start)} --> {_clock(end_s)}] {segment}")
+                for s in result.segments:
+                    print(f"[{_clock(s.start)} --> {_clock(s.end)}] {s.text}")
             else:
-                print(text)
+                print(result.text)
     return EXIT_FAILED if failures else EXIT_NO_SPEECH if silent else 0
 
 

@@ -51,7 +51,8 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     │   ├── TokenizeError              llama.cpp could not tokenize the text
     │   ├── PromptFormatError          the chat template could not be applied
     │   ├── NothingToRegenerateError   regenerate() with no reply to replace
-    │   └── InvalidHistoryError        history with roles other than user/assistant
+    │   ├── InvalidHistoryError        history with roles other than user/assistant
+    │   └── QueueFullError             too many replies already wait for the batch engine
     ├── TranscriptionError         whisper_full failed (SpeechModel.transcribe)
     ├── AudioError                 audio that cannot be used (empty, not finite, unreadable)
     │   └── AudioLimitError            audio refused by a limit (length, decoded size)
@@ -251,6 +252,10 @@ class NothingToRegenerateError(ChatError):
 
 class InvalidHistoryError(ChatError):
     """Earlier messages handed to a session hold a role other than user or assistant."""
+
+
+class QueueFullError(ChatError):
+    """Every sequence of the batch engine is busy and its waiting line is full."""
 
 
 # --------------------------------------------------------------------------- speech and audio

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from .audio.files import prepare_for_model
+from .audio.utterance import speech_in, speech_region, spoken_text
 from .backend import native, remote
 from .backend.cancel import CancelToken
 from .backend.devices import DeviceChoice, load_with_fallback, select_device
@@ -37,6 +38,7 @@ from .backend.threads import default_threads
 from .errors import (
     AudioContextError,
     Cancelled,
+    InvalidSettingError,
     ModelBusyError,
     ModelClosedError,
     ModelLoadError,
@@ -256,6 +258,7 @@ class SpeechModel:
         beam_size: int = 0,
         timestamps: bool = True,
         retry_degenerate: bool = True,
+        temperature: float = 0.0,
         on_segment: Callable[[Segment], None] | None = None,
         on_progress: Callable[[int], None] | None = None,
         cancel: CancelToken | None = None,
@@ -270,6 +273,8 @@ class SpeechModel:
         ``cancel`` stops whisper within a graph node; ``Cancelled`` is raised then.
         ``retry_degenerate``: decode a looping transcript again with a larger context (in
         which case ``on_segment`` may have seen the discarded attempt's segments).
+        ``temperature`` > 0 samples instead of decoding greedily (from a random generator that
+        lives in the context, so the text may differ between calls); at most 1.
         """
         samples = prepare_for_model(audio, sample_rate)
         seconds = len(samples) / SAMPLE_RATE
@@ -277,6 +282,8 @@ class SpeechModel:
         if cancel.cancelled:
             raise Cancelled("transcription cancelled")
         ctx = self._audio_ctx(audio_ctx, seconds)
+        if not 0.0 <= temperature <= 1.0:  # also refuses NaN
+            raise InvalidSettingError(f"the temperature must be 0 to 1, not {temperature}")
 
         def full(encoder_ctx: int) -> Transcript:
             return self._full(
@@ -290,6 +297,7 @@ class SpeechModel:
                 single_segment=single_segment,
                 beam_size=beam_size,
                 timestamps=timestamps,
+                temperature=temperature,
                 on_segment=on_segment,
                 on_progress=on_progress,
                 cancel=cancel,
@@ -319,6 +327,7 @@ class SpeechModel:
         single_segment: bool | None,
         beam_size: int,
         timestamps: bool,
+        temperature: float,
         on_segment: Callable[[Segment], None] | None,
         on_progress: Callable[[int], None] | None,
         cancel: CancelToken,
@@ -333,7 +342,7 @@ class SpeechModel:
         params.no_timestamps = not timestamps
         params.single_segment = (seconds <= 30.0) if single_segment is None else single_segment
         params.print_special = params.print_progress = params.print_realtime = params.print_timestamps = False
-        params.temperature = 0.0
+        params.temperature = temperature
         params.temperature_inc = 0.0  # no random fallback: same clip, same text
         if beam_size > 1:
             params.beam_search.beam_size = beam_size
@@ -406,3 +415,27 @@ class SpeechModel:
                 f"the audio context must be auto, full or 0 to {FULL_AUDIO_CTX} frames, not {audio_ctx!r}"
             )
         return value
+
+
+@dataclasses.dataclass
+class Spoken:
+    """What was said in a clip, as the app and ``parley transcribe`` report it."""
+
+    text: str  # "" when nothing was said
+    segments: list[Segment]  # times in the clip, whisper's non-speech markers left out
+    language: str
+    elapsed: float
+
+
+def transcribe_speech(model: SpeechModel, audio: np.ndarray, **options: Any) -> Spoken | None:
+    """Transcribe the speech in 16 kHz mono ``audio`` with the app's rules: only the part that
+    holds speech is transcribed (none: None, whisper is not run) and non-speech markers such as
+    ``[BLANK_AUDIO]`` are dropped (``parley.engine.audio.utterance``).  ``options`` go to
+    ``SpeechModel.transcribe``."""
+    region = speech_region(audio)
+    if region is None:
+        return None
+    result = model.transcribe(audio[region.start : region.end], **options)
+    offset = region.start / SAMPLE_RATE
+    segments = [Segment(s.start + offset, s.end + offset, said) for s in result.segments if (said := speech_in(s.text))]
+    return Spoken(spoken_text(result), segments, result.language, result.elapsed)

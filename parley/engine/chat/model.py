@@ -156,18 +156,42 @@ def _cpu_backend_fn(name: str, signature: str) -> Any:
     return None
 
 
-def _new_threadpool(threads: int) -> Any:
-    """A persistent CPU threadpool, as llama-bench attaches: without one, ggml starts and joins
-    its worker threads for every graph, i.e. for every generated token."""
+def attach_threadpool(ctx: Any, threads: int) -> Any:
+    """Attach a persistent CPU threadpool to ``ctx``, as llama-bench does: without one, ggml
+    starts and joins its worker threads for every graph, i.e. for every generated token.
+    Returns the pool (free it with ``free_threadpool`` after the context), or None."""
     new = _cpu_backend_fn("ggml_threadpool_new", "struct ggml_threadpool *(*)(struct ggml_threadpool_params *)")
     if new is None:
         return None
     params = native.ffi().new("struct ggml_threadpool_params *", native.lib().ggml_threadpool_params_default(threads))
     pool = new(params)
-    return None if pool == native.ffi().NULL else pool
+    if pool == native.ffi().NULL:
+        return None
+    native.lib().llama_attach_threadpool(ctx, pool, pool)
+    return pool
 
 
-def _free_threadpool(pool: Any) -> None:
+def new_context(model: Any, n_ctx: int, n_seq_max: int, threads: int) -> tuple[Any, native.NativeLog]:
+    """A llama.cpp context on the loaded weights ``model`` (NULL on failure, with the log).
+
+    ``n_ctx`` is the whole KV cache; with ``n_seq_max`` > 1 each sequence gets its own part of
+    it (``n_ctx / n_seq_max``, which llama.cpp rounds up to a multiple of 256), as llama-server
+    does by default.  Several contexts may share one model, each used by one thread at a time.
+    """
+    ffi, lib = native.ffi(), native.lib()
+    cparams = lib.llama_context_default_params()
+    cparams.n_ctx = n_ctx
+    cparams.n_batch = cparams.n_ubatch = min(N_BATCH, n_ctx)
+    cparams.n_seq_max = n_seq_max
+    cparams.n_threads = cparams.n_threads_batch = threads
+    cparams.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
+    cparams.abort_callback_data = ffi.NULL
+    with native.NativeLog() as errors:
+        ctx = lib.llama_init_from_model(model, cparams)
+    return ctx, errors
+
+
+def free_threadpool(pool: Any) -> None:
     free = _cpu_backend_fn("ggml_threadpool_free", "void (*)(struct ggml_threadpool *)")
     if free is not None:
         free(pool)
@@ -275,15 +299,7 @@ class ChatModel:
             raise Cancelled("model loading cancelled")
         if model == ffi.NULL:
             raise ModelLoadError(self._failure("llama.cpp could not load", choice, errors))
-        cparams = lib.llama_context_default_params()
-        cparams.n_ctx = self._capped_ctx(n_ctx)
-        cparams.n_batch = cparams.n_ubatch = min(N_BATCH, cparams.n_ctx)
-        cparams.n_seq_max = 1
-        cparams.n_threads = cparams.n_threads_batch = self.threads
-        cparams.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
-        cparams.abort_callback_data = ffi.NULL
-        with native.NativeLog() as errors:
-            ctx = lib.llama_init_from_model(model, cparams)
+        ctx, errors = new_context(model, self._capped_ctx(n_ctx), 1, self.threads)
         if ctx == ffi.NULL:
             lib.llama_model_free(model)
             raise ModelLoadError(self._failure("llama.cpp could not create a context for", choice, errors))
@@ -292,9 +308,7 @@ class ChatModel:
             lib.llama_model_free(model)
             remote.check(choice.device)
         self._model, self._ctx = model, ctx
-        self._threadpool = _new_threadpool(self.threads)
-        if self._threadpool is not None:
-            lib.llama_attach_threadpool(ctx, self._threadpool, self._threadpool)
+        self._threadpool = attach_threadpool(ctx, self.threads)
 
     def _failure(self, what: str, choice: DeviceChoice, errors: native.NativeLog) -> str:
         reason = errors.reason()
@@ -323,7 +337,7 @@ class ChatModel:
             if self._ctx is not None:
                 lib.llama_free(self._ctx)
             if self._threadpool is not None:
-                _free_threadpool(self._threadpool)
+                free_threadpool(self._threadpool)
             if self._model is not None:
                 lib.llama_model_free(self._model)
             self._batch = self._ctx = self._model = self._threadpool = None
@@ -531,7 +545,7 @@ class ChatModel:
         down into place instead of being evaluated again.  The last token is never kept: it is
         evaluated again for its logits.
         """
-        n = min(_common_prefix(self._kv, tokens), len(tokens) - 1)
+        n = min(common_prefix(self._kv, tokens), len(tokens) - 1)
         if n < len(self._kv):
             b, m = self._find_run(tokens, n)
             lib = native.lib()
@@ -573,7 +587,7 @@ class ChatModel:
         return token in self._eog_set
 
 
-def _common_prefix(a: list[int], b: list[int]) -> int:
+def common_prefix(a: list[int], b: list[int]) -> int:
     n = min(len(a), len(b))
     for i in range(n):
         if a[i] != b[i]:

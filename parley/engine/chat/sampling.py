@@ -39,8 +39,9 @@ class SamplingParams:
 
 
 class Sampler(Protocol):
-    def sample(self, ctx: Any) -> int:
-        """The next token from the last logits of ``ctx``; it then counts as generated."""
+    def sample(self, ctx: Any, index: int = -1) -> int:
+        """The next token from the logits of ``ctx``'s output ``index`` (a position in the last
+        batch; -1: its last token); it then counts as generated."""
 
 
 def make_sampler(params: SamplingParams, n_vocab: int, banned: list[int], recent: list[int]) -> Sampler:
@@ -66,8 +67,8 @@ class GreedySampler:
         self._banned = np.array(sorted(self._banned_set), dtype=np.int64)
         self._logits: tuple[int, np.ndarray] | None = None  # (address, view) of llama.cpp's buffer
 
-    def sample(self, ctx: Any) -> int:
-        logits = self._view(ctx)
+    def sample(self, ctx: Any, index: int = -1) -> int:
+        logits = self._view(ctx, index)
         token = int(logits.argmax())
         if (self._penalty != 1 and (self._penalty < 1 or token in self._window)) or token in self._banned_set:
             token = self._search(logits)
@@ -77,10 +78,10 @@ class GreedySampler:
         window.append(token)
         return token
 
-    def _view(self, ctx: Any) -> np.ndarray:
-        """llama.cpp's logits of the last token, as a numpy view (made again only if it moved)."""
+    def _view(self, ctx: Any, index: int) -> np.ndarray:
+        """llama.cpp's logits of output ``index``, as a numpy view (made again only if it moved)."""
         ffi, lib = native.ffi(), native.lib()
-        ptr = lib.llama_get_logits_ith(ctx, -1)
+        ptr = lib.llama_get_logits_ith(ctx, index)
         if ptr == ffi.NULL:
             raise RuntimeError("llama.cpp returned no logits")  # a bug in the caller, never the user's input
         address = int(ffi.cast("uintptr_t", ptr))
@@ -143,5 +144,5 @@ class ChainSampler:
             lib.llama_sampler_accept(chain, token)
         self._chain = ffi.gc(chain, lib.llama_sampler_free)
 
-    def sample(self, ctx: Any) -> int:
-        return int(native.lib().llama_sampler_sample(self._chain, ctx, -1))
+    def sample(self, ctx: Any, index: int = -1) -> int:
+        return int(native.lib().llama_sampler_sample(self._chain, ctx, index))

@@ -1,0 +1,18 @@
+"""An OpenAI-compatible HTTP server on Parley's engines (``parley serve``; the app embeds it).
+
+Qt-free.  Imports ``parley.engine`` and the HTTP stack (Starlette on uvicorn); nothing in
+``parley.app``.  ``start_server`` takes models that are already loaded, so the app can serve
+the ones it holds without a second copy, and returns a handle with the address, whether a
+request is running, and ``stop()``.
+
+Modules: ``runner`` (start and stop, the threads), ``app`` (the routes), ``guard`` (host, key,
+size and activity checks before any route), ``chat_api`` and ``chat_request`` (chat
+completions), ``audio_api`` and ``speech_worker`` (transcriptions), ``api_errors`` (the API's
+error shape), ``limits`` (every bound on what a client may send).
+"""
+
+from __future__ import annotations
+
+from .runner import ServerHandle, ServerOptions, start_server
+
+__all__ = ["ServerHandle", "ServerOptions", "start_server"]

@@ -1,0 +1,73 @@
+"""The routes, the error handlers and the middleware, put together as one ASGI application."""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp
+
+from .api_errors import ApiError, error_body
+from .audio_api import speech, transcriptions
+from .chat_api import chat_completions
+from .guard import Activity, Guard
+from .state import ServerState, state_of
+
+
+def build_app(
+    state: ServerState,
+    *,
+    api_key: str | None,
+    loopback_hosts_only: bool,
+    cors_origins: tuple[str, ...],
+    activity: Activity,
+) -> ASGIApp:
+    routes = [
+        Route("/v1/models", list_models, methods=["GET"]),
+        Route("/v1/chat/completions", chat_completions, methods=["POST"]),
+        Route("/v1/audio/transcriptions", transcriptions, methods=["POST"]),
+        Route("/v1/audio/speech", speech, methods=["POST"]),
+    ]
+    starlette = Starlette(
+        routes=routes,
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _unexpected},
+    )
+    starlette.state.parley = state
+    app: ASGIApp = Guard(starlette, api_key=api_key, loopback_hosts_only=loopback_hosts_only, activity=activity)
+    if cors_origins:  # outside the guard: a browser's preflight carries no key
+        app = CORSMiddleware(
+            app,
+            allow_origins=list(cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type"],
+        )
+    return app
+
+
+async def list_models(request: Request) -> Response:
+    state = state_of(request)
+    names = [n for n, present in ((state.chat_name, state.engine), (state.speech_name, state.speech)) if present]
+    return JSONResponse(
+        {
+            "object": "list",
+            "data": [{"id": name, "object": "model", "created": state.created, "owned_by": "parley"} for name in names],
+        }
+    )
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return exc.response()
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (no such route, wrong method, a malformed multipart body)."""
+    assert isinstance(exc, HTTPException)
+    return JSONResponse(error_body(exc.status_code, exc.detail), status_code=exc.status_code, headers=exc.headers)
+
+
+async def _unexpected(request: Request, exc: Exception) -> Response:
+    return JSONResponse(error_body(500, f"internal error: {type(exc).__name__}"), status_code=500)

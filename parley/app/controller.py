@@ -30,7 +30,7 @@ from .conversations.book import ConversationBook
 from .conversations.replies import ReplyFlow
 from .conversations.store import Store
 from .desktop import autostart
-from .desktop.tray import Tray, TrayState
+from .desktop.tray import Tray
 from .engine_host import EngineHost
 from .engines import Engines
 from .settings import Settings
@@ -97,7 +97,6 @@ class Controller(QObject):
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
         self.tray = Tray(window.windowIcon(), self) if Tray.available() else None
         self._transcribing = False  # a take's words are being worked out
-        self._told_about_tray = False
         self._press_ended_hands_free = False
         self._wire()
 
@@ -194,7 +193,7 @@ class Controller(QObject):
         tray.open_requested.connect(self.window.bring_forward)
         tray.hands_free_toggled.connect(self.set_hands_free)
         tray.quit_requested.connect(self.window.quit)
-        self.window.hidden_to_tray.connect(self._hidden_to_tray)
+        self.window.hidden_to_tray.connect(tray.window_hidden)
         self.window.hide_on_close = self.settings.close_to_tray
         tray.show()
 
@@ -203,23 +202,13 @@ class Controller(QObject):
         self._update_tray()
 
     def _update_tray(self, *_args: Any) -> None:
-        if self.tray is None:
-            return
-        if self.talk.recording:
-            state = TrayState.RECORDING
-        elif self._transcribing:
-            state = TrayState.TRANSCRIBING
-        elif self.replies.busy:
-            state = TrayState.ANSWERING
-        else:
-            state = TrayState.IDLE
-        self.tray.set_state(state)
-        self.tray.set_hands_free(self.hands_free.listening)
-
-    def _hidden_to_tray(self) -> None:
-        if self.tray is not None and not self._told_about_tray:
-            self._told_about_tray = True
-            self.tray.say("Parley keeps running here. Quit from this icon's menu.")
+        if self.tray is not None:
+            self.tray.show_activity(
+                recording=self.talk.recording,
+                transcribing=self._transcribing,
+                answering=self.replies.busy,
+                hands_free=self.hands_free.listening,
+            )
 
     # ------------------------------------------------------------------ start and stop
 

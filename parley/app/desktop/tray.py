@@ -40,6 +40,7 @@ class Tray(QObject):
     def __init__(self, icon: QIcon, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.state = TrayState.IDLE
+        self._told_about_hiding = False
         self._icon = QSystemTrayIcon(icon, self)
         self._menu = QMenu()
         self._open = self._add("Open Parley", lambda: emit(self.open_requested))
@@ -70,6 +71,24 @@ class Tray(QObject):
     def set_state(self, state: TrayState) -> None:
         self.state = state
         self._icon.setToolTip(f"Parley: {_SAID[state]}")
+
+    def show_activity(self, *, recording: bool, transcribing: bool, answering: bool, hands_free: bool) -> None:
+        """What Parley is doing now; the first that applies is shown."""
+        if recording:
+            self.set_state(TrayState.RECORDING)
+        elif transcribing:
+            self.set_state(TrayState.TRANSCRIBING)
+        elif answering:
+            self.set_state(TrayState.ANSWERING)
+        else:
+            self.set_state(TrayState.IDLE)
+        self.set_hands_free(hands_free)
+
+    def window_hidden(self) -> None:
+        """The window was closed to the tray: say once where Parley went."""
+        if not self._told_about_hiding:
+            self._told_about_hiding = True
+            self.say("Parley keeps running here. Quit from this icon's menu.")
 
     def say(self, text: str) -> None:
         """A short balloon from the icon (where the desktop shows them)."""

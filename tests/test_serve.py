@@ -10,8 +10,10 @@ only a hang reaches.
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -24,13 +26,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import openai
 import pytest
+import soundfile
+import soxr
 
 from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
 from parley.engine.errors import InvalidSettingError
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
-from parley.engine.speech import SpeechModel
+from parley.engine.speech import SpeechModel, transcribe_speech
+from parley.engine.voice.voices import load_voice
 from parley.server import ServerHandle, ServerOptions, start_server
 from tests.support.requirements import require
 from tests.support.tinymodels import llama_cpp_source
@@ -75,7 +81,11 @@ def busy_changes() -> list[bool]:
 @pytest.fixture(scope="module")
 def server(chat_model: ChatModel, speech_model: SpeechModel, busy_changes: list[bool]) -> Iterator[ServerHandle]:
     handle = start_server(
-        chat_model, speech_model, ServerOptions(port=0, parallel=2, n_ctx=512), on_busy=busy_changes.append
+        chat_model,
+        speech_model,
+        ServerOptions(port=0, parallel=2, n_ctx=512),
+        on_busy=busy_changes.append,
+        voice=load_voice(threads=2),
     )
     yield handle
     handle.stop()
@@ -278,7 +288,13 @@ def test_bad_requests_get_the_right_4xx_and_the_server_keeps_serving(server: Ser
     got, _, answer = request(server, "POST", "/v1/audio/transcriptions", b"{}", json_type)
     assert got == 415
     got, _, answer = request(server, "POST", "/v1/audio/speech", b"{}", json_type)
-    assert got == 501 and error_of(answer)["type"] == "not_implemented_error"
+    assert got == 400 and error_of(answer)["param"] == "input"
+    speak = json.dumps({"model": "tts-1", "voice": "alloy", "input": "Hello.", "speed": 2}).encode()
+    got, _, answer = request(server, "POST", "/v1/audio/speech", speak, json_type)
+    assert got == 400 and error_of(answer)["param"] == "speed"
+    speak = json.dumps({"input": "x" * 5000, "response_format": "wav"}).encode()
+    got, _, answer = request(server, "POST", "/v1/audio/speech", speak, json_type)
+    assert got == 400 and error_of(answer)["param"] == "input"
     got, _, answer = request(server, "GET", "/v1/nothing")
     assert got == 404 and error_of(answer)
     # Still serving.
@@ -422,3 +438,18 @@ def test_parley_serve_command(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait(WAIT)
+
+
+def test_speech_is_read_with_parleys_voice_and_heard_back(client: openai.OpenAI, speech_model: SpeechModel) -> None:
+    """The openai client asks for speech (OpenAI's model and voice names); what comes back is a
+    WAV file whose words whisper hears, and raw pcm at 24 kHz of the same length."""
+    sentence = "The quick brown fox jumps over the lazy dog."
+    wav = client.audio.speech.create(model="tts-1", voice="alloy", input=sentence, response_format="wav").content
+    audio, rate = soundfile.read(io.BytesIO(wav), dtype="float32")
+    assert rate > 8000 and 1.0 < len(audio) / rate < 10.0
+    heard = transcribe_speech(speech_model, soxr.resample(audio, rate, 16000).astype(np.float32))
+    assert heard is not None
+    words = set(re.findall(r"[a-z]+", heard.text.lower()))
+    assert {"quick", "brown", "fox", "lazy", "dog"} <= words, heard.text
+    pcm = client.audio.speech.create(model="tts-1", voice="alloy", input=sentence, response_format="pcm").content
+    assert len(pcm) % 2 == 0 and 1.0 < len(pcm) / 2 / 24000 < 10.0

@@ -31,6 +31,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--speech-model", default="default", help="speech model: default (Whisper tiny.en), base, a .bin file, or none"
     )
+    p.add_argument(
+        "--voice", default="default", help="voice for /v1/audio/speech: default (the read-aloud voice), joe, or none"
+    )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
     p.add_argument("--ctx", type=int, default=4096, help="context length per request in tokens (default: 4096)")
@@ -92,7 +95,12 @@ def run(args: argparse.Namespace) -> int:
         for model in (chat, speech):
             if model is not None and model.device.fallback_reason:
                 print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
-        handle = start_server(chat, speech, options)
+        voice = None
+        if args.voice != "none":
+            from ..engine.voice.voices import DEFAULT_VOICE, load_voice
+
+            voice = load_voice(DEFAULT_VOICE if args.voice == "default" else args.voice, threads=args.threads)
+        handle = start_server(chat, speech, options, voice=voice)
         try:
             served = ", ".join(f"{m.name} on {m.device.device.name}" for m in (chat, speech) if m is not None)
             print(f"parley: serving {served} at {handle.address}/v1 (Ctrl-C stops)", file=sys.stderr, flush=True)

@@ -11,10 +11,11 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from .api_errors import ApiError, error_body
-from .audio_api import speech, transcriptions
+from .audio_api import transcriptions
 from .chat_api import chat_completions
 from .guard import Activity, Guard
 from .state import ServerState, state_of
+from .voice_api import speech
 
 
 def build_app(

@@ -1,11 +1,9 @@
-"""``POST /v1/audio/transcriptions`` (multipart upload) and ``POST /v1/audio/speech``.
+"""``POST /v1/audio/transcriptions`` (multipart upload); ``/v1/audio/speech`` is ``voice_api``.
 
 A transcription hears a file the way ``parley transcribe`` does (``transcribe_speech``: the
 speech region only, whisper's non-speech markers dropped), so the two give the same text.
 The upload is copied to a private temporary file and read by ``load_audio``, with its checks
 (any format libsndfile decodes, header limits, at most ``MAX_AUDIO_SECONDS``).
-
-There is no read-aloud voice yet, so ``/v1/audio/speech`` answers 501 in the API's error shape.
 """
 
 from __future__ import annotations
@@ -58,14 +56,6 @@ async def transcriptions(request: Request) -> Response:
     finally:
         os.unlink(path)
     return _respond(options["response_format"], audio_seconds, spoken)
-
-
-async def speech(request: Request) -> Response:
-    raise ApiError(
-        501,
-        "text to speech is not available: Parley has no read-aloud voice of its own yet",
-        code="not_implemented",
-    )
 
 
 def _options(form: FormData) -> dict[str, Any]:

@@ -13,3 +13,5 @@ MAX_PROMPT_CHARS = 4096  # a transcription's prompt (whisper reads at most 224 t
 MAX_FORM_FIELDS = 32  # fields of a multipart form besides the file
 MAX_FIELD_BYTES = 64 << 10  # bytes of one multipart field that is not the file
 MAX_SPEECH_WAITING = 8  # transcriptions waiting for the speech model beyond the one running
+MAX_SPEECH_INPUT_CHARS = 4096  # text to speak in one request, as OpenAI allows
+MAX_VOICE_WAITING = 8  # voice requests waiting beyond the one running

@@ -23,11 +23,13 @@ from ..engine.chat.batch import DEFAULT_MAX_QUEUE, BatchEngine
 from ..engine.chat.model import ChatModel
 from ..engine.errors import InvalidSettingError
 from ..engine.speech import SpeechModel
+from ..engine.voice.piper import PiperVoice
 from .app import build_app
 from .guard import Activity, is_loopback
 from .limits import MAX_SPEECH_WAITING
 from .speech_worker import SpeechWorker
 from .state import ServerState
+from .voice_worker import VoiceWorker
 
 START_TIMEOUT = 30.0  # seconds for uvicorn to start on a socket that is already bound
 STOP_TIMEOUT = 10.0  # seconds for open connections to close after the replies were ended
@@ -57,6 +59,7 @@ class ServerHandle:
     ) -> None:
         self._server, self._thread, self._socket = server, thread, sock
         self._state, self._engine, self._speech, self._activity = state, state.engine, state.speech, activity
+        self._voice = state.voice
         host, port = sock.getsockname()[:2]
         self.host, self.port = host, int(port)
         self.address = f"http://{f'[{host}]' if ':' in host else host}:{port}"
@@ -65,7 +68,8 @@ class ServerHandle:
     def busy(self) -> bool:
         """Whether a chat or transcription request is in progress (a reply whose client has
         just gone counts until it has stopped)."""
-        return any(part is not None and part.busy for part in (self._activity, self._engine, self._speech))
+        parts = (self._activity, self._engine, self._speech, self._voice)
+        return any(part is not None and part.busy for part in parts)
 
     @property
     def replies(self) -> dict[str, int]:
@@ -77,8 +81,9 @@ class ServerHandle:
         self._server.should_exit = True
         if self._engine is not None:
             self._engine.close()
-        if self._speech is not None:
-            self._speech.close()
+        for worker in (self._speech, self._voice):
+            if worker is not None:
+                worker.close()
         self._thread.join(STOP_TIMEOUT)
         if self._thread.is_alive():  # a client that still holds its connection open
             self._server.force_exit = True
@@ -100,25 +105,29 @@ def start_server(
     speech: SpeechModel | None,
     options: ServerOptions,
     on_busy: Callable[[bool], None] | None = None,
+    voice: PiperVoice | None = None,
 ) -> ServerHandle:
-    """Serve ``chat`` and ``speech`` (either may be None) as ``options`` say; ``on_busy(bool)``
-    is called from a server thread when requests start or stop running."""
-    if chat is None and speech is None:
-        raise InvalidSettingError("the server needs a chat model, a speech model or both")
+    """Serve ``chat``, ``speech`` and ``voice`` (any may be None) as ``options`` say;
+    ``on_busy(bool)`` is called from a server thread when requests start or stop running."""
+    if chat is None and speech is None and voice is None:
+        raise InvalidSettingError("the server needs a chat model, a speech model or a voice")
     check_address(options.host, options.api_key)
     sock = _bind(options.host, options.port)
-    engine = speech_worker = None
+    engine = speech_worker = voice_worker = None
     try:
         if chat is not None:
             engine = BatchEngine(chat, parallel=options.parallel, n_ctx=options.n_ctx, max_queue=options.max_queue)
         if speech is not None:
             speech_worker = SpeechWorker(speech, MAX_SPEECH_WAITING)
+        if voice is not None:
+            voice_worker = VoiceWorker(voice)
         state = ServerState(
             chat_model=chat,
             engine=engine,
             chat_name=chat.path.stem if chat else "",
             speech=speech_worker,
             speech_name=speech.name if speech else "",
+            voice=voice_worker,
         )
         activity = Activity(on_busy)
         app = build_app(
@@ -140,7 +149,7 @@ def start_server(
         handle = ServerHandle(server, thread, sock, state, activity)
         _wait_started(server, thread)
     except BaseException:
-        for part in (engine, speech_worker):
+        for part in (engine, speech_worker, voice_worker):
             if part is not None:
                 part.close()
         sock.close()

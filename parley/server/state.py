@@ -15,6 +15,7 @@ from ..engine.chat.batch import BatchEngine
 from ..engine.chat.model import ChatModel
 from .api_errors import ApiError
 from .speech_worker import SpeechWorker
+from .voice_worker import VoiceWorker
 
 T = TypeVar("T")
 
@@ -26,6 +27,7 @@ class ServerState:
     chat_name: str
     speech: SpeechWorker | None
     speech_name: str
+    voice: VoiceWorker | None = None  # the read-aloud voice, for /v1/audio/speech
     created: int = dataclasses.field(default_factory=lambda: int(time.time()))
     replies: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)  # by finish
 

@@ -33,6 +33,7 @@ from .desktop import autostart
 from .desktop.tray import Tray
 from .engine_host import EngineHost
 from .engines import Engines
+from .local_server import LocalServer
 from .settings import Settings
 from .settings_flow import SettingsFlow
 from .signals import emit
@@ -96,6 +97,7 @@ class Controller(QObject):
         self.replies = ReplyFlow(chat, self.book, self.status, lambda: self.settings, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
         self.tray = Tray(window.windowIcon(), self) if Tray.available() else None
+        self.local_server = LocalServer(speech, chat, self)
         self._transcribing = False  # a take's words are being worked out
         self._press_ended_hands_free = False
         self._wire()
@@ -153,6 +155,10 @@ class Controller(QObject):
         self.replies.progress.connect(self.reply_progress)
         self.replies.finished.connect(self.reply_finished)
         self._wire_tray()
+        host.loading.connect(self.local_server.models_changing)  # before a model goes: stop serving it
+        for signal in (host.speech_ready, host.chat_ready):
+            signal.connect(self._sync_server)
+        self.local_server.changed.connect(self._show_server)
 
     def _wire_replies(self) -> None:
         """The reply flow acts on the view's buttons; the view and the Send/Stop button follow the
@@ -210,6 +216,21 @@ class Controller(QObject):
                 hands_free=self.hands_free.listening,
             )
 
+    def _sync_server(self, *_args: Any) -> None:
+        self.local_server.sync(self.settings.serve_other_apps, self.settings.serve_port)
+
+    def _show_server(self) -> None:
+        server = self.local_server
+        if server.address:
+            self.window.set_server_text(
+                "Serving other apps" + (" · answering" if server.busy else ""),
+                f"Other apps on this computer use Parley's models at {server.address}",
+            )
+        else:
+            self.window.set_server_text("")
+        if server.problem:
+            self.status.notice(server.problem)
+
     # ------------------------------------------------------------------ start and stop
 
     def start(self) -> None:
@@ -246,6 +267,7 @@ class Controller(QObject):
             return bool(self.stopped_cleanly)
         deadline = time.monotonic() + SHUTDOWN_S
         self.host.stop_all()
+        self.local_server.shutdown()  # other apps' replies end before the models close
         self.talk.cancel()
         self.hands_free.stop()
         if self.read_aloud is not None:
@@ -343,6 +365,7 @@ class Controller(QObject):
             if problem:
                 self.status.notice(problem)
         self.window.hide_on_close = new.close_to_tray and self.tray is not None
+        self._sync_server()
         if old.voice != new.voice and self.read_aloud is not None:
             self.read_aloud.close()
             self.read_aloud = None

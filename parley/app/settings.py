@@ -73,6 +73,8 @@ class Settings:
     close_to_tray: bool = True  # closing the window hides it (where the desktop has a tray)
     start_minimized: bool = False  # start in the tray, without the window
     start_at_login: bool = False  # an autostart entry of Parley's own (desktop.autostart)
+    serve_other_apps: bool = False  # the OpenAI-compatible server on the loaded models (local_server)
+    serve_port: int = 8080  # its port on 127.0.0.1
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -161,6 +163,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "close_to_tray": lambda v: isinstance(v, bool),
     "start_minimized": lambda v: isinstance(v, bool),
     "start_at_login": lambda v: isinstance(v, bool),
+    "serve_other_apps": lambda v: isinstance(v, bool),
+    "serve_port": _integer(0, 65535),
 }
 
 

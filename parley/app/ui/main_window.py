@@ -109,7 +109,9 @@ class MainWindow(QMainWindow):
         self.device_label = QLabel("Device: …")
         self.models_label = QLabel("Loading models…")
         self.stats_label = QLabel()
-        for label in (self.stats_label, self.models_label, self.device_label):
+        self.server_label = QLabel()
+        self.server_label.hide()
+        for label in (self.server_label, self.stats_label, self.models_label, self.device_label):
             self.statusBar().addPermanentWidget(label)
         self.statusBar().setSizeGripEnabled(False)
 
@@ -276,6 +278,12 @@ class MainWindow(QMainWindow):
     def set_models_text(self, text: str, tooltip: str = "") -> None:
         self.models_label.setText(text)
         self.models_label.setToolTip(tooltip)
+
+    def set_server_text(self, text: str, tooltip: str = "") -> None:
+        """What other apps are served ("" hides the label)."""
+        self.server_label.setText(text)
+        self.server_label.setToolTip(tooltip)
+        self.server_label.setVisible(bool(text))
 
     def set_stats_text(self, text: str, tooltip: str = "") -> None:
         self.stats_label.setText(text)

@@ -411,9 +411,17 @@ class SettingsDialog(QDialog):
         self.start_minimized.setChecked(s.start_minimized)
         self.start_at_login = QCheckBox("Start Parley when I log in")
         self.start_at_login.setChecked(s.start_at_login)
+        self.serve_other_apps = QCheckBox("Let other apps on this computer use Parley's models")
+        self.serve_other_apps.setChecked(s.serve_other_apps)
+        self.serve_other_apps.setToolTip(
+            "An OpenAI-compatible API on 127.0.0.1 (chat and transcription) using the models already "
+            "loaded; what other apps ask never appears in your conversations."
+        )
+        self.serve_port = QSpinBox(minimum=1, maximum=65535, value=s.serve_port or 8080)
         form = QFormLayout()
-        for box in (self.close_to_tray, self.start_minimized, self.start_at_login):
+        for box in (self.close_to_tray, self.start_minimized, self.start_at_login, self.serve_other_apps):
             form.addRow("", box)
+        form.addRow("Port for other apps:", self.serve_port)
         form.addRow(
             "",
             QLabel("Where the desktop has no tray, the window behaves as usual.", objectName="Hint", wordWrap=True),
@@ -451,6 +459,8 @@ class SettingsDialog(QDialog):
         s.close_to_tray = self.close_to_tray.isChecked()
         s.start_minimized = self.start_minimized.isChecked()
         s.start_at_login = self.start_at_login.isChecked()
+        s.serve_other_apps = self.serve_other_apps.isChecked()
+        s.serve_port = self.serve_port.value()
         return s
 
     def accept(self) -> None:

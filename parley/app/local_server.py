@@ -1,0 +1,118 @@
+"""Settings > Desktop, "Let other apps on this computer use Parley's models": ``parley serve``
+inside the app, on the models the app already holds.
+
+The server (``parley.server``) opens its own llama.cpp context on the loaded chat model's weights
+(no second copy of the model) and transcribes with the loaded speech model, whose transcriptions
+take turns with the app's own (``SpeechModel`` holds a lock).  Requests from other apps never
+reach the conversations.  The server starts once both models are loaded and stops before either
+is replaced or closed (``models_changing``): a model must not be freed under a running server.
+Starting it waits for uvicorn, so it runs on a thread of its own; stopping is quick (the replies
+in progress end) and runs where it is asked, so that the models are free when it returns.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from .engine_slots import ChatSlot, EngineSlot
+from .signals import emit
+from .tasks import EngineWorker, Job
+
+log = logging.getLogger("parley.local_server")
+
+LOOPBACK = "127.0.0.1"
+PARALLEL = 2  # replies decoded together for other apps
+CONTEXT = 2048  # tokens per reply for other apps (prompt and answer)
+
+
+class LocalServer(QObject):
+    changed = Signal()  # the address, the problem or whether a request runs changed
+    _busy = Signal(bool)  # from a server thread
+
+    def __init__(self, speech: EngineSlot, chat: ChatSlot, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._speech, self._chat = speech, chat
+        self._worker: EngineWorker | None = None  # started on first use
+        self._handle: Any = None
+        self._serving: tuple[Any, Any] = (None, None)  # the chat and speech models being served
+        self._starting = False
+        self.wanted = False
+        self.port = 8080
+        self.busy = False
+        self.problem: str | None = None
+        self._busy.connect(self._set_busy)
+
+    @property
+    def address(self) -> str | None:
+        """``http://127.0.0.1:PORT/v1`` while serving."""
+        return f"{self._handle.address}/v1" if self._handle is not None else None
+
+    def sync(self, wanted: bool, port: int) -> None:
+        """Serve when ``wanted`` and both models are loaded; stop otherwise (or on a new port)."""
+        if port != self.port or not wanted:
+            self.stop()
+        self.wanted, self.port = wanted, port
+        if not wanted or self._handle is not None or self._starting:
+            return
+        chat, speech = self._chat.model, self._speech.model
+        if chat is None or speech is None or self._chat.closing:
+            return
+        self._starting = True
+        self._serving = (chat, speech)
+        on_busy = self._busy_from_server
+
+        def start(_job: Job) -> Any:
+            from parley.server import ServerOptions, start_server
+
+            options = ServerOptions(host=LOOPBACK, port=port, parallel=PARALLEL, n_ctx=CONTEXT)
+            return start_server(chat, speech, options, on_busy=on_busy)
+
+        if self._worker is None:
+            self._worker = EngineWorker("local-server", self)
+        self._worker.submit(start, on_done=self._started, on_error=self._failed, name="start the local server")
+
+    def models_changing(self, *_args: Any) -> None:
+        """A model is about to be replaced or closed: stop serving it first (``sync`` starts again
+        once the new one is loaded)."""
+        self.stop()
+
+    def stop(self) -> None:
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            handle.stop()
+            self.busy = False
+            emit(self.changed)
+
+    def shutdown(self) -> None:
+        """Closing Parley: stop serving and end the server's thread."""
+        self.wanted = False
+        self.stop()
+        if self._worker is not None:
+            self._worker.shutdown(2.0)
+
+    def _busy_from_server(self, busy: bool) -> None:
+        emit(self._busy, busy)
+
+    def _set_busy(self, busy: bool) -> None:
+        if self._handle is not None and busy != self.busy:
+            self.busy = busy
+            emit(self.changed)
+
+    def _started(self, handle: Any) -> None:
+        self._starting = False
+        if not self.wanted or self._serving != (self._chat.model, self._speech.model):
+            handle.stop()  # the switch went off, or a model changed, while it started
+            self.sync(self.wanted, self.port)
+            return
+        self._handle, self.problem = handle, None
+        log.info("serving other apps at %s", self.address)
+        emit(self.changed)
+
+    def _failed(self, exc: BaseException) -> None:
+        self._starting = False
+        self.problem = f"Other apps cannot use Parley's models: {exc}"
+        log.warning("%s", self.problem)
+        emit(self.changed)

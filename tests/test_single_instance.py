@@ -90,6 +90,19 @@ def wait_for_socket(env: dict[str, str], other_than: dict[Path, int] | None = No
     raise AssertionError(f"no new instance socket within {timeout:g} s")
 
 
+def wait_for_listener(path: Path, timeout: float = 60.0) -> None:
+    """Until something accepts connections on ``path`` (a socket file alone refuses them)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket(socket.AF_UNIX) as s:
+            try:
+                s.connect(str(path))
+                return
+            except OSError:
+                time.sleep(0.05)
+    raise AssertionError(f"nothing listens on {path} within {timeout:g} s")
+
+
 def launch_again(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "parley"], env=env, capture_output=True, text=True, cwd=REPO, timeout=LAUNCH_S
@@ -124,11 +137,10 @@ def test_a_lock_left_by_a_killed_parley_is_taken_over(folders: dict[str, str]) -
         dead.process.send_signal(signal.SIGKILL)
         dead.process.wait()
         assert (Path(folders["PARLEY_DATA_DIR"]) / "instance.lock").exists()  # left behind
-        left = sockets(folders)
-        assert left  # the dead one's socket file too
+        (left,) = sockets(folders)  # the dead one's socket file too, where nothing listens
         heir = App(folders)
         try:
-            wait_for_socket(folders, other_than=left)  # it took the lock and listens anew
+            wait_for_listener(left)  # it took the lock over and listens on the same name
             second = launch_again(folders)
             assert second.returncode == 0 and "already running" in second.stderr
             heir.wait_for("another launch asked this Parley to come forward")

@@ -13,9 +13,10 @@ from starlette.requests import Request
 
 from ..engine.chat.batch import BatchEngine
 from ..engine.chat.model import ChatModel
+from ..engine.speech import SpeechModel
+from ..engine.voice.piper import PiperVoice
 from .api_errors import ApiError
-from .speech_worker import SpeechWorker
-from .voice_worker import VoiceWorker
+from .turns import TurnWorker
 
 T = TypeVar("T")
 
@@ -25,9 +26,9 @@ class ServerState:
     chat_model: ChatModel | None
     engine: BatchEngine | None
     chat_name: str
-    speech: SpeechWorker | None
+    speech: TurnWorker[SpeechModel] | None
     speech_name: str
-    voice: VoiceWorker | None = None  # the read-aloud voice, for /v1/audio/speech
+    voice: TurnWorker[PiperVoice] | None = None  # the read-aloud voice, for /v1/audio/speech
     created: int = dataclasses.field(default_factory=lambda: int(time.time()))
     replies: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)  # by finish
 

@@ -1,7 +1,7 @@
 """``POST /v1/audio/speech``: text read with Parley's natural voice (Piper, ``engine.voice``).
 
-One request speaks at a time, on a thread of its own (``voice_worker``), in a bounded line; a
-client that disconnects stops its synthesis before the next sentence.  ``voice`` may name
+One request speaks at a time, on a thread of its own (``turns``), in a bounded line; a client
+that disconnects stops its synthesis before the next sentence.  ``voice`` may name
 anything (OpenAI's names included): the loaded voice answers.  Formats: ``wav`` and ``flac`` at
 the voice's rate, ``pcm`` as OpenAI sends it (raw 16-bit little-endian mono at 24 kHz), ``mp3``
 where this libsndfile writes MP3.  ``speed`` other than 1 is refused (400) rather than ignored.
@@ -19,7 +19,10 @@ import soxr
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..engine.backend.cancel import CancelToken
 from ..engine.errors import Cancelled, QueueFullError
+from ..engine.voice.piper import PiperVoice
+from ..engine.voice.sentences import SentenceSplitter
 from .api_errors import ApiError
 from .chat_request import parse_json
 from .limits import MAX_NAME_CHARS, MAX_SPEECH_INPUT_CHARS
@@ -46,7 +49,7 @@ async def speech(request: Request) -> Response:
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or speed != 1:
         raise ApiError(400, "only 'speed' 1 is supported", param="speed")
     try:
-        future, token = state.voice.submit(text)
+        future, token = state.voice.submit(lambda voice, cancel: speak(voice, text, cancel))
     except QueueFullError as exc:
         raise ApiError(503, f"the server is busy: {exc}; try again shortly", code="server_busy") from None
     except Cancelled:
@@ -58,7 +61,18 @@ async def speech(request: Request) -> Response:
         return Response(status_code=499)
     except Cancelled:
         raise ApiError(503, "the server is shutting down", code="server_shutting_down") from None
-    return Response(_encode(audio, state.voice.voice.sample_rate, kind), media_type=MEDIA[kind])
+    return Response(_encode(audio, state.voice.model.sample_rate, kind), media_type=MEDIA[kind])
+
+
+def speak(voice: PiperVoice, text: str, cancel: CancelToken) -> np.ndarray:
+    """On the voice's thread: ``text`` sentence by sentence, as the read-aloud voice cuts it."""
+    splitter = SentenceSplitter(first_clause_chars=0)
+    parts = []
+    for sentence in [*splitter.push(text), *splitter.flush()]:
+        if cancel.cancelled:
+            raise Cancelled("speech cancelled")
+        parts.append(voice.synthesize(sentence))
+    return np.concatenate(parts) if parts else np.zeros(0, np.float32)
 
 
 def _text(body: dict[str, Any]) -> str:

@@ -1,10 +1,10 @@
-"""Transcriptions, one at a time, on one thread of their own.
+"""Work on one engine object, one request at a time, on one thread of its own.
 
-A whisper context serves one thread at a time, and one transcription already uses every core
-it is given, so requests take turns in a bounded line (``QueueFullError`` beyond it) instead of
-queueing on the model's lock inside the HTTP server's thread pool.  Each job gets a
-``CancelToken``: a client that disconnects stops whisper between graph nodes, or drops its
-job before it starts.
+A whisper context and the voice's ONNX Runtime session each serve one thread at a time, and one
+transcription (or synthesis) already uses every core it is given, so requests take turns in a
+bounded line (``QueueFullError`` beyond it) instead of queueing on a lock inside the HTTP
+server's thread pool.  Each job gets a ``CancelToken``: a client that disconnects stops its job
+where the work checks the token, or drops it before it starts.
 """
 
 from __future__ import annotations
@@ -12,20 +12,23 @@ from __future__ import annotations
 import concurrent.futures
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from ..engine.backend.cancel import CancelToken
 from ..engine.errors import Cancelled, QueueFullError
-from ..engine.speech import SpeechModel
 
+M = TypeVar("M")
 T = TypeVar("T")
 
 
-class SpeechWorker:
-    def __init__(self, model: SpeechModel, max_waiting: int) -> None:
+class TurnWorker(Generic[M]):
+    """Runs jobs on ``model`` one at a time; ``what`` names a job in the busy message."""
+
+    def __init__(self, model: M, max_waiting: int, what: str) -> None:
         self.model = model
         self.max_waiting = max_waiting
-        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="parley-speech")
+        self._what = what
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"parley-{what}")
         self._lock = threading.Lock()
         self._tokens: set[CancelToken] = set()  # of the jobs running or waiting
 
@@ -33,12 +36,12 @@ class SpeechWorker:
     def busy(self) -> bool:
         return bool(self._tokens)
 
-    def submit(self, work: Callable[[SpeechModel, CancelToken], T]) -> tuple[concurrent.futures.Future[T], CancelToken]:
+    def submit(self, work: Callable[[M, CancelToken], T]) -> tuple[concurrent.futures.Future[T], CancelToken]:
         """Run ``work(model, cancel)`` when the model is free; QueueFullError when the line is full."""
         token = CancelToken()
         with self._lock:
             if len(self._tokens) > self.max_waiting:
-                raise QueueFullError(f"a transcription is running and {self.max_waiting} are waiting")
+                raise QueueFullError(f"a {self._what} is running and {self.max_waiting} are waiting")
             self._tokens.add(token)
         try:
             return self._executor.submit(self._run, work, token), token
@@ -46,10 +49,10 @@ class SpeechWorker:
             self._done(token)
             raise Cancelled("the server is shutting down") from None
 
-    def _run(self, work: Callable[[SpeechModel, CancelToken], T], token: CancelToken) -> T:
+    def _run(self, work: Callable[[M, CancelToken], T], token: CancelToken) -> T:
         try:
             if token.cancelled:
-                raise Cancelled("transcription cancelled")
+                raise Cancelled(f"{self._what} cancelled")
             return work(self.model, token)
         finally:
             self._done(token)

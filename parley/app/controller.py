@@ -9,6 +9,7 @@ each other; what each part does lives in that part.
 - ``transcription`` (``Transcription``): a take's words, live while it is held;
 - ``book`` (``ConversationBook``): the conversations, the open one, saving;
 - ``replies`` (``ReplyFlow``): sending, streaming, stopping, regenerating, continuing;
+- ``spoken`` (``SpokenReplies``): replies read aloud as they stream, barge-in, the echo reference;
 - ``settings_flow`` (``SettingsFlow``): the settings dialog, validation, applying;
 - ``keys`` (``PushToTalkKeys``): the push-to-talk keyboard shortcut;
 - ``tray`` (``Tray``, where the desktop has a tray): what Parley is doing, and its menu.
@@ -44,6 +45,7 @@ from .voice.hands_free import HandsFree
 from .voice.microphones import Microphones
 from .voice.push_to_talk import PushToTalk
 from .voice.read_aloud import NaturalReadAloud, ReadAloud
+from .voice.spoken_replies import SpokenReplies
 from .voice.transcription import Transcription
 
 SHUTDOWN_S = 1.8  # both engine threads together; the window must be gone within 2 s
@@ -76,9 +78,6 @@ class Controller(QObject):
         super().__init__(window)
         self.window = window
         self._settings_warnings = list(settings_warnings or [])
-        self._make_read_aloud = read_aloud or self._voice_from_settings
-        self.read_aloud: ReadAloud | NaturalReadAloud | None = None
-        self._reading_reply = False  # the streaming reply is being spoken as it comes
         self.stopped_cleanly: bool | None = None  # set by shutdown(): did both engine threads end?
 
         self.engines = engines
@@ -95,6 +94,7 @@ class Controller(QObject):
         self.transcription = Transcription(speech, self.status, lambda: self.settings, self)
         self.book = ConversationBook(store, window, self.status, self)
         self.replies = ReplyFlow(chat, self.book, self.status, lambda: self.settings, self)
+        self.spoken = SpokenReplies(engines, self.hands_free, self.status, lambda: self.settings, read_aloud, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
         self.tray = Tray(window.windowIcon(), self) if Tray.available() else None
         self.local_server = LocalServer(speech, chat, self)
@@ -105,6 +105,11 @@ class Controller(QObject):
     @property
     def settings(self) -> Settings:
         return self.settings_flow.value
+
+    @property
+    def read_aloud(self) -> ReadAloud | NaturalReadAloud | None:
+        """What reads replies aloud, once made (``spoken``)."""
+        return self.spoken.output
 
     @property
     def idle(self) -> bool:
@@ -129,8 +134,10 @@ class Controller(QObject):
         self.transcription.partial.connect(bar.set_live_text)
         self.hands_free.utterance.connect(lambda audio: self.transcription.transcribe(audio, "hands-free"))
         self.hands_free.listening_changed.connect(self._refresh)
-        self.hands_free.listening_changed.connect(self._hold_speakers)
-        self.hands_free.speech_started.connect(self._barge_in)
+        self.hands_free.listening_changed.connect(self.spoken.hold_speakers)
+        self.hands_free.speech_started.connect(self.spoken.barge_in)
+        self.spoken.stop_reply.connect(self.replies.stop)
+        self.spoken.speaking_changed.connect(self._refresh)
         self.transcription.heard.connect(self._use_transcript)
         host.speech_ready.connect(self.transcription.retry)
         self._wire_replies()
@@ -175,10 +182,10 @@ class Controller(QObject):
         state.ended.connect(view.reply_ended)
         state.busy_changed.connect(self.window.input_bar.set_busy)
         state.saving.connect(lambda conversation, checkpoint: self.book.save(conversation, checkpoint=checkpoint))
-        replies.answered.connect(self._reply_done)
-        replies.started.connect(self._reply_started)
-        replies.progress.connect(self._reply_progress)
-        replies.finished.connect(self._reply_finished)
+        replies.answered.connect(self.spoken.reply_done)
+        replies.started.connect(self.spoken.reply_started)
+        replies.progress.connect(self.spoken.reply_progress)
+        replies.finished.connect(self.spoken.reply_finished)
 
     def _wire_tray(self) -> None:
         """The tray follows what Parley is doing; its menu opens the window, switches hands-free
@@ -246,7 +253,7 @@ class Controller(QObject):
                 "Parley did not close properly last time; the reply it was writing was kept and can be continued."
             )
         if self.settings.read_replies_aloud:
-            self._read_aloud()
+            self.spoken.ensure()
         self.microphones.probe()
         self.host.load(self.settings)
         self._refresh()
@@ -254,8 +261,7 @@ class Controller(QObject):
     def stop(self) -> None:
         """Stop the streaming reply (its text so far is kept) and any reading aloud."""
         self.replies.stop()
-        if self.read_aloud is not None:
-            self.read_aloud.stop()
+        self.spoken.stop()
 
     def shutdown(self) -> bool:
         """Stop everything, keep a partial reply, close the engines; True if both threads ended in time.
@@ -270,8 +276,7 @@ class Controller(QObject):
         self.local_server.shutdown()  # other apps' replies end before the models close
         self.talk.cancel()
         self.hands_free.stop()
-        if self.read_aloud is not None:
-            self.read_aloud.close()
+        self.spoken.close()
         joined = self.host.close_chat(max(0.1, deadline - time.monotonic()))
         self.replies.abandon()  # if the engine did not stop in time: keep what was shown
         joined = self.host.close_speech(max(0.1, deadline - time.monotonic())) and joined
@@ -292,7 +297,7 @@ class Controller(QObject):
     def _talk_pressed(self) -> None:
         """The talk key or button: stops Parley speaking (and its reply); ends hands-free mode
         when it is on, else starts a take."""
-        self._barge_in()
+        self.spoken.barge_in()
         if self.hands_free.listening or self.settings.hands_free:
             self._press_ended_hands_free = True
             self.set_hands_free(False)
@@ -349,7 +354,7 @@ class Controller(QObject):
     def open_settings(self) -> None:
         voices = [*self.engines.natural_voices(), ("system", "System voice (speech-dispatcher)")]
         self.settings_flow.open_dialog(
-            self.window, self.microphones.names or [], self._read_aloud().problem, self.engines.check_server, voices
+            self.window, self.microphones.names or [], self.spoken.ensure().problem, self.engines.check_server, voices
         )
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:
@@ -366,93 +371,6 @@ class Controller(QObject):
                 self.status.notice(problem)
         self.window.hide_on_close = new.close_to_tray and self.tray is not None
         self._sync_server()
-        if old.voice != new.voice and self.read_aloud is not None:
-            self.read_aloud.close()
-            self.read_aloud = None
-        if new.read_replies_aloud:
-            self._read_aloud()
-        elif self.read_aloud is not None:
-            self.read_aloud.stop()
+        self.spoken.settings_changed(old, new)
         self.status.show_models()
         self._refresh()
-
-    # ------------------------------------------------------------------ reading replies aloud
-
-    def _read_aloud(self) -> ReadAloud | NaturalReadAloud:
-        if self.read_aloud is None:
-            self.read_aloud = output = self._make_read_aloud()
-            output.speaking_changed.connect(self._speaking_changed)
-            output.speaking_changed.connect(self._refresh)
-            if isinstance(output, NaturalReadAloud):
-                output.failed.connect(self.status.notice)
-                self.hands_free.set_echo_canceller(self.engines.echo_canceller())
-            else:
-                self.hands_free.set_echo_canceller(None)  # the system voice gives no reference
-            self._hold_speakers()
-        return self.read_aloud
-
-    def _voice_from_settings(self) -> ReadAloud | NaturalReadAloud:
-        """The voice the settings name; the system's voice when no natural voice can speak."""
-        voice = self.settings.voice
-        if voice != "system":
-            problem = self.engines.natural_voice_problem()
-            if problem is None:
-                threads = self.settings.threads or None
-
-                def make_speaker(on_speaking: Callable[[bool], None], on_error: Callable[[BaseException], None]) -> Any:
-                    return self.engines.speaker(voice, threads, on_speaking, on_error, self._echo_reference)
-
-                return NaturalReadAloud(make_speaker, None, self)
-            self.status.notice(f"{problem}; replies are read with the system's voice.")
-        return ReadAloud(parent=self)
-
-    def _echo_reference(self, block: Any, rate: int) -> None:
-        """The player's thread: what the speakers play, for the microphone's echo canceller."""
-        echo = self.hands_free.echo
-        if echo is not None:
-            echo.reference(block, rate)
-
-    def _hold_speakers(self, *_args: Any) -> None:
-        """Keep the speakers open while hands-free listens with the echo canceller."""
-        if isinstance(self.read_aloud, NaturalReadAloud):
-            self.read_aloud.hold_device(self.hands_free.listening and self.hands_free.cancels_echo)
-
-    def _speaking_changed(self, speaking: bool) -> None:
-        """Without an echo canceller, hands-free ignores the microphone while Parley speaks."""
-        self.hands_free.ignore(speaking and not self.hands_free.cancels_echo)
-
-    def _barge_in(self) -> None:
-        """The user spoke, or pressed the talk key, while Parley speaks: silence it and stop
-        the reply (its text so far is kept, marked stopped); their words are the next turn."""
-        if self.read_aloud is not None and self.read_aloud.speaking:
-            self.read_aloud.stop()
-            self.replies.stop()
-
-    def _reply_started(self) -> None:
-        self._reading_reply = False
-        if self.settings.read_replies_aloud:
-            output = self._read_aloud()
-            if output.streams and not output.problem:
-                output.begin()
-                self._reading_reply = True
-
-    def _reply_progress(self, piece: str) -> None:
-        if self._reading_reply and self.read_aloud is not None:
-            self.read_aloud.feed(piece)
-
-    def _reply_finished(self, _text: str, how: str) -> None:
-        if self._reading_reply and self.read_aloud is not None:
-            if how == "cancelled":
-                self.read_aloud.stop()
-            else:
-                self.read_aloud.end()
-        self._reading_reply = False
-
-    def _reply_done(self, text: str) -> None:
-        if not self.settings.read_replies_aloud:
-            return
-        output = self._read_aloud()
-        if output.problem:
-            self.status.announce(f"Replies cannot be read aloud: {output.problem}")
-        elif not output.streams:
-            output.say(text)

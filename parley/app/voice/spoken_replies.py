@@ -1,0 +1,152 @@
+"""Replies read aloud: the voice the settings name, fed as the reply streams, silenced when the
+user speaks over it (barge-in), and the reference for hands-free's echo canceller.
+
+The output is made on first need: ``make`` (tests pass their own) or the voice the settings
+name, the natural voice by default and the system's voice (speech-dispatcher) when no natural
+voice can speak.  A natural voice streams: each sentence is spoken while the reply is still
+written.  The system voice reads the whole reply once it is written.  While the natural voice
+speaks, what the speakers play goes to hands-free's echo canceller, so Parley does not hear
+itself; without a canceller, hands-free ignores the microphone while Parley speaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ..engines import Engines
+from ..settings import Settings
+from ..signals import emit
+from ..status import StatusPresenter
+from .hands_free import HandsFree
+from .read_aloud import NaturalReadAloud, ReadAloud
+
+Output = ReadAloud | NaturalReadAloud
+
+
+class SpokenReplies(QObject):
+    speaking_changed = Signal(bool)
+    stop_reply = Signal()  # the user spoke over Parley: the reply stops too
+
+    def __init__(
+        self,
+        engines: Engines,
+        hands_free: HandsFree,
+        status: StatusPresenter,
+        settings: Callable[[], Settings],
+        make: Callable[[], Output] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._engines, self._hands_free, self._status, self._settings = engines, hands_free, status, settings
+        self._make = make or self._voice_from_settings
+        self.output: Output | None = None
+        self._reading = False  # the streaming reply is being spoken as it comes
+
+    @property
+    def speaking(self) -> bool:
+        return self.output is not None and self.output.speaking
+
+    def ensure(self) -> Output:
+        """The output, made (and connected to hands-free) on first need."""
+        if self.output is None:
+            self.output = output = self._make()
+            output.speaking_changed.connect(self._speaking_changed)
+            if isinstance(output, NaturalReadAloud):
+                output.failed.connect(self._status.notice)
+                self._hands_free.set_echo_canceller(self._engines.echo_canceller())
+            else:
+                self._hands_free.set_echo_canceller(None)  # the system voice gives no reference
+            self.hold_speakers()
+        return self.output
+
+    def settings_changed(self, old: Settings, new: Settings) -> None:
+        if old.voice != new.voice and self.output is not None:
+            self.output.close()
+            self.output = None
+        if new.read_replies_aloud:
+            self.ensure()
+        elif self.output is not None:
+            self.output.stop()
+
+    def stop(self) -> None:
+        if self.output is not None:
+            self.output.stop()
+
+    def close(self) -> None:
+        if self.output is not None:
+            self.output.close()
+
+    def barge_in(self) -> None:
+        """The user spoke, or pressed the talk key, while Parley speaks: silence it and stop the
+        reply (its text so far is kept, marked stopped); their words are the next turn."""
+        if self.speaking:
+            self.stop()
+            emit(self.stop_reply)
+
+    def hold_speakers(self, *_args: Any) -> None:
+        """Keep the speakers open while hands-free listens with the echo canceller."""
+        if isinstance(self.output, NaturalReadAloud):
+            self.output.hold_device(self._hands_free.listening and self._hands_free.cancels_echo)
+
+    # ------------------------------------------------------------------ following the reply
+
+    def reply_started(self) -> None:
+        self._reading = False
+        if self._settings().read_replies_aloud:
+            output = self.ensure()
+            if output.streams and not output.problem:
+                output.begin()
+                self._reading = True
+
+    def reply_progress(self, piece: str) -> None:
+        if self._reading and self.output is not None:
+            self.output.feed(piece)
+
+    def reply_finished(self, _text: str, how: str) -> None:
+        if self._reading and self.output is not None:
+            if how == "cancelled":
+                self.output.stop()
+            else:
+                self.output.end()
+        self._reading = False
+
+    def reply_done(self, text: str) -> None:
+        """A reply that ended by itself: read it whole, if the voice does not stream."""
+        if not self._settings().read_replies_aloud:
+            return
+        output = self.ensure()
+        if output.problem:
+            self._status.announce(f"Replies cannot be read aloud: {output.problem}")
+        elif not output.streams:
+            output.say(text)
+
+    # ------------------------------------------------------------------ internals
+
+    def _voice_from_settings(self) -> Output:
+        """The voice the settings name; the system's voice when no natural voice can speak."""
+        settings = self._settings()
+        if settings.voice != "system":
+            problem = self._engines.natural_voice_problem()
+            if problem is None:
+                voice, threads = settings.voice, settings.threads or None
+
+                def make_speaker(on_speaking: Callable[[bool], None], on_error: Callable[[BaseException], None]) -> Any:
+                    return self._engines.speaker(voice, threads, on_speaking, on_error, self._echo_reference)
+
+                return NaturalReadAloud(make_speaker, None, self)
+            self._status.notice(f"{problem}; replies are read with the system's voice.")
+        return ReadAloud(parent=self)
+
+    def _echo_reference(self, block: Any, rate: int) -> None:
+        """The player's thread: what the speakers play, for the microphone's echo canceller."""
+        echo = self._hands_free.echo
+        if echo is not None:
+            echo.reference(block, rate)
+
+    def _speaking_changed(self, speaking: bool) -> None:
+        """Without an echo canceller, hands-free ignores the microphone while Parley speaks."""
+        self._hands_free.ignore(speaking and not self._hands_free.cancels_echo)
+        emit(self.speaking_changed, speaking)

@@ -270,7 +270,7 @@ def main() -> int:
             )
             print(f"{level:>7}  {name:<13} {m['tokens_per_s']:>9.1f} {m['ttft_s']:>9.3f}{ratio}", flush=True)
     if args.speech_requests:
-        clip_path = tools.parents[1] / "src" / "whisper.cpp" / "samples" / "jfk.wav"
+        clip_path = tools.parent / "src" / "whisper.cpp" / "samples" / "jfk.wav"
         speech = default_speech_model_path()
         clip = clip_path.read_bytes()
         parley_port, whisper_port = free_port(), free_port()

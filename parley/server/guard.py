@@ -51,12 +51,13 @@ class Activity:
         return self._count > 0
 
     def change(self, delta: int) -> None:
+        # The callback runs under the lock, so that the changes it reports keep their order.
         with self._lock:
             before = self._count > 0
             self._count += delta
             after = self._count > 0
-        if before != after and self._on_busy is not None:
-            self._on_busy(after)
+            if before != after and self._on_busy is not None:
+                self._on_busy(after)
 
 
 class Guard:

@@ -144,14 +144,16 @@ class VirtualMicrophone:
             return
         source = _index("sources", SOURCE)
         monitor = _index("sources", f"{SINK}.monitor")
+        recording = {fields[0] for fields in _short_list("source-outputs") if fields[1] == source}
         _pactl("unload-module", self._source_module)
         self._source_module = None
-        # Listed after the unload: PulseAudio has moved the source's streams to the sink's
-        # monitor by then, and a stream that was still attaching when a list was taken before
-        # the unload would be missed and record on, unaware of the unplug.
-        for fields in _short_list("source-outputs"):
-            if fields[1] in (source, monitor):
-                subprocess.run(["pacmd", "kill-source-output", fields[0]], capture_output=True, check=False)
+        # PulseAudio moves the source's streams elsewhere (to the sink's monitor, or to another
+        # source that is the default by then); a stream keeps its index when it moves.  Those
+        # listed before the unload are killed wherever they went, and those listed after it on
+        # the monitor too: a stream still attaching when the first list was taken is missed there.
+        moved = {fields[0] for fields in _short_list("source-outputs") if fields[1] in (source, monitor)}
+        for index in sorted(recording | moved):
+            subprocess.run(["pacmd", "kill-source-output", index], capture_output=True, check=False)
 
 
 def finish(player: subprocess.Popen, timeout: float) -> None:

@@ -209,7 +209,7 @@ def run_app(
     events: dict[str, float] = {}
     heard: list[str] = []
     take_audio: list[Any] = []
-    controller.talk.clip_ready.connect(take_audio.append)
+    controller.talk.clip_ready.connect(lambda audio, _purpose: take_audio.append(audio))
     controller.transcribed.connect(
         lambda text: (events.setdefault("transcript", time.perf_counter()), heard.append(text))
     )

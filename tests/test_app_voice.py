@@ -111,7 +111,7 @@ def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(
     bar = controller.window.input_bar
     live, takes = [], []
     controller.transcription.partial.connect(lambda text: live.append((controller.talk.recording, text)))
-    controller.talk.clip_ready.connect(takes.append)
+    controller.talk.clip_ready.connect(lambda audio, _purpose: takes.append(audio))
     controller.talk.press()
     play(qtbot, mic, long_question)
     shown_while_held = [text for held, text in live if held and text]

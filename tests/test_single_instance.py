@@ -6,7 +6,6 @@ Parley is never involved.
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
 import subprocess
@@ -17,50 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.lines import LineReader
+from tests.support.app_process import REPO, App, app_environment
 
-REPO = Path(__file__).resolve().parents[1]
 LAUNCH_S = 60.0  # the second launch: a QApplication and one local-socket round trip
 
 
 @pytest.fixture
 def folders(tmp_path: Path) -> dict[str, str]:
-    runtime = tmp_path / "run"
-    runtime.mkdir(mode=0o700)
-    env = dict(os.environ)
-    env.update(
-        PARLEY_DATA_DIR=str(tmp_path / "data"),
-        PARLEY_CONFIG_DIR=str(tmp_path / "config"),
-        XDG_RUNTIME_DIR=str(runtime),
-        QT_QPA_PLATFORM="offscreen",
-        PYTHONPATH=str(REPO),
-    )
-    return env
-
-
-class App:
-    """A running ``python -m parley`` whose log is read line by line."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "parley"], env=env, stderr=subprocess.PIPE, text=True, cwd=REPO
-        )
-        self.log = LineReader(self.process.stderr)  # type: ignore[arg-type]
-
-    def wait_for(self, text: str, timeout: float = 120.0) -> str:
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0:
-            line = self.log.next(left)
-            if not line:
-                raise AssertionError(f"Parley exited ({self.process.wait()}) before logging {text!r}")
-            if text in line:
-                return line
-        raise AssertionError(f"Parley did not log {text!r} within {timeout:g} s")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait()
+    return app_environment(tmp_path)
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ each other; what each part does lives in that part.
 - ``spoken`` (``SpokenReplies``): replies read aloud as they stream, barge-in, the echo reference;
 - ``settings_flow`` (``SettingsFlow``): the settings dialog, validation, applying;
 - ``keys`` (``PushToTalkKeys``): the push-to-talk keyboard shortcut;
+- ``anywhere`` (``FromAnywhere``): Dictate and Ask Parley from any application, through the
+  system-wide shortcuts, the typist and the quick-ask window (``quick_ask``);
 - ``tray`` (``Tray``, where the desktop has a tray): what Parley is doing, and its menu.
 
 Its signals say what happened, for whoever watches the app from outside the window (the
@@ -31,7 +33,9 @@ from .conversations.book import ConversationBook
 from .conversations.replies import ReplyFlow
 from .conversations.store import Store
 from .desktop import autostart
+from .desktop.global_shortcuts import GlobalShortcuts
 from .desktop.tray import Tray
+from .desktop.typing import Typist
 from .engine_host import EngineHost
 from .engines import Engines
 from .local_server import LocalServer
@@ -41,6 +45,8 @@ from .signals import emit
 from .status import StatusPresenter
 from .ui.main_window import MainWindow
 from .ui.ptt import PushToTalkKeys
+from .ui.quick_ask import QuickAskWindow
+from .voice.from_anywhere import FromAnywhere
 from .voice.hands_free import HandsFree
 from .voice.microphones import Microphones
 from .voice.push_to_talk import PushToTalk
@@ -96,6 +102,18 @@ class Controller(QObject):
         self.replies = ReplyFlow(chat, self.book, self.status, lambda: self.settings, self)
         self.spoken = SpokenReplies(engines, self.hands_free, self.status, lambda: self.settings, read_aloud, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
+        self.anywhere = FromAnywhere(
+            GlobalShortcuts(self),
+            Typist(self),
+            self.status,
+            lambda: self.settings,
+            self._start_take,
+            self.talk.release,
+            lambda: self.talk.purpose if self.talk.recording else None,
+            self,
+        )
+        self.quick_ask = QuickAskWindow()
+        self._quick: dict[str, Any] = {"conversation": None, "focus": 0, "pending": False, "active": False}
         self.tray = Tray(window.windowIcon(), self) if Tray.available() else None
         self.local_server = LocalServer(speech, chat, self)
         self._transcribing = False  # a take's words are being worked out
@@ -131,6 +149,7 @@ class Controller(QObject):
         self.talk.starting.connect(self.replies.stop)  # talking during a reply stops it first
         self.talk.recording_changed.connect(self._take_changed)
         self.talk.clip_ready.connect(self.transcription.transcribe)
+        self.talk.recording_changed.connect(lambda on: None if on else self.anywhere.take_ended())
         self.transcription.partial.connect(bar.set_live_text)
         self.hands_free.utterance.connect(lambda audio: self.transcription.transcribe(audio, "hands-free"))
         self.hands_free.listening_changed.connect(self._refresh)
@@ -162,6 +181,7 @@ class Controller(QObject):
         self.replies.progress.connect(self.reply_progress)
         self.replies.finished.connect(self.reply_finished)
         self._wire_tray()
+        self._wire_anywhere()
         host.loading.connect(self.local_server.models_changing)  # before a model goes: stop serving it
         for signal in (host.speech_ready, host.chat_ready):
             signal.connect(self._sync_server)
@@ -197,7 +217,7 @@ class Controller(QObject):
             self.replies.finished,
         ):
             signal.connect(self._update_tray)
-        self.talk.clip_ready.connect(lambda _audio: self._set_transcribing(True))
+        self.talk.clip_ready.connect(lambda _audio, _purpose: self._set_transcribing(True))
         self.hands_free.utterance.connect(lambda _audio: self._set_transcribing(True))
         self.transcription.heard.connect(lambda _text, _source: self._set_transcribing(False))
         tray = self.tray
@@ -205,10 +225,79 @@ class Controller(QObject):
             return
         tray.open_requested.connect(self.window.bring_forward)
         tray.hands_free_toggled.connect(self.set_hands_free)
+        tray.dictate_requested.connect(lambda: self.anywhere.toggle("dictate"))
         tray.quit_requested.connect(self.window.quit)
         self.window.hidden_to_tray.connect(tray.window_hidden)
         self.window.hide_on_close = self.settings.close_to_tray
         tray.show()
+
+    def _wire_anywhere(self) -> None:
+        """Dictated words are typed, or kept in the text box; a question from anywhere is asked in
+        a conversation of its own and answered in the quick-ask window."""
+        anywhere, quick = self.anywhere, self.quick_ask
+        anywhere.not_typed.connect(self.window.input_bar.insert_text)
+        anywhere.asking.connect(quick.listening)
+        anywhere.asked.connect(self._ask)
+        self.transcription.partial.connect(lambda text: quick.heard_so_far(text) if self._asking_aloud() else None)
+        quick.insert_requested.connect(self._insert_answer)
+        quick.open_requested.connect(self._open_quick_ask)
+        self.replies.started.connect(self._quick_reply_started)
+        self.replies.progress.connect(lambda piece: quick.grew(piece) if self._quick["active"] else None)
+        self.replies.finished.connect(self._quick_reply_finished)
+
+    def _asking_aloud(self) -> bool:
+        return self.talk.recording and self.talk.purpose == "ask"
+
+    def _ask(self, text: str, focus: int) -> None:
+        """A question from anywhere: a follow-up while the quick-ask window shows the last answer,
+        else the first message of a new conversation."""
+        quick = self.quick_ask
+        if self.chat.model is None:
+            quick.problem(self.chat.problem or "The chat model is still loading…")
+            self.window.input_bar.insert_text(text)
+            return
+        follow_up = quick.isVisible() and self._quick["conversation"] == self.book.current.id
+        if not follow_up or self.book.current.id is None:
+            self.book.new()
+            self._quick["conversation"] = self.book.current.id
+        self._quick.update(focus=focus or self._quick["focus"], pending=True)
+        quick.asked(text)
+        self.replies.send_when_free(text)
+
+    def _quick_reply_started(self) -> None:
+        self._quick["active"], self._quick["pending"] = self._quick["pending"], False
+
+    def _quick_reply_finished(self, text: str, how: str) -> None:
+        if self._quick["active"]:
+            self._quick["active"] = False
+            self.quick_ask.answered(text, how)
+
+    def _insert_answer(self, text: str) -> None:
+        self.quick_ask.hide()
+        self.anywhere.insert(text, self._quick["focus"])
+
+    def _open_quick_ask(self) -> None:
+        self.quick_ask.hide()
+        if self._quick["conversation"] is not None:
+            self.book.open(self._quick["conversation"])
+        self.window.bring_forward()
+
+    def command(self, argv: list[str]) -> None:
+        """A later launch's command line: ``dictate --toggle`` / ``ask --toggle`` start or end a take
+        from anywhere; anything else brings the window forward."""
+        if len(argv) == 2 and argv[0] in ("dictate", "ask") and argv[1] == "--toggle":
+            self.anywhere.toggle(argv[0])
+        else:
+            self.window.bring_forward()
+
+    def _start_take(self, purpose: str) -> bool:
+        """A take for Dictate or Ask Parley: Parley stops speaking; hands-free, which would hear
+        the same words, is turned off first."""
+        self.spoken.barge_in()
+        if self.hands_free.listening or self.settings.hands_free:
+            self.set_hands_free(False)
+            self.status.say("Hands-free is off while you use the shortcut.")
+        return self.talk.press(purpose)
 
     def _set_transcribing(self, on: bool) -> None:
         self._transcribing = on
@@ -248,6 +337,7 @@ class Controller(QObject):
         for warning in self._settings_warnings:
             self.status.notice(warning)
         self.book.open_latest()
+        self._listen_anywhere(first_start=True)
         if self.book.store.interrupted:
             self.status.announce(
                 "Parley did not close properly last time; the reply it was writing was kept and can be continued."
@@ -274,6 +364,8 @@ class Controller(QObject):
         deadline = time.monotonic() + SHUTDOWN_S
         self.host.stop_all()
         self.local_server.shutdown()  # other apps' replies end before the models close
+        self.anywhere.close()
+        self.quick_ask.close()
         self.talk.cancel()
         self.hands_free.stop()
         self.spoken.close()
@@ -319,6 +411,9 @@ class Controller(QObject):
     def _use_transcript(self, text: str, source: str) -> None:
         """A take's words: sent as the user's message, or put in the text box to edit first;
         hands-free, each utterance is sent."""
+        if source in ("dictate", "ask"):
+            self.anywhere.heard(text, source)
+            return
         if not text:
             return
         if source == "hands-free" and self.chat.model is not None:
@@ -351,10 +446,34 @@ class Controller(QObject):
             self._talk_problem(), chat_problem, self.settings.ptt_shortcut, self.hands_free.listening
         )
 
+    def _listen_anywhere(self, first_start: bool = False) -> None:
+        """Listen for the system-wide shortcuts; say which cannot be used, and, once, which are."""
+        problems = self.anywhere.apply()
+        for problem in dict.fromkeys(problems.values()):
+            self.status.notice(problem)
+        s = self.settings
+        active = self.anywhere.shortcuts.active
+        if first_start and active and not s.told_about_global_shortcuts:
+            said = {
+                "dictate": f"hold {s.dictate_shortcut} to dictate into any app",
+                "ask": f"{s.ask_shortcut} to ask Parley",
+            }
+            self.status.notice(
+                "Parley listens everywhere: "
+                + ", ".join(said[a] for a in active)
+                + ". Change or turn them off in Settings > Voice."
+            )
+            self.settings_flow.update(lambda s: setattr(s, "told_about_global_shortcuts", True))
+
     def open_settings(self) -> None:
         voices = [*self.engines.natural_voices(), ("system", "System voice (speech-dispatcher)")]
         self.settings_flow.open_dialog(
-            self.window, self.microphones.names or [], self.spoken.ensure().problem, self.engines.check_server, voices
+            self.window,
+            self.microphones.names or [],
+            self.spoken.ensure().problem,
+            self.engines.check_server,
+            voices,
+            shortcut_problems=list(dict.fromkeys(self.anywhere.shortcuts.problems.values())),
         )
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:
@@ -363,6 +482,9 @@ class Controller(QObject):
             self.replies.desync()
         if old.ptt_shortcut != new.ptt_shortcut:
             self.keys.set_shortcut(new.ptt_shortcut)
+        keys = ("global_shortcuts", "dictate_shortcut", "ask_shortcut")
+        if any(getattr(old, k) != getattr(new, k) for k in keys):
+            self._listen_anywhere()
         if old.microphone != new.microphone or self.microphones.problem:
             self.microphones.probe()
         if old.start_at_login != new.start_at_login:

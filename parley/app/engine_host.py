@@ -182,6 +182,7 @@ class EngineHost(QObject):
             return
         self._moved_by_a_loss(self.speech, model)
         self.speech.model = model
+        log.info("the speech model is ready (%.1f s)", self.speech.load_seconds or 0.0)
         emit(self.changed)
         emit(self.speech_ready, model)
 
@@ -260,6 +261,7 @@ class EngineHost(QObject):
             return
         self._moved_by_a_loss(self.chat, model)
         self.chat.model, self.chat.session = model, session
+        log.info("the chat model is ready (%.1f s)", self.chat.load_seconds or 0.0)
         emit(self.changed)
         emit(self.chat_ready, model)
 

@@ -2,7 +2,8 @@
 
 ``--rpc HOST:PORT`` (repeatable) uses a ``parley rpc-server`` for this session, besides those in
 the settings; the other arguments go to Qt.  One Parley runs per conversation database: a later
-launch brings the running one's window forward and exits 0 (``desktop.single_instance``).
+launch brings the running one's window forward and exits 0 (``desktop.single_instance``);
+``parley dictate --toggle`` and ``parley ask --toggle`` reach the running one the same way.
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ def run_app(argv: Sequence[str]) -> int:
         print("Parley is already running; its window was brought forward.", file=sys.stderr)
         return 0
     window = create_window(show=False)  # shown by the controller, unless Parley starts in the tray
-    instance.command.connect(lambda _argv: window.bring_forward())
     controller = start_controller(window, session_servers=servers)
+    instance.command.connect(controller.command)  # e.g. `parley dictate --toggle`
     code = app.exec()
     if controller.stopped_cleanly is False:
         # An engine thread is still inside a native call (e.g. a model that was still

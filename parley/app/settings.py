@@ -67,6 +67,13 @@ class Settings:
     voice: str = DEFAULT_MODEL  # the read-aloud voice: "default" (the natural voice), "system", or a natural voice's id
     ptt_shortcut: str = "Ctrl+Space"
     hands_free: bool = False  # the microphone stays open; each utterance is sent
+    global_shortcuts: bool = True  # Dictate and Ask Parley from any application (desktop.global_shortcuts)
+    dictate_shortcut: str = "Ctrl+Alt+Space"  # held (or tapped to start and stop): words typed where the cursor is
+    ask_shortcut: str = "Ctrl+Alt+Return"  # held: a question to Parley, answered in the quick-ask window
+    dictation_method: str = "type"  # "type" (key events) or "paste" (through the clipboard, which is restored)
+    dictation_space_after: bool = True  # a space after each dictated take
+    typing_rate: int = 0  # characters a second when typing; 0: as fast as the app takes them
+    told_about_global_shortcuts: bool = False  # the one-time notice that names the keys was shown
     live_transcript: bool = True  # words appear in the text box while the key is held
     model_folders: list[str] = field(default_factory=list)  # searched for models, besides other tools' folders
     rpc_servers: list[str] = field(default_factory=list)  # "HOST:PORT" of `parley rpc-server`s to use
@@ -157,6 +164,13 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "voice": lambda v: isinstance(v, str) and 0 < len(v) <= 64 and v.replace("_", "").replace("-", "").isalnum(),
     "ptt_shortcut": _nonempty_text,
     "hands_free": lambda v: isinstance(v, bool),
+    "global_shortcuts": lambda v: isinstance(v, bool),
+    "dictate_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
+    "ask_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
+    "dictation_method": lambda v: v in ("type", "paste"),
+    "dictation_space_after": lambda v: isinstance(v, bool),
+    "typing_rate": _integer(0, 1000),
+    "told_about_global_shortcuts": lambda v: isinstance(v, bool),
     "live_transcript": lambda v: isinstance(v, bool),
     "model_folders": _path_list,
     "rpc_servers": _endpoints,

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from .desktop.keysyms import parse_shortcut
 from .engines import Engines
 from .settings import DEFAULT_MODEL, Settings, save_settings
 from .signals import emit
@@ -45,8 +46,10 @@ class SettingsFlow(QObject):
         read_aloud_problem: str | None,
         check_server: Callable[[str], str | None] | None = None,
         voices: list[tuple[str, str]] | None = None,
+        shortcut_problems: list[str] | None = None,
     ) -> None:
-        """``voices``: (setting, name) of the read-aloud voices to offer."""
+        """``voices``: (setting, name) of the read-aloud voices to offer; ``shortcut_problems``: why
+        system-wide shortcuts do not work now."""
         from .model_library import ModelLibrary  # the dialog and the library: not needed to start
         from .ui.settings_dialog import SettingsDialog
 
@@ -60,6 +63,7 @@ class SettingsFlow(QObject):
             parent=parent,
             check_server=check_server,
             voices=voices,
+            shortcut_problems=shortcut_problems,
         )
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
@@ -73,6 +77,14 @@ class SettingsFlow(QObject):
                     return f"The {kind} model {path} cannot be used: {problem}."
         if QKeySequence(settings.ptt_shortcut).isEmpty():
             return f"“{settings.ptt_shortcut}” is not a key combination."
+        anywhere = [t for t in (settings.dictate_shortcut, settings.ask_shortcut) if t]
+        for text in anywhere:
+            try:
+                parse_shortcut(text)
+            except ValueError as exc:
+                return f"{exc}."
+        if len(set(anywhere)) < len(anywhere) or settings.ptt_shortcut in anywhere:
+            return "Dictate, Ask Parley and the push-to-talk key need different shortcuts."
         return None
 
     def apply(self, new: Settings) -> None:

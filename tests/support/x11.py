@@ -1,7 +1,8 @@
 """A real X server for tests: Xvfb with key auto-repeat on, driven through XTEST like a person.
 
 ``xvfb()`` starts Xvfb on a free display (``-displayfd``: the server picks the number and
-writes it back, so parallel runs never collide) and stops it afterwards.  ``auto_repeat()``
+writes it back, so parallel runs never collide) and stops it afterwards; with -noreset, as the
+last client leaving would otherwise reset the server under the next one connecting.  ``auto_repeat()``
 reads the server's key auto-repeat settings (``xset q``): Xvfb's default is on, 660 ms delay,
 25 repeats a second, as on a desktop.  ``XInput`` sends keys and mouse buttons with xdotool,
 which uses the XTEST extension: the server handles them as it handles a real keyboard, so a
@@ -43,7 +44,7 @@ def xvfb(screen: str = "1280x800x24") -> Iterator[str]:
     read_end, write_end = os.pipe()
     try:
         server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", screen, "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_end,),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

@@ -126,17 +126,19 @@ def claim(data_dir: Path, argv: list[str]) -> Instance | None:
     return None
 
 
-def forward(name: str, argv: list[str]) -> bool:
-    """Send ``argv`` to the instance listening on ``name``; True once it said ``ok``."""
+def forward(name: str, argv: list[str], connect_timeout_s: float = FORWARD_TIMEOUT_S) -> bool:
+    """Send ``argv`` to the instance listening on ``name``; True once it said ``ok``.
+    ``connect_timeout_s``: how long to try to connect (the first instance may still be starting)."""
     socket = QLocalSocket()
-    deadline = time.monotonic() + FORWARD_TIMEOUT_S
+    connect_deadline = time.monotonic() + connect_timeout_s
     while True:
         socket.connectToServer(name)
         if socket.waitForConnected(250):
             break
-        if time.monotonic() >= deadline:
+        if time.monotonic() >= connect_deadline:
             return False
         time.sleep(0.1)
+    deadline = time.monotonic() + FORWARD_TIMEOUT_S
     socket.write(json.dumps(argv).encode() + b"\n")
     socket.waitForBytesWritten(1000)
     while not socket.canReadLine():

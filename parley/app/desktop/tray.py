@@ -1,7 +1,8 @@
 """Parley's icon in the system tray (a StatusNotifierItem on Linux desktops, through Qt).
 
 It shows what Parley is doing (``TrayState``: idle, recording, transcribing, answering) in its
-tooltip, and its menu opens the window, turns hands-free on or off and quits.  With ``close to
+tooltip, and its menu opens the window, starts or ends a dictation (typed into the app that has
+the focus), turns hands-free on or off and quits.  With ``close to
 tray`` on, closing the window only hides it; Quit in this menu ends Parley.  Where the desktop
 has no tray (``available`` is False), the window behaves as before.
 """
@@ -34,6 +35,7 @@ _SAID = {
 
 class Tray(QObject):
     open_requested = Signal()
+    dictate_requested = Signal()
     hands_free_toggled = Signal(bool)
     quit_requested = Signal()
 
@@ -44,6 +46,8 @@ class Tray(QObject):
         self._icon = QSystemTrayIcon(icon, self)
         self._menu = QMenu()
         self._open = self._add("Open Parley", lambda: emit(self.open_requested))
+        self._dictate = self._add("Dictate", lambda: emit(self.dictate_requested))
+        self._dictate.setToolTip("Start or stop dictating into the app you are in")
         self._hands_free: QAction = self._menu.addAction("Hands-free")
         self._hands_free.setCheckable(True)
         self._hands_free.toggled.connect(lambda on: emit(self.hands_free_toggled, on))

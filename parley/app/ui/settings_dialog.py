@@ -266,11 +266,14 @@ class SettingsDialog(QDialog):
         parent: QWidget | None = None,
         check_server: Callable[[str], str | None] | None = None,
         voices: list[tuple[str, str]] | None = None,
+        shortcut_problems: list[str] | None = None,
     ) -> None:
-        """``voices``: (setting, name) of the read-aloud voices the picker offers."""
+        """``voices``: (setting, name) of the read-aloud voices the picker offers;
+        ``shortcut_problems``: why system-wide shortcuts do not work now, said under them."""
         super().__init__(parent)
         self._check_server = check_server
         self._voices = voices or []
+        self._shortcut_problems = shortcut_problems or []
         self.setWindowTitle("Settings")
         self.setMinimumWidth(560)
         self._original = settings
@@ -401,7 +404,47 @@ class SettingsDialog(QDialog):
         form.addRow("", self.hands_free)
         form.addRow("", self.read_replies_aloud)
         form.addRow("Voice:", self.voice)
+        form.addRow(self._anywhere_group(s))
         return _page(form)
+
+    def _anywhere_group(self, s: Settings) -> QGroupBox:
+        """Dictate and Ask Parley from any application."""
+        group = QGroupBox("In any app")
+        self.global_shortcuts = QCheckBox("Listen for these shortcuts in every application")
+        self.global_shortcuts.setChecked(s.global_shortcuts)
+        self.dictate_shortcut = QKeySequenceEdit(QKeySequence(s.dictate_shortcut))
+        self.dictate_shortcut.setMaximumSequenceLength(1)
+        self.dictate_shortcut.setToolTip("Hold while you speak: the words are typed where your cursor is.")
+        self.ask_shortcut = QKeySequenceEdit(QKeySequence(s.ask_shortcut))
+        self.ask_shortcut.setMaximumSequenceLength(1)
+        self.ask_shortcut.setToolTip("Hold while you speak: Parley answers in a small window above the others.")
+        self.dictation_method = QComboBox()
+        self.dictation_method.addItem("Type the words", "type")
+        self.dictation_method.addItem("Paste them (your clipboard is put back afterwards)", "paste")
+        self.dictation_method.setCurrentIndex(max(0, self.dictation_method.findData(s.dictation_method)))
+        self.dictation_space_after = QCheckBox("Add a space after each dictation")
+        self.dictation_space_after.setChecked(s.dictation_space_after)
+        self.typing_rate = QSpinBox(minimum=0, maximum=1000, value=s.typing_rate, suffix=" characters/s")
+        self.typing_rate.setSpecialValueText("As fast as the app takes them")
+        self.typing_rate.setToolTip("Slow it down for apps that drop keys typed quickly (remote desktops, some games).")
+        hint = QLabel(
+            "Hold a shortcut while you speak, or tap it to start and tap again to stop.",
+            objectName="Hint",
+            wordWrap=True,
+        )
+        form = QFormLayout(group)
+        form.addRow("", self.global_shortcuts)
+        form.addRow("Dictate:", self.dictate_shortcut)
+        form.addRow("Ask Parley:", self.ask_shortcut)
+        form.addRow("", hint)
+        form.addRow("Dictation:", self.dictation_method)
+        form.addRow("", self.dictation_space_after)
+        form.addRow("Typing speed:", self.typing_rate)
+        if self._shortcut_problems:
+            self.shortcut_problem = QLabel("\n".join(self._shortcut_problems), wordWrap=True)
+            self.shortcut_problem.setStyleSheet("color: #b42318;")
+            form.addRow("", self.shortcut_problem)
+        return group
 
     def _desktop_tab(self, s: Settings) -> QWidget:
         self.close_to_tray = QCheckBox("Closing the window keeps Parley running in the tray")
@@ -454,6 +497,12 @@ class SettingsDialog(QDialog):
         s.hands_free = self.hands_free.isChecked()
         s.read_replies_aloud = self.read_replies_aloud.isChecked()
         s.voice = self.voice.currentData()
+        s.global_shortcuts = self.global_shortcuts.isChecked()
+        s.dictate_shortcut = self.dictate_shortcut.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
+        s.ask_shortcut = self.ask_shortcut.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
+        s.dictation_method = self.dictation_method.currentData()
+        s.dictation_space_after = self.dictation_space_after.isChecked()
+        s.typing_rate = self.typing_rate.value()
         s.model_folders = self.models_page.folders()
         s.rpc_servers = self.remote_servers.values
         s.close_to_tray = self.close_to_tray.isChecked()

@@ -50,7 +50,7 @@ class _RecorderSignals(QObject):
 class PushToTalk(QObject):
     starting = Signal()  # a take is about to start
     recording_changed = Signal(bool)
-    clip_ready = Signal(object)  # a finished take, 16 kHz mono float32, to transcribe
+    clip_ready = Signal(object, str)  # a finished take (16 kHz mono float32) and its purpose
 
     def __init__(
         self,
@@ -73,8 +73,10 @@ class PushToTalk(QObject):
         self.blocked_by = blocked_by
         self.max_seconds = LONGEST_CLIP_S
         self.recorder: Any = None
+        self.purpose = "talk"  # of the take in progress: "talk" (the chat), "dictate" or "ask"
         self._signals: _RecorderSignals | None = None
         self._started = 0.0
+        self._pressed = 0.0
         self._clock = QTimer(self, interval=100)
         self._clock.timeout.connect(self._show_elapsed)
 
@@ -82,17 +84,20 @@ class PushToTalk(QObject):
     def recording(self) -> bool:
         return self.recorder is not None
 
-    def press(self) -> None:
-        """Push-to-talk pressed (key or button): start a take."""
+    def press(self, purpose: str = "talk") -> bool:
+        """Push-to-talk pressed (key or button): start a take for ``purpose`` ("talk": the chat;
+        "dictate" and "ask" from anywhere); False when none started."""
         if self.speech.closing or self.recorder is not None:
-            return
+            return False
         problem = self.blocked_by()
         if problem:
+            log.info("no %s take: %s", purpose, problem)
             self.status.say(problem)
             if self.microphones.problem and not self.speech.busy:
                 self.microphones.probe()  # maybe one was plugged in since
-            return
+            return False
         emit(self.starting)
+        self._pressed = time.monotonic()
         signals = _RecorderSignals(self)
         signals.level.connect(lambda db: self.bar.set_level(level_fraction(db)))
         signals.failed.connect(lambda exc: self._failed(signals, exc))
@@ -111,12 +116,13 @@ class PushToTalk(QObject):
             signals.deleteLater()
             self.microphones.failed_to_open(exc)
             self.status.say(self.microphones.problem or str(exc))
-            return
-        self.recorder, self._signals = recorder, signals
+            return False
+        self.recorder, self._signals, self.purpose = recorder, signals, purpose
         self._started = time.monotonic()
         self.bar.set_recording(True)
         self._clock.start()
         emit(self.recording_changed, True)
+        return True
 
     def release(self) -> None:
         """Push-to-talk released: end the take and hand its audio on."""
@@ -128,10 +134,17 @@ class PushToTalk(QObject):
         except Exception as exc:  # noqa: BLE001
             self.status.say(f"The recording failed: {exc}")
             return
+        first = getattr(recorder, "first_sample_at", None)
+        if first is not None:  # how much of the start a speaker who spoke at the press would lose
+            log.info(
+                "%s take: the first sample was captured %.0f ms after the press",
+                self.purpose,
+                (first - self._pressed) * 1000,
+            )
         if len(audio) < SHORTEST_CLIP_S * SAMPLE_RATE:
             self.status.say("That clip was too short; hold the key while you speak. Nothing was sent.")
             return
-        emit(self.clip_ready, audio)
+        emit(self.clip_ready, audio, self.purpose)
 
     def cancel(self) -> None:
         """End the take and discard it (the window is closing)."""
@@ -172,7 +185,7 @@ class PushToTalk(QObject):
             + ("What it recorded until then is transcribed." if kept else "Nothing was recorded, so nothing was sent.")
         )
         if kept:
-            emit(self.clip_ready, audio)
+            emit(self.clip_ready, audio, self.purpose)
         self.microphones.probe()
 
     def _show_elapsed(self) -> None:

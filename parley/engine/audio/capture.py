@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import queue
 import threading
+import time
 from collections.abc import Callable
 from types import ModuleType
 from typing import Protocol
@@ -169,6 +170,7 @@ class _Take:
         self.stopping = False  # set before we stop the stream ourselves
         self.ended = False  # the stream finished, for whatever reason
         self.error: CaptureError | None = None
+        self.first_sample_at: float | None = None  # time.monotonic() of the first sample, estimated
         self.stream: _InputStream  # sounddevice.InputStream, set once opened
         self._lock = threading.Lock()  # guards the conversion below
         self._to16k = _To16k(rate)
@@ -228,6 +230,7 @@ class Recorder:
         self._take: _Take | None = None
         self._limit_reached = False
         self._error: CaptureError | None = None
+        self._first_sample_at: float | None = None
 
     @property
     def is_recording(self) -> bool:
@@ -242,6 +245,13 @@ class Recorder:
         advance it."""
         take = self._take
         return take.frames / take.rate if take is not None else 0.0
+
+    @property
+    def first_sample_at(self) -> float | None:
+        """``time.monotonic()`` when the current (or last returned) take's first sample was
+        captured, estimated from its first block; None before any audio came."""
+        take = self._take
+        return take.first_sample_at if take is not None else self._first_sample_at
 
     @property
     def limit_reached(self) -> bool:
@@ -276,6 +286,7 @@ class Recorder:
                 return np.zeros(0, dtype=np.float32)
             self._close(take)
             self._limit_reached, self._error = take.limit_reached, take.error
+            self._first_sample_at = take.first_sample_at
         return take.audio(final=True)
 
     def snapshot(self) -> np.ndarray:
@@ -322,6 +333,8 @@ class Recorder:
         Status flags (an input overflow dropped a few milliseconds) are not treated as
         errors: a small gap in a push-to-talk take still transcribes."""
         block = _mono(indata)
+        if take.first_sample_at is None:  # a block arrives once it is full: its first sample is older
+            take.first_sample_at = time.monotonic() - len(block) / take.rate
         room = take.limit_frames - take.frames
         if len(block) >= room:
             block = block[:room]

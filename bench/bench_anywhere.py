@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Dictation from anywhere, timed as a user lives it (X11; not a test).
+
+The real app (``python -m parley`` on the xcb platform, the default models) runs on Xvfb; a text
+editor of another process has the focus; the Dictate shortcut is held through XTEST while
+espeak-ng speech plays into the PulseAudio virtual microphone, then let go.  For a short and a
+long sentence, over ``--takes`` takes each, it prints:
+
+- **release → last character:** from the key release to the editor's last text change, p50 and p95;
+- **typing:** how long the typist took for those characters (the app's log), and so the rest,
+  release → typing began (transcription), whose goal is 150 ms;
+- **press → first sample:** from the press to the first sample the microphone captured (the
+  app's log): the speech a speaker who starts at the press would lose.
+
+There is no native tool to compare with: whisper.cpp has no system-wide dictation.
+
+    python bench/bench_anywhere.py [--takes 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.support import x11  # noqa: E402 - after sys.path names the repository
+from tests.support.app_process import App, app_environment  # noqa: E402
+from tests.support.pulse import virtual_microphone  # noqa: E402
+from tests.support.speech import synthesize  # noqa: E402
+
+CLIPS = {
+    "3 s": "Please send me the report by Friday.",
+    "8 s": "Please send me the quarterly report by Friday afternoon, and copy the whole team "
+    "so that everyone can read it before the meeting.",
+}
+QUIET_S = 1.0  # no more text for this long: the take has been typed
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--takes", type=int, default=10)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="parley-bench-anywhere-") as folder, x11.xvfb() as display:
+        tmp = Path(folder)
+        # A PulseAudio server of the benchmark's own, found by this folder (the app gets a
+        # runtime folder of its own, where libpulse would otherwise look).
+        os.environ["PULSE_RUNTIME_PATH"] = str(tmp / "pulse")
+        clips = {}
+        for name, text in CLIPS.items():
+            clips[name] = tmp / f"{name.replace(' ', '')}.wav"
+            synthesize(text, clips[name], voice="en-us", rate_wpm=150)
+        with virtual_microphone() as mic:
+            mic.plug_in()
+            env = app_environment(
+                tmp,
+                platform="xcb",
+                settings={"microphone": "pulse", "told_about_global_shortcuts": True, "close_to_tray": False},
+            )
+            env["DISPLAY"] = display
+            state = tmp / "editor.json"
+            editor = subprocess.Popen(
+                [sys.executable, "-m", "tests.support.editor", str(state), "clipboard"],
+                env={**env, "QT_QPA_PLATFORM": "xcb"},
+                stdout=subprocess.PIPE,
+                text=True,
+                cwd=REPO,
+            )
+            window = int(editor.stdout.readline()) if editor.stdout else 0
+            app = App(env)
+            try:
+                app.wait_for("listening in every application for")
+                app.wait_for("the speech model is ready")
+                xinput = x11.XInput(display)
+                header = ("clip", "release→last char", "typing", "release→typing", "press→1st sample")
+                print(f"{header[0]:<6} {header[1]:>24} {header[2]:>13} {header[3]:>21} {header[4]:>18}")
+                for name, clip in clips.items():
+                    figures = [take(app, xinput, window, state, mic, clip) for _ in range(args.takes)]
+                    total = [f[0] for f in figures]
+                    typing = [f[1] for f in figures]
+                    rest = [f[0] - f[1] for f in figures]
+                    first = [f[2] for f in figures]
+                    print(
+                        f"{name:<6} p50 {percentile(total, 0.5):6.0f} p95 {percentile(total, 0.95):6.0f} ms"
+                        f" {statistics.median(typing):10.0f} ms"
+                        f" p50 {percentile(rest, 0.5):5.0f} p95 {percentile(rest, 0.95):5.0f}"
+                        f" {statistics.median(first):11.0f} ms",
+                        flush=True,
+                    )
+            except AssertionError:
+                print("".join(app.lines[-30:]), file=sys.stderr)
+                raise
+            finally:
+                app.stop()
+                editor.terminate()
+                editor.wait()
+    return 0
+
+
+def take(app: App, xinput: x11.XInput, window: int, state: Path, mic, clip: Path) -> tuple[float, float, float]:
+    """One dictation: (release → last character, typing, press → first sample), milliseconds."""
+    xinput.focus(window)
+    xinput.tap("ctrl+a")
+    xinput.tap("Delete")
+    time.sleep(0.3)
+    xinput.key_down("ctrl+alt+space")
+    mic.play(clip)
+    released = time.time()
+    xinput.key_up("space")
+    xinput.key_up("ctrl+alt")
+    first = float(re.search(r"captured (-?\d+) ms", app.wait_for("the first sample was captured")).group(1))
+    typing = float(re.search(r"in (\d+) ms", app.wait_for("characters in")).group(1))
+    last_change, since = None, time.monotonic()
+    while time.monotonic() - since < QUIET_S:
+        changed = json.loads(state.read_text("utf-8"))["changed_at"]
+        if changed != last_change:
+            last_change, since = changed, time.monotonic()
+        time.sleep(0.02)
+    return (last_change - released) * 1000, typing, first
+
+
+if __name__ == "__main__":
+    sys.exit(main())

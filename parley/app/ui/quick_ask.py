@@ -1,0 +1,113 @@
+"""The quick-ask window: a small window above the others for a question asked from anywhere.
+
+It shows what Parley heard and the answer as it streams, with buttons to copy the answer,
+insert it into the application that had the focus, or open the conversation in the main
+window.  Esc closes it.  Widgets only: the controller fills it and acts on its signals.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+
+from ..signals import emit
+
+WIDTH, HEIGHT = 560, 320
+
+
+class QuickAskWindow(QWidget):
+    insert_requested = Signal(str)  # the answer, for the app that had the focus
+    open_requested = Signal()  # show the conversation in the main window
+    closed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Tool | Qt.WindowType.WindowStaysOnTopHint)
+        self.setWindowTitle("Ask Parley")
+        self.setObjectName("QuickAsk")
+        self.resize(WIDTH, HEIGHT)
+        self.question = QLabel(objectName="QuickAskQuestion", wordWrap=True)
+        self.question.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.answer = QTextBrowser(objectName="QuickAskAnswer")
+        self.answer.setOpenExternalLinks(False)
+        self.state = QLabel(objectName="QuickAskState")
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setToolTip("Copy the answer to the clipboard")
+        self.insert_button = QPushButton("Insert")
+        self.insert_button.setToolTip("Type the answer into the app you were in")
+        self.open_button = QPushButton("Open in Parley")
+        self.copy_button.clicked.connect(self._copy)
+        self.insert_button.clicked.connect(lambda: emit(self.insert_requested, self.answer.toPlainText()))
+        self.open_button.clicked.connect(lambda: emit(self.open_requested))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.state, 1)
+        for button in (self.copy_button, self.insert_button, self.open_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.question)
+        layout.addWidget(self.answer, 1)
+        layout.addLayout(buttons)
+        self._set_answer_buttons(False)
+
+    def listening(self) -> None:
+        """A question is being spoken."""
+        self.question.setText("Listening…")
+        self.answer.clear()
+        self.state.setText("")
+        self._set_answer_buttons(False)
+        self.appear()
+
+    def heard_so_far(self, text: str) -> None:
+        if text:
+            self.question.setText(text + " …")
+
+    def asked(self, text: str) -> None:
+        self.question.setText(text)
+        self.answer.clear()
+        self.state.setText("Thinking…")
+        self.appear()
+
+    def grew(self, piece: str) -> None:
+        cursor = self.answer.textCursor()
+        cursor.movePosition(cursor.MoveOperation.End)
+        cursor.insertText(piece)
+        self.answer.setTextCursor(cursor)
+        self.state.setText("Answering…")
+
+    def answered(self, text: str, how: str) -> None:
+        self.answer.setPlainText(text)
+        self.state.setText("" if how in ("done", "length") else f"The answer {how}.")
+        self._set_answer_buttons(bool(text.strip()))
+
+    def problem(self, text: str) -> None:
+        self.state.setText(text)
+        self.appear()
+
+    def appear(self) -> None:
+        """Show at the top centre of the screen the pointer is on, above the other windows."""
+        if not self.isVisible():
+            screen = QGuiApplication.screenAt(self.cursor().pos()) or QGuiApplication.primaryScreen()
+            if screen is not None:
+                area = screen.availableGeometry()
+                self.move(area.x() + (area.width() - self.width()) // 2, area.y() + area.height() // 8)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        super().closeEvent(event)
+        emit(self.closed)
+
+    def _copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.answer.toPlainText())
+        self.state.setText("Copied.")
+
+    def _set_answer_buttons(self, on: bool) -> None:
+        for button in (self.copy_button, self.insert_button):
+            button.setEnabled(on)

@@ -235,6 +235,7 @@ class Controller(QObject):
         """Dictated words are typed, or kept in the text box; a question from anywhere is asked in
         a conversation of its own and answered in the quick-ask window."""
         anywhere, quick = self.anywhere, self.quick_ask
+        anywhere.shortcuts.settled.connect(self._shortcuts_settled)
         anywhere.not_typed.connect(self.window.input_bar.insert_text)
         anywhere.asking.connect(quick.listening)
         anywhere.asked.connect(self._ask)
@@ -337,7 +338,7 @@ class Controller(QObject):
         for warning in self._settings_warnings:
             self.status.notice(warning)
         self.book.open_latest()
-        self._listen_anywhere(first_start=True)
+        self.anywhere.apply()
         if self.book.store.interrupted:
             self.status.announce(
                 "Parley did not close properly last time; the reply it was writing was kept and can be continued."
@@ -446,21 +447,20 @@ class Controller(QObject):
             self._talk_problem(), chat_problem, self.settings.ptt_shortcut, self.hands_free.listening
         )
 
-    def _listen_anywhere(self, first_start: bool = False) -> None:
-        """Listen for the system-wide shortcuts; say which cannot be used, and, once, which are."""
-        problems = self.anywhere.apply()
-        for problem in dict.fromkeys(problems.values()):
+    def _shortcuts_settled(self) -> None:
+        """Say which system-wide shortcuts cannot be used, and, once ever, which can."""
+        shortcuts = self.anywhere.shortcuts
+        for problem in dict.fromkeys(shortcuts.problems.values()):
             self.status.notice(problem)
         s = self.settings
-        active = self.anywhere.shortcuts.active
-        if first_start and active and not s.told_about_global_shortcuts:
+        if shortcuts.active and not s.told_about_global_shortcuts:
             said = {
                 "dictate": f"hold {s.dictate_shortcut} to dictate into any app",
                 "ask": f"{s.ask_shortcut} to ask Parley",
             }
             self.status.notice(
                 "Parley listens everywhere: "
-                + ", ".join(said[a] for a in active)
+                + ", ".join(said[a] for a in shortcuts.active)
                 + ". Change or turn them off in Settings > Voice."
             )
             self.settings_flow.update(lambda s: setattr(s, "told_about_global_shortcuts", True))
@@ -484,7 +484,7 @@ class Controller(QObject):
             self.keys.set_shortcut(new.ptt_shortcut)
         keys = ("global_shortcuts", "dictate_shortcut", "ask_shortcut")
         if any(getattr(old, k) != getattr(new, k) for k in keys):
-            self._listen_anywhere()
+            self.anywhere.apply()
         if old.microphone != new.microphone or self.microphones.problem:
             self.microphones.probe()
         if old.start_at_login != new.start_at_login:

@@ -3,14 +3,16 @@
 Which mechanism depends on the desktop session Qt runs on:
 
 - **X11** (``xcb``): passive key grabs on the root window (``x11_keys``);
-- **Wayland:** only the desktop may hand out global shortcuts (its GlobalShortcuts portal);
-  where Parley does not get them, ``problem`` says so and names the toggle commands
-  (``parley dictate --toggle``, ``parley ask --toggle``) for the desktop's own shortcut settings;
+- **Wayland:** only the desktop may hand out global shortcuts: its portal's GlobalShortcuts
+  interface (``portal_shortcuts``), which answers later (the desktop may ask the user first);
+  where there is none, the problem says so and names the toggle commands (``parley dictate
+  --toggle``, ``parley ask --toggle``) for the desktop's own shortcut settings;
 - anything else (offscreen, or a platform without an implementation here) says so the same way.
 
 Presses and releases arrive from the listener's thread and are handed to the UI thread as
 queued signals.  A shortcut that cannot be had is never silently dead: its problem is kept in
-``problems`` for Settings and the status line.
+``problems`` for Settings and the status line, and ``settled`` is emitted once it is known
+which shortcuts work (at once on X11, when the desktop has answered on Wayland).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ TOGGLE_HINT = (
 class GlobalShortcuts(QObject):
     pressed = Signal(str, int)  # "dictate" | "ask", and the X window that had the focus (0: unknown)
     released = Signal(str)
+    settled = Signal()  # ``active`` and ``problems`` are known
+    _bound = Signal(object)  # the portal's answer, from its thread
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -42,11 +46,15 @@ class GlobalShortcuts(QObject):
         self.session_problem: str | None = None  # why no shortcut at all can work here
         self._listener: object | None = None
         self._wanted: dict[str, str] = {}
+        self._settled = False
+        self._bound.connect(self._portal_bound)
 
     @property
     def active(self) -> list[str]:
         """The actions whose shortcut is listened for now."""
-        return [] if self._listener is None else [a for a in self._wanted if a not in self.problems]
+        if self._listener is None or not self._settled:
+            return []
+        return [a for a in self._wanted if a not in self.problems]
 
     def apply(self, shortcuts: dict[str, str]) -> dict[str, str]:
         """Listen for ``shortcuts`` (action -> Qt portable text; empty: none) instead of any before;
@@ -54,24 +62,25 @@ class GlobalShortcuts(QObject):
         self.close()
         self._wanted = dict(shortcuts)
         self.problems = {}
+        self._settled = False
         combos: dict[str, KeyCombo] = {}
         for action, text in shortcuts.items():
             try:
                 combos[action] = parse_shortcut(text)
             except ValueError as exc:
                 self.problems[action] = f"{ACTIONS[action]}: {exc}"
-        if not combos:
-            return self.problems
         platform = QGuiApplication.platformName()
-        if platform == "xcb":
+        if combos and platform == "xcb":
             self._start_x11(combos)
-        else:
-            where = "Wayland" if platform.startswith("wayland") else f"this desktop session ({platform})"
-            self.session_problem = f"Parley cannot listen for keys system-wide on {where}. {TOGGLE_HINT}"
-            for action in combos:
-                self.problems[action] = self.session_problem
-        for problem in self.problems.values():
-            log.warning("%s", problem)
+        elif combos and platform.startswith("wayland"):
+            self._start_portal(combos)
+            return self.problems  # the rest when the desktop has answered
+        elif combos:
+            self.session_problem = (
+                f"Parley cannot listen for keys system-wide in this session ({platform}). {TOGGLE_HINT}"
+            )
+            self.problems.update(dict.fromkeys(combos, self.session_problem))
+        self._settle()
         return self.problems
 
     def close(self) -> None:
@@ -79,6 +88,39 @@ class GlobalShortcuts(QObject):
         self.session_problem = None
         if listener is not None:
             listener.close()  # type: ignore[attr-defined]
+
+    def _settle(self) -> None:
+        self._settled = True
+        for problem in dict.fromkeys(self.problems.values()):
+            log.warning("%s", problem)
+        emit(self.settled)
+
+    def _start_portal(self, combos: dict[str, KeyCombo]) -> None:
+        from .portal_shortcuts import PortalShortcuts, PortalUnavailable
+
+        try:
+            listener = PortalShortcuts(
+                lambda a, w: emit(self.pressed, a, w),
+                lambda a: emit(self.released, a),
+                lambda problems: emit(self._bound, problems),
+            )
+        except PortalUnavailable as exc:
+            self.session_problem = f"Parley cannot listen for keys system-wide on Wayland: {exc}. {TOGGLE_HINT}"
+            self.problems.update(dict.fromkeys(combos, self.session_problem))
+            self._settle()
+            return
+        listener.start(combos)
+        self._listener = listener
+
+    def _portal_bound(self, problems: dict[str, str]) -> None:
+        if self._listener is None:
+            return  # closed meanwhile
+        for action, problem in problems.items():
+            self.problems[action] = f"{ACTIONS.get(action, action)}: {problem} {TOGGLE_HINT}"
+        for action in self._wanted:
+            if action not in self.problems:
+                log.info("listening in every application for %s (%s)", self._wanted[action], ACTIONS[action])
+        self._settle()
 
     def _start_x11(self, combos: dict[str, KeyCombo]) -> None:
         from .x11_keys import X11HotKeys, X11Unavailable

@@ -101,3 +101,53 @@ def char_keysym(char: str) -> int:
     if 0x20 <= code <= 0x7E or 0xA0 <= code <= 0xFF:
         return code
     return 0x01000000 | code
+
+
+_PUNCTUATION = {
+    "+": "plus",
+    "-": "minus",
+    ",": "comma",
+    ".": "period",
+    "/": "slash",
+    ";": "semicolon",
+    "'": "apostrophe",
+    "[": "bracketleft",
+    "]": "bracketright",
+    "\\": "backslash",
+    "`": "grave",
+    "=": "equal",
+}
+_XKB_NAMES = {
+    0x0020: "space",
+    0xFF0D: "Return",
+    0xFF8D: "KP_Enter",
+    0xFF09: "Tab",
+    0xFF08: "BackSpace",
+    0xFF1B: "Escape",
+    0xFF63: "Insert",
+    0xFFFF: "Delete",
+    0xFF50: "Home",
+    0xFF57: "End",
+    0xFF55: "Prior",
+    0xFF56: "Next",
+    0xFF51: "Left",
+    0xFF52: "Up",
+    0xFF53: "Right",
+    0xFF54: "Down",
+    0xFF13: "Pause",
+    0xFF61: "Print",
+    0xFF67: "Menu",
+    0xFF14: "Scroll_Lock",
+    **{ord(c): name for c, name in _PUNCTUATION.items()},
+}
+
+
+def xkb_name(keysym: int) -> str:
+    """The keysym's name as XKB (and the XDG shortcuts specification) writes it."""
+    if keysym in _XKB_NAMES:
+        return _XKB_NAMES[keysym]
+    if _F1 <= keysym <= _F1 + 34:
+        return f"F{keysym - _F1 + 1}"
+    if 0x30 <= keysym <= 0x39 or 0x61 <= keysym <= 0x7A:
+        return chr(keysym)
+    return f"U{keysym & 0xFFFFFF:04X}"

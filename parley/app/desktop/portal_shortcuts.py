@@ -1,0 +1,220 @@
+"""System-wide shortcuts on Wayland: the XDG desktop portal's GlobalShortcuts interface (Qt-free).
+
+On Wayland only the desktop may hand out global shortcuts.  Where its portal offers the
+GlobalShortcuts interface (KDE Plasma 5.27+, GNOME 48+), Parley asks for a session, binds its
+shortcuts with the keys it prefers (the desktop may show them to the user, who may change or
+refuse them), and then hears ``Activated`` (pressed) and ``Deactivated`` (released) for them.
+
+The conversation runs on a thread of its own, on a D-Bus connection of its own (jeepney),
+since binding may wait for the user to answer the desktop's dialog: ``on_bound(problems)``
+reports how binding went, then ``on_press(name, 0)`` / ``on_release(name)`` follow.  Every
+value the portal sends back is checked before use (types, names Parley asked for).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from .keysyms import CONTROL_MASK, MOD1_MASK, MOD4_MASK, SHIFT_MASK, KeyCombo, xkb_name
+
+log = logging.getLogger("parley.keys")
+
+PORTAL = "org.freedesktop.portal.Desktop"
+PORTAL_PATH = "/org/freedesktop/portal/desktop"
+INTERFACE = "org.freedesktop.portal.GlobalShortcuts"
+CALL_TIMEOUT_S = 10.0
+BIND_TIMEOUT_S = 300.0  # the user may be answering the desktop's dialog
+DESCRIPTIONS = {"dictate": "Dictate: type what you say into the app you are in", "ask": "Ask Parley a question"}
+
+
+class PortalUnavailable(RuntimeError):
+    """No session bus, no portal, or a portal without GlobalShortcuts."""
+
+
+def preferred_trigger(combo: KeyCombo) -> str:
+    """A shortcut in the notation of the XDG shortcuts specification ("CTRL+ALT+space")."""
+    names = [name for mask, name in _MODIFIER_NAMES if combo.modifiers & mask]
+    return "+".join([*names, xkb_name(combo.keysym)])
+
+
+_MODIFIER_NAMES = ((CONTROL_MASK, "CTRL"), (MOD1_MASK, "ALT"), (SHIFT_MASK, "SHIFT"), (MOD4_MASK, "LOGO"))
+
+
+class PortalShortcuts:
+    """Binds shortcuts through the portal on the session bus (``bus_address``: another bus)."""
+
+    def __init__(
+        self,
+        on_press: Callable[[str, int], None],
+        on_release: Callable[[str], None],
+        on_bound: Callable[[dict[str, str]], None],
+        bus_address: str | None = None,
+    ) -> None:
+        try:
+            from jeepney.io.blocking import open_dbus_connection
+        except ImportError as exc:
+            raise PortalUnavailable("jeepney is not installed") from exc
+        try:
+            self._conn = open_dbus_connection(bus=bus_address or "SESSION")
+        except (OSError, KeyError, ValueError) as exc:
+            raise PortalUnavailable(f"no D-Bus session bus ({exc})") from exc
+        self._on_press, self._on_release, self._on_bound = on_press, on_release, on_bound
+        self._session: str | None = None
+        self._closing = False
+        self._thread: threading.Thread | None = None
+        try:
+            self._check_interface()
+        except PortalUnavailable:
+            self._conn.close()
+            raise
+
+    def start(self, combos: dict[str, KeyCombo]) -> None:
+        """Bind ``combos`` (by name) on the portal's thread; ``on_bound`` says how it went."""
+        self._thread = threading.Thread(target=self._run, args=(dict(combos),), name="parley-portal-keys", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._closing = True
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+        try:
+            self._conn.close()
+        except OSError:
+            pass
+
+    def _check_interface(self) -> None:
+        from jeepney import DBusAddress, DBusErrorResponse, Properties
+
+        portal = DBusAddress(PORTAL_PATH, bus_name=PORTAL, interface=INTERFACE)
+        try:
+            reply = self._conn.send_and_get_reply(Properties(portal).get("version"), timeout=CALL_TIMEOUT_S)
+        except (DBusErrorResponse, TimeoutError, OSError) as exc:
+            raise PortalUnavailable(f"the desktop portal offers no global shortcuts ({exc})") from exc
+        if reply.header.message_type.name == "error":
+            raise PortalUnavailable(f"the desktop portal offers no global shortcuts ({reply.body})")
+
+    def _run(self, combos: dict[str, KeyCombo]) -> None:
+        from jeepney import MatchRule
+
+        try:
+            problems = self._bind(combos)
+        except (PortalUnavailable, OSError, TimeoutError) as exc:
+            problems = dict.fromkeys(combos, f"The desktop did not give Parley its shortcuts: {exc}")
+        self._on_bound(problems)
+        if self._session is None:
+            return
+        rule = MatchRule(type="signal", interface=INTERFACE, path=PORTAL_PATH)
+        self._add_match(rule)
+        held: set[str] = set()
+        with self._conn.filter(rule) as signals:
+            while not self._closing:
+                try:
+                    msg = self._conn.recv_until_filtered(signals, timeout=0.25)
+                except TimeoutError:
+                    continue
+                except OSError:
+                    break
+                self._signal(msg, set(combos), held)
+        self._close_session()
+
+    def _signal(self, msg: Any, names: set[str], held: set[str]) -> None:
+        from jeepney import HeaderFields
+
+        member = msg.header.fields.get(HeaderFields.member)
+        body = msg.body
+        if len(body) < 2 or body[0] != self._session or body[1] not in names:
+            return
+        name = body[1]
+        if member == "Activated" and name not in held:
+            held.add(name)
+            self._on_press(name, 0)
+        elif member == "Deactivated" and name in held:
+            held.discard(name)
+            self._on_release(name)
+
+    def _bind(self, combos: dict[str, KeyCombo]) -> dict[str, str]:
+        from jeepney import DBusAddress, new_method_call
+
+        portal = DBusAddress(PORTAL_PATH, bus_name=PORTAL, interface=INTERFACE)
+        token = "parley_" + secrets.token_hex(8)
+        options = {"handle_token": ("s", token), "session_handle_token": ("s", "parley_" + secrets.token_hex(8))}
+        results = self._request(new_method_call(portal, "CreateSession", "a{sv}", (options,)), token, CALL_TIMEOUT_S)
+        session = _variant(results.get("session_handle"))
+        if not isinstance(session, str) or not session.startswith("/"):
+            raise PortalUnavailable("the portal gave no session")
+        self._session = session
+        shortcuts = [
+            (
+                name,
+                {
+                    "description": ("s", DESCRIPTIONS.get(name, name)),
+                    "preferred_trigger": ("s", preferred_trigger(combo)),
+                },
+            )
+            for name, combo in combos.items()
+        ]
+        token = "parley_" + secrets.token_hex(8)
+        call = new_method_call(
+            portal, "BindShortcuts", "oa(sa{sv})sa{sv}", (session, shortcuts, "", {"handle_token": ("s", token)})
+        )
+        bound = self._request(call, token, BIND_TIMEOUT_S)
+        given = _variant(bound.get("shortcuts"))
+        got: set[str] = set()
+        if isinstance(given, list):
+            for entry in given:
+                if isinstance(entry, (list, tuple)) and len(entry) == 2 and isinstance(entry[0], str):
+                    got.add(entry[0])
+                    trigger = _variant(entry[1].get("trigger_description")) if isinstance(entry[1], dict) else None
+                    log.info("the desktop gave %s the keys %s", entry[0], trigger if isinstance(trigger, str) else "?")
+        return {
+            name: f"The desktop did not give Parley {combo.text}; set a key for it in your desktop's shortcut settings."
+            for name, combo in combos.items()
+            if name not in got
+        }
+
+    def _request(self, call: Any, token: str, timeout: float) -> dict[str, Any]:
+        """Make a portal request and wait for its Response; its results, or PortalUnavailable."""
+        from jeepney import MatchRule
+
+        sender = (self._conn.unique_name or "").lstrip(":").replace(".", "_")
+        path = f"{PORTAL_PATH}/request/{sender}/{token}"
+        rule = MatchRule(type="signal", interface="org.freedesktop.portal.Request", member="Response", path=path)
+        self._add_match(rule)
+        with self._conn.filter(rule) as responses:
+            reply = self._conn.send_and_get_reply(call, timeout=CALL_TIMEOUT_S)
+            if reply.header.message_type.name == "error":
+                raise PortalUnavailable(f"the portal refused: {reply.body}")
+            msg = self._conn.recv_until_filtered(responses, timeout=timeout)
+        if len(msg.body) != 2 or not isinstance(msg.body[1], dict):
+            raise PortalUnavailable("the portal answered in an unknown form")
+        code, results = msg.body
+        if code != 0:
+            raise PortalUnavailable("the request was cancelled" if code == 1 else f"the request failed ({code})")
+        return results
+
+    def _add_match(self, rule: Any) -> None:
+        from jeepney.bus_messages import message_bus
+
+        self._conn.send_and_get_reply(message_bus.AddMatch(rule), timeout=CALL_TIMEOUT_S)
+
+    def _close_session(self) -> None:
+        from jeepney import DBusAddress, new_method_call
+
+        if self._session is None:
+            return
+        try:
+            session = DBusAddress(self._session, bus_name=PORTAL, interface="org.freedesktop.portal.Session")
+            self._conn.send(new_method_call(session, "Close"))
+        except OSError:
+            pass
+
+
+def _variant(value: Any) -> Any:
+    """The value of a D-Bus variant as jeepney gives it (signature, value); anything else: None."""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        return value[1]
+    return None

@@ -1,0 +1,102 @@
+"""The XDG desktop portal's GlobalShortcuts interface, as documented, for tests on a private bus.
+
+Run as ``python -m tests.support.fake_portal [--refuse | --no-shortcuts]`` on a private session
+bus (``DBUS_SESSION_BUS_ADDRESS``).  It owns ``org.freedesktop.portal.Desktop`` and answers:
+
+- ``Properties.Get(GlobalShortcuts, "version")`` (``--no-shortcuts``: an UnknownInterface
+  error, as a portal without a GlobalShortcuts backend gives);
+- ``CreateSession``: a Request path, then its ``Response`` with the session handle;
+- ``BindShortcuts``: ``Response`` with every shortcut bound to its preferred trigger, printing
+  ``bound ID TRIGGER`` for each (``--refuse``: response 1, the user cancelled the dialog).
+
+Lines on its standard input make the desktop's key events: ``press ID`` sends ``Activated``,
+``release ID`` sends ``Deactivated``, ``press-other ID`` sends ``Activated`` for a session
+that is not the client's.  It prints ``ready`` once it owns its name.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+from jeepney import HeaderFields, MessageType, new_error, new_method_return, new_signal
+from jeepney.bus_messages import message_bus
+from jeepney.io.blocking import open_dbus_connection
+from jeepney.low_level import Message
+from jeepney.wrappers import DBusAddress
+
+NAME = "org.freedesktop.portal.Desktop"
+PATH = "/org/freedesktop/portal/desktop"
+SHORTCUTS = "org.freedesktop.portal.GlobalShortcuts"
+REQUEST = "org.freedesktop.portal.Request"
+
+
+def main() -> None:
+    refuse, no_shortcuts = "--refuse" in sys.argv, "--no-shortcuts" in sys.argv
+    conn = open_dbus_connection(bus="SESSION")
+    conn.send_and_get_reply(message_bus.RequestName(NAME))
+    lock = threading.Lock()
+    session = {"path": ""}
+
+    def send(msg: Message) -> None:
+        with lock:
+            conn.send(msg)
+
+    def key_events() -> None:
+        for line in sys.stdin:
+            words = line.split()
+            if len(words) != 2 or not session["path"]:
+                continue
+            action, shortcut = words
+            member = "Deactivated" if action == "release" else "Activated"
+            handle = session["path"] if action != "press-other" else PATH + "/session/other/1"
+            emitter = DBusAddress(PATH, interface=SHORTCUTS)
+            send(new_signal(emitter, member, "osta{sv}", (handle, shortcut, int(time.time() * 1000), {})))
+
+    threading.Thread(target=key_events, daemon=True).start()
+    print("ready", flush=True)
+    while True:
+        msg = conn.receive()
+        if msg.header.message_type != MessageType.method_call:
+            continue
+        fields = msg.header.fields
+        member, interface = fields.get(HeaderFields.member), fields.get(HeaderFields.interface)
+        sender = str(fields.get(HeaderFields.sender)).lstrip(":").replace(".", "_")
+        if interface == "org.freedesktop.DBus.Properties" and member == "Get":
+            if no_shortcuts or tuple(msg.body) != (SHORTCUTS, "version"):
+                send(new_error(msg, "org.freedesktop.DBus.Error.UnknownInterface", "s", ("no such interface",)))
+            else:
+                send(new_method_return(msg, "v", (("u", 1),)))
+        elif interface == SHORTCUTS and member == "CreateSession":
+            (options,) = msg.body
+            request = f"{PATH}/request/{sender}/{options['handle_token'][1]}"
+            session["path"] = f"{PATH}/session/{sender}/{options['session_handle_token'][1]}"
+            send(new_method_return(msg, "o", (request,)))
+            results = {"session_handle": ("o", session["path"])}
+            send(new_signal(DBusAddress(request, interface=REQUEST), "Response", "ua{sv}", (0, results)))
+        elif interface == SHORTCUTS and member == "BindShortcuts":
+            handle, shortcuts, _parent, options = msg.body
+            request = f"{PATH}/request/{sender}/{options['handle_token'][1]}"
+            send(new_method_return(msg, "o", (request,)))
+            if refuse:
+                send(new_signal(DBusAddress(request, interface=REQUEST), "Response", "ua{sv}", (1, {})))
+                continue
+            bound = []
+            for shortcut_id, props in shortcuts:
+                trigger = props["preferred_trigger"][1]
+                print(f"bound {shortcut_id} {trigger}", flush=True)
+                bound.append(
+                    (shortcut_id, {"description": props["description"], "trigger_description": ("s", trigger)})
+                )
+            results = {"shortcuts": ("a(sa{sv})", bound)}
+            send(new_signal(DBusAddress(request, interface=REQUEST), "Response", "ua{sv}", (0, results)))
+        elif member == "Close":
+            send(new_method_return(msg))
+            print("closed", flush=True)
+        else:
+            send(new_error(msg, "org.freedesktop.DBus.Error.UnknownMethod", "s", (f"{member}",)))
+
+
+if __name__ == "__main__":
+    main()

@@ -163,6 +163,17 @@ struct whisper_timings * whisper_get_timings(struct whisper_context * ctx);
 void whisper_reset_timings(struct whisper_context * ctx);
 void whisper_log_set(ggml_log_callback log_callback, void * user_data);
 
+struct whisper_vad_context;
+struct whisper_vad_context_params { int n_threads; bool use_gpu; int gpu_device; ...; };
+struct whisper_vad_context_params whisper_vad_default_context_params(void);
+struct whisper_vad_context * whisper_vad_init_from_file_with_params(const char * path_model,
+                                                                    struct whisper_vad_context_params params);
+bool whisper_vad_detect_speech_no_reset(struct whisper_vad_context * vctx, const float * samples, int n_samples);
+void whisper_vad_reset_state(struct whisper_vad_context * vctx);
+int whisper_vad_n_probs(struct whisper_vad_context * vctx);
+float * whisper_vad_probs(struct whisper_vad_context * vctx);
+void whisper_vad_free(struct whisper_vad_context * ctx);
+
 // ------------------------------------------------------------------ llama
 typedef int32_t llama_token;
 typedef int32_t llama_pos;

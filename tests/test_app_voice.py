@@ -19,6 +19,7 @@ from parley.engine.audio.capture import BLOCK_SECONDS
 from parley.engine.audio.utterance import speech_region, spoken_text
 from parley.engine.audio.vad import UtteranceSegmenter
 from parley.engine.textmetrics import word_error_rate
+from tests.support import noises
 from tests.support.app_helpers import (  # noqa: F401 - fixtures
     make_controller,
     play,
@@ -176,6 +177,56 @@ def test_hands_free_ignores_the_steady_noise_of_a_quiet_room(qtbot, tmp_path, ti
         play(qtbot, mic, quiet_room)
     assert controller.book.current.messages == []
     assert controller.hands_free.listening
+
+
+@pytest.fixture(scope="module")
+def fan_switched_on(tmp_path_factory):
+    """2 s of a quiet room, then a desk fan close to the microphone for 8 s (-30 dBFS)."""
+    path = tmp_path_factory.mktemp("noise") / "fan.wav"
+    soundfile.write(path, np.concatenate([room_noise(2.0, -60.0), noises.fan(8.0, -30.0, seed=5)]), 16000)
+    return path
+
+
+@pytest.mark.parametrize("detector", ["neural", "energy"])
+def test_a_fan_switched_on_starts_no_message_with_the_neural_detector(
+    qtbot, tmp_path, tiny_chat_model, mic, fan_switched_on, detector
+):
+    """The loudness detector takes a fan switched on for speech (one long utterance, sent to
+    whisper); the neural detector, the default, does not.  Both run in the real app."""
+    controller = make_controller(
+        qtbot,
+        tmp_path,
+        microphone="pulse",
+        hands_free=True,
+        hands_free_detector=detector,
+        **tiny_settings(tiny_chat_model, max_tokens=8),
+    )
+    qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
+    if detector == "neural":
+        with qtbot.assertNotEmitted(controller.hands_free.utterance, wait=settle_ms()):
+            play(qtbot, mic, fan_switched_on)
+    else:
+        with qtbot.waitSignal(controller.hands_free.utterance, timeout=settle_ms() + 30_000):
+            play(qtbot, mic, fan_switched_on)
+    assert controller.hands_free.detector_name == detector
+
+
+def test_hands_free_falls_back_to_loudness_when_the_neural_detector_cannot_load(
+    qtbot, tmp_path, tiny_chat_model, mic, monkeypatch, three_sentences
+):
+    """The converted Silero file cannot be written (its cache folder is a file): hands-free
+    says so once and listens by loudness; the sentences are still heard."""
+    controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model, max_tokens=8))
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("PARLEY_CACHE_DIR", str(blocked))
+    notices = []
+    monkeypatch.setattr(controller.window, "show_notice", notices.append)
+    controller.set_hands_free(True)
+    play(qtbot, mic, three_sentences)
+    qtbot.waitUntil(lambda: len(user_messages(controller)) == 3, timeout=60_000)
+    assert controller.hands_free.detector_name == "energy"
+    assert [n for n in notices if "listens by loudness" in n] == [notices[0]] and len(notices) == 1, notices
 
 
 def test_the_talk_key_and_the_toggle_turn_hands_free_off_and_on(qtbot, tmp_path, tiny_chat_model, mic):

@@ -96,7 +96,15 @@ class Controller(QObject):
         )
         bar = window.input_bar
         self.talk = PushToTalk(speech, engines.recorder, self.microphones, self.status, bar, self._talk_problem, self)
-        self.hands_free = HandsFree(speech, engines.listener, self.microphones, self.status, bar, self)
+        self.hands_free = HandsFree(
+            speech,
+            engines.listener,
+            lambda: engines.speech_detector(self.settings.hands_free_detector),
+            self.microphones,
+            self.status,
+            bar,
+            self,
+        )
         self.transcription = Transcription(speech, self.status, lambda: self.settings, self)
         self.book = ConversationBook(store, window, self.status, self)
         self.replies = ReplyFlow(chat, self.book, self.status, lambda: self.settings, self)
@@ -487,6 +495,8 @@ class Controller(QObject):
             self.anywhere.apply()
         if old.microphone != new.microphone or self.microphones.problem:
             self.microphones.probe()
+        if old.hands_free_detector != new.hands_free_detector and self.hands_free.listening:
+            self.hands_free.stop()  # listening starts again (``_refresh``) with the new detector
         if old.start_at_login != new.start_at_login:
             problem = autostart.set_enabled(new.start_at_login)
             if problem:

@@ -42,6 +42,7 @@ class Engines(Protocol):
     ``recorder`` and ``listener`` (their methods are thread-safe),
     ``compute_devices`` and ``check_model_file`` (quick: a device list, a file header).
     ``check_server`` (a handshake of up to 3 s) runs on a thread of the settings dialog's own.
+    ``speech_detector`` runs on the hands-free listener's thread, which then uses what it returns.
     Histories are ``(role, content)`` pairs, oldest first.
     """
 
@@ -72,6 +73,7 @@ class Engines(Protocol):
         on_error: Callable[[BaseException], None],
     ) -> Any: ...
     def compute_devices(self) -> list[str]: ...
+    def speech_detector(self, kind: str) -> Any: ...
     def natural_voices(self) -> list[tuple[str, str]]: ...
     def natural_voice_problem(self) -> str | None: ...
     def speaker(
@@ -172,6 +174,18 @@ class LocalEngines:
         from parley.engine.audio.capture import Listener
 
         return Listener(microphone, on_audio=on_audio, on_level=on_level, on_error=on_error)
+
+    def speech_detector(self, kind: str) -> Any:
+        """What tells speech from noise in hands-free listening (``audio.vad.SpeechDetector``):
+        ``neural`` (Silero VAD on ggml) or ``energy``.  Called on the listener's thread, where the
+        detector is then used; a neural detector that cannot load raises, and the caller falls back."""
+        from parley.engine.audio.vad import EnergyDetector
+
+        if kind != "neural":
+            return EnergyDetector()
+        from parley.engine.audio.silero import NeuralDetector, SileroVAD
+
+        return NeuralDetector(SileroVAD.default())
 
     def natural_voices(self) -> list[tuple[str, str]]:
         """(id, name) of the natural voices installed."""

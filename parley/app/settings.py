@@ -67,6 +67,7 @@ class Settings:
     voice: str = DEFAULT_MODEL  # the read-aloud voice: "default" (the natural voice), "system", or a natural voice's id
     ptt_shortcut: str = "Ctrl+Space"
     hands_free: bool = False  # the microphone stays open; each utterance is sent
+    hands_free_detector: str = "neural"  # what tells speech from noise: "neural" (Silero VAD) or "energy" (loudness)
     global_shortcuts: bool = True  # Dictate and Ask Parley from any application (desktop.global_shortcuts)
     dictate_shortcut: str = "Ctrl+Alt+Space"  # held (or tapped to start and stop): words typed where the cursor is
     ask_shortcut: str = "Ctrl+Alt+Return"  # held: a question to Parley, answered in the quick-ask window
@@ -164,6 +165,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "voice": lambda v: isinstance(v, str) and 0 < len(v) <= 64 and v.replace("_", "").replace("-", "").isalnum(),
     "ptt_shortcut": _nonempty_text,
     "hands_free": lambda v: isinstance(v, bool),
+    "hands_free_detector": lambda v: v in ("neural", "energy"),
     "global_shortcuts": lambda v: isinstance(v, bool),
     "dictate_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
     "ask_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,

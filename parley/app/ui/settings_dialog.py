@@ -372,6 +372,14 @@ class SettingsDialog(QDialog):
             "The microphone stays open; each utterance (ended by a short pause) is "
             "transcribed and sent. Pressing the talk key turns it off."
         )
+        self.hands_free_detector = QComboBox()
+        self.hands_free_detector.addItem("Speech only (neural voice detection)", "neural")
+        self.hands_free_detector.addItem("Anything loud enough (by loudness)", "energy")
+        self.hands_free_detector.setCurrentIndex(max(0, self.hands_free_detector.findData(s.hands_free_detector)))
+        self.hands_free_detector.setToolTip(
+            "Speech only: Silero's neural voice detector starts a message only for a voice, not for "
+            "a fan, typing or music. By loudness: any sound well above the room's noise."
+        )
         self.read_replies_aloud = QCheckBox("Read replies aloud")
         self.read_replies_aloud.setChecked(s.read_replies_aloud)
         if read_aloud_problem:
@@ -402,6 +410,7 @@ class SettingsDialog(QDialog):
         form.addRow("", self.send_on_release)
         form.addRow("", self.live_transcript)
         form.addRow("", self.hands_free)
+        form.addRow("Hands-free hears:", self.hands_free_detector)
         form.addRow("", self.read_replies_aloud)
         form.addRow("Voice:", self.voice)
         form.addRow(self._anywhere_group(s))
@@ -495,6 +504,7 @@ class SettingsDialog(QDialog):
         s.send_on_release = self.send_on_release.isChecked()
         s.live_transcript = self.live_transcript.isChecked()
         s.hands_free = self.hands_free.isChecked()
+        s.hands_free_detector = self.hands_free_detector.currentData()
         s.read_replies_aloud = self.read_replies_aloud.isChecked()
         s.voice = self.voice.currentData()
         s.global_shortcuts = self.global_shortcuts.isChecked()

@@ -2,7 +2,10 @@
 
 The listener (``Engines.listener``, the engine's ``Listener``) hands 16 kHz blocks to a helper
 thread, where an ``UtteranceSegmenter`` cuts them into utterances (a short pause ends one); each utterance comes
-to the UI thread through a queued signal as ``utterance``, to be transcribed and sent.
+to the UI thread through a queued signal as ``utterance``, to be transcribed and sent.  What
+tells speech from noise (``make_detector``: Silero's neural VAD, or loudness) is made on that
+thread when listening starts, and used only there; a neural detector that cannot load falls
+back to loudness, with a notice.
 
 While a reply is read aloud the microphone hears Parley itself.  With an echo canceller
 (``echo``, speexdsp: ``set_echo_canceller``), every block first has Parley's voice removed,
@@ -19,12 +22,13 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from parley.engine.audio.vad import UtteranceSegmenter
+from parley.engine.audio.vad import EnergyDetector, UtteranceSegmenter
 
 from ..engine_slots import EngineSlot
 from ..engines import ListenerFactory
@@ -45,32 +49,38 @@ class HandsFree(QObject):
     _began = Signal()  # from the listener's thread
     _level = Signal(float)
     _lost = Signal(object)
+    _detector_failed = Signal(str)
 
     def __init__(
         self,
         speech: EngineSlot,
         make_listener: ListenerFactory,
+        make_detector: Callable[[], Any],
         microphones: Microphones,
         status: StatusPresenter,
         bar: InputBar,
         parent: QObject | None = None,
     ) -> None:
-        """``make_listener`` opens the microphone (``Engines.listener``); ``speech`` says
-        whether the app is closing."""
+        """``make_listener`` opens the microphone (``Engines.listener``); ``make_detector``
+        makes a ``SpeechDetector`` (``Engines.speech_detector``) on the listener's thread;
+        ``speech`` says whether the app is closing."""
         super().__init__(parent)
         self.speech = speech
         self.make_listener = make_listener
+        self.make_detector = make_detector
         self.microphones = microphones
         self.status = status
         self.bar = bar
         self.listener: Any = None
         self._ignoring = threading.Event()  # read on the listener's thread
         self.echo: Any = None  # an EchoCanceller, used on the listener's thread
-        self._segmenter = UtteranceSegmenter()
+        self._segmenter: UtteranceSegmenter | None = None  # made and used on the listener's thread
+        self.detector_name = ""  # the detector in use: "neural" or "energy" ("" before the first block)
         self._heard.connect(self._utterance)
         self._began.connect(self._speech_began)
         self._level.connect(lambda db: self.bar.set_level(level_fraction(db)))
         self._lost.connect(self._microphone_lost)
+        self._detector_failed.connect(self.status.notice)
 
     @property
     def listening(self) -> bool:
@@ -102,7 +112,7 @@ class HandsFree(QObject):
     def start(self) -> None:
         if self.listener is not None:
             return
-        self._segmenter = UtteranceSegmenter()
+        self._segmenter = None
         if self.echo is not None:
             self.echo.reset()
         try:
@@ -125,6 +135,7 @@ class HandsFree(QObject):
         if listener is None:
             return
         listener.stop()  # no utterance is reported after this returns
+        self._close_detector()
         self.bar.set_recording(False)
         emit(self.listening_changed, False)
 
@@ -132,14 +143,37 @@ class HandsFree(QObject):
         """The listener's thread: cut the stream into utterances."""
         if self.echo is not None:
             block = self.echo.process(block)
+        segmenter = self._segmenter or self._new_segmenter()
         if self._ignoring.is_set():
-            self._segmenter.reset()
+            segmenter.reset()
             return
-        was_in_utterance = self._segmenter.in_utterance
-        for utterance in self._segmenter.push(block):
+        was_in_utterance = segmenter.in_utterance
+        for utterance in segmenter.push(block):
             emit(self._heard, utterance)
-        if self._segmenter.in_utterance and not was_in_utterance:
+        if segmenter.in_utterance and not was_in_utterance:
             emit(self._began)
+
+    def _new_segmenter(self) -> UtteranceSegmenter:
+        """The listener's thread, on its first block."""
+        try:
+            detector = self.make_detector()
+        except Exception as exc:  # noqa: BLE001 - a model that cannot load: loudness still works
+            log.warning("hands-free falls back to loudness: the neural voice detector could not load: %s", exc)
+            emit(
+                self._detector_failed,
+                f"Hands-free listens by loudness: the neural voice detector could not load ({exc}).",
+            )
+            detector = EnergyDetector()
+        self.detector_name = detector.name
+        log.info("hands-free listens with the %s detector", detector.name)
+        self._segmenter = UtteranceSegmenter(detector)
+        return self._segmenter
+
+    def _close_detector(self) -> None:
+        segmenter, self._segmenter = self._segmenter, None
+        vad = getattr(segmenter.detector, "vad", None) if segmenter is not None else None
+        if vad is not None:
+            vad.close()
 
     def _utterance(self, audio: Any) -> None:
         if self.listener is not None and not self._ignoring.is_set():

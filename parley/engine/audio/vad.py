@@ -1,12 +1,13 @@
-"""Telling speech from silence by its energy, on 16 kHz mono float32 audio.
+"""Telling speech from silence, on 16 kHz mono float32 audio.
 
 - ``EnergyVAD``: a threshold with a hangover, block by block, and ``trim`` for a whole take.
 - ``voiced_region``: where the speech of a take is, with a margin; also on a take that is still
   growing, where it says whether more audio can still move the region's end.
-- ``UtteranceSegmenter``: cuts a never-ending stream (hands-free listening) into utterances.
+- ``UtteranceSegmenter``: cuts a never-ending stream (hands-free listening) into utterances,
+  with a ``SpeechDetector`` deciding frame by frame: ``EnergyDetector`` here, or the neural
+  Silero VAD of ``audio.silero`` (on ggml), which tells speech from fans, keys and music.
 
-whisper.cpp's own VAD needs a Silero model that is not shipped; for push-to-talk takes and for
-a person speaking to their computer, energy is enough, and it costs nothing.
+Push-to-talk takes are trimmed by energy: the person chose when to speak, and it costs nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import deque
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 import numpy as np
 
@@ -132,44 +133,90 @@ class EnergyVAD:
         )
 
 
-class UtteranceSegmenter:
-    """Cuts a continuous 16 kHz stream into utterances, for hands-free listening.
-
-    An utterance starts when at least ``start_seconds`` of the last ``2 * start_seconds`` were
-    loud (a click or a knock is not speech), and takes ``pre_roll_seconds`` from before that
-    along; it ends after ``end_silence_seconds`` of quiet (pauses between words and sentences of
-    one utterance are shorter), keeping ``MARGIN_SECONDS`` of the quiet; an utterance longer than
-    ``max_seconds`` is cut there and goes on as the next one.
-
-    "Loud" is relative to the room: the threshold is ``noise_margin_db`` above a noise floor that
+class EnergyDetector:
+    """Speech by level: a frame is speech when it is ``noise_margin_db`` above a noise floor that
     follows the quietest frames (falling at once, rising slowly), and never below
-    ``threshold_db``, so the steady noise of a quiet room (-60 to -45 dBFS) never starts one.
-    """
+    ``threshold_db``, so the steady noise of a quiet room (-60 to -45 dBFS) never counts."""
+
+    name = "energy"
 
     def __init__(
         self,
         *,
         threshold_db: float = -42.0,
         noise_margin_db: float = 15.0,
-        start_seconds: float = 0.12,
-        end_silence_seconds: float = 0.8,
-        pre_roll_seconds: float = MARGIN_SECONDS,
-        max_seconds: float = 30.0,
         frame_seconds: float = FRAME_SECONDS,
         sample_rate: int = SAMPLE_RATE,
     ) -> None:
         self.threshold_db = threshold_db
         self.noise_margin_db = noise_margin_db
+        self.frame = max(1, int(frame_seconds * sample_rate))
+        self._rise_db = 3.0 * self.frame / sample_rate  # the floor rises 3 dB a second
+        self._floor: float | None = None
+
+    def reset(self) -> None:
+        self._floor = None
+
+    @property
+    def threshold(self) -> float:
+        """The level (dBFS) a frame must reach to count as speech, now."""
+        floor = self._floor if self._floor is not None else -120.0
+        return max(self.threshold_db, floor + self.noise_margin_db)
+
+    def is_speech(self, frame: np.ndarray, in_utterance: bool) -> bool:
+        level = rms_level(frame)
+        speech = level >= self.threshold
+        if not in_utterance and math.isfinite(level):
+            if self._floor is None or level < self._floor:
+                self._floor = level
+            else:
+                self._floor = min(level, self._floor + self._rise_db)
+        return speech
+
+
+class SpeechDetector(Protocol):
+    """Says, frame by consecutive frame, whether a frame holds speech."""
+
+    name: str
+    frame: int  # samples per decision
+
+    def reset(self) -> None: ...
+
+    def is_speech(self, frame: np.ndarray, in_utterance: bool) -> bool: ...
+
+
+class UtteranceSegmenter:
+    """Cuts a continuous 16 kHz stream into utterances, for hands-free listening.
+
+    A ``detector`` (``EnergyDetector`` unless another is given, such as the neural
+    ``audio.silero.NeuralDetector``) says which frames hold speech.  An utterance starts when at
+    least ``start_seconds`` of the last ``2 * start_seconds`` were speech (a click or a knock is
+    not speech), and takes ``pre_roll_seconds`` from before that along; it ends after
+    ``end_silence_seconds`` without speech (pauses between words and sentences of one utterance
+    are shorter), keeping ``MARGIN_SECONDS`` of that quiet; an utterance longer than
+    ``max_seconds`` is cut there and goes on as the next one.
+    """
+
+    def __init__(
+        self,
+        detector: SpeechDetector | None = None,
+        *,
+        start_seconds: float = 0.12,
+        end_silence_seconds: float = 0.8,
+        pre_roll_seconds: float = MARGIN_SECONDS,
+        max_seconds: float = 30.0,
+        sample_rate: int = SAMPLE_RATE,
+    ) -> None:
+        self.detector: SpeechDetector = detector if detector is not None else EnergyDetector(sample_rate=sample_rate)
         self.sample_rate = sample_rate
-        self._frame = max(1, int(frame_seconds * sample_rate))
+        self._frame = self.detector.frame
         per_second = sample_rate / self._frame
         self._start_frames = max(1, round(start_seconds * per_second))
-        self._window: deque[bool] = deque(maxlen=2 * self._start_frames)  # loud or not, the latest frames
+        self._window: deque[bool] = deque(maxlen=2 * self._start_frames)  # speech or not, the latest frames
         self._end_frames = max(1, round(end_silence_seconds * per_second))
         self._keep_frames = round(MARGIN_SECONDS * per_second)
         self._pre_roll: deque[np.ndarray] = deque(maxlen=max(1, round(pre_roll_seconds * per_second)))
         self._max_frames = max(1, round(max_seconds * per_second))
-        self._rise_db = 3.0 / per_second  # the floor rises 3 dB a second
         self._pending = np.zeros(0, dtype=np.float32)  # less than a frame, carried over
         self.reset()
 
@@ -180,17 +227,11 @@ class UtteranceSegmenter:
         self._pre_roll.clear()
         self._frames: list[np.ndarray] = []  # the utterance being heard
         self._quiet_run = 0
-        self._floor: float | None = None
+        self.detector.reset()
 
     @property
     def in_utterance(self) -> bool:
         return bool(self._frames)
-
-    @property
-    def threshold(self) -> float:
-        """The level (dBFS) a frame must reach to count as loud, now."""
-        floor = self._floor if self._floor is not None else -120.0
-        return max(self.threshold_db, floor + self.noise_margin_db)
 
     def push(self, block: np.ndarray) -> list[np.ndarray]:
         """Feed the next samples; return the utterances they completed, oldest first."""
@@ -213,11 +254,9 @@ class UtteranceSegmenter:
         return utterance
 
     def _frame_in(self, frame: np.ndarray) -> np.ndarray | None:
-        level = rms_level(frame)
-        loud = level >= self.threshold
+        speech = self.detector.is_speech(frame, bool(self._frames))
         if not self._frames:
-            self._follow_floor(level)
-            self._window.append(loud)
+            self._window.append(speech)
             self._pre_roll.append(frame)
             if sum(self._window) >= self._start_frames:
                 self._frames = list(self._pre_roll)
@@ -226,7 +265,7 @@ class UtteranceSegmenter:
                 self._quiet_run = 0
             return None
         self._frames.append(frame)
-        self._quiet_run = 0 if loud else self._quiet_run + 1
+        self._quiet_run = 0 if speech else self._quiet_run + 1
         if self._quiet_run >= self._end_frames:
             keep = len(self._frames) - self._quiet_run + self._keep_frames
             utterance = np.concatenate(self._frames[:keep])
@@ -235,11 +274,3 @@ class UtteranceSegmenter:
         if len(self._frames) >= self._max_frames:
             return self.flush()
         return None
-
-    def _follow_floor(self, level: float) -> None:
-        if not math.isfinite(level):
-            return
-        if self._floor is None or level < self._floor:
-            self._floor = level
-        else:
-            self._floor = min(level, self._floor + self._rise_db)

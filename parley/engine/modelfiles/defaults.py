@@ -158,3 +158,28 @@ def check_chat_model(path: str | Path) -> None:
         from .gguf_file import check_gguf
 
         check_gguf(path)
+
+
+# --------------------------------------------------------------------------- voice activity
+
+VAD_MODEL_PACKAGE = "silero-vad==6.2.3"
+VAD_SOURCE_FILE = "data/silero_vad_16k.safetensors"
+
+
+def default_vad_source() -> Path:
+    """Silero VAD's 16 kHz weights, shipped in the ``silero_vad`` package (never imported: its
+    code needs PyTorch, which Parley does not install)."""
+    folder = _package_folder("silero_vad")
+    if folder is None or not (folder / VAD_SOURCE_FILE).is_file():
+        raise ModelFileError(
+            (folder or Path("silero_vad")) / VAD_SOURCE_FILE,
+            f"the voice activity model is not installed; install it with `pip install --no-deps {VAD_MODEL_PACKAGE}`",
+        )
+    return folder / VAD_SOURCE_FILE
+
+
+def default_vad_model_path() -> Path:
+    """whisper.cpp's Silero VAD file, made from the package's weights (cached, checked each use)."""
+    from .silero_convert import ensure_vad_model
+
+    return ensure_vad_model(default_vad_source(), models_cache_dir())

@@ -24,6 +24,7 @@ from tests.support.app_helpers import (  # noqa: F401 - fixtures
     make_controller,
     play,
     question_clip,
+    speak,
     spoken_clip,
     stored,
     tiny_chat_model,
@@ -273,3 +274,63 @@ def _speech(audio):
     """The part of a take the app transcribes."""
     region = speech_region(audio)
     return audio[region.start : region.end]
+
+
+# ---------------------------------------------------------------- per-turn timings
+
+
+def _figures(text: str) -> list[tuple[str, int]]:
+    return [
+        (line.split(": ", 1)[1], int(line[2:].split(" ms")[0])) for line in text.splitlines() if line.startswith("+ ")
+    ]
+
+
+def test_a_spoken_turn_shows_its_timings_from_the_release_to_the_first_sound(
+    qtbot, tmp_path, tiny_chat_model, mic, question_clip, caplog
+):
+    """Push-to-talk, a reply read aloud (Qt's silent "mock" voice): the reply's Details gives
+    release -> words transcribed -> first words -> first sound, and the log has the same."""
+    controller = make_controller(
+        qtbot,
+        tmp_path,
+        microphone="pulse",
+        read_replies_aloud=True,
+        read_aloud=lambda: ReadAloud("mock"),
+        **tiny_settings(tiny_chat_model, max_tokens=40),
+    )
+    caplog.set_level("INFO", logger="parley.turns")
+    sound_at = []
+    controller.spoken.speaking_changed.connect(lambda on: sound_at.append(time.monotonic()) if on else None)
+    speak(qtbot, controller, mic, question_clip)
+    qtbot.waitUntil(lambda: bool(sound_at), timeout=60_000)
+    wait_idle(qtbot, controller)
+    widget = controller.window.conversation_view.messages[-1]
+    assert widget.role == "assistant" and widget.details_button.isVisible()
+    widget.details_button.click()
+    popup = widget.details_popup
+    assert popup is not None and popup.isVisible()
+    text = popup.label.text()
+    print(f"\n{text}")
+    assert text.startswith("You let go of the talk key."), text
+    figures = _figures(text)
+    assert [name for name, _ in figures] == [
+        "words transcribed",
+        "first words of the reply",
+        "first sound of the reply",
+    ], text
+    assert all(ms >= 0 for _, ms in figures)
+    measured_total = (sound_at[0] - controller.talk.released_at) * 1000  # the same span, seen from outside
+    assert abs(sum(ms for _, ms in figures) - measured_total) < 50, (text, measured_total)
+    lines = [r.getMessage() for r in caplog.records if r.name == "parley.turns"]
+    assert any(line.startswith("turn (talk): words transcribed") for line in lines), lines
+    assert any("first sound of the reply" in line for line in lines), lines
+
+
+def test_a_typed_turn_times_only_the_reply(qtbot, tmp_path, tiny_chat_model):
+    controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=8))
+    controller.replies.send("Hello")
+    wait_idle(qtbot, controller)
+    widget = controller.window.conversation_view.messages[-1]
+    widget.details_button.click()
+    text = widget.details_popup.label.text()
+    assert text.startswith("You sent the message.") and [n for n, _ in _figures(text)] == ["first words of the reply"]

@@ -10,6 +10,7 @@ each other; what each part does lives in that part.
 - ``book`` (``ConversationBook``): the conversations, the open one, saving;
 - ``replies`` (``ReplyFlow``): sending, streaming, stopping, regenerating, continuing;
 - ``spoken`` (``SpokenReplies``): replies read aloud as they stream, barge-in, the echo reference;
+- ``turns`` (``TurnClock``): how long each turn took, from the release to the first sound;
 - ``settings_flow`` (``SettingsFlow``): the settings dialog, validation, applying;
 - ``keys`` (``PushToTalkKeys``): the push-to-talk keyboard shortcut;
 - ``anywhere`` (``FromAnywhere``): Dictate and Ask Parley from any application, through the
@@ -32,6 +33,7 @@ from PySide6.QtCore import QObject, Signal
 from .conversations.book import ConversationBook
 from .conversations.replies import ReplyFlow
 from .conversations.store import Store
+from .conversations.turn_timings import TurnClock
 from .desktop import autostart
 from .desktop.global_shortcuts import GlobalShortcuts
 from .desktop.tray import Tray
@@ -108,6 +110,7 @@ class Controller(QObject):
         self.transcription = Transcription(speech, self.status, lambda: self.settings, self)
         self.book = ConversationBook(store, window, self.status, self)
         self.replies = ReplyFlow(chat, self.book, self.status, lambda: self.settings, self)
+        self.turns = TurnClock(parent=self)
         self.spoken = SpokenReplies(engines, self.hands_free, self.status, lambda: self.settings, read_aloud, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
         self.anywhere = FromAnywhere(
@@ -156,9 +159,11 @@ class Controller(QObject):
 
         self.talk.starting.connect(self.replies.stop)  # talking during a reply stops it first
         self.talk.recording_changed.connect(self._take_changed)
+        self.talk.clip_ready.connect(lambda _audio, purpose: self.turns.ended(purpose, self.talk.released_at))
         self.talk.clip_ready.connect(self.transcription.transcribe)
         self.talk.recording_changed.connect(lambda on: None if on else self.anywhere.take_ended())
         self.transcription.partial.connect(bar.set_live_text)
+        self.hands_free.utterance.connect(lambda _audio: self.turns.ended("hands-free"))
         self.hands_free.utterance.connect(lambda audio: self.transcription.transcribe(audio, "hands-free"))
         self.hands_free.listening_changed.connect(self._refresh)
         self.hands_free.listening_changed.connect(self.spoken.hold_speakers)
@@ -205,6 +210,10 @@ class Controller(QObject):
         self.book.leaving.connect(replies.stop)
         self.book.shown.connect(replies.desync)
         self.host.chat_ready.connect(replies.desync)
+        state.started.connect(self.turns.reply_started)  # before the view: the message gets its timings first
+        state.grew.connect(self.turns.reply_grew)
+        state.ended.connect(self.turns.reply_ended)
+        self.spoken.speaking_changed.connect(self.turns.speaking)
         state.started.connect(view.follow_reply)
         state.grew.connect(view.reply_grew)
         state.ended.connect(view.reply_ended)
@@ -420,6 +429,11 @@ class Controller(QObject):
     def _use_transcript(self, text: str, source: str) -> None:
         """A take's words: sent as the user's message, or put in the text box to edit first;
         hands-free, each utterance is sent."""
+        sent = bool(text) and self.chat.model is not None and source != "dictate"
+        if sent and (source != "talk" or self.settings.send_on_release):
+            self.turns.transcribed()
+        else:
+            self.turns.forget()
         if source in ("dictate", "ask"):
             self.anywhere.heard(text, source)
             return

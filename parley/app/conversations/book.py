@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from ..signals import emit
 from ..status import StatusPresenter
-from ..ui.conversation_view import reply_footer
+from ..ui.conversation_view import reply_footer, turn_details
 from ..ui.main_window import MainWindow
 from .conversation import NEW_TITLE, Conversation, ConversationSummary, Message, title_from
 from .store import Store, StoreError
@@ -174,6 +174,7 @@ class ConversationBook(QObject):
                 message.content,
                 reply_footer(message.stats, message.state) if message.role == "assistant" else "",
                 state=message.state,
+                details=turn_details(message),
             )
         view.set_needs_reply(conversation.needs_reply)
         self.window.setWindowTitle(f"{conversation.title} — Parley")

@@ -33,6 +33,7 @@ class Message:
     id: int | None = None  # the store's id, once it has the message
     created: float = field(default_factory=time.time)
     dirty: bool = True  # the store lacks the current text
+    turn: Any = None  # a reply's TurnTimings (turn_timings), for this session only: not stored
 
     @property
     def complete(self) -> bool:

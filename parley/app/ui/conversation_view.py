@@ -13,6 +13,7 @@ conversation is shown, and reads the reply's message for what to show at the end
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..conversations.conversation import Message
 from ..conversations.reply_state import Ending, Reply, ReplyKind
 from . import theme
 
@@ -49,6 +51,12 @@ RENDER_INTERVAL_MS = 50
 CONTINUABLE = ("stopped", "interrupted")  # reply states the Continue button is offered for
 USER_BUBBLE_SHARE = 0.78  # widest a user bubble gets, as a share of the column
 COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows
+
+
+def turn_details(message: Message) -> Callable[[], str] | None:
+    """What a message's Details shows: its turn's timings (``Message.turn``), when it has them."""
+    turn = message.turn
+    return turn.describe if turn is not None else None
 
 
 def reply_footer(stats: dict[str, Any] | None, state: str) -> str:
@@ -183,6 +191,25 @@ class MarkdownView(QTextBrowser):
         event.ignore()  # let the conversation scroll
 
 
+class DetailsPopup(QFrame):
+    """A small panel under a message's Details button; a click elsewhere or Esc closes it."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent, Qt.WindowType.Popup)
+        self.setObjectName("DetailsPopup")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 10)
+        self.label = QLabel(textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.label)
+
+    def show_text(self, text: str, under: QWidget) -> None:
+        self.label.setText(text)
+        self.adjustSize()
+        self.move(under.mapToGlobal(under.rect().bottomLeft()))
+        self.show()
+
+
 class MessageWidget(QWidget):
     """A row of the conversation: a user bubble on the right, or an assistant block."""
 
@@ -227,12 +254,20 @@ class MessageWidget(QWidget):
         )
         self.reply_button.clicked.connect(self.reply_requested)
         self.reply_button.hide()
+        self.details_button = QToolButton(
+            objectName="MessageAction", text="Details", toolTip="How long this turn took, step by step"
+        )
+        self.details_button.clicked.connect(self._show_details)
+        self.details_button.hide()
+        self._details: Callable[[], str] | None = None
+        self.details_popup: DetailsPopup | None = None
         self._copied = QTimer(self, singleShot=True, interval=1500)
         self._copied.timeout.connect(lambda: self.copy_button.setText("Copy"))
         header.addWidget(self.role_label)
         header.addSpacing(8)
         header.addWidget(self.footer_label)
         header.addStretch(1)
+        header.addWidget(self.details_button)
         header.addWidget(self.copy_button)
         header.addWidget(self.continue_button)
         header.addWidget(self.regenerate_button)
@@ -259,6 +294,18 @@ class MessageWidget(QWidget):
 
     def set_footer(self, footer: str) -> None:
         self.footer_label.setText(footer)
+
+    def set_details(self, details: Callable[[], str] | None) -> None:
+        """Offer Details, which shows ``details()`` (read when opened: figures may still come in)."""
+        self._details = details
+        self.details_button.setVisible(details is not None)
+
+    def _show_details(self) -> None:
+        if self._details is None:
+            return
+        if self.details_popup is None:
+            self.details_popup = DetailsPopup(self)
+        self.details_popup.show_text(self._details(), self.details_button)
 
     def set_actions(self, last: bool, needs_reply: bool = False) -> None:
         """Offer what can be done with the conversation's last message (nothing on the others)."""
@@ -353,8 +400,16 @@ class ConversationView(QScrollArea):
         self.messages.clear()
         self._empty.show()
 
-    def add_message(self, role: str, text: str, footer: str = "", state: str = "complete") -> MessageWidget:
+    def add_message(
+        self,
+        role: str,
+        text: str,
+        footer: str = "",
+        state: str = "complete",
+        details: Callable[[], str] | None = None,
+    ) -> MessageWidget:
         widget = MessageWidget(role, text, footer, state=state)
+        widget.set_details(details)
         widget.regenerate_requested.connect(self.regenerate_requested)
         widget.continue_requested.connect(self.continue_requested)
         widget.reply_requested.connect(self.reply_requested)
@@ -401,7 +456,9 @@ class ConversationView(QScrollArea):
         if not self._render_timer.isActive():
             self._render_timer.start()
 
-    def end_reply(self, text: str | None, footer: str, state: str = "complete") -> None:
+    def end_reply(
+        self, text: str | None, footer: str, state: str = "complete", details: Callable[[], str] | None = None
+    ) -> None:
         """Finish the streaming message; ``text`` (the engine's final reply) replaces the buffer."""
         widget = self._streaming
         if widget is None:
@@ -411,6 +468,7 @@ class ConversationView(QScrollArea):
         widget.state = state
         widget.set_text(self._stream_text if text is None else text)
         widget.set_footer(footer)
+        widget.set_details(details)
         self._update_actions()
 
     # ------------------------------------------------------------------ following a reply
@@ -443,7 +501,9 @@ class ConversationView(QScrollArea):
         elif message is None:
             self.end_reply("", "Stopped before the reply began")
         else:
-            self.end_reply(message.content, reply_footer(message.stats, message.state), message.state)
+            self.end_reply(
+                message.content, reply_footer(message.stats, message.state), message.state, turn_details(message)
+            )
         self.set_needs_reply(reply.conversation.needs_reply)
 
     def _start_stream(self, widget: MessageWidget) -> None:

@@ -77,6 +77,7 @@ class PushToTalk(QObject):
         self._signals: _RecorderSignals | None = None
         self._started = 0.0
         self._pressed = 0.0
+        self.released_at = 0.0  # time.monotonic() of the last release
         self._clock = QTimer(self, interval=100)
         self._clock.timeout.connect(self._show_elapsed)
 
@@ -126,6 +127,7 @@ class PushToTalk(QObject):
 
     def release(self) -> None:
         """Push-to-talk released: end the take and hand its audio on."""
+        self.released_at = time.monotonic()  # before the stream is stopped: the moment the user let go
         recorder = self._end()
         if recorder is None:
             return

@@ -320,7 +320,7 @@ def test_a_spoken_turn_shows_its_timings_from_the_release_to_the_first_sound(
     ], text
     assert all(ms >= 0 for _, ms in figures)
     measured_total = (sound_at[0] - controller.talk.released_at) * 1000  # the same span, seen from outside
-    assert abs(sum(ms for _, ms in figures) - measured_total) < 50, (text, measured_total)
+    assert abs(sum(ms for _, ms in figures) - measured_total) < 100, (text, measured_total)
     lines = [r.getMessage() for r in caplog.records if r.name == "parley.turns"]
     assert any(line.startswith("turn (talk): words transcribed") for line in lines), lines
     assert any("first sound of the reply" in line for line in lines), lines

@@ -9,6 +9,7 @@ segmenter, with the neural detector, cuts real speech and ignores fans, keys and
 from __future__ import annotations
 
 import json
+import os
 import struct
 from pathlib import Path
 
@@ -116,6 +117,8 @@ def _edit(name: str, key: str, value: object):
         "outside the file",
         "overlap",
         "not finite",
+        "fifo",
+        "link loop",
     ],
 )
 def test_the_converter_refuses_what_is_not_silero(source: Path, tmp_path: Path, damage: str) -> None:
@@ -143,7 +146,12 @@ def test_the_converter_refuses_what_is_not_silero(source: Path, tmp_path: Path, 
     elif damage == "not json":
         data = data[:8] + b"\xff" * (len(data) - 8)
     bad = tmp_path / "bad.safetensors"
-    bad.write_bytes(data)
+    if damage == "fifo":
+        os.mkfifo(bad)  # would block a plain open() for ever
+    elif damage == "link loop":
+        bad.symlink_to(bad)
+    else:
+        bad.write_bytes(data)
     with pytest.raises(ModelFileError):
         silero_convert.ensure_vad_model(bad, tmp_path / "cache")
     assert not (tmp_path / "cache").exists() or not any((tmp_path / "cache").iterdir())

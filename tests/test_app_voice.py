@@ -21,6 +21,7 @@ from parley.engine.audio.vad import UtteranceSegmenter
 from parley.engine.textmetrics import word_error_rate
 from tests.support import noises
 from tests.support.app_helpers import (  # noqa: F401 - fixtures
+    QUESTION,
     make_controller,
     play,
     question_clip,
@@ -31,7 +32,8 @@ from tests.support.app_helpers import (  # noqa: F401 - fixtures
     tiny_settings,
     wait_idle,
 )
-from tests.support.pulse import idle_microphone
+from tests.support.pulse import idle_microphone, speakers_into_microphone
+from tests.support.requirements import require
 from tests.support.speech import SENTENCES, room_noise
 
 LONG_QUESTION = (
@@ -334,3 +336,52 @@ def test_a_typed_turn_times_only_the_reply(qtbot, tmp_path, tiny_chat_model):
     widget.details_button.click()
     text = widget.details_popup.label.text()
     assert text.startswith("You sent the message.") and [n for n, _ in _figures(text)] == ["first words of the reply"]
+
+
+# ---------------------------------------------------------------- on speakers
+
+
+@pytest.mark.parametrize("detector", ["neural", "energy"])
+def test_on_speakers_parley_does_not_answer_itself_and_the_user_can_interrupt(
+    qtbot, tmp_path, mic, question_clip, detector
+):
+    """Laptop speakers, simulated in PulseAudio: what Parley plays reaches the microphone 60 ms
+    later at half its level.  Hands-free listens through the echo canceller while the natural
+    voice reads a long reply: for 10 s nothing it hears starts a turn.  Then the user's question,
+    played over Parley's voice, stops it, and exactly the user's words are the next message."""
+    from parley.engine.audio.echo import available as echo_unavailable
+
+    require(echo_unavailable() is None, f"speexdsp: {echo_unavailable()}")
+    with speakers_into_microphone(level=0.5):
+        controller = make_controller(
+            qtbot,
+            tmp_path,
+            microphone="pulse",
+            hands_free=True,
+            read_replies_aloud=True,
+            read_aloud="from settings",
+            max_tokens=160,
+            threads=2,
+            hands_free_detector=detector,
+        )
+        qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
+        heard = []
+        controller.hands_free.speech_started.connect(lambda: heard.append(time.monotonic()))
+        controller.replies.send("Tell me a long story about a lighthouse keeper and his dog.")
+        qtbot.waitUntil(lambda: controller.spoken.speaking, timeout=60_000)
+        assert controller.hands_free.cancels_echo
+        began = time.monotonic()
+        qtbot.waitUntil(lambda: not controller.spoken.speaking or time.monotonic() - began > 10.0, timeout=60_000)
+        spoke_for = time.monotonic() - began
+        assert heard == [], f"Parley's own voice started a turn {heard[0] - began:.2f} s after it began to speak"
+        assert spoke_for > 10.0, f"Parley stopped speaking after {spoke_for:.1f} s"
+        assert user_messages(controller) == ["Tell me a long story about a lighthouse keeper and his dog."]
+        with qtbot.waitSignal(controller.hands_free.speech_started, timeout=30_000):
+            player = mic.play(question_clip, wait=False)  # the user talks over Parley
+        qtbot.waitUntil(lambda: not controller.spoken.speaking, timeout=5_000)
+        qtbot.waitUntil(lambda: player.poll() is not None, timeout=30_000)
+        qtbot.waitUntil(lambda: len(user_messages(controller)) == 2, timeout=60_000)
+        said = user_messages(controller)[1]
+        print(f"\nheard over Parley: {said!r}")
+        assert word_error_rate(QUESTION, said) <= 0.25, said
+        assert controller.book.current.messages[1].role == "assistant"  # the reply read aloud is kept

@@ -118,3 +118,25 @@ def test_a_long_utterance_is_cut_at_the_limit(speech):
     segmenter = UtteranceSegmenter(max_seconds=4.0)
     pieces = _feed(segmenter, stream)
     assert len(pieces) >= 2 and all(len(p) <= 4.0 * SAMPLE_RATE + 1 for p in pieces)
+
+
+def test_samples_that_may_not_be_speech_start_nothing_but_are_kept_as_pre_roll(speech):
+    """Hands-free on speakers: Parley's own voice (``may_be_speech=False``) never starts an
+    utterance, yet the moments before the user's speech is admitted stay in the utterance."""
+    segmenter = UtteranceSegmenter()
+    assert _feed_flagged(segmenter, speech, False) == [] and not segmenter.in_utterance
+    segmenter.reset()
+    onset = int(np.argmax(np.abs(speech) > 0.05))  # where the speech becomes loud
+    head, tail = speech[:onset], speech[onset:]
+    out = _feed_flagged(segmenter, np.concatenate([room_noise(0.5), head]), False)
+    out += _feed_flagged(segmenter, np.concatenate([tail, room_noise(1.5, seed=1)]), True)
+    assert len(out) == 1
+    kept = out[0]
+    assert np.sum(kept.astype(np.float64) ** 2) > 0.99 * np.sum(speech.astype(np.float64) ** 2)
+
+
+def _feed_flagged(segmenter: UtteranceSegmenter, audio: np.ndarray, may_be_speech: bool) -> list[np.ndarray]:
+    out = []
+    for i in range(0, len(audio), 320):
+        out += segmenter.push(audio[i : i + 320], may_be_speech)
+    return out

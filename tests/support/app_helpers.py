@@ -103,7 +103,9 @@ def make_controller(
     """A real MainWindow and Controller on the real engines, started as the app starts them.
 
     ``settings`` are ``Settings`` fields (pass ``chat_model``; ``tiny_settings`` helps).  The
-    store and settings file live in ``tmp_path``.
+    store and settings file live in ``tmp_path``.  Replies are read aloud by ``read_aloud()``,
+    by default a system voice that cannot speak; ``"from settings"``: the voice the settings
+    name, as in the app (the natural voice by default).
     """
     window = MainWindow()
     qtbot.addWidget(window)
@@ -115,7 +117,7 @@ def make_controller(
         Store(tmp_path / "conversations.sqlite3"),
         settings_path=tmp_path / "settings.json",
         # Default: no text-to-speech engine, the common case on a test machine.
-        read_aloud=read_aloud or (lambda: ReadAloud("no-such-engine")),
+        read_aloud=None if read_aloud == "from settings" else read_aloud or (lambda: ReadAloud("no-such-engine")),
     )
     controller.start()
     if wait_ready:

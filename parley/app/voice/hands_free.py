@@ -9,10 +9,11 @@ back to loudness, with a notice.
 
 While a reply is read aloud the microphone hears Parley itself.  With an echo canceller
 (``echo``, speexdsp: ``set_echo_canceller``), every block first has Parley's voice removed,
-using what the speakers play as the reference; the user can then talk over Parley, and the
-start of their speech is said at once (``speech_started``) so the controller can stop the
-voice and the reply (barge-in).  Without one the microphone is ignored while Parley speaks
-(``ignore``).
+using what the speakers play as the reference, and an ``EchoGuard`` drops what is still
+Parley (everything until the canceller has converged, then what it removed most of); the user
+can then talk over Parley, and the start of their speech is said at once (``speech_started``)
+so the controller can stop the voice and the reply (barge-in).  Without one the microphone
+is ignored while Parley speaks (``ignore``).
 
 The mode is a setting (``hands_free``), so it survives a restart; ``sync`` starts or stops
 listening as the setting and the app's state allow.
@@ -28,6 +29,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from parley.engine.audio.echo import EchoGuard
 from parley.engine.audio.vad import EnergyDetector, UtteranceSegmenter
 
 from ..engine_slots import EngineSlot
@@ -74,6 +76,7 @@ class HandsFree(QObject):
         self.listener: Any = None
         self._ignoring = threading.Event()  # read on the listener's thread
         self.echo: Any = None  # an EchoCanceller, used on the listener's thread
+        self._echo_guard = EchoGuard()
         self._segmenter: UtteranceSegmenter | None = None  # made and used on the listener's thread
         self.detector_name = ""  # the detector in use: "neural" or "energy" ("" before the first block)
         self._heard.connect(self._utterance)
@@ -115,6 +118,7 @@ class HandsFree(QObject):
         self._segmenter = None
         if self.echo is not None:
             self.echo.reset()
+        self._echo_guard = EchoGuard()  # the listener's thread's, from here on
         try:
             listener = self.make_listener(
                 self.microphones.device(), self._audio, partial(emit, self._level), partial(emit, self._lost)
@@ -141,14 +145,17 @@ class HandsFree(QObject):
 
     def _audio(self, block: Any) -> None:
         """The listener's thread: cut the stream into utterances."""
+        may_be_speech = True
         if self.echo is not None:
-            block = self.echo.process(block)
+            cleaned = self.echo.process(block)
+            may_be_speech = self._echo_guard.admit(block, cleaned, self.echo.reference_level)  # else Parley's voice
+            block = cleaned
         segmenter = self._segmenter or self._new_segmenter()
         if self._ignoring.is_set():
             segmenter.reset()
             return
         was_in_utterance = segmenter.in_utterance
-        for utterance in segmenter.push(block):
+        for utterance in segmenter.push(block, may_be_speech):
             emit(self._heard, utterance)
         if segmenter.in_utterance and not was_in_utterance:
             emit(self._began)

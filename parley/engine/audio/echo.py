@@ -18,6 +18,7 @@ and cancelled less.)
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import deque
 from typing import Any
@@ -28,6 +29,7 @@ from cffi import FFI
 
 from ..errors import EchoCancellerError
 from ..formats import SAMPLE_RATE
+from .files import rms_level
 
 _LIBRARY = "libspeexdsp.so.1"
 _SPEEX_ECHO_SET_SAMPLING_RATE = 24
@@ -119,6 +121,7 @@ class EchoCanceller:
         self._queued = 0
         self._resamplers: dict[int, soxr.ResampleStream] = {}
         self._pending = np.zeros(0, dtype=np.float32)  # microphone samples short of a frame
+        self.reference_level = -math.inf  # dBFS of the reference the last ``process`` paired with the microphone
         self._rec = _ffi.new("int16_t[]", self.frame)
         self._play = _ffi.new("int16_t[]", self.frame)
         self._out = _ffi.new("int16_t[]", self.frame)
@@ -147,6 +150,7 @@ class EchoCanceller:
         if whole == 0:
             return audio[:0]
         reference = self._take_reference(whole)
+        self.reference_level = rms_level(reference)
         out = np.empty(whole, dtype=np.float32)
         rec, play, cleaned, n = self._rec, self._play, self._out, self.frame
         mic16 = _to_int16(audio[:whole])
@@ -184,3 +188,70 @@ class EchoCanceller:
                     self._reference[0] = head[take:]
             self._queued -= filled
         return out
+
+
+class EchoGuard:
+    """Whether what the microphone hears, after the canceller, may be the user, block by block.
+
+    A canceller removes Parley's voice only once its filter has converged (a few seconds of
+    Parley speaking), and even then leaves a residue that a voice detector still calls speech.
+    So while Parley's voice plays (and ``hangover_seconds`` after, the room's echo):
+    - until the canceller has converged (its measured echo return loss enhancement, raw level
+      over cleaned level on blocks with Parley's voice, reaches ``converged_db``), nothing heard
+      is the user: as without a canceller, the microphone is ignored;
+    - after that, a block may be the user only where, over the last ``window_seconds``, the
+      canceller removed little (cleaned within ``keep_db`` of raw: it removes Parley's voice,
+      not the user's) and what is left is not quiet (``quiet_db``: the residue of Parley's
+      pauses and word endings, where removing little is removing little of nothing), and has
+      been so for ``hold_seconds`` without a break (the residue comes in short bursts).
+    The filter keeps what it learnt while hands-free keeps the speakers open, so this costs the
+    first seconds of the first reply read in a session, not every reply.
+    """
+
+    def __init__(
+        self,
+        *,
+        converged_db: float = 10.0,
+        keep_db: float = 6.0,
+        window_seconds: float = 0.06,
+        quiet_db: float = -50.0,
+        hold_seconds: float = 0.1,
+        hangover_seconds: float = 0.5,
+    ) -> None:
+        self.converged_db = converged_db
+        self.keep_db = keep_db
+        self.quiet_db = quiet_db
+        self.hangover_seconds = hangover_seconds
+        self.hold_seconds = hold_seconds
+        self._user_for = 0.0  # seconds the windows have been user-like without a break
+        self.erle_db = 0.0  # smoothed, over blocks where Parley's voice reaches the microphone
+        self._echo_for = 0.0  # seconds its echo may still be heard
+        self._window = max(1, round(window_seconds * SAMPLE_RATE))
+        self._raw = np.zeros(0, dtype=np.float32)  # the latest ``window_seconds`` heard, and cleaned
+        self._clean = np.zeros(0, dtype=np.float32)
+
+    @property
+    def converged(self) -> bool:
+        return self.erle_db >= self.converged_db
+
+    def admit(self, raw: np.ndarray, cleaned: np.ndarray, reference_level: float) -> bool:
+        """Whether ``cleaned`` (the canceller's output for the microphone block ``raw``) may hold
+        the user's voice; ``reference_level``: dBFS of what the speakers played for it."""
+        seconds = len(raw) / SAMPLE_RATE
+        self._raw = np.concatenate([self._raw, raw])[-self._window :]
+        self._clean = np.concatenate([self._clean, cleaned])[-self._window :]
+        if reference_level > -70.0:
+            self._echo_for = self.hangover_seconds
+        else:
+            self._echo_for = max(0.0, self._echo_for - seconds)
+            if self._echo_for == 0.0:
+                return True
+        raw_db, clean_db = rms_level(self._raw), rms_level(self._clean)
+        if not math.isfinite(raw_db) or raw_db < -60.0:
+            return True  # nothing of Parley's voice reaches the microphone
+        removed = raw_db - (clean_db if math.isfinite(clean_db) else -120.0)
+        user_like = removed < self.keep_db and clean_db >= self.quiet_db
+        if not self.converged or not user_like:  # learn from Parley's voice alone
+            self.erle_db += 0.05 * (min(removed, 40.0) - self.erle_db)
+        self._user_for = self._user_for + seconds if user_like else 0.0
+        return self.converged and self._user_for >= self.hold_seconds

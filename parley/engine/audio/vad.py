@@ -233,14 +233,18 @@ class UtteranceSegmenter:
     def in_utterance(self) -> bool:
         return bool(self._frames)
 
-    def push(self, block: np.ndarray) -> list[np.ndarray]:
-        """Feed the next samples; return the utterances they completed, oldest first."""
+    def push(self, block: np.ndarray, may_be_speech: bool = True) -> list[np.ndarray]:
+        """Feed the next samples; return the utterances they completed, oldest first.
+
+        ``may_be_speech`` false: none of these samples counts as speech, whatever the detector
+        says (Parley's own voice, while it speaks), but they are kept like the rest: an
+        utterance that starts just after takes them along as its pre-roll."""
         audio = np.concatenate([self._pending, np.asarray(block, dtype=np.float32)])
         whole = len(audio) // self._frame * self._frame
         self._pending = audio[whole:].copy()
         done = []
         for i in range(0, whole, self._frame):
-            utterance = self._frame_in(audio[i : i + self._frame])
+            utterance = self._frame_in(audio[i : i + self._frame], may_be_speech)
             if utterance is not None:
                 done.append(utterance)
         return done
@@ -253,8 +257,8 @@ class UtteranceSegmenter:
         self._frames, self._quiet_run = [], 0
         return utterance
 
-    def _frame_in(self, frame: np.ndarray) -> np.ndarray | None:
-        speech = self.detector.is_speech(frame, bool(self._frames))
+    def _frame_in(self, frame: np.ndarray, may_be_speech: bool) -> np.ndarray | None:
+        speech = self.detector.is_speech(frame, bool(self._frames)) and may_be_speech
         if not self._frames:
             self._window.append(speech)
             self._pre_roll.append(frame)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes.util
+import dataclasses
 import json
 import os
 import re
@@ -126,6 +127,27 @@ def test_failed_gpu_backend_falls_back_to_cpu_with_the_reason(tmp_path: Path, br
     name, reason = proc.stdout.strip().splitlines()
     assert name == "CPU"
     assert "CUDA backend (libggml-cuda.so) failed to load" in reason and "using the CPU" in reason
+
+
+def test_auto_never_picks_a_software_gpu_driver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mesa's lavapipe (a Vulkan driver on the CPU, as a machine without a GPU driver may have)
+    registers as a GPU; auto keeps the CPU and names it as the reason.  The devices are what
+    ggml registers on such a machine (lavapipe calls itself llvmpipe); the policy is real."""
+    from parley.engine.backend import devices
+
+    real = devices.list_devices()
+    cpu = next(d for d in real if d.kind == "cpu")
+    lavapipe = devices.Device(
+        len(real), "Vulkan0", "llvmpipe (LLVM 15.0.6, 256 bits)", "gpu", 1 << 30, 1 << 30, "Vulkan"
+    )
+    monkeypatch.setattr(devices, "list_devices", lambda: [cpu, lavapipe])
+    choice = devices.select_device("auto")
+    assert choice.device == cpu and lavapipe.software and not cpu.software
+    assert "Vulkan0 (llvmpipe (LLVM 15.0.6, 256 bits)) is a software renderer" in (choice.fallback_reason or "")
+    assert devices.select_device("Vulkan0").device == lavapipe  # asked for by name, it is used
+    hardware = dataclasses.replace(lavapipe, description="AMD Radeon RX 7600 (RADV NAVI33)")
+    monkeypatch.setattr(devices, "list_devices", lambda: [cpu, lavapipe, hardware])
+    assert devices.select_device("auto").device == hardware
 
 
 def test_unknown_device_name_falls_back_to_cpu() -> None:

@@ -1,10 +1,11 @@
 """Compute devices found by the shared ggml build, and the policy that picks one.
 
 Policies: ``auto`` (the local GPU with the most memory, else the first remote device, else
-the CPU), ``cpu``, ``rpc`` (the first remote device, see ``remote.connect``), or a device name
-as ``parley devices`` prints it (``CUDA0``, ``Vulkan0``, ``MTL0``, ``RPC0``, ``CPU``).  A
-device that is asked for but missing (or whose server was lost) falls back to the CPU, and the
-reason is kept to show the user.  ``load_with_fallback`` is how both engines load a model: on the
+the CPU; a software GPU driver such as lavapipe is never chosen, only named as the reason),
+``cpu``, ``rpc`` (the first remote device, see ``remote.connect``), or a device name as
+``parley devices`` prints it (``CUDA0``, ``Vulkan0``, ``MTL0``, ``RPC0``, ``CPU``).  A device
+that is asked for but missing (or whose server was lost) falls back to the CPU, and the reason
+is kept to show the user.  ``load_with_fallback`` is how both engines load a model: on the
 chosen device, and on the CPU when the GPU (or remote device) fails.
 """
 
@@ -22,6 +23,9 @@ from . import native
 log = logging.getLogger("parley.devices")
 
 _KINDS = {0: "cpu", 1: "gpu", 2: "igpu", 3: "accel"}
+# GPU drivers that run on the CPU (Mesa's llvmpipe, which lavapipe reports, softpipe; Google's
+# SwiftShader; Windows' basic render driver): slower than ggml's own CPU backend, so never "auto".
+_SOFTWARE_RENDERER = re.compile(r"llvmpipe|lavapipe|softpipe|swiftshader|basic render driver", re.IGNORECASE)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,6 +42,11 @@ class Device:
     @property
     def is_gpu(self) -> bool:
         return self.kind in ("gpu", "igpu")
+
+    @property
+    def software(self) -> bool:
+        """A GPU-type device that the CPU emulates (a software Vulkan driver such as lavapipe)."""
+        return self.is_gpu and _SOFTWARE_RENDERER.search(self.description) is not None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -110,9 +119,11 @@ def select_device(policy: str = "auto") -> DeviceChoice:
         return DeviceChoice(cpu, wanted, reason)
 
     if wanted.lower() == "auto":
-        if gpus or remotes:
-            return DeviceChoice((gpus or remotes)[0], wanted)
+        hardware = [d for d in gpus if not d.software]
+        if hardware or remotes:
+            return DeviceChoice((hardware or remotes)[0], wanted)
         problems = native.backend_problems()
+        problems += [f"{d.name} ({d.description}) is a software renderer, slower than the CPU" for d in gpus]
         return on_cpu("; ".join(problems) + "; using the CPU" if problems else None)
     if wanted.lower() == "cpu":
         return on_cpu(None)

@@ -383,5 +383,8 @@ def test_on_speakers_parley_does_not_answer_itself_and_the_user_can_interrupt(
         qtbot.waitUntil(lambda: len(user_messages(controller)) == 2, timeout=60_000)
         said = user_messages(controller)[1]
         print(f"\nheard over Parley: {said!r}")
-        assert word_error_rate(QUESTION, said) <= 0.25, said
+        # Tiny.en over what is left of Parley's voice: as in the other hands-free tests, most words
+        # right; and none of Parley's words added (the message is the question, not more).
+        assert word_error_rate(QUESTION, said) < 0.4, said
+        assert len(said.split()) <= len(QUESTION.split()) + 1, said
         assert controller.book.current.messages[1].role == "assistant"  # the reply read aloud is kept

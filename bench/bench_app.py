@@ -9,7 +9,9 @@ microphone path: espeak-ng speech played into a PulseAudio virtual microphone (t
 that PortAudio's ``pulse`` device records while push-to-talk is held.
 
 - latency from push-to-talk release to the transcript shown in the window, to the first reply
-  token reaching the window, and to that token painted (the view renders at most every 50 ms),
+  token reaching the window, to that token painted (the view renders at most every 50 ms), and,
+  with ``--read-aloud``, to the first sound of the natural voice reading the reply (the goal:
+  400 ms), with the app's own per-turn figures (``TurnClock``) beside them,
   for ~3 s and ~8 s clips (``--reps`` takes each); the live transcript is on (the default), and
   each final transcript is compared with a fresh decode of the whole take (the path without it);
 - UI stall: the longest gap between the ticks of a 10 ms QTimer on the UI thread while the
@@ -129,13 +131,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=3, help="takes of each clip")
     parser.add_argument("--max-tokens", type=int, default=64, help="reply length limit")
+    parser.add_argument("--read-aloud", action="store_true", help="read replies aloud: time to the first sound")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
 
-    from tests.support.pulse import virtual_microphone
+    from tests.support.pulse import speakers, virtual_microphone
     from tests.support.speech import synthesize
 
-    with tempfile.TemporaryDirectory(prefix="parley-bench-app-") as tmp, virtual_microphone() as mic:
+    with tempfile.TemporaryDirectory(prefix="parley-bench-app-") as tmp, virtual_microphone() as mic, speakers():
         tmp_path = Path(tmp)
         env = {"PARLEY_DATA_DIR": str(tmp_path / "data"), "PARLEY_CONFIG_DIR": str(tmp_path / "config")}
         os.environ.update(env)
@@ -171,7 +174,7 @@ def run_app(
     from tests.support.pulse import finish
 
     os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")  # first use: the conversion is measured too
-    save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens))
+    save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens, read_replies_aloud=args.read_aloud))
     list_input_devices(refresh=True)
     app = create_app([sys.argv[0]])
     rss_before = rss_mib()[0]
@@ -214,6 +217,7 @@ def run_app(
         lambda text: (events.setdefault("transcript", time.perf_counter()), heard.append(text))
     )
     controller.reply_progress.connect(lambda _p: events.setdefault("token", time.perf_counter()))
+    controller.spoken.first_sound.connect(lambda: events.setdefault("sound", time.perf_counter()))
     controller.reply_started.connect(
         lambda: (events.setdefault("reply", time.perf_counter()), ticker.start("reply generation"))
     )
@@ -245,6 +249,8 @@ def run_app(
             wait(app, lambda: "transcript" in events, "the transcript")
             ticker.start("reply generation" if "reply" in events else None)
             wait(app, lambda: len(finished) > len(takes) and "painted" in events, "the reply")
+            if args.read_aloud:
+                wait(app, lambda: "sound" in events, "the reply's first sound")
             ticker.start(None)
             reply, finish_reason = finished[-1]
             wait(app, lambda: controller.idle, "the engines to be idle")
@@ -262,6 +268,8 @@ def run_app(
                 "whisper_s": controller.status.last_clip_s,
                 "first_token_s": events["token"] - released,
                 "first_token_painted_s": events["painted"] - released,
+                "first_sound_s": events["sound"] - released if "sound" in events else None,
+                "turn_steps_ms": [(name, round(s * 1000)) for name, s in entry.turn.steps()] if entry.turn else None,
                 "reply_tokens": (entry.stats or {}).get("generated_tokens"),
                 "reply_tps": (entry.stats or {}).get("gen_tps"),
                 "finish": finish_reason,
@@ -270,7 +278,9 @@ def run_app(
             print(
                 f"  {label} take {rep + 1}: transcript {take['transcript_s'] * 1000:.0f} ms, first token "
                 f"{take['first_token_s'] * 1000:.0f} ms (painted {take['first_token_painted_s'] * 1000:.0f} ms), "
-                f"WER {take['wer']:.2f}, reply {take['reply_tokens']} tokens at {take['reply_tps']} tok/s",
+                f"WER {take['wer']:.2f}, reply {take['reply_tokens']} tokens at {take['reply_tps']} tok/s"
+                + (f"; first sound {take['first_sound_s'] * 1000:.0f} ms" if take["first_sound_s"] is not None else "")
+                + (f"; the app's turn: {take['turn_steps_ms']}" if take["turn_steps_ms"] else ""),
                 flush=True,
             )
     rss_now, rss_peak = rss_mib()
@@ -320,7 +330,14 @@ def print_report(r: dict[str, Any]) -> None:
             f"{med(t['transcript_s'] for t in takes) * 1000:.0f} ms (whisper "
             f"{med(t['whisper_s'] for t in takes) * 1000:.0f} ms), first reply token "
             f"{med(t['first_token_s'] for t in takes) * 1000:.0f} ms, painted "
-            f"{med(t['first_token_painted_s'] for t in takes) * 1000:.0f} ms; WER "
+            f"{med(t['first_token_painted_s'] for t in takes) * 1000:.0f} ms"
+            + (
+                f", first sound {med(t['first_sound_s'] for t in takes) * 1000:.0f} ms "
+                f"(slowest {max(t['first_sound_s'] for t in takes) * 1000:.0f} ms)"
+                if takes[0]["first_sound_s"] is not None
+                else ""
+            )
+            + "; WER "
             f"{med(t['wer'] for t in takes):.2f}; reply {med(t['reply_tps'] or 0 for t in takes):.1f} tok/s"
         )
         print(

@@ -302,7 +302,7 @@ def test_a_spoken_turn_shows_its_timings_from_the_release_to_the_first_sound(
     )
     caplog.set_level("INFO", logger="parley.turns")
     sound_at = []
-    controller.spoken.speaking_changed.connect(lambda on: sound_at.append(time.monotonic()) if on else None)
+    controller.spoken.first_sound.connect(lambda: sound_at.append(time.monotonic()))
     speak(qtbot, controller, mic, question_clip)
     qtbot.waitUntil(lambda: bool(sound_at), timeout=60_000)
     wait_idle(qtbot, controller)
@@ -387,4 +387,7 @@ def test_on_speakers_parley_does_not_answer_itself_and_the_user_can_interrupt(
         # right; and none of Parley's words added (the message is the question, not more).
         assert word_error_rate(QUESTION, said) < 0.4, said
         assert len(said.split()) <= len(QUESTION.split()) + 1, said
-        assert controller.book.current.messages[1].role == "assistant"  # the reply read aloud is kept
+        reply = controller.book.current.messages[1]
+        assert reply.role == "assistant"  # the reply read aloud is kept
+        steps = [name for name, _ in reply.turn.steps()]  # its timings reach the natural voice's first sound
+        assert steps == ["first words of the reply", "first sound of the reply"], steps

@@ -35,7 +35,7 @@ def test_a_spoken_turn_is_timed_step_by_step(qtbot) -> None:
     clock.advance(0.2)
     turns.reply_grew(reply, "Hi")
     clock.advance(0.4)
-    turns.speaking(True)
+    turns.sounded()
     turns.reply_ended(reply)
     turn = reply.message.turn
     assert turn.source == "hands-free"
@@ -70,5 +70,5 @@ def test_a_reply_stopped_before_its_first_words_has_no_timings(qtbot) -> None:
     reply = _reply()
     turns.reply_started(reply)
     turns.reply_ended(reply)
-    turns.speaking(True)  # and a voice that starts later is not its first sound
+    turns.sounded()  # and a voice that starts later is not its first sound
     assert reply.message.turn is None

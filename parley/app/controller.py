@@ -213,7 +213,7 @@ class Controller(QObject):
         state.started.connect(self.turns.reply_started)  # before the view: the message gets its timings first
         state.grew.connect(self.turns.reply_grew)
         state.ended.connect(self.turns.reply_ended)
-        self.spoken.speaking_changed.connect(self.turns.speaking)
+        self.spoken.first_sound.connect(self.turns.sounded)
         state.started.connect(view.follow_reply)
         state.grew.connect(view.reply_grew)
         state.ended.connect(view.reply_ended)

@@ -83,6 +83,7 @@ class Engines(Protocol):
         on_speaking: Callable[[bool], None],
         on_error: Callable[[BaseException], None],
         on_played: Callable[[Any, int], None] | None,
+        on_first_audio: Callable[[], None] | None = None,
     ) -> Any: ...
     def echo_canceller(self) -> Any: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
@@ -206,6 +207,7 @@ class LocalEngines:
         on_speaking: Callable[[bool], None],
         on_error: Callable[[BaseException], None],
         on_played: Callable[[Any, int], None] | None,
+        on_first_audio: Callable[[], None] | None = None,
     ) -> Any:
         """A ``Speaker`` for the natural voice ``voice`` ("default": the default natural voice);
         it loads the voice on its own thread."""
@@ -219,6 +221,7 @@ class LocalEngines:
             on_speaking=on_speaking,
             on_error=on_error,
             on_played=on_played,
+            on_first_audio=on_first_audio,
         )
 
     def echo_canceller(self) -> Any:

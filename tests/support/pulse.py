@@ -266,33 +266,41 @@ def idle_microphone() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def speakers_into_microphone(level: float = 0.5, latency_ms: int = 60) -> Iterator[str]:
-    """Laptop speakers, simulated: a null sink ``parley_speakers`` becomes the default output,
-    and what is played there reaches the virtual microphone ``latency_ms`` later at ``level``
-    (module-loopback into ``parley_vsink``, mixed with whatever a test plays into it).  Needs
-    the server of ``virtual_microphone()`` running; yields the sink's name."""
+def speakers() -> Iterator[str]:
+    """A null sink ``parley_speakers`` as the default output, so that what the app plays goes
+    there and not into the virtual microphone's sink (which PulseAudio may otherwise make the
+    default, being its only sink).  Needs the server of ``virtual_microphone()``; yields its name."""
     sink = "parley_speakers"
     previous = _pactl("get-default-sink", check=False).strip()
-    modules = [_pactl("load-module", "module-null-sink", f"sink_name={sink}").strip()]
+    module = _pactl("load-module", "module-null-sink", f"sink_name={sink}").strip()
     try:
-        modules.append(
-            _pactl(
-                "load-module",
-                "module-loopback",
-                f"source={sink}.monitor",
-                f"sink={SINK}",
-                f"latency_msec={latency_ms}",
-                "source_dont_move=true",
-                "sink_dont_move=true",
-            ).strip()
-        )
-        blocks = _pactl("list", "sink-inputs").split("Sink Input #")[1:]
-        loop = next(b.split()[0] for b in blocks if f"Owner Module: {modules[1]}\n" in b)
-        _pactl("set-sink-input-volume", loop, f"{round(level ** (1 / 3) * 65536)}")  # PulseAudio's scale is cubic
         _pactl("set-default-sink", sink)
         yield sink
     finally:
-        for module in reversed(modules):
-            _pactl("unload-module", module, check=False)
-        if previous:
+        _pactl("unload-module", module, check=False)
+        if previous and _index("sinks", previous) is not None:
             _pactl("set-default-sink", previous, check=False)
+
+
+@contextlib.contextmanager
+def speakers_into_microphone(level: float = 0.5, latency_ms: int = 60) -> Iterator[str]:
+    """Laptop speakers, simulated: ``speakers()``, and what is played there reaches the virtual
+    microphone ``latency_ms`` later at ``level`` (module-loopback into ``parley_vsink``, mixed
+    with whatever a test plays into it).  Yields the speakers' sink name."""
+    with speakers() as sink:
+        module = _pactl(
+            "load-module",
+            "module-loopback",
+            f"source={sink}.monitor",
+            f"sink={SINK}",
+            f"latency_msec={latency_ms}",
+            "source_dont_move=true",
+            "sink_dont_move=true",
+        ).strip()
+        try:
+            blocks = _pactl("list", "sink-inputs").split("Sink Input #")[1:]
+            loop = next(b.split()[0] for b in blocks if f"Owner Module: {module}\n" in b)
+            _pactl("set-sink-input-volume", loop, f"{round(level ** (1 / 3) * 65536)}")  # PulseAudio's scale is cubic
+            yield sink
+        finally:
+            _pactl("unload-module", module, check=False)

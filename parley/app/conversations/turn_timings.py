@@ -122,9 +122,9 @@ class TurnClock(QObject):
             reply.message.turn = turn
         log.info(turn.log_line())
 
-    def speaking(self, speaking: bool) -> None:
-        """Parley's voice started or stopped: the first start after a reply began is its first sound."""
+    def sounded(self) -> None:
+        """The voice reading the reply began to sound (its first audio is playing)."""
         turn = self._current
-        if speaking and turn is not None and turn.first_token is not None and turn.first_audio is None:
+        if turn is not None and turn.first_token is not None and turn.first_audio is None:
             turn.first_audio = self._clock()
             log.info("%s (first sound)", turn.log_line())

@@ -38,6 +38,7 @@ class ReadAloud(QObject):
     """Reads whole replies aloud with the system's voice; ``speaking`` is true while it does."""
 
     speaking_changed = Signal(bool)
+    first_sound = Signal()  # it started to speak
     streams = False  # it reads a reply once it is written (``say``), not as it streams
 
     def __init__(self, engine: str | None = None, parent: QObject | None = None) -> None:
@@ -94,23 +95,28 @@ class ReadAloud(QObject):
         if speaking != self.speaking:
             self.speaking = speaking
             emit(self.speaking_changed, speaking)
+            if speaking:
+                emit(self.first_sound)  # the system voice speaks a whole reply at once
         if state == self._states.Error and self._tts is not None:
             self.problem = f"Text-to-speech failed: {self._tts.errorString()}"
 
 
-SpeakerFactory = Callable[[Callable[[bool], None], Callable[[BaseException], None]], Any]
+# make_speaker(on_speaking, on_error, on_first_audio) -> the engine's Speaker
+SpeakerFactory = Callable[[Callable[[bool], None], Callable[[BaseException], None], Callable[[], None]], Any]
 
 
 class NaturalReadAloud(QObject):
     """Speaks replies with the natural voice as they stream: ``begin`` when a reply starts,
     ``feed`` each piece, ``end`` when it is complete; the first sentence is heard while the
-    model writes the next.  ``make_speaker(on_speaking, on_error)`` makes the engine's
-    ``Speaker`` (its callbacks run on its threads; they reach the UI thread as signals)."""
+    model writes the next.  ``make_speaker(on_speaking, on_error, on_first_audio)`` makes the
+    engine's ``Speaker`` (its callbacks run on its threads; they reach the UI thread as signals)."""
 
     speaking_changed = Signal(bool)
+    first_sound = Signal()  # an utterance's first sound is playing
     failed = Signal(str)
     streams = True
     _speaking = Signal(bool)  # from the speaker's threads
+    _first_sound = Signal()
     _error = Signal(str)
 
     def __init__(self, make_speaker: SpeakerFactory, problem: str | None, parent: QObject | None = None) -> None:
@@ -118,10 +124,13 @@ class NaturalReadAloud(QObject):
         self.problem = problem
         self.speaking = False
         self._speaking.connect(self._on_speaking)
+        self._first_sound.connect(self.first_sound)
         self._error.connect(self._on_error)
         self.speaker: Any = None
         if problem is None:
-            self.speaker = make_speaker(partial(emit, self._speaking), lambda exc: emit(self._error, str(exc)))
+            self.speaker = make_speaker(
+                partial(emit, self._speaking), lambda exc: emit(self._error, str(exc)), partial(emit, self._first_sound)
+            )
             self.speaker.preload()
 
     def begin(self) -> None:

@@ -28,6 +28,7 @@ Output = ReadAloud | NaturalReadAloud
 
 class SpokenReplies(QObject):
     speaking_changed = Signal(bool)
+    first_sound = Signal()  # a reply's first sound is playing
     stop_reply = Signal()  # the user spoke over Parley: the reply stops too
 
     def __init__(
@@ -54,6 +55,7 @@ class SpokenReplies(QObject):
         if self.output is None:
             self.output = output = self._make()
             output.speaking_changed.connect(self._speaking_changed)
+            output.first_sound.connect(self.first_sound)
             if isinstance(output, NaturalReadAloud):
                 output.failed.connect(self._status.notice)
                 self._hands_free.set_echo_canceller(self._engines.echo_canceller())
@@ -133,8 +135,14 @@ class SpokenReplies(QObject):
             if problem is None:
                 voice, threads = settings.voice, settings.threads or None
 
-                def make_speaker(on_speaking: Callable[[bool], None], on_error: Callable[[BaseException], None]) -> Any:
-                    return self._engines.speaker(voice, threads, on_speaking, on_error, self._echo_reference)
+                def make_speaker(
+                    on_speaking: Callable[[bool], None],
+                    on_error: Callable[[BaseException], None],
+                    on_first_audio: Callable[[], None],
+                ) -> Any:
+                    return self._engines.speaker(
+                        voice, threads, on_speaking, on_error, self._echo_reference, on_first_audio
+                    )
 
                 return NaturalReadAloud(make_speaker, None, self)
             self._status.notice(f"{problem}; replies are read with the system's voice.")

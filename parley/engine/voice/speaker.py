@@ -5,7 +5,8 @@ after another, and played while the next ones are made.
 says the reply is complete (``say`` does all three for a whole text).  ``stop`` silences the
 speakers at once and drops what was still to be said.  ``on_speaking(True)`` is called when
 an utterance starts and ``on_speaking(False)`` once its last sound has been played, or it was
-stopped; ``on_error`` when the voice or the speakers fail (the utterance is dropped).
+stopped; ``on_first_audio()`` when an utterance's first sound starts playing; ``on_error`` when
+the voice or the speakers fail (the utterance is dropped).
 
 Threads: every method may be called from any thread; the callbacks run on the speaker's or the
 player's thread.
@@ -51,8 +52,10 @@ class Speaker:
         on_speaking: Callable[[bool], None] | None = None,
         on_error: Callable[[ParleyError], None] | None = None,
         on_played: Callable[[np.ndarray, int], None] | None = None,
+        on_first_audio: Callable[[], None] | None = None,
     ) -> None:
         self._load_voice = load_voice
+        self._on_first_audio = on_first_audio
         self._device = device
         self._on_speaking = on_speaking
         self._on_error = on_error
@@ -213,6 +216,8 @@ class Speaker:
     def _player_state(self, playing: bool) -> None:
         if playing and self.first_audio_at is None:
             self.first_audio_at = time.monotonic()
+            if self._on_first_audio is not None:
+                self._on_first_audio()
         if not playing and self._ended:
             self._set_speaking(False)
 

@@ -178,9 +178,8 @@ class HandsFree(QObject):
 
     def _close_detector(self) -> None:
         segmenter, self._segmenter = self._segmenter, None
-        vad = getattr(segmenter.detector, "vad", None) if segmenter is not None else None
-        if vad is not None:
-            vad.close()
+        if segmenter is not None:
+            segmenter.detector.close()
 
     def _utterance(self, audio: Any) -> None:
         if self.listener is not None and not self._ignoring.is_set():

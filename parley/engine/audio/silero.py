@@ -137,6 +137,9 @@ class NeuralDetector:
         self.vad.reset()
         self.last_probability = 0.0
 
+    def close(self) -> None:
+        self.vad.close()
+
     def is_speech(self, frame: np.ndarray, in_utterance: bool) -> bool:
         probs = self.vad.probabilities(frame)
         if len(probs):

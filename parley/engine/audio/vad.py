@@ -157,6 +157,9 @@ class EnergyDetector:
     def reset(self) -> None:
         self._floor = None
 
+    def close(self) -> None:
+        """Nothing to free."""
+
     @property
     def threshold(self) -> float:
         """The level (dBFS) a frame must reach to count as speech, now."""
@@ -183,6 +186,9 @@ class SpeechDetector(Protocol):
     def reset(self) -> None: ...
 
     def is_speech(self, frame: np.ndarray, in_utterance: bool) -> bool: ...
+
+    def close(self) -> None:
+        """Free what it holds (the neural detector's native context)."""
 
 
 class UtteranceSegmenter:

@@ -32,8 +32,7 @@ from tests.support.app_helpers import (  # noqa: F401 - fixtures
     tiny_settings,
     wait_idle,
 )
-from tests.support.pulse import idle_microphone, speakers_into_microphone
-from tests.support.requirements import require
+from tests.support.pulse import idle_microphone
 from tests.support.speech import SENTENCES, room_noise
 
 LONG_QUESTION = (
@@ -336,48 +335,3 @@ def test_a_typed_turn_times_only_the_reply(qtbot, tmp_path, tiny_chat_model):
     widget.details_button.click()
     text = widget.details_popup.label.text()
     assert text.startswith("You sent the message.") and [n for n, _ in _figures(text)] == ["first words of the reply"]
-
-
-# ---------------------------------------------------------------- on speakers
-
-
-@pytest.mark.parametrize("detector", ["neural", "energy"])
-def test_on_speakers_parley_does_not_interrupt_itself_while_the_canceller_learns(qtbot, tmp_path, mic, detector):
-    """Laptop speakers, simulated in PulseAudio: what Parley plays reaches the microphone 60 ms
-    later at half its level.  Hands-free listens through the echo canceller while the natural
-    voice reads a long reply.  Without EchoGuard Parley barged in on its own voice 1.6 s after it
-    began, every time; with it, nothing starts a turn while the canceller learns the room.
-    (Later, after convergence, a residue still starts a turn in some runs, and a question asked
-    over Parley is missed in some: not reliable enough to test yet; see bench-like figures in the
-    closing note.)"""
-    from parley.engine.audio.echo import available as echo_unavailable
-
-    require(echo_unavailable() is None, f"speexdsp: {echo_unavailable()}")
-    with speakers_into_microphone(level=0.5):
-        controller = make_controller(
-            qtbot,
-            tmp_path,
-            microphone="pulse",
-            hands_free=True,
-            read_replies_aloud=True,
-            read_aloud="from settings",
-            max_tokens=160,
-            threads=2,
-            hands_free_detector=detector,
-        )
-        qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
-        heard = []
-        controller.hands_free.speech_started.connect(lambda: heard.append(time.monotonic()))
-        controller.replies.send("Tell me a long story about a lighthouse keeper and his dog.")
-        qtbot.waitUntil(lambda: controller.spoken.speaking, timeout=60_000)
-        assert controller.hands_free.cancels_echo
-        began = time.monotonic()
-        qtbot.waitUntil(lambda: not controller.spoken.speaking or time.monotonic() - began > 4.0, timeout=60_000)
-        spoke_for = time.monotonic() - began
-        assert heard == [], f"Parley's own voice started a turn {heard[0] - began:.2f} s after it began to speak"
-        assert spoke_for > 4.0, f"Parley stopped speaking after {spoke_for:.1f} s"
-        assert user_messages(controller) == ["Tell me a long story about a lighthouse keeper and his dog."]
-        reply = controller.book.current.messages[-1]
-        qtbot.waitUntil(lambda: reply.turn is not None and reply.turn.first_audio is not None, timeout=60_000)
-        steps = [name for name, _ in reply.turn.steps()]
-        assert steps == ["first words of the reply", "first sound of the reply"], steps  # the natural voice's

@@ -146,3 +146,40 @@ def test_the_echo_canceller_removes_parley_s_voice(voice) -> None:
     clean_segmenter.push(clean[settled])
     assert raw_segmenter.in_utterance or raw_segmenter.flush() is not None
     assert not clean_segmenter.in_utterance
+
+
+def test_echo_guard_keeps_parley_s_voice_from_starting_a_turn(voice) -> None:
+    """Speakers simulated offline (the voice 60 ms later at half level): through the canceller
+    alone, hands-free hears Parley's own voice as a turn within its first sentence; with
+    EchoGuard it never does over 20 s, and a question asked over Parley once the canceller has
+    learnt the room starts a turn within 0.5 s."""
+    from parley.engine.audio.echo import EchoGuard
+
+    require(echo_unavailable() is None, f"speexdsp: {echo_unavailable()}")
+    speech = to16k(np.concatenate([voice.synthesize(s) for s in SENTENCES * 3]), voice.sample_rate)
+    delay, block = int(0.06 * SAMPLE_RATE), int(0.02 * SAMPLE_RATE)
+    echo_only = np.concatenate([np.zeros(delay, np.float32), 0.5 * speech])[: len(speech)]
+    echo_only = (echo_only + np.random.default_rng(1).normal(0, 1e-3, len(echo_only))).astype(np.float32)
+    question = voice.synthesize("Stop. What is the weather like tomorrow?")
+    question = to16k(question, voice.sample_rate) * 0.6
+    asked_at = int(6.0 * SAMPLE_RATE)
+    with_question = echo_only.copy()
+    with_question[asked_at : asked_at + len(question)] += question
+
+    def turns(microphone: np.ndarray, guarded: bool) -> list[float]:
+        canceller, guard, segmenter, starts = EchoCanceller(), EchoGuard(), UtteranceSegmenter(), []
+        for i in range(0, len(speech) - block + 1, block):
+            canceller.reference(speech[i : i + block], SAMPLE_RATE)
+            raw = microphone[i : i + block]
+            cleaned = canceller.process(raw)
+            admitted = guard.admit(raw, cleaned, canceller.reference_level) if guarded else True
+            was = segmenter.in_utterance
+            segmenter.push(cleaned, admitted)
+            if segmenter.in_utterance and not was:
+                starts.append(i / SAMPLE_RATE)
+        return starts
+
+    assert turns(echo_only, guarded=False), "the canceller alone should let Parley's voice start a turn"
+    assert turns(echo_only, guarded=True) == []
+    started = turns(with_question, guarded=True)
+    assert len(started) >= 1 and 6.0 <= started[0] <= 6.5, started

@@ -280,27 +280,3 @@ def speakers() -> Iterator[str]:
         _pactl("unload-module", module, check=False)
         if previous and _index("sinks", previous) is not None:
             _pactl("set-default-sink", previous, check=False)
-
-
-@contextlib.contextmanager
-def speakers_into_microphone(level: float = 0.5, latency_ms: int = 60) -> Iterator[str]:
-    """Laptop speakers, simulated: ``speakers()``, and what is played there reaches the virtual
-    microphone ``latency_ms`` later at ``level`` (module-loopback into ``parley_vsink``, mixed
-    with whatever a test plays into it).  Yields the speakers' sink name."""
-    with speakers() as sink:
-        module = _pactl(
-            "load-module",
-            "module-loopback",
-            f"source={sink}.monitor",
-            f"sink={SINK}",
-            f"latency_msec={latency_ms}",
-            "source_dont_move=true",
-            "sink_dont_move=true",
-        ).strip()
-        try:
-            blocks = _pactl("list", "sink-inputs").split("Sink Input #")[1:]
-            loop = next(b.split()[0] for b in blocks if f"Owner Module: {module}\n" in b)
-            _pactl("set-sink-input-volume", loop, f"{round(level ** (1 / 3) * 65536)}")  # PulseAudio's scale is cubic
-            yield sink
-        finally:
-            _pactl("unload-module", module, check=False)

@@ -81,6 +81,7 @@ def test_models_load_after_the_window_then_talk_and_send_are_enabled(qtbot, tmp_
     assert window.device_label.text() == f"Device: {device}"  # no "(fallback)" without one
     assert not [m for m in messages if "fallback" in m.lower() or "using the CPU" in m]
     assert "pulse" in controller.microphones.names
+    assert controller.devices_in_use() == [f"Speech: {device}", f"Chat: {device}"]  # no GPU here: nothing to explain
 
 
 # ---------------------------------------------------------------- push-to-talk

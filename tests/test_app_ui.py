@@ -338,6 +338,7 @@ def test_settings_dialog_shows_the_validation_error_and_returns_the_edits(qtbot)
     )
     qtbot.addWidget(dialog)
     assert [dialog.device.itemData(i) for i in range(dialog.device.count())] == ["auto", "cpu", "CUDA0"]
+    assert dialog.device_in_use.isHidden(), "nothing loaded: nothing to say"
     speech_choices = [dialog.speech_model.itemData(i) for i in range(dialog.speech_model.count())]
     assert speech_choices[:2] == ["default", "base"] and dialog.speech_model.itemText(1).startswith("Base")
     assert not dialog.read_replies_aloud.isEnabled() and "No text-to-speech" in dialog.read_replies_aloud.toolTip()
@@ -369,3 +370,27 @@ def test_the_app_has_its_icon_and_desktop_entry(qapp):
     entry.read_string(resources.files("parley").joinpath("resources/desktop/parley.desktop").read_text())
     desktop = entry["Desktop Entry"]
     assert desktop["Exec"] == "parley" and desktop["Icon"] == "parley" and desktop["Type"] == "Application"
+
+
+def test_settings_says_where_each_model_runs_and_why(qtbot):
+    from parley.app.model_library import ModelLibrary
+    from parley.app.settings import Settings
+    from parley.app.ui.settings_dialog import SettingsDialog
+
+    lines = [
+        "Speech: CPU — the CPU ran it 3.0x faster: Vulkan0 0.90 s, CPU 0.30 s (measured 2026-11-25)",
+        "Chat: Vulkan0 — Vulkan0 ran it 2.1x faster than the CPU: Vulkan0 0.20 s, CPU 0.42 s (measured 2026-11-25)",
+    ]
+    dialog = SettingsDialog(
+        Settings(),
+        models=ModelLibrary(),
+        validate=lambda s: None,
+        compute_devices=["CPU", "Vulkan0"],
+        microphones=[],
+        read_aloud_problem=None,
+        devices_in_use=lines,
+    )
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.device_in_use.isVisible()
+    assert dialog.device_in_use.text().splitlines()[:2] == lines

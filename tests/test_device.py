@@ -15,8 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from parley.engine import speech
 from parley.engine.audio.files import load_audio
-from parley.engine.backend.devices import list_devices, select_device
+from parley.engine.backend import auto_choice
+from parley.engine.backend.devices import DeviceChoice, list_devices, select_device
+from parley.engine.backend.threads import default_threads
+from parley.engine.chat import model as chat_model
 from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 from parley.engine.speech import SpeechModel
@@ -87,3 +91,22 @@ def test_the_cli_transcribes_on_the_device(device: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "What is the capital of France?"
     assert "using the CPU" not in done.stderr
+
+
+def test_auto_measures_the_device_against_the_cpu_for_each_engine(
+    device: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Auto's real trial on this device, with the engines' own measurements: on a software
+    driver such as lavapipe the CPU must win; on a real GPU the faster one measured is used."""
+    models = {"chat": default_chat_model_path(), "speech": default_speech_model_path()}
+    trials = {"chat": chat_model.device_trial, "speech": speech.device_trial}
+    monkeypatch.setenv("PARLEY_CACHE_DIR", str(tmp_path))
+    gpu = {d.name: d for d in list_devices()}[device]
+    threads = default_threads()
+    for engine, path in models.items():
+        chosen = auto_choice.settle(engine, path, DeviceChoice(gpu, "auto"), threads, trials[engine](path, threads))
+        [row] = [r for r in auto_choice.known_trials() if r["engine"] == engine]
+        print(f"{engine} ({threads} threads): {chosen.device.name} — {chosen.note}")
+        assert chosen.device.name == row["winner"] and chosen.note
+        if gpu.software:
+            assert chosen.device.kind == "cpu", f"{device} is a software renderer: {chosen.note}"

@@ -496,7 +496,19 @@ class Controller(QObject):
             self.engines.check_server,
             voices,
             shortcut_problems=list(dict.fromkeys(self.anywhere.shortcuts.problems.values())),
+            devices_in_use=self.devices_in_use(),
         )
+
+    def devices_in_use(self) -> list[str]:
+        """Where each loaded model runs and why (auto's measured choice, or a fallback), for Settings."""
+        lines = []
+        for role, slot in (("Speech", self.speech), ("Chat", self.chat)):
+            choice = getattr(slot.model, "device", None)
+            if choice is None:
+                continue
+            why = choice.fallback_reason or choice.note
+            lines.append(f"{role}: {choice.device.name}" + (f" — {why}" if why else ""))
+        return lines
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:
         self.host.reload(old, new)

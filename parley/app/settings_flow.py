@@ -47,9 +47,10 @@ class SettingsFlow(QObject):
         check_server: Callable[[str], str | None] | None = None,
         voices: list[tuple[str, str]] | None = None,
         shortcut_problems: list[str] | None = None,
+        devices_in_use: list[str] | None = None,
     ) -> None:
         """``voices``: (setting, name) of the read-aloud voices to offer; ``shortcut_problems``: why
-        system-wide shortcuts do not work now."""
+        system-wide shortcuts do not work now; ``devices_in_use``: where each loaded model runs and why."""
         from .model_library import ModelLibrary  # the dialog and the library: not needed to start
         from .ui.settings_dialog import SettingsDialog
 
@@ -64,6 +65,7 @@ class SettingsFlow(QObject):
             check_server=check_server,
             voices=voices,
             shortcut_problems=shortcut_problems,
+            devices_in_use=devices_in_use,
         )
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..engine.backend import devices, native, remote
+from ..engine.backend import auto_choice, devices, native, remote
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
                     "devices": [d.__dict__ for d in found],
                     "auto": choice.device.name,
                     "fallback_reason": choice.fallback_reason,
+                    "auto_trials": auto_choice.known_trials(),
                     "cpu_variant": variant,
                     "backend_problems": problems,
                     "lib_dir": str(native.lib_dir()),
@@ -66,6 +67,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"{d.index:>2}{mark} {d.name:<10} {d.kind:<6} {mem:>20}  {d.description}")
     print()
     print(f"auto selects: {choice.device.name}" + (f" ({choice.fallback_reason})" if choice.fallback_reason else ""))
+    if choice.device.is_gpu and not choice.device.remote:
+        print(f"  then each engine measures {choice.device.name} against the CPU once per model and uses the faster")
+    trials = auto_choice.known_trials()
+    if trials:
+        print(f"measured (the CPU wins when {auto_choice.CPU_MARGIN}x faster):")
+        for t in trials:
+            print(
+                f"  {t['engine']:<6} {t['model']}: {t['device']} {t['gpu_seconds']:.3f} s, CPU {t['cpu_seconds']:.3f} s"
+                f" ({t['threads']} threads, {t['measured']}) -> {t['winner']}"
+            )
     if variant:
         print(f"CPU backend variant: {variant}")
     for problem in problems:

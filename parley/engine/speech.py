@@ -31,7 +31,7 @@ import numpy as np
 
 from .audio.files import prepare_for_model
 from .audio.utterance import speech_in, speech_region, spoken_text
-from .backend import native, remote
+from .backend import auto_choice, native, remote
 from .backend.cancel import CancelToken
 from .backend.devices import DeviceChoice, load_with_fallback, select_device
 from .backend.threads import default_threads
@@ -187,6 +187,7 @@ class SpeechModel:
         _install_callbacks()
         self.threads = threads or default_threads()
         choice = device if isinstance(device, DeviceChoice) else select_device(device)
+        choice = auto_choice.settle("speech", self.path, choice, self.threads, device_trial(self.path, self.threads))
         self._lock = threading.Lock()
         self._busy_thread: int | None = None  # the thread inside whisper_full
         self._cancel: CancelToken | None = None  # that call's token; close() sets it
@@ -439,3 +440,28 @@ def transcribe_speech(model: SpeechModel, audio: np.ndarray, **options: Any) -> 
     offset = region.start / SAMPLE_RATE
     segments = [Segment(s.start + offset, s.end + offset, said) for s in result.segments if (said := speech_in(s.text))]
     return Spoken(spoken_text(result), segments, result.language, result.elapsed)
+
+
+def device_trial(path: Path, threads: int) -> auto_choice.Measure:
+    """Auto's measurement for speech: seconds to transcribe the self-test question (3 s) on a
+    device; on a GPU the run after one warm-up."""
+
+    def measure(choice: DeviceChoice) -> float:
+        from importlib import resources
+
+        from .audio.files import load_audio
+
+        with resources.as_file(resources.files("parley").joinpath("resources/selftest/question.wav")) as clip:
+            audio = load_audio(clip)
+        on = dataclasses.replace(choice, requested="trial", note=None)
+        with SpeechModel(path, device=on, threads=threads) as model:
+            if model.device.device.index != choice.device.index:
+                raise ModelLoadError(f"{choice.device.name} could not load {path.name}: {model.device.fallback_reason}")
+            best = math.inf
+            for _ in range(2 if choice.device.is_gpu else 1):
+                started = time.perf_counter()
+                model.transcribe(audio)
+                best = min(best, time.perf_counter() - started)
+        return best
+
+    return measure

@@ -267,13 +267,16 @@ class SettingsDialog(QDialog):
         check_server: Callable[[str], str | None] | None = None,
         voices: list[tuple[str, str]] | None = None,
         shortcut_problems: list[str] | None = None,
+        devices_in_use: list[str] | None = None,
     ) -> None:
         """``voices``: (setting, name) of the read-aloud voices the picker offers;
-        ``shortcut_problems``: why system-wide shortcuts do not work now, said under them."""
+        ``shortcut_problems``: why system-wide shortcuts do not work now, said under them;
+        ``devices_in_use``: where each loaded model runs and why, said under the device choice."""
         super().__init__(parent)
         self._check_server = check_server
         self._voices = voices or []
         self._shortcut_problems = shortcut_problems or []
+        self._devices_in_use = devices_in_use or []
         self.setWindowTitle("Settings")
         self.setMinimumWidth(560)
         self._original = settings
@@ -320,6 +323,14 @@ class SettingsDialog(QDialog):
         form.addRow("Speech model:", self.speech_model)
         form.addRow("Chat model:", self.chat_model)
         form.addRow("Compute device:", self.device)
+        self.device_in_use = QLabel(
+            "\n".join(self._devices_in_use)
+            + "\nAutomatic measures a GPU against the CPU once per model and uses the faster.",
+            wordWrap=True,
+        )
+        self.device_in_use.setVisible(bool(self._devices_in_use))
+        self.device_in_use.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow("", self.device_in_use)
         form.addRow("CPU threads:", self.threads)
         form.addRow("Context length:", self.context_length)
         self.remote_servers = RemoteServers(s.rpc_servers, self._check_server)

@@ -54,6 +54,7 @@ class DeviceChoice:
     device: Device
     requested: str
     fallback_reason: str | None = None
+    note: str | None = None  # why auto chose this device for this model (see auto_choice)
 
     @property
     def gpu_index(self) -> int | None:

@@ -41,7 +41,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from ..backend import native, remote
+from ..backend import auto_choice, native, remote
 from ..backend.cancel import CancelToken
 from ..backend.devices import DeviceChoice, load_with_fallback, select_device
 from ..backend.threads import default_threads
@@ -235,6 +235,7 @@ class ChatModel:
         self._batch: Any = None
         self._threadpool: Any = None
         choice = device if isinstance(device, DeviceChoice) else select_device(device)
+        choice = auto_choice.settle("chat", self.path, choice, self.threads, device_trial(self.path, self.threads))
         self.device = load_with_fallback(choice, lambda on: self._load(on, n_ctx, progress))
         ffi, lib = native.ffi(), native.lib()
         self._vocab = lib.llama_model_get_vocab(self._model)
@@ -851,3 +852,28 @@ class ChatSession:
             return False
         model._evaluate(tokens[model._reuse(tokens) :])  # up to and including the last sampled token
         return True
+
+
+TRIAL_PROMPT = "In two sentences: why is the sky blue, and why are sunsets red?"
+TRIAL_TOKENS = 16
+
+
+def device_trial(path: Path, threads: int) -> auto_choice.Measure:
+    """Auto's measurement for chat: seconds for one short greedy reply (the prompt evaluated in
+    full, then ``TRIAL_TOKENS`` tokens) on a device; on a GPU the run after one warm-up."""
+
+    def measure(choice: DeviceChoice) -> float:
+        on = dataclasses.replace(choice, requested="trial", note=None)
+        with ChatModel(path, device=on, n_ctx=512, threads=threads) as model:
+            if model.device.device.index != choice.device.index:
+                raise ModelLoadError(f"{choice.device.name} could not load {path.name}: {model.device.fallback_reason}")
+            params = SamplingParams(temperature=0, max_tokens=TRIAL_TOKENS)
+            best = float("inf")
+            for _ in range(2 if choice.device.is_gpu else 1):
+                model.clear_cache()
+                started = time.perf_counter()
+                ChatSession(model).reply(TRIAL_PROMPT, params)
+                best = min(best, time.perf_counter() - started)
+        return best
+
+    return measure

@@ -1,7 +1,8 @@
 """Compute devices found by the shared ggml build, and the policy that picks one.
 
 Policies: ``auto`` (the local GPU with the most memory, else the first remote device, else
-the CPU; a software GPU driver such as lavapipe is never chosen, only named as the reason),
+the CPU; a software GPU driver such as lavapipe is never chosen, only named as the reason; each
+engine then measures a local GPU against the CPU once per model, ``auto_choice``),
 ``cpu``, ``rpc`` (the first remote device, see ``remote.connect``), or a device name as
 ``parley devices`` prints it (``CUDA0``, ``Vulkan0``, ``MTL0``, ``RPC0``, ``CPU``).  A device
 that is asked for but missing (or whose server was lost) falls back to the CPU, and the reason

@@ -7,7 +7,7 @@ Inputs and figures are those of ``bench_remote.py``: greedy chat (a ~200-token p
 tokens) and Whisper tiny.en on an 11 s and a 3 s clip, medians over the rounds, and whether
 the texts equal the CPU's.
 
-    .venv/bin/python bench/bench_device.py --device Vulkan0 [--threads 2] [--rounds 3]
+    .venv/bin/python bench/bench_device.py --device Vulkan0 [--threads 2] [--rounds 3] [--long-clip jfk.wav]
 """
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", type=Path, default=None, help="also write the figures here as JSON")
+    parser.add_argument(
+        "--long-clip", type=Path, default=None, help="the 11 s clip (default: jfk.wav of the native build's sources)"
+    )
     args = parser.parse_args()
     described = {d.name: d.description for d in list_devices()}
     if args.device not in described:
@@ -47,7 +50,7 @@ def main() -> int:
         default_speech_model_path(),
         ("cpu", "cpu"),
         (args.device, args.device),
-        default_clips(),
+        default_clips(args.long_clip),
         args.threads,
         args.rounds,
     )

@@ -21,8 +21,9 @@ a second run with the same key does nothing.  An interrupted build resumes incre
 Options come from the environment (or the command line):
     PARLEY_CUDA=1     build the CUDA backend with NVIDIA's CUDA 13 toolchain from PyPI (pins.json)
     PARLEY_CUDA_ARCHS CUDA architectures (default 75;80;86;89;90)
-    PARLEY_VULKAN=1   build the Vulkan backend (needs the Vulkan SDK / glslc)
-    PARLEY_VULKAN_INCLUDE  Vulkan headers to use instead of the system's (see the README)
+    PARLEY_VULKAN=1   build the Vulkan backend (needs glslc and the Vulkan loader; on Linux the
+                      headers are Debian 13's, pinned in pins.json and fetched into the cache)
+    PARLEY_VULKAN_INCLUDE  Vulkan headers to use instead of the pinned ones
     PARLEY_METAL=0    disable Metal on Apple (on by default there)
     PARLEY_JOBS=N     parallel compile jobs (default: CPU count)
     PARLEY_CACHE_DIR  cache root (default: the user cache folder, ``parley`` inside it)
@@ -51,7 +52,8 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 PINS_FILE = HERE / "pins.json"
@@ -164,6 +166,8 @@ def build_key(opts: Options) -> str:
     }
     if opts.cuda:
         recipe["cuda_toolkit"] = load_cuda_pins()
+    if opts.vulkan:
+        recipe["vulkan_headers"] = vulkan_headers_identity()
     return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -394,10 +398,6 @@ def ggml_cmake_args(opts: Options) -> list[str]:
     args += ["-DGGML_RPC=ON", "-DGGML_RPC_RDMA=OFF"]
     if opts.metal:
         args.append("-DGGML_METAL_EMBED_LIBRARY=ON")
-    if opts.vulkan and os.environ.get("PARLEY_VULKAN_INCLUDE"):
-        # Newer Vulkan headers than the system's (this ggml needs VK_EXT_layer_settings, which
-        # Debian 12's 1.3.239 lacks); the system's loader is still what the module links.
-        args.append(f"-DVulkan_INCLUDE_DIR={os.environ['PARLEY_VULKAN_INCLUDE']}")
     if opts.cuda:
         # The common architectures rather than only the build machine's GPU (CUDA 13 starts at
         # Turing, 75); each one adds compile time and size, PARLEY_CUDA_ARCHS picks fewer.
@@ -406,6 +406,150 @@ def ggml_cmake_args(opts: Options) -> list[str]:
         args.append("-DCMAKE_CUDA_ARCHITECTURES=" + cuda_archs())
         args.append("-DGGML_CUDA_NO_VMM=ON")
     return args
+
+
+# --------------------------------------------------------------------------- Vulkan headers
+
+
+def load_vulkan_headers_pin() -> dict[str, Any]:
+    return dict(json.loads(PINS_FILE.read_text())["vulkan_headers"])
+
+
+def pinned_vulkan_headers_used() -> bool:
+    """The pinned headers are for Linux; elsewhere the Vulkan SDK's are found by CMake."""
+    return sys.platform.startswith("linux") and not os.environ.get("PARLEY_VULKAN_INCLUDE")
+
+
+def vulkan_headers_identity() -> object:
+    """What decides the Vulkan headers, for the build key."""
+    if os.environ.get("PARLEY_VULKAN_INCLUDE"):
+        return os.environ["PARLEY_VULKAN_INCLUDE"]
+    return load_vulkan_headers_pin() if pinned_vulkan_headers_used() else "system"
+
+
+def vulkan_args(root: Path) -> list[str]:
+    """CMake arguments naming the Vulkan headers: ``PARLEY_VULKAN_INCLUDE`` or the pinned ones.
+
+    This ggml needs ``VK_EXT_layer_settings`` (headers 1.3.296 or newer), which Debian 12's
+    1.3.239 and Ubuntu 22.04's lack.  Headers do not change what the module links: it still
+    takes the system's loader, ``libvulkan.so.1``, whatever its 1.x version.
+    """
+    include = os.environ.get("PARLEY_VULKAN_INCLUDE")
+    if include:
+        return [f"-DVulkan_INCLUDE_DIR={include}"]
+    if not pinned_vulkan_headers_used():
+        return []
+    return [f"-DVulkan_INCLUDE_DIR={vulkan_headers(root)}"]
+
+
+VULKAN_HEADER_DIRS = ("usr/include/vulkan/", "usr/include/vk_video/")
+MAX_HEADER_BYTES = 64 << 20  # the whole set is 18 MB (vulkan.hpp); far more is not these headers
+
+
+def vulkan_headers(root: Path) -> Path:
+    """Debian 13's ``libvulkan-dev`` headers, hash-checked and unpacked into the cache (once).
+
+    The package is downloaded as bytes and its SHA-256 checked before it is parsed; then only
+    regular files under ``usr/include/vulkan`` and ``usr/include/vk_video`` are written, by
+    name checks of our own (no ``dpkg``, no links, no paths outside the folder).
+    """
+    pin = load_vulkan_headers_pin()
+    folder = root / "vulkan-headers" / pin["version"]
+    include = folder / "usr" / "include"
+    if (include / "vulkan" / "vulkan_core.h").is_file():
+        return include
+    deb = fetch_url_verified(pin, root / "downloads", "Vulkan headers")
+    with locked(root / "vulkan-headers"):
+        partial = folder.with_name(folder.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        try:
+            written = 0
+            for name, data in deb_data_files(deb, VULKAN_HEADER_DIRS):
+                written += len(data)
+                if written > MAX_HEADER_BYTES:
+                    raise BuildError(f"{deb.name}: more header data than expected; refusing it")
+                target = partial / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            if not (partial / "usr" / "include" / "vulkan" / "vulkan_core.h").is_file():
+                raise BuildError(f"{deb.name}: no usr/include/vulkan/vulkan_core.h in it")
+        except BaseException:
+            shutil.rmtree(partial, ignore_errors=True)
+            raise
+        shutil.rmtree(folder, ignore_errors=True)
+        partial.rename(folder)
+    log(f"Vulkan headers {pin['version']} (Debian's {pin['package']}) in {include}")
+    return include
+
+
+def deb_data_files(deb: Path, prefixes: tuple[str, ...]) -> Iterator[tuple[str, bytes]]:
+    """Regular files of a Debian package's ``data.tar.*`` whose paths start with ``prefixes``.
+
+    A ``.deb`` is an ``ar`` archive (``debian-binary``, ``control.tar.*``, ``data.tar.*``); it
+    is read with the standard library alone.
+    """
+    import io
+
+    raw = deb.read_bytes()
+    if not raw.startswith(b"!<arch>\n"):
+        raise BuildError(f"{deb.name}: not a Debian package (no ar header)")
+    pos, data = 8, None
+    while pos + 60 <= len(raw):
+        header = raw[pos : pos + 60]
+        name = header[:16].decode("ascii", "replace").strip().rstrip("/")
+        try:
+            size = int(header[48:58].decode("ascii").strip())
+        except ValueError as exc:
+            raise BuildError(f"{deb.name}: damaged ar member header") from exc
+        if size < 0 or pos + 60 + size > len(raw):
+            raise BuildError(f"{deb.name}: ar member {name!r} runs past the end")
+        if name.startswith("data.tar"):
+            data = raw[pos + 60 : pos + 60 + size]
+            break
+        pos += 60 + size + (size & 1)
+    if data is None:
+        raise BuildError(f"{deb.name}: no data.tar member")
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as tar:
+        for member in tar:
+            path = member.name[2:] if member.name.startswith("./") else member.name
+            if not member.isfile() or not path.startswith(prefixes):
+                continue
+            parts = PurePosixPath(path).parts
+            if path.startswith("/") or ".." in parts or any(not re.fullmatch(r"[A-Za-z0-9_.+-]+", p) for p in parts):
+                raise BuildError(f"{deb.name}: unsafe path {member.name!r}")
+            extracted = tar.extractfile(member)
+            assert extracted is not None
+            yield path, extracted.read()
+
+
+def fetch_url_verified(pin: dict[str, Any], folder: Path, what: str) -> Path:
+    """Download ``pin["file"]`` from one of ``pin["urls"]`` and check its SHA-256 first."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / pin["file"]
+    if target.exists() and sha256_file(target) == pin["sha256"]:
+        return target
+    log(f"fetching {pin['package']} {pin['version']} ({what})")
+    opener = PipConfig.load().opener()  # the same CA bundle and proxy as pip's
+    problems = []
+    for url in pin["urls"]:
+        try:
+            with opener.open(url, timeout=180) as response:
+                body = response.read(64 << 20)
+        except OSError as exc:
+            problems.append(f"{url}: {exc}")
+            continue
+        digest = hashlib.sha256(body).hexdigest()
+        if digest != pin["sha256"]:
+            problems.append(f"{url}: SHA-256 {digest}, expected {pin['sha256']}")
+            continue
+        tmp = target.with_name(".part-" + target.name)
+        tmp.write_bytes(body)
+        os.replace(tmp, target)
+        return target
+    raise BuildError(
+        f"could not get {pin['file']} ({what}):\n  " + "\n  ".join(problems) + "\n"
+        "Set PARLEY_VULKAN_INCLUDE to a folder of Vulkan headers 1.3.296 or newer instead."
+    )
 
 
 def cuda_archs() -> str:
@@ -644,6 +788,7 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
         toolkit = cuda_toolkit(root)
         cuda_args, env = cuda_build_env(toolkit)
         log(f"CUDA toolchain from PyPI wheels in {toolkit}; architectures {cuda_archs()}")
+    vulkan = vulkan_args(root) if opts.vulkan else []
     t0 = time.monotonic()
     log(
         f"compiling ggml (all CPU variants) and llama.cpp with {opts.jobs} jobs: about 6 minutes on 2 cores"
@@ -653,7 +798,7 @@ def _build_native(opts: Options, root: Path, key: str, work: Path, stamp: Path) 
         srcs["llama.cpp"],
         work / "build" / "llama",
         prefix,
-        common_cmake_args(opts) + ggml_cmake_args(opts) + cuda_args + LLAMA_FLAGS,
+        common_cmake_args(opts) + ggml_cmake_args(opts) + cuda_args + vulkan + LLAMA_FLAGS,
         opts,
         logfile,
         env=env,

@@ -39,9 +39,21 @@ VERSION=$("$PY" -c 'import parley; print(parley.__version__)')
 PYI_VERSION=$("$PY" -c 'import PyInstaller; print(PyInstaller.__version__)')
 case "$PYI_VERSION" in 6.22.*) ;; *) die "PyInstaller $PYI_VERSION found; the spec is written for 6.22.x (pip install -e '.[packaging]')";; esac
 say "Parley $VERSION, PyInstaller $PYI_VERSION, $("$PY" -V)"
+# The Vulkan backend ships in the x86-64 Linux installers (PARLEY_VULKAN=0 leaves it out): it runs
+# on every GPU vendor's driver with no vendor runtime. glslc compiles its shaders at build time;
+# the headers are pinned (native/pins.json); the module links the system's loader, libvulkan.so.1
+# (the .deb's Depends), and without a usable driver Parley stays on the CPU and says why.
+if [ "$(uname -m)" = x86_64 ]; then export PARLEY_VULKAN=${PARLEY_VULKAN:-1}; fi
+if [ "${PARLEY_VULKAN:-0}" != 0 ]; then
+  packaging/vulkan_build_deps.sh || die "the Vulkan backend cannot be built here (PARLEY_VULKAN=0 packaging/build.sh builds without it)"
+fi
 t=$(now)
 "$PY" native/build.py --dest parley/engine/_native
 say "native folder ready ($(took "$t") s)"
+if [ "${PARLEY_VULKAN:-0}" != 0 ]; then
+  [ -f parley/engine/_native/libggml-vulkan.so ] || die "PARLEY_VULKAN is set but parley/engine/_native has no libggml-vulkan.so"
+  say "Vulkan backend: libggml-vulkan.so, $(mb parley/engine/_native/libggml-vulkan.so)"
+fi
 
 # ---------------------------------------------------------------- the frozen app
 BUNDLE=build/pyinstaller/dist/Parley

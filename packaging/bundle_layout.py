@@ -51,6 +51,7 @@ SYSTEM_LIBRARIES = [
     r"libGLX.*\.so.*",
     r"libGLdispatch\.so.*",
     r"libdrm\.so.*",
+    r"libvulkan\.so.*",  # the Vulkan loader: it finds the system's GPU drivers (ICDs), so it is the system's
     r"libgbm\.so.*",
     r"libX11.*\.so.*",
     r"libXau\.so.*",

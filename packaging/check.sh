@@ -20,6 +20,9 @@
 #    exactly one real file per ggml library; the models' checksums (sha256sum -c).
 # 5. Each report (packaging/check_report.py): window shown, clip transcribed, reply streamed,
 #    one ggml mapped, PortAudio from inside the bundle.
+# 5b. The Vulkan backend: with no driver, `parley devices` says why there is no GPU; with Mesa's
+#    lavapipe installed (GGML_VK_VISIBLE_DEVICES=0) Vulkan0 is listed and the self-test runs
+#    both engines on it; lavapipe is purged again.
 # 6. `apt-get purge` + `autoremove --purge`: the package list and every file name under
 #    /opt, /usr, /etc are as before the install.
 #
@@ -190,6 +193,44 @@ in_root desktop-file-validate /usr/share/applications/parley.desktop && say "des
 [ -f "$R/usr/share/icons/hicolor/scalable/apps/parley.svg" ] && [ -L "$R/usr/bin/parley" ] || fail "icon or /usr/bin/parley missing"
 "$PY" packaging/bundle_check.py "$R/opt/parley" || fail "native libraries of /opt/parley"
 in_root sh -c 'cd /opt/parley/_internal && sha256sum -c MODELS.sha256' || fail "model checksums"
+
+# ---------------------------------------------------------------- the GPU backend (Vulkan)
+# The root has no GPU. Without any Vulkan driver the bundle's module loads (the loader comes from
+# the .deb's Depends) and `parley devices` says why there is no GPU; with Mesa's lavapipe (a
+# CPU-backed Vulkan driver, used by ggml only when GGML_VK_VISIBLE_DEVICES names it) Vulkan0 is
+# listed and the frozen self-test runs both engines on it. lavapipe is purged again afterwards.
+VK_MODULE=/opt/parley/_internal/parley/engine/_native/libggml-vulkan.so
+if [ -f "$R$VK_MODULE" ]; then
+  say "Vulkan: the bundle's module with the system's loader and no driver"
+  as_user rm -rf /home/tester/.cache /home/tester/.config /home/tester/.local
+  as_user parley devices > "$WORK/devices-no-driver.txt" 2>&1 || fail "parley devices exited with $? (no Vulkan driver)"
+  sed 's/^/  | /' "$WORK/devices-no-driver.txt"
+  if grep -q 'Vulkan0' "$WORK/devices-no-driver.txt"; then fail "Vulkan0 listed without a Vulkan driver"
+  elif ! grep -qi 'vulkan' "$WORK/devices-no-driver.txt"; then fail "parley devices does not say why there is no Vulkan device"
+  else say "no Vulkan driver: the CPU, and parley devices says why"; fi
+  say "installing Mesa's lavapipe (mesa-vulkan-drivers) into the root"
+  apt_get install --no-install-recommends mesa-vulkan-drivers > "$WORK/apt-lavapipe.log" 2>&1 \
+    || { tail -20 "$WORK/apt-lavapipe.log"; fail "mesa-vulkan-drivers did not install"; }
+  as_user env GGML_VK_VISIBLE_DEVICES=0 parley devices > "$WORK/devices-lavapipe.txt" 2>&1 \
+    || fail "parley devices exited with $? (lavapipe)"
+  sed 's/^/  | /' "$WORK/devices-lavapipe.txt"
+  grep -q 'Vulkan0' "$WORK/devices-lavapipe.txt" && say "lavapipe: Vulkan0 listed" || fail "Vulkan0 not listed with lavapipe"
+  say "self-test: deb-vulkan (both engines on Vulkan0 = lavapipe, offscreen, empty HOME, user tester)"
+  as_user sh -c 'mkdir -p /home/tester/.config/parley && echo "{\"device\": \"Vulkan0\"}" > /home/tester/.config/parley/settings.json'
+  as_user env GGML_VK_VISIBLE_DEVICES=0 QT_QPA_PLATFORM=offscreen parley --self-test --json /home/tester/report-deb-vulkan.json \
+    || fail "deb-vulkan: parley --self-test exited with $?"
+  if cp "$R/home/tester/report-deb-vulkan.json" "$WORK/report-deb-vulkan.json" 2>/dev/null; then
+    "$PY" packaging/check_report.py "$WORK/report-deb-vulkan.json" --platform offscreen --bundle-prefix /opt/parley \
+      --device Vulkan0 || fail "deb-vulkan: the report shows a problem"
+  else
+    fail "deb-vulkan: no report written"
+  fi
+  as_user rm -rf /home/tester/.config
+  apt_get purge mesa-vulkan-drivers >> "$WORK/apt-lavapipe.log" 2>&1 && apt_get autoremove --purge >> "$WORK/apt-lavapipe.log" 2>&1 \
+    || fail "purging mesa-vulkan-drivers"
+else
+  say "no Vulkan module in the bundle (built with PARLEY_VULKAN=0): the Vulkan checks are left out"
+fi
 
 # ---------------------------------------------------------------- the tarball
 say "tarball: extracted by the user into ~/Parley"

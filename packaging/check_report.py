@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Check one ``parley --self-test --json`` report of a frozen bundle (used by check.sh).
 
-    python packaging/check_report.py REPORT.json --platform xcb [--bundle-prefix /opt/parley]
+    python packaging/check_report.py REPORT.json --platform xcb [--bundle-prefix /opt/parley] [--device Vulkan0]
 
 Passes when the test passed and the report shows: a frozen bundle, the window shown on the
 expected Qt platform, the clip transcribed to the expected words, a reply streamed in several
 tokens, exactly one copy of each ggml library mapped (all from the bundle), and PortAudio
-loaded from inside the bundle. Prints one summary line; exit status 1 with the reasons if not.
+loaded from inside the bundle; with ``--device``, both engines on that device with no fallback.
+Prints one summary line; exit status 1 with the reasons if not.
 Standard library only.
 """
 
@@ -19,7 +20,7 @@ import sys
 from pathlib import Path
 
 
-def problems(report: dict, platform: str, prefix: str | None) -> list[str]:
+def problems(report: dict, platform: str, prefix: str | None, device: str | None = None) -> list[str]:
     found = []
 
     def need(condition: bool, what: str) -> None:
@@ -54,6 +55,14 @@ def problems(report: dict, platform: str, prefix: str | None) -> list[str]:
     need(report.get("portaudio_inside_bundle") is True, f"PortAudio from {report.get('portaudio')!r}, not the bundle")
     if prefix:
         need(under(bundle, prefix), f"bundle at {bundle}, expected under {prefix}")
+    if device:
+        models = report.get("models") or {}
+        for role in ("speech", "chat"):
+            fact = models.get(role) or {}
+            need(
+                fact.get("device") == device and not fact.get("fallback_reason"),
+                f"{role} ran on {fact.get('device')!r} (fallback: {fact.get('fallback_reason')}), expected {device}",
+            )
     return found
 
 
@@ -71,20 +80,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("report", type=Path)
     parser.add_argument("--platform", required=True, help="the Qt platform the run should have used")
     parser.add_argument("--bundle-prefix", help="where the bundle should be (e.g. /opt/parley)")
+    parser.add_argument("--device", help="the device both engines must have run on, with no fallback (e.g. Vulkan0)")
     args = parser.parse_args(argv)
     try:
         report = json.loads(args.report.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         print(f"{args.report}: no readable report: {exc}", file=sys.stderr)
         return 1
-    found = problems(report, args.platform, args.bundle_prefix)
+    found = problems(report, args.platform, args.bundle_prefix, args.device)
     stages = report.get("stages") or {}
     print(
         f"{args.report.name}: {'OK' if not found else 'FAILED'} — {report.get('qt_platform')}, "
         f"window {report.get('window_shown_s')} s, “{report.get('transcript')}”, "
         f"{report.get('reply_tokens')} reply tokens (first after {stages.get('first token')} s), "
         f"CPU variant {report.get('cpu_variant')}, {len(report.get('native_libraries') or {})} ggml libraries "
-        f"mapped once, PortAudio {report.get('portaudio')}, peak {report.get('peak_rss_mib')} MiB"
+        f"mapped once, PortAudio {report.get('portaudio')}, peak {report.get('peak_rss_mib')} MiB, "
+        + ", ".join(f"{role} on {fact.get('device')}" for role, fact in (report.get("models") or {}).items())
     )
     for problem in found:
         print(f"  PROBLEM: {problem}", file=sys.stderr)

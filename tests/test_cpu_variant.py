@@ -99,3 +99,14 @@ def test_an_unknown_variant_is_a_clear_error():
     )
     assert proc.returncode == 2
     assert "PARLEY_CPU_VARIANT=pentium: there is no such CPU backend" in proc.stderr and "haswell" in proc.stderr
+
+
+def test_a_virtual_machine_is_told_by_the_hypervisor_flag(tmp_path: Path) -> None:
+    """In a VM the AMX variant is passed over (seen dying with SIGILL in one that granted AMX)."""
+    from parley.engine.backend import native
+
+    vm, metal = tmp_path / "vm", tmp_path / "metal"
+    vm.write_text("processor\t: 0\nflags\t\t: fpu avx512f amx_tile amx_int8 hypervisor\n")
+    metal.write_text("processor\t: 0\nflags\t\t: fpu avx512f amx_tile amx_int8\n")
+    assert native._in_virtual_machine(str(vm)) and not native._in_virtual_machine(str(metal))
+    assert not native._in_virtual_machine(str(tmp_path / "missing"))

@@ -143,7 +143,8 @@ def test_auto_never_picks_a_software_gpu_driver(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(devices, "list_devices", lambda: [cpu, lavapipe])
     choice = devices.select_device("auto")
     assert choice.device == cpu and lavapipe.software and not cpu.software
-    assert "Vulkan0 (llvmpipe (LLVM 15.0.6, 256 bits)) is a software renderer" in (choice.fallback_reason or "")
+    assert "Vulkan0 (llvmpipe (LLVM 15.0.6, 256 bits)) is a software renderer" in (choice.note or "")
+    assert choice.fallback_reason is None, "no GPU driver is a fact to show, not a failure to announce"
     assert devices.select_device("Vulkan0").device == lavapipe  # asked for by name, it is used
     hardware = dataclasses.replace(lavapipe, description="AMD Radeon RX 7600 (RADV NAVI33)")
     monkeypatch.setattr(devices, "list_devices", lambda: [cpu, lavapipe, hardware])
@@ -276,6 +277,32 @@ def test_backend_reason_is_asked_of_the_loader_only_on_request_and_only_in_our_f
     assert "it loaded but found no usable device" in vulkan
 
 
+def test_a_vulkan_module_with_no_driver_is_a_note_not_a_fallback(tmp_path: Path) -> None:
+    """The installers ship the Vulkan module; on a machine without a Vulkan driver auto keeps the
+    CPU as it did before, saying why in the choice's note (Settings, `parley devices`) rather
+    than announcing a failure.  A CUDA module that fails stays a failure (test above)."""
+    libdir = tmp_path / "lib"
+    libdir.mkdir()
+    for path in native.lib_dir().iterdir():
+        if not path.name.startswith(("_ffi", "__")) and "vulkan" not in path.name:
+            (libdir / path.name).symlink_to(path)
+    _probe_library(libdir / "libggml-vulkan.so")  # loads, registers no backend: as with no driver
+    proc = run_python(
+        """
+        from parley.engine.backend import devices
+        choice = devices.select_device("auto")
+        print(choice.device.name); print(choice.fallback_reason); print(choice.note)
+    """,
+        cwd=tmp_path,
+        env={"PARLEY_LIB_DIR": str(libdir)},
+    )
+    assert proc.returncode == 0, proc.stderr
+    name, fallback, note = proc.stdout.strip().splitlines()
+    assert (name, fallback) == ("CPU", "None")
+    assert note.startswith("the VULKAN backend (libggml-vulkan.so) failed to load: ") and note.endswith("using the CPU")
+    assert "Vulkan" in note.split(": ", 1)[1]  # no loader, or no driver: said in words
+
+
 def test_ggml_backend_path_cannot_add_a_module_from_elsewhere(tmp_path: Path) -> None:
     module = _probe_library(tmp_path / "libggml-extra.so")
     mark = tmp_path / "opened.txt"
@@ -403,3 +430,93 @@ def test_sources_are_hash_checked_before_anything_in_them_runs(tmp_path: Path, m
         native_build.fetch_verified({**pin, "sha256": "0" * 64}, tmp_path / "bad", "test")
     assert list((tmp_path / "bad").iterdir()) == []
     assert not mark.exists(), "nothing from the archive may run"
+
+
+def _debian_package(path: Path, members: dict[str, bytes], links: dict[str, str] | None = None) -> Path:
+    """A .deb as dpkg writes one: an ar archive of debian-binary, control.tar.xz, data.tar.xz."""
+    import io
+    import tarfile
+
+    def tar_xz(files: dict[str, bytes], symlinks: dict[str, str]) -> bytes:
+        out = io.BytesIO()
+        with tarfile.open(fileobj=out, mode="w:xz") as tar:
+            for name, data in files.items():
+                info = tarfile.TarInfo(name)
+                info.size = len(data)
+                tar.addfile(info, io.BytesIO(data))
+            for name, target in symlinks.items():
+                info = tarfile.TarInfo(name)
+                info.type, info.linkname = tarfile.SYMTYPE, target
+                tar.addfile(info)
+        return out.getvalue()
+
+    def ar_member(name: str, data: bytes) -> bytes:
+        header = f"{name:<16}{0:<12}{0:<6}{0:<6}{100644:<8}{len(data):<10}`\n".encode()
+        return header + data + (b"\n" if len(data) % 2 else b"")
+
+    path.write_bytes(
+        b"!<arch>\n"
+        + ar_member("debian-binary", b"2.0\n")
+        + ar_member("control.tar.xz", tar_xz({"./control": b"Package: libvulkan-dev\n"}, {}))
+        + ar_member("data.tar.xz", tar_xz(members, links or {}))
+    )
+    return path
+
+
+def test_vulkan_headers_come_only_from_the_pinned_package(tmp_path: Path) -> None:
+    """Hash-checked before it is read; only regular header files under usr/include/vulkan and
+    usr/include/vk_video are written; a path that leaves the folder refuses the whole package."""
+    sys.path.insert(0, str(REPO / "native"))
+    try:
+        import build as native_build
+    finally:
+        sys.path.pop(0)
+    served = tmp_path / "served"
+    served.mkdir()
+    deb = _debian_package(
+        served / "libvulkan-dev_9.9_amd64.deb",
+        {
+            "./usr/include/vulkan/vulkan_core.h": b"#define VK_EXT_layer_settings 1\n",
+            "./usr/include/vk_video/vulkan_video_codecs_common.h": b"/* video */\n",
+            "./usr/bin/not-a-header": b"#!/bin/sh\necho ran\n",
+            "./usr/lib/x86_64-linux-gnu/libvulkan.so": b"\x7fELF",
+        },
+        links={"./usr/include/vulkan/elsewhere.h": "/etc/passwd"},
+    )
+    pin = {
+        "package": "libvulkan-dev",
+        "version": "9.9",
+        "file": deb.name,
+        "sha256": native_build.sha256_file(deb),
+        "urls": [deb.as_uri()],
+    }
+    root = tmp_path / "cache"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(native_build, "load_vulkan_headers_pin", lambda: dict(pin))
+        include = native_build.vulkan_headers(root)
+        assert (include / "vulkan" / "vulkan_core.h").read_bytes() == b"#define VK_EXT_layer_settings 1\n"
+        written = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() or p.is_symlink())
+        assert [p for p in written if "/9.9/" in p] == [
+            "vulkan-headers/9.9/usr/include/vk_video/vulkan_video_codecs_common.h",
+            "vulkan-headers/9.9/usr/include/vulkan/vulkan_core.h",
+        ]
+
+        # Tampered on the server: refused before a byte of it is parsed.
+        other = tmp_path / "other"
+        deb.write_bytes(deb.read_bytes() + b"tampered")
+        with pytest.raises(native_build.BuildError, match="SHA-256"):
+            native_build.vulkan_headers(other)
+        assert not (other / "vulkan-headers").exists()
+
+        # The right hash, but a member that climbs out of the folder.
+        evil = _debian_package(
+            served / deb.name, {"./usr/include/vulkan/a.h": b"x", "./usr/include/vulkan/../../../../escaped.h": b"x"}
+        )
+        mp.setattr(
+            native_build,
+            "load_vulkan_headers_pin",
+            lambda: {**pin, "sha256": native_build.sha256_file(evil)},
+        )
+        with pytest.raises(native_build.BuildError, match="unsafe path"):
+            native_build.vulkan_headers(tmp_path / "third")
+        assert not list((tmp_path / "third").rglob("*.h")) and not (tmp_path / "escaped.h").exists()

@@ -122,6 +122,8 @@ def test_native_libraries_stay_in_one_place():
         ("libxkbcommon-x11.so.0", True),
         ("libglib-2.0.so.0", True),
         ("libgcc_s.so.1", False),
+        ("libvulkan.so.1", True),
+        ("libggml-vulkan.so", False),
     ],
 )
 def test_which_libraries_are_left_to_the_system(name, system):

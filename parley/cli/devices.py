@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
                     "devices": [d.__dict__ for d in found],
                     "auto": choice.device.name,
                     "fallback_reason": choice.fallback_reason,
+                    "note": choice.note,
                     "auto_trials": auto_choice.known_trials(),
                     "cpu_variant": variant,
                     "backend_problems": problems,
@@ -66,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
         mark = "*" if d.index == choice.device.index else " "
         print(f"{d.index:>2}{mark} {d.name:<10} {d.kind:<6} {mem:>20}  {d.description}")
     print()
-    print(f"auto selects: {choice.device.name}" + (f" ({choice.fallback_reason})" if choice.fallback_reason else ""))
+    why = choice.fallback_reason or choice.note
+    print(f"auto selects: {choice.device.name}" + (f" ({why})" if why else ""))
     if choice.device.is_gpu and not choice.device.remote:
         print(f"  then each engine measures {choice.device.name} against the CPU once per model and uses the faster")
     trials = auto_choice.known_trials()

@@ -26,6 +26,10 @@ log = logging.getLogger("parley.devices")
 _KINDS = {0: "cpu", 1: "gpu", 2: "igpu", 3: "accel"}
 # GPU drivers that run on the CPU (Mesa's llvmpipe, which lavapipe reports, softpipe; Google's
 # SwiftShader; Windows' basic render driver): slower than ggml's own CPU backend, so never "auto".
+# Backends whose lack of a device is normal rather than a failure to announce: the Vulkan module
+# ships in every Linux installer, and a machine without a GPU driver has no Vulkan driver either
+# (a software one at most).  Auto then says why in the choice's note (Settings, `parley devices`).
+_EXPECTED_ABSENT = {"vulkan"}
 _SOFTWARE_RENDERER = re.compile(r"llvmpipe|lavapipe|softpipe|swiftshader|basic render driver", re.IGNORECASE)
 
 
@@ -124,9 +128,15 @@ def select_device(policy: str = "auto") -> DeviceChoice:
         hardware = [d for d in gpus if not d.software]
         if hardware or remotes:
             return DeviceChoice((hardware or remotes)[0], wanted)
-        problems = native.backend_problems()
-        problems += [f"{d.name} ({d.description}) is a software renderer, slower than the CPU" for d in gpus]
-        return on_cpu("; ".join(problems) + "; using the CPU" if problems else None)
+        problems = native.backend_problem_list()
+        texts = [text for _backend, text in problems]
+        texts += [f"{d.name} ({d.description}) is a software renderer, slower than the CPU" for d in gpus]
+        if not texts:
+            return on_cpu(None)
+        why = "; ".join(texts) + "; using the CPU"
+        if all(backend in _EXPECTED_ABSENT for backend, _text in problems):
+            return DeviceChoice(on_cpu(None).device, wanted, note=why)  # a fact to show, not a failure
+        return on_cpu(why)
     if wanted.lower() == "cpu":
         return on_cpu(None)
     if wanted.lower() == "rpc":

@@ -215,7 +215,11 @@ def _chosen_cpu_module(folder: Path) -> Path | None:
     case Parley overrules ggml is AMX: ggml scores the AMX variant by the processor's CPUID
     alone, but Linux lets a program use AMX only after the kernel grants it (a VM whose
     hypervisor does not pass the AMX state through refuses), and the AMX code then dies with
-    SIGILL.  Then the best-scoring variant without AMX is loaded.
+    SIGILL; and in a VM that grants it, ggml's AMX kernels were seen to die the same way
+    (a Firecracker VM on a Sapphire Rapids host, kernel 6.18: ``tilezero`` raised #UD in the
+    first Q4_1 matrix product, while a plain tile probe ran).  So in a VM, or where the kernel
+    refuses, the best-scoring variant without AMX is loaded (AVX-512 with VNNI and BF16 on those
+    processors); ``PARLEY_CPU_VARIANT=sapphirerapids`` still asks for AMX.
     """
     variants = sorted(folder.glob(_module_file("cpu-*")))
     wanted = os.environ.get(CPU_VARIANT_ENV, "").strip()
@@ -228,13 +232,14 @@ def _chosen_cpu_module(folder: Path) -> Path | None:
             )
         return path
     amx = [p for p in variants if _variant_name(p) in _AMX_VARIANTS]
-    if not amx or not _amx_refused(amx[0]):
+    if not amx or not _amx_unsafe(amx[0]):
         return None
     usable = [p for p in variants if p not in amx]
     scored = [(_score(p), p) for p in usable]
     best = max(scored, default=(0, None), key=lambda item: item[0])
     log.info(
-        "the processor lists AMX but this system does not let programs use it: CPU backend %s",
+        "the processor lists AMX but this system (a VM, or a kernel that refuses it) cannot be trusted with it:"
+        " CPU backend %s",
         best[1].name if best[1] else "none",
     )
     return best[1] if best[0] > 0 else None
@@ -261,14 +266,34 @@ def _score(path: Path) -> int:
         _ctypes.dlclose(module._handle)
 
 
-def _amx_refused(amx_variant: Path) -> bool:
+def _amx_unsafe(amx_variant: Path) -> bool:
     """Linux on x86-64: the processor says it has AMX (the AMX variant scores it, from CPUID, as
-    ggml does), and the kernel refuses this process the AMX state."""
+    ggml does), and either this runs in a virtual machine or the kernel refuses this process the
+    AMX state."""
     if not sys.platform.startswith("linux") or os.uname().machine != "x86_64" or _score(amx_variant) <= 0:
         return False
+    if _in_virtual_machine():
+        return True
     sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata = 158, 0x1023, 18
     libc = ctypes.CDLL(None, use_errno=True)
     return int(libc.syscall(sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata)) != 0
+
+
+def _in_virtual_machine(cpuinfo: str = "/proc/cpuinfo") -> bool:
+    """The processor's ``hypervisor`` flag (CPUID leaf 1, ECX bit 31), as Linux lists it."""
+    try:
+        with open(cpuinfo, encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("flags"):
+                    return "hypervisor" in line.split()
+    except OSError:
+        pass
+    return False
+
+
+def build_info() -> dict[str, Any]:
+    """Our native folder's ``build-info.json`` (the build key, options, libraries); {} if absent."""
+    return _build_info(lib_dir())
 
 
 def _build_info(folder: Path) -> dict[str, Any]:
@@ -295,7 +320,9 @@ def _prepare_cuda_runtime(folder: Path) -> str | None:
         ctypes.CDLL("libcuda.so.1" if sys.platform.startswith("linux") else "nvcuda.dll")
     except OSError as exc:
         return f"the NVIDIA driver library is not installed ({exc})"
-    names = _build_info(folder).get("cuda", {}).get("runtime_libraries") or []
+    # A module copied in beside a build without CUDA (a packaged Parley) has no build-info of its
+    # own: it is a CUDA 13 module from native/build.py, so it needs these.
+    names = _build_info(folder).get("cuda", {}).get("runtime_libraries") or list(_CUDA13_RUNTIME)
     missing = []
     for name in names:
         found = _find_cuda_library(folder, name)
@@ -309,6 +336,11 @@ def _prepare_cuda_runtime(folder: Path) -> str | None:
     if missing:
         log.info("CUDA libraries %s not found beside Parley or in nvidia-* packages; trying the system's", missing)
     return None
+
+
+_CUDA13_RUNTIME: tuple[str, ...] = (
+    ("libcudart.so.13", "libcublasLt.so.13", "libcublas.so.13") if sys.platform.startswith("linux") else ()
+)
 
 
 def _find_cuda_library(folder: Path, name: str) -> Path | None:
@@ -343,7 +375,12 @@ _NO_DEVICE = {
 
 
 def backend_problems(detail: bool = False) -> list[str]:
-    """One line per backend module in our folder that gave no device (e.g. no GPU driver).
+    """One line per backend module in our folder that gave no device (e.g. no GPU driver)."""
+    return [text for _backend, text in backend_problem_list(detail)]
+
+
+def backend_problem_list(detail: bool = False) -> list[tuple[str, str]]:
+    """(backend, line) per backend module in our folder that gave no device (e.g. no GPU driver).
 
     ``detail``: when neither ggml's messages nor our own checks say why a module did not load,
     open it once more to get the loader's reason.  That runs the module's initialisers again,
@@ -357,7 +394,7 @@ def backend_problems(detail: bool = False) -> list[str]:
         reg = lib_.ggml_backend_reg_get(i)
         registered[string(lib_.ggml_backend_reg_name(reg)).lower()] = int(lib_.ggml_backend_reg_dev_count(reg))
     folder = lib_dir()
-    problems = []
+    problems: list[tuple[str, str]] = []
     for path in sorted(folder.iterdir()):
         match = _BACKEND_MODULE.match(path.name)
         backend = match.group(1) if match else ""
@@ -376,9 +413,22 @@ def backend_problems(detail: bool = False) -> list[str]:
             what = "failed to load"
             if not reasons and detail:
                 reasons.append(_dlopen_problem(path, folder))
+            elif not reasons and backend == "vulkan":
+                reasons.append(_vulkan_absent())
         reason = "; ".join(reasons) or "run `parley devices` for the loader's reason"
-        problems.append(f"the {backend.upper()} backend ({path.name}) {what}: {reason}")
+        problems.append((backend, f"the {backend.upper()} backend ({path.name}) {what}: {reason}"))
     return problems
+
+
+def _vulkan_absent() -> str:
+    """Why the Vulkan module registered nothing: ggml's Vulkan backend gives up silently when no
+    loader or no driver is installed.  Opening the loader itself runs no driver code."""
+    name = "vulkan-1.dll" if sys.platform == "win32" else "libvulkan.so.1"
+    try:
+        ctypes.CDLL(name)
+    except OSError:
+        return f"no Vulkan loader is installed ({name}; Debian and Ubuntu: libvulkan1)"
+    return _NO_DEVICE["vulkan"]
 
 
 def _dlopen_problem(path: Path, folder: Path) -> str:

@@ -2,10 +2,13 @@
 
 Two ways, a setting chooses:
 
-- **type** (default): key events for each character (``x11_typing``), in any layout, characters
-  the layout lacks included; the clipboard is never touched;
+- **type** (default): key events for each character, in any layout, characters the layout lacks
+  included; the clipboard is never touched.  On X11 through XTEST (``x11_typing``); on Wayland
+  through the compositor's virtual keyboard where it offers one (``wayland_typing``: sway,
+  Hyprland and the other wlroots desktops; not GNOME or KDE, which ``can_type`` says);
 - **paste:** the clipboard is saved (every format it holds), set to the text, Ctrl+V is sent,
-  and once the application has had time to read it, what the clipboard held is put back.
+  and once the application has had time to read it, what the clipboard held is put back.  Not
+  on Wayland, where an app may set the clipboard only while it has the focus: there it types.
 
 Nothing is typed while one of Parley's own windows has the focus: ``finished`` then says so,
 and the caller keeps the text.  The key events are sent from a thread of their own (typing
@@ -36,7 +39,10 @@ def can_type() -> str | None:
     if platform == "xcb":
         return None
     if platform.startswith("wayland"):
-        return "On Wayland, Parley cannot type into other apps yet"
+        from .wayland_typing import virtual_keyboard_problem
+
+        problem = virtual_keyboard_problem()
+        return None if problem is None else problem[0].upper() + problem[1:] + "."
     return f"Parley cannot type into other apps in this session ({platform})."
 
 
@@ -65,6 +71,11 @@ class Typist(QObject):
         if problem is not None or self._busy:
             emit(self.finished, text, problem or "Parley is still typing the previous words")
             return
+        wayland = QGuiApplication.platformName().startswith("wayland")
+        if wayland:
+            # A Wayland app may set the clipboard only while it has the keyboard focus, which
+            # Parley has not here: the words are typed instead (the clipboard is left alone).
+            method = "type"
         self._busy, self._cancelled = True, False
         self._began = time.monotonic()
         if method == "paste":
@@ -75,7 +86,8 @@ class Typist(QObject):
         def work() -> None:
             problem = ""
             try:
-                problem = _send_keys(text, method, delay, window, lambda: self._cancelled)
+                send = _send_wayland_keys if wayland else _send_keys
+                problem = send(text, method, delay, window, lambda: self._cancelled)
             except Exception as exc:  # noqa: BLE001 - reported to the user, who keeps the text
                 log.warning("typing failed", exc_info=True)
                 problem = f"Typing into the other app failed: {exc}"
@@ -131,6 +143,19 @@ def _send_keys(text: str, method: str, delay_s: float, window: int, cancelled: C
         if method == "paste":
             keyboard.paste()
             return ""
+        typed = keyboard.type_text(text, delay_s, cancelled)
+        return "" if typed == len(text) else "Typing stopped part way"
+    finally:
+        keyboard.close()
+
+
+def _send_wayland_keys(text: str, _method: str, delay_s: float, _window: int, cancelled: Callable[[], bool]) -> str:
+    """The key events through the compositor's virtual keyboard, on the typing thread.  Its
+    modifiers are its own: keys the user still holds on the real keyboard do not combine."""
+    from .wayland_typing import VirtualKeyboard
+
+    keyboard = VirtualKeyboard()
+    try:
         typed = keyboard.type_text(text, delay_s, cancelled)
         return "" if typed == len(text) else "Typing stopped part way"
     finally:

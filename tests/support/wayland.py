@@ -1,0 +1,125 @@
+"""Real Wayland compositors for tests, headless: sway (wlroots: offers a virtual keyboard) and
+weston (does not), each on a private ``XDG_RUNTIME_DIR``, and foot as "another app" that writes
+what it receives to a file.
+
+sway refuses to run as root, so as root the compositor and foot run as ``nobody`` (the test,
+as root, may still connect to the socket).  Needs the Debian packages sway, foot and weston.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.support.requirements import require
+
+NOBODY = 65534
+TOOLS = ("sway", "foot", "weston")
+
+
+@dataclass
+class Session:
+    runtime_dir: Path
+    display: str
+
+    @property
+    def socket(self) -> Path:
+        return self.runtime_dir / self.display
+
+    def env(self) -> dict[str, str]:
+        return {"XDG_RUNTIME_DIR": str(self.runtime_dir), "WAYLAND_DISPLAY": self.display}
+
+
+def _as_user(command: list[str]) -> list[str]:
+    if os.geteuid() != 0:
+        return command
+    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *command]
+
+
+def _private_dir() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="parley-wayland-"))
+    folder.chmod(0o700)
+    if os.geteuid() == 0:
+        os.chown(folder, NOBODY, NOBODY)
+    return folder
+
+
+@contextlib.contextmanager
+def compositor(kind: str = "sway") -> Iterator[Session]:
+    """A headless ``sway`` or ``weston`` with its own runtime folder, stopped afterwards."""
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    require(not missing, f"missing Wayland test tools: {', '.join(missing)} (apt-get install sway foot weston)")
+    runtime = _private_dir()
+    display = "wayland-parley"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(runtime), "XDG_RUNTIME_DIR": str(runtime)}
+    if kind == "sway":
+        config = runtime / "config"
+        config.write_text("output HEADLESS-1 resolution 1280x720\n")
+        os.chmod(config, 0o644)
+        if os.geteuid() == 0:
+            os.chown(config, NOBODY, NOBODY)
+        env |= {"WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"}
+        command = ["sway", "-c", str(config)]
+    else:
+        command = ["weston", "--backend=headless-backend.so", f"--socket={display}", "--idle-time=0"]
+    log = (runtime / "compositor.log").open("w")
+    argv = _as_user(["env", "-i", *(f"{k}={v}" for k, v in env.items()), *command])
+    proc = subprocess.Popen(argv, stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            names = [p.name for p in runtime.iterdir()]
+            sockets = sorted(n for n in names if n.startswith("wayland-") and not n.endswith(".lock"))
+            if sockets:
+                display = sockets[0]
+                break
+            if proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        else:
+            sockets = []
+        assert sockets, f"{kind} did not start: " + (runtime / "compositor.log").read_text()[-2000:]
+        yield Session(runtime, display)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+        shutil.rmtree(runtime, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def receiving_terminal(session: Session) -> Iterator[Path]:
+    """foot, focused (the only window), running ``cat`` into the file it yields: a line typed
+    into it lands there when Return is typed."""
+    out = session.runtime_dir / "typed.txt"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(session.runtime_dir), "LANG": "C.UTF-8", **session.env()}
+    proc = subprocess.Popen(
+        _as_user(["env", "-i", *(f"{k}={v}" for k, v in env.items()), "foot", "-e", "sh", "-c", f"cat > {out}"]),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not out.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert out.exists(), "foot did not start"
+        time.sleep(0.3)  # mapped and focused
+        yield out
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

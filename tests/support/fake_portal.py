@@ -9,6 +9,11 @@ bus (``DBUS_SESSION_BUS_ADDRESS``).  It owns ``org.freedesktop.portal.Desktop`` 
 - ``BindShortcuts``: ``Response`` with every shortcut bound to its preferred trigger, printing
   ``bound ID TRIGGER`` for each (``--refuse``: response 1, the user cancelled the dialog).
 
+And the RemoteDesktop interface's keyboard (``--no-remote-desktop``: not offered;
+``--decline``: the user says no in the dialog): ``AvailableDeviceTypes`` 7, ``CreateSession``,
+``SelectDevices`` (printing ``select restore=TOKEN``, ``-`` for none), ``Start`` (devices 1 and
+the restore token ``token-1``), and ``NotifyKeyboardKeysym`` (printing ``keysym HEX STATE``).
+
 Lines on its standard input make the desktop's key events: ``press ID`` sends ``Activated``,
 ``release ID`` sends ``Deactivated``, ``press-other ID`` sends ``Activated`` for a session
 that is not the client's.  It prints ``ready`` once it owns its name.
@@ -29,11 +34,13 @@ from jeepney.wrappers import DBusAddress
 NAME = "org.freedesktop.portal.Desktop"
 PATH = "/org/freedesktop/portal/desktop"
 SHORTCUTS = "org.freedesktop.portal.GlobalShortcuts"
+REMOTE = "org.freedesktop.portal.RemoteDesktop"
 REQUEST = "org.freedesktop.portal.Request"
 
 
 def main() -> None:
     refuse, no_shortcuts = "--refuse" in sys.argv, "--no-shortcuts" in sys.argv
+    no_remote, decline = "--no-remote-desktop" in sys.argv, "--decline" in sys.argv
     conn = open_dbus_connection(bus="SESSION")
     conn.send_and_get_reply(message_bus.RequestName(NAME))
     lock = threading.Lock()
@@ -63,12 +70,36 @@ def main() -> None:
         fields = msg.header.fields
         member, interface = fields.get(HeaderFields.member), fields.get(HeaderFields.interface)
         sender = str(fields.get(HeaderFields.sender)).lstrip(":").replace(".", "_")
-        if interface == "org.freedesktop.DBus.Properties" and member == "Get":
+        if interface == "org.freedesktop.DBus.Properties" and member == "Get" and tuple(msg.body)[:1] == (REMOTE,):
+            if no_remote or tuple(msg.body) != (REMOTE, "AvailableDeviceTypes"):
+                send(new_error(msg, "org.freedesktop.DBus.Error.UnknownInterface", "s", ("no such interface",)))
+            else:
+                send(new_method_return(msg, "v", (("u", 7),)))
+        elif interface == "org.freedesktop.DBus.Properties" and member == "Get":
             if no_shortcuts or tuple(msg.body) != (SHORTCUTS, "version"):
                 send(new_error(msg, "org.freedesktop.DBus.Error.UnknownInterface", "s", ("no such interface",)))
             else:
                 send(new_method_return(msg, "v", (("u", 1),)))
-        elif interface == SHORTCUTS and member == "CreateSession":
+        elif interface == REMOTE and member in ("SelectDevices", "Start"):
+            handle, *rest = msg.body
+            options = rest[-1]
+            request = f"{PATH}/request/{sender}/{options['handle_token'][1]}"
+            send(new_method_return(msg, "o", (request,)))
+            if member == "SelectDevices":
+                print(f"select restore={options.get('restore_token', ('s', '-'))[1]}", flush=True)
+                results: dict = {}
+            elif decline:
+                send(new_signal(DBusAddress(request, interface=REQUEST), "Response", "ua{sv}", (1, {})))
+                continue
+            else:
+                print("started", flush=True)
+                results = {"devices": ("u", 1), "restore_token": ("s", "token-1")}
+            send(new_signal(DBusAddress(request, interface=REQUEST), "Response", "ua{sv}", (0, results)))
+        elif interface == REMOTE and member == "NotifyKeyboardKeysym":
+            _handle, _options, keysym, state = msg.body
+            print(f"keysym {keysym:x} {state}", flush=True)
+            send(new_method_return(msg))
+        elif interface in (SHORTCUTS, REMOTE) and member == "CreateSession":
             (options,) = msg.body
             request = f"{PATH}/request/{sender}/{options['handle_token'][1]}"
             session["path"] = f"{PATH}/session/{sender}/{options['session_handle_token'][1]}"

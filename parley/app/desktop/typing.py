@@ -5,7 +5,8 @@ Two ways, a setting chooses:
 - **type** (default): key events for each character, in any layout, characters the layout lacks
   included; the clipboard is never touched.  On X11 through XTEST (``x11_typing``); on Wayland
   through the compositor's virtual keyboard where it offers one (``wayland_typing``: sway,
-  Hyprland and the other wlroots desktops; not GNOME or KDE, which ``can_type`` says);
+  Hyprland and the other wlroots desktops), else the desktop portal's RemoteDesktop keyboard
+  (``portal_typing``: GNOME, KDE, after the user agrees once); ``can_type`` says when neither;
 - **paste:** the clipboard is saved (every format it holds), set to the text, Ctrl+V is sent,
   and once the application has had time to read it, what the clipboard held is put back.  Not
   on Wayland, where an app may set the clipboard only while it has the focus: there it types.
@@ -39,10 +40,16 @@ def can_type() -> str | None:
     if platform == "xcb":
         return None
     if platform.startswith("wayland"):
+        from .portal_typing import portal_keyboard_problem
         from .wayland_typing import virtual_keyboard_problem
 
         problem = virtual_keyboard_problem()
-        return None if problem is None else problem[0].upper() + problem[1:] + "."
+        if problem is None:
+            return None
+        portal = portal_keyboard_problem()
+        if portal is None:
+            return None
+        return f"{problem[0].upper()}{problem[1:]}, and {portal}: Parley cannot type into other apps here."
     return f"Parley cannot type into other apps in this session ({platform})."
 
 
@@ -152,9 +159,16 @@ def _send_keys(text: str, method: str, delay_s: float, window: int, cancelled: C
 def _send_wayland_keys(text: str, _method: str, delay_s: float, _window: int, cancelled: Callable[[], bool]) -> str:
     """The key events through the compositor's virtual keyboard, on the typing thread.  Its
     modifiers are its own: keys the user still holds on the real keyboard do not combine."""
-    from .wayland_typing import VirtualKeyboard
+    from .portal_typing import PortalKeyboard
+    from .wayland_typing import NO_VIRTUAL_KEYBOARD, VirtualKeyboard, WaylandTypingError
 
-    keyboard = VirtualKeyboard()
+    keyboard: VirtualKeyboard | PortalKeyboard
+    try:
+        keyboard = VirtualKeyboard()
+    except WaylandTypingError as exc:
+        if str(exc) != NO_VIRTUAL_KEYBOARD:
+            raise
+        keyboard = PortalKeyboard()  # GNOME, KDE: the desktop's RemoteDesktop portal
     try:
         typed = keyboard.type_text(text, delay_s, cancelled)
         return "" if typed == len(text) else "Typing stopped part way"

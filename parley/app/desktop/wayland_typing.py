@@ -236,8 +236,7 @@ class VirtualKeyboard:
 
 
 NO_VIRTUAL_KEYBOARD = (
-    "this Wayland desktop offers no virtual keyboard to apps (sway, Hyprland and the other wlroots "
-    "desktops do; GNOME and KDE do not yet), so Parley cannot type into other apps here"
+    "this Wayland desktop offers no virtual keyboard to apps (sway, Hyprland and the other wlroots desktops do)"
 )
 
 

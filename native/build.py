@@ -1009,7 +1009,11 @@ def install_into(dest: Path, opts: Options, root: Path | None = None) -> Path:
             and target.stat().st_mtime >= src.stat().st_mtime
         ):
             continue
-        shutil.copy2(src, target)
+        # A new file renamed over the old one, never a rewrite in place: a running Parley (or
+        # test process) has the old library mapped, and rewriting its pages crashes it.
+        partial = dest / f".{name}.partial-{os.getpid()}"
+        shutil.copy2(src, partial)
+        os.replace(partial, target)
     return dest
 
 

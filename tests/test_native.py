@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import time
 import zipfile
 from pathlib import Path
 
@@ -520,3 +521,39 @@ def test_vulkan_headers_come_only_from_the_pinned_package(tmp_path: Path) -> Non
         with pytest.raises(native_build.BuildError, match="unsafe path"):
             native_build.vulkan_headers(tmp_path / "third")
         assert not list((tmp_path / "third").rglob("*.h")) and not (tmp_path / "escaped.h").exists()
+
+
+def test_a_rebuild_replaces_libraries_and_never_rewrites_them_in_place(tmp_path: Path) -> None:
+    """A running Parley (or test) has the libraries mapped: installing a build over them must put
+    new files in their place (a rename), or the running process crashes as its pages change."""
+    sys.path.insert(0, str(REPO / "native"))
+    try:
+        import build as native_build
+    finally:
+        sys.path.pop(0)
+    dest = tmp_path / "native"
+    native_build.install_into(dest, native_build.Options.from_env())
+    library = dest / "libggml-base.so.0"
+    user = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import ctypes, sys; lib = ctypes.CDLL(sys.argv[1]); sys.stdin.readline();"
+            " lib.ggml_type_size.restype = ctypes.c_size_t; print(lib.ggml_type_size(0))",
+            str(library),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(0.5)  # mapped
+        before = library.stat().st_ino
+        os.utime(library, (0, 0))  # looks older than the build: installed again
+        native_build.install_into(dest, native_build.Options.from_env())
+        assert library.stat().st_ino != before, "the library was rewritten in place"
+        out, _ = user.communicate("go\n", timeout=30)
+        assert user.returncode == 0 and out.strip() == "4", "the process that had it mapped still runs"
+    finally:
+        if user.poll() is None:
+            user.kill()

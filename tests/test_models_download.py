@@ -322,6 +322,9 @@ def test_cli_ctrl_c_stops_and_keeps_the_partial_file(hub: HubServer, model_bytes
         stderr=subprocess.PIPE,
         text=True,
         env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)),
+        # As from a terminal: a suite started in the background (`cmd &`) ignores SIGINT, the child
+        # would inherit that, and Python then installs no Ctrl-C handler at all.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     partial = cache() / "models--tests--Tiny-Chat-GGUF" / "blobs" / f"{hub.sha}.incomplete"  # type: ignore[attr-defined]
     for _ in range(600):

@@ -19,7 +19,7 @@ say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 # Build: compiler, cmake, ninja, venv. Tests: PulseAudio and its ALSA plugin (the virtual
 # microphone, which PortAudio sees as "pulse"), espeak-ng and sox (synthetic speech), Xvfb
 # (screenshots), and xdotool, xset (x11-xserver-utils) and xmessage (x11-utils) to hold keys
-# on a real X server with auto-repeat. sway, foot and weston: headless Wayland desktops for
+# on a real X server with auto-repeat. sway, foot, weston and wtype: headless Wayland desktops for
 # typing into other apps (sway offers a virtual keyboard, weston does not; foot receives the
 # words). speech-dispatcher: reading replies aloud. curl: the
 # `parley serve` tests check its server-sent events as curl sees them.
@@ -32,7 +32,7 @@ APT_PACKAGES=(
   pulseaudio pulseaudio-utils libasound2-plugins espeak-ng sox libsox-fmt-all xvfb xauth
   xdotool x11-xserver-utils x11-utils dbus curl
   speech-dispatcher speech-dispatcher-espeak-ng libspeechd2 libspeexdsp1
-  sway foot weston
+  sway foot weston wtype fonts-dejavu-core
 )
 install_system_packages() {
   command -v dpkg-query >/dev/null || { say "not a Debian/Ubuntu system: install the equivalents of: ${APT_PACKAGES[*]}"; return 0; }

@@ -10,7 +10,6 @@ import re
 import subprocess
 import sys
 import textwrap
-import time
 import zipfile
 from pathlib import Path
 
@@ -538,8 +537,8 @@ def test_a_rebuild_replaces_libraries_and_never_rewrites_them_in_place(tmp_path:
         [
             sys.executable,
             "-c",
-            "import ctypes, sys; lib = ctypes.CDLL(sys.argv[1]); sys.stdin.readline();"
-            " lib.ggml_type_size.restype = ctypes.c_size_t; print(lib.ggml_type_size(0))",
+            "import ctypes, sys; lib = ctypes.CDLL(sys.argv[1]); print('mapped', flush=True);"
+            " sys.stdin.readline(); lib.ggml_type_size.restype = ctypes.c_size_t; print(lib.ggml_type_size(0))",
             str(library),
         ],
         stdin=subprocess.PIPE,
@@ -547,7 +546,7 @@ def test_a_rebuild_replaces_libraries_and_never_rewrites_them_in_place(tmp_path:
         text=True,
     )
     try:
-        time.sleep(0.5)  # mapped
+        assert user.stdout is not None and user.stdout.readline().strip() == "mapped"
         before = library.stat().st_ino
         os.utime(library, (0, 0))  # looks older than the build: installed again
         native_build.install_into(dest, native_build.Options.from_env())

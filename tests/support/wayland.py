@@ -9,6 +9,7 @@ as root, may still connect to the socket).  Needs the Debian packages sway, foot
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -17,6 +18,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tests.support.requirements import require
 
@@ -88,14 +90,39 @@ def compositor(kind: str = "sway") -> Iterator[Session]:
         assert sockets, f"{kind} did not start: " + (runtime / "compositor.log").read_text()[-2000:]
         yield Session(runtime, display)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _stop(proc)
         log.close()
         shutil.rmtree(runtime, ignore_errors=True)
+
+
+def _stop(proc: subprocess.Popen[Any]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def focused_app(session: Session) -> str | None:
+    """The app id of the window sway gives the keyboard focus (its IPC, through swaymsg)."""
+    sockets = sorted(session.runtime_dir.glob("sway-ipc.*.sock"))
+    if not sockets:
+        return None
+    done = subprocess.run(
+        ["swaymsg", "-s", str(sockets[0]), "-t", "get_tree"], capture_output=True, text=True, timeout=10
+    )
+    found: list[str] = []
+
+    def walk(node: dict[str, Any]) -> None:
+        if node.get("focused") and node.get("app_id"):
+            found.append(str(node["app_id"]))
+        for child in node.get("nodes", []) + node.get("floating_nodes", []):
+            walk(child)
+
+    if done.returncode == 0:
+        walk(json.loads(done.stdout))
+    return found[0] if found else None
 
 
 @contextlib.contextmanager
@@ -114,12 +141,9 @@ def receiving_terminal(session: Session) -> Iterator[Path]:
         while not out.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert out.exists(), "foot did not start"
-        time.sleep(0.3)  # mapped and focused
+        while focused_app(session) != "foot" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert focused_app(session) == "foot", "foot did not get the keyboard focus"
         yield out
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _stop(proc)

@@ -14,19 +14,17 @@ value the portal sends back is checked before use (types, names Parley asked for
 from __future__ import annotations
 
 import logging
-import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
 
+from . import portal as portal_bus
 from .keysyms import CONTROL_MASK, MOD1_MASK, MOD4_MASK, SHIFT_MASK, KeyCombo, xkb_name
+from .portal import CALL_TIMEOUT_S, PORTAL, PORTAL_PATH
 
 log = logging.getLogger("parley.keys")
 
-PORTAL = "org.freedesktop.portal.Desktop"
-PORTAL_PATH = "/org/freedesktop/portal/desktop"
 INTERFACE = "org.freedesktop.portal.GlobalShortcuts"
-CALL_TIMEOUT_S = 10.0
 BIND_TIMEOUT_S = 300.0  # the user may be answering the desktop's dialog
 DESCRIPTIONS = {"dictate": "Dictate: type what you say into the app you are in", "ask": "Ask Parley a question"}
 
@@ -54,14 +52,7 @@ class PortalShortcuts:
         on_bound: Callable[[dict[str, str]], None],
         bus_address: str | None = None,
     ) -> None:
-        try:
-            from jeepney.io.blocking import open_dbus_connection
-        except ImportError as exc:
-            raise PortalUnavailable("jeepney is not installed") from exc
-        try:
-            self._conn = open_dbus_connection(bus=bus_address or "SESSION")
-        except (OSError, KeyError, ValueError) as exc:
-            raise PortalUnavailable(f"no D-Bus session bus ({exc})") from exc
+        self._conn = portal_bus.open_bus(bus_address, PortalUnavailable)
         self._on_press, self._on_release, self._on_bound = on_press, on_release, on_bound
         self._session: str | None = None
         self._closing = False
@@ -140,8 +131,8 @@ class PortalShortcuts:
         from jeepney import DBusAddress, new_method_call
 
         portal = DBusAddress(PORTAL_PATH, bus_name=PORTAL, interface=INTERFACE)
-        token = "parley_" + secrets.token_hex(8)
-        options = {"handle_token": ("s", token), "session_handle_token": ("s", "parley_" + secrets.token_hex(8))}
+        token = portal_bus.new_token()
+        options = {"handle_token": ("s", token), "session_handle_token": ("s", portal_bus.new_token())}
         results = self._request(new_method_call(portal, "CreateSession", "a{sv}", (options,)), token, CALL_TIMEOUT_S)
         session = _variant(results.get("session_handle"))
         if not isinstance(session, str) or not session.startswith("/"):
@@ -157,7 +148,7 @@ class PortalShortcuts:
             )
             for name, combo in combos.items()
         ]
-        token = "parley_" + secrets.token_hex(8)
+        token = portal_bus.new_token()
         call = new_method_call(
             portal, "BindShortcuts", "oa(sa{sv})sa{sv}", (session, shortcuts, "", {"handle_token": ("s", token)})
         )
@@ -178,43 +169,13 @@ class PortalShortcuts:
 
     def _request(self, call: Any, token: str, timeout: float) -> dict[str, Any]:
         """Make a portal request and wait for its Response; its results, or PortalUnavailable."""
-        from jeepney import MatchRule
-
-        sender = (self._conn.unique_name or "").lstrip(":").replace(".", "_")
-        path = f"{PORTAL_PATH}/request/{sender}/{token}"
-        rule = MatchRule(type="signal", interface="org.freedesktop.portal.Request", member="Response", path=path)
-        self._add_match(rule)
-        with self._conn.filter(rule) as responses:
-            reply = self._conn.send_and_get_reply(call, timeout=CALL_TIMEOUT_S)
-            if reply.header.message_type.name == "error":
-                raise PortalUnavailable(f"the portal refused: {reply.body}")
-            msg = self._conn.recv_until_filtered(responses, timeout=timeout)
-        if len(msg.body) != 2 or not isinstance(msg.body[1], dict):
-            raise PortalUnavailable("the portal answered in an unknown form")
-        code, results = msg.body
-        if code != 0:
-            raise PortalUnavailable("the request was cancelled" if code == 1 else f"the request failed ({code})")
-        return results
+        return portal_bus.request(self._conn, call, token, timeout, PortalUnavailable, "the request was cancelled")
 
     def _add_match(self, rule: Any) -> None:
-        from jeepney.bus_messages import message_bus
-
-        self._conn.send_and_get_reply(message_bus.AddMatch(rule), timeout=CALL_TIMEOUT_S)
+        portal_bus.add_match(self._conn, rule)
 
     def _close_session(self) -> None:
-        from jeepney import DBusAddress, new_method_call
-
-        if self._session is None:
-            return
-        try:
-            session = DBusAddress(self._session, bus_name=PORTAL, interface="org.freedesktop.portal.Session")
-            self._conn.send(new_method_call(session, "Close"))
-        except OSError:
-            pass
+        portal_bus.close_session(self._conn, self._session)
 
 
-def _variant(value: Any) -> Any:
-    """The value of a D-Bus variant as jeepney gives it (signature, value); anything else: None."""
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
-        return value[1]
-    return None
+_variant = portal_bus.variant

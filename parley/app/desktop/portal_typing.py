@@ -17,20 +17,18 @@ from __future__ import annotations
 import logging
 import os
 import re
-import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import portal as portal_bus
 from .keysyms import char_keysym
+from .portal import CALL_TIMEOUT_S, PORTAL, PORTAL_PATH
 
 log = logging.getLogger("parley.typing")
 
-PORTAL = "org.freedesktop.portal.Desktop"
-PORTAL_PATH = "/org/freedesktop/portal/desktop"
 INTERFACE = "org.freedesktop.portal.RemoteDesktop"
-CALL_TIMEOUT_S = 10.0
 START_TIMEOUT_S = 120.0  # the user may be answering the desktop's dialog
 KEYBOARD = 1  # device type bit
 PERSIST_UNTIL_REVOKED = 2
@@ -81,14 +79,7 @@ class PortalKeyboard:
     """A RemoteDesktop keyboard session for one dictation (``bus_address``: another bus)."""
 
     def __init__(self, bus_address: str | None = None, token_file: Path | None = None) -> None:
-        try:
-            from jeepney.io.blocking import open_dbus_connection
-        except ImportError as exc:
-            raise PortalTypingUnavailable("jeepney is not installed") from exc
-        try:
-            self._conn = open_dbus_connection(bus=bus_address or "SESSION")
-        except (OSError, KeyError, ValueError) as exc:
-            raise PortalTypingUnavailable(f"no D-Bus session bus ({exc})") from exc
+        self._conn = portal_bus.open_bus(bus_address, PortalTypingUnavailable)
         self._token_file = token_file or token_path()
         self._session: str | None = None
         try:
@@ -121,12 +112,8 @@ class PortalKeyboard:
         return typed
 
     def close(self) -> None:
-        from jeepney import DBusAddress, new_method_call
-
+        portal_bus.close_session(self._conn, self._session)
         try:
-            if self._session is not None:
-                session = DBusAddress(self._session, bus_name=PORTAL, interface="org.freedesktop.portal.Session")
-                self._conn.send(new_method_call(session, "Close"))
             self._conn.close()
         except OSError:
             pass
@@ -174,44 +161,18 @@ class PortalKeyboard:
         _save_token(self._token_file, _variant(started.get("restore_token")))
 
     def _request(self, call: Any, token: str, timeout: float) -> dict[str, Any]:
-        """Make a portal request and wait for its Response; its results, or PortalTypingUnavailable."""
-        from jeepney import MatchRule
-        from jeepney.bus_messages import message_bus
-
-        sender = (self._conn.unique_name or "").lstrip(":").replace(".", "_")
-        path = f"{PORTAL_PATH}/request/{sender}/{token}"
-        rule = MatchRule(type="signal", interface="org.freedesktop.portal.Request", member="Response", path=path)
-        self._conn.send_and_get_reply(message_bus.AddMatch(rule), timeout=CALL_TIMEOUT_S)
-        with self._conn.filter(rule) as responses:
-            reply = self._conn.send_and_get_reply(call, timeout=CALL_TIMEOUT_S)
-            if reply.header.message_type.name == "error":
-                raise PortalTypingUnavailable(f"the portal refused: {reply.body}")
-            try:
-                msg = self._conn.recv_until_filtered(responses, timeout=timeout)
-            except TimeoutError as exc:
-                raise PortalTypingUnavailable("the desktop did not answer") from exc
-        if len(msg.body) != 2 or not isinstance(msg.body[1], dict):
-            raise PortalTypingUnavailable("the portal answered in an unknown form")
-        code, results = msg.body
-        if code != 0:
-            declined = "you declined typing into other apps in the desktop's dialog"
-            raise PortalTypingUnavailable(declined if code == 1 else f"the request failed ({code})")
-        return results
+        declined = "you declined typing into other apps in the desktop's dialog"
+        return portal_bus.request(self._conn, call, token, timeout, PortalTypingUnavailable, declined)
 
 
 def portal_keyboard_problem(bus_address: str | None = None) -> str | None:
     """Why the portal cannot type here (None: it offers a remote keyboard); asks no dialog."""
+    from jeepney import DBusAddress, DBusErrorResponse, Properties
+
     try:
-        from jeepney import DBusAddress, DBusErrorResponse, Properties
-        from jeepney.io.blocking import open_dbus_connection
-    except ImportError:
-        return "jeepney is not installed"
-    try:
-        conn = open_dbus_connection(bus=bus_address or "SESSION")
-    except KeyError:
-        return "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)"
-    except (OSError, ValueError) as exc:
-        return f"no D-Bus session bus ({exc})"
+        conn = portal_bus.open_bus(bus_address, PortalTypingUnavailable)
+    except PortalTypingUnavailable as exc:
+        return str(exc)
     try:
         portal = DBusAddress(PORTAL_PATH, bus_name=PORTAL, interface=INTERFACE)
         reply = conn.send_and_get_reply(Properties(portal).get("AvailableDeviceTypes"), timeout=CALL_TIMEOUT_S)
@@ -227,12 +188,5 @@ def portal_keyboard_problem(bus_address: str | None = None) -> str | None:
         conn.close()
 
 
-def _token() -> str:
-    return "parley_" + secrets.token_hex(8)
-
-
-def _variant(value: Any) -> Any:
-    """The value of a D-Bus variant as jeepney gives it (signature, value); anything else: None."""
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
-        return value[1]
-    return None
+_token = portal_bus.new_token
+_variant = portal_bus.variant

@@ -70,10 +70,14 @@ class _Connection:
         size = 8 + len(args)
         message = struct.pack("<II", obj, (size << 16) | opcode) + args
         fds = list(fds)
-        if fds:
-            self.sock.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, struct.pack(f"{len(fds)}i", *fds))])
-        else:
-            self.sock.sendall(message)
+        try:
+            if fds:
+                rights = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, struct.pack(f"{len(fds)}i", *fds))]
+                self.sock.sendmsg([message], rights)
+            else:
+                self.sock.sendall(message)
+        except OSError as exc:  # a broken pipe or a reset: the compositor went away
+            raise WaylandTypingError(f"the compositor closed the connection ({exc})") from exc
 
     def roundtrip(self, on_event: Callable[[int, int, bytes], None]) -> None:
         """Send ``wl_display.sync`` and hand every event to ``on_event`` until its ``done``."""
@@ -107,7 +111,10 @@ class _Connection:
                 raise WaylandTypingError("the compositor did not answer in time")
             # Events that carry file descriptors (a keymap for wl_keyboard) are not asked for; any
             # that come are closed at once.
-            data, ancillary, _flags, _addr = self.sock.recvmsg(MAX_MESSAGE, socket.CMSG_SPACE(16 * 4))
+            try:
+                data, ancillary, _flags, _addr = self.sock.recvmsg(MAX_MESSAGE, socket.CMSG_SPACE(16 * 4))
+            except OSError as exc:
+                raise WaylandTypingError(f"the compositor closed the connection ({exc})") from exc
             for level, kind, raw in ancillary:
                 if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
                     for fd in struct.unpack(f"{len(raw) // 4}i", raw[: len(raw) - len(raw) % 4]):
@@ -230,7 +237,7 @@ class VirtualKeyboard:
     def close(self) -> None:
         try:
             self._wire.send(self._keyboard, 3)  # destroy
-        except (OSError, AttributeError):
+        except (WaylandTypingError, AttributeError):
             pass
         self._wire.close()
 

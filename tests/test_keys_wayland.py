@@ -49,8 +49,7 @@ if not CHILD:
         assert "1 passed" in child.stdout, child.stdout[-4000:]
 
 else:
-    from PySide6.QtCore import QEvent, QObject, Qt
-    from PySide6.QtGui import QWindow
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     from parley.app.controller import Controller
@@ -62,26 +61,9 @@ else:
         tiny_chat_model,
         tiny_settings,
     )
+    from tests.support.key_spy import KeySpy
 
     HOLD_S = 3.8
-
-    class KeySpy(QObject):
-        """Counts the Space presses Qt hands to the window, and how many it marked auto-repeat."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.presses = self.marked = 0
-            QApplication.instance().installEventFilter(self)
-
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if (
-                isinstance(watched, QWindow)
-                and event.type() == QEvent.Type.KeyPress
-                and event.key() == Qt.Key.Key_Space  # type: ignore[attr-defined]
-            ):
-                self.presses += 1
-                self.marked += event.isAutoRepeat()  # type: ignore[attr-defined]
-            return False
 
     def words(text: str) -> list[str]:
         return re.findall(r"[a-z']+", text.lower())
@@ -103,7 +85,7 @@ else:
         transcripts: list[str] = []
         controller.recording_changed.connect(lambda on: changes.append((time.monotonic(), on)))
         controller.transcribed.connect(transcripts.append)
-        spy = KeySpy()
+        spy = KeySpy(Qt.Key.Key_Space)
         # One wtype process holds the keys (its virtual keyboard lives as long as it does); it
         # waits 0.5 s after announcing its keymap, which a client applies before keys that follow.
         hold_ms = str(int(HOLD_S * 1000))
@@ -121,6 +103,7 @@ else:
             play(qtbot, mic, question_clip)
             qtbot.waitUntil(lambda: holder.poll() is not None, timeout=int(HOLD_S * 1000) + 10_000)
         finally:
+            spy.remove()
             if holder.poll() is None:
                 holder.kill()
         released = time.monotonic()

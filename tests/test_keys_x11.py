@@ -155,6 +155,7 @@ else:
         tiny_chat_model,
         tiny_settings,
     )
+    from tests.support.key_spy import KeySpy
 
     HOLD_S = 3.8  # a sentence, held from start to end
     SHORT_HOLD_S = 2.0  # three times the auto-repeat delay: about 33 repeats
@@ -182,26 +183,6 @@ else:
         def recording_seconds(self) -> float:
             (start, _), (end, _) = self.changes[:2]
             return end - start
-
-    class KeySpy(QObject):
-        """Counts the presses of one key that Qt hands to the window, and how many of them Qt
-        marked as auto-repeat.  Installed after the controller, so it sees each event before
-        the push-to-talk filter (application filters run newest first)."""
-
-        def __init__(self, key: Qt.Key) -> None:
-            super().__init__()
-            self.key = key
-            self.presses = self.marked = 0
-            QApplication.instance().installEventFilter(self)
-
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if isinstance(watched, QWindow) and event.type() == QEvent.Type.KeyPress and event.key() == self.key:  # type: ignore[attr-defined]
-                self.presses += 1
-                self.marked += event.isAutoRepeat()  # type: ignore[attr-defined]
-            return False
-
-        def remove(self) -> None:
-            QApplication.instance().removeEventFilter(self)
 
     class Marker(QObject):
         """Sees the marker reach a window of this app: the release of ``MARKER_KEY``, or (with

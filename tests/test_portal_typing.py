@@ -124,3 +124,14 @@ def test_on_a_desktop_without_a_virtual_keyboard_the_dictation_goes_through_the_
         assert (tmp_path / "remote-desktop-token").read_text() == "token-1"
     finally:
         portal.stop()
+
+
+def test_a_restore_token_that_is_a_fifo_is_not_read(bus: str, tmp_path: Path) -> None:  # noqa: F811
+    portal = Portal(bus)
+    token = tmp_path / "token"
+    os.mkfifo(token)
+    try:
+        PortalKeyboard(bus_address=bus, token_file=token).close()
+        assert portal.lines.next(10).strip() == "select restore=-", "a FIFO never blocks the dictation"
+    finally:
+        portal.stop()

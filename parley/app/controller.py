@@ -301,11 +301,9 @@ class Controller(QObject):
         self.window.bring_forward()
 
     def command(self, argv: list[str]) -> None:
-        """A later launch's command line: ``dictate --toggle`` / ``ask --toggle`` start or end a take
-        from anywhere; anything else brings the window forward."""
-        if len(argv) == 2 and argv[0] in ("dictate", "ask") and argv[1] == "--toggle":
-            self.anywhere.toggle(argv[0])
-        else:
+        """A later launch's command line: ``dictate`` / ``ask`` with ``--toggle``, ``--press`` or
+        ``--release`` start or end a take from anywhere; anything else brings the window forward."""
+        if not (len(argv) == 2 and self.anywhere.command(argv[0], argv[1])):
             self.window.bring_forward()
 
     def _start_take(self, purpose: str) -> bool:

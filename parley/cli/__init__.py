@@ -42,10 +42,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ..app.main import run_app  # Qt only when the window is wanted
 
         return run_app([sys.argv[0], *args_list])
-    parser = _parser()
     word = next((a for a in args_list if not a.startswith("-")), None)
     if word is not None and word not in COMMANDS and args_list[0] not in ("-h", "--help", "--version"):
-        return _unknown_command(parser, word)
+        return _unknown_command(_parser(), word)
+    # Only the named command's module is imported: ``parley dictate --press`` runs on each key
+    # press of a desktop binding, and the other commands' imports (numpy, the engines) would
+    # make it several times slower.
+    parser = _parser(only=word)
     args = parser.parse_args(args_list)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(name)s: %(message)s")
     if args.verbose:
@@ -64,12 +67,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's, or only the one named ``only``."""
     parser = argparse.ArgumentParser(prog="parley", description="Local, private voice and chat assistant.")
     parser.add_argument("--version", action="version", version=_version())
     parser.add_argument(*_VERBOSE, action="store_true", help="show native library log messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in (only,) if only in COMMANDS else COMMANDS:
         _command(name).add_parser(sub)
         # Also after the command; SUPPRESS keeps the subparser from resetting a -v given before it.
         sub.choices[name].add_argument(

@@ -3,7 +3,10 @@ weston (does not), each on a private ``XDG_RUNTIME_DIR``, and foot as "another a
 what it receives to a file.
 
 sway refuses to run as root, so as root the compositor and foot run as ``nobody`` (the test,
-as root, may still connect to the socket).  Needs the Debian packages sway, foot and weston.
+as root, may still connect to the socket).  ``own_user=True`` runs them in a user namespace
+instead, as uid 1000 there and still this user outside: then what sway runs from a key binding
+reaches the test's own processes (a Parley whose socket is in a folder private to this user).
+Needs the Debian packages sway, foot and weston.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ TOOLS = ("sway", "foot", "weston")
 class Session:
     runtime_dir: Path
     display: str
+    as_user: list[str]  # the prefix that runs a client the way the compositor runs
 
     @property
     def socket(self) -> Path:
@@ -39,40 +43,44 @@ class Session:
         return {"XDG_RUNTIME_DIR": str(self.runtime_dir), "WAYLAND_DISPLAY": self.display}
 
 
-def _as_user(command: list[str]) -> list[str]:
+def _user_prefix(own_user: bool) -> list[str]:
     if os.geteuid() != 0:
-        return command
-    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *command]
+        return []
+    if own_user:
+        return ["unshare", "--user", "--map-user=1000", "--map-group=1000"]
+    return ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
 
 
-def _private_dir() -> Path:
+def _private_dir(own_user: bool) -> Path:
     folder = Path(tempfile.mkdtemp(prefix="parley-wayland-"))
     folder.chmod(0o700)
-    if os.geteuid() == 0:
+    if os.geteuid() == 0 and not own_user:
         os.chown(folder, NOBODY, NOBODY)
     return folder
 
 
 @contextlib.contextmanager
-def compositor(kind: str = "sway") -> Iterator[Session]:
-    """A headless ``sway`` or ``weston`` with its own runtime folder, stopped afterwards."""
+def compositor(kind: str = "sway", config: str = "", own_user: bool = False) -> Iterator[Session]:
+    """A headless ``sway`` or ``weston`` with its own runtime folder, stopped afterwards.
+    ``config``: more lines for sway's configuration (key bindings)."""
     missing = [t for t in TOOLS if shutil.which(t) is None]
     require(not missing, f"missing Wayland test tools: {', '.join(missing)} (apt-get install sway foot weston)")
-    runtime = _private_dir()
+    as_user = _user_prefix(own_user)
+    runtime = _private_dir(own_user)
     display = "wayland-parley"
     env = {"PATH": "/usr/bin:/bin", "HOME": str(runtime), "XDG_RUNTIME_DIR": str(runtime)}
     if kind == "sway":
-        config = runtime / "config"
-        config.write_text("output HEADLESS-1 resolution 1280x720\n")
-        os.chmod(config, 0o644)
-        if os.geteuid() == 0:
-            os.chown(config, NOBODY, NOBODY)
+        config_file = runtime / "config"
+        config_file.write_text("output HEADLESS-1 resolution 1280x720\n" + config)
+        os.chmod(config_file, 0o644)
+        if os.geteuid() == 0 and not own_user:
+            os.chown(config_file, NOBODY, NOBODY)
         env |= {"WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"}
-        command = ["sway", "-c", str(config)]
+        command = ["sway", "-c", str(config_file)]
     else:
         command = ["weston", "--backend=headless-backend.so", f"--socket={display}", "--idle-time=0"]
     log = (runtime / "compositor.log").open("w")
-    argv = _as_user(["env", "-i", *(f"{k}={v}" for k, v in env.items()), *command])
+    argv = [*as_user, "env", "-i", *(f"{k}={v}" for k, v in env.items()), *command]
     proc = subprocess.Popen(argv, stdout=log, stderr=log)
     try:
         deadline = time.monotonic() + 10
@@ -88,7 +96,7 @@ def compositor(kind: str = "sway") -> Iterator[Session]:
         else:
             sockets = []
         assert sockets, f"{kind} did not start: " + (runtime / "compositor.log").read_text()[-2000:]
-        yield Session(runtime, display)
+        yield Session(runtime, display, as_user)
     finally:
         _stop(proc)
         log.close()
@@ -132,7 +140,8 @@ def receiving_terminal(session: Session) -> Iterator[Path]:
     out = session.runtime_dir / "typed.txt"
     env = {"PATH": "/usr/bin:/bin", "HOME": str(session.runtime_dir), "LANG": "C.UTF-8", **session.env()}
     proc = subprocess.Popen(
-        _as_user(["env", "-i", *(f"{k}={v}" for k, v in env.items()), "foot", "-e", "sh", "-c", f"cat > {out}"]),
+        [*session.as_user, "env", "-i", *(f"{k}={v}" for k, v in env.items())]
+        + ["foot", "-e", "sh", "-c", f"cat > {out}"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -30,7 +30,8 @@ log = logging.getLogger("parley.keys")
 ACTIONS = {"dictate": "Dictate", "ask": "Ask Parley"}
 TOGGLE_HINT = (
     "To use them anyway, bind `parley dictate --toggle` and `parley ask --toggle` to keys in your "
-    "desktop's keyboard settings (each press starts or stops)."
+    "desktop's keyboard settings (each press starts or stops). Where a key's release can be bound "
+    "too (sway: bindsym --release), bind `--press` and `--release` instead, and hold the key while you speak."
 )
 
 

@@ -6,10 +6,11 @@
   quick-ask window above the other windows.
 
 Each shortcut is held while speaking; a short tap (under ``TAP_S``) starts a take that the next
-press of the same shortcut ends.  ``toggle`` is that press from outside (``parley dictate
---toggle``, forwarded by the single-instance channel), for desktops that only tell about
-presses.  A take is recorded by the same push-to-talk as the window's key (``start_take``,
-``end_take``); what is heard comes back to ``heard`` with the action as its source.
+press of the same shortcut ends.  ``command`` takes the same from outside, forwarded by the
+single-instance channel: ``parley dictate --press`` / ``--release`` where the desktop's own
+key bindings see both (sway), ``--toggle`` (``toggle``) where they only see presses.  A take
+is recorded by the same push-to-talk as the window's key (``start_take``, ``end_take``); what
+is heard comes back to ``heard`` with the action as its source.
 """
 
 from __future__ import annotations
@@ -102,6 +103,20 @@ class FromAnywhere(QObject):
             self.status.say(f"{ACTIONS[action]}: recording; press the shortcut again to stop.", 0)
             return
         self._end_take()
+
+    def command(self, action: str, how: str) -> bool:
+        """A take from the command line (``parley dictate --press``...): ``how`` is ``--toggle``,
+        ``--press`` or ``--release``; False when the words are not such a command."""
+        if action not in ACTIONS or how not in ("--toggle", "--press", "--release"):
+            return False
+        log.info("%s %s from the command line", action, how)
+        if how == "--toggle":
+            self.toggle(action)
+        elif how == "--press":
+            self.pressed(action)
+        else:
+            self.released(action)
+        return True
 
     def toggle(self, action: str) -> None:
         """Start a take for ``action``, or end the one in progress (the CLI's ``--toggle``)."""

@@ -204,11 +204,13 @@ def test_a_take_command_loads_neither_qt_nor_the_engines(tmp_path: Path, how: st
     """``parley dictate --press`` runs on each press of a desktop key binding: what it imports
     is time lost at the start of the take.  Without a running Parley it says so."""
     probe = (
-        "import sys; from parley.cli import main; code = main(['dictate', %r]); "
-        "print(sorted(m for m in ('numpy', 'PySide6', 'cffi') if m in sys.modules), code)" % how
+        f"import sys; from parley.cli import main; code = main(['dictate', {how!r}]); "
+        "print(sorted(m for m in ('numpy', 'PySide6', 'cffi') if m in sys.modules), code)"
     )
     env = environment(PARLEY_DATA_DIR=str(tmp_path / "data"), XDG_RUNTIME_DIR=str(tmp_path / "run"))
-    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.stdout.split("\n")[0] == "[] 1", result.stdout + result.stderr
     assert "Parley is not running" in result.stderr
 

@@ -12,6 +12,7 @@ import dataclasses
 import json
 import logging
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -46,6 +47,12 @@ def default_system_prompt() -> str:
     return resources.files("parley").joinpath("resources/prompts/system.txt").read_text("utf-8").strip()
 
 
+# The system-wide shortcuts.  On macOS Qt calls Command "Ctrl", and Command+Option+Space
+# opens Finder's search there: Option+Space instead, as the dictation tools on macOS use.
+DICTATE_KEYS = "Alt+Space" if sys.platform == "darwin" else "Ctrl+Alt+Space"
+ASK_KEYS = "Alt+Return" if sys.platform == "darwin" else "Ctrl+Alt+Return"
+
+
 @dataclass
 class Settings:
     speech_model: str = DEFAULT_MODEL  # "default" (tiny.en), "base" (multilingual) or a .bin path
@@ -69,8 +76,8 @@ class Settings:
     hands_free: bool = False  # the microphone stays open; each utterance is sent
     hands_free_detector: str = "neural"  # what tells speech from noise: "neural" (Silero VAD) or "energy" (loudness)
     global_shortcuts: bool = True  # Dictate and Ask Parley from any application (desktop.global_shortcuts)
-    dictate_shortcut: str = "Ctrl+Alt+Space"  # held (or tapped to start and stop): words typed where the cursor is
-    ask_shortcut: str = "Ctrl+Alt+Return"  # held: a question to Parley, answered in the quick-ask window
+    dictate_shortcut: str = DICTATE_KEYS  # held (or tapped to start and stop): words typed where the cursor is
+    ask_shortcut: str = ASK_KEYS  # held: a question to Parley, answered in the quick-ask window
     dictation_method: str = "type"  # "type" (key events) or "paste" (through the clipboard, which is restored)
     dictation_space_after: bool = True  # a space after each dictated take
     typing_rate: int = 0  # characters a second when typing; 0: as fast as the app takes them

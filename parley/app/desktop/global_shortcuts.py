@@ -3,6 +3,8 @@
 Which mechanism depends on the desktop session Qt runs on:
 
 - **X11** (``xcb``): passive key grabs on the root window (``x11_keys``);
+- **Windows:** ``RegisterHotKey`` (``windows_keys``); **macOS:** a Quartz event tap
+  (``mac_keys``), once the user has allowed it (the problem says where);
 - **Wayland:** only the desktop may hand out global shortcuts: its portal's GlobalShortcuts
   interface (``portal_shortcuts``), which answers later (the desktop may ask the user first);
   where there is none, the problem says so and names the toggle commands (``parley dictate
@@ -24,6 +26,9 @@ from PySide6.QtGui import QGuiApplication
 
 from ..signals import emit
 from .keysyms import KeyCombo, parse_shortcut
+from .mac_keys import MacHotKeys, MacUnavailable
+from .windows_keys import WindowsHotKeys, WindowsUnavailable
+from .x11_keys import X11HotKeys, X11Unavailable
 
 log = logging.getLogger("parley.keys")
 
@@ -71,8 +76,8 @@ class GlobalShortcuts(QObject):
             except ValueError as exc:
                 self.problems[action] = f"{ACTIONS[action]}: {exc}"
         platform = QGuiApplication.platformName()
-        if combos and platform == "xcb":
-            self._start_x11(combos)
+        if combos and platform in ("xcb", "windows", "cocoa"):
+            self._start_grabs(platform, combos)
         elif combos and platform.startswith("wayland"):
             self._start_portal(combos)
             return self.problems  # the rest when the desktop has answered
@@ -123,12 +128,18 @@ class GlobalShortcuts(QObject):
                 log.info("listening in every application for %s (%s)", self._wanted[action], ACTIONS[action])
         self._settle()
 
-    def _start_x11(self, combos: dict[str, KeyCombo]) -> None:
-        from .x11_keys import X11HotKeys, X11Unavailable
-
+    def _start_grabs(self, platform: str, combos: dict[str, KeyCombo]) -> None:
+        """X11's key grabs, Windows' hotkeys or macOS's event tap: each reports at once."""
+        listener: X11HotKeys | WindowsHotKeys | MacHotKeys
+        on_press, on_release = (lambda a, w: emit(self.pressed, a, w)), (lambda a: emit(self.released, a))
         try:
-            listener = X11HotKeys(lambda a, w: emit(self.pressed, a, w), lambda a: emit(self.released, a))
-        except X11Unavailable as exc:
+            if platform == "xcb":
+                listener = X11HotKeys(on_press, on_release)
+            elif platform == "windows":
+                listener = WindowsHotKeys(on_press, on_release)
+            else:
+                listener = MacHotKeys(on_press, on_release)
+        except (X11Unavailable, WindowsUnavailable, MacUnavailable) as exc:
             self.session_problem = f"Parley cannot listen for keys system-wide: {exc}. {TOGGLE_HINT}"
             self.problems.update(dict.fromkeys(combos, self.session_problem))
             return

@@ -3,7 +3,8 @@
 Two ways, a setting chooses:
 
 - **type** (default): key events for each character, in any layout, characters the layout lacks
-  included; the clipboard is never touched.  On X11 through XTEST (``x11_typing``); on Wayland
+  included; the clipboard is never touched.  On X11 through XTEST (``x11_typing``), on Windows
+  through ``SendInput`` (``windows_typing``), on macOS through Quartz events (``mac_typing``); on Wayland
   through the compositor's virtual keyboard where it offers one (``wayland_typing``: sway,
   Hyprland and the other wlroots desktops), else the desktop portal's RemoteDesktop keyboard
   (``portal_typing``: GNOME, KDE, after the user agrees once); ``can_type`` says when neither;
@@ -19,6 +20,7 @@ sleeps between characters); the clipboard is only touched on the UI thread.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -27,6 +29,9 @@ from PySide6.QtCore import QMimeData, QObject, QTimer, Signal
 from PySide6.QtGui import QClipboard, QGuiApplication
 
 from ..signals import emit
+from .mac_typing import MacKeyboard
+from .windows_typing import WindowsKeyboard
+from .x11_typing import X11Keyboard
 
 log = logging.getLogger("parley.typing")
 
@@ -37,7 +42,7 @@ PARLEY_HAS_FOCUS = "Parley itself had the focus"
 def can_type() -> str | None:
     """Why text cannot be typed into other applications in this session (None: it can)."""
     platform = QGuiApplication.platformName()
-    if platform == "xcb":
+    if platform in ("xcb", "windows", "cocoa"):
         return None
     if platform.startswith("wayland"):
         from .portal_typing import portal_keyboard_problem
@@ -139,9 +144,13 @@ class Typist(QObject):
 
 def _send_keys(text: str, method: str, delay_s: float, window: int, cancelled: Callable[[], bool]) -> str:
     """The key events, on the typing thread; returns a problem ("" when all went)."""
-    from .x11_typing import X11Keyboard
-
-    keyboard = X11Keyboard()
+    keyboard: X11Keyboard | WindowsKeyboard | MacKeyboard
+    if sys.platform == "win32":
+        keyboard = WindowsKeyboard()
+    elif sys.platform == "darwin":
+        keyboard = MacKeyboard()
+    else:
+        keyboard = X11Keyboard()
     try:
         if window:
             keyboard.set_focus(window)

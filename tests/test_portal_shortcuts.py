@@ -52,11 +52,28 @@ class Portal:
         self.process.wait()
 
 
+# A session bus that starts no services: where a real xdg-desktop-portal is installed (the KDE
+# tests need one), the standard session bus would start it for the first portal call.
+BUS_CONFIG = """<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
 @pytest.fixture
-def bus() -> Iterator[str]:
+def bus(tmp_path: Path) -> Iterator[str]:
     require(shutil.which("dbus-daemon"), "dbus-daemon is not installed (Debian: dbus)")
+    config = tmp_path / "bus.conf"
+    config.write_text(BUS_CONFIG)
     daemon = subprocess.Popen(
-        ["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE, text=True
+        ["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"], stdout=subprocess.PIPE, text=True
     )
     try:
         yield LineReader(daemon.stdout).next(30).strip()  # type: ignore[arg-type]

@@ -7,8 +7,17 @@ refuse them), and then hears ``Activated`` (pressed) and ``Deactivated`` (releas
 
 The conversation runs on a thread of its own, on a D-Bus connection of its own (jeepney),
 since binding may wait for the user to answer the desktop's dialog: ``on_bound(problems)``
-reports how binding went, then ``on_press(name, 0)`` / ``on_release(name)`` follow.  Every
-value the portal sends back is checked before use (types, names Parley asked for).
+reports how binding went, then ``on_press(name, 0)`` / ``on_release(name)`` follow, once per
+press however often the desktop repeats ``Activated`` while the keys are held (KDE does, every
+40 ms).  Parley listens for them before it reports, so a press right after ``on_bound`` counts.
+Every value the portal sends back is checked before use (types, names Parley asked for).
+
+KDE's portal before Plasma 6.1 (xdg-desktop-portal-kde 5.27 to 6.0, KDE bug 474741) ignores the
+list given to ``BindShortcuts`` and binds only the ``shortcuts`` given in ``CreateSession``'s
+options, so Parley passes them there too (newer portals drop that option).  KDE also names the
+shortcuts' owner in its settings after the session token, so Parley's token is always the same
+(``SESSION_TOKEN``): a new one each run would make a new owner, and the keys would stay with the
+first.
 """
 
 from __future__ import annotations
@@ -27,6 +36,9 @@ log = logging.getLogger("parley.keys")
 INTERFACE = "org.freedesktop.portal.GlobalShortcuts"
 BIND_TIMEOUT_S = 300.0  # the user may be answering the desktop's dialog
 DESCRIPTIONS = {"dictate": "Dictate: type what you say into the app you are in", "ask": "Ask Parley a question"}
+# The GlobalShortcuts session's token, the same every run: KDE keeps the user's keys under it.
+SESSION_TOKEN = "parley_shortcuts"
+SIGNAL_BACKLOG = 64  # signals that may arrive while Parley is still binding or reporting
 
 
 class PortalUnavailable(RuntimeError):
@@ -91,20 +103,21 @@ class PortalShortcuts:
     def _run(self, combos: dict[str, KeyCombo]) -> None:
         from jeepney import MatchRule
 
-        try:
-            problems = self._bind(combos)
-        except (PortalUnavailable, OSError, TimeoutError) as exc:
-            problems = dict.fromkeys(combos, f"The desktop did not give Parley its shortcuts: {exc}")
-        self._on_bound(problems)
-        if self._session is None:
-            return
+        # Listen before binding: KDE binds in CreateSession, and a press may follow at once.
         rule = MatchRule(type="signal", interface=INTERFACE, path=PORTAL_PATH)
-        self._add_match(rule)
-        held: set[str] = set()
-        with self._conn.filter(rule) as signals:
+        with self._conn.filter(rule, bufsize=SIGNAL_BACKLOG) as signals:
+            try:
+                self._add_match(rule)
+                problems = self._bind(combos)
+            except (PortalUnavailable, OSError, TimeoutError) as exc:
+                problems = dict.fromkeys(combos, f"The desktop did not give Parley its shortcuts: {exc}")
+            self._on_bound(problems)
+            if self._session is None:
+                return
+            held: set[str] = set()
             while not self._closing:
                 try:
-                    msg = self._conn.recv_until_filtered(signals, timeout=0.25)
+                    msg = signals.popleft() if signals else self._conn.recv_until_filtered(signals, timeout=0.25)
                 except TimeoutError:
                     continue
                 except OSError:
@@ -131,13 +144,6 @@ class PortalShortcuts:
         from jeepney import DBusAddress, new_method_call
 
         portal = DBusAddress(PORTAL_PATH, bus_name=PORTAL, interface=INTERFACE)
-        token = portal_bus.new_token()
-        options = {"handle_token": ("s", token), "session_handle_token": ("s", portal_bus.new_token())}
-        results = self._request(new_method_call(portal, "CreateSession", "a{sv}", (options,)), token, CALL_TIMEOUT_S)
-        session = _variant(results.get("session_handle"))
-        if not isinstance(session, str) or not session.startswith("/"):
-            raise PortalUnavailable("the portal gave no session")
-        self._session = session
         shortcuts = [
             (
                 name,
@@ -148,6 +154,17 @@ class PortalShortcuts:
             )
             for name, combo in combos.items()
         ]
+        token = portal_bus.new_token()
+        options = {
+            "handle_token": ("s", token),
+            "session_handle_token": ("s", SESSION_TOKEN),
+            "shortcuts": ("a(sa{sv})", shortcuts),  # for KDE before Plasma 6.1 (see above)
+        }
+        results = self._request(new_method_call(portal, "CreateSession", "a{sv}", (options,)), token, CALL_TIMEOUT_S)
+        session = _variant(results.get("session_handle"))
+        if not isinstance(session, str) or not session.startswith("/"):
+            raise PortalUnavailable("the portal gave no session")
+        self._session = session
         token = portal_bus.new_token()
         call = new_method_call(
             portal, "BindShortcuts", "oa(sa{sv})sa{sv}", (session, shortcuts, "", {"handle_token": ("s", token)})

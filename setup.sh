@@ -34,10 +34,20 @@ APT_PACKAGES=(
   speech-dispatcher speech-dispatcher-espeak-ng libspeechd2 libspeexdsp1
   sway foot weston wtype fonts-dejavu-core
 )
+# Tests only (not installed by `./setup.sh start`): Wine runs Parley's Windows shortcut and
+# typing code in a Windows Python; kwin-wayland, xdg-desktop-portal(-kde) and qtwayland5 are a
+# real headless KDE Plasma portal (global shortcuts, remote keyboard; KDE's portal backend
+# aborts without qtwayland5).
+TEST_PACKAGES=(
+  wine wine64
+  kwin-wayland xdg-desktop-portal xdg-desktop-portal-kde qtwayland5
+)
 install_system_packages() {
-  command -v dpkg-query >/dev/null || { say "not a Debian/Ubuntu system: install the equivalents of: ${APT_PACKAGES[*]}"; return 0; }
+  local wanted=("${APT_PACKAGES[@]}")
+  [ "$mode" = "test" ] && wanted+=("${TEST_PACKAGES[@]}")
+  command -v dpkg-query >/dev/null || { say "not a Debian/Ubuntu system: install the equivalents of: ${wanted[*]}"; return 0; }
   local missing=()
-  for pkg in "${APT_PACKAGES[@]}"; do
+  for pkg in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -83,6 +93,8 @@ case "$mode" in
           .venv/bin/ruff check . && .venv/bin/ruff format --check --quiet .
           say "mypy"
           .venv/bin/mypy
+          say "the Windows Python and Wine prefix for the Wine tests (cached in ${PARLEY_CACHE_DIR:-~/.cache/parley}/wine)"
+          .venv/bin/python -m tests.support.wine
           export PARLEY_STRICT_TESTS="${PARLEY_STRICT_TESTS:-1}"; exec .venv/bin/python -m pytest "$@" ;;
   setup) ;;
   *) say "unknown mode '$mode' (use: start, test)"; exit 2 ;;

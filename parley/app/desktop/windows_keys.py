@@ -4,7 +4,8 @@ A thread of its own owns the hotkeys: Windows posts ``WM_HOTKEY`` to the message
 thread that registered them, so that thread registers them, then runs the message loop.
 
 - **Press:** ``WM_HOTKEY``.  ``MOD_NOREPEAT`` keeps auto-repeat from posting it again while
-  the key is held.
+  the key is held; where it is not honoured (Wine), a ``WM_HOTKEY`` while the shortcut is still
+  held is ignored.
 - **Release:** Windows has no hotkey-release message, so while a shortcut is down the thread
   asks ``GetAsyncKeyState`` about its key every ``POLL_S``, and the release is reported once
   the key is up.
@@ -13,8 +14,8 @@ thread that registered them, so that thread registers them, then runs the messag
 - **Focus:** the foreground window at the press (``GetForegroundWindow``) is handed on, so the
   words go back to it.
 
-Written to Microsoft's documentation of these calls; the key mapping is tested everywhere, the
-calls themselves only where Windows (or Wine) runs them.
+The key mapping is tested everywhere; the calls themselves run in the Windows Python under Wine
+in tests/test_desktop_wine.py (on Linux), and where Windows runs them.
 """
 
 from __future__ import annotations
@@ -35,10 +36,10 @@ START_TIMEOUT_S = 5.0
 
 MOD_ALT, MOD_CONTROL, MOD_SHIFT, MOD_WIN, MOD_NOREPEAT = 0x0001, 0x0002, 0x0004, 0x0008, 0x4000
 WM_QUIT, WM_HOTKEY, WM_APP = 0x0012, 0x0312, 0x8000
-PM_NOREMOVE = 0x0000
+PM_NOREMOVE, PM_REMOVE = 0x0000, 0x0001
 ERROR_HOTKEY_ALREADY_REGISTERED = 1409
 QS_ALLINPUT = 0x04FF
-WAIT_TIMEOUT = 0x102
+MWMO_INPUTAVAILABLE = 0x0004
 
 # X keysyms (what ``KeyCombo`` holds) as Windows virtual-key codes (WinUser.h).
 _VIRTUAL_KEYS = {
@@ -152,13 +153,14 @@ class WindowsHotKeys:
             while True:
                 if self._held:
                     self._poll_releases()
-                    # Wait for a message or the next poll, whichever comes first.
-                    if (
-                        user32.MsgWaitForMultipleObjects(0, None, False, int(POLL_S * 1000), QS_ALLINPUT)
-                        == WAIT_TIMEOUT
-                    ):
-                        continue
-                    if not user32.PeekMessageW(ctypes.byref(msg), None, 0, 0, 1):  # PM_REMOVE
+                if self._held:
+                    # Wait for a message or the next poll, whichever comes first.  The queue is
+                    # read after every wait, and MWMO_INPUTAVAILABLE also wakes for messages
+                    # already queued: without it the wait sleeps through a message left behind
+                    # by the previous one (two queued at once, say a WM_HOTKEY and close()'s
+                    # WM_QUIT), and close() would wait for the keys to be let go.
+                    user32.MsgWaitForMultipleObjectsEx(0, None, int(POLL_S * 1000), QS_ALLINPUT, MWMO_INPUTAVAILABLE)
+                    if not user32.PeekMessageW(ctypes.byref(msg), None, 0, 0, PM_REMOVE):
                         continue
                     if msg.message == WM_QUIT:
                         break
@@ -226,7 +228,7 @@ def user32() -> Any:
         "GetMessageW": (c.c_int, [ptr, handle, uint, uint]),
         "PeekMessageW": (c.c_int, [ptr, handle, uint, uint, uint]),
         "PostThreadMessageW": (c.c_int, [uint, uint, c.c_size_t, c.c_ssize_t]),
-        "MsgWaitForMultipleObjects": (uint, [uint, ptr, c.c_int, uint, uint]),
+        "MsgWaitForMultipleObjectsEx": (uint, [uint, ptr, uint, uint, uint]),
         "GetAsyncKeyState": (c.c_short, [c.c_int]),
         "VkKeyScanW": (c.c_short, [c.c_wchar]),
         "GetForegroundWindow": (handle, []),

@@ -12,8 +12,8 @@ Windows refuses key events aimed at an application that runs with higher rights 
 nothing, and that is reported rather than lost.
 
 Same interface as ``X11Keyboard`` (``set_focus``, ``wait_for_modifiers_up``, ``type_text``,
-``paste``, ``close``).  Written to Microsoft's documentation; the event records are tested
-everywhere, the calls themselves only where Windows (or Wine) runs them.
+``paste``, ``close``).  The event records are tested everywhere; the calls themselves run in
+the Windows Python under Wine in tests/test_desktop_wine.py (on Linux), and where Windows runs them.
 """
 
 from __future__ import annotations

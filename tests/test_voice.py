@@ -183,3 +183,63 @@ def test_echo_guard_keeps_parley_s_voice_from_starting_a_turn(voice) -> None:
     assert turns(echo_only, guarded=True) == []
     started = turns(with_question, guarded=True)
     assert len(started) >= 1 and 6.0 <= started[0] <= 6.5, started
+
+
+def test_the_echo_delay_is_measured_and_followed(voice) -> None:
+    """An echo 150 ms late, longer than the canceller's own filter (0.12 s), at half level: the
+    canceller measures the delay, holds the reference back by it, and removes the echo."""
+    require(echo_unavailable() is None, f"speexdsp: {echo_unavailable()}")
+    reference = to16k(np.concatenate([voice.synthesize(s) for s in SENTENCES]), voice.sample_rate)
+    delay = int(0.15 * SAMPLE_RATE)
+    microphone = np.concatenate([np.zeros(delay, np.float32), 0.5 * reference])[: len(reference)]
+    microphone = (microphone + np.random.default_rng(2).normal(0, 1e-3, len(microphone))).astype(np.float32)
+    echo, block, cleaned = EchoCanceller(), int(0.02 * SAMPLE_RATE), []
+    for i in range(0, len(reference) - block + 1, block):
+        echo.reference(reference[i : i + block], SAMPLE_RATE)
+        cleaned.append(echo.process(microphone[i : i + block]))
+    clean = np.concatenate(cleaned)
+    assert abs(echo.delay - (delay - int(0.02 * SAMPLE_RATE))) <= 0.002 * SAMPLE_RATE, echo.delay
+    settled = slice(len(clean) // 2, len(clean))
+    erle = 10 * np.log10(np.mean(microphone[settled] ** 2) / np.mean(clean[settled] ** 2))
+    assert erle >= 10.0, f"echo return loss enhancement {erle:.1f} dB with a 150 ms delay"
+
+
+def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice) -> None:
+    played: list[np.ndarray] = []
+    text = "This sentence is long enough to be paused well before it has been said in full."
+    expected = len(voice.synthesize(text))
+    speaker = Speaker(lambda: voice, on_played=lambda block, _rate: played.append(block))
+    try:
+        speaker.say(text)
+        for _ in range(600):
+            if played:
+                break
+            threading.Event().wait(0.05)
+        speaker.pause(True)
+        paused_at = len(played)
+        threading.Event().wait(0.5)
+        assert speaker.speaking, "paused is still speaking"
+        assert all(np.abs(b).max() == 0.0 for b in played[paused_at + 1 :]), "paused must be silent"
+        speaker.pause(False)
+        assert speaker.wait_until_quiet(30)
+        sounding = sum(len(b) for b in played if np.abs(b).max() > 0.0)
+        assert sounding >= 0.9 * expected, f"{sounding} of {expected} samples were played: the pause lost some"
+    finally:
+        speaker.close()
+
+
+@pytest.mark.parametrize(
+    ("heard", "echo"),
+    [
+        ("the keeper climbed the stairs", True),  # Parley's own words, as the microphone heard them
+        ("The Keeper climbed the stairs every night.", True),
+        ("How far away is the moon from the earth?", False),  # the user's
+        ("Stop. What is the weather like tomorrow?", False),
+        ("", True),  # nothing recognised
+    ],
+)
+def test_words_heard_over_parley_are_its_echo_only_if_they_are_a_run_of_what_it_said(heard, echo) -> None:
+    from parley.app.voice.spoken_replies import is_echo
+
+    said = "Once upon a time, the keeper climbed the stairs every night to light the lamp for the ships."
+    assert is_echo(heard, said) is echo

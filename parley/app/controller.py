@@ -167,7 +167,8 @@ class Controller(QObject):
         self.hands_free.utterance.connect(lambda audio: self.transcription.transcribe(audio, "hands-free"))
         self.hands_free.listening_changed.connect(self._refresh)
         self.hands_free.listening_changed.connect(self.spoken.hold_speakers)
-        self.hands_free.speech_started.connect(self.spoken.barge_in)
+        self.hands_free.speech_started.connect(self.spoken.user_may_speak)
+        self.hands_free.speech_dropped.connect(self.spoken.false_start)
         self.spoken.stop_reply.connect(self.replies.stop)
         self.spoken.speaking_changed.connect(self._refresh)
         self.transcription.heard.connect(self._use_transcript)
@@ -426,7 +427,10 @@ class Controller(QObject):
 
     def _use_transcript(self, text: str, source: str) -> None:
         """A take's words: sent as the user's message, or put in the text box to edit first;
-        hands-free, each utterance is sent."""
+        hands-free, each utterance is sent, unless it was Parley's own voice."""
+        if source == "hands-free" and not self.spoken.heard(text):
+            self.turns.forget()
+            return
         sent = bool(text) and self.chat.model is not None and source != "dictate"
         if sent and (source != "talk" or self.settings.send_on_release):
             self.turns.transcribed()

@@ -280,3 +280,46 @@ def speakers() -> Iterator[str]:
         _pactl("unload-module", module, check=False)
         if previous and _index("sinks", previous) is not None:
             _pactl("set-default-sink", previous, check=False)
+
+
+@contextlib.contextmanager
+def speakers_heard_by_microphone(level: float = 0.5, latency_ms: int = 60) -> Iterator[str]:
+    """Laptop speakers, simulated: a null sink ``parley_speakers`` as the default output, looped
+    back into the virtual microphone's sink ``latency_ms`` later at ``level`` of its loudness,
+    so the microphone hears what the app plays beside what ``play()`` sends.  PulseAudio's
+    loopback adapts its rate to hold that latency, so the echo's delay drifts a little, as a
+    real sound card's does.  Needs the server of ``virtual_microphone()``; yields the sink's name."""
+    sink = "parley_speakers"
+    previous = _pactl("get-default-sink", check=False).strip()
+    modules = [_pactl("load-module", "module-null-sink", f"sink_name={sink}").strip()]
+    try:
+        loopback = _pactl(
+            "load-module",
+            "module-loopback",
+            f"source={sink}.monitor",
+            f"sink={SINK}",
+            f"latency_msec={latency_ms}",
+            "source_dont_move=true",
+            "sink_dont_move=true",
+        ).strip()
+        modules.append(loopback)
+        _wait_for(lambda: _loopback_input(loopback) is not None, "the loopback to start")
+        _pactl("set-sink-input-volume", str(_loopback_input(loopback)), f"{round(level * 65536)}")
+        _pactl("set-default-sink", sink)
+        yield sink
+    finally:
+        for module in reversed(modules):
+            _pactl("unload-module", module, check=False)
+        if previous and _index("sinks", previous) is not None:
+            _pactl("set-default-sink", previous, check=False)
+
+
+def _loopback_input(module: str) -> str | None:
+    """The sink input that the loopback module ``module`` plays into the microphone's sink."""
+    current = None
+    for line in _pactl("list", "sink-inputs").splitlines():
+        if line.startswith("Sink Input #"):
+            current = line.split("#", 1)[1].strip()
+        elif line.strip() == f"Owner Module: {module}":
+            return current
+    return None

@@ -12,7 +12,8 @@ While a reply is read aloud the microphone hears Parley itself.  With an echo ca
 using what the speakers play as the reference, and an ``EchoGuard`` drops what is still
 Parley (everything until the canceller has converged, then what it removed most of); the user
 can then talk over Parley, and the start of their speech is said at once (``speech_started``)
-so the controller can stop the voice and the reply (barge-in).  Without one the microphone
+so the voice can fall silent (barge-in; ``SpokenReplies`` checks the words before it stops the
+reply), and a start that came to nothing too (``speech_dropped``).  Without one the microphone
 is ignored while Parley speaks (``ignore``).
 
 The mode is a setting (``hands_free``), so it survives a restart; ``sync`` starts or stops
@@ -47,8 +48,10 @@ class HandsFree(QObject):
     listening_changed = Signal(bool)
     utterance = Signal(object)  # one utterance, 16 kHz mono float32, to transcribe and send
     speech_started = Signal()  # the user started to speak (an utterance began)
+    speech_dropped = Signal()  # what began was too short to be an utterance
     _heard = Signal(object)  # from the listener's thread
     _began = Signal()  # from the listener's thread
+    _dropped = Signal()
     _level = Signal(float)
     _lost = Signal(object)
     _detector_failed = Signal(str)
@@ -77,10 +80,12 @@ class HandsFree(QObject):
         self._ignoring = threading.Event()  # read on the listener's thread
         self.echo: Any = None  # an EchoCanceller, used on the listener's thread
         self._echo_guard = EchoGuard()
+        self._echo_restarts = 0
         self._segmenter: UtteranceSegmenter | None = None  # made and used on the listener's thread
         self.detector_name = ""  # the detector in use: "neural" or "energy" ("" before the first block)
         self._heard.connect(self._utterance)
         self._began.connect(self._speech_began)
+        self._dropped.connect(self.speech_dropped)
         self._level.connect(lambda db: self.bar.set_level(level_fraction(db)))
         self._lost.connect(self._microphone_lost)
         self._detector_failed.connect(self.status.notice)
@@ -148,6 +153,9 @@ class HandsFree(QObject):
         may_be_speech = True
         if self.echo is not None:
             cleaned = self.echo.process(block)
+            if self.echo.restarts != self._echo_restarts:
+                self._echo_restarts = self.echo.restarts
+                self._echo_guard.filter_restarted()
             may_be_speech = self._echo_guard.admit(block, cleaned, self.echo.reference_level)  # else Parley's voice
             block = cleaned
         segmenter = self._segmenter or self._new_segmenter()
@@ -155,10 +163,13 @@ class HandsFree(QObject):
             segmenter.reset()
             return
         was_in_utterance = segmenter.in_utterance
-        for utterance in segmenter.push(block, may_be_speech):
+        utterances = segmenter.push(block, may_be_speech)
+        for utterance in utterances:
             emit(self._heard, utterance)
         if segmenter.in_utterance and not was_in_utterance:
             emit(self._began)
+        elif was_in_utterance and not segmenter.in_utterance and not utterances:
+            emit(self._dropped)
 
     def _new_segmenter(self) -> UtteranceSegmenter:
         """The listener's thread, on its first block."""

@@ -155,6 +155,11 @@ class NaturalReadAloud(QObject):
             self.speaker.stop()
         self._on_speaking(False)
 
+    def pause(self, paused: bool) -> None:
+        """Silence it keeping what is left to say (True), or go on saying it (False)."""
+        if self.speaker is not None:
+            self.speaker.pause(paused)
+
     def hold_device(self, held: bool) -> None:
         """Keep the speakers open between replies (echo cancelling needs the steady timing)."""
         if self.speaker is not None:

@@ -7,14 +7,25 @@ voice can speak.  A natural voice streams: each sentence is spoken while the rep
 written.  The system voice reads the whole reply once it is written.  While the natural voice
 speaks, what the speakers play goes to hands-free's echo canceller, so Parley does not hear
 itself; without a canceller, hands-free ignores the microphone while Parley speaks.
+
+Barge-in by voice, checked: on speakers, what the canceller leaves of Parley's own voice can
+still sound like speech.  So when speech starts while Parley speaks (``user_may_speak``), the
+voice falls silent at once but keeps what it has left to say (``pause``), and the reply goes
+on being written.  The utterance's words decide (``heard``): words that are not a run of what
+Parley was saying are the user's, and the voice and the reply stop (``barge_in``); Parley's
+own words, nothing recognised, or a start too short to be an utterance (``false_start``)
+are its echo, and the voice goes on where it paused.  The talk key stops it unchecked.
 """
 
 from __future__ import annotations
 
+import logging
+import math
+import re
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..engines import Engines
 from ..settings import Settings
@@ -23,7 +34,34 @@ from ..status import StatusPresenter
 from .hands_free import HandsFree
 from .read_aloud import NaturalReadAloud, ReadAloud
 
+log = logging.getLogger("parley.voice")
+
 Output = ReadAloud | NaturalReadAloud
+ECHO_RUN = 0.6  # words heard over Parley are its echo when this share of them is a run of what it said
+CHECK_TIMEOUT_MS = 20_000  # a pause that no verdict ends (an utterance cut at the length limit) ends here
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def is_echo(heard: str, said: str) -> bool:
+    """Whether the words ``heard`` while Parley spoke are Parley's own: at least ``ECHO_RUN``
+    of them, in a row, are a run of the words it said (a user's words are not, beyond chance
+    single words: a short reply such as "stop" that Parley's text happens to hold is taken for
+    echo; the talk key always works)."""
+    got, spoken = words(heard), words(said)
+    if not got:
+        return True
+    longest, previous = 0, [0] * (len(spoken) + 1)
+    for word in got:  # the longest common run of words
+        current = [0] * (len(spoken) + 1)
+        for j, said_word in enumerate(spoken, start=1):
+            if word == said_word:
+                current[j] = previous[j - 1] + 1
+                longest = max(longest, current[j])
+        previous = current
+    return longest >= math.ceil(ECHO_RUN * len(got))
 
 
 class SpokenReplies(QObject):
@@ -45,6 +83,10 @@ class SpokenReplies(QObject):
         self._make = make or self._voice_from_settings
         self.output: Output | None = None
         self._reading = False  # the streaming reply is being spoken as it comes
+        self._said = ""  # the text of the reply being read
+        self.checking = False  # paused: speech began over Parley, whose is it?
+        self._check_timer = QTimer(self, singleShot=True, interval=CHECK_TIMEOUT_MS)
+        self._check_timer.timeout.connect(self.false_start)
 
     @property
     def speaking(self) -> bool:
@@ -74,6 +116,7 @@ class SpokenReplies(QObject):
             self.output.stop()
 
     def stop(self) -> None:
+        self._end_check()
         if self.output is not None:
             self.output.stop()
 
@@ -84,9 +127,46 @@ class SpokenReplies(QObject):
     def barge_in(self) -> None:
         """The user spoke, or pressed the talk key, while Parley speaks: silence it and stop the
         reply (its text so far is kept, marked stopped); their words are the next turn."""
+        self._end_check()
         if self.speaking:
             self.stop()
             emit(self.stop_reply)
+
+    def user_may_speak(self) -> None:
+        """Speech began while Parley speaks: silence the natural voice at once, keeping what is
+        left to say, until the words show whose it was (``heard``, ``false_start``)."""
+        if not self.speaking:
+            return
+        if not isinstance(self.output, NaturalReadAloud):
+            self.barge_in()
+            return
+        self.output.pause(True)
+        self.checking = True
+        self._check_timer.start()
+
+    def heard(self, text: str) -> bool:
+        """A hands-free utterance's words: True when they are the user's (a check under way ends
+        in a barge-in), False when they were Parley's own voice (dropped; it speaks on)."""
+        if not self.checking:
+            return True
+        if is_echo(text, self._said):
+            log.info("heard Parley's own words over its voice (%r): it speaks on", text)
+            self.false_start()
+            return False
+        log.info("the user spoke over Parley (%r): the voice and the reply stop", text)
+        self.barge_in()
+        return True
+
+    def false_start(self) -> None:
+        """What began over Parley's voice was no utterance: it speaks on where it paused."""
+        if self.checking:
+            self._end_check()
+            if isinstance(self.output, NaturalReadAloud):
+                self.output.pause(False)
+
+    def _end_check(self) -> None:
+        self.checking = False
+        self._check_timer.stop()
 
     def hold_speakers(self, *_args: Any) -> None:
         """Keep the speakers open while hands-free listens with the echo canceller."""
@@ -97,6 +177,8 @@ class SpokenReplies(QObject):
 
     def reply_started(self) -> None:
         self._reading = False
+        self._said = ""
+        self._end_check()
         if self._settings().read_replies_aloud:
             output = self.ensure()
             if output.streams and not output.problem:
@@ -105,6 +187,7 @@ class SpokenReplies(QObject):
 
     def reply_progress(self, piece: str) -> None:
         if self._reading and self.output is not None:
+            self._said += piece
             self.output.feed(piece)
 
     def reply_finished(self, _text: str, how: str) -> None:

@@ -13,7 +13,8 @@ silence, between utterances (hands-free with echo cancelling): the echo cancelle
 then stays in step with the microphone, so what its filter learnt still holds for the next
 reply, and the next reply starts without opening the device.  A ``stop`` while holding drops
 the queue without closing the device: what the device buffers (``latency="low"``, a few tens of
-milliseconds) still plays out.
+milliseconds) still plays out.  ``pause(True)`` plays silence instead of the queue, which it
+keeps, until ``pause(False)`` (the user may be talking over Parley: see ``SpokenReplies``).
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class Player:
         self._stopped_through = 0  # the stops the thread has carried out
         self._closed = False
         self._held = False
+        self._paused = False
         self._playing = False
         self._thread: threading.Thread | None = None
 
@@ -89,6 +91,13 @@ class Player:
             self._held = held
             if held:
                 self._start_thread()
+            self._cond.notify_all()
+
+    def pause(self, paused: bool) -> None:
+        """Play silence, keeping what is queued (True), or go on with it (False).  Silent within
+        one block plus what the device buffers, as ``stop``; the device stays open meanwhile."""
+        with self._cond:
+            self._paused = paused
             self._cond.notify_all()
 
     def play(self, audio: np.ndarray) -> None:
@@ -175,8 +184,11 @@ class Player:
             while True:
                 with self._cond:
                     stops = self._stops
-                    block = self._take()
-                    if block is None:
+                    block = None if self._paused else self._take()
+                    if block is None and self._paused and self._chunks:
+                        idle = 0  # paused with more to say: the device stays open
+                        block = np.zeros(self._block, dtype=np.float32)
+                    elif block is None:
                         stopped = self._stopped_through != stops
                         if stopped:
                             self._stopped_through = stops

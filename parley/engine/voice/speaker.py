@@ -3,7 +3,8 @@ after another, and played while the next ones are made.
 
 ``begin`` starts an utterance, ``feed`` gives it each piece of the reply as it comes, ``end``
 says the reply is complete (``say`` does all three for a whole text).  ``stop`` silences the
-speakers at once and drops what was still to be said.  ``on_speaking(True)`` is called when
+speakers at once and drops what was still to be said; ``pause`` silences them keeping it (the
+sentences go on being made), until ``pause(False)``.  ``on_speaking(True)`` is called when
 an utterance starts and ``on_speaking(False)`` once its last sound has been played, or it was
 stopped; ``on_first_audio()`` when an utterance's first sound starts playing; ``on_error`` when
 the voice or the speakers fail (the utterance is dropped).
@@ -71,6 +72,7 @@ class Speaker:
         self._thread: threading.Thread | None = None
         self._closed = False
         self._held = False
+        self._paused = False
         self.first_audio_at: float | None = None  # time.monotonic() of the utterance's first sound
 
     @property
@@ -84,6 +86,7 @@ class Speaker:
     def begin(self) -> None:
         """Start a new utterance (stopping one still being spoken)."""
         self.stop()
+        self.pause(False)
         with self._lock:
             self._splitter = SentenceSplitter()
             self._ended = False
@@ -126,6 +129,15 @@ class Speaker:
         if player is not None:
             player.stop()
         self._set_speaking(False)
+
+    def pause(self, paused: bool) -> None:
+        """Silence the speakers keeping what is still to be said (True), or go on (False); a new
+        utterance (``begin``) is not paused."""
+        with self._lock:
+            self._paused = paused
+            player = self._player
+        if player is not None:
+            player.pause(paused)
 
     def close(self) -> None:
         """Stop and end the speaker's thread."""
@@ -211,6 +223,7 @@ class Speaker:
                     on_error=self._player_failed,
                 )
                 self._player.hold(self._held)
+                self._player.pause(self._paused)
             return self._player
 
     def _player_state(self, playing: bool) -> None:

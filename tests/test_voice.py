@@ -204,7 +204,7 @@ def test_the_echo_delay_is_measured_and_followed(voice) -> None:
     assert erle >= 10.0, f"echo return loss enhancement {erle:.1f} dB with a 150 ms delay"
 
 
-def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice) -> None:
+def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice, mic) -> None:  # mic: a PulseAudio server
     played: list[np.ndarray] = []
     text = "This sentence is long enough to be paused well before it has been said in full."
     expected = len(voice.synthesize(text))

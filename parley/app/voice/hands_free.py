@@ -13,8 +13,9 @@ using what the speakers play as the reference, and an ``EchoGuard`` drops what i
 Parley (everything until the canceller has converged, then what it removed most of); the user
 can then talk over Parley, and the start of their speech is said at once (``speech_started``)
 so the voice can fall silent (barge-in; ``SpokenReplies`` checks the words before it stops the
-reply), and a start that came to nothing too (``speech_dropped``).  Without one the microphone
-is ignored while Parley speaks (``ignore``).
+reply), and a start that came to nothing too (``speech_dropped``): too short to be an
+utterance, or one the canceller took most of away (``ECHO_UTTERANCE_DB``), which was Parley.
+Without one the microphone is ignored while Parley speaks (``ignore``).
 
 The mode is a setting (``hands_free``), so it survives a restart; ``sync`` starts or stops
 listening as the setting and the app's state allow.
@@ -23,11 +24,13 @@ listening as the setting and the app's state allow.
 from __future__ import annotations
 
 import logging
+import math
 import threading
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QObject, Signal
 
 from parley.engine.audio.echo import EchoGuard
@@ -42,6 +45,8 @@ from .microphones import Microphones
 from .push_to_talk import level_fraction
 
 log = logging.getLogger("parley.hands_free")
+
+ECHO_UTTERANCE_DB = 8.0  # an utterance the canceller took this much from was Parley's own voice
 
 
 class HandsFree(QObject):
@@ -81,6 +86,7 @@ class HandsFree(QObject):
         self.echo: Any = None  # an EchoCanceller, used on the listener's thread
         self._echo_guard = EchoGuard()
         self._echo_restarts = 0
+        self._energy = [0.0, 0.0]  # what the microphone heard and the canceller left, this utterance
         self._segmenter: UtteranceSegmenter | None = None  # made and used on the listener's thread
         self.detector_name = ""  # the detector in use: "neural" or "energy" ("" before the first block)
         self._heard.connect(self._utterance)
@@ -151,8 +157,11 @@ class HandsFree(QObject):
     def _audio(self, block: Any) -> None:
         """The listener's thread: cut the stream into utterances."""
         may_be_speech = True
+        heard_energy = left_energy = 0.0
         if self.echo is not None:
+            heard_energy = float(np.dot(block, block))
             cleaned = self.echo.process(block)
+            left_energy = float(np.dot(cleaned, cleaned))
             if self.echo.restarts != self._echo_restarts:
                 self._echo_restarts = self.echo.restarts
                 self._echo_guard.filter_restarted()
@@ -164,12 +173,27 @@ class HandsFree(QObject):
             return
         was_in_utterance = segmenter.in_utterance
         utterances = segmenter.push(block, may_be_speech)
+        self._energy[0] += heard_energy
+        self._energy[1] += left_energy
         for utterance in utterances:
-            emit(self._heard, utterance)
+            if self._mostly_echo():
+                log.info("an utterance was mostly Parley's own voice: not transcribed")
+                emit(self._dropped)
+            else:
+                emit(self._heard, utterance)
+            self._energy = [0.0, 0.0]
         if segmenter.in_utterance and not was_in_utterance:
+            self._energy = [heard_energy, left_energy]
             emit(self._began)
         elif was_in_utterance and not segmenter.in_utterance and not utterances:
+            self._energy = [0.0, 0.0]
             emit(self._dropped)
+
+    def _mostly_echo(self) -> bool:
+        """The canceller took most of the utterance away (``ECHO_UTTERANCE_DB``): it was Parley's
+        own voice that the guard let through, not the user, who is not cancelled."""
+        heard, left = self._energy
+        return heard > 0.0 and (left <= 0.0 or 10.0 * math.log10(heard / left) >= ECHO_UTTERANCE_DB)
 
     def _new_segmenter(self) -> UtteranceSegmenter:
         """The listener's thread, on its first block."""

@@ -245,10 +245,18 @@ def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice, mic) -> N
         ("How far away is the moon from the earth?", False),  # the user's
         ("Stop. What is the weather like tomorrow?", False),
         ("", True),  # nothing recognised
+        ("all board.", True),  # "called Bora Bora" misheard through the canceller (a CI run took it for the user)
+        ("They bought a small goat", True),  # "They brought a small boat"
+        ("Wait, stop.", False),  # two words, neither alike the words said
+        ("stop", False),  # one word must be one that was said ("step" is not)
+        ("How far away is the boat from the island?", False),  # the user's, about what was said
     ],
 )
 def test_words_heard_over_parley_are_its_echo_only_if_they_are_a_run_of_what_it_said(heard, echo) -> None:
     from parley.app.voice.spoken_replies import is_echo
 
-    said = "Once upon a time, the keeper climbed the stairs every night to light the lamp for the ships."
+    said = (
+        "Once upon a time, the keeper climbed the stairs every night to light the lamp for the ships. "
+        "He lived on an island called Bora Bora. They brought a small boat, one step at a time."
+    )
     assert is_echo(heard, said) is echo

@@ -23,6 +23,7 @@ import logging
 import math
 import re
 from collections.abc import Callable
+from difflib import SequenceMatcher
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -38,6 +39,7 @@ log = logging.getLogger("parley.voice")
 
 Output = ReadAloud | NaturalReadAloud
 ECHO_RUN = 0.6  # words heard over Parley are its echo when this share of them is a run of what it said
+WORD_LIKENESS = 0.65  # a misheard word: difflib's ratio of its letters to the said word's
 CHECK_TIMEOUT_MS = 20_000  # a pause that no verdict ends (an utterance cut at the length limit) ends here
 
 
@@ -45,19 +47,36 @@ def words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9']+", text.lower())
 
 
+def alike(heard: str, said: str) -> bool:
+    """Whether a word heard may be a word said, as speech recognition mishears Parley's voice
+    through the canceller ("board" for "Bora", "all" for "called"): most of their letters in
+    the same order (``WORD_LIKENESS``), or one inside the other at half its length or more.
+    Words under three letters must be the same."""
+    if heard == said:
+        return True
+    short, long = sorted((heard, said), key=len)
+    if len(short) < 3:
+        return False
+    if short in long:
+        return 2 * len(short) >= len(long)
+    return SequenceMatcher(None, heard, said, autojunk=False).ratio() >= WORD_LIKENESS
+
+
 def is_echo(heard: str, said: str) -> bool:
     """Whether the words ``heard`` while Parley spoke are Parley's own: at least ``ECHO_RUN``
-    of them, in a row, are a run of the words it said (a user's words are not, beyond chance
-    single words: a short reply such as "stop" that Parley's text happens to hold is taken for
-    echo; the talk key always works)."""
+    of them, in a row, are a run of the words it said, each the same or, in an utterance of
+    two words or more, ``alike``.  A user's words are not, beyond chance single words: a short
+    reply such as "stop" that Parley's text happens to hold is taken for echo; the talk key
+    always works."""
     got, spoken = words(heard), words(said)
     if not got:
         return True
+    same = alike if len(got) > 1 else str.__eq__
     longest, previous = 0, [0] * (len(spoken) + 1)
-    for word in got:  # the longest common run of words
+    for word in got:  # the longest common run
         current = [0] * (len(spoken) + 1)
         for j, said_word in enumerate(spoken, start=1):
-            if word == said_word:
+            if same(word, said_word):
                 current[j] = previous[j - 1] + 1
                 longest = max(longest, current[j])
         previous = current

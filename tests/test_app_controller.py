@@ -179,7 +179,9 @@ def test_push_to_talk_during_a_reply_stops_it_first(qtbot, tmp_path, tiny_chat_m
     assert stored(controller)[-1][2] is False  # the interrupted reply, kept as partial
     play(qtbot, mic, question_clip)
     controller.talk.release()
-    qtbot.waitUntil(lambda: len(controller.book.current.messages) == 3, timeout=30_000)
+    # >= 3: the tiny model's reply may add the 4th message in the same turn of the event loop
+    qtbot.waitUntil(lambda: len(controller.book.current.messages) >= 3, timeout=30_000)
+    assert controller.book.current.messages[2].role == "user"
     assert controller.replies.busy  # the new question is being answered
     qtbot.waitUntil(lambda: bool(controller.replies.text))
     controller.stop()
@@ -197,7 +199,7 @@ def test_a_transcript_that_arrives_while_a_reply_streams_is_sent_after_it(
         assert controller.transcription.transcribe(read_clip(question_clip))
     assert controller.replies.busy and controller.replies.queued == [heard.args[0]]  # held back, not dropped
     controller.stop()
-    qtbot.waitUntil(lambda: len(controller.book.current.messages) == 3)
+    qtbot.waitUntil(lambda: len(controller.book.current.messages) >= 3)  # the reply may add the 4th at once
     assert controller.book.current.messages[2].content == heard.args[0]
     qtbot.waitUntil(lambda: bool(controller.replies.text))
     controller.stop()

@@ -273,6 +273,7 @@ def run_app(
                 "reply_tokens": (entry.stats or {}).get("generated_tokens"),
                 "reply_tps": (entry.stats or {}).get("gen_tps"),
                 "finish": finish_reason,
+                "first_spoken": first_spoken(entry.content),
             }
             takes.append(take)
             print(
@@ -280,7 +281,8 @@ def run_app(
                 f"{take['first_token_s'] * 1000:.0f} ms (painted {take['first_token_painted_s'] * 1000:.0f} ms), "
                 f"WER {take['wer']:.2f}, reply {take['reply_tokens']} tokens at {take['reply_tps']} tok/s"
                 + (f"; first sound {take['first_sound_s'] * 1000:.0f} ms" if take["first_sound_s"] is not None else "")
-                + (f"; the app's turn: {take['turn_steps_ms']}" if take["turn_steps_ms"] else ""),
+                + (f"; the app's turn: {take['turn_steps_ms']}" if take["turn_steps_ms"] else "")
+                + (f"; first spoken: {take['first_spoken']!r}" if take["first_sound_s"] is not None else ""),
                 flush=True,
             )
     rss_now, rss_peak = rss_mib()
@@ -355,6 +357,18 @@ def print_report(r: dict[str, Any]) -> None:
         f"\nresident memory: {m['qt_only']:.0f} MiB with Qt and the window, {m['both_models_loaded']:.0f} MiB "
         f"with both models loaded, {m['after_replies']:.0f} MiB after the replies (peak {m['peak']:.0f} MiB)"
     )
+
+
+def first_spoken(reply: str) -> str:
+    """The first piece of ``reply`` that the natural voice speaks, cut as it streamed in."""
+    from parley.engine.voice.sentences import SentenceSplitter
+
+    splitter = SentenceSplitter()
+    for start in range(0, len(reply), 3):  # about a token at a time
+        pieces = splitter.push(reply[start : start + 3])
+        if pieces:
+            return pieces[0]
+    return (splitter.flush() or [""])[0]
 
 
 def _speech(audio: Any) -> Any:

@@ -39,12 +39,38 @@ def to16k(audio: np.ndarray, rate: int) -> np.ndarray:
 
 def test_the_splitter_cuts_a_streaming_reply_into_plain_sentences() -> None:
     text = "Sure, here is the **answer** to your question. Dr. Smith said 3.5 is fine!\n\n```py\nx = 1\n```\nDone"
-    splitter = SentenceSplitter()
+    splitter = SentenceSplitter(first_clause_chars=0, first_words=0)  # whole sentences (`parley say`)
     out = [s for i in range(0, len(text), 4) for s in splitter.push(text[i : i + 4])] + splitter.flush()
     assert out == ["Sure, here is the answer to your question.", "Dr. Smith said 3.5 is fine!", "(code block)", "Done"]
     first = SentenceSplitter(first_clause_chars=10)
     assert first.push("Well, the long answer to that, as it happens, is ") == ["Well, the long answer to that,"]
     assert plain_text("# Title\n- [a link](http://x) and `code`") == "Title a link and code"
+
+
+@pytest.mark.parametrize(
+    ("reply", "pieces"),
+    [
+        # the first piece ends before a joining word once it has four words; the rest by sentence
+        (
+            "The moon appears to be about 384,400 kilometres away from Earth. It is far from us.",
+            ["The moon appears to be", "about 384,400 kilometres away from Earth.", "It is far from us."],
+        ),
+        ("The answer is: 2583604179 days and more.", ["The answer is:", "2583604179 days and more."]),  # a clause
+        (  # no joining word: eight words
+            "Big red dogs chase small grey cats every single day.",
+            ["Big red dogs chase small grey cats every", "single day."],
+        ),
+        (
+            "Antidisestablishmentarianism notwithstanding extraordinary circumstances prevail.",
+            ["Antidisestablishmentarianism notwithstanding", "extraordinary circumstances prevail."],
+        ),
+        ("I see. Yes.", ["I see.", "Yes."]),
+    ],
+)
+def test_the_first_piece_of_a_streaming_reply_is_cut_early_for_a_quick_first_sound(reply, pieces) -> None:
+    splitter = SentenceSplitter()
+    out = [s for i in range(0, len(reply), 3) for s in splitter.push(reply[i : i + 3])] + splitter.flush()
+    assert out == pieces
 
 
 def test_the_natural_voice_is_understood(voice) -> None:

@@ -2,8 +2,11 @@
 
 ``SentenceSplitter.push`` takes each piece of a reply as it comes and returns the sentences it
 completed; ``flush`` returns the rest at the end.  So the first sentence can be spoken while the
-model is still writing the second.  The first piece is cut early, at a clause (a comma after a
-few words), because the time to the first sound is what a listener notices.
+model is still writing the second.  The first piece is cut early, because the time to the first
+sound is what a listener notices: at a clause (a comma after a few words), or before a joining
+word (a preposition or a conjunction: where a speaker may take a breath) once it has a few words,
+or after ``first_words_max`` words or ``first_chars_max`` characters however the sentence goes on
+(a number's digits are one word but several tokens, and many words read aloud).
 
 ``plain_text`` turns Markdown into what is read: markup dropped, code blocks and links' targets
 not read out.
@@ -16,6 +19,12 @@ import re
 _FENCE = "```"
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"')\]]*\s+|\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)])\s)")
 _CLAUSE_END = re.compile(r"(?<=[,;:—])\s+")
+_WORD = re.compile(r"\S+\s+")  # a word that is complete: whitespace follows it
+_JOINING = frozenset(
+    "and but or so because which that who whom whose when where while if unless until although though "
+    "to of in on at for from with without about around by as than like after before between into "
+    "through over under during since near across along among against".split()
+)
 _ABBREVIATIONS = frozenset("mr mrs ms dr prof st vs etc e.g i.e approx no fig jr sr inc ltd".split())
 _MARKUP = [
     (re.compile(r"!?\[([^\]]*)\]\([^)]*\)"), r"\1"),  # links and images: their text
@@ -43,11 +52,17 @@ class SentenceSplitter:
     """Cuts streaming Markdown into sentences of plain text (see the module docstring).
 
     ``first_clause_chars``: the first piece may end at a clause once it is this long (0: only
-    at sentence ends).  Text inside a code block is never read; the block is said once.
+    at sentence ends).  ``first_words``: it may end before a joining word once it has this many
+    words, and after ``first_words_max`` words or ``first_chars_max`` characters in any case (0:
+    never within a clause).  Text
+    inside a code block is never read; the block is said once.
     """
 
-    def __init__(self, *, first_clause_chars: int = 24) -> None:
+    def __init__(
+        self, *, first_clause_chars: int = 12, first_words: int = 4, first_words_max: int = 8, first_chars_max: int = 40
+    ) -> None:
         self.first_clause_chars = first_clause_chars
+        self.first_words, self.first_words_max, self.first_chars_max = first_words, first_words_max, first_chars_max
         self._buffer = ""
         self._emitted = 0  # sentences returned so far
 
@@ -89,7 +104,24 @@ class SentenceSplitter:
             for match in _CLAUSE_END.finditer(text, 0, limit):
                 if match.start() >= self.first_clause_chars:
                     return match.end()
+        if self._emitted == 0 and self.first_words:
+            cut = self._phrase_cut(text, limit)
+            if cut is not None:
+                return cut
         return fence if fence > 0 else None
+
+    def _phrase_cut(self, text: str, limit: int) -> int | None:
+        """Where the first piece may end within a clause: before a joining word once it has
+        ``first_words`` words, or before the first word past ``first_words_max`` words or
+        ``first_chars_max`` characters."""
+        for count, match in enumerate(_WORD.finditer(text, 0, limit)):
+            if (
+                count >= self.first_words_max
+                or (count and match.start() >= self.first_chars_max)
+                or (count >= self.first_words and match.group().strip(" \t\n\"'(").lower() in _JOINING)
+            ):
+                return match.start()
+        return None
 
     @staticmethod
     def _abbreviation(before: str) -> bool:

@@ -207,6 +207,27 @@ def test_a_transcript_that_arrives_while_a_reply_streams_is_sent_after_it(
     assert [r for r, _, _ in stored(controller)] == ["user", "assistant", "user", "assistant"]
 
 
+def test_the_model_reads_the_conversation_before_the_message_comes(qtbot, tmp_path, tiny_chat_model):
+    """Read when the model is ready, and when another conversation is opened: the reply then
+    reads little more than the message, not the system prompt and the turns before it."""
+    controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=8))
+    model, text = controller.chat.model, "Name a colour"
+    system = len(model.tokenize(controller.settings.system_prompt))
+    assert system > 30, system
+    for turn in range(2):
+        qtbot.waitUntil(lambda: controller.replies.synced, timeout=30_000)
+        wait_idle(qtbot, controller)
+        assert controller.replies.send(text)
+        wait_idle(qtbot, controller)
+        read = controller.book.current.messages[-1].stats["prompt_tokens"]
+        assert read < system and read <= len(model.tokenize(text)) + 24, (turn, read, system)
+        first = controller.book.current.id
+        controller.book.new()  # then the first conversation again: its turn is read too
+        assert controller.book.current.id != first
+        controller.book.open(first)
+        assert controller.book.current.id == first
+
+
 def test_regenerate_replaces_the_last_reply(qtbot, tmp_path, tiny_chat_model):
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=12))
     controller.replies.send("Name a colour")

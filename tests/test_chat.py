@@ -104,6 +104,24 @@ def test_second_turn_evaluates_only_the_new_tokens(smol: ChatModel) -> None:
     assert len(session.messages) == 5 and session.messages[-1].content == again.text
 
 
+def test_prefill_reads_the_conversation_before_the_message_and_changes_no_reply(smol: ChatModel) -> None:
+    history = [Message("user", "Name three colours of the rainbow."), Message("assistant", "Red, orange and yellow.")]
+    question = "Which one of those is the colour of a ripe tomato?"
+    smol.clear_cache()
+    fresh = ChatSession(smol, SYSTEM, history).reply(question, greedy(24))
+
+    smol.clear_cache()
+    session = ChatSession(smol, SYSTEM, history)
+    read = session.prefill()
+    assert read > len(smol.tokenize(SYSTEM))  # the system prompt and both turns
+    assert session.prefill() <= 1  # read already: at most the last token, again for its logits
+    reply = session.reply(question, greedy(24))
+    assert reply.text == fresh.text  # the same answer, word for word
+    assert reply.stats.cached_tokens >= read - 1
+    assert reply.stats.prompt_tokens <= len(smol.tokenize(question)) + 12  # little more than the message
+    assert reply.stats.prompt_tokens < fresh.stats.prompt_tokens - read + 12
+
+
 def test_cancel_mid_reply_keeps_the_partial_reply(smol: ChatModel) -> None:
     session = ChatSession(smol, SYSTEM)
     cancel = CancelToken()

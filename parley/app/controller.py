@@ -211,6 +211,10 @@ class Controller(QObject):
         self.book.leaving.connect(replies.stop)
         self.book.shown.connect(replies.desync)
         self.host.chat_ready.connect(replies.desync)
+        # The model reads the conversation while the user still speaks or types (after desync).
+        for signal in (self.book.shown, self.host.chat_ready, self.talk.starting, self.hands_free.speech_started):
+            signal.connect(replies.prepare)
+        self.anywhere.asking.connect(replies.prepare)
         state.started.connect(self.turns.reply_started)  # before the view: the message gets its timings first
         state.grew.connect(self.turns.reply_grew)
         state.ended.connect(self.turns.reply_ended)
@@ -516,6 +520,7 @@ class Controller(QObject):
         self.host.reload(old, new)
         if old.system_prompt != new.system_prompt:
             self.replies.desync()
+            self.replies.prepare()
         if old.ptt_shortcut != new.ptt_shortcut:
             self.keys.set_shortcut(new.ptt_shortcut)
         keys = ("global_shortcuts", "dictate_shortcut", "ask_shortcut")

@@ -66,6 +66,8 @@ class ReplyFlow(QObject):
         self.settings = settings
         self.state = ReplyMachine(parent=self)
         self.synced = False  # does the chat session hold exactly the open conversation?
+        self._desyncs = 0  # desync() calls so far: a prepare that began before the last one is stale
+        self._preparing: Job | None = None
         self._job: Job | None = None
 
     @property
@@ -86,6 +88,38 @@ class ReplyFlow(QObject):
     def desync(self, *_args: object) -> None:
         """The chat session must be rebuilt from the conversation before the next reply."""
         self.synced = False
+        self._desyncs += 1
+
+    def prepare(self, *_args: object) -> None:
+        """Have the chat model read the open conversation (the system prompt and the turns so
+        far) before the next message comes: when the model is ready, a conversation is opened,
+        a reply was stopped, the user starts to speak.  The reply then reads little more than
+        the message, and it is the same reply (``ChatSession.prefill``)."""
+        if self.synced or self.busy or self._preparing is not None or self.chat.model is None or self.chat.closing:
+            return
+        chat, settings, conversation = self.chat, self.settings(), self.book.current
+        session, prompt, desyncs = chat.session, settings.system_prompt, self._desyncs
+        history = [(m.role, m.content) for m in conversation.messages]
+
+        def read(job: Job) -> int:
+            token = job.link(chat.cancel_token())
+            chat.reset_session(session, prompt, history)
+            return int(session.prefill(cancel=token))
+
+        def done(tokens: int) -> None:
+            self._preparing = None
+            if desyncs != self._desyncs:
+                self.prepare()  # another conversation was opened meanwhile: read that one
+            elif not self.busy:
+                self.synced = True
+                log.debug("the open conversation was read ahead of the next message (%d tokens)", tokens)
+
+        def failed(exc: BaseException) -> None:
+            self._preparing = None  # the next reply reads it all, and reports what fails then
+            if not chat.is_cancel(exc):
+                log.info("reading the conversation ahead failed: %s", exc)
+
+        self._preparing = chat.submit(read, name="prepare", on_done=done, on_error=failed)
 
     # ------------------------------------------------------------------ the user's actions
 
@@ -196,6 +230,7 @@ class ReplyFlow(QObject):
                 emit(self.answered, result.text)
         emit(self.finished, result.text, result.finish)
         self._send_queued()
+        self.prepare()  # a stopped reply: the next one need not read the conversation again
 
     def _failed(self, reply: Reply, exc: BaseException) -> None:
         if reply is not self.state.reply:
@@ -211,6 +246,7 @@ class ReplyFlow(QObject):
             self.chat.device_lost(exc)  # if its device is gone, the next reply runs on this machine
             emit(self.finished, reply.text, "error")
         self._send_queued()
+        self.prepare()
 
     def _send_queued(self) -> None:
         if not self.chat.closing:

@@ -665,6 +665,32 @@ class ChatSession:
                 self._first = first
                 raise
 
+    def prefill(self, cancel: CancelToken | None = None) -> int:
+        """Read what the next reply's prompt holds before the next message: the system prompt
+        and the turns so far, into the KV cache, so that the reply reads little more than the
+        message.  Called while the user is still speaking or typing; the reply's prompt is the
+        same tokens either way (``_reuse`` keeps only what it starts with).  Returns how many
+        tokens were read (0: the cache held them, or there is no room)."""
+        cancel = cancel or CancelToken()
+        model = self.model
+        with model._working(cancel), model._lock:
+            model._check_open()
+            head = self.prompt_messages()
+            # The prompt's tokens before the message: where two different messages part.
+            one, two = (
+                model.tokenize(model.prompt_format.render([*head, Message("user", text)]).encode())
+                for text in ("a", "b")
+            )
+            tokens = one[: common_prefix(one, two)]
+            if not tokens or len(tokens) + MIN_REPLY_ROOM > model.n_ctx:
+                return 0
+            reused = model._reuse(tokens)
+            try:
+                model._evaluate(tokens[reused:])
+            except _Aborted:
+                raise Cancelled("reading the conversation was cancelled") from None
+            return len(tokens) - reused
+
     def regenerate(
         self, params: SamplingParams | None = None, on_text: OnText | None = None, cancel: CancelToken | None = None
     ) -> Reply:

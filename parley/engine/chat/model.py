@@ -670,7 +670,7 @@ class ChatSession:
         and the turns so far, into the KV cache, so that the reply reads little more than the
         message.  Called while the user is still speaking or typing; the reply's prompt is the
         same tokens either way (``_reuse`` keeps only what it starts with).  Returns how many
-        tokens were read (0: the cache held them, or there is no room)."""
+        tokens were read (0: the cache held them already, or there is no room)."""
         cancel = cancel or CancelToken()
         model = self.model
         with model._working(cancel), model._lock:
@@ -684,6 +684,8 @@ class ChatSession:
             tokens = one[: common_prefix(one, two)]
             if not tokens or len(tokens) + MIN_REPLY_ROOM > model.n_ctx:
                 return 0
+            if common_prefix(model._kv, tokens) == len(tokens):
+                return 0  # read already: what the cache holds after it may serve the reply too
             reused = model._reuse(tokens)
             try:
                 model._evaluate(tokens[reused:])

@@ -18,12 +18,15 @@ from .controller import Controller
 from .conversations.store import Store, StoreError
 from .engines import Engines, LocalEngines
 from .qt_app import application
+from .qt_platform import choose_platform
 from .settings import Settings, load_settings
 from .ui.main_window import MainWindow
 from .ui.theme import apply_theme
 
 
 def create_app(argv: Sequence[str]) -> QApplication:
+    if application() is None:
+        choose_platform()
     app = application() or QApplication(list(argv))
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")

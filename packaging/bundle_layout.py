@@ -85,6 +85,12 @@ SYSTEM_LIBRARIES = [
     r"libbsd\.so.*",
     r"libmd\.so.*",
     r"libz\.so.*",
+    # The C++ runtime: the system's is at least as new as the build machine's (the .deb depends on
+    # that version), and the graphics drivers loaded into the process (Mesa's Vulkan and OpenGL
+    # drivers link LLVM) need the system's newer one: a bundled older copy, first on the search
+    # path, keeps them from loading.
+    r"libstdc\+\+\.so.*",
+    r"libgcc_s\.so.*",
 ]
 _SYSTEM = re.compile("|".join(f"(?:{p})" for p in SYSTEM_LIBRARIES))
 

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Check the Linux artifacts on a clean Debian 12 system, not on the machine that built them:
+# Check the Linux artifacts on clean Debian 11 and Debian 12 systems, not on the machine that
+# built them:
 #
 #   sudo packaging/check.sh            (from a fresh clone: builds what is missing first)
+#   sudo packaging/check.sh --release bullseye     (or bookworm: one release only)
 #
+# The steps below run once per release, each in a fresh root: Debian 11 (bullseye, glibc 2.31,
+# the oldest system the installers are built for) and Debian 12 (bookworm).
 # 1. Builds dist/parley-assistant_<v>_amd64.deb (name: linux/deb.env) and dist/Parley-<v>-linux-x86_64.tar.gz with
-#    packaging/build.sh if they are missing (--rebuild: always).
-# 2. Makes a Debian 12 minimal root (`debootstrap --variant=minbase bookworm`, cached as a
-#    tarball; proc, sys and dev mounted). Nothing of the build goes inside: no compiler, no
+#    packaging/build_debian11.sh if they are missing (--rebuild: always).
+# 2. Makes a minimal root of the release (`debootstrap --variant=minbase bullseye|bookworm`,
+#    cached as a tarball; proc, sys and dev mounted). Nothing of the build goes inside: no compiler, no
 #    Python, no checkout; only the two artifacts are copied into its /tmp. Xvfb (for the xcb
 #    run), weston (a headless Wayland compositor) and desktop-file-utils are installed before the
 #    snapshot that the purge is compared to.
@@ -27,8 +31,9 @@
 #    /opt, /usr, /etc are as before the install.
 #
 # Needs root (debootstrap, chroot, mounts) and the Debian mirror (PARLEY_DEBIAN_MIRROR).
-# Roots live in PARLEY_CHECK_DIR (default /tmp/parley-check); --keep keeps this run's root.
-# The whole log is written to $PARLEY_CHECK_DIR/check.log. Exit status 0 when everything passed.
+# Roots live in PARLEY_CHECK_DIR (default /tmp/parley-check); --keep keeps this run's root(s).
+# Each release's log and reports go to $PARLEY_CHECK_DIR/<release>/ (check.log there).
+# Exit status 0 when everything passed in every release checked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -37,23 +42,25 @@ MIRROR=${PARLEY_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # Libraries a bundled file may lack after installing the .deb: the speech-dispatcher client, which
 # only Qt's speech-dispatcher plugin links ("read replies aloud"; the .deb suggests it).
 ALLOWED_MISSING="libspeechd.so.2"
-KEEP=0 REBUILD=0
-for arg in "$@"; do
-  case "$arg" in
+KEEP=0 REBUILD=0 RELEASES=()
+usage() { echo "usage: packaging/check.sh [--release bullseye|bookworm]... [--keep] [--rebuild]" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
     --keep) KEEP=1 ;;
     --rebuild) REBUILD=1 ;;
-    *) echo "usage: packaging/check.sh [--keep] [--rebuild]" >&2; exit 2 ;;
+    --release) [ $# -ge 2 ] || usage; RELEASES+=("$2"); shift ;;
+    --release=*) RELEASES+=("${1#--release=}") ;;
+    *) usage ;;
   esac
+  shift
+done
+[ ${#RELEASES[@]} -gt 0 ] || RELEASES=(bullseye bookworm)
+for rel in "${RELEASES[@]}"; do
+  case "$rel" in bullseye|bookworm) ;; *) echo "packaging/check.sh: unknown release '$rel' (bullseye or bookworm)" >&2; exit 2 ;; esac
 done
 [ "$(id -u)" -eq 0 ] || { echo "packaging/check.sh needs root (debootstrap, chroot, mount): sudo packaging/check.sh" >&2; exit 2; }
-mkdir -p "$WORK"
-LOG=$WORK/check.log
-exec > >(tee "$LOG") 2>&1
 say() { printf '\033[1m[check]\033[0m %s\n' "$*"; }
 mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.0f MB", b / 1e6 }'; }     # 10^6 bytes
-FAILURES=()
-fail() { say "FAILED: $*"; FAILURES+=("$*"); }
-started=$(date +%s)
 
 # ---------------------------------------------------------------- the artifacts
 VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' parley/__init__.py)
@@ -61,25 +68,49 @@ VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' parley/__init__.py)
 DEB=dist/${DEB_PACKAGE}_${VERSION}_amd64.deb
 TARBALL=dist/Parley-$VERSION-linux-x86_64.tar.gz
 if [ "$REBUILD" = 1 ] || [ ! -f "$DEB" ] || [ ! -f "$TARBALL" ]; then
-  say "building the artifacts with packaging/build.sh"
-  packaging/build.sh
+  say "building the artifacts with packaging/build_debian11.sh"
+  packaging/build_debian11.sh
 fi
+
+# ---------------------------------------------------------------- one run per release
+if [ ${#RELEASES[@]} -gt 1 ]; then
+  failed=()
+  for rel in "${RELEASES[@]}"; do
+    t=$(date +%s)
+    args=(--release "$rel"); [ "$KEEP" = 1 ] && args+=(--keep)
+    if "$0" "${args[@]}"; then say "$rel: all checks passed ($(( $(date +%s) - t )) s)"
+    else failed+=("$rel"); say "$rel: FAILED ($(( $(date +%s) - t )) s; log: $WORK/$rel/check.log)"; fi
+  done
+  [ ${#failed[@]} -eq 0 ] || { say "failed in: ${failed[*]}"; exit 1; }
+  say "all checks passed in: ${RELEASES[*]}"
+  exit 0
+fi
+RELEASE=${RELEASES[0]}
+case "$RELEASE" in bullseye) RELEASE_NAME="Debian 11" ;; bookworm) RELEASE_NAME="Debian 12" ;; esac
+OUT=$WORK/$RELEASE
+mkdir -p "$OUT"
+LOG=$OUT/check.log
+exec > >(tee "$LOG") 2>&1
+FAILURES=()
+fail() { say "FAILED: $*"; FAILURES+=("$*"); }
+started=$(date +%s)
+
 PY=${PYTHON:-.venv/bin/python}
 [ -x "$PY" ] || PY=python3
-say "checking $DEB ($(mb "$DEB")) and $TARBALL ($(mb "$TARBALL"))"
+say "checking $DEB ($(mb "$DEB")) and $TARBALL ($(mb "$TARBALL")) on $RELEASE_NAME ($RELEASE)"
 
-# ---------------------------------------------------------------- a clean Debian 12 root
+# ---------------------------------------------------------------- a clean root of the release
 command -v debootstrap >/dev/null || {
   say "installing debootstrap"; apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
-BASE=$WORK/bookworm-minbase.tar
+BASE=$WORK/$RELEASE-minbase.tar
 if [ ! -f "$BASE" ]; then
-  say "debootstrap --variant=minbase bookworm (once; cached as $BASE)"
-  rm -rf "$WORK/base"
-  nice -n 10 debootstrap --variant=minbase bookworm "$WORK/base" "$MIRROR" > "$WORK/debootstrap.log" 2>&1 \
-    || { tail -20 "$WORK/debootstrap.log"; exit 1; }
-  tar -C "$WORK/base" -cf "$BASE.tmp" . && mv "$BASE.tmp" "$BASE" && rm -rf "$WORK/base"
+  say "debootstrap --variant=minbase $RELEASE (once; cached as $BASE)"
+  rm -rf "$WORK/base.$RELEASE"
+  nice -n 10 debootstrap --variant=minbase "$RELEASE" "$WORK/base.$RELEASE" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 \
+    || { tail -20 "$OUT/debootstrap.log"; exit 1; }
+  tar -C "$WORK/base.$RELEASE" -cf "$BASE.tmp" . && mv "$BASE.tmp" "$BASE" && rm -rf "$WORK/base.$RELEASE"
 fi
-R=$WORK/root.$$
+R=$WORK/root.$RELEASE.$$
 mkdir -p "$R"
 cleanup() {
   for m in dev/pts dev sys proc; do mountpoint -q "$R/$m" && umount -l "$R/$m"; done
@@ -112,14 +143,14 @@ snapshot() {   # the installed packages and every file name under /opt, /usr, /e
   in_root dpkg-query -W -f '${Package} ${Version} ${db:Status-Abbrev}\n' > "$1.packages"
   for dir in /opt /usr /etc; do [ -e "$R$dir" ] && in_root find "$dir" -xdev; done | sort > "$1.files"
 }
-snapshot "$WORK/before"
+snapshot "$OUT/before"
 
 # ---------------------------------------------------------------- install the .deb
 say "apt-get install --no-install-recommends ./$(basename "$DEB")"
 t=$(date +%s)
-apt_get install --no-install-recommends "/tmp/$(basename "$DEB")" > "$WORK/apt-install.log" 2>&1 \
-  || { tail -30 "$WORK/apt-install.log"; fail "the .deb did not install"; exit 1; }
-say "installed in $(( $(date +%s) - t )) s; $(grep -c '^Unpacking' "$WORK/apt-install.log") packages unpacked"
+apt_get install --no-install-recommends "/tmp/$(basename "$DEB")" > "$OUT/apt-install.log" 2>&1 \
+  || { tail -30 "$OUT/apt-install.log"; fail "the .deb did not install"; exit 1; }
+say "installed in $(( $(date +%s) - t )) s; $(grep -c '^Unpacking' "$OUT/apt-install.log") packages unpacked"
 in_root dpkg-query -W -f '${Package} ${Version}: Installed-Size ${Installed-Size} KiB\n  Depends: ${Depends}\n' "$DEB_PACKAGE"
 upgrade=$(in_root apt-get -s upgrade | sed -n 's/^Inst \([^ ]*\).*/\1/p' | tr '\n' ' ')
 case " $upgrade " in *" $DEB_PACKAGE "*) fail "apt-get upgrade would replace $DEB_PACKAGE: $upgrade" ;; *) say "apt-get upgrade leaves $DEB_PACKAGE alone" ;; esac
@@ -152,8 +183,8 @@ self_test() {   # self_test NAME EXECUTABLE PLATFORM PREFIX
   else
     as_user env QT_QPA_PLATFORM="$platform" "$exe" --self-test --json "$report" || fail "$name: parley --self-test exited with $?"
   fi
-  cp "$R$report" "$WORK/report-$name.json" 2>/dev/null || { fail "$name: no report written"; return; }
-  "$PY" packaging/check_report.py "$WORK/report-$name.json" --platform "$platform" --bundle-prefix "$prefix" \
+  cp "$R$report" "$OUT/report-$name.json" 2>/dev/null || { fail "$name: no report written"; return; }
+  "$PY" packaging/check_report.py "$OUT/report-$name.json" --platform "$platform" --bundle-prefix "$prefix" \
     || fail "$name: the report shows a problem"
 }
 self_test deb-offscreen parley offscreen /opt/parley
@@ -165,28 +196,28 @@ say "ldd on every ELF of /opt/parley (bundle folders on LD_LIBRARY_PATH)"
 BUNDLE_PATH=/opt/parley/_internal:/opt/parley/_internal/PySide6/Qt/lib:/opt/parley/_internal/numpy.libs:/opt/parley/_internal/parley/engine/_native
 "$PY" packaging/bundle_check.py "$R/opt/parley" --elves | sed "s|^$R||" > "$R/tmp/elves"
 say "$(wc -l < "$R/tmp/elves") ELF files"
-in_root sh -c "while read -r f; do echo \"== \$f\"; LD_LIBRARY_PATH=$BUNDLE_PATH ldd \"\$f\"; done < /tmp/elves" > "$WORK/ldd.txt"
-awk '/^== /{f=$2} / => not found/{print $1, f}' "$WORK/ldd.txt" > "$WORK/ldd-missing.txt"
-missing=$(cut -d' ' -f1 "$WORK/ldd-missing.txt" | sort -u | tr '\n' ' ')
+in_root sh -c "while read -r f; do echo \"== \$f\"; LD_LIBRARY_PATH=$BUNDLE_PATH ldd \"\$f\"; done < /tmp/elves" > "$OUT/ldd.txt"
+awk '/^== /{f=$2} / => not found/{print $1, f}' "$OUT/ldd.txt" > "$OUT/ldd-missing.txt"
+missing=$(cut -d' ' -f1 "$OUT/ldd-missing.txt" | sort -u | tr '\n' ' ')
 unexpected=$(for lib in $missing; do case " $ALLOWED_MISSING " in *" $lib "*) ;; *) echo "$lib";; esac; done)
 if [ -n "$unexpected" ]; then
-  fail "ldd: not found beyond the allowed set: $unexpected"; grep -F "$unexpected" "$WORK/ldd-missing.txt" | head
+  fail "ldd: not found beyond the allowed set: $unexpected"; grep -F "$unexpected" "$OUT/ldd-missing.txt" | head
 else
   say "ldd: nothing missing beyond the allowed set (missing: ${missing:-none}; allowed: $ALLOWED_MISSING)"
 fi
 # The test tools (Xvfb, weston) bring libraries too: each system library the bundle resolved must
 # come from a package in the closure of the .deb's own Depends, or the list is incomplete.
-awk '/ => \// && $3 !~ /^\/opt\/parley\// {print $3}' "$WORK/ldd.txt" | sort -u > "$R/tmp/system-libs"
+awk '/ => \// && $3 !~ /^\/opt\/parley\// {print $3}' "$OUT/ldd.txt" | sort -u > "$R/tmp/system-libs"
 in_root apt-cache depends --recurse --installed --no-recommends --no-suggests --no-conflicts --no-breaks \
-  --no-replaces --no-enhances "$DEB_PACKAGE" | sed -n 's/^\([^ <][^ ]*\)$/\1/p' | sort -u > "$WORK/depends-closure.txt"
+  --no-replaces --no-enhances "$DEB_PACKAGE" | sed -n 's/^\([^ <][^ ]*\)$/\1/p' | sort -u > "$OUT/depends-closure.txt"
 in_root sh -c 'while read -r lib; do real=$(readlink -f "$lib"); for p in "$lib" "$real" "/usr$lib" "/usr$real" "${lib#/usr}" "${real#/usr}"; do
                  owner=$(dpkg-query -S "$p" 2>/dev/null | head -1 | cut -d: -f1) && [ -n "$owner" ] && break; done
-               echo "${owner:-?} $lib"; done < /tmp/system-libs' > "$WORK/system-libs.txt"
-outside=$(while read -r pkg lib; do grep -qx "$pkg" "$WORK/depends-closure.txt" || echo "$lib ($pkg)"; done < "$WORK/system-libs.txt")
+               echo "${owner:-?} $lib"; done < /tmp/system-libs' > "$OUT/system-libs.txt"
+outside=$(while read -r pkg lib; do grep -qx "$pkg" "$OUT/depends-closure.txt" || echo "$lib ($pkg)"; done < "$OUT/system-libs.txt")
 if [ -n "$outside" ]; then
   fail "system libraries from packages outside the .deb's Depends: $outside"
 else
-  say "the $(wc -l < "$WORK/system-libs.txt") system libraries the bundle resolves all come from its Depends ($(wc -l < "$WORK/depends-closure.txt") packages with their own dependencies)"
+  say "the $(wc -l < "$OUT/system-libs.txt") system libraries the bundle resolves all come from its Depends ($(wc -l < "$OUT/depends-closure.txt") packages with their own dependencies)"
 fi
 in_root desktop-file-validate /usr/share/applications/parley.desktop && say "desktop-file-validate: passed" \
   || fail "desktop-file-validate"
@@ -203,30 +234,30 @@ VK_MODULE=/opt/parley/_internal/parley/engine/_native/libggml-vulkan.so
 if [ -f "$R$VK_MODULE" ]; then
   say "Vulkan: the bundle's module with the system's loader and no driver"
   as_user rm -rf /home/tester/.cache /home/tester/.config /home/tester/.local
-  as_user parley devices > "$WORK/devices-no-driver.txt" 2>&1 || fail "parley devices exited with $? (no Vulkan driver)"
-  sed 's/^/  | /' "$WORK/devices-no-driver.txt"
-  if grep -q 'Vulkan0' "$WORK/devices-no-driver.txt"; then fail "Vulkan0 listed without a Vulkan driver"
-  elif ! grep -qi 'vulkan' "$WORK/devices-no-driver.txt"; then fail "parley devices does not say why there is no Vulkan device"
+  as_user parley devices > "$OUT/devices-no-driver.txt" 2>&1 || fail "parley devices exited with $? (no Vulkan driver)"
+  sed 's/^/  | /' "$OUT/devices-no-driver.txt"
+  if grep -q 'Vulkan0' "$OUT/devices-no-driver.txt"; then fail "Vulkan0 listed without a Vulkan driver"
+  elif ! grep -qi 'vulkan' "$OUT/devices-no-driver.txt"; then fail "parley devices does not say why there is no Vulkan device"
   else say "no Vulkan driver: the CPU, and parley devices says why"; fi
   say "installing Mesa's lavapipe (mesa-vulkan-drivers) into the root"
-  apt_get install --no-install-recommends mesa-vulkan-drivers > "$WORK/apt-lavapipe.log" 2>&1 \
-    || { tail -20 "$WORK/apt-lavapipe.log"; fail "mesa-vulkan-drivers did not install"; }
-  as_user env GGML_VK_VISIBLE_DEVICES=0 parley devices > "$WORK/devices-lavapipe.txt" 2>&1 \
+  apt_get install --no-install-recommends mesa-vulkan-drivers > "$OUT/apt-lavapipe.log" 2>&1 \
+    || { tail -20 "$OUT/apt-lavapipe.log"; fail "mesa-vulkan-drivers did not install"; }
+  as_user env GGML_VK_VISIBLE_DEVICES=0 parley devices > "$OUT/devices-lavapipe.txt" 2>&1 \
     || fail "parley devices exited with $? (lavapipe)"
-  sed 's/^/  | /' "$WORK/devices-lavapipe.txt"
-  grep -q 'Vulkan0' "$WORK/devices-lavapipe.txt" && say "lavapipe: Vulkan0 listed" || fail "Vulkan0 not listed with lavapipe"
+  sed 's/^/  | /' "$OUT/devices-lavapipe.txt"
+  grep -q 'Vulkan0' "$OUT/devices-lavapipe.txt" && say "lavapipe: Vulkan0 listed" || fail "Vulkan0 not listed with lavapipe"
   say "self-test: deb-vulkan (both engines on Vulkan0 = lavapipe, offscreen, empty HOME, user tester)"
   as_user sh -c 'mkdir -p /home/tester/.config/parley && echo "{\"device\": \"Vulkan0\"}" > /home/tester/.config/parley/settings.json'
   as_user env GGML_VK_VISIBLE_DEVICES=0 QT_QPA_PLATFORM=offscreen parley --self-test --json /home/tester/report-deb-vulkan.json \
     || fail "deb-vulkan: parley --self-test exited with $?"
-  if cp "$R/home/tester/report-deb-vulkan.json" "$WORK/report-deb-vulkan.json" 2>/dev/null; then
-    "$PY" packaging/check_report.py "$WORK/report-deb-vulkan.json" --platform offscreen --bundle-prefix /opt/parley \
+  if cp "$R/home/tester/report-deb-vulkan.json" "$OUT/report-deb-vulkan.json" 2>/dev/null; then
+    "$PY" packaging/check_report.py "$OUT/report-deb-vulkan.json" --platform offscreen --bundle-prefix /opt/parley \
       --device Vulkan0 || fail "deb-vulkan: the report shows a problem"
   else
     fail "deb-vulkan: no report written"
   fi
   as_user rm -rf /home/tester/.config
-  apt_get purge mesa-vulkan-drivers >> "$WORK/apt-lavapipe.log" 2>&1 && apt_get autoremove --purge >> "$WORK/apt-lavapipe.log" 2>&1 \
+  apt_get purge mesa-vulkan-drivers >> "$OUT/apt-lavapipe.log" 2>&1 && apt_get autoremove --purge >> "$OUT/apt-lavapipe.log" 2>&1 \
     || fail "purging mesa-vulkan-drivers"
 else
   say "no Vulkan module in the bundle (built with PARLEY_VULKAN=0): the Vulkan checks are left out"
@@ -243,17 +274,17 @@ as_user rm -rf /home/tester/Parley
 
 # ---------------------------------------------------------------- purge
 say "apt-get purge $DEB_PACKAGE, autoremove --purge"
-apt_get purge "$DEB_PACKAGE" > "$WORK/apt-purge.log" 2>&1 || fail "apt-get purge"
-apt_get autoremove --purge >> "$WORK/apt-purge.log" 2>&1 || fail "apt-get autoremove"
-snapshot "$WORK/after"
+apt_get purge "$DEB_PACKAGE" > "$OUT/apt-purge.log" 2>&1 || fail "apt-get purge"
+apt_get autoremove --purge >> "$OUT/apt-purge.log" 2>&1 || fail "apt-get autoremove"
+snapshot "$OUT/after"
 # dpkg takes over an empty /opt that no package owns (debootstrap makes it) and removes it with
 # the last package that used it: the one difference expected, said rather than hidden.
-if [ "$(in_root dpkg-query -S /opt 2>/dev/null)" = "" ] && grep -qx /opt "$WORK/before.files" \
-   && [ "$(grep -c '^/opt/' "$WORK/before.files")" = 0 ] && [ ! -e "$R/opt" ]; then
+if [ "$(in_root dpkg-query -S /opt 2>/dev/null)" = "" ] && grep -qx /opt "$OUT/before.files" \
+   && [ "$(grep -c '^/opt/' "$OUT/before.files")" = 0 ] && [ ! -e "$R/opt" ]; then
   say "note: dpkg removed the empty, unowned /opt it had taken over (dpkg does this for any package in /opt)"
-  grep -vx /opt "$WORK/before.files" > "$WORK/before.files.tmp" && mv "$WORK/before.files.tmp" "$WORK/before.files"
+  grep -vx /opt "$OUT/before.files" > "$OUT/before.files.tmp" && mv "$OUT/before.files.tmp" "$OUT/before.files"
 fi
-if diff -u "$WORK/before.packages" "$WORK/after.packages" && diff -u "$WORK/before.files" "$WORK/after.files"; then
+if diff -u "$OUT/before.packages" "$OUT/after.packages" && diff -u "$OUT/before.files" "$OUT/after.files"; then
   say "after purge: the same packages and the same files under /opt, /usr, /etc as before the install"
 else
   fail "something is left after the purge (diff above)"

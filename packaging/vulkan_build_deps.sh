@@ -3,13 +3,15 @@
 # when not root): glslc and glslang-tools compile its shaders, spirv-headers, and libvulkan-dev
 # for the loader it links (the headers themselves are pinned: native/pins.json). Called by
 # packaging/build.sh and packaging/wheel.sh when PARLEY_VULKAN is on; exit status 1 with the
-# reason when something is still missing.
+# reason when something is still missing. A glslc already on PATH counts for the glslc package
+# (packaging/build_debian11.sh runs Debian 12's in a Debian 11 root, which has no such package).
 set -euo pipefail
 PACKAGES=(glslc glslang-tools spirv-headers libvulkan-dev)
 say() { printf '\033[1m[vulkan]\033[0m %s\n' "$*" >&2; }
 if command -v dpkg-query >/dev/null; then
   missing=()
   for pkg in "${PACKAGES[@]}"; do
+    if [ "$pkg" = glslc ] && command -v glslc >/dev/null; then continue; fi
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
   done
   if [ ${#missing[@]} -gt 0 ]; then

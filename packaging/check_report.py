@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Check one ``parley --self-test --json`` report of a frozen bundle (used by check.sh).
 
-    python packaging/check_report.py REPORT.json --platform xcb [--bundle-prefix /opt/parley] [--device Vulkan0]
+    python packaging/check_report.py REPORT.json --platform xcb [--bundle-prefix /opt/parley]
+        [--device Vulkan0 | --cpu-instead-of Vulkan0]
 
 Passes when the test passed and the report shows: a frozen bundle, the window shown on the
 expected Qt platform, the clip transcribed to the expected words, a reply streamed in several
 tokens, exactly one copy of each ggml library mapped (all from the bundle), and PortAudio
-loaded from inside the bundle; with ``--device``, both engines on that device with no fallback.
+loaded from inside the bundle; with ``--device``, both engines on that device with no fallback;
+with ``--cpu-instead-of``, both engines on the CPU, with a reason saying why that device was not used.
 Prints one summary line; exit status 1 with the reasons if not.
 Standard library only.
 """
@@ -20,7 +22,9 @@ import sys
 from pathlib import Path
 
 
-def problems(report: dict, platform: str, prefix: str | None, device: str | None = None) -> list[str]:
+def problems(
+    report: dict, platform: str, prefix: str | None, device: str | None = None, cpu_instead_of: str | None = None
+) -> list[str]:
     found = []
 
     def need(condition: bool, what: str) -> None:
@@ -63,6 +67,16 @@ def problems(report: dict, platform: str, prefix: str | None, device: str | None
                 fact.get("device") == device and not fact.get("fallback_reason"),
                 f"{role} ran on {fact.get('device')!r} (fallback: {fact.get('fallback_reason')}), expected {device}",
             )
+    if cpu_instead_of:
+        models = report.get("models") or {}
+        for role in ("speech", "chat"):
+            fact = models.get(role) or {}
+            reason = fact.get("fallback_reason") or ""
+            need(
+                fact.get("device") == "CPU" and reason.startswith(f"{cpu_instead_of} ") and "cannot be used" in reason,
+                f"{role} ran on {fact.get('device')!r} (fallback: {reason or None}), expected the CPU with the reason"
+                f" why {cpu_instead_of} cannot be used",
+            )
     return found
 
 
@@ -81,13 +95,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--platform", required=True, help="the Qt platform the run should have used")
     parser.add_argument("--bundle-prefix", help="where the bundle should be (e.g. /opt/parley)")
     parser.add_argument("--device", help="the device both engines must have run on, with no fallback (e.g. Vulkan0)")
+    parser.add_argument(
+        "--cpu-instead-of",
+        metavar="DEVICE",
+        help="the device that was asked for but cannot be used: both engines on the CPU, saying why (e.g. Vulkan0)",
+    )
     args = parser.parse_args(argv)
     try:
         report = json.loads(args.report.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         print(f"{args.report}: no readable report: {exc}", file=sys.stderr)
         return 1
-    found = problems(report, args.platform, args.bundle_prefix, args.device)
+    found = problems(report, args.platform, args.bundle_prefix, args.device, args.cpu_instead_of)
     stages = report.get("stages") or {}
     print(
         f"{args.report.name}: {'OK' if not found else 'FAILED'} — {report.get('qt_platform')}, "

@@ -67,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
         mark = "*" if d.index == choice.device.index else " "
         print(f"{d.index:>2}{mark} {d.name:<10} {d.kind:<6} {mem:>20}  {d.description}")
     print()
+    for d in found:
+        if d.unusable:
+            print(f"not used: {devices.unusable_text(d)}")
     why = choice.fallback_reason or choice.note
     print(f"auto selects: {choice.device.name}" + (f" ({why})" if why else ""))
     if choice.device.is_gpu and not choice.device.remote:

@@ -5,9 +5,11 @@ the CPU; a software GPU driver such as lavapipe is never chosen, only named as t
 engine then measures a local GPU against the CPU once per model, ``auto_choice``),
 ``cpu``, ``rpc`` (the first remote device, see ``remote.connect``), or a device name as
 ``parley devices`` prints it (``CUDA0``, ``Vulkan0``, ``MTL0``, ``RPC0``, ``CPU``).  A device
-that is asked for but missing (or whose server was lost) falls back to the CPU, and the reason
-is kept to show the user.  ``load_with_fallback`` is how both engines load a model: on the
-chosen device, and on the CPU when the GPU (or remote device) fails.
+that is asked for but missing (or whose server was lost), or that its backend registered but
+cannot use (``Device.unusable``: a Vulkan device without what ggml needs, ``vulkan_check``),
+falls back to the CPU, and the reason is kept to show the user.  ``load_with_fallback`` is how
+both engines load a model: on the chosen device, and on the CPU when the GPU (or remote device)
+fails.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import DeviceLostError, ModelLoadError, NoDeviceError
-from . import native
+from . import native, vulkan_check
 
 log = logging.getLogger("parley.devices")
 
@@ -43,6 +45,9 @@ class Device:
     memory_total: int  # bytes
     backend: str  # registry name, e.g. "CPU", "CUDA", "RPC"
     remote: str | None = None  # HOST:PORT of the server behind a remote (RPC) device
+    # Why the backend cannot use this device although it registered it (a Vulkan device that lacks
+    # what ggml needs: vulkan_check); such a device is listed with the reason and never used.
+    unusable: str | None = None
 
     @property
     def is_gpu(self) -> bool:
@@ -84,6 +89,7 @@ def list_devices() -> list[Device]:
         backend = native.string(lib.ggml_backend_reg_name(lib.ggml_backend_dev_backend_reg(dev)))
         description = native.string(lib.ggml_backend_dev_description(dev))
         server = remote.server_of(description) if backend == "RPC" else None
+        unusable = vulkan_check.unusable_reason(description) if backend == "Vulkan" else None
         if server is not None:
             lost = remote.lost_reason(server)
             description = f"remote device on {server}" + (f" (lost: {lost})" if lost else "")
@@ -97,6 +103,7 @@ def list_devices() -> list[Device]:
                 memory_total=int(total[0]),
                 backend=backend,
                 remote=server,
+                unusable=unusable,
             )
         )
     return devices
@@ -125,12 +132,13 @@ def select_device(policy: str = "auto") -> DeviceChoice:
         return DeviceChoice(cpu, wanted, reason)
 
     if wanted.lower() == "auto":
-        hardware = [d for d in gpus if not d.software]
+        hardware = [d for d in gpus if not d.software and d.unusable is None]
         if hardware or remotes:
             return DeviceChoice((hardware or remotes)[0], wanted)
         problems = native.backend_problem_list()
         texts = [text for _backend, text in problems]
-        texts += [f"{d.name} ({d.description}) is a software renderer, slower than the CPU" for d in gpus]
+        software = "is a software renderer, slower than the CPU"
+        texts += [unusable_text(d) if d.unusable else f"{d.name} ({d.description}) {software}" for d in gpus]
         if not texts:
             return on_cpu(None)
         why = "; ".join(texts) + "; using the CPU"
@@ -154,9 +162,16 @@ def select_device(policy: str = "auto") -> DeviceChoice:
             reason = remote.lost_reason(device)
             if reason is not None:
                 return on_cpu(f"the remote device {device.name} was lost ({reason}); using the CPU")
+            if device.unusable:
+                return on_cpu(f"{unusable_text(device)}; using the CPU")
             return DeviceChoice(device, wanted)
     names = ", ".join(d.name for d in devices)
     return on_cpu(f"device {wanted!r} was not found (available: {names}); using the CPU")
+
+
+def unusable_text(device: Device) -> str:
+    """A device that its backend registered but cannot use, and why, in words."""
+    return f"{device.name} ({device.description}) cannot be used: {device.unusable}"
 
 
 def fallback_to_cpu(choice: DeviceChoice, reason: str) -> DeviceChoice:

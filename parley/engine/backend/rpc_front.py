@@ -647,6 +647,8 @@ def local_device(name: str) -> Device:
     wanted = name.strip().lower()
     for device in found:
         if (wanted == "cpu" and device.kind == "cpu") or device.name.lower() == wanted:
+            if device.unusable:  # ggml would crash the server on its first use
+                raise ParleyError(devices_mod.unusable_text(device))
             return device
     raise ParleyError(f"no local device {name!r} (available: {', '.join(d.name for d in found)})")
 

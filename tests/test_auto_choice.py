@@ -148,3 +148,40 @@ def test_the_real_measurements_run_on_the_cpu(tiny_chat_model: Path) -> None:  #
     chat_seconds = chat_model.device_trial(tiny_chat_model, 2)(cpu)
     speech_seconds = speech.device_trial(default_speech_model_path(), 2)(cpu)
     assert 0 < chat_seconds < 60 and 0 < speech_seconds < 60
+
+
+def test_loads_on_a_gpu_take_turns_and_cpu_loads_do_not_wait() -> None:
+    """ggml sets a GPU up on first use without a lock: two engines loading onto the same GPU at
+    once must not overlap (the Debian 11 bundle's self-test crashed on an NVIDIA H200 when the
+    speech and chat loads met there); loads on the CPU are not held up."""
+    import threading
+    import time
+    from collections.abc import Callable
+
+    from parley.engine.backend.devices import load_with_fallback
+
+    gpu = DeviceChoice(Device(0, "Vulkan0", "a GPU", "gpu", 1, 1, "Vulkan"), "Vulkan0")
+    cpu = DeviceChoice(Device(1, "CPU", "the CPU", "cpu", 1, 1, "CPU"), "cpu")
+    spans: dict[str, tuple[float, float]] = {}
+
+    def load(name: str, seconds: float) -> Callable[[DeviceChoice], None]:
+        def run(_choice: DeviceChoice) -> None:
+            began = time.monotonic()
+            time.sleep(seconds)
+            spans[name] = (began, time.monotonic())
+
+        return run
+
+    threads = [
+        threading.Thread(target=load_with_fallback, args=(gpu, load("speech", 0.3))),
+        threading.Thread(target=load_with_fallback, args=(gpu, load("chat", 0.3))),
+        threading.Thread(target=load_with_fallback, args=(cpu, load("cpu", 0.3))),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    (a0, a1), (b0, b1) = sorted([spans["speech"], spans["chat"]])
+    assert a1 <= b0, "two loads on one GPU overlapped"
+    c0, _ = spans["cpu"]
+    assert c0 < b0, "the CPU load waited for the GPU's turn"

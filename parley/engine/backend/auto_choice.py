@@ -30,7 +30,7 @@ from typing import Any
 from .. import untrusted
 from ..atomic import atomic_write
 from ..errors import ParleyError
-from .devices import DeviceChoice, select_device
+from .devices import DeviceChoice, gpu_setup, select_device
 
 log = logging.getLogger("parley.devices")
 
@@ -135,7 +135,8 @@ def settle(engine: str, model: Path, choice: DeviceChoice, threads: int, measure
         cpu = select_device("cpu")
         try:
             started = time.monotonic()
-            gpu_seconds = measure(choice)
+            with gpu_setup(choice):
+                gpu_seconds = measure(choice)
             cpu_seconds = measure(cpu)
         except ParleyError as exc:
             log.warning("%s: no trial on %s (%s); the load decides", engine, device.name, exc)

@@ -14,16 +14,34 @@ fails.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import re
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import DeviceLostError, ModelLoadError, NoDeviceError
 from . import native, vulkan_check
 
 log = logging.getLogger("parley.devices")
+
+# ggml sets a GPU device up on its first use without a lock (ggml-vulkan's device cache): two
+# engines loading onto one device at once (the app loads speech and chat on their own threads)
+# can get a half-built device and crash the process.  Loads and trials on a GPU take turns.
+_GPU_SETUP = threading.RLock()
+
+
+@contextlib.contextmanager
+def gpu_setup(choice: DeviceChoice) -> Iterator[None]:
+    """Hold the GPU set-up turn while a model loads or is tried on ``choice`` (a GPU only)."""
+    if not choice.device.is_gpu:
+        yield
+        return
+    with _GPU_SETUP:
+        yield
+
 
 _KINDS = {0: "cpu", 1: "gpu", 2: "igpu", 3: "accel"}
 # GPU drivers that run on the CPU (Mesa's llvmpipe, which lavapipe reports, softpipe; Google's
@@ -186,7 +204,8 @@ def load_with_fallback(choice: DeviceChoice, load: Callable[[DeviceChoice], None
     CPU.  Returns the choice the model loaded on (its ``fallback_reason`` says why when it is
     not the one asked for); a failure on the CPU is raised as it is."""
     try:
-        load(choice)
+        with gpu_setup(choice):
+            load(choice)
         return choice
     except (ModelLoadError, DeviceLostError) as exc:
         if not choice.device.is_gpu:

@@ -37,10 +37,12 @@ APT_PACKAGES=(
 # Tests only (not installed by `./setup.sh start`): Wine runs Parley's Windows shortcut and
 # typing code in a Windows Python; kwin-wayland, xdg-desktop-portal(-kde) and qtwayland5 are a
 # real headless KDE Plasma portal (global shortcuts, remote keyboard; KDE's portal backend
-# aborts without qtwayland5).
+# aborts without qtwayland5). libvulkan1 and mesa-vulkan-drivers: Mesa's lavapipe, a real Vulkan
+# device for the tests of what Parley does before ggml touches one (tests/test_vulkan_check.py).
 TEST_PACKAGES=(
   wine wine64
   kwin-wayland xdg-desktop-portal xdg-desktop-portal-kde qtwayland5
+  libvulkan1 mesa-vulkan-drivers
 )
 install_system_packages() {
   local wanted=("${APT_PACKAGES[@]}")

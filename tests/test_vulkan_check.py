@@ -16,10 +16,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from parley.engine.backend import vulkan_check
 from parley.engine.backend.vulkan_check import VK_API_1_2, requirement_problem
+from tests.support.requirements import require
 
 REPO = Path(__file__).resolve().parents[1]
 VK_API_1_0 = 1 << 22
@@ -40,8 +39,8 @@ def test_the_requirements_are_said_in_words() -> None:
 
 def test_the_vulkan_loader_is_asked_without_ggml() -> None:
     found = vulkan_check.query_devices()
-    if not found:
-        pytest.skip("no Vulkan loader or device here (Debian: libvulkan1 and mesa-vulkan-drivers)")
+    require(found, "a Vulkan loader and device (Debian: libvulkan1 and mesa-vulkan-drivers)")
+    assert found is not None
     for device in found:
         assert device.name and device.api_version >= VK_API_1_0
         assert vulkan_check.unusable_reason(device.name) == device.problem
@@ -94,10 +93,9 @@ def test_an_unsupported_vulkan_device_is_listed_with_the_reason_and_both_engines
     import json
 
     libdir = _vulkan_lib_dir()
-    if libdir is None:
-        pytest.skip("no native build with the Vulkan module (PARLEY_VULKAN=1 python native/build.py)")
-    if not [d for d in vulkan_check.query_devices() or [] if d.name.startswith("llvmpipe")]:
-        pytest.skip("no lavapipe here (Debian: mesa-vulkan-drivers)")
+    require(libdir, "a native build with the Vulkan module (PARLEY_VULKAN=1 python native/build.py)")
+    lavapipe = [d for d in vulkan_check.query_devices() or [] if d.name.startswith("llvmpipe")]
+    require(lavapipe, "Mesa's lavapipe (Debian: mesa-vulkan-drivers)")
     proc = subprocess.run(
         [sys.executable, "-c", _UNSUPPORTED_LAVAPIPE],
         capture_output=True,

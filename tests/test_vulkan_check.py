@@ -111,3 +111,15 @@ def test_an_unsupported_vulkan_device_is_listed_with_the_reason_and_both_engines
     assert result["reason"].startswith("Vulkan0 (llvmpipe") and "cannot be used" in result["reason"]
     assert result["reason"].endswith("using the CPU")
     assert "ggml_vulkan" not in proc.stderr  # ggml never touched the device (it logs when it does)
+
+
+def test_counts_the_driver_gives_are_bounded_before_they_size_an_allocation(monkeypatch) -> None:
+    """A count over the bound is refused, and the device is then taken to be unusable (safe:
+    the CPU), never allocated for.  The real loader and lavapipe, with the bounds lowered."""
+    found = vulkan_check.query_devices()
+    require(found, "a Vulkan loader and device (Debian: libvulkan1 and mesa-vulkan-drivers)")
+    assert found is not None and any(d.has_16bit_storage_extension for d in found)
+    monkeypatch.setattr(vulkan_check, "MAX_EXTENSIONS", 1)
+    assert all(not d.has_16bit_storage_extension and d.problem for d in vulkan_check.query_devices() or [])
+    monkeypatch.setattr(vulkan_check, "MAX_DEVICES", 0)
+    assert vulkan_check.query_devices() is None

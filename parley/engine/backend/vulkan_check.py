@@ -41,6 +41,8 @@ _STYPE_APPLICATION_INFO = 0
 _STYPE_INSTANCE_CREATE_INFO = 1
 _STYPE_VULKAN_1_1_FEATURES = 49
 _STYPE_PHYSICAL_DEVICE_FEATURES_2 = 1000059000
+MAX_DEVICES = 64  # more physical devices than any machine has: the count is refused
+MAX_EXTENSIONS = 4096  # drivers list a few hundred device extensions
 _PROPERTIES_BYTES = 4096  # VkPhysicalDeviceProperties is 824 bytes on 64-bit systems; room to spare
 _NAME_OFFSET = 20  # apiVersion, driverVersion, vendorID, deviceID, deviceType, then deviceName[256]
 
@@ -184,6 +186,9 @@ def query_devices() -> list[VulkanDevice] | None:
         count = ctypes.c_uint32(0)
         if vk.vkEnumeratePhysicalDevices(instance, ctypes.byref(count), None) != _VK_SUCCESS:
             return None
+        if count.value > MAX_DEVICES:  # a driver's count, before it sizes an allocation
+            log.warning("the Vulkan loader lists %d devices; Parley does not trust that", count.value)
+            return None
         handles = (ctypes.c_void_p * count.value)()
         if vk.vkEnumeratePhysicalDevices(instance, ctypes.byref(count), handles) not in (_VK_SUCCESS, _VK_INCOMPLETE):
             return None
@@ -199,7 +204,10 @@ def _describe(vk: ctypes.CDLL, device: int | None) -> VulkanDevice:
     name = props.raw[_NAME_OFFSET : _NAME_OFFSET + 256].split(b"\0", 1)[0].decode("utf-8", "replace")
     count = ctypes.c_uint32(0)
     extensions: set[str] = set()
-    if vk.vkEnumerateDeviceExtensionProperties(device, None, ctypes.byref(count), None) == _VK_SUCCESS:
+    if (
+        vk.vkEnumerateDeviceExtensionProperties(device, None, ctypes.byref(count), None) == _VK_SUCCESS
+        and count.value <= MAX_EXTENSIONS  # a driver's count, before it sizes an allocation
+    ):
         array = (_ExtensionProperties * count.value)()
         if vk.vkEnumerateDeviceExtensionProperties(device, None, ctypes.byref(count), array) in (
             _VK_SUCCESS,

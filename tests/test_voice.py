@@ -274,7 +274,9 @@ def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice, mic) -> N
         ("all board.", True),  # "called Bora Bora" misheard through the canceller (a CI run took it for the user)
         ("They bought a small goat", True),  # "They brought a small boat"
         ("Wait, stop.", False),  # two words, neither alike the words said
-        ("stop", False),  # one word must be one that was said ("step" is not)
+        ("stop", False),  # one word that interrupts, and was not said ("step" was)
+        ("win.", True),  # a lone word that is no command: echo misheard (a CI run at 0 dB)
+        ("step", True),  # a lone word Parley said, and no command
         ("How far away is the boat from the island?", False),  # the user's, about what was said
     ],
 )

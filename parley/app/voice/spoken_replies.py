@@ -39,6 +39,9 @@ log = logging.getLogger("parley.voice")
 
 Output = ReadAloud | NaturalReadAloud
 ECHO_RUN = 0.6  # words heard over Parley are its echo when this share of them is a run of what it said
+BARGE_IN_WORDS = frozenset(  # what a user says alone to interrupt
+    "stop wait pause quiet enough no hold hey parley okay ok shush sorry excuse".split()
+)
 WORD_LIKENESS = 0.65  # a misheard word: difflib's ratio of its letters to the said word's
 CHECK_TIMEOUT_MS = 20_000  # a pause that no verdict ends (an utterance cut at the length limit) ends here
 
@@ -65,12 +68,14 @@ def alike(heard: str, said: str) -> bool:
 def is_echo(heard: str, said: str) -> bool:
     """Whether the words ``heard`` while Parley spoke are Parley's own: at least ``ECHO_RUN``
     of them, in a row, are a run of the words it said, each the same or, in an utterance of
-    two words or more, ``alike``.  A user's words are not, beyond chance single words: a short
-    reply such as "stop" that Parley's text happens to hold is taken for echo; the talk key
-    always works."""
+    two words or more, ``alike``.  A single word counts as the user's only when it is one of
+    ``BARGE_IN_WORDS`` that Parley did not just say; any other lone word is its echo misheard.
+    The talk key always works."""
     got, spoken = words(heard), words(said)
     if not got:
         return True
+    if len(got) == 1 and got[0] not in BARGE_IN_WORDS:
+        return True  # one word over Parley's voice that is no command: its echo, misheard ("win")
     same = alike if len(got) > 1 else str.__eq__
     longest, previous = 0, [0] * (len(spoken) + 1)
     for word in got:  # the longest common run

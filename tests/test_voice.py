@@ -12,6 +12,7 @@ import soxr
 
 from parley.engine.audio.echo import EchoCanceller, available as echo_unavailable
 from parley.engine.audio.vad import UtteranceSegmenter
+from parley.engine.backend import cpu_share
 from parley.engine.formats import SAMPLE_RATE
 from parley.engine.voice.sentences import SentenceSplitter, plain_text
 from parley.engine.voice.speaker import Speaker
@@ -122,6 +123,35 @@ def test_the_first_sentence_is_heard_before_the_reply_ends(voice, mic) -> None:
         speaker.end()
         assert speaker.wait_until_quiet(60)
         assert slow.said == ["Here is the first sentence.", "And here the second one is still being written."]
+    finally:
+        speaker.close()
+
+
+class _WatchedVoice:
+    """The real voice, noting for each piece whether it was made as urgent work."""
+
+    def __init__(self, voice) -> None:
+        self.voice = voice
+        self.sample_rate = voice.sample_rate
+        self.urgent: list[tuple[str, bool]] = []
+
+    def synthesize(self, text: str) -> np.ndarray:
+        self.urgent.append((text, cpu_share.busy()))
+        return self.voice.synthesize(text)
+
+
+def test_the_first_words_are_made_as_urgent_work_and_the_rest_is_not(voice, mic) -> None:
+    """Generation on the CPU steps aside for the piece that stands before the first sound, not
+    for pieces made while plenty is still to be played."""
+    watched = _WatchedVoice(voice)
+    speaker = Speaker(lambda: watched)
+    try:
+        speaker.say("Here is a first sentence that takes a few seconds to say out loud. And a second one.")
+        assert speaker.wait_until_quiet(60)
+        assert watched.urgent == [
+            ("Here is a first sentence that takes a few seconds to say out loud.", True),
+            ("And a second one.", False),
+        ]
     finally:
         speaker.close()
 

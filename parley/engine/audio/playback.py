@@ -80,6 +80,12 @@ class Player:
         return self._playing
 
     @property
+    def seconds_ahead(self) -> float:
+        """Seconds of queued audio not yet played (what the device buffers not counted)."""
+        with self._cond:
+            return sum(len(chunk) for chunk in self._chunks) / self.sample_rate
+
+    @property
     def busy(self) -> bool:
         """Audio is queued or playing."""
         with self._cond:

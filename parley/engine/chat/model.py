@@ -41,7 +41,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from ..backend import auto_choice, native, remote
+from ..backend import auto_choice, cpu_share, native, remote
 from ..backend.cancel import CancelToken
 from ..backend.devices import DeviceChoice, load_with_fallback, select_device
 from ..backend.threads import default_threads
@@ -840,12 +840,17 @@ class ChatSession:
 
         Each step holds the model's lock for its native work only: ``on_text`` runs without
         it, so the callback may use the model, and ``close()`` from another thread gets the
-        lock between two tokens (the step after it then finds the model closed).
+        lock between two tokens (the step after it then finds the model closed).  On the CPU,
+        each step first lets urgent work (the voice's first words) have the cores: ``cpu_share``.
         """
         model = self.model
+        device = model.device.device
+        shares_cpu = not device.remote and (not device.is_gpu or device.software)
         first: float | None = None
         pending: int | None = None  # the last sampled token, evaluated before the next is sampled
         while True:
+            if shares_cpu:
+                cpu_share.step_aside()
             with model._lock:
                 if cancel.cancelled or model._ctx is None:
                     return "cancelled", first

@@ -20,11 +20,13 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Protocol
 
 import numpy as np
 
 from ..audio.playback import Player
+from ..backend import cpu_share
 from ..errors import ParleyError
 from .sentences import SentenceSplitter
 
@@ -36,6 +38,10 @@ class Voice(Protocol):
 
     def synthesize(self, text: str) -> np.ndarray: ...
 
+
+# With less audio than this still to play, the next piece is made as urgent work: generation on
+# the CPU steps aside meanwhile (see ``cpu_share``).
+URGENT_AHEAD_SECONDS = 0.5
 
 _END = object()  # in the sentence queue: the utterance has no more text
 
@@ -196,7 +202,8 @@ class Speaker:
                     else:
                         player.finish()
                     continue
-                audio = voice.synthesize(str(item))
+                with cpu_share.urgent() if self._running_dry() else nullcontext():
+                    audio = voice.synthesize(str(item))
                 if utterance == self._utterance and len(audio):
                     self._ready_player(voice.sample_rate).play(audio)
             except ParleyError as error:
@@ -204,6 +211,12 @@ class Speaker:
                 self.stop()
                 if self._on_error is not None:
                     self._on_error(error)
+
+    def _running_dry(self) -> bool:
+        """The speakers will fall silent before the next piece is made, unless it is made at
+        once: the utterance's first piece, or playback caught up with the voice."""
+        player = self._player
+        return player is None or player.seconds_ahead < URGENT_AHEAD_SECONDS
 
     def _ready_voice(self) -> Voice:
         if self._voice is None:

@@ -426,7 +426,7 @@ def test_losing_the_microphone_mid_recording(qtbot, tmp_path, tiny_chat_model, m
         wait_idle(qtbot, controller)
         assert word_error_rate(QUESTION, _user_texts(controller)[0]) < 0.35
     else:
-        assert "Nothing was recorded" in notice.label.text()
+        assert "Nothing was heard" in notice.label.text()
         wait_idle(qtbot, controller)
         assert heard == [] and controller.book.current.messages == []
     # The app carries on: the microphones were looked for again, and typing works.

@@ -16,8 +16,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from parley.engine.audio.utterance import speech_region
 from parley.engine.formats import SAMPLE_RATE
 
 from ..engine_slots import EngineSlot
@@ -181,10 +183,11 @@ class PushToTalk(QObject):
         except Exception:  # noqa: BLE001 - the device is gone; nothing more to release
             log.debug("stopping a failed recorder", exc_info=True)
             audio = []
-        kept = len(audio) >= SHORTEST_CLIP_S * SAMPLE_RATE
+        # Only a take with speech in it is worth transcribing; one of silence is said to be so.
+        kept = len(audio) >= SHORTEST_CLIP_S * SAMPLE_RATE and speech_region(np.asarray(audio)) is not None
         self.status.notice(
             f"The microphone stopped working during the recording ({exc}). "
-            + ("What it recorded until then is transcribed." if kept else "Nothing was recorded, so nothing was sent.")
+            + ("What it recorded until then is transcribed." if kept else "Nothing was heard, so nothing was sent.")
         )
         if kept:
             emit(self.clip_ready, audio, self.purpose)

@@ -12,6 +12,11 @@ long sentence, over ``--takes`` takes each, it prints:
 - **press → first sample:** from the press to the first sample the microphone captured (the
   app's log): the speech a speaker who starts at the press would lose.
 
+Each clip is taken twice over: released the moment its last word has been played (the worst
+case: whisper must decode the whole take after the release, as the speech's end margin is not
+recorded yet), and released ``NATURAL_RELEASE_S`` later, as people let go of a key after their
+last word (the live transcript has then decoded the take before the release).
+
 There is no native tool to compare with: whisper.cpp has no system-wide dictation.
 
     python bench/bench_anywhere.py [--takes 10]
@@ -44,6 +49,7 @@ CLIPS = {
     "so that everyone can read it before the meeting.",
 }
 QUIET_S = 1.0  # no more text for this long: the take has been typed
+NATURAL_RELEASE_S = 0.4  # the key let go this long after the last word (a clip's silence pad)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -87,15 +93,16 @@ def main() -> int:
                 app.wait_for("the speech model is ready")
                 xinput = x11.XInput(display)
                 header = ("clip", "release→last char", "typing", "release→typing", "press→1st sample")
-                print(f"{header[0]:<6} {header[1]:>24} {header[2]:>13} {header[3]:>21} {header[4]:>18}")
-                for name, clip in clips.items():
-                    figures = [take(app, xinput, window, state, mic, clip) for _ in range(args.takes)]
+                print(f"{header[0]:<14} {header[1]:>24} {header[2]:>13} {header[3]:>21} {header[4]:>18}")
+                for (name, clip), after in [(c, a) for a in (0.0, NATURAL_RELEASE_S) for c in clips.items()]:
+                    label = f"{name}, +{after * 1000:.0f} ms"
+                    figures = [take(app, xinput, window, state, mic, clip, after) for _ in range(args.takes)]
                     total = [f[0] for f in figures]
                     typing = [f[1] for f in figures]
                     rest = [f[0] - f[1] for f in figures]
                     first = [f[2] for f in figures]
                     print(
-                        f"{name:<6} p50 {percentile(total, 0.5):6.0f} p95 {percentile(total, 0.95):6.0f} ms"
+                        f"{label:<14} p50 {percentile(total, 0.5):6.0f} p95 {percentile(total, 0.95):6.0f} ms"
                         f" {statistics.median(typing):10.0f} ms"
                         f" p50 {percentile(rest, 0.5):5.0f} p95 {percentile(rest, 0.95):5.0f}"
                         f" {statistics.median(first):11.0f} ms",
@@ -111,14 +118,18 @@ def main() -> int:
     return 0
 
 
-def take(app: App, xinput: x11.XInput, window: int, state: Path, mic, clip: Path) -> tuple[float, float, float]:
-    """One dictation: (release → last character, typing, press → first sample), milliseconds."""
+def take(
+    app: App, xinput: x11.XInput, window: int, state: Path, mic, clip: Path, after: float
+) -> tuple[float, float, float]:
+    """One dictation, the key let go ``after`` seconds after the clip has been played:
+    (release → last character, typing, press → first sample), milliseconds."""
     xinput.focus(window)
     xinput.tap("ctrl+a")
     xinput.tap("Delete")
     time.sleep(0.3)
     xinput.key_down("ctrl+alt+space")
     mic.play(clip)
+    time.sleep(after)
     released = time.time()
     xinput.key_up("space")
     xinput.key_up("ctrl+alt")

@@ -556,3 +556,44 @@ def test_a_rebuild_replaces_libraries_and_never_rewrites_them_in_place(tmp_path:
     finally:
         if user.poll() is None:
             user.kill()
+
+
+OPENMP_FIRST = {  # what loads libgomp first: ggml's CPU backend, or this system's PortAudio
+    "native": "from parley.engine.backend import native; native.lib()",
+    "portaudio": "from parley.engine.audio import portaudio; portaudio.sounddevice()",
+}
+SHOW_OPENMP = """
+import ctypes
+print(any("libgomp" in line for line in open("/proc/self/maps")), flush=True)
+ctypes.CDLL("libgomp.so.1").omp_display_env(1)
+"""
+
+
+@pytest.mark.parametrize("first", OPENMP_FIRST)
+@pytest.mark.parametrize(
+    ("given", "seen"),
+    [
+        ({}, {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "300000"}),
+        ({"OMP_WAIT_POLICY": "passive"}, {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "0"}),
+    ],
+)
+def test_openmp_threads_wait_as_set_before_libgomp_reads_its_environment(
+    tmp_path: Path, first: str, given: dict[str, str], seen: dict[str, str]
+) -> None:
+    """libgomp reports the wait policy Parley sets (it keeps spinning a little at barriers when
+    speech and chat threads outnumber the cores), whichever library loaded it first, and a
+    user's own setting wins.  (libgomp reads its environment once, when it is loaded; here
+    PortAudio loads it while it looks for devices, before any model.)"""
+    env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
+    proc = subprocess.run(
+        [sys.executable, "-c", OPENMP_FIRST[first] + SHOW_OPENMP],
+        cwd=tmp_path,
+        env={**env, **given, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "True", f"{first} did not load libgomp"
+    shown = dict(re.findall(r"^\s*(OMP_WAIT_POLICY|GOMP_SPINCOUNT) = '([^']*)'", proc.stderr, re.MULTILINE))
+    assert shown == seen, proc.stderr[-2000:]

@@ -7,10 +7,31 @@ which starts its own threads) run on different worker threads when the app start
 full test run, PortAudio's initialisation crashed the process with a segmentation fault while
 the other thread was inside ggml's backend loading.  Both happen once or twice per run and take
 milliseconds, so they simply never overlap.
+
+Both also load libgomp (ggml's CPU backend runs its threads with OpenMP; this system's
+PortAudio pulls it in too), which reads its environment once, when it is loaded: whichever
+comes first calls ``set_openmp_waiting`` before it.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 
 NATIVE_LOADING = threading.RLock()
+
+
+def set_openmp_waiting() -> None:
+    """How ggml's CPU threads wait at a barrier; call before libgomp is loaded.
+
+    Speech and chat compute on threads of their own, so libgomp counts more threads than cores
+    once both models are loaded, and then spins only 100 times at each barrier before it sleeps
+    and must be woken (a futex call per graph node): with a chat model loaded beside it, whisper
+    took 280 ms instead of 190 for an 8 s take on 2 cores.  ``OMP_WAIT_POLICY=active`` makes
+    that 1000 spins (176 ms); ``GOMP_SPINCOUNT`` keeps the spin of a process that is not
+    oversubscribed at libgomp's own default, not active's "forever", so idle threads still
+    sleep.  A user who sets either variable keeps their own choice.
+    """
+    if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
+        os.environ["OMP_WAIT_POLICY"] = "active"
+        os.environ["GOMP_SPINCOUNT"] = "300000"

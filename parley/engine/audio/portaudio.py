@@ -12,7 +12,7 @@ import threading
 from types import ModuleType
 from typing import cast
 
-from ..native_loading import NATIVE_LOADING
+from ..native_loading import NATIVE_LOADING, set_openmp_waiting
 
 PORTAUDIO_MISSING = "PortAudio is not installed (Debian/Ubuntu: sudo apt install libportaudio2)"
 
@@ -26,6 +26,7 @@ def sounddevice() -> ModuleType:
     """The sounddevice module; OSError when libportaudio cannot be loaded (callers turn it into
     their own error with ``PORTAUDIO_MISSING``)."""
     with NATIVE_LOADING:
+        set_openmp_waiting()  # this system's PortAudio loads libgomp
         import sounddevice
     return cast(ModuleType, sounddevice)
 

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from .._native import LIB_DIR
 from ..errors import NativeLibraryError, NoDeviceError
-from ..native_loading import NATIVE_LOADING
+from ..native_loading import NATIVE_LOADING, set_openmp_waiting
 
 log = logging.getLogger("parley.native")
 
@@ -41,6 +41,7 @@ def _import_module() -> Any:
     global _module
     if _module is not None:
         return _module
+    set_openmp_waiting()
     try:
         from .._native import _ffi  # type: ignore[attr-defined]
     except ImportError as exc:

@@ -27,35 +27,38 @@ def test_step_aside_waits_only_while_urgent_work_runs() -> None:
 
     def hold() -> None:
         with cpu_share.urgent():
-            released.wait(5)
+            released.wait(10)
 
     holder = threading.Thread(target=hold)
     holder.start()
     while not cpu_share.busy():
         time.sleep(0.001)
     threading.Timer(0.2, released.set).start()
-    waited = cpu_share.step_aside()
+    waited = cpu_share.step_aside(timeout=10.0)
     holder.join()
-    assert 0.15 <= waited < 1.0 and not cpu_share.busy()
+    assert 0.15 <= waited < 10.0 and not cpu_share.busy()  # it ended with the urgent work
     # A stuck urgent work holds others back for the bound at most.
     with cpu_share.urgent():
-        assert 0.1 <= cpu_share.step_aside(timeout=0.1) < 0.5
+        assert 0.1 <= cpu_share.step_aside(timeout=0.1) < 5.0
 
 
 def test_generation_on_the_cpu_pauses_while_urgent_work_runs(tiny_llama: ChatModel) -> None:
     session = ChatSession(tiny_llama, "")
     times: list[float] = []
     hold: list[tuple[float, float]] = []
-    started = threading.Event()
+    started, holding = threading.Event(), threading.Event()
 
     def on_text(_piece: str) -> None:
         times.append(time.monotonic())
-        started.set()
+        if len(times) == 1:  # the urgent work begins before the second token is made
+            started.set()
+            holding.wait(10)
 
     def urgent() -> None:
         started.wait(10)
         with cpu_share.urgent():
             begun = time.monotonic()
+            holding.set()
             time.sleep(0.3)
             hold.append((begun, time.monotonic()))
 
@@ -65,7 +68,7 @@ def test_generation_on_the_cpu_pauses_while_urgent_work_runs(tiny_llama: ChatMod
     reply = session.reply("hello", SamplingParams(max_tokens=100, seed=1, ignore_eos=True), on_text=on_text)
     worker.join()
     ((begun, ended),) = hold
-    assert reply.stats.generated_tokens == 100 and times[-1] > ended  # it went on after the hold
-    # At most the token being made when the hold began lands inside it.
-    assert sum(begun + 0.02 < t < ended for t in times) <= 1
+    assert reply.stats.generated_tokens == 100
+    assert not [t for t in times if begun < t < ended]  # no token while the urgent work ran
+    assert times[1] >= ended  # the next one came once it was done
     assert cpu_share.seconds_stepped_aside() - before >= 0.2

@@ -20,7 +20,11 @@ reported.
   standard handle is a regular file, so stdin is /dev/null and stdout and stderr a pipe, and
   results come back through JSON files the scripts write; the wineserver, Wine's own service
   processes and its desktop process are started first with their output on /dev/null, else
-  they inherit the first script's pipe and keep it open.
+  they inherit the first script's pipe and keep it open.  Wine's own error messages (``err:``)
+  are kept in that output.  Once, in one CI run, a script's process ended with exit 1
+  and printed nothing; so the first line of every script leaves a mark (``started``), output
+  printed with no standard handles goes to ``stdio.txt``, and ``run`` starts a process that ended
+  before its script began once more (Parley's code had not run).
 - **Scripts**: the embeddable Python ignores ``PYTHONPATH`` and does not put the script's folder
   on ``sys.path`` (its ``python311._pth``), so ``PRELUDE``, put in front of every script, inserts
   the checkout (``Z:\\...``: Wine maps ``Z:`` to ``/``).  It gives the script ``PARAMS`` (the
@@ -75,7 +79,7 @@ TOOLS = ("wine", "wineserver", "wineboot")
 # no debug chatter.
 WINE_ENV = {
     "WINEARCH": "win64",
-    "WINEDEBUG": "-all",
+    "WINEDEBUG": "-all,err+all",  # Wine's own errors reach the output a failure shows
     "WINEDLLOVERRIDES": "mscoree,mshtml=;winemenubuilder.exe=d",
 }
 # Linked rather than copied into a session's prefix: files Wine only reads (the DLLs and programs
@@ -251,6 +255,10 @@ import time
 
 _json, _os, _sys, _threading, _time = json, os, sys, threading, time
 
+open(_os.path.join(_sys.argv[1], "started"), "w").close()
+if _sys.stdout is None or _sys.stderr is None:  # no standard handle: keep what would be lost
+    _stdio = open(_os.path.join(_sys.argv[1], "stdio.txt"), "w", encoding="utf-8")
+    _sys.stdout, _sys.stderr = _sys.stdout or _stdio, _sys.stderr or _stdio
 _sys.dont_write_bytecode = True
 _sys.path.insert(0, {repo!r})
 _sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)
@@ -306,7 +314,17 @@ class WineProcess:
 
     @property
     def output(self) -> str:
-        return b"".join(self._output).decode("utf-8", errors="replace")
+        """What the script printed: through its pipe, or (when Wine gave it no standard
+        handles) into ``stdio.txt``."""
+        text = b"".join(self._output).decode("utf-8", errors="replace")
+        with contextlib.suppress(FileNotFoundError):
+            text += "[printed with no standard handles]\n" + (self.folder / "stdio.txt").read_text("utf-8", "replace")
+        return text
+
+    @property
+    def started(self) -> bool:
+        """Whether the Windows Python got as far as the script (its first line leaves a mark)."""
+        return (self.folder / "started").exists()
 
     def report(self) -> dict[str, Any]:
         try:
@@ -346,7 +364,8 @@ class WineProcess:
             raise AssertionError(f"{self.name} did not end in {timeout} s\n{self._finish()}") from None
         output = self._finish()
         if self.process.returncode != 0:
-            raise AssertionError(f"{self.name} failed (exit {self.process.returncode}):\n{output}")
+            where = "" if self.started else ", before its script started"
+            raise AssertionError(f"{self.name} failed (exit {self.process.returncode}{where}):\n{output}")
         return self.report()
 
     def stop(self) -> None:
@@ -390,8 +409,21 @@ class WineSession:
         return started
 
     def run(self, source: str, name: str = "script", timeout: float = _TIMEOUT_S, **params: Any) -> dict[str, Any]:
-        """Run ``source`` to its end; its final report."""
-        return self.start(source, name, **params).wait(timeout)
+        """Run ``source`` to its end; its final report.  A Windows process that ended before
+        its script began (so none of Parley's code ran) is started once more."""
+        process = self.start(source, name, **params)
+        try:
+            process.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return process.wait(0)  # kills it and says so
+        if process.process.returncode not in (0, None) and not process.started:
+            print(
+                f"{process.name} ended with {process.process.returncode} before its script began:"
+                f" started again\n{process._finish()}",
+                file=sys.stderr,
+            )
+            process = self.start(source, name, **params)
+        return process.wait(timeout)
 
     def close(self) -> None:
         for process in self._processes:

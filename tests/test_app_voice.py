@@ -133,6 +133,31 @@ def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(
     assert final == fresh
 
 
+def test_a_live_decode_that_failed_does_not_hold_up_the_release(
+    qtbot, tmp_path, tiny_chat_model, mic, long_question, monkeypatch
+):
+    """Every decode while the key is held fails (as an engine error would): the release must not
+    wait for the one that covered the whole take, whose result never comes, but decode again."""
+    controller = make_controller(qtbot, tmp_path, send_on_release=False, **tiny_settings(tiny_chat_model))
+    bar = controller.window.input_bar
+    model = controller.speech.model
+    transcribe, failed = model.transcribe, []
+
+    def failing_while_held(*args, **kwargs):
+        if controller.talk.recording:
+            failed.append(args[0].shape)
+            raise RuntimeError("whisper_full failed (injected)")
+        return transcribe(*args, **kwargs)
+
+    monkeypatch.setattr(model, "transcribe", failing_while_held)
+    controller.talk.press()
+    play(qtbot, mic, long_question)
+    controller.talk.release()
+    qtbot.waitUntil(lambda: bar.edit.toPlainText() != "", timeout=60_000)
+    assert len(failed) >= 2, failed  # decodes were tried while held, the settled take's among them
+    assert word_error_rate(LONG_QUESTION, bar.edit.toPlainText()) < 0.35
+
+
 def test_without_the_live_transcript_nothing_is_decoded_while_held(
     qtbot, tmp_path, tiny_chat_model, mic, question_clip
 ):

@@ -6,12 +6,15 @@
 - ``say``: a direct answer to what the user just did ("That clip was too short");
 - ``notice``: a problem that needs more than a status line, in the notice bar.
 
+Everything it says is logged too (``parley.status``): what a user saw is in the log they send.
+
 It also keeps the permanent labels: the models, the device (with "(fallback)"), and the speed of
 the last reply and transcription.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,8 @@ from PySide6.QtCore import QObject
 
 from .engine_slots import ChatSlot, EngineSlot
 from .ui.main_window import MainWindow
+
+log = logging.getLogger("parley.status")
 
 ANNOUNCE_MS = 15_000
 NOTE_MS = 8000
@@ -50,19 +55,23 @@ class StatusPresenter(QObject):
     # ------------------------------------------------------------------ messages
 
     def announce(self, text: str, timeout_ms: int = ANNOUNCE_MS) -> None:
+        log.info("announced: %s", text)
         if text not in self._announced:
             self._announced.add(text)
             self.window.show_status(text, timeout_ms)
             self._sticky_until = time.monotonic() + timeout_ms / 1000
 
     def note(self, text: str, timeout_ms: int = NOTE_MS) -> None:
+        log.info("noted: %s", text)
         if time.monotonic() >= self._sticky_until:
             self.window.show_status(text, timeout_ms)
 
     def say(self, text: str, timeout_ms: int = NOTE_MS) -> None:
+        log.info("said: %s", text)
         self.window.show_status(text, timeout_ms)
 
     def notice(self, text: str) -> None:
+        log.info("notice: %s", text)
         self.window.show_notice(text)
 
     # ------------------------------------------------------------------ engines

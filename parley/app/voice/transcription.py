@@ -16,6 +16,7 @@ to transcript no longer grows with the take.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from ..signals import emit
 from ..status import StatusPresenter
 from ..tasks import Job
 
+log = logging.getLogger("parley.transcription")
+
 LIVE_TICK_MS = 100  # how often the take so far is looked at
 LIVE_DISPLAY_S = 1.0  # the words shown are refreshed about this often
 
@@ -42,10 +45,14 @@ class _Decode:
     transcript: Any = None  # once done
     on_final: Callable[[Any], None] | None = None  # the release waits for it: its result
     on_final_error: Callable[[BaseException], None] | None = None
+    failed: bool = False
 
     @property
     def usable(self) -> bool:
-        return self.transcript is not None or self.job is not None and not self.job.cancelled
+        """Done, or still running and not cancelled: a release may take its result."""
+        if self.transcript is not None:
+            return True
+        return not self.failed and self.job is not None and not self.job.cancelled
 
 
 class Transcription(QObject):
@@ -103,7 +110,7 @@ class Transcription(QObject):
             else:  # still decoding: its result is the answer
                 self.status.say("Transcribing…", 0)
                 live.on_final = lambda transcript: self._done(transcript, source)
-                live.on_final_error = lambda exc: self._failed(exc, source)
+                live.on_final_error = lambda exc: self._failed(exc, source, audio)
         else:
             self.status.say("Transcribing…", 0)
             self._submit(
@@ -124,6 +131,7 @@ class Transcription(QObject):
         self.status.show_clip_time(transcript.elapsed)
         text = spoken_text(transcript)
         if not text:
+            log.info("no words in the %s take's transcript %r", source, transcript.text)
             self.status.say("No speech was recognised, so nothing was sent.")
         else:
             self.status.say(f"Transcribed {transcript.audio_seconds:.1f} s of audio in {transcript.elapsed:.2f} s")
@@ -190,8 +198,11 @@ class Transcription(QObject):
                 emit(self.partial, spoken_text(transcript))
 
         def failed(exc: BaseException) -> None:
+            decode.failed = True  # else a release would wait for a result that never comes
             if decode.on_final_error is not None:
                 decode.on_final_error(exc)
+            elif not self.speech.is_cancel(exc):
+                log.warning("a live transcription failed: %r", exc)
 
         decode.job = self._submit(audio[key[0] : key[1]], key, done, failed)
 

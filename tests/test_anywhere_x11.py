@@ -149,6 +149,50 @@ def test_a_held_shortcut_is_one_press_and_one_release_under_auto_repeat(display:
         keys.close()
 
 
+def test_a_release_the_listener_reads_late_is_still_one_release(display: str, monkeypatch) -> None:
+    """The key is let go while the listener is behind on the auto-repeats sent before: when it
+    reads them, the server already says the key is up.  That must be one release, not a
+    release followed by a phantom press and release (which started a take that ran until the
+    next press, and made that press end it)."""
+    from parley.app.desktop.keysyms import parse_shortcut
+    from parley.app.desktop.x11_keys import X11HotKeys
+
+    monkeypatch.setenv("DISPLAY", display)
+    events: list[str] = []
+    keys = X11HotKeys(
+        lambda name, _focus: events.append(f"press {name}"), lambda name: events.append(f"release {name}")
+    )
+    xinput = x11.XInput(display)
+    interval = sys.getswitchinterval()
+    try:
+        assert keys.grab({"dictate": parse_shortcut("Ctrl+Alt+Space")}) == {}
+        keys.start()
+        xinput.key_down("ctrl+alt+space")
+        time.sleep(1.0)  # auto-repeating by now
+        # xdotool, another process, lets go in 0.2 s; meanwhile this thread keeps the listener's
+        # from running (it holds the GIL: no switch for 10 s, no blocking call) until 0.4 s after
+        # that, while auto-repeats queue up before the release.
+        letting_go = subprocess.Popen(
+            ["sh", "-c", "sleep 0.2; exec xdotool keyup space"],
+            env=x11_env(display),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        sys.setswitchinterval(10.0)
+        until = time.monotonic() + 0.6
+        while time.monotonic() < until:
+            pass
+        sys.setswitchinterval(interval)
+        assert letting_go.wait(10) == 0
+        xinput.key_up("ctrl+alt")
+        wait_until(lambda: "release dictate" in events, "the release", timeout=10)
+        time.sleep(0.5)  # a phantom press would come now
+        assert events == ["press dictate", "release dictate"]
+    finally:
+        sys.setswitchinterval(interval)
+        keys.close()
+
+
 def test_a_shortcut_another_program_holds_is_reported(display: str, monkeypatch) -> None:
     from parley.app.desktop.keysyms import parse_shortcut
     from parley.app.desktop.x11_keys import X11HotKeys

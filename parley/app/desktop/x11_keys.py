@@ -5,9 +5,14 @@ and the thread reads the key events and hands ``on_press(name, focus)`` / ``on_r
 on (``focus``: the X window that had the keyboard focus at the press, where the words go).
 
 - **Auto-repeat:** while a key is held the X server sends KeyRelease + KeyPress pairs about
-  25 times a second.  A release counts only if the server says the key is up (QueryKeymap),
-  the rule the in-window key follows (``ui/ptt.py``); a press of a key already held is the
-  second half of such a pair.
+  25 times a second, both halves with the same time.  A release counts only if the server says
+  the key is up (QueryKeymap), the rule the in-window key follows (``ui/ptt.py``); a press of a
+  key already held is the second half of such a pair.  The key may have been let go after a
+  pair was sent and before this thread read it: QueryKeymap then says up for the pair's release
+  too.  So a release whose next event is a press of the same key at the same time is a repeat
+  however the keymap reads; that press is always there to see, because the server sent it
+  before its reply to QueryKeymap.  (Without this, a long hold let go while the thread was
+  behind became a release, then a new press and release: a phantom tap.)
 - **The release is never lost:** a passive grab makes the server send every key event to us
   from the press until that key is released, whatever window has the focus.
 - **Lock keys:** each shortcut is grabbed with and without Caps Lock and Num Lock, which would
@@ -24,6 +29,7 @@ import os
 import select
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from .keysyms import LOCK_MASK, MOD2_MASK, KeyCombo
 
@@ -60,6 +66,7 @@ class X11HotKeys:
         self._grabbed: dict[tuple[int, int], str] = {}  # (keycode, modifiers) -> name
         self._held: dict[int, str] = {}  # keycode -> name, while it is down
         self._grab_errors: list[object] = []
+        self._following: object | None = None  # an event read ahead, handled next
         self._wake_read, self._wake_write = os.pipe()
         self._closing = False
         self._thread: threading.Thread | None = None
@@ -136,17 +143,20 @@ class X11HotKeys:
         display, X = self._display, self._X
         try:
             while not self._closing:
-                if not display.pending_events():
-                    ready, _, _ = select.select([display.fileno(), self._wake_read], [], [])
-                    if self._wake_read in ready:
-                        break
+                event: Any = self._following
+                self._following = None
+                if event is None:
                     if not display.pending_events():
-                        continue
-                event = display.next_event()
+                        ready, _, _ = select.select([display.fileno(), self._wake_read], [], [])
+                        if self._wake_read in ready:
+                            break
+                        if not display.pending_events():
+                            continue
+                    event = display.next_event()
                 if event.type == X.KeyPress:
                     self._pressed(event.detail, event.state)
                 elif event.type == X.KeyRelease:
-                    self._released(event.detail)
+                    self._released(event.detail, event.time)
                 elif event.type == X.MappingNotify:
                     display.refresh_keyboard_mapping(event)
                     if event.request == X.MappingKeyboard and self._combos:
@@ -167,12 +177,17 @@ class X11HotKeys:
         focus = self._display.get_input_focus().focus
         self._on_press(name, focus if isinstance(focus, int) else int(focus.id))
 
-    def _released(self, code: int) -> None:
+    def _released(self, code: int, when: int) -> None:
         name = self._held.get(code)
         if name is None:
             return
         keymap = self._display.query_keymap()
         if keymap[code // 8] & (1 << (code % 8)):
             return  # auto-repeat's release: the server still has the key down
+        if self._display.pending_events():
+            following = self._display.next_event()
+            if following.type == self._X.KeyPress and following.detail == code and following.time == when:
+                return  # an auto-repeat pair sent before the key was let go: its release follows
+            self._following = following
         del self._held[code]
         self._on_release(name)

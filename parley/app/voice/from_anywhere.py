@@ -77,8 +77,9 @@ class FromAnywhere(QObject):
         self._pressed_at.clear()
 
     def pressed(self, action: str, focus: int = 0) -> None:
-        log.debug("%s pressed (focus 0x%x)", action, focus)
+        log.info("%s pressed (focus 0x%x)", action, focus)
         if self._latched == action:
+            log.info("%s pressed again: the take it started ends", action)
             self._ignore_release = action  # this press ends the latched take; its release is nothing
             self._latched = None
             self._end_take()
@@ -92,6 +93,7 @@ class FromAnywhere(QObject):
                 emit(self.asking)
 
     def released(self, action: str) -> None:
+        log.info("%s released", action)
         if self._ignore_release == action:
             self._ignore_release = None
             return

@@ -141,9 +141,10 @@ class PushToTalk(QObject):
         first = getattr(recorder, "first_sample_at", None)
         if first is not None:  # how much of the start a speaker who spoke at the press would lose
             log.info(
-                "%s take: the first sample was captured %.0f ms after the press",
+                "%s take: the first sample was captured %.0f ms after the press; released %.2f s after it",
                 self.purpose,
                 (first - self._pressed) * 1000,
+                self.released_at - self._pressed,
             )
         if len(audio) < SHORTEST_CLIP_S * SAMPLE_RATE:
             self.status.say("That clip was too short; hold the key while you speak. Nothing was sent.")

@@ -17,14 +17,17 @@ to transcript no longer grows with the take.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from parley.engine.audio.utterance import speech_region, spoken_text
+from parley.engine.formats import SAMPLE_RATE
 
 from ..engine_slots import EngineSlot
 from ..settings import Settings
@@ -53,6 +56,20 @@ class _Decode:
         if self.transcript is not None:
             return True
         return not self.failed and self.job is not None and not self.job.cancelled
+
+
+def _loudness(audio: Any) -> str:
+    """A take's length and levels, for the log: what tells a silent microphone from quiet speech."""
+    samples = np.asarray(audio, dtype=np.float32)
+    if samples.size == 0:
+        return "no samples"
+    peak = float(np.max(np.abs(samples)))
+    rms = float(np.sqrt(np.mean(np.square(samples, dtype=np.float64))))
+    return f"{samples.size / SAMPLE_RATE:.2f} s, peak {_dbfs(peak):.0f} dBFS, rms {_dbfs(rms):.0f} dBFS"
+
+
+def _dbfs(value: float) -> float:
+    return 20 * math.log10(max(value, 1e-10))
 
 
 class Transcription(QObject):
@@ -96,6 +113,7 @@ class Transcription(QObject):
             return False
         region = speech_region(audio)
         if region is None:
+            log.info("no speech in the %s take: %s", source, _loudness(audio))
             self._drop_live()
             self.status.say("No speech was heard (the microphone picked up only silence); nothing was sent.")
             emit(self.heard, "", source)

@@ -22,6 +22,7 @@ a short-lived helper thread and may call ``stop()``.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import queue
 import threading
 import time
@@ -39,8 +40,11 @@ from ..native_loading import NATIVE_LOADING
 from . import portaudio
 from .files import rms_level
 
+log = logging.getLogger("parley.capture")
+
 BLOCK_SECONDS = 0.02  # PortAudio delivers blocks about this long (a latency of a frame)
 
+LATE_AUDIO_S = 0.5  # a take short of the time it was held by more than this is logged as a warning
 PORTAUDIO_MISSING = portaudio.PORTAUDIO_MISSING
 _PA_DEVICE_UNAVAILABLE = -9985  # paDeviceUnavailable: typically opened exclusively elsewhere
 
@@ -171,6 +175,9 @@ class _Take:
         self.ended = False  # the stream finished, for whatever reason
         self.error: CaptureError | None = None
         self.first_sample_at: float | None = None  # time.monotonic() of the first sample, estimated
+        self.last_block_at: float | None = None
+        self.longest_gap = 0.0  # seconds between two blocks, at most
+        self.overflows = 0  # blocks PortAudio flagged (input dropped before them)
         self.stream: _InputStream  # sounddevice.InputStream, set once opened
         self._lock = threading.Lock()  # guards the conversion below
         self._to16k = _To16k(rate)
@@ -287,6 +294,7 @@ class Recorder:
             self._close(take)
             self._limit_reached, self._error = take.limit_reached, take.error
             self._first_sample_at = take.first_sample_at
+        _report_delivery(take, time.monotonic())
         return take.audio(final=True)
 
     def snapshot(self) -> np.ndarray:
@@ -315,7 +323,10 @@ class Recorder:
         rate = int(round(device.default_samplerate))
         take = _Take(device, rate, limit_frames=max(1, int(self.max_seconds * rate)))
         take.stream = _open_stream(
-            device, rate, lambda indata: self._on_block(take, indata), lambda: self._on_finished(take)
+            device,
+            rate,
+            lambda indata, flagged: self._on_block(take, indata, flagged),
+            lambda: self._on_finished(take),
         )
         return take
 
@@ -327,14 +338,19 @@ class Recorder:
         finally:
             take.ended = True
 
-    def _on_block(self, take: _Take, indata: np.ndarray) -> None:
+    def _on_block(self, take: _Take, indata: np.ndarray, flagged: bool = False) -> None:
         """PortAudio's audio thread: keep a mono copy of the block and report its level.
 
         Status flags (an input overflow dropped a few milliseconds) are not treated as
         errors: a small gap in a push-to-talk take still transcribes."""
         block = _mono(indata)
+        now = time.monotonic()
         if take.first_sample_at is None:  # a block arrives once it is full: its first sample is older
-            take.first_sample_at = time.monotonic() - len(block) / take.rate
+            take.first_sample_at = now - len(block) / take.rate
+        if take.last_block_at is not None:
+            take.longest_gap = max(take.longest_gap, now - take.last_block_at)
+        take.last_block_at = now
+        take.overflows += flagged
         room = take.limit_frames - take.frames
         if len(block) >= room:
             block = block[:room]
@@ -362,6 +378,24 @@ class Recorder:
         _notify(self._on_error, take.error)
 
 
+def _report_delivery(take: _Take, ended_at: float) -> None:
+    """Log how the device delivered a take: a microphone that delivered much less audio than the
+    time it was held (it stalled, or its audio came late) explains a take with no speech in it."""
+    if take.first_sample_at is None:
+        log.warning("the microphone %r delivered no audio", take.device.name)
+        return
+    held, got = ended_at - take.first_sample_at, take.frames / take.rate
+    report = log.warning if held - got > LATE_AUDIO_S else log.debug
+    report(
+        "the microphone %r delivered %.2f s of audio in %.2f s (%d blocks flagged; longest wait for a block %.0f ms)",
+        take.device.name,
+        got,
+        held,
+        take.overflows,
+        take.longest_gap * 1000,
+    )
+
+
 def _mono(indata: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     """A copy of a PortAudio block as one channel (the mean of several)."""
     single = indata.shape[1] == 1
@@ -370,7 +404,10 @@ def _mono(indata: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
 
 
 def _open_stream(
-    device: InputDevice, rate: int, on_block: Callable[[np.ndarray], None], on_finished: Callable[[], None]
+    device: InputDevice,
+    rate: int,
+    on_block: Callable[[np.ndarray, bool], None],
+    on_finished: Callable[[], None],
 ) -> _InputStream:
     """Open and start an input stream on ``device`` at ``rate``, mono when the device allows."""
     sd = _sounddevice()
@@ -387,7 +424,7 @@ def _open_stream(
                 samplerate=rate,
                 dtype="float32",
                 blocksize=max(1, int(BLOCK_SECONDS * rate)),
-                callback=lambda indata, _frames, _time, _status: on_block(indata),
+                callback=lambda indata, _frames, _time, status: on_block(indata, bool(status)),
                 finished_callback=on_finished,
             )
         except sd.PortAudioError as e:
@@ -476,7 +513,9 @@ class Listener:
             self._worker.start()
             blocks = self._blocks
             try:
-                self._stream = _open_stream(device, rate, lambda indata: blocks.put(_mono(indata)), self._on_finished)
+                self._stream = _open_stream(
+                    device, rate, lambda indata, _flagged: blocks.put(_mono(indata)), self._on_finished
+                )
             except CaptureError:
                 blocks.put(None)
                 raise

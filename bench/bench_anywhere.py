@@ -17,9 +17,12 @@ case: whisper must decode the whole take after the release, as the speech's end 
 recorded yet), and released ``NATURAL_RELEASE_S`` later, as people let go of a key after their
 last word (the live transcript has then decoded the take before the release).
 
+``--stress N`` then runs N more takes, the 8 s clip let go at its last word and the 3 s one
+0.4 s after in turn, and counts the takes that typed nothing, printing the app's log for each.
+
 There is no native tool to compare with: whisper.cpp has no system-wide dictation.
 
-    python bench/bench_anywhere.py [--takes 10]
+    python bench/bench_anywhere.py [--takes 10] [--stress 0]
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--takes", type=int, default=10)
+    parser.add_argument("--stress", type=int, default=0, help="then this many takes, counting those lost")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="parley-bench-anywhere-") as folder, x11.xvfb() as display:
         tmp = Path(folder)
@@ -108,6 +112,8 @@ def main() -> int:
                         f" {statistics.median(first):11.0f} ms",
                         flush=True,
                     )
+                if args.stress:
+                    stress(app, xinput, window, state, mic, clips, args.stress)
             except AssertionError:
                 print("".join(app.lines[-30:]), file=sys.stderr)
                 raise
@@ -118,8 +124,23 @@ def main() -> int:
     return 0
 
 
+def stress(app: App, xinput: x11.XInput, window: int, state: Path, mic, clips: dict[str, Path], takes: int) -> None:
+    """``takes`` dictations, a long one let go at its last word and a short one let go as people
+    do, in turn; each that typed nothing is counted and its log printed."""
+    lost = 0
+    for i in range(takes):
+        clip, after = (clips["8 s"], 0.0) if i % 2 == 0 else (clips["3 s"], NATURAL_RELEASE_S)
+        mark = len(app.lines)
+        try:
+            take(app, xinput, window, state, mic, clip, after, timeout=20)
+        except AssertionError:
+            lost += 1
+            print(f"take {i + 1} typed nothing; the app logged:\n{''.join(app.lines[mark:])}", flush=True)
+    print(f"stress: {takes - lost} of {takes} takes typed, {lost} lost", flush=True)
+
+
 def take(
-    app: App, xinput: x11.XInput, window: int, state: Path, mic, clip: Path, after: float
+    app: App, xinput: x11.XInput, window: int, state: Path, mic, clip: Path, after: float, timeout: float = 120.0
 ) -> tuple[float, float, float]:
     """One dictation, the key let go ``after`` seconds after the clip has been played:
     (release → last character, typing, press → first sample), milliseconds."""
@@ -133,8 +154,8 @@ def take(
     released = time.time()
     xinput.key_up("space")
     xinput.key_up("ctrl+alt")
-    first = float(re.search(r"captured (-?\d+) ms", app.wait_for("the first sample was captured")).group(1))
-    typing = float(re.search(r"in (\d+) ms", app.wait_for("characters in")).group(1))
+    first = float(re.search(r"captured (-?\d+) ms", app.wait_for("the first sample was captured", timeout)).group(1))
+    typing = float(re.search(r"in (\d+) ms", app.wait_for("characters in", timeout)).group(1))
     last_change, since = None, time.monotonic()
     while time.monotonic() - since < QUIET_S:
         changed = json.loads(state.read_text("utf-8"))["changed_at"]

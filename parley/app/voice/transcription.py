@@ -17,7 +17,6 @@ to transcript no longer grows with the take.
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from parley.engine.audio.files import rms_level
 from parley.engine.audio.utterance import speech_region, spoken_text
 from parley.engine.formats import SAMPLE_RATE
 
@@ -63,13 +63,8 @@ def _loudness(audio: Any) -> str:
     samples = np.asarray(audio, dtype=np.float32)
     if samples.size == 0:
         return "no samples"
-    peak = float(np.max(np.abs(samples)))
-    rms = float(np.sqrt(np.mean(np.square(samples, dtype=np.float64))))
-    return f"{samples.size / SAMPLE_RATE:.2f} s, peak {_dbfs(peak):.0f} dBFS, rms {_dbfs(rms):.0f} dBFS"
-
-
-def _dbfs(value: float) -> float:
-    return 20 * math.log10(max(value, 1e-10))
+    peak = np.max(np.abs(samples), keepdims=True)  # the RMS level of that one sample is its level
+    return f"{samples.size / SAMPLE_RATE:.2f} s, peak {rms_level(peak):.0f} dBFS, rms {rms_level(samples):.0f} dBFS"
 
 
 class Transcription(QObject):

@@ -338,7 +338,7 @@ class Recorder:
         finally:
             take.ended = True
 
-    def _on_block(self, take: _Take, indata: np.ndarray, flagged: bool = False) -> None:
+    def _on_block(self, take: _Take, indata: np.ndarray, flagged: bool) -> None:
         """PortAudio's audio thread: keep a mono copy of the block and report its level.
 
         Status flags (an input overflow dropped a few milliseconds) are not treated as

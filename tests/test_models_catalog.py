@@ -40,11 +40,60 @@ def test_shipped_catalog_covers_whisper_and_chat_models() -> None:
     assert {"ggml-large-v3.bin", "ggml-large-v3-turbo.bin"} <= names
     assert any("-q5_" in n for n in names) and any("-q8_0" in n for n in names)
     for e in chat:
-        assert e.file.endswith("Q4_K_M.gguf") and e.repo.endswith("GGUF"), e
-        billions = float(e.parameters.rstrip("B"))
-        assert 0.4 <= billions <= 8.5, e
+        assert e.file.endswith(f"{e.quantisation}.gguf") and e.repo.endswith("GGUF"), e
+        assert e.billions is not None and 0.4 <= e.billions <= 31, e
+        assert e.context and e.context >= 8192 and e.kv_bytes_per_token and e.kv_bytes_per_token >= 8192, e
     for e in entries:
-        assert e.size > 10**7 and e.note and e.languages and e.licence
+        assert e.size > 10**7 and e.note and e.languages and e.licence and e.quantisation
+
+
+def test_the_catalog_offers_the_2025_families_people_ask_for() -> None:
+    """Issue 34: Qwen3 in two or more sizes, Gemma 3, Phi-4-mini, SmolLM3, a large model for big
+    GPUs and Whisper large-v3-turbo quantized, each pinned like the others (checked below)."""
+    ids = {e.id: e for e in library.catalog()}
+    assert len([i for i in ids if i.startswith("qwen3-")]) >= 2
+    for wanted in ("gemma-3-1b-it", "gemma-3-4b-it", "phi-4-mini-instruct", "smollm3-3b", "gpt-oss-20b"):
+        assert wanted in ids, wanted
+    assert {"whisper-large-v3-turbo-q5_0", "whisper-large-v3-turbo-q8_0"} <= set(ids)
+    big = ids["gpt-oss-20b"]
+    assert (big.quantisation, big.size, big.active_parameters) == ("MXFP4", 12_109_566_624, "3.6B")
+    assert 0.15 < big.active_share < 0.2  # 3.6B of 21B are read per token
+    assert ids["qwen3-1.7b"].active_share == 1.0
+
+
+def test_a_shipped_entry_must_carry_what_the_fit_estimate_needs() -> None:
+    raw = json.loads((Path(cat.__file__).parents[2] / "resources" / "models" / "catalog.json").read_text())
+    chat = next(e for e in raw["models"] if e["kind"] == "chat")
+    for key in ("quantisation", "context", "kv_bytes_per_token"):
+        lacking = {k: v for k, v in chat.items() if k != key}
+        with pytest.raises(CatalogError, match=f"it lacks {key}"):
+            cat.parse_catalog({"format": 1, "models": [lacking]}, shipped=True)
+    with pytest.raises(CatalogError, match="the context is not a positive whole number"):
+        cat.parse_catalog({"format": 1, "models": [dict(chat, context=-1)]}, shipped=True)
+    user = {k: v for k, v in chat.items() if k not in ("quantisation", "context", "kv_bytes_per_token")}
+    [entry] = cat.parse_catalog({"format": 1, "models": [user]}).entries  # a user's catalog may leave them out
+    assert entry.context is None and entry.quantisation == ""
+
+
+def test_catalog_fit_counts_the_context_of_the_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = library.find_entry("qwen3-4b-instruct-2507")
+    estimate = library.estimate_entry(entry, n_ctx=4096, device="cpu")
+    assert estimate.weights == entry.size and estimate.n_ctx == 4096
+    assert estimate.context == 4096 * 36 * 8 * 128 * 2 * 2  # 36 layers, 8 KV heads of 128, K and V in f16
+    assert estimate.buffers == 512 * fit.TYPICAL_VOCAB * 4 + fit.FIXED_OVERHEAD
+    capped = library.estimate_entry(library.find_entry("gemma-2-2b-it"), n_ctx=32768, device="cpu")
+    assert capped.n_ctx == 8192  # Gemma 2 was trained for 8k tokens
+    speech = library.estimate_entry(library.find_entry("whisper-base-q5_1"), device="cpu")
+    assert speech.buffers == fit.WHISPER_WORK_MB["base"] * 1_000_000
+
+
+def test_the_verdict_says_fits_tight_or_too_big() -> None:
+    def verdict(needed: int, free: int | None) -> str:
+        return fit.FitEstimate("m", needed, 0, 0, None, free, "memory").verdict
+
+    assert verdict(7, 10) == "fits" and verdict(8, 10) == "fits"
+    assert verdict(9, 10) == "tight" and verdict(10, 10) == "tight"
+    assert verdict(11, 10) == "too big" and verdict(1, None) == "unknown"
 
 
 def test_every_shipped_entry_is_pinned_to_a_commit_and_a_sha256() -> None:

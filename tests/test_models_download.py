@@ -293,8 +293,8 @@ def test_cli_download_list_catalog_remove(hub: HubServer, model_bytes: bytes) ->
     assert listed.returncode == 0 and "Downloaded by Parley" in listed.stdout and str(path) in listed.stdout
     catalog = parley("catalog")
     assert " * tiny-chat " in catalog.stdout and "   tiny-chat-hub-sha " in catalog.stdout
-    as_json = json.loads(parley("--json").stdout)
-    assert [(m["name"], m["kind"], m["usable"]) for m in as_json] == [("Tiny chat", "chat", True)]
+    as_json = [m for m in json.loads(parley("--json").stdout) if m["source"] != "Built in"]
+    assert [(m["name"], m["kind"], m["usable"], m["fit"]) for m in as_json] == [("Tiny chat", "chat", True, "fits")]
     removed = parley("remove", "tiny-chat")
     assert removed.returncode == 0 and f"removed {path}" in removed.stdout
     assert not path.exists()

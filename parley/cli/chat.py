@@ -1,5 +1,9 @@
 """``parley chat``: talk to a local llama.cpp model in the terminal.
 
+``parley chat "question"`` (or ``--prompt``) answers one question and exits, as ``ollama run``
+and ``llm`` do; so does ``echo question | parley chat``: when standard input is not a terminal,
+all of it is the question.  Otherwise the chat is interactive.
+
 The reply is generated on a worker thread while the main thread waits for Ctrl-C, so a
 Ctrl-C cancels the reply at once, even in the middle of a long prompt evaluation.
 """
@@ -36,12 +40,40 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--temp", type=float, default=0.7, help="temperature; 0 for greedy (default: 0.7)")
     p.add_argument("--max-tokens", type=int, default=512, help="longest reply in tokens (default: 512)")
     p.add_argument("--seed", type=int, default=None, help="sampling seed (default: random)")
-    p.add_argument("--prompt", default=None, help="send this one message, print the reply and exit")
+    p.add_argument(
+        "question",
+        nargs="*",
+        help="ask this one question, print the reply and exit (the words are joined with spaces); "
+        "without it, a question piped on standard input is read, else the chat is interactive",
+    )
+    p.add_argument("--prompt", default=None, help="the same as the question (send it, print the reply and exit)")
     p.add_argument("--stats", action="store_true", help="print token counts and speeds on stderr after each reply")
     add_rpc_option(p)
 
 
+MAX_STDIN_CHARS = 1 << 20  # a question piped in: a megabyte of text is far more than any context
+
+
+def one_question(args: argparse.Namespace) -> str | None:
+    """The one question to answer (argument, --prompt, or standard input when it is not a
+    terminal), or None for an interactive chat.  A question given twice is a usage error."""
+    given = [q for q in (" ".join(args.question) if args.question else None, args.prompt) if q is not None]
+    if len(given) > 1:
+        raise ParleyError("give the question once: as an argument or with --prompt, not both")
+    if given:
+        return given[0]
+    if sys.stdin is None or sys.stdin.isatty():
+        return None
+    text = sys.stdin.read(MAX_STDIN_CHARS + 1)
+    if len(text) > MAX_STDIN_CHARS:
+        raise ParleyError(f"the question on standard input is longer than {MAX_STDIN_CHARS} characters")
+    if not text.strip():
+        raise ParleyError("standard input held no question (pipe one in, or give it as an argument)")
+    return text.strip()
+
+
 def run(args: argparse.Namespace) -> int:
+    question = one_question(args)
     if args.rpc:
         remote.connect(rpc_endpoints(args))
     path = chat_model_path(args.model or "default")  # a legacy ggml GPT-2 file is converted once
@@ -53,8 +85,8 @@ def run(args: argparse.Namespace) -> int:
         if model.device.fallback_reason:
             print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
         session = ChatSession(model, args.system)
-        if args.prompt is not None:
-            reply = _respond(session, args.prompt, params, args.stats)
+        if question is not None:
+            reply = _respond(session, question, params, args.stats)
             return 130 if reply is None or reply.finish == "cancelled" else 0
         return _interactive(model, session, params, args)
 

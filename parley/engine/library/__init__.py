@@ -44,7 +44,7 @@ from .download import (
     download_to_cache,
     inside,
 )
-from .fit import FitEstimate, estimate, estimate_size, fit_warning
+from .fit import FitEstimate, estimate, estimate_entry, estimate_size, fit_warning
 from .found import FoundModel, check_model_file, find_models, hf_cache_dir
 from .records import DownloadRecord, Status, drop_record, load_records, put_record, read_records
 
@@ -61,6 +61,7 @@ __all__ = [
     "download_model",
     "downloaded",
     "estimate",
+    "estimate_entry",
     "estimate_size",
     "find_entry",
     "fit_warning",

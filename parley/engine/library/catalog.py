@@ -1,8 +1,11 @@
 """The catalog of recommended models: ``parley/resources/models/catalog.json``, read into entries.
 
 The catalog is data, not code: each entry names a Hugging Face repository, a revision, a file,
-its size and SHA-256, licence, languages, parameter count and a short note.  Every shipped entry
-is pinned (a commit and a SHA-256), so the file cannot change under us; the tests check it.
+its size and SHA-256, licence, languages, parameter count and a short note, and what a fit
+estimate needs before the file is here: the quantisation, and for a chat model the longest
+context it was trained for, the size of its KV cache per token and, for a mixture of experts,
+the parameters it uses per token.  Every shipped entry is pinned (a commit and a SHA-256), so
+the file cannot change under us; the tests check it.
 
 ``PARLEY_MODEL_CATALOG`` names a catalog of one's own (an organisation's approved models, or a
 test's).  It is another program's file: it is read bounded (``untrusted.load_json``), and each
@@ -43,6 +46,29 @@ class CatalogEntry:
     languages: tuple[str, ...]
     parameters: str  # e.g. "1.5B"
     note: str
+    quantisation: str = ""  # e.g. "Q4_K_M", "MXFP4", "F16" ("" in a user catalog that does not say)
+    context: int | None = None  # longest trained context, tokens (chat)
+    kv_bytes_per_token: int | None = None  # f16 KV cache per token of context, all layers (chat)
+    active_parameters: str | None = None  # a mixture of experts: parameters used per token, e.g. "3.6B"
+
+    @property
+    def billions(self) -> float | None:
+        """The parameter count in billions ("1.5B" -> 1.5, "39M" -> 0.039), None if unreadable."""
+        return _billions(self.parameters)
+
+    @property
+    def active_share(self) -> float:
+        """The share of the weights read per generated token (1.0 but for a mixture of experts)."""
+        total, active = self.billions, _billions(self.active_parameters or "")
+        return min(1.0, active / total) if total and active else 1.0
+
+
+def _billions(text: str) -> float | None:
+    scale = {"B": 1.0, "M": 1e-3}.get(text[-1:].upper())
+    try:
+        return float(text[:-1]) * scale if scale else None
+    except ValueError:
+        return None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,6 +121,11 @@ def _entry(raw: object, *, shipped: bool) -> CatalogEntry:
     languages = raw["languages"]
     if not isinstance(languages, list) or len(languages) > MAX_LANGUAGES:
         raise ValueError(f"the languages are not a list of at most {MAX_LANGUAGES}")
+    needed = ("quantisation", "context", "kv_bytes_per_token") if raw["kind"] == "chat" else ("quantisation",)
+    missing = [k for k in needed if raw.get(k) is None] if shipped else []
+    if missing:
+        raise ValueError(f"it lacks {', '.join(missing)} (a shipped entry carries what the fit estimate needs)")
+    active = raw.get("active_parameters")
     return CatalogEntry(
         id=hubnames.check_text(raw["id"], "the id", max_chars=100),
         kind=raw["kind"],
@@ -108,7 +139,25 @@ def _entry(raw: object, *, shipped: bool) -> CatalogEntry:
         languages=tuple(hubnames.check_text(lang, "a language", max_chars=50) for lang in languages),
         parameters=hubnames.check_text(raw["parameters"], "the parameters", max_chars=20),
         note=hubnames.check_text(raw["note"], "the note"),
+        quantisation=hubnames.check_text(raw.get("quantisation", ""), "the quantisation", max_chars=20),
+        context=_optional_count(raw.get("context"), "the context"),
+        kv_bytes_per_token=_optional_count(raw.get("kv_bytes_per_token"), "the KV bytes per token"),
+        active_parameters=None
+        if active is None
+        else hubnames.check_text(active, "the active parameters", max_chars=20),
     )
+
+
+MAX_COUNT = 1 << 40
+
+
+def _optional_count(value: object, what: str) -> int | None:
+    """A positive whole number below 2^40, or None when absent."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < MAX_COUNT:
+        raise ValueError(f"{what} is not a positive whole number below 2^40")
+    return value
 
 
 CATALOG_ENV = "PARLEY_MODEL_CATALOG"

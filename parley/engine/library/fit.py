@@ -6,9 +6,15 @@ header with our parser) and llama.cpp's compute buffers (dominated by one batch 
 512 x vocabulary x 4 bytes).  Speech (whisper.cpp): the file plus the working memory the
 whisper.cpp model table gives for each size (its "Mem" minus "Disk" column).
 
+A catalog model that is not downloaded yet: its file size, and the KV cache from the entry's
+bytes per token (``estimate_entry``); the buffers then assume a vocabulary of 152k tokens, the
+size of today's common ones.
+
 Against: the memory of the device the model would run on: free RAM for the CPU, the GPU's free
 memory when the model is offloaded (``parley.engine.backend.devices``).  The result is a warning with
 the figures, never a refusal: estimates are estimates, and swap or unified memory may cope.
+``FitEstimate.verdict`` says it in a word: "fits" (at most ``TIGHT_SHARE`` of what is free),
+"tight" (the rest of it) or "too big".
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from pathlib import Path
 
 from ..modelfiles.gguf_file import GGUFContents, read_gguf
 from ..modelfiles.whisper_file import check_whisper_ggml
+from .catalog import CatalogEntry
 from .units import gb
 
 N_BATCH = 512  # tokens per llama_decode (parley.engine.chat.model.N_BATCH)
@@ -26,6 +33,9 @@ KV_BYTES = 2  # f16 K and V
 FIXED_OVERHEAD = 64 << 20  # graph, context and backend bookkeeping
 # whisper.cpp's model table (models/README.md), "Mem" minus "Disk", in MB, by model size.
 WHISPER_WORK_MB = {"tiny": 315, "base": 358, "small": 534, "medium": 1100, "large": 1800}
+TYPICAL_VOCAB = 152_000  # tokens: Qwen's 151,936; Llama 3's 128,256; Gemma 3's 262,144
+TIGHT_SHARE = 0.8  # a model needing more than this share of the free memory is "tight"
+VERDICTS = ("fits", "tight", "too big")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,6 +55,15 @@ class FitEstimate:
     @property
     def fits(self) -> bool:
         return self.available is None or self.needed <= self.available
+
+    @property
+    def verdict(self) -> str:
+        """ "fits", "tight" or "too big" for this machine now ("unknown" when free memory is)."""
+        if self.available is None:
+            return "unknown"
+        if self.needed <= TIGHT_SHARE * self.available:
+            return "fits"
+        return "tight" if self.needed <= self.available else "too big"
 
     def summary(self) -> str:
         """One line with the figures, e.g. for a Fit column."""
@@ -148,6 +167,18 @@ def estimate_size(size: int, *, name: str, kind: str, device: str = "auto") -> F
     )
     extra = work if work is not None else size // 5 + FIXED_OVERHEAD
     return FitEstimate(name, size, 0, extra, None, available, where)
+
+
+def estimate_entry(entry: CatalogEntry, *, n_ctx: int = 4096, device: str = "auto") -> FitEstimate:
+    """The estimate for a catalog model before it is downloaded: its size, and for a chat model
+    that says its KV cache per token, that cache for ``n_ctx`` (capped at its training context)
+    and buffers for a typical vocabulary; else ``estimate_size``'s rough figure."""
+    if entry.kind != "chat" or entry.kv_bytes_per_token is None:
+        return estimate_size(entry.size, name=entry.name, kind=entry.kind, device=device)
+    available, where = _target(device)
+    ctx = min(n_ctx, entry.context) if entry.context else n_ctx
+    buffers = min(N_BATCH, ctx) * TYPICAL_VOCAB * 4 + FIXED_OVERHEAD
+    return FitEstimate(entry.name, entry.size, ctx * entry.kv_bytes_per_token, buffers, ctx, available, where)
 
 
 def fit_warning(path: str | Path, *, kind: str = "chat", n_ctx: int = 4096, device: str = "auto") -> str | None:

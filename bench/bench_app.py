@@ -185,7 +185,11 @@ def run_app(
     from tests.support.pulse import finish
 
     os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")  # first use: the conversion is measured too
-    save_settings(Settings(microphone="pulse", max_tokens=args.max_tokens, read_replies_aloud=args.read_aloud))
+    save_settings(
+        Settings(
+            microphone="pulse", max_tokens=args.max_tokens, read_replies_aloud=args.read_aloud, first_start_done=True
+        )
+    )
     list_input_devices(refresh=True)
     _app = create_app([sys.argv[0]])  # held for the whole run
     rss_before = rss_mib()[0]

@@ -1,6 +1,8 @@
-"""Take the README's screenshot: the real window, the real engines, two real exchanges.
+"""Take the README's screenshots: the real window, the real engines, two real exchanges; and
+with ``--first-start``, the first-start page of a fresh install (docs/first-start.png).
 
     python packaging/screenshot.py [--out docs/screenshot.png]
+    python packaging/screenshot.py --first-start [--out docs/first-start.png]
 
 Runs under a virtual X server (``xvfb-run``, or ``Xvfb`` started here) with Qt's xcb platform,
 so the picture is what a Linux desktop shows.  The app starts as it always does, on a data and
@@ -36,15 +38,17 @@ TIMEOUT_S = 600
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshot.png")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--first-start", action="store_true", help="the first-start page of a fresh install")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    out = (args.out or REPO / "docs" / ("first-start.png" if args.first_start else "screenshot.png")).resolve()
     if args.inner:
-        return take(args.out.resolve())
-    return run_under_xvfb(args.out.resolve())
+        return take(out, args.first_start)
+    return run_under_xvfb(out, args.first_start)
 
 
-def run_under_xvfb(out: Path) -> int:
+def run_under_xvfb(out: Path, first_start: bool = False) -> int:
     """Re-run this script inside a virtual X server, with throw-away data and config folders."""
     with tempfile.TemporaryDirectory(prefix="parley-screenshot-") as tmp:
         env = {
@@ -55,6 +59,7 @@ def run_under_xvfb(out: Path) -> int:
             "LANG": os.environ.get("LANG", "C.UTF-8"),
         }
         command = [sys.executable, str(Path(__file__).resolve()), "--inner", "--out", str(out)]
+        command += ["--first-start"] if first_start else []
         screen = f"{WINDOW_SIZE[0] + 100}x{WINDOW_SIZE[1] + 100}x24"
         if shutil.which("xvfb-run"):
             return subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {screen}", *command], env=env).returncode
@@ -80,7 +85,7 @@ def run_under_xvfb(out: Path) -> int:
             server.wait()
 
 
-def take(out: Path) -> int:
+def take(out: Path, first_start: bool = False) -> int:
     sys.path.insert(0, str(REPO))
     with contextlib.ExitStack() as stack:
         try:
@@ -89,18 +94,18 @@ def take(out: Path) -> int:
             stack.enter_context(virtual_microphone())
         except Exception as exc:  # noqa: BLE001 - the picture is taken without a microphone then
             print(f"(no virtual microphone: {exc})", flush=True)
-        return _take(out)
+        return _take(out, first_start)
 
 
-def _take(out: Path) -> int:
+def _take(out: Path, first_start: bool) -> int:
     from PySide6.QtCore import QEventLoop, Qt
-    from PySide6.QtGui import QImage
     from PySide6.QtTest import QTest
 
     from parley.app.bootstrap import create_app, create_window, start_controller
     from parley.app.settings import Settings, config_dir, save_settings
 
-    settings = Settings(temperature=0.0, max_tokens=200, threads=1)  # greedy: the same answer every time
+    # greedy: the same answer every time; the first-start page only when it is the picture
+    settings = Settings(temperature=0.0, max_tokens=200, threads=1, first_start_done=not first_start)
     save_settings(settings)
     assert str(config_dir()).startswith(tempfile.gettempdir())
     app = create_app([sys.argv[0]])
@@ -116,7 +121,13 @@ def _take(out: Path) -> int:
                 raise TimeoutError(f"timed out waiting for {what}")
             loop_until.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
 
-    wait(lambda: controller.host.chat_model is not None and controller.host.speech_model is not None, "the models")
+    wait(lambda: controller.chat.model is not None and controller.speech.model is not None, "the models")
+    if first_start:
+        page = controller.first_start.page
+        assert page is not None
+        wait(lambda: bool(page.cards) and "tokens/s here" in page.speed.text(), "the page's measured speed")
+        wait(lambda: all("measuring" not in c.details.text() for c in page.cards.values()), "the expected speeds")
+        return _save(window, app, out)
     finished: list[tuple[str, str]] = []
     controller.reply_finished.connect(lambda text, finish: finished.append((text, finish)))
     edit = window.input_bar.edit
@@ -131,8 +142,13 @@ def _take(out: Path) -> int:
     wait(lambda: not window.conversation_view._render_timer.isActive(), "the last render")
     settle = time.monotonic() + 0.5
     wait(lambda: time.monotonic() > settle, "the window to settle")
-    window.statusBar().clearMessage()  # a transient note is no part of the picture
+    return _save(window, app, out)
 
+
+def _save(window, app, out: Path) -> int:  # noqa: ANN001 - Qt objects, imported late
+    from PySide6.QtGui import QImage
+
+    window.statusBar().clearMessage()  # a transient note is no part of the picture
     image = window.grab().toImage().convertToFormat(QImage.Format.Format_RGB888)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(out), "PNG", 0):  # 0: smallest file

@@ -58,9 +58,9 @@ def click(qtbot, button) -> None:
 def test_found_and_catalog_rows_and_use_picks_the_file(qtbot, dialog, mine: Path) -> None:
     page = dialog.models_page
     own = row(page, "own-chat.gguf")
-    assert own.text(1) == "Chat" and own.text(4).startswith("yes: about ") and own.text(5).startswith("Your folder: ")
+    assert own.text(3) == "Chat" and own.text(1).startswith("fits: ") and own.text(5).startswith("Your folder: ")
     catalog_row = row(page, "Tiny chat")
-    assert catalog_row.text(3) == "MIT" and catalog_row.text(5) == "tests/Tiny-Chat-GGUF"
+    assert catalog_row.text(4) == "MIT" and catalog_row.text(5) == "tests/Tiny-Chat-GGUF"
     page.tree.setCurrentItem(catalog_row)
     assert page.download_button.isEnabled() and not page.use_button.isEnabled()
     page.tree.setCurrentItem(own)
@@ -70,6 +70,20 @@ def test_found_and_catalog_rows_and_use_picks_the_file(qtbot, dialog, mine: Path
     dialog.accept()
     assert dialog.result_settings.chat_model == str(mine / "own-chat.gguf")
     assert dialog.result_settings.model_folders == [str(mine)]
+
+
+def test_the_fit_column_is_in_sight_in_the_dialog_as_it_opens(dialog) -> None:
+    """Issue 34: "Fits this computer?" sat off-screen in the 560-pixel dialog, behind a
+    horizontal scroll bar.  It is now the second column, inside the visible width."""
+    tree = dialog.models_page.tree
+    header = tree.header()
+    assert tree.headerItem().text(1) == "Fits here?"
+    assert header.sectionViewportPosition(1) + header.sectionSize(1) // 2 < tree.viewport().width()
+
+
+def test_recommended_for_this_computer_closes_settings_to_show_the_page(qtbot, dialog) -> None:
+    click(qtbot, dialog.models_page.recommended_button)
+    assert dialog.wants_recommendations and dialog.result() == 0 and dialog.result_settings is None
 
 
 def test_download_from_the_page_then_use_and_remove(qtbot, dialog, model_bytes: bytes) -> None:  # noqa: F811

@@ -40,6 +40,7 @@ from .desktop.tray import Tray
 from .desktop.typing import Typist
 from .engine_host import EngineHost
 from .engines import Engines
+from .first_start import FirstStart
 from .local_server import LocalServer
 from .settings import Settings
 from .settings_flow import SettingsFlow
@@ -124,6 +125,7 @@ class Controller(QObject):
             self,
         )
         self.quick_ask = QuickAskWindow()
+        self.first_start = FirstStart(window, self.settings_flow, self)
         self._quick: dict[str, Any] = {"conversation": None, "focus": 0, "pending": False, "active": False}
         self.tray = Tray(window.windowIcon(), self) if Tray.available() else None
         self.local_server = LocalServer(speech, chat, self)
@@ -196,6 +198,10 @@ class Controller(QObject):
         self.replies.finished.connect(self.reply_finished)
         self._wire_tray()
         self._wire_anywhere()
+        for signal in (w.recommendations_requested, self.settings_flow.recommendations_requested):
+            signal.connect(self.first_start.show)
+        host.chat_ready.connect(lambda model: self.first_start.model_ready(model, "chat"))
+        host.speech_ready.connect(lambda model: self.first_start.model_ready(model, "speech"))
         host.loading.connect(self.local_server.models_changing)  # before a model goes: stop serving it
         for signal in (host.speech_ready, host.chat_ready):
             signal.connect(self._sync_server)
@@ -358,6 +364,7 @@ class Controller(QObject):
         for warning in self._settings_warnings:
             self.status.notice(warning)
         self.book.open_latest()
+        self.first_start.start()
         self.anywhere.apply()
         if self.book.store.interrupted:
             self.status.announce(
@@ -387,6 +394,7 @@ class Controller(QObject):
         self.local_server.shutdown()  # other apps' replies end before the models close
         self.anywhere.close()
         self.quick_ask.close()
+        self.first_start.shutdown()
         self.talk.cancel()
         self.hands_free.stop()
         self.spoken.close()

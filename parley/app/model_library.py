@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from parley.engine import library
-from parley.engine.errors import Cancelled, ParleyError
+from parley.engine.errors import Cancelled, NoNetworkError, ParleyError
 from parley.engine.library.units import gb
 
 from .signals import emit
@@ -43,10 +43,10 @@ class Scan:
 
 
 def fit_text(estimate: library.FitEstimate) -> str:
+    """The Fits here? column: the verdict first (the column must say it when it is narrow)."""
     if estimate.available is None:
-        return f"about {gb(estimate.needed)}"
-    mark = "yes" if estimate.fits else "tight"
-    return f"{mark}: about {gb(estimate.needed)} of {gb(estimate.available)} free {estimate.where}"
+        return f"needs about {gb(estimate.needed)}"
+    return f"{estimate.verdict}: {gb(estimate.needed)} of {gb(estimate.available)} free {estimate.where}"
 
 
 def scan(folders: list[str], n_ctx: int, device: str) -> Scan:
@@ -64,9 +64,7 @@ def scan(folders: list[str], n_ctx: int, device: str) -> Scan:
         models=models,
         fits=fits,
         catalog=entries,
-        catalog_fits={
-            e.id: fit_text(library.estimate_size(e.size, name=e.name, kind=e.kind, device=device)) for e in entries
-        },
+        catalog_fits={e.id: fit_text(library.estimate_entry(e, n_ctx=n_ctx, device=device)) for e in entries},
         downloaded=set(library.downloaded()),
         problems=[*library.catalog_problems(), *library.record_problems()],
     )
@@ -87,7 +85,7 @@ class ModelLibrary(QObject):
     scan_failed = Signal(str)  # why the look failed
     progress = Signal(object)  # a library.Progress of the running download
     downloaded = Signal(object)  # the Path of the downloaded, checked file
-    download_failed = Signal(str, bool)  # what went wrong, and whether it was cancelled
+    download_failed = Signal(str, bool, bool)  # what went wrong, whether it was cancelled, whether offline
     removed = Signal(str)  # what was removed, or why nothing was
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -135,12 +133,13 @@ class ModelLibrary(QObject):
             name="remove model",
         )
 
-    def shutdown(self) -> None:
-        """Cancel a running download (its partial file stays) and stop the worker threads."""
+    def shutdown(self, timeout_s: float = 5.0) -> None:
+        """Cancel a running download (its partial file stays) and stop the worker threads; one
+        still blocked after ``timeout_s`` (in a network read) is kept alive until it ends."""
         self._closed = True
         for worker in self._workers.values():
             worker.cancel_all()
-            if not worker.shutdown(timeout_s=5.0):
+            if not worker.shutdown(timeout_s=timeout_s):
                 worker.setParent(None)
                 LINGERING.append(worker)
 
@@ -156,8 +155,9 @@ class ModelLibrary(QObject):
     def _download_failed(self, model_id: str, exc: BaseException) -> None:
         self._download = None
         if isinstance(exc, Cancelled):
-            emit(self.download_failed, "", True)
+            emit(self.download_failed, "", True, False)
             return
         if not isinstance(exc, ParleyError):
             log.error("downloading %s failed: %r", model_id, exc)
-        emit(self.download_failed, str(exc) if isinstance(exc, ParleyError) else f"The download failed: {exc}", False)
+        said = str(exc) if isinstance(exc, ParleyError) else f"The download failed: {exc}"
+        emit(self.download_failed, said, False, isinstance(exc, NoNetworkError))

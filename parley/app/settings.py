@@ -86,6 +86,7 @@ class Settings:
     start_at_login: bool = False  # an autostart entry of Parley's own (desktop.autostart)
     serve_other_apps: bool = False  # the OpenAI-compatible server on the loaded models (local_server)
     serve_port: int = 8080  # its port on 127.0.0.1
+    first_start_done: bool = False  # the first-start page was dismissed or a model picked there
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -184,6 +185,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "start_at_login": lambda v: isinstance(v, bool),
     "serve_other_apps": lambda v: isinstance(v, bool),
     "serve_port": _integer(0, 65535),
+    "first_start_done": lambda v: isinstance(v, bool),
 }
 
 

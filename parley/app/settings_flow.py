@@ -22,6 +22,7 @@ from .status import StatusPresenter
 
 class SettingsFlow(QObject):
     changed = Signal(object, object)  # old, new
+    recommendations_requested = Signal()  # the Model library's "Recommended for this computer"
 
     def __init__(
         self,
@@ -69,6 +70,8 @@ class SettingsFlow(QObject):
         )
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
+        if dialog.wants_recommendations:
+            emit(self.recommendations_requested)
 
     def validate(self, settings: Settings) -> str | None:
         """The problem that keeps ``settings`` from being used, for the settings dialog."""

@@ -103,7 +103,8 @@ def make_controller(
     """A real MainWindow and Controller on the real engines, started as the app starts them.
 
     ``settings`` are ``Settings`` fields (pass ``chat_model``; ``tiny_settings`` helps).  The
-    store and settings file live in ``tmp_path``.  Replies are read aloud by ``read_aloud()``,
+    first-start page is taken as dismissed unless ``first_start_done=False`` is passed (its own
+    tests).  The store and settings file live in ``tmp_path``.  Replies are read aloud by ``read_aloud()``,
     by default a system voice that cannot speak; ``"from settings"``: the voice the settings
     name, as in the app (the natural voice by default).
     """
@@ -113,7 +114,7 @@ def make_controller(
     controller = Controller(
         window,
         engines or LocalEngines(),
-        Settings(**settings),
+        Settings(**{"first_start_done": True, **settings}),
         Store(tmp_path / "conversations.sqlite3"),
         settings_path=tmp_path / "settings.json",
         # Default: no text-to-speech engine, the common case on a test machine.

@@ -261,6 +261,7 @@ def run_self_test(argv: Sequence[str], servers: Sequence[str] = ()) -> int:
     settings.read_replies_aloud = False
     settings.hands_free = False
     settings.send_on_release = True
+    settings.first_start_done = True  # no first-start page: it would measure the starter meanwhile
     window = MainWindow()
     test = SelfTest(app, window, started, age or 0.0)
     _FirstPaint(window, test.window_shown)

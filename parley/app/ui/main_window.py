@@ -1,7 +1,9 @@
 """The main window: conversation sidebar, conversation view, input bar and status bar.
 
 The window only shows things and reports what the user asked for through its signals; the
-controller decides what happens.
+controller decides what happens.  A page (the first-start page) can take the conversation's
+place (``show_page``); the conversation comes back when the user sends or talks, or when the
+page is done (``show_conversation``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -70,6 +73,7 @@ class MainWindow(QMainWindow):
     search_changed = Signal(str)
     export_requested = Signal(int, str, str)  # conversation id, "markdown" | "json", path
     settings_requested = Signal()
+    recommendations_requested = Signal()  # Models > Recommended for this computer
     closing = Signal()  # the window closes for good: Parley ends
     hidden_to_tray = Signal()  # closing only hid the window (``hide_on_close``)
 
@@ -93,8 +97,12 @@ class MainWindow(QMainWindow):
         notice_row.setContentsMargins(16, 10, 16, 0)
         notice_row.addWidget(self.notice)
         content_layout.addLayout(notice_row)
-        content_layout.addWidget(self.conversation_view, 1)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.conversation_view)
+        content_layout.addWidget(self.pages, 1)
         content_layout.addWidget(self.input_bar)
+        self.input_bar.send_requested.connect(self.show_conversation)
+        self.input_bar.talk_pressed.connect(self.show_conversation)
 
         splitter = QSplitter()
         splitter.addWidget(self._make_sidebar())
@@ -167,6 +175,9 @@ class MainWindow(QMainWindow):
         chat_menu = self.menuBar().addMenu("&Conversation")
         self._action(chat_menu, "&Rename", self.start_rename, None, "F2")
         self._action(chat_menu, "&Delete…", self.confirm_delete)
+        models_menu = self.menuBar().addMenu("&Models")
+        self._action(models_menu, "&Recommended for this computer", self.recommendations_requested)
+        self._action(models_menu, "Model &library…", self.settings_requested)
 
     def _action(
         self,
@@ -262,6 +273,17 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Export conversation", safe + suffix, kind)
         if path:
             emit(self.export_requested, conversation_id, fmt, path)
+
+    # ------------------------------------------------------------------ pages
+
+    def show_page(self, page: QWidget) -> None:
+        """Show ``page`` where the conversation is (added the first time)."""
+        if self.pages.indexOf(page) < 0:
+            self.pages.addWidget(page)
+        self.pages.setCurrentWidget(page)
+
+    def show_conversation(self) -> None:
+        self.pages.setCurrentWidget(self.conversation_view)
 
     # ------------------------------------------------------------------ status
 

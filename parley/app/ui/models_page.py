@@ -36,7 +36,7 @@ from ...engine.library.units import duration, gb
 from ..model_library import ModelLibrary, Scan
 from ..signals import emit
 
-COLUMNS = ("Model", "Type", "Size", "Licence", "Fits this computer?", "Where")
+COLUMNS = ("Model", "Fits here?", "Size", "Type", "Licence", "Where")
 LOOKING = "Looking for models…"
 GROUPS = ("Downloaded by Parley", "Found on this computer", "Catalog (download when you choose)")
 
@@ -57,9 +57,11 @@ def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
 
 
 class ModelsPage(QWidget):
-    """``use_requested(kind, path)`` asks the dialog to pick a file as its speech or chat model."""
+    """``use_requested(kind, path)`` asks the dialog to pick a file as its speech or chat model;
+    ``recommendations_requested()`` asks for the first-start page's recommendations."""
 
     use_requested = Signal(str, str)
+    recommendations_requested = Signal()
 
     def __init__(
         self,
@@ -137,6 +139,8 @@ class ModelsPage(QWidget):
         self.cancel_button = QPushButton("Cancel download")
         self.remove_button = QPushButton("Remove")
         self.refresh_button = QPushButton("Look again")
+        self.recommended_button = QPushButton("Recommended for this computer…")
+        self.recommended_button.clicked.connect(lambda: emit(self.recommendations_requested))
         self.use_button.clicked.connect(self._use)
         self.download_button.clicked.connect(self._start_download)
         self.cancel_button.clicked.connect(self.cancel_download)
@@ -146,6 +150,7 @@ class ModelsPage(QWidget):
         for b in (self.use_button, self.download_button, self.cancel_button, self.remove_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
+        buttons.addWidget(self.recommended_button)
         buttons.addWidget(self.refresh_button)
         return buttons
 
@@ -203,7 +208,7 @@ class ModelsPage(QWidget):
             kind = {"speech": "Speech", "chat": "Chat"}.get(m.kind or "", "—")
             fit = scan.fits.get(m.path, "") if m.usable else f"cannot be used: {m.problem}"
             where = str(m.path) if group == 0 else f"{m.source}: {m.path}"
-            item = QTreeWidgetItem(groups[group], [m.name, kind, gb(m.size), "", fit, where])
+            item = QTreeWidgetItem(groups[group], [m.name, fit, gb(m.size), kind, "", where])
             item.setData(0, Qt.ItemDataRole.UserRole, Row(group, m.kind, m.path, usable=m.usable))
             item.setToolTip(0, m.detail or (m.problem or ""))
             if not m.usable:
@@ -211,7 +216,7 @@ class ModelsPage(QWidget):
         for e in scan.catalog:
             state = "downloaded" if e.id in scan.downloaded else e.repo
             item = QTreeWidgetItem(
-                groups[2], [e.name, e.kind.capitalize(), gb(e.size), e.licence, scan.catalog_fits[e.id], state]
+                groups[2], [e.name, scan.catalog_fits[e.id], gb(e.size), e.kind.capitalize(), e.licence, state]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, Row(2, e.kind, entry=e))
             item.setToolTip(0, f"{e.note} Parameters: {e.parameters}. Languages: {', '.join(e.languages)}.")
@@ -311,7 +316,7 @@ class ModelsPage(QWidget):
         self.status.setText(f"Downloaded and checked: {path}. Select it and click Use.")
         self.refresh()
 
-    def _download_failed(self, problem: str, cancelled: bool) -> None:
+    def _download_failed(self, problem: str, cancelled: bool, _offline: bool = False) -> None:
         self._finish_download()
         self.status.setText(
             "Download cancelled. The part already downloaded is kept; Download continues from there."

@@ -282,6 +282,7 @@ class SettingsDialog(QDialog):
         self._original = settings
         self._validate = validate
         self.result_settings: Settings | None = None
+        self.wants_recommendations = False  # closed to show the first-start page's recommendations
 
         tabs = QTabWidget()
         tabs.addTab(self._models_tab(settings, compute_devices), "Models")
@@ -289,6 +290,7 @@ class SettingsDialog(QDialog):
             settings.model_folders, n_ctx=settings.context_length, device=settings.device, models=models
         )
         self.models_page.use_requested.connect(self._use_model)
+        self.models_page.recommendations_requested.connect(self._show_recommendations)
         tabs.addTab(self.models_page, "Model library")
         tabs.addTab(self._replies_tab(settings), "Replies")
         tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), "Voice")
@@ -490,6 +492,11 @@ class SettingsDialog(QDialog):
             QLabel("Where the desktop has no tray, the window behaves as usual.", objectName="Hint", wordWrap=True),
         )
         return _page(form)
+
+    def _show_recommendations(self) -> None:
+        """Close (as Cancel would) so that the main window can show the recommended models."""
+        self.wants_recommendations = True
+        self.reject()
 
     def _use_model(self, kind: str, path: str) -> None:
         (self.speech_model if kind == "speech" else self.chat_model).choose(path)

@@ -1,0 +1,246 @@
+"""The first-start page, shown in the main window in place of the conversation: what runs now,
+this machine, and the models recommended for it, each a click away.
+
+The page only shows things and says what the user asked for through its signals; the work
+(looking at the machine, measuring, downloading) is ``FirstStart``'s (``app/first_start.py``).
+Each recommended model is a card: name, what it is good at, download size, memory needed, the
+tokens per second expected here and the licence, and one button: Download and use, Pause while it
+downloads, Resume for a download stopped earlier (also after a restart), Use for a model already
+here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine import library
+from ...engine.library.builtin import BuiltinModel
+from ...engine.library.recommend import Machine, Recommendation
+from ...engine.library.units import duration, gb
+from ..signals import emit
+
+COLUMN_MAX_WIDTH = 760
+
+
+def machine_lines(machine: Machine) -> list[str]:
+    """What the page says about this computer, one line each."""
+    memory = gb(machine.memory_total) if machine.memory_total else "unknown"
+    if machine.memory_free:
+        memory += f" ({gb(machine.memory_free)} free now)"
+    gpu = f"{machine.gpu} ({gb(machine.gpu_memory)} free)" if machine.gpu and machine.gpu_memory else machine.gpu
+    cpu = f"{machine.cores} cores" + (f", ggml's {machine.cpu_variant} build" if machine.cpu_variant else "")
+    return [f"Memory: {memory}", f"GPU: {gpu or 'none that Parley can use'}", f"Processor: {cpu}"]
+
+
+def card_details(rec: Recommendation) -> str:
+    """Download size · memory needed · speed here · licence."""
+    speed = f"about {rec.tokens_per_s:.0f} tokens/s here" if rec.tokens_per_s else None
+    if speed and rec.keeps_pace is False:
+        speed += " (slower than speech)"
+    if rec.entry.kind == "chat" and speed is None:
+        speed = "speed here: measuring…"
+    parts = [f"{gb(rec.entry.size)} download", f"needs about {gb(rec.fit.needed)} of {rec.fit.where}"]
+    return " · ".join([*parts, *([speed] if speed else []), rec.entry.licence])
+
+
+@dataclass
+class Card:
+    """The widgets of one recommended model."""
+
+    rec: Recommendation
+    frame: QFrame
+    details: QLabel
+    state: QLabel
+    progress: QProgressBar
+    button: QPushButton
+    action: str = "download"  # what the button does: "download", "pause", "resume", "use", "none"
+
+
+class FirstStartPage(QScrollArea):
+    """``download_requested(entry)``: fetch and use it; ``pause_requested()``: stop the running
+    download (its part is kept); ``use_requested(entry)``: switch to a model already here;
+    ``dismissed()``: back to the conversation, for good."""
+
+    download_requested = Signal(object)
+    pause_requested = Signal()
+    use_requested = Signal(object)
+    dismissed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ConversationView")  # the conversation's background and frame
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.cards: dict[str, Card] = {}
+        canvas = QWidget(objectName="ConversationCanvas")
+        column = QWidget()
+        column.setMaximumWidth(COLUMN_MAX_WIDTH)
+        centred = QHBoxLayout(canvas)
+        centred.setContentsMargins(24, 18, 24, 18)
+        centred.addWidget(column)
+        self._layout = QVBoxLayout(column)
+        self._layout.setSpacing(10)
+        self.setWidget(canvas)
+
+        title = QLabel("Welcome to Parley", objectName="EmptyTitle")
+        self.notice = QLabel(wordWrap=True, objectName="Notice")
+        self.notice.setContentsMargins(10, 8, 10, 8)
+        self.notice.hide()
+        self.starters, self._starters = self._section("Runs now, offline")
+        self.machine, self._machine = self._section("This computer")
+        self.speed = QLabel("Speed: measuring with the starter model (a few seconds)…", wordWrap=True)
+        self._machine.addWidget(self.speed)
+        self.chat_section, self._chat = self._section("Recommended chat models for this computer")
+        self.speech_section, self._speech = self._section("Recommended speech model")
+        self.chat_hint = QLabel("Looking at this computer…", wordWrap=True, objectName="Hint")
+        self._chat.addWidget(self.chat_hint)
+        self.dismiss_button = QPushButton("Start with the starter models", objectName="PrimaryButton")
+        self.dismiss_button.clicked.connect(lambda: emit(self.dismissed))
+        footer = QHBoxLayout()
+        footer.addWidget(
+            QLabel(
+                "Everything is also in File > Settings > Model library, with more models; "
+                "Models > Recommended for this computer brings this page back.",
+                wordWrap=True,
+                objectName="Hint",
+            ),
+            1,
+        )
+        footer.addWidget(self.dismiss_button)
+        self._layout.addWidget(title)
+        self._layout.addWidget(self.notice)
+        for section in (self.starters, self.machine, self.chat_section, self.speech_section):
+            self._layout.addWidget(section)
+        self._layout.addLayout(footer)
+        self._layout.addStretch(1)
+
+    def _section(self, title: str) -> tuple[QFrame, QVBoxLayout]:
+        frame = QFrame(objectName="AssistantBlock")
+        layout = QVBoxLayout(frame)
+        layout.setContentsMargins(14, 10, 14, 12)
+        layout.setSpacing(4)
+        layout.addWidget(QLabel(title, objectName="RoleLabel"))
+        return frame, layout
+
+    # ------------------------------------------------------------------ what FirstStart shows
+
+    def say(self, text: str) -> None:
+        """A line above everything (the network is unreachable, a download failed)."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+
+    def show_starters(self, models: list[BuiltinModel]) -> None:
+        layout = self._starters
+        for m in models:
+            if m.kind not in ("chat", "speech"):
+                continue
+            if m.installed:
+                text = f"<b>{m.name}</b> ({m.kind}, {gb(m.size)}): {m.role}" + (f"; {m.limits}." if m.limits else ".")
+            else:
+                text = f"<b>{m.name}</b> is not installed: <code>{m.install}</code> installs it."
+            layout.addWidget(QLabel(text, wordWrap=True))
+        layout.addWidget(
+            QLabel(
+                "They need no network and start at once; a recommended model below answers far better.",
+                wordWrap=True,
+                objectName="Hint",
+            )
+        )
+
+    def show_machine(self, machine: Machine) -> None:
+        for line in machine_lines(machine):
+            self._machine.insertWidget(self._machine.count() - 1, QLabel(line, wordWrap=True))
+
+    def show_speed(self, text: str) -> None:
+        self.speed.setText(text)
+
+    def show_recommendations(self, chat: list[Recommendation], speech: list[Recommendation], note: str) -> None:
+        """Cards for the models (made once, their details refreshed after), and ``note`` under
+        the chat models (why these, or that only the starter fits)."""
+        self.chat_hint.setText(note)
+        shown = {rec.entry.id for rec in [*chat, *speech]}
+        for old in self.cards.values():
+            old.frame.setVisible(old.rec.entry.id in shown)
+        for layout, recs in ((self._chat, chat), (self._speech, speech)):
+            for rec in recs:  # in this order, after those already there (re-added: moved to the end)
+                card = self.cards.get(rec.entry.id) or self._card(rec)
+                self.cards[rec.entry.id] = card
+                card.rec = rec
+                card.details.setText(card_details(rec))
+                layout.removeWidget(card.frame)
+                layout.addWidget(card.frame)
+        self.speech_section.setVisible(bool(speech))
+
+    def _card(self, rec: Recommendation) -> Card:
+        frame = QFrame()
+        layout = QVBoxLayout(frame)
+        layout.setContentsMargins(0, 8, 0, 4)
+        layout.setSpacing(2)
+        top = QHBoxLayout()
+        name = QLabel(f"<b>{rec.entry.name}</b>")
+        button = QPushButton("Download and use")
+        top.addWidget(name, 1)
+        top.addWidget(button)
+        details = QLabel(wordWrap=True, objectName="Hint")
+        note = QLabel(rec.entry.note, wordWrap=True)
+        state = QLabel(wordWrap=True, objectName="Hint")
+        state.hide()
+        progress = QProgressBar(maximum=1000, textVisible=False)
+        progress.setMaximumHeight(8)
+        progress.hide()
+        for widget in (note, details, progress, state):
+            layout.addWidget(widget)
+        layout.insertLayout(0, top)
+        card = Card(rec, frame, details, state, progress, button)
+        button.clicked.connect(lambda: self._clicked(card))
+        return card
+
+    def _clicked(self, card: Card) -> None:
+        if card.action in ("download", "resume"):
+            emit(self.download_requested, card.rec.entry)
+        elif card.action == "pause":
+            emit(self.pause_requested)
+        elif card.action == "use":
+            emit(self.use_requested, card.rec.entry)
+
+    def set_card(self, model_id: str, action: str, state: str = "", fraction: float | None = None) -> None:
+        """One card's button (``action``: download, pause, resume, use, none), the line under it
+        and its progress bar (None hides it)."""
+        card = self.cards.get(model_id)
+        if card is None:
+            return
+        card.action = action
+        labels = {"download": "Download and use", "pause": "Pause", "resume": "Resume", "use": "Use", "none": ""}
+        card.button.setText(labels[action])
+        card.button.setVisible(action != "none")
+        card.state.setText(state)
+        card.state.setVisible(bool(state))
+        card.progress.setVisible(fraction is not None)
+        if fraction is not None:
+            card.progress.setValue(int(fraction * 1000))
+
+    def enable_downloads(self, enabled: bool) -> None:
+        """Only one download at a time: the other cards' Download buttons wait."""
+        for card in self.cards.values():
+            if card.action in ("download", "resume"):
+                card.button.setEnabled(enabled)
+
+
+def progress_line(p: library.Progress) -> str:
+    """What a card says while its file downloads."""
+    if p.stage == "checking":
+        return f"Checking the part already downloaded… {p.fraction:.0%}"
+    left = f", {duration(p.eta)} left" if p.eta is not None else ""
+    return f"{p.fraction:.0%}: {gb(p.done)} of {gb(p.total)}, {p.speed / 1e6:.1f} MB/s{left}"

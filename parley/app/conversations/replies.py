@@ -5,6 +5,11 @@ can be done now and runs the engine; the reply's life (its message, checkpoints,
 transcripts held meanwhile) is ``state``, a ``ReplyMachine`` (see ``reply_state``), which the
 window follows through the signals the controller connects.  Nothing here touches a widget.
 
+The reply's text reaches the UI thread paced: the first piece at once (the first words, the
+time to the first token), then what came meanwhile at most every ``PACE_MS``, so that a fast
+model wakes the UI thread about 25 times a second rather than once per token; on a machine
+with no core to spare, each wake-up takes its time from the model's threads.
+
 The chat session holds the conversation as the engine sees it.  After a reply that ended
 normally it matches the open conversation (``synced``) and the next message only adds to it;
 after anything else (a stop, an error, another conversation, another system prompt or model)
@@ -17,7 +22,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..engine_slots import ChatSlot
 from ..settings import Settings
@@ -28,6 +33,7 @@ from .book import ConversationBook
 from .reply_state import PieceInbox, Reply, ReplyKind, ReplyMachine
 
 log = logging.getLogger("parley.replies")
+PACE_MS = 40  # the UI thread takes the reply's new text at most this often (after its first piece)
 
 
 def stats_record(stats: Any, finish: str, model: Any) -> dict[str, Any]:
@@ -69,6 +75,9 @@ class ReplyFlow(QObject):
         self._desyncs = 0  # desync() calls so far: a prepare that began before the last one is stale
         self._preparing: Job | None = None
         self._job: Job | None = None
+        self._inbox: tuple[Reply, PieceInbox] | None = None  # the streaming reply's text, paced
+        self._pace = QTimer(self, singleShot=True, interval=PACE_MS)
+        self._pace.timeout.connect(self._take)
 
     @property
     def busy(self) -> bool:
@@ -199,17 +208,42 @@ class ReplyFlow(QObject):
         self._job = chat.submit(
             generate,
             name="reply",
-            on_progress=lambda inbox: self._grow(reply, inbox.take()),
+            on_progress=lambda inbox: self._told(reply, inbox),
             on_done=lambda result: self._done(reply, result),
             on_error=lambda exc: self._failed(reply, exc),
         )
         emit(self.started)
+
+    def _told(self, reply: Reply, inbox: PieceInbox) -> None:
+        """The reply's inbox announced text (its first, or the first after a pause)."""
+        self._inbox = (reply, inbox)
+        self._take()
+
+    def _take(self) -> None:
+        """The text that came since the last look, if any; then look again in ``PACE_MS``."""
+        if self._inbox is None:
+            return
+        reply, inbox = self._inbox
+        text = inbox.take_and_hold()
+        if text:
+            self._grow(reply, text)
+            self._pace.start()
+
+    def _take_last(self, reply: Reply) -> None:
+        """The reply ended: what is still in its inbox, now, and no more looking."""
+        if self._inbox is not None and self._inbox[0] is reply:
+            text = self._inbox[1].take()
+            self._inbox = None
+            self._pace.stop()
+            if text:
+                self._grow(reply, text)
 
     def _grow(self, reply: Reply, text: str) -> None:
         if self.state.add(reply, text):
             emit(self.progress, text)
 
     def _done(self, reply: Reply, result: Any) -> None:
+        self._take_last(reply)
         if reply is not self.state.reply:
             return
         current = reply.conversation is self.book.current
@@ -233,6 +267,7 @@ class ReplyFlow(QObject):
         self.prepare()  # a stopped reply: the next one need not read the conversation again
 
     def _failed(self, reply: Reply, exc: BaseException) -> None:
+        self._take_last(reply)
         if reply is not self.state.reply:
             return
         if self.chat.is_cancel(exc):

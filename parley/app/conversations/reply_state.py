@@ -249,3 +249,12 @@ class PieceInbox:
         with self._lock:
             pieces, self._pieces, self._told = self._pieces, [], False
         return "".join(pieces)
+
+    def take_and_hold(self) -> str:
+        """From the UI thread: everything put since the last take, and no announcement of what
+        comes next while the caller keeps coming back for it (a paced reader: ``ReplyFlow``).
+        When there was nothing, the next piece is announced again."""
+        with self._lock:
+            pieces, self._pieces = self._pieces, []
+            self._told = bool(pieces)
+        return "".join(pieces)

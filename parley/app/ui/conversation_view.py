@@ -1,9 +1,14 @@
 """The conversation: one widget per message, Markdown rendered by ``QTextDocument``.
 
-A streaming reply only appends to a text buffer; the message is re-rendered from the buffer
-at most every ``RENDER_INTERVAL_MS``, so a fast model costs one Markdown parse and one layout
-of one message per interval rather than per token, and the other messages keep their
-computed heights.
+A streaming reply only appends to a text buffer, and the window shows it at most every
+``RENDER_INTERVAL_MS``, rendering only what changed: each paragraph that is finished (a blank
+line after it, outside a code block) is rendered once, into a view of its own, and only the
+paragraph still growing is rendered again, so a render costs the same at the end of a long reply
+as at its start.  And the renders are paced to what the UI thread may spend: on a machine with
+no core to spare, whatever the UI thread takes while a reply streams, the model's threads lose;
+so the time to the next render follows the UI thread's own processor time since the last one
+(the render, its painting, the reply's pieces), keeping it near ``UI_SHARE`` of one core.  When
+the reply ends, the whole text is rendered once as one document (as a stored message is shown).
 
 The view follows the app's ``ReplyMachine`` (``follow_reply``, ``reply_grew``, ``reply_ended``,
 connected by the controller): it shows the reply it saw start until it ends or another
@@ -13,6 +18,8 @@ conversation is shown, and reads the reply's message for what to show at the end
 from __future__ import annotations
 
 import math
+import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,7 +54,11 @@ from ..conversations.conversation import Message
 from ..conversations.reply_state import Ending, Reply, ReplyKind
 from . import theme
 
-RENDER_INTERVAL_MS = 50
+RENDER_INTERVAL_MS = 50  # the shortest time between two renders of a streaming reply
+MAX_RENDER_INTERVAL_MS = 400  # and the longest
+UI_SHARE = 0.03  # of one core, what the UI thread may spend while a reply streams
+CHUNK_SPACING = 6  # pixels between streamed paragraphs: what one document puts between blocks
+_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.MULTILINE)
 CONTINUABLE = ("stopped", "interrupted")  # reply states the Continue button is offered for
 USER_BUBBLE_SHARE = 0.78  # widest a user bubble gets, as a share of the column
 COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows
@@ -57,6 +68,17 @@ def turn_details(message: Message) -> Callable[[], str] | None:
     """What a message's Details shows: its turn's timings (``Message.turn``), when it has them."""
     turn = message.turn
     return turn.describe if turn is not None else None
+
+
+def finished_paragraphs(text: str, start: int = 0) -> int:
+    """Where the finished paragraphs of a growing Markdown ``text`` end (after ``start``): just
+    past its last blank line that is outside a code block, or ``start`` when there is none."""
+    end = text.rfind("\n\n", start)
+    while end >= start:
+        if len(_FENCE.findall(text, 0, end)) % 2 == 0:
+            return end + 2
+        end = text.rfind("\n\n", start, end)
+    return start
 
 
 def reply_footer(stats: dict[str, Any] | None, state: str) -> str:
@@ -102,7 +124,7 @@ def render_markdown(document: QTextDocument, text: str) -> None:
     frame.setPadding(8)
     frame.setTopMargin(4)
     frame.setBottomMargin(4)
-    code_chars = QTextCursor(document).charFormat()
+    code_chars = QTextCharFormat()  # not the first block's format: a heading's size would carry over
     code_chars.setFont(mono)
     for first, last in reversed(runs):  # back to front: earlier positions stay valid
         cursor = QTextCursor(document)
@@ -274,6 +296,14 @@ class MessageWidget(QWidget):
         header.addWidget(self.reply_button)
         inner.addLayout(header)
 
+        # While a reply streams: its finished paragraphs, each rendered once (``stream_text``).
+        self._paragraphs = QVBoxLayout()
+        self._paragraphs.setContentsMargins(0, 0, 0, 0)
+        self._paragraphs.setSpacing(CHUNK_SPACING)
+        self._paragraph_views: list[MarkdownView] = []
+        self._shown = 0  # characters of the text the paragraph views hold
+        self._text = ""
+        inner.addLayout(self._paragraphs)
         self.body = MarkdownView(self.bubble)
         inner.addWidget(self.body)
         if role == "user":
@@ -285,12 +315,40 @@ class MessageWidget(QWidget):
 
     @property
     def text(self) -> str:
-        return self.body.source_text
+        return self._text
 
     def set_text(self, text: str) -> None:
+        """Show ``text`` as one document (a stored message, or a reply that ended)."""
+        for view in self._paragraph_views:  # out of the layout now, deleted later
+            view.hide()
+            self._paragraphs.removeWidget(view)
+            view.deleteLater()
+        self._paragraph_views.clear()
+        self._shown = 0
+        self._text = text
         self.body.set_markdown(text)
+        self.body.show()
+        self._paragraphs.setContentsMargins(0, 0, 0, 0)
         if self.role == "user":
             self._size_bubble()
+
+    def stream_text(self, text: str) -> None:
+        """Show a reply that grows: paragraphs finished since the last call are rendered once
+        into views of their own; only the unfinished rest is rendered again."""
+        if not text.startswith(self._text[: self._shown]):  # not a continuation: start over
+            self.set_text("")
+        end = finished_paragraphs(text, self._shown)
+        if end > self._shown:
+            view = MarkdownView(self.bubble)
+            view.set_markdown(text[self._shown : end].rstrip("\n"))
+            self._paragraphs.addWidget(view)
+            self._paragraph_views.append(view)
+            self._shown = end
+        self._text = text
+        rest = text[self._shown :]
+        self.body.set_markdown(rest)
+        self.body.setVisible(bool(rest) or not self._paragraph_views)
+        self._paragraphs.setContentsMargins(0, 0, 0, CHUNK_SPACING if self._paragraph_views and rest else 0)
 
     def set_footer(self, footer: str) -> None:
         self.footer_label.setText(footer)
@@ -362,6 +420,7 @@ class ConversationView(QScrollArea):
         self.messages: list[MessageWidget] = []
         self.needs_reply = False  # the last message is the user's and nothing answers it
         self.render_count = 0  # renders of streaming replies, for diagnostics
+        self._cpu_mark = 0.0  # the UI thread's processor time at the last render
         self._streaming: MessageWidget | None = None
         self._stream_text = ""
         self._reply: Reply | None = None  # the reply being followed
@@ -507,6 +566,8 @@ class ConversationView(QScrollArea):
         self.set_needs_reply(reply.conversation.needs_reply)
 
     def _start_stream(self, widget: MessageWidget) -> None:
+        self._render_timer.setInterval(RENDER_INTERVAL_MS)
+        self._cpu_mark = time.thread_time()
         self._streaming = widget
         self._stream_text = ""
         self._follow = True
@@ -515,8 +576,12 @@ class ConversationView(QScrollArea):
     def _render_stream(self) -> None:
         if self._streaming is not None:
             self.render_count += 1
-            self._streaming.set_text(self._stream_text)
+            self._streaming.stream_text(self._stream_text)
             self._streaming.set_footer("")
+            spent_ms = (time.thread_time() - self._cpu_mark) * 1000  # this thread's, since the last render
+            self._cpu_mark = time.thread_time()
+            wait_ms = int(spent_ms / UI_SHARE)
+            self._render_timer.setInterval(min(MAX_RENDER_INTERVAL_MS, max(RENDER_INTERVAL_MS, wait_ms)))
 
     def _update_actions(self) -> None:
         for widget in self.messages:

@@ -19,6 +19,8 @@ that PortAudio's ``pulse`` device records while push-to-talk is held.
 - UI stall: the longest gap between the ticks of a 10 ms QTimer on the UI thread while the
   speech model is prepared on first use (converted into an empty cache), while both models
   load, while clips are transcribed and while replies are generated (target < 50 ms);
+- the first question after a start against the third (the same clip, ``--reps`` 3 or more): time
+  to the transcript and to the first reply token, the models warmed up after loading or not;
 - window visible: process start to the window's first paint, in fresh processes;
 - resident memory (RSS) with both models loaded, and the peak.
 
@@ -379,6 +381,14 @@ def print_report(r: dict[str, Any]) -> None:
         print(
             f"    final text equal to a fresh decode of the take: {sum(t['same_as_fresh_decode'] for t in takes)}"
             f"/{len(takes)}; answered by a live decode: {sum(t['reused_live_decode'] for t in takes)}/{len(takes)}"
+        )
+    first_clip = [t for t in r["takes"] if t["clip"] == next(iter(CLIPS))]
+    if len(first_clip) >= 3:
+        first, third = first_clip[0], first_clip[2]
+        print(
+            f"\nfirst question after the start vs the third (the {first['clip']} clip): transcript "
+            f"{first['transcript_s'] * 1000:.0f} vs {third['transcript_s'] * 1000:.0f} ms, first reply token "
+            f"{first['first_token_s'] * 1000:.0f} vs {third['first_token_s'] * 1000:.0f} ms"
         )
     print(f"\nUI stall: longest gap between {TICK_MS} ms timer ticks (target < {STALL_TARGET_MS} ms)")
     for phase, worst in r["stall_max_ms"].items():

@@ -6,6 +6,11 @@ An engine object is only ever called inside a job of its own worker.  The app's 
 get the host: they get ``speech`` or ``chat``, the ``EngineSlot`` of the engine they use (see
 ``engine_slots``), whose state only the host writes.
 
+Each model is warmed up once loaded, in the same job (a throw-away transcription or a two-token
+turn, ``Engines.warm_speech`` / ``warm_chat``), so that the first question after a start costs no
+more than the next ones; the model is ready only after it.  A warm-up that fails leaves a
+usable model (it is logged).
+
 Loading reports through signals: ``speech_ready`` / ``chat_ready`` with the model, or
 ``load_failed`` with the role and the sentence shown to the user; ``changed`` after anything
 the status bar shows (a model, a problem, load progress) changed.
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -163,7 +169,9 @@ class EngineHost(QObject):
                 job.emit(("fit", warning))
             started = time.perf_counter()
             model = engines.load_speech(path, device, threads)
-            return model, time.perf_counter() - started
+            elapsed = time.perf_counter() - started
+            self._warm("speech", lambda token: engines.warm_speech(model, token), job)
+            return model, elapsed
 
         self.speech.model, self.speech.problem = None, None
         emit(self.loading, "speech", None)
@@ -226,7 +234,9 @@ class EngineHost(QObject):
             started = time.perf_counter()
             model = engines.load_chat(path, device, n_ctx, threads, progress)
             elapsed = time.perf_counter() - started
-            return model, engines.chat_session(model, prompt, []), elapsed
+            session = engines.chat_session(model, prompt, [])
+            self._warm("chat", lambda token: engines.warm_chat(session, prompt, token), job)
+            return model, session, elapsed
 
         chat = self.chat
         chat.model, chat.session, chat.problem, chat.load_fraction = None, None, None, None
@@ -239,6 +249,21 @@ class EngineHost(QObject):
             name="load chat model",
         )
         emit(self.changed)
+
+    def _warm(self, role: str, warm: Callable[[Any], None], job: Job) -> None:
+        """In a load job: warm the model just loaded (cancelled with the job); a failure is
+        logged and the model used as it is."""
+        from parley.engine.errors import Cancelled, ParleyError
+
+        started = time.perf_counter()
+        try:
+            warm(job.link(self.engines.cancel_token()))
+        except Cancelled:
+            raise
+        except ParleyError as exc:
+            log.warning("warming the %s model failed: %s", role, exc)
+            return
+        log.info("the %s model is warmed up (%.2f s)", role, time.perf_counter() - started)
 
     def _progress(self, role: str, report: tuple[str, Any]) -> None:
         """A loading job's report: ("progress", fraction), ("fit", warning) or ("remote", problem)."""

@@ -23,6 +23,11 @@ from parley.engine.formats import GGML_MAGIC, GGUF_MAGIC
 
 from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
+# The warm-up after a load (``warm_chat``, ``warm_speech``).
+WARM_CHAT_TEXT = "Hello"
+WARM_TOKENS = 2
+WARM_SPEECH_S = 3.0
+
 # Engines.recorder / Engines.listener, as the parts that open the microphone receive them.
 RecorderFactory = Callable[
     [str | None, Callable[[float], None], Callable[[BaseException], None], Callable[[], None], float], Any
@@ -53,6 +58,8 @@ class Engines(Protocol):
         self, path: Path, device: str, n_ctx: int, threads: int | None, progress: Callable[[float], bool] | None = None
     ) -> Any: ...
     def chat_session(self, model: Any, system_prompt: str, history: list[tuple[str, str]]) -> Any: ...
+    def warm_chat(self, session: Any, system_prompt: str, cancel: Any) -> None: ...
+    def warm_speech(self, model: Any, cancel: Any) -> None: ...
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None: ...
     def sampling(self, settings: Settings) -> Any: ...
     def cancel_token(self) -> Any: ...
@@ -132,6 +139,24 @@ class LocalEngines:
 
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None:
         session.reset(system_prompt=system_prompt, history=self._messages(history))
+
+    def warm_chat(self, session: Any, system_prompt: str, cancel: Any) -> None:
+        """A throw-away turn of ``WARM_TOKENS`` (a greeting), then the session as it was: the
+        first question after a load then costs what the next ones cost (the first decode pays
+        one-off costs: compute buffers, the sampler, the threads' first work).  The cached tokens
+        of the system prompt stay and are reused."""
+        from parley.engine.chat.model import SamplingParams
+
+        session.reply(WARM_CHAT_TEXT, SamplingParams(temperature=0, max_tokens=WARM_TOKENS), cancel=cancel)
+        session.reset(system_prompt=system_prompt)
+
+    def warm_speech(self, model: Any, cancel: Any) -> None:
+        """A throw-away transcription of ``WARM_SPEECH_S`` of faint noise, the length of a short
+        spoken question (whisper sizes its encoder to the clip), for the same reason."""
+        import numpy as np
+
+        noise = np.random.default_rng(0).normal(0.0, 0.003, int(WARM_SPEECH_S * 16000)).astype(np.float32)
+        model.transcribe(noise, cancel=cancel)
 
     def sampling(self, settings: Settings) -> Any:
         from parley.engine.chat.model import SamplingParams

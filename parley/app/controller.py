@@ -15,7 +15,9 @@ each other; what each part does lives in that part.
 - ``keys`` (``PushToTalkKeys``): the push-to-talk keyboard shortcut;
 - ``anywhere`` (``FromAnywhere``): Dictate and Ask Parley from any application, through the
   system-wide shortcuts, the typist and the quick-ask window (``quick_ask``);
-- ``tray`` (``Tray``, where the desktop has a tray): what Parley is doing, and its menu.
+- ``tray`` (``Tray``, where the desktop has a tray): what Parley is doing, and its menu;
+- ``model_choice`` (``ModelChooser``): the built-in chat models measured in the background, and
+  the best one that keeps up with speech loaded when the user is idle.
 
 Its signals say what happened, for whoever watches the app from outside the window (the
 self-test, the benchmark, tests).
@@ -41,6 +43,7 @@ from .desktop.typing import Typist
 from .engine_host import EngineHost
 from .engines import Engines
 from .local_server import LocalServer
+from .model_choice import ModelChooser
 from .settings import Settings
 from .settings_flow import SettingsFlow
 from .signals import emit
@@ -127,6 +130,14 @@ class Controller(QObject):
         self._quick: dict[str, Any] = {"conversation": None, "focus": 0, "pending": False, "active": False}
         self.tray = Tray(window.windowIcon(), self) if Tray.available() else None
         self.local_server = LocalServer(speech, chat, self)
+        self.model_choice = ModelChooser(
+            engines,
+            self.status,
+            lambda: self.settings,
+            lambda: self.idle and not self.talk.recording,
+            lambda: self.host.load_chat(self.settings),
+            self,
+        )
         self._transcribing = False  # a take's words are being worked out
         self._press_ended_hands_free = False
         self._wire()
@@ -185,6 +196,10 @@ class Controller(QObject):
         host.remote_problem.connect(status.remote_problem)
         host.server_lost.connect(lambda text: status.announce(text + "."))
         host.changed.connect(status.show_models)
+        host.notice.connect(status.notice)
+        host.chat_ready.connect(self.model_choice.chat_loaded)
+        for signal in (self.talk.starting, self.replies.started, self.hands_free.speech_started):
+            signal.connect(self.model_choice.make_way)  # measuring models never competes with the user
 
         host.speech_ready.connect(self.speech_ready)
         host.chat_ready.connect(self.chat_ready)
@@ -384,6 +399,7 @@ class Controller(QObject):
             return bool(self.stopped_cleanly)
         deadline = time.monotonic() + SHUTDOWN_S
         self.host.stop_all()
+        measuring_stopped = self.model_choice.close(0.5)
         self.local_server.shutdown()  # other apps' replies end before the models close
         self.anywhere.close()
         self.quick_ask.close()
@@ -395,7 +411,7 @@ class Controller(QObject):
         joined = self.host.close_speech(max(0.1, deadline - time.monotonic())) and joined
         self.book.save()
         self.book.store.close()
-        self.stopped_cleanly = joined
+        self.stopped_cleanly = joined = joined and measuring_stopped
         return joined
 
     # ------------------------------------------------------------------ wiring between the parts
@@ -503,6 +519,7 @@ class Controller(QObject):
             voices,
             shortcut_problems=list(dict.fromkeys(self.anywhere.shortcuts.problems.values())),
             devices_in_use=self.devices_in_use(),
+            chat_choice=self.model_choice.choice,
         )
 
     def devices_in_use(self) -> list[str]:

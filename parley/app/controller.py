@@ -49,6 +49,7 @@ from .engines import Engines
 from .flows.barge_in import BargeIn
 from .flows.dictation import Dictation
 from .flows.hands_free_turn import HandsFreeTurn
+from .flows.parts import Parts
 from .flows.quick_question import QuickQuestion
 from .flows.spoken_turn import SpokenTurn
 from .flows.streaming_reply import StreamingReply
@@ -148,8 +149,9 @@ class Controller(QObject):
         self.turns = TurnClock(clock, self)
         self.spoken = SpokenReplies(engines, self.hands_free, status, self._settings, read_aloud, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
+        told = partial(self.settings_flow.update, lambda s: setattr(s, "told_about_global_shortcuts", True))
         self.anywhere = FromAnywhere(
-            GlobalShortcuts(self), self.talk, status, self._settings, self._start_from_anywhere, clock, self
+            GlobalShortcuts(self), self.talk, status, self._settings, self._start_from_anywhere, told, clock, self
         )
         self.typist = Typist(self)
         self.quick_ask = QuickAskWindow()
@@ -157,57 +159,27 @@ class Controller(QObject):
         self.local_server = LocalServer(speech, chat, self)
 
     def _build_flows(self, window: MainWindow) -> None:
-        bar, chat, settings = window.input_bar, self.chat, self._settings
-        self.barge_in = BargeIn(self.spoken, self.replies)
-        self.hands_free_turn = HandsFreeTurn(
-            self.hands_free,
-            self.transcription,
-            self.replies,
-            self.barge_in,
-            self.turns,
-            bar,
-            chat,
-            settings,
-            self.set_hands_free,
+        parts = Parts(
+            talk=self.talk,
+            hands_free=self.hands_free,
+            transcription=self.transcription,
+            replies=self.replies,
+            book=self.book,
+            turns=self.turns,
+            voice=self.spoken,
+            typist=self.typist,
+            status=self.status,
+            chat=self.chat,
+            window=window,
+            quick_ask=self.quick_ask,
+            settings=self._settings,
         )
-        self.spoken_turn = SpokenTurn(
-            self.talk,
-            self.transcription,
-            self.replies,
-            self.barge_in,
-            self.hands_free_turn,
-            self.turns,
-            bar,
-            chat,
-            settings,
-        )
-        self.dictation = Dictation(
-            self.talk,
-            self.transcription,
-            self.replies,
-            self.barge_in,
-            self.hands_free_turn,
-            self.typist,
-            self.status,
-            bar,
-            settings,
-        )
-        self.quick_question = QuickQuestion(
-            self.quick_ask,
-            window,
-            self.talk,
-            self.transcription,
-            self.replies,
-            self.book,
-            self.barge_in,
-            self.hands_free_turn,
-            self.turns,
-            self.typist,
-            self.status,
-            chat,
-            settings,
-        )
-        self.streaming_reply = StreamingReply(self.turns, window.conversation_view)
+        self.barge_in = BargeIn(parts)
+        self.hands_free_turn = HandsFreeTurn(parts, self.barge_in, self.set_hands_free)
+        self.spoken_turn = SpokenTurn(parts, self.barge_in, self.hands_free_turn)
+        self.dictation = Dictation(parts, self.barge_in, self.hands_free_turn)
+        self.quick_question = QuickQuestion(parts, self.barge_in, self.hands_free_turn)
+        self.streaming_reply = StreamingReply(parts)
 
     @property
     def settings(self) -> Settings:
@@ -253,7 +225,6 @@ class Controller(QObject):
         w.closing.connect(self.shutdown)
         self.quick_ask.insert_requested.connect(self.quick_question.insert)
         self.quick_ask.open_requested.connect(self.quick_question.open_in_parley)
-        self.anywhere.shortcuts.settled.connect(self._shortcuts_settled)
         self.typist.finished.connect(self.dictation.typed)
 
     def _wire_voice(self) -> None:
@@ -457,24 +428,6 @@ class Controller(QObject):
             listen_problem, chat_problem, self.settings.ptt_shortcut, self.hands_free.listening
         )
 
-    def _shortcuts_settled(self) -> None:
-        """Say which system-wide shortcuts cannot be used, and, once ever, which can."""
-        shortcuts = self.anywhere.shortcuts
-        for problem in dict.fromkeys(shortcuts.problems.values()):
-            self.status.notice(problem)
-        s = self.settings
-        if shortcuts.active and not s.told_about_global_shortcuts:
-            said = {
-                TakePurpose.DICTATE: f"hold {s.dictate_shortcut} to dictate into any app",
-                TakePurpose.ASK: f"{s.ask_shortcut} to ask Parley",
-            }
-            self.status.notice(
-                "Parley listens everywhere: "
-                + ", ".join(said[TakePurpose(a)] for a in shortcuts.active)
-                + ". Change or turn them off in Settings > Voice."
-            )
-            self.settings_flow.update(lambda s: setattr(s, "told_about_global_shortcuts", True))
-
     # ------------------------------------------------------------------ settings
 
     def open_settings(self) -> None:
@@ -485,7 +438,7 @@ class Controller(QObject):
             self.spoken.ensure().problem,
             self.engines.check_server,
             voices,
-            shortcut_problems=list(dict.fromkeys(self.anywhere.shortcuts.problems.values())),
+            shortcut_problems=self.anywhere.problems,
             devices_in_use=self.devices_in_use(),
         )
 

@@ -15,17 +15,16 @@ from __future__ import annotations
 
 import logging
 
-from ..conversations.replies import ReplyFlow
 from ..voice.echo_words import is_echo
-from ..voice.spoken_replies import SpokenReplies
+from .parts import Parts
 
 log = logging.getLogger("parley.voice")
 
 
 class BargeIn:
-    def __init__(self, voice: SpokenReplies, replies: ReplyFlow) -> None:
-        self.voice = voice
-        self.replies = replies
+    def __init__(self, parts: Parts) -> None:
+        self.voice = parts.voice
+        self.replies = parts.replies
 
     def key_pressed(self) -> None:
         """By key: the talk key or a shortcut from anywhere went down."""

@@ -10,19 +10,13 @@ into other apps) go into Parley's text box, with the reason.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
-from ..conversations.replies import ReplyFlow
-from ..desktop.typing import PARLEY_HAS_FOCUS, Typist
-from ..settings import Settings
-from ..status import StatusPresenter
+from ..desktop.typing import PARLEY_HAS_FOCUS
 from ..take_purpose import TakePurpose
-from ..ui.input_bar import InputBar
-from ..voice.push_to_talk import PushToTalk
-from ..voice.transcription import Transcription
 from .barge_in import BargeIn
 from .hands_free_turn import HandsFreeTurn
+from .parts import Parts
 
 log = logging.getLogger("parley.anywhere")
 
@@ -30,27 +24,16 @@ HANDS_FREE_OFF = "Hands-free is off while you use the shortcut."
 
 
 class Dictation:
-    def __init__(
-        self,
-        talk: PushToTalk,
-        transcription: Transcription,
-        replies: ReplyFlow,
-        barge_in: BargeIn,
-        hands_free: HandsFreeTurn,
-        typist: Typist,
-        status: StatusPresenter,
-        bar: InputBar,
-        settings: Callable[[], Settings],
-    ) -> None:
-        self.talk = talk
-        self.transcription = transcription
-        self.replies = replies
+    def __init__(self, parts: Parts, barge_in: BargeIn, hands_free: HandsFreeTurn) -> None:
+        self.talk = parts.talk
+        self.transcription = parts.transcription
+        self.replies = parts.replies
+        self.typist = parts.typist
+        self.status = parts.status
+        self.bar = parts.window.input_bar
+        self.settings = parts.settings
         self.barge_in = barge_in
         self.hands_free = hands_free
-        self.typist = typist
-        self.status = status
-        self.bar = bar
-        self.settings = settings
 
     def start(self, _focus: int = 0) -> bool:
         """1. The shortcut goes down: Parley stops speaking; hands-free, which would hear the

@@ -12,39 +12,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..conversations.replies import ReplyFlow
-from ..conversations.turn_timings import TurnClock
-from ..engine_slots import ChatSlot
-from ..settings import Settings
 from ..take_purpose import TakePurpose
-from ..ui.input_bar import InputBar
-from ..voice.hands_free import HandsFree
-from ..voice.transcription import Transcription
 from .barge_in import BargeIn
+from .parts import Parts
 
 
 class HandsFreeTurn:
-    def __init__(
-        self,
-        hands_free: HandsFree,
-        transcription: Transcription,
-        replies: ReplyFlow,
-        barge_in: BargeIn,
-        turns: TurnClock,
-        bar: InputBar,
-        chat: ChatSlot,
-        settings: Callable[[], Settings],
-        set_mode: Callable[[bool], None],
-    ) -> None:
+    def __init__(self, parts: Parts, barge_in: BargeIn, set_mode: Callable[[bool], None]) -> None:
         """``set_mode(on)`` changes the hands-free setting (listening follows it)."""
-        self.hands_free = hands_free
-        self.transcription = transcription
-        self.replies = replies
+        self.hands_free = parts.hands_free
+        self.transcription = parts.transcription
+        self.replies = parts.replies
+        self.turns = parts.turns
+        self.bar = parts.window.input_bar
+        self.chat = parts.chat
+        self.settings = parts.settings
         self.barge_in = barge_in
-        self.turns = turns
-        self.bar = bar
-        self.chat = chat
-        self.settings = settings
         self._set_mode = set_mode
 
     @property

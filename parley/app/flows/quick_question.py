@@ -9,58 +9,31 @@ last answer follows up in the same conversation; any other starts a new one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from ..conversations.book import ConversationBook
-from ..conversations.replies import ReplyFlow
-from ..conversations.turn_timings import TurnClock
-from ..desktop.typing import Typist
-from ..engine_slots import ChatSlot
-from ..settings import Settings
-from ..status import StatusPresenter
 from ..take_purpose import TakePurpose
-from ..ui.input_bar import InputBar
-from ..ui.main_window import MainWindow
-from ..ui.quick_ask import QuickAskWindow
-from ..voice.push_to_talk import PushToTalk
-from ..voice.transcription import Transcription
 from .barge_in import BargeIn
 from .dictation import HANDS_FREE_OFF
 from .hands_free_turn import HandsFreeTurn
+from .parts import Parts
 
 
 class QuickQuestion:
-    def __init__(
-        self,
-        quick_ask: QuickAskWindow,
-        main_window: MainWindow,
-        talk: PushToTalk,
-        transcription: Transcription,
-        replies: ReplyFlow,
-        book: ConversationBook,
-        barge_in: BargeIn,
-        hands_free: HandsFreeTurn,
-        turns: TurnClock,
-        typist: Typist,
-        status: StatusPresenter,
-        chat: ChatSlot,
-        settings: Callable[[], Settings],
-    ) -> None:
-        self.quick_ask = quick_ask
-        self.main_window = main_window
-        self.bar: InputBar = main_window.input_bar
-        self.talk = talk
-        self.transcription = transcription
-        self.replies = replies
-        self.book = book
+    def __init__(self, parts: Parts, barge_in: BargeIn, hands_free: HandsFreeTurn) -> None:
+        self.quick_ask = parts.quick_ask
+        self.main_window = parts.window
+        self.bar = parts.window.input_bar
+        self.talk = parts.talk
+        self.transcription = parts.transcription
+        self.replies = parts.replies
+        self.book = parts.book
+        self.turns = parts.turns
+        self.typist = parts.typist
+        self.status = parts.status
+        self.chat = parts.chat
+        self.settings = parts.settings
         self.barge_in = barge_in
         self.hands_free = hands_free
-        self.turns = turns
-        self.typist = typist
-        self.status = status
-        self.chat = chat
-        self.settings = settings
         self.conversation: int | None = None  # the conversation of the questions asked from anywhere
         self.focus = 0  # the X window an answer is typed into (0: unknown)
         self._take_focus = 0  # the X window that had the focus when this question's take started

@@ -7,43 +7,25 @@ send them to yet.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from ..conversations.replies import ReplyFlow
-from ..conversations.turn_timings import TurnClock
-from ..engine_slots import ChatSlot
-from ..settings import Settings
 from ..take_purpose import TakePurpose
-from ..ui.input_bar import InputBar
-from ..voice.push_to_talk import PushToTalk
-from ..voice.transcription import Transcription
 from .barge_in import BargeIn
 from .hands_free_turn import HandsFreeTurn
+from .parts import Parts
 
 
 class SpokenTurn:
-    def __init__(
-        self,
-        talk: PushToTalk,
-        transcription: Transcription,
-        replies: ReplyFlow,
-        barge_in: BargeIn,
-        hands_free: HandsFreeTurn,
-        turns: TurnClock,
-        bar: InputBar,
-        chat: ChatSlot,
-        settings: Callable[[], Settings],
-    ) -> None:
-        self.talk = talk
-        self.transcription = transcription
-        self.replies = replies
+    def __init__(self, parts: Parts, barge_in: BargeIn, hands_free: HandsFreeTurn) -> None:
+        self.talk = parts.talk
+        self.transcription = parts.transcription
+        self.replies = parts.replies
+        self.turns = parts.turns
+        self.bar = parts.window.input_bar
+        self.chat = parts.chat
+        self.settings = parts.settings
         self.barge_in = barge_in
         self.hands_free = hands_free
-        self.turns = turns
-        self.bar = bar
-        self.chat = chat
-        self.settings = settings
         self._release_does_nothing = False  # the press only turned hands-free off
 
     def pressed(self) -> None:

@@ -9,14 +9,13 @@ stopping) is ``conversations.replies``; reading it aloud follows the same reply
 from __future__ import annotations
 
 from ..conversations.reply_state import Reply
-from ..conversations.turn_timings import TurnClock
-from ..ui.conversation_view import ConversationView
+from .parts import Parts
 
 
 class StreamingReply:
-    def __init__(self, turns: TurnClock, view: ConversationView) -> None:
-        self.turns = turns
-        self.view = view
+    def __init__(self, parts: Parts) -> None:
+        self.turns = parts.turns
+        self.view = parts.window.conversation_view
 
     def started(self, reply: Reply) -> None:
         self.turns.reply_started(reply)

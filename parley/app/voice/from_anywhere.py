@@ -41,19 +41,22 @@ class FromAnywhere(QObject):
         status: StatusPresenter,
         settings: Callable[[], Settings],
         start: Callable[[TakePurpose, int], bool],
+        told: Callable[[], None],
         clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
     ) -> None:
         """``start(purpose, focus)`` starts the take of ``purpose``'s flow (False: none started);
-        ``talk`` records it; ``clock``: seconds, to tell a tap from a hold."""
+        ``talk`` records it; ``told()`` records that the user was told which shortcuts work;
+        ``clock``: seconds, to tell a tap from a hold."""
         super().__init__(parent)
         self.shortcuts, self.talk, self.status, self.settings = shortcuts, talk, status, settings
-        self._start, self._now = start, clock
+        self._start, self._told, self._now = start, told, clock
         self._pressed_at: dict[TakePurpose, float] = {}
         self._latched: TakePurpose | None = None  # a take that the next press (or toggle) ends
         self._ignore_release: TakePurpose | None = None
         shortcuts.pressed.connect(self.pressed)
         shortcuts.released.connect(self.released)
+        shortcuts.settled.connect(self._settled)
         talk.recording_changed.connect(self._recording_changed)
 
     def apply(self) -> dict[str, str]:
@@ -66,6 +69,28 @@ class FromAnywhere(QObject):
 
     def close(self) -> None:
         self.shortcuts.close()
+
+    @property
+    def problems(self) -> list[str]:
+        """Why shortcuts cannot be used, each reason once."""
+        return list(dict.fromkeys(self.shortcuts.problems.values()))
+
+    def _settled(self) -> None:
+        """Say which shortcuts cannot be used, and, once ever, which can."""
+        for problem in self.problems:
+            self.status.notice(problem)
+        s = self.settings()
+        if self.shortcuts.active and not s.told_about_global_shortcuts:
+            said = {
+                TakePurpose.DICTATE: f"hold {s.dictate_shortcut} to dictate into any app",
+                TakePurpose.ASK: f"{s.ask_shortcut} to ask Parley",
+            }
+            self.status.notice(
+                "Parley listens everywhere: "
+                + ", ".join(said[TakePurpose(a)] for a in self.shortcuts.active)
+                + ". Change or turn them off in Settings > Voice."
+            )
+            self._told()
 
     def _recording_changed(self, recording: bool) -> None:
         """A take ended, however it ended (released, at its length limit, the microphone lost)."""

@@ -180,7 +180,7 @@ class SelfTest(QObject):
             self.fail(f"the self-test clip could not be read: {exc}")
             return
         self._t["transcribe"] = time.perf_counter()
-        if not self.controller.transcription.transcribe(self._audio):
+        if not self.controller.spoken_turn.recorded(self._audio):
             self.fail("the app did not accept the clip for transcription")
 
     def _transcribed(self, text: str) -> None:

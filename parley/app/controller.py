@@ -291,7 +291,7 @@ class Controller(QObject):
         self.local_server.changed.connect(self._show_server)
         host.notice.connect(status.notice)
         host.chat_ready.connect(self.model_choice.chat_loaded)
-        for signal in (self.talk.starting, self.replies.started, self.hands_free.speech_started):
+        for signal in (self.talk.recording_changed, self.replies.started, self.hands_free.speech_started):
             signal.connect(self.model_choice.make_way)  # measuring models never competes with the user
 
     def _wire_outward(self) -> None:

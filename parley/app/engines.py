@@ -126,18 +126,17 @@ class LocalEngines:
         choice for this machine, "starter" and "pack:ID" the built-in models (a pack joined and
         checked on first use; one that cannot be used gives way to the starter, and the notice
         says so); a legacy ggml GPT-2 file is converted once and cached."""
-        from parley.engine.library.choice import resolve
-        from parley.engine.modelfiles.defaults import PACK_SETTING_PREFIX, STARTER_SETTING, chat_model_path
+        from parley.engine.library.choice import is_builtin, resolve
+        from parley.engine.modelfiles.defaults import chat_model_file
 
-        if setting in (DEFAULT_MODEL, STARTER_SETTING) or setting.startswith(PACK_SETTING_PREFIX):
+        if is_builtin(setting):
             resolved = resolve(setting, device=device, threads=threads)
             return resolved.path, resolved.notice
-        return chat_model_path(setting), None
+        return chat_model_file(setting), None
 
     def chat_choice(self, device: str, threads: int | None) -> ChatModelChoice:
         """What "default" means on this machine now, and the built-in models to offer."""
-        from parley.engine.library.choice import candidates, choose
-        from parley.engine.modelfiles.defaults import PACK_SETTING_PREFIX, STARTER_SETTING
+        from parley.engine.library.choice import PACK_SETTING_PREFIX, STARTER_SETTING, candidates, choose
 
         picked = choose(device=device, threads=threads)
         builtin = [
@@ -149,9 +148,9 @@ class LocalEngines:
 
     def is_builtin_chat_model(self, setting: str) -> bool:
         """Whether the chat model setting names a built-in model ("starter", "pack:ID"), not a file."""
-        from parley.engine.modelfiles.defaults import PACK_SETTING_PREFIX, STARTER_SETTING
+        from parley.engine.library.choice import is_builtin
 
-        return setting == STARTER_SETTING or setting.startswith(PACK_SETTING_PREFIX)
+        return setting != DEFAULT_MODEL and is_builtin(setting)
 
     def measure_chat_model(self, model_id: str, device: str, threads: int | None, cancel: Any) -> None:
         """Time one built-in model on this machine (a few seconds) and remember the figures."""

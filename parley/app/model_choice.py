@@ -103,7 +103,7 @@ class ModelChooser(QObject):
             emit(self.measured)
             self._settled(False)
 
-    def make_way(self) -> None:
+    def make_way(self, *_signal_args: object) -> None:
         """The user started something: stop measuring now, and try again once idle."""
         if self._job is not None:
             self._job.cancel()

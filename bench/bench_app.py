@@ -259,7 +259,7 @@ def run_app(
             reused_before = controller.transcription.reused
             forget_the_last_question(controller)
             controller.book.new()
-            controller.talk.press()
+            controller.spoken_turn.pressed()
             player = mic.play(path, wait=False)
             wait(lambda: player.poll() is not None, "the clip to play")  # noqa: B023 - waited for here
             finish(player, timeout=5)
@@ -267,7 +267,7 @@ def run_app(
             released = time.perf_counter()
             released_mono = time.monotonic()  # the speaker's clock
             aside_before = cpu_share.seconds_stepped_aside()
-            controller.talk.release()
+            controller.spoken_turn.released()
             wait(lambda: "transcript" in events, "the transcript")
             ticker.start("reply generation" if "reply" in events else None)
             wait(lambda: len(finished) > len(takes) and "painted" in events, "the reply")

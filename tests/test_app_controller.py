@@ -106,10 +106,10 @@ def test_silence_is_not_transcribed_and_sends_nothing(qtbot, tmp_path, tiny_chat
     controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model))
     heard = []
     controller.transcribed.connect(heard.append)
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     recorder = controller.talk.recorder
     qtbot.waitUntil(lambda: recorder.elapsed >= 1.0, timeout=30_000)  # a second of the idle microphone
-    controller.talk.release()
+    controller.spoken_turn.released()
     assert heard == [""] and "No speech was heard" in status(controller)
     assert not controller.speech.busy
     assert controller.book.current.messages == [] and controller.window.conversation_view.messages == []
@@ -117,9 +117,9 @@ def test_silence_is_not_transcribed_and_sends_nothing(qtbot, tmp_path, tiny_chat
 
 def test_a_too_short_clip_is_not_transcribed(qtbot, tmp_path, tiny_chat_model, mic):
     controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model))
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     assert controller.talk.recorder is not None
-    controller.talk.release()
+    controller.spoken_turn.released()
     assert "too short" in status(controller)
     assert not controller.speech.busy and controller.book.current.messages == []
 
@@ -134,7 +134,7 @@ def test_a_recording_that_reaches_the_limit_is_sent_as_if_released(
     heard, messages = [], []
     controller.transcribed.connect(heard.append)
     controller.window.statusBar().messageChanged.connect(messages.append)
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     recording_row = controller.window.input_bar.recording_row
     player = mic.play(question_clip, wait=False)  # 3.7 s: longer than the limit
     qtbot.waitUntil(lambda: not recording_row.isVisible(), timeout=30_000)
@@ -142,7 +142,7 @@ def test_a_recording_that_reaches_the_limit_is_sent_as_if_released(
     assert [m for m in messages if m.startswith("Recordings stop after 1.5 s")]
     qtbot.waitUntil(lambda: bool(heard), timeout=30_000)
     qtbot.waitUntil(lambda: player.poll() is not None, timeout=30_000)
-    controller.talk.release()  # the key is let go later: nothing more happens
+    controller.spoken_turn.released()  # the key is let go later: nothing more happens
     text = controller.window.input_bar.edit.toPlainText()
     assert heard == [text] and text.split()[0].lower().startswith("how")
     assert word_error_rate(QUESTION, text) > 0.3  # only the start of the question was kept
@@ -173,12 +173,12 @@ def test_stop_keeps_the_partial_reply_marked_incomplete(qtbot, tmp_path, tiny_ch
 def test_push_to_talk_during_a_reply_stops_it_first(qtbot, tmp_path, tiny_chat_model, mic, question_clip):
     controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model))
     start_endless_reply(qtbot, controller)
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     assert controller.talk.recorder is not None
     qtbot.waitUntil(lambda: not controller.replies.busy)
     assert stored(controller)[-1][2] is False  # the interrupted reply, kept as partial
     play(qtbot, mic, question_clip)
-    controller.talk.release()
+    controller.spoken_turn.released()
     # >= 3: the tiny model's reply may add the 4th message in the same turn of the event loop
     qtbot.waitUntil(lambda: len(controller.book.current.messages) >= 3, timeout=30_000)
     assert controller.book.current.messages[2].role == "user"
@@ -196,7 +196,7 @@ def test_a_transcript_that_arrives_while_a_reply_streams_is_sent_after_it(
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model))
     start_endless_reply(qtbot, controller)
     with qtbot.waitSignal(controller.transcribed, timeout=30_000) as heard:
-        assert controller.transcription.transcribe(read_clip(question_clip))
+        assert controller.spoken_turn.recorded(read_clip(question_clip))
     assert controller.replies.busy and controller.replies.queued == [heard.args[0]]  # held back, not dropped
     controller.stop()
     qtbot.waitUntil(lambda: len(controller.book.current.messages) >= 3)  # the reply may add the 4th at once
@@ -389,18 +389,18 @@ def test_a_microphone_that_cannot_be_opened_is_reported_and_found_again(
     talk = controller.window.input_bar.talk_button
     assert talk.isEnabled()
     monkeypatch.setenv("PULSE_SERVER", NO_PULSE)  # the sound server goes away after the app started
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     assert controller.talk.recorder is None
     assert "could not be opened" in status(controller) and "'pulse'" in status(controller)
     assert not talk.isEnabled() and "could not be opened" in talk.toolTip()
     assert not controller.window.input_bar.recording_row.isVisible()
 
     monkeypatch.delenv("PULSE_SERVER")  # it is back: the next press looks again
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     qtbot.waitUntil(talk.isEnabled, timeout=30_000)
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     assert controller.talk.recorder is not None
-    controller.talk.release()
+    controller.spoken_turn.released()
 
 
 @pytest.mark.parametrize("recorded", ["the question", "nothing"])
@@ -408,7 +408,7 @@ def test_losing_the_microphone_mid_recording(qtbot, tmp_path, tiny_chat_model, m
     controller = make_controller(qtbot, tmp_path, microphone="pulse", **tiny_settings(tiny_chat_model, max_tokens=8))
     heard = []
     controller.transcribed.connect(heard.append)
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     recorder = controller.talk.recorder
     assert recorder is not None
     if recorded == "the question":
@@ -419,7 +419,7 @@ def test_losing_the_microphone_mid_recording(qtbot, tmp_path, tiny_chat_model, m
     notice = controller.window.notice
     qtbot.waitUntil(lambda: "stopped working" in notice.label.text(), timeout=30_000)
     assert not controller.window.input_bar.recording_row.isVisible()
-    controller.talk.release()  # the key is let go afterwards: nothing more happens
+    controller.spoken_turn.released()  # the key is let go afterwards: nothing more happens
     if recorded == "the question":
         assert "What it recorded until then is transcribed" in notice.label.text()
         qtbot.waitUntil(lambda: len(controller.book.current.messages) == 2, timeout=30_000)
@@ -466,7 +466,7 @@ def test_a_bad_chat_model_disables_sending_and_keeps_transcripts(qtbot, tmp_path
     assert not bar.send_button.isEnabled() and "chat-broken.gguf" in bar.send_button.toolTip()
     assert not controller.replies.send("hello")
     bar.edit.clear()
-    assert controller.transcription.transcribe(read_clip(question_clip))  # speech still works
+    assert controller.spoken_turn.recorded(read_clip(question_clip))  # speech still works
     qtbot.waitUntil(lambda: bar.edit.toPlainText() != "", timeout=30_000)
     assert word_error_rate(QUESTION, bar.edit.toPlainText()) < 0.35
     assert controller.book.current.messages == []
@@ -515,7 +515,7 @@ def test_the_multilingual_base_speech_model_can_be_chosen(qtbot, tmp_path, tiny_
     controller.settings_flow.apply(new)
     wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
     assert controller.speech.model.name == "whisper base" and controller.speech.model.multilingual
-    assert controller.transcription.transcribe(read_clip(question_clip))
+    assert controller.spoken_turn.recorded(read_clip(question_clip))
     edit = controller.window.input_bar.edit
     qtbot.waitUntil(lambda: edit.toPlainText() != "", timeout=60_000)
     assert word_error_rate(QUESTION, edit.toPlainText()) < 0.35

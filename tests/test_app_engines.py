@@ -81,9 +81,9 @@ def test_a_legacy_ggml_gpt2_file_is_checked_converted_and_loaded(tmp_path, monke
     legacy = write_tiny_gpt2_legacy_ggml(tmp_path / "ggml-model.bin")
     engines = LocalEngines()
     assert engines.check_model_file("chat", str(legacy)) is None
-    gguf = engines.chat_model_path(str(legacy))
+    gguf = engines.resolve_chat_model(str(legacy), "cpu", 1)[0]
     assert gguf.suffix == ".gguf" and gguf.parent == tmp_path / "cache" / "models"
-    assert engines.chat_model_path(str(legacy)) == gguf  # cached: not converted again
+    assert engines.resolve_chat_model(str(legacy), "cpu", 1)[0] == gguf  # cached: not converted again
     model = engines.load_chat(gguf, "cpu", 256, 1)
     try:
         assert model.n_ctx == 256

@@ -64,7 +64,18 @@ def test_parley_speaking_alone_never_takes_its_own_voice_for_the_user(qtbot, tmp
         assert spoke_s >= 10, "the reply was too short to show anything"
 
 
-@pytest.mark.parametrize("level", [0.5])  # at 0 dB: see the README (hands-free on speakers)
+ECHO_AS_LOUD_AS_THE_USER = pytest.param(
+    1.0,
+    marks=pytest.mark.xfail(
+        strict=False,
+        reason="known: with the speakers as loud at the microphone as the user's voice (0 dB), a question "
+        "over Parley is heard late and cut short in 2 runs of 3 (README, hands-free on speakers)",
+    ),
+    id="1.0",
+)
+
+
+@pytest.mark.parametrize("level", [0.5, ECHO_AS_LOUD_AS_THE_USER])
 def test_the_user_talking_over_parley_interrupts_it_and_is_heard(qtbot, tmp_path, mic, question_clip, level) -> None:
     with speakers_heard_by_microphone(level=level):
         controller = talking_controller(qtbot, tmp_path)

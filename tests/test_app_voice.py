@@ -91,7 +91,7 @@ def test_the_recording_timer_counts_time_while_the_microphone_is_silent(qtbot, t
     controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model))
     label = controller.window.input_bar.elapsed_label
     with idle_microphone():
-        controller.talk.press()
+        controller.spoken_turn.pressed()
         assert controller.talk.recording, controller.window.statusBar().currentMessage()
         pressed = time.monotonic()
         shown = []
@@ -99,7 +99,7 @@ def test_the_recording_timer_counts_time_while_the_microphone_is_silent(qtbot, t
             lambda: shown.append((time.monotonic() - pressed, label.text())) or time.monotonic() - pressed > 2.6,
             timeout=10_000,
         )
-        controller.talk.release()
+        controller.spoken_turn.released()
     seconds = {text for elapsed, text in shown if elapsed > 1.3}
     assert "0:01" in seconds and "0:02" in seconds, shown
 
@@ -115,10 +115,10 @@ def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(
     live, takes = [], []
     controller.transcription.partial.connect(lambda text: live.append((controller.talk.recording, text)))
     controller.talk.clip_ready.connect(lambda audio, _purpose: takes.append(audio))
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     play(qtbot, mic, long_question)
     shown_while_held = [text for held, text in live if held and text]
-    controller.talk.release()
+    controller.spoken_turn.released()
     qtbot.waitUntil(lambda: bar.edit.toPlainText() != "", timeout=60_000)
     final = bar.edit.toPlainText()
     print(f"\nlive: {shown_while_held}\nfinal: {final!r}")
@@ -150,9 +150,9 @@ def test_a_live_decode_that_failed_does_not_hold_up_the_release(
         return transcribe(*args, **kwargs)
 
     monkeypatch.setattr(model, "transcribe", failing_while_held)
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     play(qtbot, mic, long_question)
-    controller.talk.release()
+    controller.spoken_turn.released()
     qtbot.waitUntil(lambda: bar.edit.toPlainText() != "", timeout=60_000)
     assert len(failed) >= 2, failed  # decodes were tried while held, the settled take's among them
     assert word_error_rate(LONG_QUESTION, bar.edit.toPlainText()) < 0.35
@@ -166,9 +166,9 @@ def test_without_the_live_transcript_nothing_is_decoded_while_held(
     )
     live = []
     controller.transcription.partial.connect(lambda text: live.append(text) if text else None)
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     play(qtbot, mic, question_clip)
-    controller.talk.release()
+    controller.spoken_turn.released()
     qtbot.waitUntil(lambda: controller.window.input_bar.edit.toPlainText() != "", timeout=60_000)
     assert live == [] and controller.transcription.reused == 0
 

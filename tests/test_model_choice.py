@@ -15,8 +15,8 @@ import pytest
 
 from parley.engine.chat.speed import measure_speed, predict_speed
 from parley.engine.library import choice, packs
-from parley.engine.library.choice import Speed
-from parley.engine.modelfiles.defaults import chat_model_path, default_chat_model_path
+from parley.engine.library.choice import Speed, chat_model_path
+from parley.engine.modelfiles.defaults import default_chat_model_path
 from tests.support.tinymodels import write_tiny_llama_gguf
 from tests.support.tinypacks import TinyPacks
 

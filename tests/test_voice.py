@@ -4,6 +4,7 @@ removes Parley's own voice from the microphone so hands-free does not hear it as
 
 from __future__ import annotations
 
+import re
 import threading
 
 import numpy as np
@@ -85,6 +86,42 @@ def test_the_natural_voice_is_understood(voice) -> None:
         heard = [model.transcribe(c).text for c in clips]
     wer = corpus_word_error_rate(list(zip(SENTENCES, heard, strict=True)))
     assert wer <= 0.2, list(zip(SENTENCES, heard, strict=True))
+
+
+MARKDOWN_REPLY = (
+    "Sure! 😀 Here are the **two** cities you asked about:\n\n"
+    "| City | Country |\n|------|---------|\n| Paris | France 🇫🇷 |\n| Rome | Italy |\n\n"
+    "- It is *twenty* degrees in Paris today ☀️.\n"
+    "```python\nprint('never read aloud')\n```\n"
+    "### Have a good trip 👍🏽!"
+)
+
+
+def test_a_reply_in_markdown_with_emoji_and_code_is_read_as_plain_words(voice) -> None:
+    """What a model writes though the prompt asks for plain speech: the voice says the words,
+    "code block" once, and none of the markup, the emoji or the code."""
+    from parley.engine.modelfiles.defaults import default_speech_model_path
+    from parley.engine.speech import SpeechModel
+
+    splitter = SentenceSplitter(first_clause_chars=0, first_words=0)
+    spoken = [s for i in range(0, len(MARKDOWN_REPLY), 5) for s in splitter.push(MARKDOWN_REPLY[i : i + 5])]
+    spoken += splitter.flush()
+    assert spoken == [
+        "Sure!",
+        "Here are the two cities you asked about:",
+        "City Country Paris France Rome Italy",
+        "It is twenty degrees in Paris today.",
+        "(code block)",
+        "Have a good trip!",
+    ]
+    clips = [to16k(voice.synthesize(s), voice.sample_rate) for s in spoken]
+    with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
+        heard = " ".join(model.transcribe(np.concatenate(clips)).text.lower().split())
+    for words in ("two cities", "paris", "degrees in paris", "code block", "good trip"):
+        assert words in heard, heard
+    heard_words = set(re.findall(r"[a-z']+", heard))
+    for noise in ("asterisk", "star", "hash", "pipe", "dash", "smiling", "face", "thumbs", "flag", "print", "never"):
+        assert noise not in heard_words, heard
 
 
 class _SlowVoice:
@@ -311,7 +348,7 @@ def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice, mic) -> N
     ],
 )
 def test_words_heard_over_parley_are_its_echo_only_if_they_are_a_run_of_what_it_said(heard, echo) -> None:
-    from parley.app.voice.spoken_replies import is_echo
+    from parley.app.voice.echo_words import is_echo
 
     said = (
         "Once upon a time, the keeper climbed the stairs every night to light the lamp for the ships. "

@@ -46,6 +46,7 @@ class EngineHost(QObject):
     loading = Signal(str, object)  # "speech" | "chat", the fraction done (None: not known yet)
     may_not_fit = Signal(str, str)  # "speech" | "chat", why the model may not fit in memory
     remote_problem = Signal(str)  # a remote compute server that cannot be used, and why
+    notice = Signal(str)  # something the user should know about the model loaded (a pack gone)
     server_lost = Signal(str)  # a remote compute server went away, and what happens now
     changed = Signal()
     _server_lost = Signal(str, str)  # endpoint, reason: from a relay thread
@@ -227,7 +228,9 @@ class EngineHost(QObject):
                     job.emit(("progress", fraction))
                 return not job.cancelled
 
-            path = engines.chat_model_path(setting)
+            path, notice = engines.resolve_chat_model(setting, device, threads)
+            if notice:
+                job.emit(("notice", notice))
             warning = engines.fit_warning(path, "chat", n_ctx, device)
             if warning:
                 job.emit(("fit", warning))
@@ -266,10 +269,14 @@ class EngineHost(QObject):
         log.info("the %s model is warmed up (%.2f s)", role, time.perf_counter() - started)
 
     def _progress(self, role: str, report: tuple[str, Any]) -> None:
-        """A loading job's report: ("progress", fraction), ("fit", warning) or ("remote", problem)."""
+        """A loading job's report: ("progress", fraction), ("fit", warning), ("notice", text) or
+        ("remote", problem)."""
         kind, value = report
         if kind == "fit":
             emit(self.may_not_fit, role, value)
+            return
+        if kind == "notice":
+            emit(self.notice, value)
             return
         if kind == "remote":
             emit(self.remote_problem, value)

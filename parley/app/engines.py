@@ -16,6 +16,7 @@ audio it already holds; the app imports them like any library.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -37,10 +38,21 @@ ListenerFactory = Callable[
 ]
 
 
+@dataclass(frozen=True)
+class ChatModelChoice:
+    """What the chat model setting "default" means on this machine (``library.choice``)."""
+
+    chosen: str  # the name of the model Parley uses
+    reason: str  # why, in a sentence
+    unmeasured: list[str]  # models that may be chosen once measured here (ids)
+    builtin: list[tuple[str, str, bool]]  # (setting, name, is a pack) of each built-in model installed
+
+
 class Engines(Protocol):
     """What the controller needs from the engines.
 
-    Called in worker jobs (``tasks.py``): ``speech_model_path``, ``chat_model_path``,
+    Called in worker jobs (``tasks.py``): ``speech_model_path``, ``resolve_chat_model``,
+    ``chat_choice``, ``measure_chat_model`` (seconds: a model is loaded and timed),
     ``load_speech``, ``load_chat``, ``chat_session``, ``reset_session``, ``sampling``,
     ``cancel_token``, ``input_devices``, ``fit_warning`` and ``connect_remote`` (a handshake of up
     to 3 s per server), and every method of the objects they return.  Called on the UI thread:
@@ -52,7 +64,10 @@ class Engines(Protocol):
     """
 
     def speech_model_path(self, setting: str, progress: Callable[[float], None], cancel: Any) -> Path: ...
-    def chat_model_path(self, setting: str) -> Path: ...
+    def resolve_chat_model(self, setting: str, device: str, threads: int | None) -> tuple[Path, str | None]: ...
+    def chat_choice(self, device: str, threads: int | None) -> ChatModelChoice: ...
+    def measure_chat_model(self, model_id: str, device: str, threads: int | None, cancel: Any) -> None: ...
+    def is_builtin_chat_model(self, setting: str) -> bool: ...
     def load_speech(self, path: Path, device: str, threads: int | None) -> Any: ...
     def load_chat(
         self, path: Path, device: str, n_ctx: int, threads: int | None, progress: Callable[[float], bool] | None = None
@@ -113,11 +128,44 @@ class LocalEngines:
             cancel=cancel,
         )
 
-    def chat_model_path(self, setting: str) -> Path:
-        """The GGUF for ``setting``; a legacy ggml GPT-2 file is converted once and cached."""
-        from parley.engine.modelfiles.defaults import chat_model_path
+    def resolve_chat_model(self, setting: str, device: str, threads: int | None) -> tuple[Path, str | None]:
+        """The GGUF for ``setting`` and a notice for the user (or None).  "default" is Parley's
+        choice for this machine, "starter" and "pack:ID" the built-in models (a pack joined and
+        checked on first use; one that cannot be used gives way to the starter, and the notice
+        says so); a legacy ggml GPT-2 file is converted once and cached."""
+        from parley.engine.library.choice import is_builtin, resolve
+        from parley.engine.modelfiles.defaults import chat_model_file
 
-        return chat_model_path(setting)
+        if is_builtin(setting):
+            resolved = resolve(setting, device=device, threads=threads)
+            return resolved.path, resolved.notice
+        return chat_model_file(setting), None
+
+    def chat_choice(self, device: str, threads: int | None) -> ChatModelChoice:
+        """What "default" means on this machine now, and the built-in models to offer."""
+        from parley.engine.library.choice import PACK_SETTING_PREFIX, STARTER_SETTING, candidates, choose
+
+        picked = choose(device=device, threads=threads)
+        builtin = [
+            (STARTER_SETTING if c.pack is None else PACK_SETTING_PREFIX + c.id, c.name, c.pack is not None)
+            for c in candidates()
+        ]
+        chosen = picked.candidate.name if picked.candidate is not None else "SmolLM2 135M (starter)"
+        return ChatModelChoice(chosen, picked.reason, [c.id for c in picked.unmeasured], builtin)
+
+    def is_builtin_chat_model(self, setting: str) -> bool:
+        """Whether the chat model setting names a built-in model ("starter", "pack:ID"), not a file."""
+        from parley.engine.library.choice import is_builtin
+
+        return setting != DEFAULT_MODEL and is_builtin(setting)
+
+    def measure_chat_model(self, model_id: str, device: str, threads: int | None, cancel: Any) -> None:
+        """Time one built-in model on this machine (a few seconds) and remember the figures."""
+        from parley.engine.library.choice import candidates, measure
+
+        found = next((c for c in candidates() if c.id == model_id), None)
+        if found is not None:
+            measure(found, device=device, threads=threads, cancel=cancel)
 
     def load_speech(self, path: Path, device: str, threads: int | None) -> Any:
         from parley.engine.speech import SpeechModel

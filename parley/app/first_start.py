@@ -13,8 +13,9 @@ on request later (the Models menu, the Model library).  Its work runs on a threa
    from the part kept, SHA-256 check); Pause cancels it and keeps the part; once the file is
    checked, the settings switch to it (and the engines load it, as after Settings).
 
-The measuring waits for the app's own chat model to be loaded (``model_ready``), so that it
-never slows the start.
+The measuring waits for the app's own chat model to be loaded (``model_ready``) and for a
+moment when the user is doing nothing Parley works on (``idle``), so that it never slows the
+start or a question.
 
 Without a network the page says so once and the starters keep working.  A machine where no
 recommended model fits is told that the starter is what fits.
@@ -27,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 
 from parley.engine import library
 from parley.engine.chat.speed import ModelSpeed
@@ -54,6 +55,7 @@ from .ui.main_window import MainWindow
 
 log = logging.getLogger("parley.first_start")
 SHUTDOWN_S = 0.3  # of the 2 s the window has to close
+IDLE_RETRY_MS = 1000  # the measuring waits for an idle moment, looking again this often
 
 
 @dataclass(frozen=True)
@@ -132,9 +134,14 @@ class FirstStart(QObject):
     """The page's work; ``window`` shows the page, ``flow`` holds the settings it changes (the
     model picked; ``first_start_done`` once the user dismissed the page or picked a model)."""
 
-    def __init__(self, window: MainWindow, flow: SettingsFlow, parent: QObject | None = None) -> None:
+    def __init__(
+        self, window: MainWindow, flow: SettingsFlow, idle: Callable[[], bool], parent: QObject | None = None
+    ) -> None:
+        """``idle``: whether the user is doing nothing Parley works on (no take, reply or job)."""
         super().__init__(parent)
-        self._window, self._flow = window, flow
+        self._window, self._flow, self._idle = window, flow, idle
+        self._idle_timer = QTimer(self, singleShot=True, interval=IDLE_RETRY_MS)
+        self._idle_timer.timeout.connect(self._measure)
         self.page: FirstStartPage | None = None
         self.survey: Survey | None = None
         self._worker: EngineWorker | None = None
@@ -219,8 +226,11 @@ class FirstStart(QObject):
             )
 
     def _measure(self) -> None:
-        """Measure the starter, once the app's own chat model is loaded (never during the start)."""
-        if not (self._measure_when_ready and self._app_model_ready):
+        """Measure the starter once the app's own chat model is loaded and the user idle."""
+        if not (self._measure_when_ready and self._app_model_ready) or self._closed:
+            return
+        if not self._idle():
+            self._idle_timer.start()
             return
         self._measure_when_ready = False
         s = self._settings()
@@ -345,6 +355,7 @@ class FirstStart(QObject):
         """Stop a running download (its part is kept) and the measuring, within the window's
         closing time: a thread still busy after ``SHUTDOWN_S`` is left to end on its own."""
         self._closed = True
+        self._idle_timer.stop()
         if self._models is not None:
             self._models.shutdown(SHUTDOWN_S)
         if self._worker is not None:

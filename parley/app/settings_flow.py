@@ -14,7 +14,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
 from .desktop.keysyms import parse_shortcut
-from .engines import Engines
+from .engines import ChatModelChoice, Engines
 from .settings import DEFAULT_MODEL, Settings, save_settings
 from .signals import emit
 from .status import StatusPresenter
@@ -49,12 +49,17 @@ class SettingsFlow(QObject):
         voices: list[tuple[str, str]] | None = None,
         shortcut_problems: list[str] | None = None,
         devices_in_use: list[str] | None = None,
+        chat_choice: ChatModelChoice | None = None,
     ) -> None:
-        """``voices``: (setting, name) of the read-aloud voices to offer; ``shortcut_problems``: why
-        system-wide shortcuts do not work now; ``devices_in_use``: where each loaded model runs and why."""
+        """``chat_choice``: what "Parley's choice" of chat model means here, and the built-in
+        models (None: looked up now); ``voices``: (setting, name) of the read-aloud voices to
+        offer; ``shortcut_problems``: why system-wide shortcuts do not work now;
+        ``devices_in_use``: where each loaded model runs and why."""
         from .model_library import ModelLibrary  # the dialog and the library: not needed to start
         from .ui.settings_dialog import SettingsDialog
 
+        if chat_choice is None:
+            chat_choice = self.engines.chat_choice(self.value.device, self.value.threads or None)
         dialog = SettingsDialog(
             self.value,
             validate=self.validate,
@@ -67,6 +72,8 @@ class SettingsFlow(QObject):
             voices=voices,
             shortcut_problems=shortcut_problems,
             devices_in_use=devices_in_use,
+            chat_builtin=chat_choice.builtin,
+            chat_choice=(chat_choice.chosen, chat_choice.reason),
         )
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
@@ -76,7 +83,7 @@ class SettingsFlow(QObject):
     def validate(self, settings: Settings) -> str | None:
         """The problem that keeps ``settings`` from being used, for the settings dialog."""
         for kind, path in (("speech", settings.speech_model), ("chat", settings.chat_model)):
-            if path != DEFAULT_MODEL:
+            if path != DEFAULT_MODEL and not (kind == "chat" and self.engines.is_builtin_chat_model(path)):
                 problem = self.engines.check_model_file(kind, path)
                 if problem:
                     return f"The {kind} model {path} cannot be used: {problem}."

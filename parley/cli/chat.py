@@ -21,7 +21,7 @@ from ..engine.backend.devices import fallback_to_cpu
 from ..engine.chat.model import ChatModel, ChatSession, Message, Reply, SamplingParams
 from ..engine.errors import DeviceLostError, ParleyError
 from ..engine.library import fit_warning
-from ..engine.modelfiles.defaults import chat_model_path
+from ..engine.library.choice import chat_model_path
 from .devices import add_rpc_option, rpc_endpoints
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
@@ -76,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
     question = one_question(args)
     if args.rpc:
         remote.connect(rpc_endpoints(args))
-    path = chat_model_path(args.model or "default")  # a legacy ggml GPT-2 file is converted once
+    # "default": the model Parley chose for this machine; a legacy ggml GPT-2 file is converted once
+    path = chat_model_path(args.model or "default", device=args.device, threads=args.threads)
     params = SamplingParams(temperature=args.temp, max_tokens=args.max_tokens, seed=args.seed)
     warning = fit_warning(path, kind="chat", n_ctx=args.ctx, device=args.device)
     if warning:

@@ -22,7 +22,7 @@ def add_rpc_option(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="[TOKEN@]HOST:PORT",
-        help="also use the device of a `parley rpc-server` there (repeatable; unencrypted, see README)",
+        help="also use the device of a `parley rpc-server` there (repeatable; unencrypted, see docs/remote.md)",
     )
     p.add_argument(
         "--rpc-token-file",

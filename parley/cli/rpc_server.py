@@ -10,7 +10,7 @@ client's session.  It runs until stopped (Ctrl-C).
 The protocol has no encryption, and a client can make the server allocate memory and run
 compute graphs: it binds to loopback unless told otherwise (``--allow-remote``), and then
 requires the token it prints from every client on another machine.  Across machines, an SSH
-tunnel is still the better choice (README).
+tunnel is still the better choice (docs/remote.md).
 """
 
 from __future__ import annotations

@@ -60,7 +60,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from ..engine.chat.model import ChatModel
     from ..engine.errors import InvalidSettingError
-    from ..engine.modelfiles.defaults import chat_model_path, speech_model_path
+    from ..engine.library.choice import chat_model_path
+    from ..engine.modelfiles.defaults import speech_model_path
     from ..engine.speech import SpeechModel
     from ..server import ServerOptions, start_server
     from ..server.runner import check_address
@@ -86,7 +87,10 @@ def run(args: argparse.Namespace) -> int:
             # The model's own context is never used for serving (the server opens its own,
             # with one sequence per --parallel), so it is made as small as allowed.
             chat = ChatModel(
-                chat_model_path(args.model), device=args.device, n_ctx=2 * MIN_REPLY_ROOM, threads=args.threads
+                chat_model_path(args.model, device=args.device, threads=args.threads),
+                device=args.device,
+                n_ctx=2 * MIN_REPLY_ROOM,
+                threads=args.threads,
             )
             models.callback(chat.close)
         if args.speech_model != "none":

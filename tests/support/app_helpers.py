@@ -164,10 +164,10 @@ def play(qtbot: Any, mic: VirtualMicrophone, clip: Path) -> None:
 
 def speak(qtbot: Any, controller: Controller, mic: VirtualMicrophone, clip: Path) -> None:
     """Hold push-to-talk while ``clip`` plays into the microphone, then let go."""
-    controller.talk.press()
+    controller.spoken_turn.pressed()
     assert controller.talk.recorder is not None, status(controller)
     play(qtbot, mic, clip)
-    controller.talk.release()
+    controller.spoken_turn.released()
 
 
 def run_python(code: str, env: dict[str, str], timeout: float = 300) -> subprocess.CompletedProcess:

@@ -99,6 +99,12 @@ class ReplyFlow(QObject):
         self.synced = False
         self._desyncs += 1
 
+    def reread(self, *_args: object) -> None:
+        """Another conversation is shown, or another model or system prompt is used: the chat
+        session is rebuilt and reads the open conversation ahead of the next message."""
+        self.desync()
+        self.prepare()
+
     def prepare(self, *_args: object) -> None:
         """Have the chat model read the open conversation (the system prompt and the turns so
         far) before the next message comes: when the model is ready, a conversation is opened,

@@ -1,8 +1,8 @@
 """How long a turn took: from the end of what you said to the first sound of Parley's answer.
 
-``TurnClock`` follows each turn through the app's signals: the talk key let go (or hands-free
-hearing the end of an utterance, or a typed message sent), the words transcribed, the reply's
-first text, and the first sound when the reply is read aloud.  The figures go on the reply's
+``TurnClock`` is told each step of a turn by the flows (``parley.app.flows``): the talk key let
+go (or hands-free hearing the end of an utterance, or a typed message sent), the words
+transcribed, the reply's first text, and the first sound when the reply is read aloud.  The figures go on the reply's
 message (``Message.turn``, for this session: the window's *Details* on the message shows them)
 and to the log, one line when the reply ends and one when its first sound comes.
 """
@@ -17,14 +17,18 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
+from ..take_purpose import TakePurpose
+
 log = logging.getLogger("parley.turns")
+
+TYPED = "typed"  # the source of a turn that was a typed message
 
 # What ended the user's part of a turn, as ``describe`` words it.
 _ENDS = {
-    "talk": "You let go of the talk key",
-    "ask": "You let go of the Ask Parley key",
-    "hands-free": "Hands-free heard the end of your sentence (after a short pause)",
-    "typed": "You sent the message",
+    TakePurpose.TALK: "You let go of the talk key",
+    TakePurpose.ASK: "You let go of the Ask Parley key",
+    TakePurpose.HANDS_FREE: "Hands-free heard the end of your sentence (after a short pause)",
+    TYPED: "You sent the message",
 }
 
 
@@ -33,7 +37,7 @@ class TurnTimings:
     """Monotonic times (seconds) of one turn's steps; None where a step has not happened (or
     never does: a typed message is not transcribed, a reply may not be read aloud)."""
 
-    source: str  # "talk", "ask", "hands-free" or "typed"
+    source: str  # a TakePurpose (TALK, ASK or HANDS_FREE), or TYPED
     ended: float  # the user's part ended: key released, pause heard, message sent
     transcribed: float | None = None
     first_token: float | None = None
@@ -73,7 +77,7 @@ class TurnTimings:
 
 
 class TurnClock(QObject):
-    """Times each turn from the app's signals; see the module's docstring for which."""
+    """Times each turn from the steps it is told; see the module's docstring for which."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -82,7 +86,7 @@ class TurnClock(QObject):
         self._current: TurnTimings | None = None  # the turn of the reply streaming (or last read)
         self._reply: Any = None  # that reply (reply_state.Reply)
 
-    def ended(self, source: str, at: float | None = None) -> None:
+    def ended(self, source: TakePurpose, at: float | None = None) -> None:
         """The user's part of a turn ended (a take released, an utterance heard), now or ``at``
         (a time of the same clock)."""
         self._pending = TurnTimings(source, self._clock() if at is None else at)
@@ -103,7 +107,7 @@ class TurnClock(QObject):
         """A reply began: it answers the pending transcript, or a message typed just now."""
         pending, self._pending = self._pending, None
         if pending is None or pending.transcribed is None:
-            pending = TurnTimings("typed", self._clock())
+            pending = TurnTimings(TYPED, self._clock())
         self._current, self._reply = pending, reply
 
     def reply_grew(self, reply: Any, _piece: str = "") -> None:

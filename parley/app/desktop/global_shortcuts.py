@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
 
 from ..signals import emit
+from ..take_purpose import TakePurpose
 from .keysyms import KeyCombo, parse_shortcut
 from .mac_keys import MacHotKeys, MacUnavailable
 from .windows_keys import WindowsHotKeys, WindowsUnavailable
@@ -32,7 +33,7 @@ from .x11_keys import X11HotKeys, X11Unavailable
 
 log = logging.getLogger("parley.keys")
 
-ACTIONS = {"dictate": "Dictate", "ask": "Ask Parley"}
+ACTIONS: dict[str, str] = {TakePurpose.DICTATE: "Dictate", TakePurpose.ASK: "Ask Parley"}  # their names for the user
 TOGGLE_HINT = (
     "To use them anyway, bind `parley dictate --toggle` and `parley ask --toggle` to keys in your "
     "desktop's keyboard settings (each press starts or stops). Where a key's release can be bound "

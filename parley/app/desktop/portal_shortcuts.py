@@ -27,6 +27,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..take_purpose import TakePurpose
 from . import portal as portal_bus
 from .keysyms import CONTROL_MASK, MOD1_MASK, MOD4_MASK, SHIFT_MASK, KeyCombo, xkb_name
 from .portal import CALL_TIMEOUT_S, PORTAL, PORTAL_PATH
@@ -35,7 +36,10 @@ log = logging.getLogger("parley.keys")
 
 INTERFACE = "org.freedesktop.portal.GlobalShortcuts"
 BIND_TIMEOUT_S = 300.0  # the user may be answering the desktop's dialog
-DESCRIPTIONS = {"dictate": "Dictate: type what you say into the app you are in", "ask": "Ask Parley a question"}
+DESCRIPTIONS: dict[str, str] = {
+    TakePurpose.DICTATE: "Dictate: type what you say into the app you are in",
+    TakePurpose.ASK: "Ask Parley a question",
+}
 # The GlobalShortcuts session's token, the same every run: KDE keeps the user's keys under it.
 SESSION_TOKEN = "parley_shortcuts"
 SIGNAL_BACKLOG = 64  # signals that may arrive while Parley is still binding or reporting

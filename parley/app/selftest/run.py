@@ -152,7 +152,23 @@ class SelfTest(QObject):
         name = Path(model.path).name if role == "chat" else model.name
         self.line(f"{role} model load", seconds, f"{name} on {where.name} ({where.description})")
         self._ready.add(role)
-        if self._ready == {"speech", "chat"}:
+        if self._ready != {"speech", "chat"}:
+            return
+        if self._t.get("choice") is None:  # first: the chat model Parley would choose here
+            self._stage = "the model choice"
+            self._t["choice"] = time.perf_counter()
+            chooser = self.controller.model_choice
+            chooser.settled.connect(self._choice_settled)
+            chooser.settle()
+        elif role == "chat":  # the chosen model, loaded after the choice
+            QTimer.singleShot(0, self._transcribe)
+
+    def _choice_settled(self, reloading: bool) -> None:
+        assert self.controller is not None
+        choice = self.controller.model_choice.choice
+        detail = f"{choice.chosen}: {choice.reason}" if choice is not None else "the model the settings name"
+        self.line("model choice", time.perf_counter() - self._t["choice"], detail)
+        if not reloading:
             QTimer.singleShot(0, self._transcribe)
 
     def _transcribe(self) -> None:
@@ -164,7 +180,7 @@ class SelfTest(QObject):
             self.fail(f"the self-test clip could not be read: {exc}")
             return
         self._t["transcribe"] = time.perf_counter()
-        if not self.controller.transcription.transcribe(self._audio):
+        if not self.controller.spoken_turn.recorded(self._audio):
             self.fail("the app did not accept the clip for transcription")
 
     def _transcribed(self, text: str) -> None:

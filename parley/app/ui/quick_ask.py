@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QV
 from ..signals import emit
 
 WIDTH, HEIGHT = 560, 320
+ANSWERED = ("eog", "stop", "max_tokens")  # the engine's finish reasons of an answer that was written
 
 
 class QuickAskWindow(QWidget):
@@ -76,7 +77,7 @@ class QuickAskWindow(QWidget):
 
     def answered(self, text: str, how: str) -> None:
         self.answer.setPlainText(text)
-        self.state.setText("" if how in ("done", "length") else f"The answer {how}.")
+        self.state.setText("" if how in ANSWERED else f"The answer {how}.")
         self._set_answer_buttons(bool(text.strip()))
 
     def problem(self, text: str) -> None:

@@ -73,7 +73,18 @@ class ModelPicker(QComboBox):
     """The built-in models (speech: "Default", "Base (multilingual)"), the user's recent model
     files, and "Choose a file…"."""
 
-    def __init__(self, kind: str, current: str, recent: list[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        current: str,
+        recent: list[str],
+        parent: QWidget | None = None,
+        *,
+        builtin: list[tuple[str, str, bool]] | None = None,
+        chosen: str | None = None,
+    ) -> None:
+        """Chat only: ``builtin`` lists (setting, name, is a pack) of the installed built-in
+        models, each offered by name; ``chosen`` is the model "Parley's choice" means now."""
         super().__init__(parent)
         self._kind = kind
         if kind == "speech":
@@ -87,10 +98,17 @@ class ModelPicker(QComboBox):
                 Qt.ItemDataRole.ToolTipRole,
             )
         else:
-            self.addItem("Default: SmolLM2 135M Instruct (bundled)", DEFAULT_MODEL)
-        builtin = (DEFAULT_MODEL, BASE_SPEECH_MODEL) if kind == "speech" else (DEFAULT_MODEL,)
+            self.addItem(f"Parley's choice for this computer: {chosen or 'SmolLM2 135M (starter)'}", DEFAULT_MODEL)
+            self.setItemData(
+                0,
+                "The most capable installed model that keeps up with speech here, measured in the background",
+                Qt.ItemDataRole.ToolTipRole,
+            )
+            for setting, name, is_pack in builtin or []:
+                self.addItem(f"{name} ({'model pack' if is_pack else 'built in'})", setting)
+        fixed = [self.itemData(i) for i in range(self.count())]
         for path in dict.fromkeys([current, *recent]):
-            if path not in builtin:
+            if path not in fixed:
                 self._add_file(path)
         self.addItem("Choose a file…", _CHOOSE_FILE)
         self.setCurrentIndex(max(0, self.findData(current)))
@@ -268,8 +286,12 @@ class SettingsDialog(QDialog):
         voices: list[tuple[str, str]] | None = None,
         shortcut_problems: list[str] | None = None,
         devices_in_use: list[str] | None = None,
+        chat_builtin: list[tuple[str, str, bool]] | None = None,
+        chat_choice: tuple[str, str] | None = None,
     ) -> None:
-        """``voices``: (setting, name) of the read-aloud voices the picker offers;
+        """``chat_builtin``: (setting, name, is a pack) of the built-in chat models installed;
+        ``chat_choice``: the model "Parley's choice" means on this machine, and why;
+        ``voices``: (setting, name) of the read-aloud voices the picker offers;
         ``shortcut_problems``: why system-wide shortcuts do not work now, said under them;
         ``devices_in_use``: where each loaded model runs and why, said under the device choice."""
         super().__init__(parent)
@@ -277,6 +299,8 @@ class SettingsDialog(QDialog):
         self._voices = voices or []
         self._shortcut_problems = shortcut_problems or []
         self._devices_in_use = devices_in_use or []
+        self._chat_builtin = chat_builtin or []
+        self._chat_choice = chat_choice
         self.setWindowTitle("Settings")
         self.setMinimumWidth(560)
         self._original = settings
@@ -309,7 +333,16 @@ class SettingsDialog(QDialog):
 
     def _models_tab(self, s: Settings, compute_devices: list[str]) -> QWidget:
         self.speech_model = ModelPicker("speech", s.speech_model, s.recent_speech_models)
-        self.chat_model = ModelPicker("chat", s.chat_model, s.recent_chat_models)
+        chosen, why = self._chat_choice or (None, None)
+        self.chat_model = ModelPicker(
+            "chat", s.chat_model, s.recent_chat_models, builtin=self._chat_builtin, chosen=chosen
+        )
+        self.chat_choice = QLabel(f"Why {chosen}: {why}." if chosen and why else "", objectName="Hint", wordWrap=True)
+        self.chat_choice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.chat_model.currentIndexChanged.connect(
+            lambda: self.chat_choice.setVisible(bool(why) and self.chat_model.value == DEFAULT_MODEL)
+        )
+        self.chat_choice.setVisible(bool(why) and s.chat_model == DEFAULT_MODEL)
         self.device = QComboBox()
         self.device.addItem("Automatic (the best GPU, else the CPU)", "auto")
         self.device.addItem("CPU only", "cpu")
@@ -324,6 +357,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         form.addRow("Speech model:", self.speech_model)
         form.addRow("Chat model:", self.chat_model)
+        form.addRow("", self.chat_choice)
         form.addRow("Compute device:", self.device)
         self.device_in_use = QLabel(
             "\n".join(self._devices_in_use)

@@ -1,11 +1,12 @@
 """Push-to-talk: a take from the microphone while the key or the button is held.
 
-``press`` starts a take (after ``starting`` has let a reply in progress stop), ``release`` ends
-it and hands the audio to ``clip_ready``.  A take also ends by itself at ``max_seconds`` (then it
-is used as if released) or when the microphone stops delivering audio (what was recorded until
-then is used).  The recorder's callbacks come from PortAudio's threads and reach the UI thread
-through queued signals; ``recorder`` is public so that the live transcript can read the audio so
-far.
+``press(purpose, recorded)`` starts a take for the flow that asked (``parley.app.flows``);
+``release`` ends it and hands the audio to that flow's ``recorded`` (and to ``clip_ready``, for
+whoever watches).  A take also ends by itself at ``max_seconds`` (then it is used as if
+released) or when the microphone stops delivering audio (what was recorded until then is used).
+While it is held, the transcription shows its words as they come (its live transcript).  The
+recorder's callbacks come from PortAudio's threads and reach the UI thread through queued
+signals.
 """
 
 from __future__ import annotations
@@ -26,14 +27,20 @@ from ..engine_slots import EngineSlot
 from ..engines import RecorderFactory
 from ..signals import emit
 from ..status import StatusPresenter
+from ..take_purpose import TakePurpose
 from ..ui.input_bar import InputBar
 from .microphones import Microphones
+from .transcription import Transcription
 
 log = logging.getLogger("parley.talk")
 
 SHORTEST_CLIP_S = 0.3
 LONGEST_CLIP_S = 120.0  # a recording stops by itself here and is transcribed as if released
 LEVEL_FLOOR_DB = -60.0  # the level meter shows -60..0 dBFS (speech sits around -30..-15)
+
+
+# A flow's next step: a take's audio (16 kHz mono float32), and when the take ended (``clock`` seconds).
+Recorded = Callable[[Any, float], object]
 
 
 def level_fraction(db: float) -> float:
@@ -50,36 +57,40 @@ class _RecorderSignals(QObject):
 
 
 class PushToTalk(QObject):
-    starting = Signal()  # a take is about to start
     recording_changed = Signal(bool)
-    clip_ready = Signal(object, str)  # a finished take (16 kHz mono float32) and its purpose
+    clip_ready = Signal(object, object)  # a finished take (16 kHz mono float32) and its TakePurpose
 
     def __init__(
         self,
         speech: EngineSlot,
         make_recorder: RecorderFactory,
         microphones: Microphones,
+        transcription: Transcription,
         status: StatusPresenter,
         bar: InputBar,
         blocked_by: Callable[[], str | None],
+        clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
     ) -> None:
         """``make_recorder`` opens a take (``Engines.recorder``); ``blocked_by()`` says why no
-        take may start now (None: it may)."""
+        take may start now (None: it may); ``clock``: seconds, for ``released_at``."""
         super().__init__(parent)
         self.speech = speech
         self.make_recorder = make_recorder
         self.microphones = microphones
+        self.transcription = transcription
         self.status = status
         self.bar = bar
         self.blocked_by = blocked_by
+        self._now = clock
         self.max_seconds = LONGEST_CLIP_S
         self.recorder: Any = None
-        self.purpose = "talk"  # of the take in progress: "talk" (the chat), "dictate" or "ask"
+        self.purpose = TakePurpose.TALK  # of the take in progress (TALK, DICTATE or ASK)
+        self._recorded: Recorded | None = None  # the step of the flow that gets the take's audio
         self._signals: _RecorderSignals | None = None
         self._started = 0.0
         self._pressed = 0.0
-        self.released_at = 0.0  # time.monotonic() of the last release
+        self.released_at = 0.0  # ``clock()`` at the last release
         self._clock = QTimer(self, interval=100)
         self._clock.timeout.connect(self._show_elapsed)
 
@@ -87,9 +98,9 @@ class PushToTalk(QObject):
     def recording(self) -> bool:
         return self.recorder is not None
 
-    def press(self, purpose: str = "talk") -> bool:
-        """Push-to-talk pressed (key or button): start a take for ``purpose`` ("talk": the chat;
-        "dictate" and "ask" from anywhere); False when none started."""
+    def press(self, purpose: TakePurpose, recorded: Recorded) -> bool:
+        """Start a take for ``purpose``; ``recorded(audio, ended_at)`` gets its audio once it
+        ends with some.  False when none started (the reason is said)."""
         if self.speech.closing or self.recorder is not None:
             return False
         problem = self.blocked_by()
@@ -99,7 +110,6 @@ class PushToTalk(QObject):
             if self.microphones.problem and not self.speech.busy:
                 self.microphones.probe()  # maybe one was plugged in since
             return False
-        emit(self.starting)
         self._pressed = time.monotonic()
         signals = _RecorderSignals(self)
         signals.level.connect(lambda db: self.bar.set_level(level_fraction(db)))
@@ -120,16 +130,19 @@ class PushToTalk(QObject):
             self.microphones.failed_to_open(exc)
             self.status.say(self.microphones.problem or str(exc))
             return False
-        self.recorder, self._signals, self.purpose = recorder, signals, purpose
+        self.recorder, self._signals, self.purpose, self._recorded = recorder, signals, purpose, recorded
         self._started = time.monotonic()
         self.bar.set_recording(True)
         self._clock.start()
+        self.transcription.begin_live(recorder.snapshot)
         emit(self.recording_changed, True)
         return True
 
     def release(self) -> None:
-        """Push-to-talk released: end the take and hand its audio on."""
-        self.released_at = time.monotonic()  # before the stream is stopped: the moment the user let go
+        """End the take (the key was let go) and hand its audio to the flow it is for."""
+        self.released_at = self._now()  # before the stream is stopped: the moment the user let go
+        released = time.monotonic()
+        recorded = self._recorded
         recorder = self._end()
         if recorder is None:
             return
@@ -144,12 +157,12 @@ class PushToTalk(QObject):
                 "%s take: the first sample was captured %.0f ms after the press; released %.2f s after it",
                 self.purpose,
                 (first - self._pressed) * 1000,
-                self.released_at - self._pressed,
+                released - self._pressed,
             )
         if len(audio) < SHORTEST_CLIP_S * SAMPLE_RATE:
             self.status.say("That clip was too short; hold the key while you speak. Nothing was sent.")
             return
-        emit(self.clip_ready, audio, self.purpose)
+        self._hand_on(audio, recorded, self.released_at)
 
     def cancel(self) -> None:
         """End the take and discard it (the window is closing)."""
@@ -159,8 +172,9 @@ class PushToTalk(QObject):
 
     def _end(self) -> Any:
         recorder, signals = self.recorder, self._signals
-        self.recorder = self._signals = None
+        self.recorder = self._signals = self._recorded = None
         self._clock.stop()
+        self.transcription.stop_live()
         self.bar.set_recording(False)
         if signals is not None:
             signals.deleteLater()
@@ -178,6 +192,7 @@ class PushToTalk(QObject):
         """The microphone went away mid-take: keep what it recorded until then."""
         if signals is not self._signals:
             return  # a late report from a take that already ended
+        recorded = self._recorded
         recorder = self._end()
         try:
             audio = recorder.stop()
@@ -191,8 +206,14 @@ class PushToTalk(QObject):
             + ("What it recorded until then is transcribed." if kept else "Nothing was heard, so nothing was sent.")
         )
         if kept:
-            emit(self.clip_ready, audio, self.purpose)
+            self._hand_on(audio, recorded, self._now())
         self.microphones.probe()
+
+    def _hand_on(self, audio: Any, recorded: Recorded | None, ended_at: float) -> None:
+        """The take's audio, to the flow it is for, then to whoever watches."""
+        if recorded is not None:
+            recorded(audio, ended_at)
+        emit(self.clip_ready, audio, self.purpose)
 
     def _show_elapsed(self) -> None:
         """The timer counts time since the press, not audio received: a microphone that delivers

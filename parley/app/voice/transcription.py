@@ -1,4 +1,5 @@
-"""Speech to text for the app: a take's audio in, the words the user said out (``heard``).
+"""Speech to text for the app: a take's audio in, the words the user said out, to the flow
+that asked (``transcribe(audio, purpose, then)``: ``then(text)`` on the UI thread).
 
 Only the part of a take that holds speech is transcribed, and whisper's markers such as
 ``[BLANK_AUDIO]`` are not words: the rules of ``parley.engine.audio.utterance``, which ``parley
@@ -33,6 +34,7 @@ from ..engine_slots import EngineSlot
 from ..settings import Settings
 from ..signals import emit
 from ..status import StatusPresenter
+from ..take_purpose import TakePurpose
 from ..tasks import Job
 
 log = logging.getLogger("parley.transcription")
@@ -67,10 +69,13 @@ def _loudness(audio: Any) -> str:
     return f"{samples.size / SAMPLE_RATE:.2f} s, peak {rms_level(peak):.0f} dBFS, rms {rms_level(samples):.0f} dBFS"
 
 
+Heard = Callable[[str], None]  # a flow's next step: a take's words ("" when nothing was recognised)
+
+
 class Transcription(QObject):
-    heard = Signal(str, str)  # the words of a take ("" when nothing was recognised), and its
-    # source: "talk" (push-to-talk) or "hands-free"
+    heard = Signal(str)  # a take's words, once its flow has used them (for whoever watches)
     partial = Signal(str)  # the words heard so far while a take is held
+    working_changed = Signal(bool)  # a take is being transcribed (or not any more)
 
     def __init__(
         self,
@@ -84,7 +89,8 @@ class Transcription(QObject):
         self.status = status
         self.settings = settings
         self.reused = 0  # releases answered by a live decode (diagnostics)
-        self._retry: tuple[Any, str] | None = None  # a take to transcribe again once the model is back
+        self.working = False  # a take is being transcribed
+        self._retry: tuple[Any, TakePurpose, Heard] | None = None  # a take to transcribe again once the model is back
         self._snapshot: Callable[[], Any] | None = None
         self._decodes: list[_Decode] = []  # live decodes of this take, newest last
         self._last_display = 0.0
@@ -97,9 +103,9 @@ class Transcription(QObject):
 
     # ------------------------------------------------------------------ a whole take
 
-    def transcribe(self, audio: Any, source: str = "talk") -> bool:
-        """Transcribe a take (16 kHz mono float32); False if there is no speech model, or no
-        sound in the take (nothing is sent then)."""
+    def transcribe(self, audio: Any, purpose: TakePurpose, then: Heard) -> bool:
+        """Transcribe a take (16 kHz mono float32) and hand its words to ``then``; False if there
+        is no speech model (``then`` is not called), or no sound in the take (``then("")`` is)."""
         self._timer.stop()
         self._snapshot = None
         if self.speech.model is None or self.speech.closing:
@@ -108,58 +114,70 @@ class Transcription(QObject):
             return False
         region = speech_region(audio)
         if region is None:
-            log.info("no speech in the %s take: %s", source, _loudness(audio))
+            log.info("no speech in the %s take: %s", purpose, _loudness(audio))
             self._drop_live()
             self.status.say("No speech was heard (the microphone picked up only silence); nothing was sent.")
-            emit(self.heard, "", source)
+            self._hand_over("", then)
             return False
+        self._set_working(True)
         key = (region.start, region.end)
         live = next((d for d in self._decodes if d.region == key and d.usable), None)
         self._drop_live(keep=live)
         if live is not None:
             self.reused += 1
             if live.transcript is not None:
-                QTimer.singleShot(0, lambda: self._done(live.transcript, source))
+                QTimer.singleShot(0, lambda: self._done(live.transcript, purpose, then))
             else:  # still decoding: its result is the answer
                 self.status.say("Transcribing…", 0)
-                live.on_final = lambda transcript: self._done(transcript, source)
-                live.on_final_error = lambda exc: self._failed(exc, source, audio)
+                live.on_final = lambda transcript: self._done(transcript, purpose, then)
+                live.on_final_error = lambda exc: self._failed(exc, purpose, then, audio)
         else:
             self.status.say("Transcribing…", 0)
             self._submit(
                 audio[region.start : region.end],
                 key,
-                lambda t: self._done(t, source),
-                lambda exc: self._failed(exc, source, audio),
+                lambda t: self._done(t, purpose, then),
+                lambda exc: self._failed(exc, purpose, then, audio),
             )
         return True
 
     def retry(self, _model: Any = None) -> None:
         """The speech model is back (on another device): transcribe the take it lost."""
         if self._retry is not None:
-            (audio, source), self._retry = self._retry, None
-            self.transcribe(audio, source)
+            (audio, purpose, then), self._retry = self._retry, None
+            self.transcribe(audio, purpose, then)
 
-    def _done(self, transcript: Any, source: str) -> None:
+    def _done(self, transcript: Any, purpose: TakePurpose, then: Heard) -> None:
         self.status.show_clip_time(transcript.elapsed)
         text = spoken_text(transcript)
         if not text:
-            log.info("no words in the %s take's transcript %r", source, transcript.text)
+            log.info("no words in the %s take's transcript %r", purpose, transcript.text)
             self.status.say("No speech was recognised, so nothing was sent.")
         else:
             self.status.say(f"Transcribed {transcript.audio_seconds:.1f} s of audio in {transcript.elapsed:.2f} s")
-        emit(self.heard, text, source)
+        self._hand_over(text, then)
 
-    def _failed(self, exc: BaseException, source: str, audio: Any = None) -> None:
+    def _failed(self, exc: BaseException, purpose: TakePurpose, then: Heard, audio: Any = None) -> None:
         if audio is not None and self.speech.device_lost(exc):
-            self._retry = (audio, source)  # once the model is loaded on this machine
+            self._retry = (audio, purpose, then)  # once the model is loaded on this machine
             self.status.say("Transcribing again on this machine…", 0)
             return
         cancelled = self.speech.is_cancel(exc)
         self.status.say("Transcription stopped." if cancelled else "Transcription failed.")
         if not cancelled:
             self.status.notice(f"The recording could not be transcribed: {exc}")
-        emit(self.heard, "", source)
+        self._hand_over("", then)
+
+    def _hand_over(self, text: str, then: Heard) -> None:
+        """The words, to the flow that asked, then to whoever watches."""
+        self._set_working(False)
+        then(text)
+        emit(self.heard, text)
+
+    def _set_working(self, working: bool) -> None:
+        if working != self.working:
+            self.working = working
+            emit(self.working_changed, working)
 
     # ------------------------------------------------------------------ live, while a take is held
 

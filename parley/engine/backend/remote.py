@@ -92,7 +92,7 @@ API for the app
   (``devices.fallback_to_cpu(choice, str(exc))``).
 
 The protocol is not encrypted, and only a server beyond loopback asks for the token: only use
-servers on a network you trust, or tunnel them over SSH (see the README).
+servers on a network you trust, or tunnel them over SSH (see docs/remote.md).
 """
 
 from __future__ import annotations

@@ -50,6 +50,8 @@ MAX_SPEEDS_BYTES = 256 << 10
 MAX_SPEEDS = 128  # measurements kept; the oldest go first
 STARTER_ID = "starter"
 DEFAULT_SETTING = "default"  # the chat model setting that leaves the choice to Parley
+STARTER_SETTING = "starter"  # the chat model setting that names the starter outright
+PACK_SETTING_PREFIX = "pack:"  # "pack:ID": a model pack, wherever its file is
 
 _lock = threading.Lock()
 
@@ -319,27 +321,69 @@ class Resolved:
 
 
 def resolve(
+    setting: str = DEFAULT_SETTING,
     progress: Callable[[float], None] | None = None,
     cancel: Any = None,
     *,
     device: str = "auto",
     threads: int | None = None,
 ) -> Resolved:
-    """The file of the model Parley chooses (joining a pack first if needed).  A pack that
-    cannot be used now (removed, damaged, no room to join it) gives way to the starter, and the
-    notice says so; a cancel is raised."""
+    """The file of a built-in chat model: Parley's choice (``default``), the starter
+    (``starter``) or a pack (``pack:ID``), a pack joined first if needed.  A pack that cannot be
+    used now (removed, damaged, no room to join it) gives way to the starter, and the notice
+    says so; a cancel is raised."""
     from ..modelfiles.defaults import default_chat_model_path
 
-    picked = choose(device=device, threads=threads)
-    candidate = picked.candidate
-    if candidate is None:
-        return Resolved(default_chat_model_path(), "SmolLM2 135M (starter)", picked.reason, picked.notice)
+    starter = "SmolLM2 135M (starter)"
+    notice: str | None = None
+    if setting == STARTER_SETTING:
+        return Resolved(default_chat_model_path(), starter, "you chose it in Settings", None)
+    if setting.startswith(PACK_SETTING_PREFIX):
+        pack_id = setting.removeprefix(PACK_SETTING_PREFIX)
+        found = next((c for c in candidates() if c.id == pack_id and c.pack is not None), None)
+        if found is None:
+            notice = f"The model pack {pack_id[:64]!r} is not installed, so Parley uses the starter model instead."
+            return Resolved(default_chat_model_path(), starter, notice, notice)
+        candidate, reason = found, "you chose it in Settings"
+    else:
+        picked = choose(device=device, threads=threads)
+        if picked.candidate is None:
+            return Resolved(default_chat_model_path(), starter, picked.reason, picked.notice)
+        candidate, reason, notice = picked.candidate, picked.reason, picked.notice
     try:
-        return Resolved(candidate.path(progress, cancel), candidate.name, picked.reason, picked.notice)
+        return Resolved(candidate.path(progress, cancel), candidate.name, reason, notice)
     except Cancelled:
         raise
     except ParleyError as exc:
         if candidate.pack is None:
             raise
-        notice = f"{candidate.name} cannot be used ({exc}), so Parley uses the starter model instead."
-        return Resolved(default_chat_model_path(), "SmolLM2 135M (starter)", notice, notice)
+        gone = f"{candidate.name} cannot be used ({exc}), so Parley uses the starter model instead."
+        return Resolved(default_chat_model_path(), starter, gone, gone)
+
+
+def is_builtin(setting: str) -> bool:
+    """Whether a chat model setting names a built-in model rather than a file."""
+    return setting in ("", DEFAULT_SETTING, STARTER_SETTING) or setting.startswith(PACK_SETTING_PREFIX)
+
+
+def chat_model_path(
+    setting: str,
+    progress: Callable[[float], None] | None = None,
+    cancel: Any = None,
+    *,
+    device: str = "auto",
+    threads: int | None = None,
+) -> Path:
+    """The file for a chat model setting: "default" is Parley's choice for this machine (the
+    most capable installed model that keeps up with speech on ``device``, measured; the starter
+    until then), "starter" and "pack:ID" name a built-in model outright (a pack joined on first
+    use), anything else is a file (``modelfiles.defaults.chat_model_file``).  A pack that cannot
+    be used gives way to the starter, with a warning in the log."""
+    from ..modelfiles.defaults import chat_model_file
+
+    if not is_builtin(setting):
+        return chat_model_file(setting, progress, cancel)
+    resolved = resolve(setting or DEFAULT_SETTING, progress, cancel, device=device, threads=threads)
+    if resolved.notice:
+        log.warning("%s", resolved.notice)
+    return resolved.path

@@ -117,30 +117,12 @@ def is_legacy_ggml(path: Path) -> bool:
         return False
 
 
-def chat_model_path(
-    choice: str,
-    progress: ProgressCallback | None = None,
-    cancel: CancelFlag | None = None,
-    *,
-    device: str = "auto",
-    threads: int | None = None,
+def chat_model_file(
+    choice: str | Path, progress: ProgressCallback | None = None, cancel: CancelFlag | None = None
 ) -> Path:
-    """``default``, a GGUF file, or a legacy ggml GPT-2 file, which is converted to GGUF once
-    (into the model cache, keyed by the file's path, size and modification time).
-
-    ``default`` is Parley's choice for this machine (``library.choice``: the most capable
-    installed model that keeps up with speech on ``device``, measured; the starter until then),
-    a model pack joined on first use.  A pack that cannot be used (removed, damaged, no room to
-    join it) falls back to the starter, with a warning in the log."""
-    if choice in ("", "default"):
-        import logging
-
-        from ..library.choice import resolve
-
-        resolved = resolve(progress, cancel, device=device, threads=threads)
-        if resolved.notice:
-            logging.getLogger("parley.library").warning("%s", resolved.notice)
-        return resolved.path
+    """A GGUF file, or a legacy ggml GPT-2 file, which is converted to GGUF once (into the model
+    cache, keyed by the file's path, size and modification time).  The built-in models
+    ("default", "starter", "pack:ID") are ``library.choice.chat_model_path``'s."""
     path = Path(choice).expanduser()
     if not is_legacy_ggml(path):
         return path

@@ -8,8 +8,8 @@ word (a preposition or a conjunction: where a speaker may take a breath) once it
 or after ``first_words_max`` words or ``first_chars_max`` characters however the sentence goes on
 (a number's digits are one word but several tokens, and many words read aloud).
 
-``plain_text`` turns Markdown into what is read: markup dropped, code blocks and links' targets
-not read out.
+``plain_text`` turns Markdown into what is read: markup and emoji dropped, code blocks and links'
+targets not read out.
 """
 
 from __future__ import annotations
@@ -35,7 +35,12 @@ _MARKUP = [
     (re.compile(r"(\*\*|__|\*|_|~~)(?=\S)(.+?)(?<=\S)\1"), r"\2"),  # emphasis
     (re.compile(r"^\s*(?:[-*_]\s*){3,}$", re.MULTILINE), ""),  # rules
     (re.compile(r"\|"), " "),  # table bars
+    (re.compile(r"^\s*:?-{3,}:?(?:\s+:?-{3,}:?)*\s*$", re.MULTILINE), ""),  # a table's header rule, bars gone
+    # Emoji and pictographs (a voice reads them as their names, or as noise), flags, the
+    # joiners and variation selectors that build them; symbols people read (° © ™ €) stay.
+    (re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0e\ufe0f\u200d\u20e3]"), ""),
 ]
+_SPACE_BEFORE_MARK = re.compile(r"\s+(?=[.,!?;:](?:\s|$))")  # left where an emoji was: "today ☀️."
 CODE_BLOCK_WORDS = "(code block)"
 
 
@@ -45,7 +50,7 @@ def plain_text(markdown: str) -> str:
     text = " ".join(part if i % 2 == 0 else f" {CODE_BLOCK_WORDS} " for i, part in enumerate(parts))
     for pattern, replacement in _MARKUP:
         text = pattern.sub(replacement, text)
-    return " ".join(text.split())
+    return _SPACE_BEFORE_MARK.sub("", " ".join(text.split()))
 
 
 class SentenceSplitter:

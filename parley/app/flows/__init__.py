@@ -1,0 +1,19 @@
+"""The user-visible flows: each is one object that reads top to bottom, a method per step, in the
+order the user lives them.
+
+- ``spoken_turn.SpokenTurn``: hold the talk key in the window, speak, let go; the words are sent;
+- ``dictation.Dictation``: dictate into another app with a shortcut from anywhere;
+- ``quick_question.QuickQuestion``: ask Parley from anywhere, answered in the quick-ask window;
+- ``hands_free_turn.HandsFreeTurn``: the microphone kept open, each utterance sent at a pause;
+- ``barge_in.BargeIn``: talking over Parley while it reads a reply aloud;
+- ``streaming_reply.StreamingReply``: a reply as the window shows it, timed first.
+
+A step that must wait (a transcription, a reply) hands its work to the part that runs it on an
+engine's thread, the one background path (``app/tasks.py``), with the flow's next step as the
+continuation, which runs on the UI thread.  Signals only at the edges: the window, the keys, the
+microphone's listener and the reply say what happened by calling a step (the controller connects
+them), and a flow tells the window what to show by calling it.  A flow holds its own state, typed.
+
+Runs on the UI thread only.  Uses the app's parts (voice, conversations, ui, desktop typing);
+never the controller or the engine host, which build and connect the flows.
+"""

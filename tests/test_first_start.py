@@ -19,7 +19,7 @@ from parley.app.controller import Controller
 from parley.app.settings import load_settings
 from parley.app.ui.first_start_page import FirstStartPage
 from parley.engine import library
-from parley.engine.library import fit
+from parley.engine.library import choice, fit
 from tests.support.app_helpers import LOAD_TIMEOUT_MS, REPLY_TIMEOUT_MS, make_controller
 from tests.support.models_hub import CHAT_FILE, CHAT_REPO, cache, hub, model_bytes, write_catalog  # noqa: F401
 
@@ -29,6 +29,8 @@ WRONG = "gemma-3-1b-it"  # the same file, pinned to a SHA-256 it does not have
 
 @pytest.fixture
 def catalog(hub, model_bytes: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:  # noqa: F811
+    # The starter's speed, measured by the page, is kept in the test's folder, not the user's cache.
+    monkeypatch.setattr(choice, "speeds_path", lambda: tmp_path / "model-speeds.json")
     path = write_catalog(
         tmp_path / "first-start-catalog.json",
         [

@@ -143,7 +143,8 @@ def _found_rows(models: list[library.FoundModel]) -> list[dict[str, object]]:
 
 def _list(args: argparse.Namespace) -> int:
     models = library.list_models(_folders(args.folder))
-    # The sections, in order: what Parley starts with, then what was added to this computer.
+    # The sections, in order: what Parley starts with (the starters; installed model packs belong
+    # beside them, as rows of the same form), then what was added to this computer.
     rows = _builtin_rows() + _found_rows(models)
     shown = rows if args.all else [r for r in rows if r["usable"] or r["source"] == SOURCE_BUILTIN]
     if args.json:
@@ -167,6 +168,7 @@ def _list(args: argparse.Namespace) -> int:
         "fit: for this machine now, with the context length and device of the settings "
         "(fits; tight: most of the free memory; too big)."
     )
+    # (The line that says which chat model Parley uses, and why, belongs after the list.)
     return 0
 
 

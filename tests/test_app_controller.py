@@ -308,7 +308,7 @@ def test_closing_mid_reply_saves_the_partial_reply_and_stops_the_engines(qtbot, 
     print(f"\nclosing mid-reply took {elapsed * 1000:.0f} ms")
     assert controller.stopped_cleanly is True
     assert not controller.host.running
-    assert chat_model._ctx is None and speech_model._ctx is None  # both engines closed
+    assert chat_model.closed and speech_model.closed  # both engines closed
     store = Store(tmp_path / "conversations.sqlite3")
     messages = store.load_conversation(conversation_id).messages
     store.close()
@@ -490,7 +490,7 @@ def test_settings_are_validated_applied_and_saved(qtbot, tmp_path, tiny_chat_mod
     assert controller.settings_flow.validate(new) is None
     controller.settings_flow.apply(new)
     wait_idle(qtbot, controller, LOAD_TIMEOUT_MS)
-    assert controller.chat.model.name == "tiny-llama-1" and old_chat._ctx is None  # the old one was closed
+    assert controller.chat.model.name == "tiny-llama-1" and old_chat.closed  # the old one was closed
     assert controller.speech.model is old_speech  # untouched: its settings did not change
     assert load_settings(tmp_path / "settings.json").settings == new
     assert controller.window.models_label.text() == "other · whisper tiny.en"

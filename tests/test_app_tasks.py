@@ -135,7 +135,7 @@ def test_shutdown_cancels_the_running_job_runs_the_finalizer_and_delivers_late_r
     assert joined
     assert results and results[0].finish == "cancelled"  # delivered before shutdown() returned
     assert finalized_on and finalized_on[0] != threading.main_thread().name
-    assert model._ctx is None  # closed on the engine's own thread
+    assert model.closed  # closed on the engine's own thread
     assert not worker.busy
     with pytest.raises(RuntimeError):
         worker.submit(lambda _job: None)

@@ -41,6 +41,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 INTERNAL_SIGNALS = {
     "parley.engine.modelfiles.check.Truncated": "parley/engine/modelfiles/",
     "parley.engine.backend.rpc_wire.Refused": "parley/engine/backend/",
+    "parley.engine.chat.decoder.DecodeAborted": "parley/engine/chat/",
 }
 
 

@@ -1,7 +1,8 @@
 """Speech to text with whisper.cpp on the shared ggml build.
 
-One ``SpeechModel`` holds one whisper context, loaded once and reused.  A context is used by
-one thread at a time: ``transcribe`` holds a lock for the whole call.  ``close()`` from
+One ``SpeechModel`` holds one whisper context and its working state (``handles.whisper``),
+loaded once and reused.  They are used by one thread at a time: ``transcribe`` holds a lock for
+the whole call.  ``close()`` from
 another thread cancels a transcription in progress instead of waiting for it, and a callback
 that calls ``transcribe`` on the model it is called from gets ModelBusyError.
 
@@ -18,6 +19,7 @@ Two choices make push-to-talk fast and repeatable:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import threading
@@ -47,6 +49,8 @@ from .errors import (
     UnknownLanguageError,
 )
 from .formats import SAMPLE_RATE
+from .handles.owner import Owner
+from .handles.whisper import FullParams, WhisperContext, WhisperState, language_code, language_id
 from .modelfiles.whisper_file import check_whisper_ggml
 
 FRAMES_PER_SECOND = 50  # encoder positions per second of audio (1500 per 30 s)
@@ -108,142 +112,98 @@ def _larger_ctx(ctx: int) -> int:
 
 
 class _Call:
-    """Per-call state the native callbacks reach through a cffi handle."""
+    """One ``whisper_full`` call: what its callbacks report, on the transcribing thread."""
 
     def __init__(
         self,
+        state: WhisperState,
         on_segment: Callable[[Segment], None] | None,
         on_progress: Callable[[int], None] | None,
         cancel: CancelToken,
         seconds: float,
     ) -> None:
+        self.state = state
         self.seconds = seconds
         self.on_segment = on_segment
         self.on_progress = on_progress
         self.cancel = cancel
         self.segments: list[Segment] = []
-        self.error: BaseException | None = None
+        self.error: BaseException | None = None  # surfaced after whisper_full returns
+
+    def new_segments(self, n_new: int) -> None:
+        try:
+            total = self.state.n_segments()
+            for i in range(total - n_new, total):
+                start, end, text = self.state.segment(i)
+                # Times are clamped to the clip (a single segment ends at the window's end).
+                segment = Segment(min(self.seconds, start), min(self.seconds, end), text)
+                self.segments.append(segment)
+                if self.on_segment is not None:
+                    self.on_segment(segment)
+        except BaseException as exc:
+            self.error = exc
+            self.cancel.cancel()
+
+    def progress(self, percent: int) -> None:
+        try:
+            if self.on_progress is not None:
+                self.on_progress(percent)
+        except BaseException as exc:
+            self.error = exc
+            self.cancel.cancel()
 
 
-_callbacks_installed = False
-_callbacks_lock = threading.Lock()
-
-
-def _install_callbacks() -> None:
-    global _callbacks_installed
-    with _callbacks_lock:
-        if _callbacks_installed:
-            return
-        ffi, lib = native.ffi(), native.lib()
-
-        @native.def_extern(ffi)
-        def parley_py_new_segment(ctx: Any, state: Any, n_new: int, user_data: Any) -> None:
-            call: _Call = ffi.from_handle(user_data)
-            try:
-                total = lib.whisper_full_n_segments(ctx)
-                for i in range(total - n_new, total):
-                    segment = _read_segment(ctx, i, call.seconds)
-                    call.segments.append(segment)
-                    if call.on_segment is not None:
-                        call.on_segment(segment)
-            except BaseException as exc:  # surfaced after whisper_full returns
-                call.error = exc
-                call.cancel.cancel()
-
-        @native.def_extern(ffi)
-        def parley_py_progress(ctx: Any, state: Any, progress: int, user_data: Any) -> None:
-            call: _Call = ffi.from_handle(user_data)
-            try:
-                if call.on_progress is not None:
-                    call.on_progress(int(progress))
-            except BaseException as exc:
-                call.error = exc
-                call.cancel.cancel()
-
-        _callbacks_installed = True
-
-
-def _read_segment(ctx: Any, i: int, seconds: float) -> Segment:
-    """Segment ``i``; times are clamped to the clip (a single segment ends at the window's end)."""
-    lib = native.lib()
-    return Segment(
-        start=min(seconds, lib.whisper_full_get_segment_t0(ctx, i) / 100.0),
-        end=min(seconds, lib.whisper_full_get_segment_t1(ctx, i) / 100.0),
-        text=native.string(lib.whisper_full_get_segment_text(ctx, i)),
-    )
-
-
-class SpeechModel:
+class SpeechModel(Owner):
     """A whisper.cpp model loaded on a device, ready to transcribe 16 kHz mono audio."""
 
     def __init__(
         self, path: str | Path, device: str | DeviceChoice = "auto", threads: int | None = None, flash_attn: bool = True
     ) -> None:
+        super().__init__()
         self.path = Path(path)
-        self.info = check_whisper_ggml(self.path)  # raises ModelFileError before native code sees it
-        if threads is not None and threads < 0:
-            raise ThreadCountError(f"the number of CPU threads must be at least 1, not {threads}")
-        native.load_backends()
-        _install_callbacks()
-        self.threads = threads or default_threads()
-        choice = device if isinstance(device, DeviceChoice) else select_device(device)
-        choice = auto_choice.settle("speech", self.path, choice, self.threads, device_trial(self.path, self.threads))
         self._lock = threading.Lock()
         self._busy_thread: int | None = None  # the thread inside whisper_full
         self._cancel: CancelToken | None = None  # that call's token; close() sets it
         self._closing = False
-        self._ctx: Any = None
-        self.device = load_with_fallback(choice, lambda on: self._init_context(on, flash_attn))
-        lib = native.lib()
-        self.multilingual = bool(lib.whisper_is_multilingual(self._ctx))
-        self.name = f"whisper {native.string(lib.whisper_model_type_readable(self._ctx))}" + (
-            "" if self.multilingual else ".en"
-        )
-
-    def _init_context(self, choice: DeviceChoice, flash_attn: bool) -> None:
-        """Load the model on ``choice`` into ``self._ctx``; ModelLoadError on failure,
-        RemoteDeviceLost when its server went away meanwhile."""
-        lib = native.lib()
-        params = lib.whisper_context_default_params()
-        params.use_gpu = choice.device.is_gpu
-        params.gpu_device = choice.gpu_index or 0
-        params.flash_attn = flash_attn
-        with native.NativeLog() as errors:
-            ctx = lib.whisper_init_from_file_with_params(str(self.path).encode(), params)
-        if ctx == native.ffi().NULL:
-            remote.check(choice.device)  # a lost server is the reason, when it is one
-            reason = errors.reason()
-            raise ModelLoadError(
-                f"whisper.cpp could not load {self.path} on {choice.device.name}" + (f": {reason}" if reason else "")
+        self._state: WhisperState
+        with self._building():
+            self.info = check_whisper_ggml(self.path)  # raises ModelFileError before native code sees it
+            if threads is not None and threads < 0:
+                raise ThreadCountError(f"the number of CPU threads must be at least 1, not {threads}")
+            native.load_backends()
+            self.threads = threads or default_threads()
+            choice = device if isinstance(device, DeviceChoice) else select_device(device)
+            choice = auto_choice.settle(
+                "speech", self.path, choice, self.threads, device_trial(self.path, self.threads)
             )
-        if remote.lost_reason(choice.device):  # lost while the weights were sent
-            lib.whisper_free(ctx)
-            remote.check(choice.device)
-        self._ctx = ctx
+            self.device = load_with_fallback(choice, lambda on: self._load(on, flash_attn))
+
+    def _load(self, choice: DeviceChoice, flash_attn: bool) -> None:
+        """Load the model and its working state on ``choice``; ModelLoadError on failure,
+        RemoteDeviceLost when its server went away meanwhile.  A failure frees what was made."""
+        with contextlib.ExitStack() as made:
+            try:
+                context = made.enter_context(WhisperContext(self.info, choice, flash_attn))
+                state = made.enter_context(WhisperState(context))
+            except ModelLoadError:
+                remote.check(choice.device)  # a lost server is the reason, when it is one
+                raise
+            if remote.lost_reason(choice.device):  # lost while the weights were sent
+                remote.check(choice.device)
+            self._resources.enter_context(made.pop_all())
+        self._state = state
+        self.multilingual = context.multilingual
+        self.name = f"whisper {context.type_name}" + ("" if self.multilingual else ".en")
 
     def close(self) -> None:
-        """Free the context; a transcription in progress on another thread is cancelled
+        """Free the model; a transcription in progress on another thread is cancelled
         (it raises Cancelled) rather than waited for.  Later calls raise ModelClosedError."""
         self._closing = True
         cancel = self._cancel
         if cancel is not None:
             cancel.cancel()
         with self._lock:
-            if self._ctx is not None and self._ctx != native.ffi().NULL:
-                native.lib().whisper_free(self._ctx)
-            self._ctx = None
-
-    def __enter__(self) -> SpeechModel:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
+            super().close()
 
     def transcribe(
         self,
@@ -334,59 +294,43 @@ class SpeechModel:
         cancel: CancelToken,
     ) -> Transcript:
         """One ``whisper_full`` call with the given audio context (0: the full window)."""
-        ffi, lib = native.ffi(), native.lib()
-        strategy = lib.WHISPER_SAMPLING_BEAM_SEARCH if beam_size > 1 else lib.WHISPER_SAMPLING_GREEDY
-        params = lib.whisper_full_default_params(strategy)
-        params.n_threads = threads or self.threads
-        params.translate = translate
-        params.no_context = True
-        params.no_timestamps = not timestamps
-        params.single_segment = (seconds <= 30.0) if single_segment is None else single_segment
-        params.print_special = params.print_progress = params.print_realtime = params.print_timestamps = False
-        params.temperature = temperature
-        params.temperature_inc = 0.0  # no random fallback: same clip, same text
-        if beam_size > 1:
-            params.beam_search.beam_size = beam_size
-        params.audio_ctx = audio_ctx
-        keep = []  # C strings must outlive the call
         lang = (language or "auto").strip().lower()
         if not self.multilingual:
             lang = "en"
-        elif lang != "auto" and lib.whisper_lang_id(lang.encode()) < 0:
+        elif lang != "auto" and language_id(lang) < 0:
             raise UnknownLanguageError(str(language))
-        keep.append(ffi.new("char[]", lang.encode()))
-        params.language = keep[-1]
-        params.detect_language = False
-        if initial_prompt:
-            keep.append(ffi.new("char[]", initial_prompt.encode()))
-            params.initial_prompt = keep[-1]
-        call = _Call(on_segment, on_progress, cancel, seconds)
-        handle = ffi.new_handle(call)
-        params.new_segment_callback = lib.parley_py_new_segment
-        params.new_segment_callback_user_data = handle
-        params.progress_callback = lib.parley_py_progress
-        params.progress_callback_user_data = handle
-        params.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
-        params.abort_callback_user_data = cancel.c_pointer
-        buf = ffi.from_buffer("float[]", samples)
+        params = FullParams(
+            threads=threads or self.threads,
+            language=lang,
+            translate=translate,
+            no_context=True,
+            timestamps=timestamps,
+            single_segment=(seconds <= 30.0) if single_segment is None else single_segment,
+            beam_size=beam_size,
+            temperature=temperature,
+            temperature_inc=0.0,  # no random fallback: same clip, same text
+            audio_ctx=audio_ctx,
+            initial_prompt=initial_prompt,
+        )
         if self._busy_thread == threading.get_ident():
             raise ModelBusyError(
                 "the speech model is busy on this thread: it cannot transcribe from "
                 "the callback of a transcription in progress"
             )
         with self._lock:
-            if self._ctx is None:
+            if self.closed:
                 raise ModelClosedError("the speech model is closed")
+            call = _Call(self._state, on_segment, on_progress, cancel, seconds)
             self._busy_thread, self._cancel = threading.get_ident(), cancel
             if self._closing:
                 cancel.cancel()
             try:
                 started = time.perf_counter()
                 with native.NativeLog(silenced=lambda: cancel.cancelled) as errors:
-                    rc = lib.whisper_full(self._ctx, params, buf, len(samples))
+                    rc = self._state.full(samples, params, call, cancel)
                 elapsed = time.perf_counter() - started
                 remote.check(self.device.device)  # a lost server's stand-in results are garbage
-                lang_id = lib.whisper_full_lang_id(self._ctx)
+                lang_id = self._state.language_id()
             finally:
                 self._busy_thread = self._cancel = None
             if call.error is not None:
@@ -398,8 +342,8 @@ class SpeechModel:
                 raise TranscriptionError(
                     f"whisper.cpp failed to transcribe (error {rc})" + (f": {reason}" if reason else ""), rc
                 )
-            language_code = native.string(lib.whisper_lang_str(lang_id)) if lang_id >= 0 else lang
-        return Transcript(call.segments, language_code, seconds, elapsed)
+            language_found = language_code(lang_id) if lang_id >= 0 else lang
+        return Transcript(call.segments, language_found, seconds, elapsed)
 
     @staticmethod
     def _audio_ctx(audio_ctx: int | str, seconds: float) -> int:

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ..backend import native
-from ..errors import ModelClosedError, ModelFileError, ModelLoadError, ParleyError, UntrustedFileError
+from ..errors import ModelClosedError, ModelFileError, ParleyError, UntrustedFileError
+from ..handles.owner import Owner
+from ..handles.whisper import VadContext
 from ..modelfiles import silero_convert
 from ..untrusted import read_bytes
 from .files import rms_level
@@ -43,28 +44,18 @@ def check_vad_file(path: Path) -> None:
         raise ModelFileError(path, "this is not Parley's Silero VAD file (its layout differs)")
 
 
-class SileroVAD:
+class SileroVAD(Owner):
     """Speech probabilities for consecutive 512-sample windows of 16 kHz audio."""
 
     def __init__(self, path: str | Path, threads: int = 1) -> None:
+        super().__init__()
         self.path = Path(path)
-        check_vad_file(self.path)
-        native.load_backends()
-        lib = native.lib()
-        params = lib.whisper_vad_default_context_params()
-        params.n_threads = max(1, threads)
-        params.use_gpu = False  # a 1 MB network on 32 ms windows: the CPU answers in well under a millisecond
-        with native.NativeLog() as errors:
-            ctx = lib.whisper_vad_init_from_file_with_params(str(self.path).encode(), params)
-        if ctx == native.ffi().NULL:
-            reason = errors.reason()
-            raise ModelLoadError(
-                f"whisper.cpp could not load the voice activity model {self.path}" + (f": {reason}" if reason else "")
-            )
-        lib.whisper_vad_reset_state(ctx)  # the LSTM state starts uninitialised
-        self._ctx: Any = ctx
         self._lock = threading.Lock()  # one thread in the context at a time; close() waits for it
         self._pending = np.zeros(0, dtype=np.float32)
+        with self._building():
+            check_vad_file(self.path)
+            native.load_backends()
+            self._vad = self._resources.enter_context(VadContext(self.path, threads))
 
     @classmethod
     def default(cls, threads: int = 1) -> SileroVAD:
@@ -82,39 +73,24 @@ class SileroVAD:
         if whole == 0:
             return np.zeros(0, dtype=np.float32)
         windows = np.ascontiguousarray(np.nan_to_num(samples[:whole], nan=0.0, posinf=1.0, neginf=-1.0))
-        ffi, lib = native.ffi(), native.lib()
         with self._lock:
-            if self._ctx is None:
+            if self.closed:
                 raise ModelClosedError("the voice activity model is closed")
-            ok = lib.whisper_vad_detect_speech_no_reset(self._ctx, ffi.cast("float *", windows.ctypes.data), whole)
-            n = lib.whisper_vad_n_probs(self._ctx)
-            if not ok or n != whole // WINDOW:
-                raise ParleyError("whisper.cpp could not run the voice activity model")
-            probs = np.array(np.frombuffer(ffi.buffer(lib.whisper_vad_probs(self._ctx), 4 * n), dtype=np.float32))
+            probs = self._vad.detect(windows)
+        if probs is None or len(probs) != whole // WINDOW:
+            raise ParleyError("whisper.cpp could not run the voice activity model")
         return probs
 
     def reset(self) -> None:
         """Forget the stream so far (the LSTM state and a partial window)."""
         self._pending = self._pending[:0]
         with self._lock:
-            if self._ctx is not None:
-                native.lib().whisper_vad_reset_state(self._ctx)
+            if not self.closed:
+                self._vad.reset()
 
     def close(self) -> None:
         with self._lock:
-            if self._ctx is not None:
-                native.lib().whisper_vad_free(self._ctx)
-            self._ctx = None
-
-    def __enter__(self) -> SileroVAD:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        if getattr(self, "_ctx", None) is not None:
-            self.close()
+            super().close()
 
 
 class NeuralDetector:

@@ -1,7 +1,8 @@
 """Thin low-level access to the shared native build: the cffi module, logging and backends.
 
-Everything that touches ``ffi``/``lib`` directly lives in this module, ``devices``,
-``speech`` and ``chat``; callers use those typed classes instead.
+Everything that touches ``ffi``/``lib`` directly lives in this module, ``devices``, ``remote``
+and ``cancel`` here, and ``parley.engine.handles`` (one owner per llama.cpp and whisper.cpp
+object); callers use those typed classes instead.
 
 Backends are loaded exactly once per process, from our own library folder, with
 ``ggml_backend_load_all_from_path``: ggml's default search looks beside the Python executable

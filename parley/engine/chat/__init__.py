@@ -1,3 +1,4 @@
-"""The chat engine: the llama.cpp model and session, prompt formats, sampling.
+"""The chat engine: the llama.cpp model and session, the decode step and KV cache bookkeeping
+they share with the batch engine, prompt formats, sampling.
 
-Imports backend/, modelfiles/ and the ground modules."""
+Imports handles/ (the native objects), backend/, modelfiles/ and the ground modules."""

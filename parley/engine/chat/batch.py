@@ -16,8 +16,11 @@ conversation's next turn, a fixed system prompt).
 
 Results reach the caller through callbacks run on the engine thread (``on_text`` with each
 new piece of text, ``on_done`` once with the ``BatchResult``); they must be quick and must not
-call the engine (hand them to a queue).  ``close()`` must come before the model's own
-``close()``: the context uses the model's weights.
+call the engine (hand them to a queue).  The engine's context keeps the model's weights
+allocated until it closes, also when the ``ChatModel`` is closed first.
+
+The engine and ``ChatModel`` feed their contexts through the same ``decoder.Decoder``: the same
+decode step, with the same handling of a failed or aborted decode.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..backend import native, remote
+from ..backend import remote
 from ..backend.cancel import CancelToken
 from ..errors import (
     ContextOverflowError,
@@ -39,11 +42,12 @@ from ..errors import (
     InvalidSettingError,
     MaxTokensError,
     ModelClosedError,
-    ModelLoadError,
     QueueFullError,
     TokenizeError,
 )
-from .model import MIN_REPLY_ROOM, ChatModel, attach_threadpool, common_prefix, free_threadpool, new_context
+from ..handles.owner import Owner
+from .decoder import DecodeAborted, Decoder, common_prefix
+from .model import MIN_REPLY_ROOM, ChatModel
 from .prompt_format import ReplyStream
 from .sampling import Sampler, SamplingParams
 
@@ -97,9 +101,9 @@ class BatchJob:
 class _Sequence:
     """One of the context's sequences and the reply it is producing (on the engine thread only)."""
 
-    def __init__(self, seq_id: int) -> None:
+    def __init__(self, seq_id: int, kv: list[int]) -> None:
         self.seq_id = seq_id
-        self.kv: list[int] = []  # the tokens its KV cache holds, at positions 0..len-1
+        self.kv = kv  # the tokens its KV cache holds, at positions 0..len-1 (the decoder keeps it)
         self.job: BatchJob | None = None
         self.pending: list[int] = []  # prompt tokens still to evaluate
         self.next_token: int | None = None  # sampled, evaluated in the next batch
@@ -110,7 +114,7 @@ class _Sequence:
         self.first_token: float | None = None
 
 
-class BatchEngine:
+class BatchEngine(Owner):
     """``parallel`` replies decoded together on ``model``'s weights (see the module docstring)."""
 
     def __init__(
@@ -122,45 +126,36 @@ class BatchEngine:
     ) -> None:
         """``n_ctx``: tokens per sequence (default: the model's context length), capped at the
         model's training context; the KV cache holds ``parallel * n_ctx`` tokens."""
-        if not 1 <= parallel <= MAX_PARALLEL:
-            raise InvalidSettingError(f"the number of parallel sequences must be 1 to {MAX_PARALLEL}, not {parallel}")
-        if max_queue < 0:
-            raise InvalidSettingError(f"the waiting line must hold 0 or more requests, not {max_queue}")
-        per_seq = model._capped_ctx(n_ctx or model.n_ctx)
-        if per_seq < 2 * MIN_REPLY_ROOM:
-            raise ContextSizeError(f"the context length must be at least {2 * MIN_REPLY_ROOM} tokens, not {per_seq}")
-        model._check_open()
-        self.model = model
-        self.parallel = parallel
-        self.max_queue = max_queue
-        ffi, lib = native.ffi(), native.lib()
-        ctx, errors = new_context(model._model, per_seq * parallel, parallel, model.threads)
-        if ctx == ffi.NULL:
-            reason = errors.reason()
-            raise ModelLoadError(
-                f"llama.cpp could not create a {parallel}-sequence context for {model.path}"
-                + (f": {reason}" if reason else " (see the log)")
-            )
-        self._ctx = ctx
-        self._threadpool = attach_threadpool(ctx, model.threads)
-        self.n_ctx = min(int(lib.llama_n_ctx(ctx)) // parallel, per_seq)
-        self.n_batch = int(lib.llama_n_batch(ctx))
-        self._batch = lib.llama_batch_init(self.n_batch, 0, 1)
-        for i in range(self.n_batch):
-            self._batch.n_seq_id[i] = 1
-        self._token_at, self._pos_at, self._logits_at = self._batch.token, self._batch.pos, self._batch.logits
-        self._seq_at = self._batch.seq_id
-        self._mem = lib.llama_get_memory(ctx)
-        self._abort = CancelToken()  # set by close(): stops a decode between graph nodes
-        lib.llama_set_abort_callback(ctx, ffi.addressof(lib, "parley_abort_flag_cb"), self._abort.c_pointer)
-        self._stops = model.prompt_format.stop
-        self._sequences = [_Sequence(i) for i in range(parallel)]
-        self._queue: collections.deque[BatchJob] = collections.deque()
+        super().__init__()
         self._cond = threading.Condition()
         self._closing = False
-        self._running = 0  # sequences with a job (read from other threads for ``busy``)
+        self._abort = CancelToken()  # set by close(): stops a decode between graph nodes
         self._thread = threading.Thread(target=self._run, name="parley-batch", daemon=True)
-        self._thread.start()
+        with self._building():
+            if not 1 <= parallel <= MAX_PARALLEL:
+                raise InvalidSettingError(
+                    f"the number of parallel sequences must be 1 to {MAX_PARALLEL}, not {parallel}"
+                )
+            if max_queue < 0:
+                raise InvalidSettingError(f"the waiting line must hold 0 or more requests, not {max_queue}")
+            per_seq = model.llama.cap_context(n_ctx or model.n_ctx)
+            if per_seq < 2 * MIN_REPLY_ROOM:
+                raise ContextSizeError(
+                    f"the context length must be at least {2 * MIN_REPLY_ROOM} tokens, not {per_seq}"
+                )
+            self.model = model
+            self.parallel = parallel
+            self.max_queue = max_queue
+            decoder = Decoder(model.llama, n_ctx=per_seq, sequences=parallel, threads=model.threads)
+            self._decoder = self._resources.enter_context(decoder)
+            decoder.context.set_abort(self._abort)
+            self.n_ctx = decoder.n_ctx
+            self.n_batch = decoder.n_batch
+            self._stops = model.prompt_format.stop
+            self._sequences = [_Sequence(i, decoder.kv[i]) for i in range(parallel)]
+            self._queue: collections.deque[BatchJob] = collections.deque()
+            self._running = 0  # sequences with a job (read from other threads for ``busy``)
+            self._thread.start()
 
     # ------------------------------------------------------------------ any thread
 
@@ -206,19 +201,16 @@ class BatchEngine:
 
     def close(self) -> None:
         """Cancel every reply (each gets ``on_done``) and free the context; waits for the
-        engine thread unless called from it (a callback)."""
+        engine thread unless called from it (a callback).  The engine thread frees the context
+        as it ends (here when it never started)."""
         with self._cond:
             self._closing = True
             self._cond.notify_all()
         self._abort.cancel()
-        if threading.current_thread() is not self._thread:
+        if self._thread.ident is None:
+            super().close()
+        elif threading.current_thread() is not self._thread:
             self._thread.join()
-
-    def __enter__(self) -> BatchEngine:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def _withdraw(self, job: BatchJob) -> None:
         """A cancelled job that still waits leaves the line now."""
@@ -257,7 +249,7 @@ class BatchEngine:
                     self._finish(seq, "error" if error else "cancelled", error)
             for job in queued:
                 _report(job, BatchResult("", "error" if error else "cancelled", len(job.tokens), 0, 0, None, error))
-            self._free()
+            super().close()
 
     def _admit(self) -> list[tuple[_Sequence, BatchJob]]:
         """Waiting jobs for the free sequences, each to the one whose cache shares most of its
@@ -275,25 +267,19 @@ class BatchEngine:
 
     def _start(self, seq: _Sequence, job: BatchJob) -> None:
         """Keep the cached prefix of the job's prompt in the sequence, drop the rest."""
-        lib = native.lib()
         keep = min(common_prefix(seq.kv, job.tokens), len(job.tokens) - 1)  # the last one is evaluated for its logits
-        if keep < len(seq.kv):
-            if not lib.llama_memory_seq_rm(self._mem, seq.seq_id, keep, -1):
-                lib.llama_memory_seq_rm(self._mem, seq.seq_id, -1, -1)  # e.g. a recurrent state: start over
-                keep = 0
-            del seq.kv[keep:]
-        seq.reused = keep
-        seq.pending = job.tokens[keep:]
+        seq.reused = self._decoder.keep(seq.seq_id, keep)
+        seq.pending = job.tokens[seq.reused :]
         seq.next_token = None
         seq.generated = 0
         seq.first_token = None
-        seq.sampler = self.model._sampler(job.params, job.tokens)
+        seq.sampler = self.model.sampler(job.params, job.tokens)
         seq.stream = ReplyStream([*job.params.stop, *self._stops])
 
     def _step(self) -> None:
         """One batch: each generating sequence's last token, then prompt chunks as room allows."""
+        decoder = self._decoder
         outputs: list[tuple[_Sequence, int]] = []
-        n = 0
         for seq in self._sequences:
             job = seq.job
             if job is None:
@@ -304,47 +290,42 @@ class BatchEngine:
                 if len(seq.kv) >= self.n_ctx:
                     self._finish(seq, "context")
                     continue
-                self._put(n, seq, seq.next_token, True)
-                outputs.append((seq, n))
+                outputs.append((seq, decoder.put(seq.seq_id, seq.next_token, True)))
                 seq.next_token = None
-                n += 1
         for seq in self._sequences:
-            if seq.job is None or not seq.pending or n >= self.n_batch:
+            if seq.job is None or not seq.pending or not decoder.room:
                 continue
-            chunk = seq.pending[: self.n_batch - n]
+            chunk = seq.pending[: decoder.room]
             del seq.pending[: len(chunk)]
             for i, token in enumerate(chunk):
-                self._put(n, seq, token, not seq.pending and i == len(chunk) - 1)
-                n += 1
+                index = decoder.put(seq.seq_id, token, not seq.pending and i == len(chunk) - 1)
             if not seq.pending:
-                outputs.append((seq, n - 1))
-        if n == 0:
+                outputs.append((seq, index))
+        if decoder.room == self.n_batch:
             return
-        self._batch.n_tokens = n
-        with native.NativeLog(silenced=lambda: self._abort.cancelled) as errors:
-            rc = native.lib().llama_decode(self._ctx, self._batch)
-        if rc != 0:
-            self._decode_failed(rc, errors)
+        try:
+            decoder.decode(silenced=lambda: self._abort.cancelled)
+        except DecodeAborted:
+            return  # closing: the loop ends and cancels every reply
+        except DecodeError as error:  # every sequence in the batch kept what llama.cpp stored
+            if self._abort.cancelled:
+                return
+            for seq in self._sequences:
+                if seq.job is not None:
+                    self._finish(seq, "error", error)
             return
         if self.model.device.device.remote:  # a lost server's stand-in logits are not tokens
             remote.check(self.model.device.device)
         for seq, index in outputs:
             self._sample(seq, index)
 
-    def _put(self, i: int, seq: _Sequence, token: int, logits: bool) -> None:
-        self._token_at[i] = token
-        self._pos_at[i] = len(seq.kv)
-        self._seq_at[i][0] = seq.seq_id
-        self._logits_at[i] = logits
-        seq.kv.append(token)
-
     def _sample(self, seq: _Sequence, index: int) -> None:
         job, sampler = seq.job, seq.sampler
         assert job is not None and sampler is not None
-        token = sampler.sample(self._ctx, index)
+        token = sampler.sample(self._decoder.context, index)
         seq.first_token = seq.first_token or time.perf_counter()
         params = job.params
-        if self.model._is_eog(token) and not params.ignore_eos:
+        if self.model.is_eog(token) and not params.ignore_eos:
             self._finish(seq, "eog")
             return
         seq.generated += 1
@@ -357,23 +338,6 @@ class BatchEngine:
             self._finish(seq, "max_tokens")
         else:
             seq.next_token = token
-
-    def _decode_failed(self, rc: int, errors: native.NativeLog) -> None:
-        """Every sequence in the failed batch keeps what llama.cpp stored and its reply ends."""
-        lib = native.lib()
-        for seq in self._sequences:
-            stored = int(lib.llama_memory_seq_pos_max(self._mem, seq.seq_id)) + 1
-            del seq.kv[stored:]
-        if rc == 2 or self._abort.cancelled:
-            return  # closing: the loop ends and cancels every reply
-        reason = errors.reason()
-        error = DecodeError(
-            f"llama.cpp failed to evaluate a batch (llama_decode returned {rc})" + (f": {reason}" if reason else ""),
-            rc,
-        )
-        for seq in self._sequences:
-            if seq.job is not None:
-                self._finish(seq, "error", error)
 
     def _finish(self, seq: _Sequence, finish: str, error: BaseException | None = None) -> None:
         job = seq.job
@@ -395,16 +359,6 @@ class BatchEngine:
         with self._cond:
             self._running -= 1
         _report(job, result)
-
-    def _free(self) -> None:
-        lib = native.lib()
-        if self._batch is not None:
-            lib.llama_batch_free(self._batch)
-        if self._ctx is not None:
-            lib.llama_free(self._ctx)
-        if self._threadpool is not None:
-            free_threadpool(self._threadpool)
-        self._batch = self._ctx = self._threadpool = None
 
 
 def _ignore(_: Any) -> None:

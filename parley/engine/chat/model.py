@@ -1,9 +1,9 @@
 """Chat with a llama.cpp model on the shared ggml build.
 
-Two layers, as in llama-cpp-python:
-- ``ChatModel``: one model and one context on one device, and the thin low-level operations
-  on them (tokenize, evaluate tokens into the KV cache, sample).  It remembers which tokens
-  its KV cache holds, so a prompt that starts like the previous one only evaluates the rest.
+- ``ChatModel``: a model's weights and one context on one device (``handles.LlamaModel`` and a
+  ``decoder.Decoder``), the locks that give the context to one thread at a time, and the
+  tokens: tokenize, evaluate into the KV cache, sample.  Its decoder remembers which tokens the
+  KV cache holds, so a prompt that starts like the previous one only evaluates the rest.
 - ``ChatSession``: a conversation.  Each turn renders the whole conversation with the model's
   prompt format, tokenizes it and lets the model reuse the cached prefix.  Re-tokenizing the
   rendered text rather than remembering the sampled tokens is what keeps the cache honest: a
@@ -33,6 +33,7 @@ all on the CPU, where a persistent threadpool serves all decodes.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import threading
 import time
@@ -49,7 +50,6 @@ from ..errors import (
     Cancelled,
     ContextOverflowError,
     ContextSizeError,
-    DecodeError,
     InvalidHistoryError,
     MaxTokensError,
     ModelBusyError,
@@ -57,10 +57,12 @@ from ..errors import (
     ModelLoadError,
     NothingToRegenerateError,
     ThreadCountError,
-    TokenizeError,
 )
 from ..formats import ROLES
+from ..handles.llama import LlamaModel
+from ..handles.owner import Owner
 from ..modelfiles.gguf_file import check_gguf
+from .decoder import DecodeAborted, Decoder, common_prefix
 from .prompt_format import Message, PromptFormat, ReplyStream, pick_format
 from .sampling import Sampler, SamplingParams, make_sampler
 
@@ -74,9 +76,7 @@ __all__ = [
     "default_threads",
 ]
 
-N_BATCH = 512  # tokens per llama_decode call while evaluating a prompt
 MIN_REPLY_ROOM = 16  # a message is refused when it leaves fewer tokens than this for the reply
-MIN_SHIFT_TOKENS = 8  # shorter matching runs are evaluated again rather than shifted
 
 OnText = Callable[[str], None]
 
@@ -108,99 +108,10 @@ class Reply:
     stats: GenerationStats
 
 
-class _Aborted(Exception):
-    """llama_decode stopped because the cancel token was set."""
-
-
-# --------------------------------------------------------------------------- model loading
-
-_progress_installed = False
-_progress_lock = threading.Lock()
-
-
-class _LoadProgress:
-    def __init__(self, callback: Callable[[float], Any] | None) -> None:
-        self.callback = callback
-        self.cancelled = False
-        self.error: BaseException | None = None
-
-
-def _install_progress() -> None:
-    global _progress_installed
-    with _progress_lock:
-        if _progress_installed:
-            return
-        ffi = native.ffi()
-
-        @native.def_extern(ffi)
-        def parley_py_load_progress(progress: float, user_data: Any) -> bool:
-            state: _LoadProgress = ffi.from_handle(user_data)
-            try:
-                if state.callback is not None and state.callback(float(progress)) is False:
-                    state.cancelled = True
-            except BaseException as exc:  # re-raised once llama.cpp has returned
-                state.error = exc
-            return state.error is None and not state.cancelled
-
-        _progress_installed = True
-
-
-def _cpu_backend_fn(name: str, signature: str) -> Any:
-    """A function the CPU backend module exports (it is loaded at run time, not linked)."""
-    ffi, lib = native.ffi(), native.lib()
-    for i in range(lib.ggml_backend_dev_count()):
-        dev = lib.ggml_backend_dev_get(i)
-        if lib.ggml_backend_dev_type(dev) == lib.GGML_BACKEND_DEVICE_TYPE_CPU:
-            fn = lib.ggml_backend_reg_get_proc_address(lib.ggml_backend_dev_backend_reg(dev), name.encode())
-            return None if fn == ffi.NULL else ffi.cast(signature, fn)
-    return None
-
-
-def attach_threadpool(ctx: Any, threads: int) -> Any:
-    """Attach a persistent CPU threadpool to ``ctx``, as llama-bench does: without one, ggml
-    starts and joins its worker threads for every graph, i.e. for every generated token.
-    Returns the pool (free it with ``free_threadpool`` after the context), or None."""
-    new = _cpu_backend_fn("ggml_threadpool_new", "struct ggml_threadpool *(*)(struct ggml_threadpool_params *)")
-    if new is None:
-        return None
-    params = native.ffi().new("struct ggml_threadpool_params *", native.lib().ggml_threadpool_params_default(threads))
-    pool = new(params)
-    if pool == native.ffi().NULL:
-        return None
-    native.lib().llama_attach_threadpool(ctx, pool, pool)
-    return pool
-
-
-def new_context(model: Any, n_ctx: int, n_seq_max: int, threads: int) -> tuple[Any, native.NativeLog]:
-    """A llama.cpp context on the loaded weights ``model`` (NULL on failure, with the log).
-
-    ``n_ctx`` is the whole KV cache; with ``n_seq_max`` > 1 each sequence gets its own part of
-    it (``n_ctx / n_seq_max``, which llama.cpp rounds up to a multiple of 256), as llama-server
-    does by default.  Several contexts may share one model, each used by one thread at a time.
-    """
-    ffi, lib = native.ffi(), native.lib()
-    cparams = lib.llama_context_default_params()
-    cparams.n_ctx = n_ctx
-    cparams.n_batch = cparams.n_ubatch = min(N_BATCH, n_ctx)
-    cparams.n_seq_max = n_seq_max
-    cparams.n_threads = cparams.n_threads_batch = threads
-    cparams.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
-    cparams.abort_callback_data = ffi.NULL
-    with native.NativeLog() as errors:
-        ctx = lib.llama_init_from_model(model, cparams)
-    return ctx, errors
-
-
-def free_threadpool(pool: Any) -> None:
-    free = _cpu_backend_fn("ggml_threadpool_free", "void (*)(struct ggml_threadpool *)")
-    if free is not None:
-        free(pool)
-
-
 # --------------------------------------------------------------------------- model
 
 
-class ChatModel:
+class ChatModel(Owner):
     """A llama.cpp model and its context on one device."""
 
     def __init__(
@@ -216,145 +127,64 @@ class ChatModel:
         ``n_ctx`` is capped at the model's training context.  ``progress(fraction)`` is called
         while the weights load; returning False cancels the load (``Cancelled``).
         """
+        super().__init__()
         self.path = Path(path)
-        self.info = check_gguf(self.path)  # native code aborts the process on a malformed file
-        if n_ctx < 2 * MIN_REPLY_ROOM:
-            raise ContextSizeError(f"the context length must be at least {2 * MIN_REPLY_ROOM} tokens, not {n_ctx}")
-        if threads is not None and threads < 0:
-            raise ThreadCountError(f"the number of CPU threads must be at least 1, not {threads}")
-        native.load_backends()
-        _install_progress()
-        self.threads = threads or default_threads()
         self._lock = threading.RLock()  # the native context: held for each native step, never during a callback
         self._turn = threading.Lock()  # one reply or evaluation at a time, held across its callbacks
         self._turn_thread: int | None = None
         self._cancel: CancelToken | None = None  # the token of the work in progress; close() sets it
         self._closing = False
-        self._model: Any = None
-        self._ctx: Any = None
-        self._batch: Any = None
-        self._threadpool: Any = None
-        choice = device if isinstance(device, DeviceChoice) else select_device(device)
-        choice = auto_choice.settle("chat", self.path, choice, self.threads, device_trial(self.path, self.threads))
-        self.device = load_with_fallback(choice, lambda on: self._load(on, n_ctx, progress))
-        ffi, lib = native.ffi(), native.lib()
-        self._vocab = lib.llama_model_get_vocab(self._model)
-        self.n_vocab = int(lib.llama_vocab_n_tokens(self._vocab))
-        self.n_ctx = min(int(lib.llama_n_ctx(self._ctx)), self._capped_ctx(n_ctx))
-        self.n_batch = min(N_BATCH, self.n_ctx)
-        self._batch = lib.llama_batch_init(self.n_batch, 0, 1)
-        for i in range(self.n_batch):
-            self._batch.n_seq_id[i] = 1
-            self._batch.seq_id[i][0] = 0
-        # The batch's arrays, fetched once: each struct field access makes a new cffi object.
-        self._batch_token, self._batch_pos, self._batch_logits = self._batch.token, self._batch.pos, self._batch.logits
-        self._mem = lib.llama_get_memory(self._ctx)
-        self._abort_cb = ffi.addressof(lib, "parley_abort_flag_cb")
-        self._kv: list[int] = []  # the tokens the KV cache holds, at positions 0..len-1
-        self._pieces: dict[int, bytes] = {}
-        self._eog: list[int] | None = None
-        self._eog_set: frozenset[int] | None = None
-        template = native.string(lib.llama_model_chat_template(self._model, ffi.NULL)) or None
-        self.has_template = template is not None
-        self.prompt_format: PromptFormat = pick_format(template)
-        self.name = self.info.name or self.path.stem
-        self._bos_text = self._bos_prefix()
-
-    # ------------------------------------------------------------------ loading
-
-    def _capped_ctx(self, n_ctx: int) -> int:
-        train = self.info.context_length or 0
-        return min(n_ctx, train) if train > 0 else n_ctx
+        self.llama: LlamaModel  # the weights: other contexts (BatchEngine) are made from them
+        self._decoder: Decoder
+        with self._building():
+            self.info = check_gguf(self.path)  # native code aborts the process on a malformed file
+            if n_ctx < 2 * MIN_REPLY_ROOM:
+                raise ContextSizeError(f"the context length must be at least {2 * MIN_REPLY_ROOM} tokens, not {n_ctx}")
+            if threads is not None and threads < 0:
+                raise ThreadCountError(f"the number of CPU threads must be at least 1, not {threads}")
+            native.load_backends()
+            self.threads = threads or default_threads()
+            choice = device if isinstance(device, DeviceChoice) else select_device(device)
+            choice = auto_choice.settle("chat", self.path, choice, self.threads, device_trial(self.path, self.threads))
+            self.device = load_with_fallback(choice, lambda on: self._load(on, n_ctx, progress))
+            self.n_vocab = self.llama.n_vocab
+            self.n_ctx = self._decoder.n_ctx
+            self.n_batch = self._decoder.n_batch
+            self._kv = self._decoder.kv[0]  # the tokens the KV cache holds (the decoder keeps it)
+            self._pieces: dict[int, bytes] = {}
+            self._eog: frozenset[int] | None = None
+            template = self.llama.chat_template()
+            self.has_template = template is not None
+            self.prompt_format: PromptFormat = pick_format(template)
+            self.name = self.info.name or self.path.stem
+            self._bos_text = self.llama.piece(self.llama.bos, special=True) if self.llama.adds_bos else b""
 
     def _load(self, choice: DeviceChoice, n_ctx: int, progress: Callable[[float], Any] | None) -> None:
         """Load the weights and create the context on ``choice``; ModelLoadError on failure,
-        RemoteDeviceLost when its server went away meanwhile."""
-        ffi, lib = native.ffi(), native.lib()
-        params = lib.llama_model_default_params()
-        # One device, no split: on the CPU the device list is empty (main_gpu -1), so nothing is
-        # offloaded, not even the KV cache or large-batch matrix products.
-        params.split_mode = lib.LLAMA_SPLIT_MODE_NONE
-        devices = ffi.new("ggml_backend_dev_t[2]")
-        if choice.device.is_gpu:
-            devices[0] = lib.ggml_backend_dev_get(choice.device.index)
-            params.devices = devices
-            params.n_gpu_layers = -1
-            params.main_gpu = 0
-        else:
-            params.devices = devices  # just the terminating NULL
-            params.n_gpu_layers = 0
-            params.main_gpu = -1
-        state = _LoadProgress(progress)
-        handle = ffi.new_handle(state)
-        params.progress_callback = lib.parley_py_load_progress
-        params.progress_callback_user_data = handle
-        with native.NativeLog() as errors:
-            model = lib.llama_model_load_from_file(str(self.path).encode(), params)
-        if state.error is not None:
-            if model != ffi.NULL:
-                lib.llama_model_free(model)
-            raise state.error
-        if state.cancelled:
-            if model != ffi.NULL:
-                lib.llama_model_free(model)
-            raise Cancelled("model loading cancelled")
-        if model == ffi.NULL:
-            raise ModelLoadError(self._failure("llama.cpp could not load", choice, errors))
-        ctx, errors = new_context(model, self._capped_ctx(n_ctx), 1, self.threads)
-        if ctx == ffi.NULL:
-            lib.llama_model_free(model)
-            raise ModelLoadError(self._failure("llama.cpp could not create a context for", choice, errors))
-        if remote.lost_reason(choice.device):  # the server went away while the weights were sent
-            lib.llama_free(ctx)
-            lib.llama_model_free(model)
-            remote.check(choice.device)
-        self._model, self._ctx = model, ctx
-        self._threadpool = attach_threadpool(ctx, self.threads)
-
-    def _failure(self, what: str, choice: DeviceChoice, errors: native.NativeLog) -> str:
-        reason = errors.reason()
-        return f"{what} {self.path} on {choice.device.name}" + (f": {reason}" if reason else " (see the log)")
-
-    def _bos_prefix(self) -> bytes:
-        lib = native.lib()
-        if not lib.llama_vocab_get_add_bos(self._vocab):
-            return b""
-        return self._piece(int(lib.llama_vocab_bos(self._vocab)), special=True)
+        RemoteDeviceLost when its server went away meanwhile.  A failure frees what was made."""
+        with contextlib.ExitStack() as made:
+            llama = made.enter_context(LlamaModel(self.info, choice.device, progress))
+            decoder = made.enter_context(
+                Decoder(llama, n_ctx=llama.cap_context(n_ctx), sequences=1, threads=self.threads)
+            )
+            if remote.lost_reason(choice.device):  # the server went away while the weights were sent
+                remote.check(choice.device)
+            self._resources.enter_context(made.pop_all())
+        self.llama, self._decoder = llama, decoder
 
     def close(self) -> None:
         """Free the context and the weights; every later call raises ModelClosedError.
 
         Work in progress on another thread (or the reply whose callback calls this) is
         cancelled, not waited for: a reply ends with ``finish="cancelled"`` and its text so far.
+        A ``BatchEngine`` made from this model keeps the weights until it closes too.
         """
         self._closing = True
         cancel = self._cancel
         if cancel is not None:
             cancel.cancel()
         with self._lock:
-            lib = native.lib()
-            if self._batch is not None:
-                lib.llama_batch_free(self._batch)
-            if self._ctx is not None:
-                lib.llama_free(self._ctx)
-            if self._threadpool is not None:
-                free_threadpool(self._threadpool)
-            if self._model is not None:
-                lib.llama_model_free(self._model)
-            self._batch = self._ctx = self._model = self._threadpool = None
-            self._kv = []
-
-    def __enter__(self) -> ChatModel:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
+            super().close()
 
     # ------------------------------------------------------------------ tokens
 
@@ -363,30 +193,11 @@ class ChatModel:
 
         The BOS token is added when the model wants one and the text does not start with it.
         """
-        ffi, lib = native.ffi(), native.lib()
         data = text.encode() if isinstance(text, str) else text
         add_bos = bool(self._bos_text) and not data.startswith(self._bos_text)
-        size = len(data) + 8
         with self._lock:
             self._check_open()
-            for _ in range(2):
-                buf = ffi.new("llama_token[]", size)
-                n = lib.llama_tokenize(self._vocab, data, len(data), buf, size, add_bos, True)
-                if n >= 0:
-                    tokens: list[int] = ffi.unpack(buf, n)
-                    return tokens
-                size = -n
-        raise TokenizeError(f"llama.cpp could not tokenize the text ({len(data)} bytes)")
-
-    def _piece(self, token: int, special: bool = False) -> bytes:
-        ffi, lib = native.ffi(), native.lib()
-        buf = ffi.new("char[]", 256)
-        n = lib.llama_token_to_piece(self._vocab, token, buf, 256, 0, special)
-        if n < 0:
-            buf = ffi.new("char[]", -n)
-            n = lib.llama_token_to_piece(self._vocab, token, buf, -n, 0, special)
-        piece: bytes = ffi.unpack(buf, n)
-        return piece
+            return self.llama.tokenize(data, add_bos)
 
     def token_bytes(self, token: int) -> bytes:
         """The bytes a generated token adds to the reply (control tokens add none)."""
@@ -394,19 +205,24 @@ class ChatModel:
         if piece is None:
             with self._lock:
                 self._check_open()
-                piece = self._pieces[token] = self._piece(token)
+                piece = self._pieces[token] = self.llama.piece(token)
         return piece
 
     def is_eog(self, token: int) -> bool:
-        with self._lock:
-            self._check_open()
-            return bool(native.lib().llama_vocab_is_eog(self._vocab, token))
+        """Whether ``token`` ends a generation (a set lookup: the generation loop asks per token)."""
+        return token in self._eog_set()
 
-    def _eog_tokens(self) -> list[int]:
-        if self._eog is None:
-            is_eog, vocab = native.lib().llama_vocab_is_eog, self._vocab
-            self._eog = [t for t in range(self.n_vocab) if is_eog(vocab, t)]
-        return self._eog
+    def _eog_set(self) -> frozenset[int]:
+        eog = self._eog
+        if eog is None:
+            with self._lock:
+                self._check_open()
+                eog = self._eog = frozenset(self.llama.eog_tokens())
+        return eog
+
+    def sampler(self, params: SamplingParams, recent: list[int]) -> Sampler:
+        """A sampler for ``params`` that has seen ``recent`` (for the repeat penalty)."""
+        return make_sampler(params, self.n_vocab, sorted(self._eog_set()) if params.ignore_eos else [], recent)
 
     # ------------------------------------------------------------------ KV cache
 
@@ -418,8 +234,7 @@ class ChatModel:
     def clear_cache(self) -> None:
         with self._working(None), self._lock:
             self._check_open()
-            native.lib().llama_memory_clear(self._mem, True)
-            self._kv = []
+            self._decoder.clear()
 
     def evaluate(self, tokens: list[int], cancel: CancelToken | None = None) -> None:
         """Append ``tokens`` to the KV cache, ``n_batch`` at a time, computing the logits of the
@@ -429,11 +244,11 @@ class ChatModel:
             self._check_open()
             try:
                 self._evaluate(tokens)
-            except _Aborted:
+            except DecodeAborted:
                 raise Cancelled("evaluation cancelled") from None
 
     def _check_open(self) -> None:
-        if self._ctx is None:
+        if self.closed:
             raise ModelClosedError("the chat model is closed")
 
     @contextmanager
@@ -462,138 +277,35 @@ class ChatModel:
                 self._turn_thread = self._cancel = None
 
     def _set_abort_flag(self, cancel: CancelToken | None) -> None:
-        lib, ffi = native.lib(), native.ffi()
         with self._lock:
-            if self._ctx is not None:
-                lib.llama_set_abort_callback(self._ctx, self._abort_cb, cancel.c_pointer if cancel else ffi.NULL)
+            if not self.closed:
+                self._decoder.context.set_abort(cancel)
 
     def _cancelled(self) -> bool:
         """Whether the work in progress was cancelled (its native error lines are then noise)."""
         cancel = self._cancel
         return cancel is not None and cancel.cancelled
 
+    # The native steps of a reply; the caller holds the lock and checked that the model is open.
+
     def _evaluate(self, tokens: list[int]) -> None:
-        """Decode ``tokens`` into the KV cache; the caller holds the lock and checked it is open."""
-        lib = native.lib()
-        if len(self._kv) + len(tokens) > self.n_ctx:
-            total = len(self._kv) + len(tokens)
-            raise ContextOverflowError(
-                f"{total} tokens do not fit in the {self.n_ctx}-token context",
-                total,
-                self.n_ctx,
-            )
-        batch, token_at, pos_at, logits_at = self._batch, self._batch_token, self._batch_pos, self._batch_logits
-        for start in range(0, len(tokens), self.n_batch):
-            chunk = tokens[start : start + self.n_batch]
-            pos0 = len(self._kv)
-            for i, token in enumerate(chunk):
-                token_at[i] = token
-                pos_at[i] = pos0 + i
-                logits_at[i] = 0
-            logits_at[len(chunk) - 1] = 1
-            batch.n_tokens = len(chunk)
-            with native.NativeLog(silenced=self._cancelled) as errors:
-                rc = lib.llama_decode(self._ctx, batch)
-            if rc != 0:
-                self._decode_failed(rc, tokens[start:], errors)
-            self._kv.extend(chunk)
-        lib.llama_synchronize(self._ctx)  # so that timings include the work (GPU backends are async)
+        """Decode ``tokens`` into the KV cache."""
+        self._decoder.evaluate(0, tokens, self._cancelled)
         remote.check(self.device.device)  # a lost server's stand-in results must not be sampled
 
     def _evaluate_one(self, token: int) -> None:
-        """``_evaluate([token])`` for the generation loop, as short as it can be: it runs once
-        per token, right after a decode has pushed everything else out of the caches.  Not
-        synchronised: reading the logits next does that."""
-        pos = len(self._kv)
-        self._batch_token[0], self._batch_pos[0], self._batch_logits[0] = token, pos, 1
-        self._batch.n_tokens = 1
-        with native.NativeLog(silenced=self._cancelled) as errors:
-            rc = native.lib().llama_decode(self._ctx, self._batch)
-        if rc != 0:
-            self._decode_failed(rc, [token], errors)
-        self._kv.append(token)
+        """The generation loop's decode of the token it sampled last, as short as it can be: it
+        runs once per token.  Not synchronised: reading the logits next does that."""
+        decoder = self._decoder
+        decoder.put(0, token, True)
+        decoder.decode(self._cancelled)
 
-    def _decode_failed(self, rc: int, pending: list[int], errors: native.NativeLog) -> None:
-        self._resync(pending)
-        if rc == 2:
-            raise _Aborted
-        reason = errors.reason()
-        raise DecodeError(
-            f"llama.cpp failed to evaluate {len(pending)} tokens (llama_decode returned {rc})"
-            + (f": {reason}" if reason else ""),
-            rc,
-        )
-
-    def _resync(self, pending: list[int]) -> None:
-        """After a failed or aborted decode: keep the ubatches that llama.cpp did store."""
-        stored = int(native.lib().llama_memory_seq_pos_max(self._mem, 0)) + 1
-        self._kv = (self._kv + pending)[:stored]
-
-    def _remove_from(self, n: int) -> None:
-        """Drop the cached tokens from position ``n`` on."""
-        if n >= len(self._kv):
-            return
-        if not native.lib().llama_memory_seq_rm(self._mem, 0, n, -1):
-            native.lib().llama_memory_clear(self._mem, True)  # e.g. recurrent state: start over
-            n = 0
-        del self._kv[n:]
+    def _sample(self, sampler: Sampler) -> int:
+        return sampler.sample(self._decoder.context)
 
     def _reuse(self, tokens: list[int]) -> int:
-        """Keep what the KV cache can reuse of ``tokens``, drop the rest; return how many are kept.
-
-        The common prefix is kept.  After it, the longest run of cached tokens that the new
-        prompt continues with (the turns that stay when older ones are left out) is shifted
-        down into place instead of being evaluated again.  The last token is never kept: it is
-        evaluated again for its logits.
-        """
-        n = min(common_prefix(self._kv, tokens), len(tokens) - 1)
-        if n < len(self._kv):
-            b, m = self._find_run(tokens, n)
-            lib = native.lib()
-            if (
-                m >= MIN_SHIFT_TOKENS
-                and lib.llama_memory_seq_rm(self._mem, 0, b + m, -1)
-                and lib.llama_memory_seq_rm(self._mem, 0, n, b)
-            ):
-                lib.llama_memory_seq_add(self._mem, 0, b, b + m, n - b)
-                self._kv = self._kv[:n] + self._kv[b : b + m]
-                return n + m
-            self._remove_from(n)
-        return len(self._kv)
-
-    def _find_run(self, tokens: list[int], n: int) -> tuple[int, int]:
-        """Start and length of the longest cached run after ``n`` equal to ``tokens[n:]``'s start."""
-        if not native.lib().llama_memory_can_shift(self._mem):
-            return 0, 0
-        kv, limit = self._kv, len(tokens) - 1 - n
-        best_start, best_len = 0, 0
-        for b in range(n + 1, len(kv)):
-            m = 0
-            while m < limit and b + m < len(kv) and kv[b + m] == tokens[n + m]:
-                m += 1
-            if m > best_len:
-                best_start, best_len = b, m
-        return best_start, best_len
-
-    # ------------------------------------------------------------------ sampling
-
-    def _sampler(self, params: SamplingParams, recent: list[int]) -> Sampler:
-        """A sampler for ``params`` that has seen ``recent`` (for the repeat penalty)."""
-        return make_sampler(params, self.n_vocab, self._eog_tokens() if params.ignore_eos else [], recent)
-
-    def _is_eog(self, token: int) -> bool:
-        """``is_eog`` for the generation loop: a set lookup rather than a native call."""
-        if self._eog_set is None:
-            self._eog_set = frozenset(self._eog_tokens())
-        return token in self._eog_set
-
-
-def common_prefix(a: list[int], b: list[int]) -> int:
-    n = min(len(a), len(b))
-    for i in range(n):
-        if a[i] != b[i]:
-            return i
-    return n
+        """Keep what the KV cache can reuse of ``tokens`` (``Decoder.reuse``); return how many."""
+        return self._decoder.reuse(0, tokens)
 
 
 # --------------------------------------------------------------------------- session
@@ -689,7 +401,7 @@ class ChatSession:
             reused = model._reuse(tokens)
             try:
                 model._evaluate(tokens[reused:])
-            except _Aborted:
+            except DecodeAborted:
                 raise Cancelled("reading the conversation was cancelled") from None
             return len(tokens) - reused
 
@@ -794,13 +506,13 @@ class ChatSession:
         finish = "cancelled"
         try:
             with model._lock:
-                if not cancel.cancelled and model._ctx is not None:
+                if not cancel.cancelled and not model.closed:
                     model._evaluate(tokens[reused:])
                     prompt_done = time.perf_counter()
-                    sampler = model._sampler(params, tokens)
+                    sampler = model.sampler(params, tokens)
             if prompt_done is not None:
                 finish, first_token = self._loop(params, sampler, stream, generated, on_text, cancel, prefix.encode())
-        except _Aborted:
+        except DecodeAborted:
             finish = "cancelled"
         if prompt_done is None:  # cancelled before or while evaluating the prompt
             prompt_done = time.perf_counter()
@@ -852,18 +564,18 @@ class ChatSession:
             if shares_cpu:
                 cpu_share.step_aside()
             with model._lock:
-                if cancel.cancelled or model._ctx is None:
+                if cancel.cancelled or model.closed:
                     return "cancelled", first
                 if pending is not None:
                     if len(model._kv) < model.n_ctx:
                         model._evaluate_one(pending)
                     elif not self._make_room(params, generated, prefix):
                         return "context", first
-                token = sampler.sample(model._ctx)
+                token = model._sample(sampler)
                 if model.device.device.remote:  # a lost server's stand-in logits are not a token
                     remote.check(model.device.device)
                 first = first or time.perf_counter()
-                if model._is_eog(token) and not params.ignore_eos:
+                if model.is_eog(token) and not params.ignore_eos:
                     return "eog", first
                 generated.append(token)
                 piece = stream.push(model.token_bytes(token))

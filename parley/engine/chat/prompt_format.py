@@ -19,8 +19,8 @@ import dataclasses
 import logging
 from collections.abc import Sequence
 
-from ..backend import native
 from ..errors import PromptFormatError
+from ..handles.llama import apply_chat_template
 
 log = logging.getLogger("parley.chat")
 
@@ -48,7 +48,6 @@ class TemplateFormat(PromptFormat):
 
     def __init__(self, template: str) -> None:
         self.template = template
-        self._c_template = native.ffi().new("char[]", template.encode())
 
     def supported(self) -> bool:
         """Whether llama.cpp recognises the template (it returns < 0 for one it does not)."""
@@ -62,22 +61,7 @@ class TemplateFormat(PromptFormat):
         return text
 
     def _apply(self, messages: Sequence[Message]) -> str | None:
-        ffi, lib = native.ffi(), native.lib()
-        keep = [ffi.new("char[]", s.encode()) for m in messages for s in (m.role, m.content)]
-        chat = ffi.new("llama_chat_message[]", len(messages))
-        for i in range(len(messages)):
-            chat[i].role, chat[i].content = keep[2 * i], keep[2 * i + 1]
-        size = 2 * sum(len(k) for k in keep) + 256
-        for _ in range(2):
-            buf = ffi.new("char[]", size)
-            n = lib.llama_chat_apply_template(self._c_template, chat, len(messages), True, buf, size)
-            if n < 0:
-                return None
-            if n <= size:
-                text: bytes = ffi.unpack(buf, n)
-                return text.decode("utf-8", "replace")
-            size = n
-        return None
+        return apply_chat_template(self.template, [(m.role, m.content) for m in messages])
 
 
 class DialogueFormat(PromptFormat):

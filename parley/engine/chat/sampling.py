@@ -16,11 +16,11 @@ the window's logits penalised is searched.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
-from ..backend import native
+from ..handles.llama import LlamaContext, LlamaSampler
 
 PENALTY_LAST_N = 64  # the repeat penalty looks at this many recent tokens
 
@@ -39,16 +39,16 @@ class SamplingParams:
 
 
 class Sampler(Protocol):
-    def sample(self, ctx: Any, index: int = -1) -> int:
-        """The next token from the logits of ``ctx``'s output ``index`` (a position in the last
-        batch; -1: its last token); it then counts as generated."""
+    def sample(self, context: LlamaContext, index: int = -1) -> int:
+        """The next token from the logits of ``context``'s output ``index`` (a position in the
+        last batch; -1: its last token); it then counts as generated."""
 
 
 def make_sampler(params: SamplingParams, n_vocab: int, banned: list[int], recent: list[int]) -> Sampler:
     """A sampler for ``params`` that never picks ``banned`` (the end-of-generation tokens when
     they are ignored) and has seen ``recent`` (the prompt, for the repeat penalty)."""
     if params.temperature <= 0:
-        return GreedySampler(n_vocab, params.repeat_penalty, banned, recent)
+        return GreedySampler(params.repeat_penalty, banned, recent)
     return ChainSampler(params, n_vocab, banned, recent)
 
 
@@ -59,16 +59,14 @@ class GreedySampler:
     between two decodes starts cold: the per-token path is kept to a few operations.
     """
 
-    def __init__(self, n_vocab: int, repeat_penalty: float, banned: list[int], recent: list[int]) -> None:
-        self._n_vocab = n_vocab
+    def __init__(self, repeat_penalty: float, banned: list[int], recent: list[int]) -> None:
         self._penalty = float(np.float32(repeat_penalty))  # llama.cpp keeps it as a C float
         self._window = list(recent[-PENALTY_LAST_N:])  # penalised tokens (repeats are harmless)
         self._banned_set = frozenset(banned)
         self._banned = np.array(sorted(self._banned_set), dtype=np.int64)
-        self._logits: tuple[int, np.ndarray] | None = None  # (address, view) of llama.cpp's buffer
 
-    def sample(self, ctx: Any, index: int = -1) -> int:
-        logits = self._view(ctx, index)
+    def sample(self, context: LlamaContext, index: int = -1) -> int:
+        logits = context.logits(index)
         token = int(logits.argmax())
         if (self._penalty != 1 and (self._penalty < 1 or token in self._window)) or token in self._banned_set:
             token = self._search(logits)
@@ -77,17 +75,6 @@ class GreedySampler:
             del window[0]
         window.append(token)
         return token
-
-    def _view(self, ctx: Any, index: int) -> np.ndarray:
-        """llama.cpp's logits of output ``index``, as a numpy view (made again only if it moved)."""
-        ffi, lib = native.ffi(), native.lib()
-        ptr = lib.llama_get_logits_ith(ctx, index)
-        if ptr == ffi.NULL:
-            raise RuntimeError("llama.cpp returned no logits")  # a bug in the caller, never the user's input
-        address = int(ffi.cast("uintptr_t", ptr))
-        if self._logits is None or self._logits[0] != address:
-            self._logits = address, np.frombuffer(ffi.buffer(ptr, self._n_vocab * 4), dtype=np.float32)
-        return self._logits[1]
 
     def _search(self, logits: np.ndarray) -> int:
         """The chain's result when the largest logit is banned or penalised.
@@ -119,30 +106,22 @@ class ChainSampler:
     ``GreedySampler`` is tested against)."""
 
     def __init__(self, params: SamplingParams, n_vocab: int, banned: list[int], recent: list[int]) -> None:
-        ffi, lib = native.ffi(), native.lib()
-        chain = lib.llama_sampler_chain_init(lib.llama_sampler_chain_default_params())
-
-        def add(sampler: Any) -> None:  # the chain owns each sampler
-            lib.llama_sampler_chain_add(chain, sampler)
-
+        chain = self._chain = LlamaSampler()
         if banned:
-            biases = ffi.new("llama_logit_bias[]", [(t, float("-inf")) for t in banned])
-            add(lib.llama_sampler_init_logit_bias(n_vocab, len(banned), biases))
+            chain.add_logit_bias(n_vocab, [(t, float("-inf")) for t in banned])
         if params.repeat_penalty != 1.0:
-            add(lib.llama_sampler_init_penalties(n_vocab, PENALTY_LAST_N, params.repeat_penalty, 0.0, 0.0))
+            chain.add_penalties(n_vocab, PENALTY_LAST_N, params.repeat_penalty)
         if params.temperature <= 0:
-            add(lib.llama_sampler_init_greedy())
+            chain.add_greedy()
         else:
             if params.top_k > 0:
-                add(lib.llama_sampler_init_top_k(params.top_k))
-            add(lib.llama_sampler_init_top_p(params.top_p, 1))
-            add(lib.llama_sampler_init_min_p(params.min_p, 1))
-            add(lib.llama_sampler_init_temp(params.temperature))
-            seed = lib.LLAMA_DEFAULT_SEED if params.seed is None else params.seed & 0xFFFFFFFF
-            add(lib.llama_sampler_init_dist(seed))
+                chain.add_top_k(params.top_k)
+            chain.add_top_p(params.top_p)
+            chain.add_min_p(params.min_p)
+            chain.add_temperature(params.temperature)
+            chain.add_distribution(params.seed)
         for token in recent[-PENALTY_LAST_N:]:
-            lib.llama_sampler_accept(chain, token)
-        self._chain = ffi.gc(chain, lib.llama_sampler_free)
+            chain.accept(token)
 
-    def sample(self, ctx: Any, index: int = -1) -> int:
-        return int(native.lib().llama_sampler_sample(self._chain, ctx, index))
+    def sample(self, context: LlamaContext, index: int = -1) -> int:
+        return self._chain.sample(context, index)

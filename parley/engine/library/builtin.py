@@ -1,5 +1,6 @@
 """The models Parley starts with: the starters, installed from PyPI with Parley (pinned and
-hash-checked, ``parley models install starters``), and what each is not good at.
+hash-checked, ``parley models install starters``), and what each is not good at; and the offline
+chat model packs that are installed (``parley models install PACK``).
 
 They run offline from the first start.  ``builtin_models()`` lists each one with the file it is
 read from (``None`` when its package is not installed here), so ``parley models`` and the
@@ -29,10 +30,11 @@ class BuiltinModel:
     size: int  # bytes of that file (0 when not installed)
     limits: str  # what it is not good at ("" when nothing worth saying)
     install: str  # the command that installs it
+    usable_unjoined: bool = False  # a model pack whose parts are installed, joined on first use (no path yet)
 
     @property
     def installed(self) -> bool:
-        return self.path is not None
+        return self.path is not None or self.usable_unjoined
 
 
 def _file(find: Callable[[], Path]) -> Path | None:
@@ -103,4 +105,28 @@ def builtin_models() -> list[BuiltinModel]:
                 "parley models install multilingual",
             )
         )
-    return models
+    return models + _packs()
+
+
+def _packs() -> list[BuiltinModel]:
+    """The offline chat model packs that are installed, whole or in part (``packs.py``)."""
+    from .packs import pack_state, packs
+
+    found = []
+    for pack in packs():
+        state = pack_state(pack)
+        if state.status == "absent":
+            continue
+        found.append(
+            BuiltinModel(
+                f"{pack.name} ({pack.quantisation})",
+                "chat",
+                "an offline model pack" + ("" if state.status == "ready" else ", joined and checked on first use"),
+                state.path if state.status == "ready" else None,
+                pack.size if state.usable else 0,
+                pack.note if state.usable else (state.problem or "incomplete"),
+                f"parley models install {pack.id}",
+                usable_unjoined=state.status == "joinable",
+            )
+        )
+    return found

@@ -45,6 +45,7 @@ log = logging.getLogger("parley.library")
 
 GOAL_FIRST_TOKEN_S = 0.30
 GOAL_TOKENS_PER_S = 8.0
+MAX_TRIES = 3  # a model that did not keep up is measured again at later starts, the best kept
 SPEEDS_FILE = "model-speeds.json"
 MAX_SPEEDS_BYTES = 256 << 10
 MAX_SPEEDS = 128  # measurements kept; the oldest go first
@@ -85,6 +86,7 @@ class Speed:
     turn_first_token_s: float
     device: str
     measured: str  # ISO date
+    tries: int = 1  # how often it was measured here; the figures are the best of them
 
     @property
     def keeps_up(self) -> bool:
@@ -202,7 +204,9 @@ def _speed(value: object) -> Speed | None:
     if not (isinstance(device, str) and isinstance(measured, str)):
         return None
     prompt, gen, first = (float(n) for n in numbers)  # type: ignore[arg-type]
-    return Speed(prompt, gen, first, device[:100], measured[:32])
+    tries = value.get("tries", 1)
+    tries = tries if isinstance(tries, int) and not isinstance(tries, bool) and 0 < tries <= 1000 else 1
+    return Speed(prompt, gen, first, device[:100], measured[:32], tries)
 
 
 def _save(path: Path, doc: dict[str, Any]) -> None:
@@ -230,14 +234,20 @@ def stored_speeds(device: str = "auto", threads: int | None = None) -> dict[str,
     return {c.id: stored[k] for c in candidates() if (k := _speed_key(hardware, c)) in stored}
 
 
-def record_speed(candidate: Candidate, speed: Speed, device: str = "auto", threads: int | None = None) -> None:
+def record_speed(candidate: Candidate, speed: Speed, device: str = "auto", threads: int | None = None) -> Speed:
+    """Remember a measurement: the better of it and the one before (other work on the machine
+    only ever slows a measurement down), with the tries counted.  Returns what is kept."""
     path = speeds_path()
     with _lock:
         doc = _load(path)
         key = _speed_key(hardware_key(device, threads), candidate)
-        doc["speeds"].pop(key, None)
+        before = doc["speeds"].pop(key, None)
+        if before is not None:
+            best = max(before, speed, key=lambda s: (s.keeps_up, s.gen_tps))
+            speed = dataclasses.replace(best, tries=before.tries + 1)
         doc["speeds"][key] = speed
         _save(path, doc)
+    return speed
 
 
 # --------------------------------------------------------------------------- the choice
@@ -252,7 +262,13 @@ def choose(setting: str = DEFAULT_SETTING, *, device: str = "auto", threads: int
         return ChatChoice(None, "you chose it in Settings", speeds, ())
     if not found:
         return ChatChoice(None, "no chat model is installed", speeds, ())
-    unmeasured = tuple(c for c in found if c.id not in speeds and c.rank > 0)
+    # Not measured yet, or measured too slow fewer than MAX_TRIES times (perhaps while the machine
+    # was busy): measured (again) before the choice is final.
+    unmeasured = tuple(
+        c
+        for c in found
+        if c.rank > 0 and (c.id not in speeds or (not speeds[c.id].keeps_up and speeds[c.id].tries < MAX_TRIES))
+    )
     keeping_up = [c for c in found if c.id in speeds and speeds[c.id].keeps_up]
     starter = next((c for c in found if c.rank == 0), found[0])
     best = keeping_up[-1] if keeping_up else starter
@@ -267,7 +283,8 @@ def _reason(best: Candidate, found: list[Candidate], speeds: dict[str, Speed], w
         return "the only chat model installed (`parley models install` adds more capable ones)"
     if waiting:
         names = ", ".join(c.name for c in waiting)
-        return f"until {names} {'is' if len(waiting) == 1 else 'are'} measured on this machine"
+        again = " again" if all(c.id in speeds for c in waiting) else ""
+        return f"until {names} {'is' if len(waiting) == 1 else 'are'} measured{again} on this machine"
     better = [c for c in found if c.rank > best.rank]
     if not better:
         return f"the most capable model installed, and it keeps up with speech here ({speeds[best.id].figures()})"
@@ -308,8 +325,7 @@ def measure(
         figures.prompt_tps, figures.gen_tps, figures.turn_first_token_s, figures.device, time.strftime("%Y-%m-%d")
     )
     log.info("%s on this machine: %s, prompt %.0f tokens/s", candidate.name, speed.figures(), speed.prompt_tps)
-    record_speed(candidate, speed, device, threads)
-    return speed
+    return record_speed(candidate, speed, device, threads)
 
 
 @dataclasses.dataclass(frozen=True)

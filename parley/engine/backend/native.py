@@ -42,6 +42,7 @@ def _import_module() -> Any:
     if _module is not None:
         return _module
     set_openmp_waiting()
+    _preload_windows_runtime()
     try:
         from .._native import _ffi  # type: ignore[attr-defined]
     except ImportError as exc:
@@ -51,6 +52,24 @@ def _import_module() -> Any:
         ) from exc
     _module = _ffi
     return _module
+
+
+_runtime_dlls: list[Any] = []  # kept loaded for the life of the process
+
+
+def _preload_windows_runtime() -> None:
+    """Windows: load the compiler's run-time DLLs of our folder (``lib*.dll``: libgomp,
+    libstdc++, libwinpthread, libgcc_s) before anything links them.
+
+    ggml opens each backend module with a plain ``LoadLibraryW``, whose search skips the
+    module's own folder, so a CPU variant would not find ``libgomp-1.dll`` beside it; a DLL
+    already loaded under that name is used wherever it lies.  (ggml's own DLLs carry no
+    ``lib`` prefix on Windows.)"""
+    if sys.platform != "win32" or _runtime_dlls:
+        return
+    folder = lib_dir()
+    for path in sorted(folder.glob("lib*.dll")) if folder.is_dir() else []:
+        _runtime_dlls.append(ctypes.WinDLL(str(path)))  # type: ignore[attr-defined,unused-ignore]
 
 
 def ffi() -> Any:

@@ -39,8 +39,10 @@ APT_PACKAGES=(
 # real headless KDE Plasma portal (global shortcuts, remote keyboard; KDE's portal backend
 # aborts without qtwayland5). libvulkan1 and mesa-vulkan-drivers: Mesa's lavapipe, a real Vulkan
 # device for the tests of what Parley does before ggml touches one (tests/test_vulkan_check.py).
+# MinGW-w64 and NSIS: the Windows build's headers and installer script (tests/test_packaging_windows.py).
 TEST_PACKAGES=(
   wine wine64
+  gcc-mingw-w64-x86-64-posix mingw-w64-tools nsis
   kwin-wayland xdg-desktop-portal xdg-desktop-portal-kde qtwayland5
   libvulkan1 mesa-vulkan-drivers
 )

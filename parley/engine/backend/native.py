@@ -283,13 +283,19 @@ def _score(path: Path) -> int:
     except AttributeError:
         return 0
     finally:
-        _ctypes.dlclose(module._handle)
+        if sys.platform == "win32":
+            _ctypes.FreeLibrary(module._handle)
+        else:
+            _ctypes.dlclose(module._handle)
 
 
 def _amx_unsafe(amx_variant: Path) -> bool:
     """Linux on x86-64: the processor says it has AMX (the AMX variant scores it, from CPUID, as
     ggml does), and either this runs in a virtual machine or the kernel refuses this process the
-    AMX state."""
+    AMX state.  Windows: the processor says so and the system does not enable AMX's tile state
+    (Windows 10, and Wine: there the AMX code dies on its first tile instruction)."""
+    if sys.platform == "win32":
+        return _score(amx_variant) > 0 and not _windows_enables_amx()
     if not sys.platform.startswith("linux") or os.uname().machine != "x86_64" or _score(amx_variant) <= 0:
         return False
     if _in_virtual_machine():
@@ -297,6 +303,18 @@ def _amx_unsafe(amx_variant: Path) -> bool:
     sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata = 158, 0x1023, 18
     libc = ctypes.CDLL(None, use_errno=True)
     return int(libc.syscall(sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata)) != 0
+
+
+def _windows_enables_amx() -> bool:
+    """Whether Windows saves AMX's tile data for threads (XSTATE feature 18 among the features
+    ``GetEnabledXStateFeatures`` lists: Windows 11 on an AMX processor)."""
+    if sys.platform != "win32":
+        return False
+    get = getattr(ctypes.WinDLL("kernel32"), "GetEnabledXStateFeatures", None)
+    if get is None:
+        return False
+    get.restype = ctypes.c_uint64
+    return bool((int(get()) >> 18) & 1)
 
 
 def _in_virtual_machine(cpuinfo: str = "/proc/cpuinfo") -> bool:

@@ -78,7 +78,7 @@ PYTHON_DLL = "python311.dll"
 PYTHON_VERSION = (3, 11)
 FFI_NAME = "_ffi.cp311-win_amd64.pyd"
 PYCONFIG = HERE / "pyconfig_win64.h"
-COMPAT_HEADER = HERE / "mingw_compat.h"  # forced into every C source (older MinGW-w64 headers)
+COMPAT_HEADER = HERE / "mingw_compat.h"  # forced into every source (MinGW-w64 10 and GCC 12 gaps)
 # What the built folder must hold (the CPU variants are checked by count).
 CORE_DLLS = ("ggml-base.dll", "ggml.dll", "ggml-rpc.dll", "llama.dll", "whisper.dll")
 MIN_CPU_VARIANTS = 10
@@ -108,7 +108,8 @@ def ggml_args(vulkan: bool) -> list[str]:
     return args
 
 
-def build_key(vulkan: bool) -> str:
+def build_key() -> str:
+    """What decides the DLLs but the Vulkan module: pins, flags, compiler, headers, the Python."""
     recipe = {
         "recipe": RECIPE_VERSION,
         "linux_recipe": nb.RECIPE_VERSION,
@@ -125,15 +126,19 @@ def build_key(vulkan: bool) -> str:
         "cffi": hashlib.sha256(nb.CFFI_SCRIPT.read_bytes()).hexdigest(),
         "python_headers": f"{sys.version_info.major}.{sys.version_info.minor}",
     }
-    if vulkan:
-        recipe["vulkan_headers"] = nb.load_vulkan_headers_pin()
+    return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def vulkan_key() -> str:
+    """What decides the Vulkan module beyond the rest of the build: its flags and headers."""
+    recipe = {"ggml": ggml_args(True), "vulkan_headers": nb.load_vulkan_headers_pin(), "recipe": RECIPE_VERSION}
     return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def toolchain_text(compat: Path) -> str:
     """A CMake toolchain file for MinGW-w64: Windows x86-64, libraries and headers from the
     MinGW sysroot only, programs (glslc) from the build machine; ``compat`` is forced into every
-    C source."""
+    source."""
     return "\n".join(
         [
             "set(CMAKE_SYSTEM_NAME Windows)",
@@ -142,7 +147,7 @@ def toolchain_text(compat: Path) -> str:
             f"set(CMAKE_CXX_COMPILER {CXX})",
             f"set(CMAKE_RC_COMPILER {TRIPLE}-windres)",
             f'set(CMAKE_C_FLAGS_INIT "{VECTOR_FLAGS} -include {compat}")',
-            f'set(CMAKE_CXX_FLAGS_INIT "{VECTOR_FLAGS}")',
+            f'set(CMAKE_CXX_FLAGS_INIT "{VECTOR_FLAGS} -include {compat}")',
             f"set(CMAKE_FIND_ROOT_PATH /usr/{TRIPLE})",
             "set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)",
             "set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)",
@@ -181,8 +186,9 @@ def runtime_dll(name: str) -> Path:
 # --------------------------------------------------------------------------- the build
 
 
-def build_native(vulkan: bool, jobs: int, root: Path | None = None) -> Path:
-    """Build (or find cached) the Windows native folder; return the work folder (``lib/``)."""
+def build_native(jobs: int, root: Path | None = None) -> Path:
+    """Build (or find cached) the Windows native folder but the Vulkan module; return the work
+    folder (``lib/``: the DLLs and the cffi module)."""
     missing = missing_tools()
     if missing:
         raise nb.BuildError(
@@ -190,7 +196,7 @@ def build_native(vulkan: bool, jobs: int, root: Path | None = None) -> Path:
             "g++-mingw-w64-x86-64-posix mingw-w64-tools cmake ninja-build)"
         )
     root = root or nb.cache_root()
-    key = build_key(vulkan)
+    key = build_key()
     work = root / "windows" / "native" / key
     stamp = work / "stamp.json"
     if stamp.exists():
@@ -231,8 +237,7 @@ def build_native(vulkan: bool, jobs: int, root: Path | None = None) -> Path:
             logfile,
         )
         log(f"whisper.cpp built in {time.monotonic() - t0:.0f} s")
-        vulkan_dll = build_vulkan(work, root, opts, logfile) if vulkan else None
-        libs = gather(work, prefix, vulkan_dll)
+        libs = gather(work, prefix)
         shutil.rmtree(work / "include", ignore_errors=True)
         shutil.copytree(prefix / "include", work / "include")
         ffi = build_ffi(work, logfile)
@@ -240,7 +245,6 @@ def build_native(vulkan: bool, jobs: int, root: Path | None = None) -> Path:
             "key": key,
             "target": "windows-x86_64",
             "compiler": compiler_identity(),
-            "vulkan": vulkan_dll is not None,
             "pins": {name: f"{pin['package']}=={pin['version']}" for name, pin in nb.load_pins().items()},
             "libs": {p.name: p.stat().st_size for p in libs},
             "ffi": ffi.name,
@@ -252,46 +256,56 @@ def build_native(vulkan: bool, jobs: int, root: Path | None = None) -> Path:
         return work
 
 
-def build_vulkan(work: Path, root: Path, opts: object, logfile: Path) -> Path:
-    """``ggml-vulkan.dll`` from its own tree of the same sources (only that target is built)."""
-    t0 = time.monotonic()
-    for tool in ("glslc",):
-        if shutil.which(tool) is None:
-            raise nb.BuildError(f"{tool} is missing: packaging/vulkan_build_deps.sh installs it (or --no-vulkan)")
-    headers = nb.vulkan_headers(root)
-    extra = work / "vulkan-include"
-    shutil.rmtree(extra, ignore_errors=True)
-    spirv = Path("/usr/include/spirv")
-    if not (spirv / "unified1" / "spirv.hpp").is_file():
-        raise nb.BuildError("SPIR-V headers are missing (Debian: apt-get install spirv-headers)")
-    shutil.copytree(spirv, extra / "spirv")
-    implib = vulkan_import_library(work, logfile)
-    spirv_config = Path("/usr/share/cmake/SPIRV-Headers")
-    log("ggml-vulkan.dll (compiles about 1,500 shaders with glslc): about 15 minutes on 2 cores")
-    nb.cmake_build(
-        work / "src" / "llama.cpp",
-        work / "build" / "vulkan",
-        work / "vulkan-prefix",
-        common_args(work)
-        + ggml_args(True)
-        + nb.LLAMA_FLAGS
-        + [
-            f"-DVulkan_INCLUDE_DIR={headers}",
-            f"-DVulkan_LIBRARY={implib}",
-            f"-DVulkan_GLSLC_EXECUTABLE={shutil.which('glslc')}",
-            f"-DSPIRV-Headers_DIR={spirv_config}",
-            f"-DCMAKE_CXX_FLAGS=-isystem {extra}",
-        ],
-        opts,
-        logfile,
-        targets=["ggml-vulkan"],
-        install=False,
-    )
-    found = sorted((work / "build" / "vulkan").rglob("ggml-vulkan.dll"))
-    if not found:
-        raise nb.BuildError(f"ggml-vulkan.dll was not built; see {logfile}")
-    log(f"ggml-vulkan.dll built in {time.monotonic() - t0:.0f} s")
-    return found[0]
+def build_vulkan(work: Path, jobs: int, root: Path | None = None) -> Path:
+    """``ggml-vulkan.dll`` (cached in ``work/vulkan/<key>``), from a tree of its own of the same
+    sources and flags, only that target built: it links the ``ggml-base.dll`` of ``work``."""
+    root = root or nb.cache_root()
+    folder = work / "vulkan" / vulkan_key()
+    module = folder / "ggml-vulkan.dll"
+    if module.is_file():
+        log(f"ggml-vulkan.dll is cached at {folder}")
+        return module
+    with nb.locked(folder):
+        if module.is_file():
+            return module
+        t0 = time.monotonic()
+        logfile = folder / "build.log"
+        if shutil.which("glslc") is None:
+            raise nb.BuildError("glslc is missing: packaging/vulkan_build_deps.sh installs it (or --no-vulkan)")
+        headers = nb.vulkan_headers(root)
+        spirv = Path("/usr/include/spirv")
+        if not (spirv / "unified1" / "spirv.hpp").is_file():
+            raise nb.BuildError("SPIR-V headers are missing (Debian: apt-get install spirv-headers)")
+        extra = folder / "include"
+        shutil.rmtree(extra, ignore_errors=True)
+        shutil.copytree(spirv, extra / "spirv")
+        implib = import_library(wine_vulkan_dll(), folder / "implib" / "libvulkan-1.dll.a", logfile)
+        log(f"ggml-vulkan.dll (compiles about 1,500 shaders with glslc); log: {logfile}")
+        nb.cmake_build(
+            work / "src" / "llama.cpp",
+            folder / "build",
+            folder / "prefix",
+            common_args(work)
+            + ggml_args(True)
+            + nb.LLAMA_FLAGS
+            + [
+                f"-DVulkan_INCLUDE_DIR={headers}",
+                f"-DVulkan_LIBRARY={implib}",
+                f"-DVulkan_GLSLC_EXECUTABLE={shutil.which('glslc')}",
+                "-DSPIRV-Headers_DIR=/usr/share/cmake/SPIRV-Headers",
+                f"-DCMAKE_CXX_FLAGS=-isystem {extra}",
+            ],
+            nb.Options(cuda=False, vulkan=True, metal=False, jobs=jobs),
+            logfile,
+            targets=["ggml-vulkan"],
+            install=False,
+        )
+        found = sorted((folder / "build").rglob("ggml-vulkan.dll"))
+        if not found:
+            raise nb.BuildError(f"ggml-vulkan.dll was not built; see {logfile}")
+        shutil.copy2(found[0], module)
+        log(f"ggml-vulkan.dll built in {time.monotonic() - t0:.0f} s")
+        return module
 
 
 def wine_vulkan_dll() -> Path:
@@ -314,18 +328,12 @@ def import_library(dll: Path, out: Path, logfile: Path) -> Path:
     return out
 
 
-def vulkan_import_library(work: Path, logfile: Path) -> Path:
-    return import_library(wine_vulkan_dll(), work / "implib" / "libvulkan-1.dll.a", logfile)
-
-
-def gather(work: Path, prefix: Path, vulkan_dll: Path | None) -> list[Path]:
-    """The runtime folder: every DLL of the install, the Vulkan module, GCC's run-time DLLs."""
+def gather(work: Path, prefix: Path) -> list[Path]:
+    """The runtime folder: every DLL of the install and GCC's run-time DLLs."""
     lib = work / "lib"
     shutil.rmtree(lib, ignore_errors=True)
     lib.mkdir(parents=True)
     dlls = sorted((prefix / "bin").glob("*.dll"))
-    if vulkan_dll is not None:
-        dlls.append(vulkan_dll)
     dlls += [runtime_dll(name) for name in RUNTIME_DLLS]
     for dll in dlls:
         shutil.copy2(dll, lib / dll.name)
@@ -416,13 +424,21 @@ def build_ffi(work: Path, logfile: Path) -> Path:
     return out
 
 
-def install_into(dest: Path, work: Path) -> Path:
-    """Make ``dest`` the Windows runtime folder: the DLLs, the cffi module, GPT-2's vocabulary."""
+def install_into(dest: Path, work: Path, vulkan: Path | None) -> Path:
+    """Make ``dest`` the Windows runtime folder: the DLLs, the cffi module, GPT-2's vocabulary,
+    the Vulkan module when given, and ``build-info.json`` saying which."""
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     for path in (work / "lib").iterdir():
         shutil.copy2(path, dest / path.name)
+    if vulkan is not None:
+        shutil.copy2(vulkan, dest / vulkan.name)
+    info = json.loads((work / "lib" / "build-info.json").read_text())
+    info["options"] = {"cuda": False, "vulkan": vulkan is not None, "metal": False}
+    if vulkan is not None:
+        info["libs"][vulkan.name] = vulkan.stat().st_size
+    (dest / "build-info.json").write_text(json.dumps(info, indent=2))
     shutil.copy2(work / "src" / "llama.cpp" / "models" / nb.GPT2_VOCAB, dest / nb.GPT2_VOCAB)
     shutil.copy2(REPO / "parley" / "engine" / "_native" / "__init__.py", dest / "__init__.py")
     return dest
@@ -438,11 +454,12 @@ def main(argv: list[str] | None = None) -> int:
     jobs = int(os.environ.get("PARLEY_JOBS") or (os.cpu_count() or 2))
     try:
         if args.print_work:
-            print(nb.cache_root() / "windows" / "native" / build_key(vulkan))
+            print(nb.cache_root() / "windows" / "native" / build_key())
             return 0
         started = time.monotonic()
-        work = build_native(vulkan, max(1, jobs))
-        dest = install_into(args.dest, work)
+        work = build_native(max(1, jobs))
+        module = build_vulkan(work, max(1, jobs)) if vulkan else None
+        dest = install_into(args.dest, work, module)
         log(f"Windows runtime folder ready: {dest} ({time.monotonic() - started:.1f} s)")
     except (nb.BuildError, wine.WineUnavailable) as exc:
         log(f"ERROR: {exc}")

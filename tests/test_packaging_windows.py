@@ -105,10 +105,10 @@ def test_the_folder_check_wants_every_dll_under_the_name_ggml_looks_for(tmp_path
     for name in names:
         (tmp_path / name).write_bytes(b"MZ")
     build_native.check_folder(tmp_path)
-    (tmp_path / "libllama.dll").write_bytes(b"MZ")  # CMake's MinGW default prefix: ggml would not find it
-    with pytest.raises(build_native.nb.BuildError, match="libllama.dll"):
+    (tmp_path / "libggml-cpu-zen4.dll").write_bytes(b"MZ")  # MinGW's default prefix: ggml would not find it
+    with pytest.raises(build_native.nb.BuildError, match="libggml-cpu-zen4.dll"):
         build_native.check_folder(tmp_path)
-    (tmp_path / "libllama.dll").unlink()
+    (tmp_path / "libggml-cpu-zen4.dll").unlink()
     (tmp_path / "ggml-cpu-haswell.dll").unlink()
     (tmp_path / "ggml-base.dll").unlink()
     with pytest.raises(build_native.nb.BuildError, match="ggml-base.dll"):
@@ -235,7 +235,7 @@ def _fake_bundle(root: Path, native: Path) -> Path:
 def test_the_bundle_check_catches_a_second_copy_of_a_native_dll(tmp_path: Path) -> None:
     native = tmp_path / "native"
     native.mkdir()
-    for name in ("ggml-base.dll", "llama.dll", "libgomp-1.dll", "_ffi.cp311-win_amd64.pyd"):
+    for name in ("ggml-base.dll", "libllama.dll", "libgomp-1.dll", "_ffi.cp311-win_amd64.pyd"):
         (native / name).write_bytes(b"MZ")
     bundle = _fake_bundle(tmp_path, native)
     assert freeze.check_bundle(bundle, native)["files"] == 7

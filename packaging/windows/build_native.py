@@ -9,8 +9,8 @@ Debian's MinGW-w64 GCC (``x86_64-w64-mingw32-gcc-posix``, POSIX threads for ``st
 and libgomp) into DLLs:
 
 - ``ggml-base.dll``, ``ggml.dll``, the CPU backend in every x86-64 variant
-  (``ggml-cpu-<variant>.dll``, chosen at run time), ``ggml-rpc.dll``, ``llama.dll``,
-  ``whisper.dll``; GCC's run-time DLLs beside them (``libgomp-1.dll``, ``libwinpthread-1.dll``,
+  (``ggml-cpu-<variant>.dll``, chosen at run time), ``ggml-rpc.dll``, ``libllama.dll``,
+  ``libwhisper.dll``; GCC's run-time DLLs beside them (``libgomp-1.dll``, ``libwinpthread-1.dll``,
   ``libstdc++-6.dll``, ``libgcc_s_seh-1.dll``): one copy each for all the modules.
 - ``ggml-vulkan.dll`` (unless ``--no-vulkan``), built in a tree of its own from the same sources
   and flags, so that a failure there leaves the CPU build intact.  Its shaders are compiled by
@@ -79,8 +79,10 @@ PYTHON_VERSION = (3, 11)
 FFI_NAME = "_ffi.cp311-win_amd64.pyd"
 PYCONFIG = HERE / "pyconfig_win64.h"
 COMPAT_HEADER = HERE / "mingw_compat.h"  # forced into every source (MinGW-w64 10 and GCC 12 gaps)
-# What the built folder must hold (the CPU variants are checked by count).
-CORE_DLLS = ("ggml-base.dll", "ggml.dll", "ggml-rpc.dll", "llama.dll", "whisper.dll")
+# What the built folder must hold (the CPU variants are checked by count).  ggml's CMake drops
+# the "lib" prefix MinGW gives DLLs (its loader looks for ggml-<backend>.dll); llama.cpp's and
+# whisper.cpp's keep it, which only the cffi module, linked against them, ever sees.
+CORE_DLLS = ("ggml-base.dll", "ggml.dll", "ggml-rpc.dll", "libllama.dll", "libwhisper.dll")
 MIN_CPU_VARIANTS = 10
 DEFAULT_DEST = REPO / "build" / "windows" / "_native"
 
@@ -350,9 +352,9 @@ def check_folder(lib: Path) -> None:
     variants = [n for n in names if n.startswith("ggml-cpu-") and n.endswith(".dll")]
     if missing or len(variants) < MIN_CPU_VARIANTS:
         raise nb.BuildError(f"the Windows build is incomplete: missing {missing}, {len(variants)} CPU variants")
-    stray = sorted(n for n in names if n.startswith("lib") and n not in RUNTIME_DLLS)
+    stray = sorted(n for n in names if n.startswith("libggml"))
     if stray:
-        raise nb.BuildError(f"DLLs named lib*.dll that ggml's loader would not find: {stray}")
+        raise nb.BuildError(f"ggml DLLs named lib*.dll, which ggml's loader would not find: {stray}")
 
 
 # --------------------------------------------------------------------------- cffi

@@ -57,18 +57,21 @@ def _import_module() -> Any:
 _runtime_dlls: list[Any] = []  # kept loaded for the life of the process
 
 
+_WINDOWS_RUNTIME_DLLS = re.compile(r"^lib(?:gcc_s|winpthread|stdc\+\+|gomp)[-_].*\.dll$")
+
+
 def _preload_windows_runtime() -> None:
-    """Windows: load the compiler's run-time DLLs of our folder (``lib*.dll``: libgomp,
-    libstdc++, libwinpthread, libgcc_s) before anything links them.
+    """Windows: load the compiler's run-time DLLs of our folder (libgcc_s, libwinpthread,
+    libstdc++, libgomp) before anything links them.
 
     ggml opens each backend module with a plain ``LoadLibraryW``, whose search skips the
     module's own folder, so a CPU variant would not find ``libgomp-1.dll`` beside it; a DLL
-    already loaded under that name is used wherever it lies.  (ggml's own DLLs carry no
-    ``lib`` prefix on Windows.)"""
+    already loaded under that name is used wherever it lies."""
     if sys.platform != "win32" or _runtime_dlls:
         return
     folder = lib_dir()
-    for path in sorted(folder.glob("lib*.dll")) if folder.is_dir() else []:
+    found = [p for p in folder.iterdir() if _WINDOWS_RUNTIME_DLLS.match(p.name)] if folder.is_dir() else []
+    for path in sorted(found, key=lambda p: p.name):
         _runtime_dlls.append(ctypes.WinDLL(str(path)))  # type: ignore[attr-defined,unused-ignore]
 
 
@@ -329,6 +332,34 @@ def _in_virtual_machine(cpuinfo: str = "/proc/cpuinfo") -> bool:
     return False
 
 
+def windows_modules() -> list[str]:
+    """Windows: the file of every module (DLL, ``.pyd``, the program) loaded in this process."""
+    if sys.platform != "win32":
+        return []
+    from ctypes import wintypes
+
+    kernel32, psapi = ctypes.WinDLL("kernel32"), ctypes.WinDLL("psapi")
+    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+    psapi.EnumProcessModules.argtypes = [
+        wintypes.HANDLE,
+        ctypes.POINTER(wintypes.HMODULE),
+        wintypes.DWORD,
+        ctypes.POINTER(wintypes.DWORD),
+    ]
+    kernel32.GetModuleFileNameW.argtypes = [wintypes.HMODULE, wintypes.LPWSTR, wintypes.DWORD]
+    process = kernel32.GetCurrentProcess()
+    modules = (wintypes.HMODULE * 2048)()
+    used = wintypes.DWORD()
+    if not psapi.EnumProcessModules(process, modules, ctypes.sizeof(modules), ctypes.byref(used)):
+        return []
+    names = []
+    buffer = ctypes.create_unicode_buffer(32768)
+    for module in modules[: used.value // ctypes.sizeof(wintypes.HMODULE)]:
+        if kernel32.GetModuleFileNameW(module, buffer, len(buffer)):
+            names.append(buffer.value)
+    return names
+
+
 def build_info() -> dict[str, Any]:
     """Our native folder's ``build-info.json`` (the build key, options, libraries); {} if absent."""
     return _build_info(lib_dir())
@@ -490,7 +521,9 @@ def string(ptr: Any) -> str:
 
 
 def mapped_libraries() -> list[str]:
-    """Paths of shared libraries mapped into this process (Linux; empty elsewhere)."""
+    """Paths of shared libraries mapped into this process (Linux and Windows; empty elsewhere)."""
+    if sys.platform == "win32":
+        return sorted(windows_modules())
     maps = Path("/proc/self/maps")
     if not sys.platform.startswith("linux") or not maps.exists():
         return []

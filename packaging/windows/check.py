@@ -72,6 +72,10 @@ class Wine:
         subprocess.run(["wineboot", "-i"], env=self.env, timeout=TIMEOUT_S, check=True, **quiet)
         # Wine 8.0 says Windows 7 by default; Parley's Qt and Python want 10 or later, as users have.
         subprocess.run(["wine", "winecfg", "-v", "win10"], env=self.env, timeout=TIMEOUT_S, check=True, **quiet)
+        # Offscreen, as the issue asks (and Wine has no display here). Wine does not pass QT_*
+        # variables from Linux to Windows programs, so the user's environment (HKCU) holds it.
+        reg = ["wine", "reg", "add", "HKCU\\Environment", "/v", "QT_QPA_PLATFORM", "/d", "offscreen", "/f"]
+        subprocess.run(reg, env=self.env, timeout=TIMEOUT_S, check=True, **quiet)
         subprocess.run(["wineserver", "-w"], env=self.env, timeout=TIMEOUT_S, check=False, **quiet)
         subprocess.run(["wineserver", "-p"], env=self.env, timeout=60, check=True, **quiet)
         subprocess.run(["wine", "wineboot"], env=self.env, timeout=TIMEOUT_S, check=False, **quiet)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -77,10 +78,16 @@ def freeze(staged: Path, python: Path, prefix: Path, logfile: Path) -> Path:
     """Run PyInstaller on the staged spec with the Windows Python under Wine; the bundle folder."""
     dist, work = BUILD / "pyinstaller" / "dist", BUILD / "pyinstaller" / "work"
     shutil.rmtree(dist, ignore_errors=True)
+    # The staged checkout on sys.path before the spec runs: its collect_submodules("parley")
+    # imports the package (the embeddable Python ignores PYTHONPATH).
+    boot = (
+        f"import sys; sys.path.insert(0, {winpython.windows_path(staged)!r}); "
+        "import PyInstaller.__main__ as m; m.run(sys.argv[1:])"
+    )
     args = [
         str(python / "python.exe"),
-        "-m",
-        "PyInstaller",
+        "-c",
+        boot,
         "--noconfirm",
         "--log-level",
         "WARN",
@@ -138,6 +145,8 @@ def installer(bundle: Path, icon: Path | None, out: Path, logfile: Path) -> Path
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(out.name + ".partial")
     command = ["makensis", "-V2", f"-DVERSION={version()}", f"-DBUNDLE={bundle}", f"-DOUTFILE={partial}"]
+    if os.environ.get("PARLEY_NSIS_COMPRESSOR"):  # zlib: a quick build to try things (larger)
+        command.append(f"-DCOMPRESSOR={os.environ['PARLEY_NSIS_COMPRESSOR']}")
     if icon is not None and icon.is_file():
         command.append(f"-DICON={icon}")
     command.append(str(HERE / "parley.nsi"))

@@ -22,7 +22,10 @@ Unicode true
 Target amd64-unicode
 ManifestDPIAware true
 RequestExecutionLevel user
-SetCompressor /SOLID lzma
+!ifndef COMPRESSOR
+  !define COMPRESSOR "/SOLID lzma"
+!endif
+SetCompressor ${COMPRESSOR}
 CRCCheck force
 
 !ifndef VERSION

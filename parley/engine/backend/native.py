@@ -211,8 +211,8 @@ def load_backends() -> None:
                 for path in sorted(folder.iterdir()):  # every other backend, then that CPU variant
                     match = _BACKEND_MODULE.match(path.name)
                     if match and match.group(1) not in ("base", "cpu"):
-                        module.lib.ggml_backend_load(str(path).encode())
-                module.lib.ggml_backend_load(str(cpu_module).encode())
+                        module.lib.ggml_backend_load(_module_path_arg(path))
+                module.lib.ggml_backend_load(_module_path_arg(cpu_module))
             module.lib.llama_backend_init()
         finally:
             log.removeHandler(recorder)
@@ -229,6 +229,24 @@ _cuda_problem: list[str] = []
 
 CPU_VARIANT_ENV = "PARLEY_CPU_VARIANT"
 _AMX_VARIANTS = ("sapphirerapids",)  # the x86 variants built with AMX (ggml-cpu's CMake variant list)
+
+
+def _module_path_arg(path: Path) -> bytes:
+    """``path`` as ``ggml_backend_load`` reads it: UTF-8, except on Windows, where ggml makes a
+    ``std::filesystem::path`` of the ``char *`` itself, which decodes it in the ANSI code page.
+    A folder with letters that code page lacks is given by its short (8.3) name instead."""
+    if sys.platform != "win32":
+        return str(path).encode()
+    try:
+        return str(path).encode("mbcs", "strict")
+    except UnicodeEncodeError:
+        buffer = ctypes.create_unicode_buffer(32768)
+        if ctypes.WinDLL("kernel32").GetShortPathNameW(str(path), buffer, len(buffer)):
+            return buffer.value.encode("mbcs", "replace")
+        raise NativeLibraryError(
+            f"{path}: ggml cannot open a module in this folder (its name has letters "
+            "outside the system's code page); install Parley into another folder"
+        ) from None
 
 
 def _chosen_cpu_module(folder: Path) -> Path | None:

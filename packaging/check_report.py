@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import ntpath
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -83,10 +85,13 @@ def problems(
 def under(path: str, folder: str) -> bool:
     """Path prefix test on the report's own paths (they may name another root, so no realpath)."""
 
-    def norm(p: str) -> str:
-        return os.path.normcase(os.path.normpath(p))
+    # A Windows report read on Linux (the Wine check) keeps Windows paths: compare them as such.
+    flavour = ntpath if re.match(r"^[A-Za-z]:\\", folder) else os.path
 
-    return norm(path) == norm(folder) or norm(path).startswith(norm(folder).rstrip("\\/") + os.sep)
+    def norm(p: str) -> str:
+        return flavour.normcase(flavour.normpath(p))
+
+    return norm(path) == norm(folder) or norm(path).startswith(norm(folder).rstrip("\\/") + flavour.sep)
 
 
 def main(argv: list[str] | None = None) -> int:

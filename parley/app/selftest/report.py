@@ -267,7 +267,9 @@ def read_maps(path: str = "/proc/self/maps") -> dict[str, MappedFile]:
     if sys.platform == "darwin":
         return {p: MappedFile(p, "", 0) for p in _dyld_images()}
     if sys.platform == "win32":
-        return {p: MappedFile(p, "", 0) for p in _windows_modules()}
+        from parley.engine.backend import native
+
+        return {p: MappedFile(p, "", 0) for p in native.windows_modules()}
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             return parse_maps(fh.read())
@@ -283,34 +285,6 @@ def _dyld_images() -> list[str]:
     process._dyld_get_image_name.argtypes = [ctypes.c_uint32]
     names = (process._dyld_get_image_name(i) for i in range(process._dyld_image_count()))
     return [os.fsdecode(name) for name in names if name]
-
-
-def _windows_modules() -> list[str]:
-    if sys.platform != "win32":  # called on Windows only; tells mypy that ctypes.WinDLL exists below
-        return []
-    import ctypes
-    from ctypes import wintypes
-
-    kernel32, psapi = ctypes.WinDLL("kernel32"), ctypes.WinDLL("psapi")
-    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
-    psapi.EnumProcessModules.argtypes = [
-        wintypes.HANDLE,
-        ctypes.POINTER(wintypes.HMODULE),
-        wintypes.DWORD,
-        ctypes.POINTER(wintypes.DWORD),
-    ]
-    kernel32.GetModuleFileNameW.argtypes = [wintypes.HMODULE, wintypes.LPWSTR, wintypes.DWORD]
-    process = kernel32.GetCurrentProcess()
-    modules = (wintypes.HMODULE * 2048)()
-    used = wintypes.DWORD()
-    if not psapi.EnumProcessModules(process, modules, ctypes.sizeof(modules), ctypes.byref(used)):
-        return []
-    names = []
-    buffer = ctypes.create_unicode_buffer(32768)
-    for module in modules[: used.value // ctypes.sizeof(wintypes.HMODULE)]:
-        if kernel32.GetModuleFileNameW(module, buffer, len(buffer)):
-            names.append(buffer.value)
-    return names
 
 
 def parse_maps(text: str) -> dict[str, MappedFile]:

@@ -73,6 +73,7 @@ class SelfTestReport:
     devices: list[dict[str, Any]] | None
     cpu_variant: str | None
     models: dict[str, dict[str, Any]]
+    model_choice: str | None  # the chat model Parley chose on this machine, and why (the self-test measures first)
     lib_dir: str | None
     native_libraries: dict[str, list[str]]
     one_copy_of_each_native_library: bool
@@ -193,6 +194,7 @@ def collect(test: Any, code: int, reason: str) -> SelfTestReport:
         devices=_devices() if models_loaded else None,
         cpu_variant=_cpu_variant() if models_loaded else None,
         models=model_facts(models),
+        model_choice=by_name["model choice"].detail if "model choice" in by_name else None,
         lib_dir=str(native_dir) if native_dir else None,
         native_libraries=libraries,
         one_copy_of_each_native_library=one_copy_each(libraries),

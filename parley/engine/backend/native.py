@@ -217,7 +217,10 @@ def load_backends() -> None:
             module.lib.llama_backend_init()
         finally:
             log.removeHandler(recorder)
-        _load_messages[:] = recorder.messages
+        # ggml_backend_load_all_from_path tries each module silently; naming the modules one by
+        # one (a chosen CPU variant) makes ggml's loader log its own failures too.  Those are
+        # left out, so that the reasons given are the same whichever way the modules were loaded.
+        _load_messages[:] = [m for m in recorder.messages if not m.startswith("load_backend: failed")]
         _backends_loaded = True
         if module.lib.ggml_backend_dev_count() == 0:
             raise NoDeviceError(

@@ -181,7 +181,7 @@ def run_app(
     clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.Namespace, tmp_path: Path
 ) -> dict[str, Any]:
     from parley.app.bootstrap import create_app, start_controller
-    from parley.app.settings import Settings, save_settings
+    from parley.config.settings import Settings, save_settings
     from parley.engine.audio.capture import list_input_devices
     from parley.engine.audio.utterance import spoken_text
     from parley.engine.backend import cpu_share

@@ -67,9 +67,9 @@ def app_child(model: str, tokens: int, threads: int) -> int:
     from parley.app.controller import Controller
     from parley.app.conversations.store import Store
     from parley.app.engines import LocalEngines
-    from parley.app.settings import Settings
     from parley.app.ui.main_window import MainWindow
     from parley.app.voice.read_aloud import ReadAloud
+    from parley.config.settings import Settings
 
     app = create_app([sys.argv[0]])
     window = MainWindow()
@@ -138,7 +138,7 @@ def main() -> int:
     model = args.model or str(default_chat_model_path())
     if args.app_child:
         return app_child(model, args.tokens, args.threads)
-    from parley.app.settings import default_system_prompt
+    from parley.config.settings import default_system_prompt
 
     rounds = []
     with tempfile.TemporaryDirectory(prefix="parley-bench-window-") as tmp:

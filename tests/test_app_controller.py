@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication
 
 from parley.app.conversations.store import Store
 from parley.app.engines import LocalEngines
-from parley.app.settings import Settings, load_settings
 from parley.app.voice.read_aloud import ReadAloud
+from parley.config.settings import Settings, load_settings
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 from parley.engine.textmetrics import word_error_rate
 from tests.support.app_helpers import (  # noqa: F401 - fixtures

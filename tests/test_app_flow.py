@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 
 from parley.app.bootstrap import create_window, start_controller
 from parley.app.conversations.store import Store
-from parley.app.settings import Settings, save_settings
+from parley.config.settings import Settings, save_settings
 from parley.engine.textmetrics import word_error_rate
 from tests.support.app_helpers import (  # noqa: F401 - fixtures
     LOAD_TIMEOUT_MS,

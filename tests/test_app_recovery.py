@@ -38,7 +38,7 @@ _CHILD = """
 import json, os, signal, sys, time
 from PySide6.QtCore import QTimer
 from parley.app.bootstrap import create_app, create_window, start_controller
-from parley.app.settings import Settings
+from parley.config.settings import Settings
 
 mode, model = sys.argv[1], sys.argv[2]
 app = create_app(sys.argv[:1])

@@ -23,7 +23,7 @@ _APP = """
 import json, sys
 from PySide6.QtCore import QTimer
 from parley.app.bootstrap import create_app, create_window, start_controller
-from parley.app.settings import Settings
+from parley.config.settings import Settings
 from parley.app.conversations.store import Store
 
 model, servers, session_servers, kill_after = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]), \\

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from parley.app import settings as settings_module
-from parley.app.settings import Settings, config_dir, default_system_prompt, load_settings, save_settings
+from parley.config import settings as settings_module
+from parley.config.paths import config_dir
+from parley.config.settings import Settings, default_system_prompt, load_settings, save_settings
 
 REPO = Path(__file__).resolve().parents[1]
 HANG_GUARD_S = 60.0  # only reached when reading the file blocks
@@ -135,7 +136,7 @@ def test_recent_models_newest_first_without_duplicates():
 def _load_in_child(path) -> list[str]:
     """``load_settings(path)`` in a child process (a FIFO would block this one); its warnings."""
     code = (
-        "import json, sys\nfrom pathlib import Path\nfrom parley.app.settings import Settings, load_settings\n"
+        "import json, sys\nfrom pathlib import Path\nfrom parley.config.settings import Settings, load_settings\n"
         "loaded = load_settings(Path(sys.argv[1]))\nassert loaded.settings == Settings()\n"
         "print(json.dumps(loaded.warnings))"
     )

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from parley.app.bootstrap import create_window, start_controller
-from parley.app.conversations.store import Store, StoreError, data_dir
-from parley.app.settings import Settings
+from parley.app.conversations.store import Store, StoreError
+from parley.config.paths import data_dir
+from parley.config.settings import Settings
 from tests.support.app_helpers import LOAD_TIMEOUT_MS, idle, tiny_chat_model, tiny_settings  # noqa: F401 - fixture
 from tests.support.lines import LineReader
 from tests.support.privileges import run_on_small_tmpfs, without_root

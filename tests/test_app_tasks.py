@@ -223,8 +223,8 @@ def test_a_worker_nobody_shut_down_does_not_abort_python_at_exit(tmp_path) -> No
 def test_a_settings_dialog_whose_models_tab_is_never_shown_starts_no_threads(qtbot) -> None:
     from parley.app import tasks
     from parley.app.model_library import ModelLibrary
-    from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
+    from parley.config.settings import Settings
 
     before = set(tasks._LIVE)
     dialog = SettingsDialog(

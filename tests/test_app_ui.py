@@ -324,8 +324,8 @@ def test_window_renders_a_conversation(qtbot, tmp_path, tiny_chat_model):
 
 def test_settings_dialog_shows_the_validation_error_and_returns_the_edits(qtbot):
     from parley.app.model_library import ModelLibrary
-    from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
+    from parley.config.settings import Settings
 
     problems = ["The chat model /x.gguf cannot be used: the file does not exist."]
     dialog = SettingsDialog(
@@ -374,8 +374,8 @@ def test_the_app_has_its_icon_and_desktop_entry(qapp):
 
 def test_settings_says_where_each_model_runs_and_why(qtbot):
     from parley.app.model_library import ModelLibrary
-    from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
+    from parley.config.settings import Settings
 
     lines = [
         "Speech: CPU — the CPU ran it 3.0x faster: Vulkan0 0.90 s, CPU 0.30 s (measured 2026-11-25)",

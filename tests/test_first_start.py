@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from parley.app.controller import Controller
-from parley.app.settings import load_settings
 from parley.app.ui.first_start_page import FirstStartPage
+from parley.config.settings import load_settings
 from parley.engine import library
 from parley.engine.library import choice, fit
 from tests.support.app_helpers import LOAD_TIMEOUT_MS, REPLY_TIMEOUT_MS, make_controller

@@ -18,9 +18,9 @@ from PySide6.QtCore import Qt
 
 from parley.app.controller import Controller
 from parley.app.conversations.store import Store
-from parley.app.settings import Settings
 from parley.app.ui.main_window import MainWindow
 from parley.app.voice.from_anywhere import TAP_S
+from parley.config.settings import Settings
 from tests.support.fake_engines import FakeClock, FakeEngines
 
 TIMEOUT_MS = 10_000  # only reached if something hangs: the fake engines answer at once

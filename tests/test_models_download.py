@@ -372,7 +372,7 @@ def test_a_downloaded_model_talks_in_parley_chat(hub: HubServer) -> None:
 
 
 def test_model_folders_setting_round_trips(tmp_path: Path) -> None:
-    from parley.app.settings import Settings, load_settings, save_settings
+    from parley.config.settings import Settings, load_settings, save_settings
 
     save_settings(Settings(model_folders=["/models", "~/more"]), tmp_path / "s.json")
     loaded = load_settings(tmp_path / "s.json")

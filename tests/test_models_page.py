@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QTabWidget
 
 from parley.app import model_library
 from parley.app.model_library import ModelLibrary
-from parley.app.settings import Settings
 from parley.app.ui import models_page
 from parley.app.ui.settings_dialog import SettingsDialog
+from parley.config.settings import Settings
 from parley.engine import library
 from tests.support.models_hub import CHAT_FILE, CHAT_REPO, cache, hub, model_bytes, write_catalog  # noqa: F401 - fixtures
 from tests.support.tinymodels import write_tiny_llama_gguf

@@ -345,7 +345,7 @@ def test_check_server_names_the_problem_and_accepts_a_real_server(server: Server
 
 
 def test_settings_keep_valid_servers_and_refuse_malformed_ones(tmp_path: Path) -> None:
-    from parley.app.settings import load_settings
+    from parley.config.settings import load_settings
 
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"rpc_servers": ["192.168.1.20:50052", "gpu-box:50052"]}))
@@ -375,8 +375,8 @@ def add_server(qtbot, group, endpoint: str) -> None:  # noqa: ANN001
 def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noqa: ANN001
     """The check (a handshake of up to 3 s) runs on a worker: Add returns at once and says so."""
     from parley.app.model_library import ModelLibrary
-    from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
+    from parley.config.settings import Settings
 
     release = threading.Event()
 
@@ -405,8 +405,8 @@ def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noq
 
 def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server) -> None:  # noqa: ANN001
     from parley.app.model_library import ModelLibrary
-    from parley.app.settings import Settings
     from parley.app.ui.settings_dialog import SettingsDialog
+    from parley.config.settings import Settings
 
     dialog = SettingsDialog(
         Settings(rpc_servers=["10.0.0.9:50052"]),
@@ -432,8 +432,8 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
 
 def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     from parley.app.model_library import ModelLibrary
-    from parley.app.settings import Settings, load_settings
     from parley.app.ui.settings_dialog import SettingsDialog
+    from parley.config.settings import Settings, load_settings
 
     with fuzz.FakeServer(token=TOKEN) as fake:
         dialog = SettingsDialog(

@@ -38,6 +38,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..config.settings import Settings
 from .conversations.book import ConversationBook
 from .conversations.replies import ReplyFlow
 from .conversations.store import Store
@@ -58,7 +59,6 @@ from .flows.spoken_turn import SpokenTurn
 from .flows.streaming_reply import StreamingReply
 from .local_server import LocalServer
 from .model_choice import ModelChooser
-from .settings import Settings
 from .settings_flow import SettingsFlow
 from .status import StatusPresenter
 from .take_purpose import TakePurpose

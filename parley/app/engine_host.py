@@ -30,9 +30,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..config.settings import Settings
 from .engine_slots import ChatSlot, EngineSlot
 from .engines import Engines
-from .settings import Settings
 from .signals import emit
 from .tasks import EngineWorker, Job
 

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from parley.engine.formats import GGML_MAGIC, GGUF_MAGIC
 
-from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
+from ..config.settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
 # The warm-up after a load (``warm_chat``, ``warm_speech``).
 WARM_CHAT_TEXT = "Hello"

@@ -46,8 +46,8 @@ from parley.engine.library.recommend import (
 )
 from parley.engine.library.units import gb
 
+from ..config.settings import Settings
 from .model_library import LINGERING, ModelLibrary
-from .settings import Settings
 from .settings_flow import SettingsFlow
 from .tasks import EngineWorker, Job
 from .ui.first_start_page import FirstStartPage, progress_line

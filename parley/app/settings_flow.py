@@ -13,9 +13,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from ..config.settings import DEFAULT_MODEL, Settings, save_settings
 from .desktop.keysyms import parse_shortcut
 from .engines import ChatModelChoice, Engines
-from .settings import DEFAULT_MODEL, Settings, save_settings
 from .signals import emit
 from .status import StatusPresenter
 

@@ -19,7 +19,7 @@ import sys
 import threading
 from pathlib import Path
 
-from ..app.settings import load_settings
+from ..config.settings import load_settings
 from ..engine import library
 from ..engine.errors import CatalogError, DownloadCancelled, ParleyError
 from ..engine.library import choice, pip_sets

@@ -15,12 +15,13 @@ run on a real GNOME or KDE here.  Every value the portal sends back is checked b
 from __future__ import annotations
 
 import logging
-import os
 import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from parley.config.paths import cache_dir
 
 from . import portal as portal_bus
 from .keysyms import char_keysym
@@ -43,10 +44,7 @@ class PortalTypingUnavailable(RuntimeError):
 
 
 def token_path() -> Path:
-    import platformdirs
-
-    root = os.environ.get("PARLEY_CACHE_DIR") or platformdirs.user_cache_dir("parley", appauthor=False)
-    return Path(root) / TOKEN_FILE
+    return cache_dir() / TOKEN_FILE
 
 
 def _load_token(path: Path) -> str | None:

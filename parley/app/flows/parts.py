@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...config.settings import Settings
 from ..conversations.book import ConversationBook
 from ..conversations.replies import ReplyFlow
 from ..conversations.turn_timings import TurnClock
 from ..desktop.typing import Typist
 from ..engine_slots import ChatSlot
-from ..settings import Settings
 from ..status import StatusPresenter
 from ..ui.main_window import MainWindow
 from ..ui.quick_ask import QuickAskWindow

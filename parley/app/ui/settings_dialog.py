@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...config.settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from ...engine.backend.remote import public_endpoint, server_endpoint
 from ..model_library import ModelLibrary
-from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from ..signals import emit
 from .models_page import ModelsPage
 

@@ -22,8 +22,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
+from ...config.settings import Settings
 from ..desktop.global_shortcuts import ACTIONS, GlobalShortcuts
-from ..settings import Settings
 from ..status import StatusPresenter
 from ..take_purpose import TakePurpose
 from .push_to_talk import PushToTalk

@@ -22,8 +22,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from ...config.settings import Settings
 from ..engines import Engines
-from ..settings import Settings
 from ..signals import emit
 from ..status import StatusPresenter
 from .hands_free import HandsFree

@@ -30,8 +30,8 @@ from parley.engine.audio.files import rms_level
 from parley.engine.audio.utterance import speech_region, spoken_text
 from parley.engine.formats import SAMPLE_RATE
 
+from ...config.settings import Settings
 from ..engine_slots import EngineSlot
-from ..settings import Settings
 from ..signals import emit
 from ..status import StatusPresenter
 from ..take_purpose import TakePurpose

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from parley.engine.chat.system_prompt import default_system_prompt, is_earlier_default
 from parley.engine.errors import UntrustedFileError
 from parley.engine.untrusted import load_json
+
+from .paths import config_dir
 
 log = logging.getLogger("parley.settings")
 
@@ -35,12 +35,6 @@ MAX_SETTINGS_DEPTH = 8  # the file nests 2 deep
 MAX_LIST_ITEMS = 256  # recent models, model folders, servers
 MAX_WARNINGS = 10
 MAX_SHOWN_CHARS = 80  # of a bad value quoted in a warning
-
-
-def config_dir() -> Path:
-    """Folder of the settings file; ``PARLEY_CONFIG_DIR`` overrides it (tests, portable use)."""
-    override = os.environ.get("PARLEY_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir("parley", appauthor=False))
 
 
 # The system-wide shortcuts.  On macOS Qt calls Command "Ctrl", and Command+Option+Space

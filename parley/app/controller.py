@@ -234,6 +234,13 @@ class Controller(QObject):
         view.regenerate_requested.connect(self.replies.regenerate)
         view.continue_requested.connect(self.replies.continue_reply)
         view.reply_requested.connect(self.replies.regenerate)
+        book = self.book
+        w.new_conversation_requested.connect(book.new)
+        w.conversation_selected.connect(book.open)
+        w.rename_requested.connect(book.rename)
+        w.delete_requested.connect(book.delete)
+        w.search_changed.connect(book.search)
+        w.export_requested.connect(book.export)
         w.settings_requested.connect(self.open_settings)
         w.closing.connect(self.shutdown)
         for signal in (w.recommendations_requested, self.settings_flow.recommendations_requested):

@@ -40,9 +40,8 @@ from ..engine_slots import EngineSlot
 from ..engines import ListenerFactory
 from ..signals import emit
 from ..status import StatusPresenter
-from ..ui.input_bar import InputBar
 from .microphones import Microphones
-from .push_to_talk import level_fraction
+from .push_to_talk import TakeDisplay, level_fraction
 
 log = logging.getLogger("parley.hands_free")
 
@@ -68,7 +67,7 @@ class HandsFree(QObject):
         make_detector: Callable[[], Any],
         microphones: Microphones,
         status: StatusPresenter,
-        bar: InputBar,
+        display: TakeDisplay,
         parent: QObject | None = None,
     ) -> None:
         """``make_listener`` opens the microphone (``Engines.listener``); ``make_detector``
@@ -80,7 +79,7 @@ class HandsFree(QObject):
         self.make_detector = make_detector
         self.microphones = microphones
         self.status = status
-        self.bar = bar
+        self.display = display
         self.listener: Any = None
         self._ignoring = threading.Event()  # read on the listener's thread
         self.echo: Any = None  # an EchoCanceller, used on the listener's thread
@@ -92,7 +91,7 @@ class HandsFree(QObject):
         self._heard.connect(self._utterance)
         self._began.connect(self._speech_began)
         self._dropped.connect(self.speech_dropped)
-        self._level.connect(lambda db: self.bar.set_level(level_fraction(db)))
+        self._level.connect(lambda db: self.display.set_level(level_fraction(db)))
         self._lost.connect(self._microphone_lost)
         self._detector_failed.connect(self.status.notice)
 
@@ -141,7 +140,7 @@ class HandsFree(QObject):
             self.status.say(self.microphones.problem or str(exc))
             return
         self.listener = listener
-        self.bar.set_recording(True, hands_free=True)
+        self.display.set_recording(True, hands_free=True)
         self.status.say("Hands-free: listening. Speak; each pause sends what you said.")
         emit(self.listening_changed, True)
 
@@ -151,7 +150,7 @@ class HandsFree(QObject):
             return
         listener.stop()  # no utterance is reported after this returns
         self._close_detector()
-        self.bar.set_recording(False)
+        self.display.set_recording(False)
         emit(self.listening_changed, False)
 
     def _audio(self, block: Any) -> None:

@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -28,7 +28,6 @@ from ..engines import RecorderFactory
 from ..signals import emit
 from ..status import StatusPresenter
 from ..take_purpose import TakePurpose
-from ..ui.input_bar import InputBar
 from .microphones import Microphones
 from .transcription import Transcription
 
@@ -56,6 +55,15 @@ class _RecorderSignals(QObject):
     limit = Signal()
 
 
+class TakeDisplay(Protocol):
+    """Where a take shows while it lasts (the input bar): that it records, the microphone's level
+    (0 to 1) and the seconds so far."""
+
+    def set_recording(self, recording: bool, hands_free: bool = False) -> None: ...
+    def set_level(self, level: float) -> None: ...
+    def set_elapsed(self, seconds: float) -> None: ...
+
+
 class PushToTalk(QObject):
     recording_changed = Signal(bool)
     clip_ready = Signal(object, object)  # a finished take (16 kHz mono float32) and its TakePurpose
@@ -67,7 +75,7 @@ class PushToTalk(QObject):
         microphones: Microphones,
         transcription: Transcription,
         status: StatusPresenter,
-        bar: InputBar,
+        display: TakeDisplay,
         blocked_by: Callable[[], str | None],
         clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
@@ -80,7 +88,7 @@ class PushToTalk(QObject):
         self.microphones = microphones
         self.transcription = transcription
         self.status = status
-        self.bar = bar
+        self.display = display
         self.blocked_by = blocked_by
         self._now = clock
         self.max_seconds = LONGEST_CLIP_S
@@ -112,7 +120,7 @@ class PushToTalk(QObject):
             return False
         self._pressed = time.monotonic()
         signals = _RecorderSignals(self)
-        signals.level.connect(lambda db: self.bar.set_level(level_fraction(db)))
+        signals.level.connect(lambda db: self.display.set_level(level_fraction(db)))
         signals.failed.connect(lambda exc: self._failed(signals, exc))
         signals.limit.connect(lambda: self._limit(signals))
         try:
@@ -132,7 +140,7 @@ class PushToTalk(QObject):
             return False
         self.recorder, self._signals, self.purpose, self._recorded = recorder, signals, purpose, recorded
         self._started = time.monotonic()
-        self.bar.set_recording(True)
+        self.display.set_recording(True)
         self._clock.start()
         self.transcription.begin_live(recorder.snapshot)
         emit(self.recording_changed, True)
@@ -175,7 +183,7 @@ class PushToTalk(QObject):
         self.recorder = self._signals = self._recorded = None
         self._clock.stop()
         self.transcription.stop_live()
-        self.bar.set_recording(False)
+        self.display.set_recording(False)
         if signals is not None:
             signals.deleteLater()
             emit(self.recording_changed, False)
@@ -219,4 +227,4 @@ class PushToTalk(QObject):
         """The timer counts time since the press, not audio received: a microphone that delivers
         nothing for a while (a silent virtual source does) must not freeze it."""
         if self.recorder is not None:
-            self.bar.set_elapsed(time.monotonic() - self._started)
+            self.display.set_elapsed(time.monotonic() - self._started)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from parley.engine.backend import remote
+from parley.engine.backend.rpc import remote
 from tests.support.app_helpers import tiny_chat_model  # noqa: F401 - fixture
 from tests.support.rpc_client_fuzzing import FakeServer, Mutation
 from tests.support.rpc_server import REPO, TOKEN, Server, free_port

@@ -40,7 +40,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 # see: each is caught in its package and turned into an error of the tree (see errors.py).
 INTERNAL_SIGNALS = {
     "parley.engine.modelfiles.check.Truncated": "parley/engine/modelfiles/",
-    "parley.engine.backend.rpc_wire.Refused": "parley/engine/backend/",
+    "parley.engine.backend.rpc.wire.Refused": "parley/engine/backend/",
     "parley.engine.chat.decoder.DecodeAborted": "parley/engine/chat/",
 }
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from parley.engine.backend import remote
+from parley.engine.backend.rpc import endpoints, remote
 from parley.engine.errors import RemoteError
 from parley.engine.modelfiles.defaults import default_speech_model_path
 from tests.support import rpc_client_fuzzing as fuzz
@@ -148,7 +148,8 @@ def test_server_killed_mid_reply_ends_the_reply_with_an_error_and_the_cpu_takes_
     try:
         proc = python(f"""
             import os, signal
-            from parley.engine.backend import devices, remote
+            from parley.engine.backend import devices
+            from parley.engine.backend.rpc import remote
             from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
             from parley.engine.errors import RemoteDeviceLost
             lost = []
@@ -471,7 +472,7 @@ _LOAD_WHILE_KILLED = """
 import sys, threading, time
 sys.path.insert(0, {repo!r})
 from tests.support.rpc_server import Server
-from parley.engine.backend import remote
+from parley.engine.backend.rpc import remote
 from parley.engine.chat.model import ChatModel
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 from parley.engine.speech import SpeechModel
@@ -675,7 +676,7 @@ with socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10) as s:
 
 _SHARED_SESSION = """
 import subprocess, sys
-from parley.engine.backend import remote
+from parley.engine.backend.rpc import remote
 from parley.engine.chat.model import ChatModel
 
 endpoint, model_path = sys.argv[1], sys.argv[2]
@@ -716,14 +717,14 @@ def test_a_host_name_that_cannot_be_encoded_is_a_clear_error() -> None:
 
 def test_endpoints_with_tokens_are_parsed_and_never_echo_the_token() -> None:
     hexed = TOKEN.hex()
-    assert remote.split_token(f"{hexed}@gpu-box:50052") == (TOKEN, "gpu-box:50052")
-    assert remote.split_token(f" {hexed.upper()}@[::1]:7 ") == (TOKEN, "[::1]:7")
-    assert remote.parse_endpoint(f"{hexed}@[::1]:7") == ("::1", 7)
-    assert remote.split_token("10.0.0.2:9") == (None, "10.0.0.2:9")
-    assert remote.public_endpoint(f"{hexed}@h:1") == "…@h:1"
+    assert endpoints.split_token(f"{hexed}@gpu-box:50052") == (TOKEN, "gpu-box:50052")
+    assert endpoints.split_token(f" {hexed.upper()}@[::1]:7 ") == (TOKEN, "[::1]:7")
+    assert endpoints.parse_endpoint(f"{hexed}@[::1]:7") == ("::1", 7)
+    assert endpoints.split_token("10.0.0.2:9") == (None, "10.0.0.2:9")
+    assert endpoints.public_endpoint(f"{hexed}@h:1") == "…@h:1"
     for bad in (hexed[:-1] + "@h:1", hexed + "0@h:1", hexed[:-1] + "g@h:1", "@h:1", f"{hexed}@h", f"{hexed}@h@h:1"):
         with pytest.raises(RemoteError) as caught:
-            remote.parse_endpoint(bad)
+            endpoints.parse_endpoint(bad)
         assert hexed[:16] not in str(caught.value), str(caught.value)
 
 
@@ -754,7 +755,7 @@ def test_a_token_is_sent_first_and_never_shown(tmp_path: Path) -> None:
 
 _CHECK_ANOTHER_TOKEN = """
 import sys
-from parley.engine.backend import remote
+from parley.engine.backend.rpc import remote
 from parley.engine.errors import RemoteError
 right, wrong = sys.argv[1], sys.argv[2]
 remote.connect([right])

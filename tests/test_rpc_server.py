@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parley.engine.backend import remote, rpc_wire as wire
+from parley.engine.backend.rpc import remote, wire
 from tests.support.lines import LineReader
 from tests.support.requirements import require
 from tests.support.rpc_fuzzing import (

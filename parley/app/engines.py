@@ -316,7 +316,7 @@ class LocalEngines:
         """Register the devices of the ``parley rpc-server`` endpoints (checked first, 3 s at most
         each); ``on_lost(endpoint, reason)`` is called on another thread when one goes away.
         Returns why a server cannot be used (the others are connected), or None."""
-        from parley.engine.backend import remote
+        from parley.engine.backend.rpc import remote
         from parley.engine.errors import RemoteError
 
         if not endpoints:
@@ -332,7 +332,7 @@ class LocalEngines:
 
     def check_server(self, endpoint: str) -> str | None:
         """Whether a remote compute server answers (for the settings dialog's Add)."""
-        from parley.engine.backend import remote
+        from parley.engine.backend.rpc import remote
         from parley.engine.errors import RemoteError
 
         try:

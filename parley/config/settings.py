@@ -130,7 +130,7 @@ def _path_list(v: Any) -> bool:
 
 def _endpoints(v: Any) -> bool:
     """A list of distinct ``HOST:PORT`` texts (not checked for a server: that needs the network)."""
-    from parley.engine.backend.remote import parse_endpoint
+    from parley.engine.backend.rpc.endpoints import parse_endpoint
     from parley.engine.errors import RemoteError
 
     if not _text_list(v) or len(set(v)) != len(v):
@@ -237,7 +237,7 @@ def _reason(error: UntrustedFileError, path: Path) -> str:
 
 def _without_tokens(value: Any) -> Any:
     """``rpc_servers`` as a warning may quote it: each ``TOKEN@`` masked (a token is never shown)."""
-    from parley.engine.backend.remote import public_endpoint
+    from parley.engine.backend.rpc.endpoints import public_endpoint
 
     if isinstance(value, list):
         return [public_endpoint(v) if isinstance(v, str) else v for v in value]

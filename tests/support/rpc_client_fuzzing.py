@@ -33,7 +33,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from parley.engine.backend import native, remote
+from parley.engine.backend import native
+from parley.engine.backend.rpc import remote
 
 REPO = Path(__file__).resolve().parents[2]
 _U64 = struct.Struct("<Q")
@@ -361,7 +362,8 @@ def _address(endpoint: str) -> tuple[str, int]:
 
 DRIVER = textwrap.dedent("""
     import sys
-    from parley.engine.backend import devices, remote
+    from parley.engine.backend import devices
+    from parley.engine.backend.rpc import remote
     from parley.engine.chat.model import ChatModel
     from parley.engine.errors import RemoteDeviceLost, RemoteError
 

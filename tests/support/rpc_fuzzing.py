@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from parley.engine.backend import remote, rpc_wire as wire
+from parley.engine.backend.rpc import remote, wire
 
 REPO = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...config.settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
-from ...engine.backend.remote import public_endpoint, server_endpoint
+from ...engine.backend.rpc.endpoints import public_endpoint, server_endpoint
 from ..model_library import ModelLibrary
 from ..signals import emit
 from .models_page import ModelsPage

@@ -66,10 +66,8 @@ measures the whole path next to the local CPU.
 
 API for the app
 ---------------
-- ``parse_endpoint(text) -> (host, port)``: validates ``[TOKEN@]HOST:PORT`` (``RemoteError``,
-  which never repeats a token); ``split_token(text) -> (token or None, "HOST:PORT")``;
-  ``read_token_file(path)``; ``server_endpoint(text)``: the ``HOST:PORT`` that names the server
-  everywhere; ``public_endpoint(text)``: the text to show (the token masked).
+- ``endpoints``: ``[TOKEN@]HOST:PORT`` parsed, named and shown (the token masked);
+  ``read_token_file(path)`` here.
 - ``check_server(endpoint, timeout=3.0) -> ServerInfo``: the handshake only, nothing is
   registered; for the settings dialog's "Add" (the error message says what is wrong).
 - ``connect(endpoints, timeout=3.0) -> list[ServerInfo]``: checks each server, registers its
@@ -112,10 +110,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
-from .. import untrusted
-from ..errors import RemoteDeviceLost, RemoteError, UntrustedFileError
-from . import native
-from .rpc_wire import (  # the wire format, shared with the server's front
+from ... import untrusted
+from ...errors import RemoteDeviceLost, RemoteError, UntrustedFileError
+from .. import native
+from .endpoints import parse_endpoint, split_token
+from .wire import (  # the wire format, shared with the server's front
     ALLOC_BUFFER,
     BLOCK_SIZE,
     BUFFER_CLEAR as BUFFER_CLEAR,
@@ -146,7 +145,6 @@ from .rpc_wire import (  # the wire format, shared with the server's front
 
 log = logging.getLogger("parley.remote")
 
-DEFAULT_PORT = 50052
 CONNECT_TIMEOUT = 3.0
 
 
@@ -175,8 +173,6 @@ _COMPUTES = (GRAPH_COMPUTE, GRAPH_RECOMPUTE)
 _CHUNK = 4 << 20
 STAND_IN_BUFFER = 1 << 48  # handles of the buffers a lost server "allocates" start above this
 _U64 = struct.Struct("<Q")
-_MAX_ENDPOINT_TEXT = 512
-_HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:%")
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
@@ -196,63 +192,6 @@ class ServerInfo:
     device_count: int
 
 
-# --------------------------------------------------------------------------- endpoints and tokens
-
-
-def split_token(text: str) -> tuple[bytes | None, str]:
-    """``[TOKEN@]HOST:PORT`` as the token's bytes (None without one) and ``HOST:PORT``, both
-    checked; RemoteError when malformed (its message never holds the token)."""
-    value = (text or "").strip()
-    if len(value) > _MAX_ENDPOINT_TEXT:
-        raise RemoteError(f"a server endpoint of {len(value)} characters is not HOST:PORT")
-    secret, at, public = value.partition("@")
-    if not at:
-        secret, public = "", value
-    elif len(secret) != 2 * TOKEN_SIZE or not set(secret) <= _HEX:
-        raise RemoteError(
-            f"the token in TOKEN@{public} must be {2 * TOKEN_SIZE} hex characters (it has "
-            f"{len(secret)}); copy it from what `parley rpc-server` printed"
-        )
-    _host_and_port(public)
-    return (bytes.fromhex(secret) if secret else None), public
-
-
-def _host_and_port(public: str) -> tuple[str, int]:
-    host, sep, port_text = public.rpartition(":")
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]
-    if (
-        not sep
-        or not host
-        or len(host) > 253
-        or not set(host) <= _HOST_CHARS
-        or not port_text.isascii()
-        or not port_text.isdigit()
-        or not 0 < int(port_text) < 65536
-    ):
-        raise RemoteError(f"{public!r} is not HOST:PORT (for example 192.168.1.20:{DEFAULT_PORT})")
-    return host, int(port_text)
-
-
-def parse_endpoint(text: str) -> tuple[str, int]:
-    """``[TOKEN@]HOST:PORT`` (``[v6addr]:PORT`` too) as a host and a port; RemoteError when malformed."""
-    return _host_and_port(split_token(text)[1])
-
-
-def server_endpoint(text: str) -> str:
-    """``HOST:PORT`` of ``[TOKEN@]HOST:PORT``: the name devices, ``server_of``, ``lost_reason``
-    and the ``on_lost`` callbacks use for that server; never fails (nothing is checked)."""
-    value = (text or "").strip()
-    _, at, public = value.partition("@")
-    return public if at else value
-
-
-def public_endpoint(text: str) -> str:
-    """What to show of an endpoint as entered: a token replaced by ``…``; never fails."""
-    value = (text or "").strip()
-    return f"…@{server_endpoint(value)}" if "@" in value else value
-
-
 def read_token_file(path: str | Path) -> bytes:
     """The token in ``path`` (64 hex characters, as ``parley rpc-server --token-file`` writes
     it); RemoteError says what is wrong, without the file's content.  A FIFO, a device or a
@@ -265,13 +204,6 @@ def read_token_file(path: str | Path) -> bytes:
     if len(text) != 2 * TOKEN_SIZE or not set(text) <= _HEX:
         raise RemoteError(f"{path} holds no token ({2 * TOKEN_SIZE} hex characters expected)")
     return bytes.fromhex(text)
-
-
-def with_token(endpoint: str, token: bytes | None) -> str:
-    """``endpoint`` with ``token`` in front when it has none of its own."""
-    if token is None or "@" in endpoint:
-        return endpoint
-    return f"{token.hex()}@{endpoint.strip()}"
 
 
 def _our_version() -> tuple[int, int, int]:
@@ -354,7 +286,7 @@ def _handshake(endpoint: str, timeout: float) -> tuple[socket.socket, ServerInfo
 
 
 def _open(public: str, timeout: float) -> socket.socket:
-    host, port = _host_and_port(public)
+    host, port = parse_endpoint(public)
     try:
         return socket.create_connection((host, port), timeout=timeout)
     except ConnectionRefusedError:

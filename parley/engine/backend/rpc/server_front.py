@@ -7,8 +7,8 @@ COPY_TENSOR), and it serves one client at a time in its accept loop, so one idle
 every other.  So nothing from the network reaches it directly:
 
 - **Process isolation.**  ggml's server runs in a child process (``python -m
-  parley.engine.backend.rpc_front --child DEVICE THREADS``) listening on ``127.0.0.1:<ephemeral>``; this
-  process (the front) listens on the user's address, checks every message (``rpc_wire``) and
+  parley.engine.backend.rpc.server_front --child DEVICE THREADS``) listening on ``127.0.0.1:<ephemeral>``; this
+  process (the front) listens on the user's address, checks every message (``wire``) and
   forwards it.  An assertion that still fires inside ggml (a graph whose ops disagree in shape:
   ops are not checked one by one) ends the child only: the front drops that client, starts a
   fresh child and serves the next one.  The child is started with no secret (the token stays
@@ -22,7 +22,7 @@ every other.  So nothing from the network reaches it directly:
   child serves one client session, then is killed, which also frees everything that client
   left; the next child (a fresh port) is started at once, so the next client does not wait for
   it.  A port taken by someone else before the child binds makes the child fail to start.
-- **What one client may touch** (``rpc_wire.Checker``): the buffers the server allocated for it
+- **What one client may touch** (``wire.Checker``): the buffers the server allocated for it
   (handle, base from BUFFER_GET_BASE, which the front asks itself after each allocation, and
   size), tensors inside them, counts and sizes consistent with the message.  A refused message
   ends that client's session with one log line (the protocol has no error replies for most
@@ -64,9 +64,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from ..errors import ParleyError
-from . import rpc_wire as wire
-from .rpc_wire import (
+from ...errors import ParleyError
+from . import wire
+from .wire import (
     ALLOC_BUFFER,
     BUFFER_CLEAR,
     BUFFER_GET_BASE,
@@ -89,7 +89,7 @@ from .rpc_wire import (
 )
 
 if TYPE_CHECKING:
-    from .devices import Device
+    from ..devices import Device
 
 CHILD_START_TIMEOUT = 60.0  # loading the backends of a GPU can take a while
 _CHUNK = 1 << 20
@@ -175,7 +175,7 @@ class Child:
 
     def __init__(self, device: str, threads: int) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "parley.engine.backend.rpc_front", "--child", device, str(threads)],
+            [sys.executable, "-m", "parley.engine.backend.rpc.server_front", "--child", device, str(threads)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -641,7 +641,7 @@ class Session:
 
 def local_device(name: str) -> Device:
     """The local device called ``name`` (``cpu`` for the CPU); ParleyError lists the others."""
-    from . import devices as devices_mod
+    from .. import devices as devices_mod
 
     found = [d for d in devices_mod.list_devices() if not d.remote]
     wanted = name.strip().lower()
@@ -668,7 +668,8 @@ def _free_loopback_port() -> int:
 
 def child_main(device_name: str, threads: int) -> int:
     """The compute process: ggml's RPC server on a fresh loopback port, printed first."""
-    from . import native, remote
+    from .. import native
+    from . import remote
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -687,6 +688,7 @@ def child_main(device_name: str, threads: int) -> int:
 if __name__ == "__main__":
     if len(sys.argv) != 4 or sys.argv[1] != "--child":
         sys.exit(
-            "usage: python -m parley.engine.backend.rpc_front --child DEVICE THREADS (started by `parley rpc-server`)"
+            "usage: python -m parley.engine.backend.rpc.server_front --child DEVICE THREADS "
+            "(started by `parley rpc-server`)"
         )
     sys.exit(child_main(sys.argv[2], int(sys.argv[3])))

@@ -1,4 +1,4 @@
-"""ggml RPC requests as a server receives them, and the checks ``rpc_front`` makes on them.
+"""ggml RPC requests as a server receives them, and the checks ``server_front`` makes on them.
 
 Everything here is about protocol 7 of the pinned ggml (``ggml-rpc.cpp``): the request layouts,
 the size of each reply, and ``Checker``, which holds what one client owns (the buffers the server
@@ -20,7 +20,7 @@ What is checked, and why (ggml's server trusts the client for each of these):
   non-zero, every node and every ``src[]``/``view_src`` id one of the message's tensors.
 
 What is not checked: whether the shapes of a graph's ops agree with each other.  ggml's CPU and
-GPU code asserts most of that, and an assertion ends only the compute process (``rpc_front``).
+GPU code asserts most of that, and an assertion ends only the compute process (``server_front``).
 """
 
 from __future__ import annotations

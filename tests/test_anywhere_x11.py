@@ -121,7 +121,7 @@ def wait_until(condition: Any, what: str, timeout: float = TYPED_S) -> None:
 
 def test_a_held_shortcut_is_one_press_and_one_release_under_auto_repeat(display: str, monkeypatch) -> None:
     from parley.app.desktop.keysyms import parse_shortcut
-    from parley.app.desktop.x11_keys import X11HotKeys
+    from parley.app.desktop.shortcuts.x11 import X11HotKeys
 
     monkeypatch.setenv("DISPLAY", display)
     events: list[str] = []
@@ -155,7 +155,7 @@ def test_a_release_the_listener_reads_late_is_still_one_release(display: str, mo
     release followed by a phantom press and release (which started a take that ran until the
     next press, and made that press end it)."""
     from parley.app.desktop.keysyms import parse_shortcut
-    from parley.app.desktop.x11_keys import X11HotKeys
+    from parley.app.desktop.shortcuts.x11 import X11HotKeys
 
     monkeypatch.setenv("DISPLAY", display)
     events: list[str] = []
@@ -198,7 +198,7 @@ def test_a_release_the_listener_reads_late_is_still_one_release(display: str, mo
 
 def test_a_shortcut_another_program_holds_is_reported(display: str, monkeypatch) -> None:
     from parley.app.desktop.keysyms import parse_shortcut
-    from parley.app.desktop.x11_keys import X11HotKeys
+    from parley.app.desktop.shortcuts.x11 import X11HotKeys
 
     monkeypatch.setenv("DISPLAY", display)
     other = X11HotKeys(lambda *_: None, lambda *_: None)
@@ -217,7 +217,7 @@ def test_a_shortcut_another_program_holds_is_reported(display: str, monkeypatch)
     "text", ["Hello, World! (1+1=2) ~ok~", "Café, naïve façade; Ångström", "日本語の文章 and emoji 😀👍"]
 )
 def test_typing_reaches_another_apps_editor_intact(display: str, editor: Editor, monkeypatch, text: str) -> None:
-    from parley.app.desktop.x11_typing import X11Keyboard
+    from parley.app.desktop.typing.x11 import X11Keyboard
 
     monkeypatch.setenv("DISPLAY", display)
     keyboard = X11Keyboard()
@@ -297,7 +297,7 @@ def test_the_app_says_when_another_program_holds_its_shortcut(
     tmp_path: Path, display: str, tiny_chat_model: Path, monkeypatch
 ) -> None:
     from parley.app.desktop.keysyms import parse_shortcut
-    from parley.app.desktop.x11_keys import X11HotKeys
+    from parley.app.desktop.shortcuts.x11 import X11HotKeys
 
     monkeypatch.setenv("DISPLAY", display)
     other = X11HotKeys(lambda *_: None, lambda *_: None)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from parley.app.tasks import EngineWorker
 from parley.app.ui.main_window import MainWindow
-from parley.app.ui.ptt import PushToTalkKeys
+from parley.app.ui.push_to_talk_keys import PushToTalkKeys
 from tests.support.app_helpers import make_controller, tiny_chat_model, tiny_settings, wait_idle  # noqa: F401 - fixtures
 
 

@@ -25,7 +25,7 @@ def test_each_folder_follows_its_variable(folders: Path) -> None:
 
 
 def test_the_parts_keep_their_files_in_those_folders(folders: Path) -> None:
-    from parley.app.desktop.portal_typing import token_path
+    from parley.app.desktop.typing.portal import token_path
     from parley.engine.backend.auto_choice import trials_path
     from parley.engine.library import choice, packs
     from parley.engine.library.records import records_path

@@ -11,8 +11,9 @@ import sys
 
 import pytest
 
-from parley.app.desktop import mac_keys, mac_typing, windows_keys, windows_typing
 from parley.app.desktop.keysyms import parse_shortcut
+from parley.app.desktop.shortcuts import mac as mac_keys, windows as windows_keys
+from parley.app.desktop.typing import mac as mac_typing, windows as windows_typing
 
 
 def no_punctuation(_char: str) -> int | None:

@@ -1,6 +1,6 @@
 """Parley's Windows shortcuts and typing, run for real: the Windows CPython under Wine, on Xvfb.
 
-``parley/app/desktop/windows_keys.py`` and ``windows_typing.py`` call user32 through ctypes.
+``parley/app/desktop/shortcuts/windows.py`` and ``typing/windows.py`` call user32 through ctypes.
 Here they run, unchanged, in the official Windows Python 3.11 (x64) under Wine
 (``tests/support/wine.py``), against real Windows programs: a window with a multi-line EDIT
 control (``TARGET``, another Wine process, as the app the user writes in), and a second
@@ -142,8 +142,8 @@ while user32.GetMessageW(ctypes.byref(message), None, 0, 0) > 0:
 # and the keyboard run where PySide6 may not be importable).
 IMPORTS = r"""
 before = set(sys.modules)
-import parley.app.desktop.windows_keys
-import parley.app.desktop.windows_typing
+import parley.app.desktop.shortcuts.windows
+import parley.app.desktop.typing.windows
 import parley.app.desktop.keysyms
 report(version=sys.version, platform=sys.platform,
        added=sorted(name for name in set(sys.modules) - before if name.split(".")[0] not in sys.stdlib_module_names))
@@ -151,7 +151,7 @@ report(version=sys.version, platform=sys.platform,
 
 # Parley's keyboard types PARAMS["text"] into whatever has the focus.
 TYPE = r"""
-from parley.app.desktop.windows_typing import WindowsKeyboard
+from parley.app.desktop.typing.windows import WindowsKeyboard
 
 keyboard = WindowsKeyboard()
 report(focus=keyboard.focus(), modifiers_up=keyboard.wait_for_modifiers_up(timeout=1.0))
@@ -166,7 +166,7 @@ PASTE = r"""
 import ctypes
 from ctypes import wintypes as w
 
-from parley.app.desktop.windows_typing import WindowsKeyboard
+from parley.app.desktop.typing.windows import WindowsKeyboard
 
 user32 = ctypes.WinDLL("user32", use_last_error=True)
 kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
@@ -193,7 +193,7 @@ report(pasted=True)
 # is gone), and ends at "quit" (so the process outlives the listener).
 LISTENER = r"""
 from parley.app.desktop.keysyms import parse_shortcut
-from parley.app.desktop.windows_keys import WindowsHotKeys
+from parley.app.desktop.shortcuts.windows import WindowsHotKeys
 
 
 def event(**values):
@@ -230,8 +230,8 @@ CLOSE_WHILE_HELD = r"""
 import ctypes
 
 from parley.app.desktop.keysyms import parse_shortcut
-from parley.app.desktop.windows_keys import WindowsHotKeys, user32
-from parley.app.desktop.windows_typing import INPUT, KEYEVENTF_KEYUP, input_records
+from parley.app.desktop.shortcuts.windows import WindowsHotKeys, user32
+from parley.app.desktop.typing.windows import INPUT, KEYEVENTF_KEYUP, input_records
 
 KEYS = (0x11, 0x12, 0x20)  # Ctrl, Alt, Space
 WM_APP = 0x8000
@@ -330,8 +330,10 @@ def test_windows_code_imports_without_qt(wine: WineSession) -> None:
         "parley.app",
         "parley.app.desktop",
         "parley.app.desktop.keysyms",
-        "parley.app.desktop.windows_keys",
-        "parley.app.desktop.windows_typing",
+        "parley.app.desktop.shortcuts",
+        "parley.app.desktop.shortcuts.windows",
+        "parley.app.desktop.typing",
+        "parley.app.desktop.typing.windows",
     }, report["added"]
 
 

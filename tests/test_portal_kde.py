@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from parley.app.desktop.keysyms import parse_shortcut
-from parley.app.desktop.portal_shortcuts import SESSION_TOKEN, PortalShortcuts
-from parley.app.desktop.portal_typing import PortalKeyboard
+from parley.app.desktop.shortcuts.portal import SESSION_TOKEN, PortalShortcuts
+from parley.app.desktop.typing.portal import PortalKeyboard
 from tests.support.kde import (
     KEY_LEFTALT,
     KEY_LEFTCTRL,

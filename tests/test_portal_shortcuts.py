@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from parley.app.desktop.keysyms import parse_shortcut
-from parley.app.desktop.portal_shortcuts import PortalShortcuts, PortalUnavailable, preferred_trigger
+from parley.app.desktop.shortcuts.portal import PortalShortcuts, PortalUnavailable, preferred_trigger
 from tests.support.lines import LineReader
 from tests.support.requirements import require
 

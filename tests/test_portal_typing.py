@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from parley.app.desktop.portal_typing import PortalKeyboard, PortalTypingUnavailable, portal_keyboard_problem
+from parley.app.desktop.typing.portal import PortalKeyboard, PortalTypingUnavailable, portal_keyboard_problem
 from tests.support.wayland import compositor
 from tests.test_portal_shortcuts import Portal, bus  # noqa: F401 - fixture
 
@@ -96,7 +96,7 @@ def test_on_a_desktop_without_a_virtual_keyboard_the_dictation_goes_through_the_
         """
         from PySide6.QtCore import QTimer
         from PySide6.QtGui import QGuiApplication
-        from parley.app.desktop.typing import Typist, can_type
+        from parley.app.desktop.typing.typist import Typist, can_type
         app = QGuiApplication([])
         print("can_type", repr(can_type()), flush=True)
         typist = Typist()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from parley.app.desktop import wayland_typing
+from parley.app.desktop.typing import wayland
 from tests.support.wayland import compositor, receiving_terminal
 
 pytestmark = pytest.mark.wayland
@@ -31,7 +31,7 @@ def _typist_in_a_qt_app(env: dict[str, str], text: str, method: str = "type") ->
         import sys
         from PySide6.QtCore import QTimer
         from PySide6.QtGui import QGuiApplication
-        from parley.app.desktop.typing import Typist, can_type
+        from parley.app.desktop.typing.typist import Typist, can_type
         app = QGuiApplication([])
         print("platform", app.platformName(), "can_type", repr(can_type()), flush=True)
         typist = Typist()
@@ -64,9 +64,9 @@ def test_a_dictation_is_typed_into_the_focused_app_on_sway() -> None:
 
 
 def test_a_long_text_with_more_distinct_characters_than_one_keymap_holds() -> None:
-    text = "".join(chr(0x4E00 + i) for i in range(wayland_typing.MAX_KEYS_PER_KEYMAP + 40)) + "\n"
+    text = "".join(chr(0x4E00 + i) for i in range(wayland.MAX_KEYS_PER_KEYMAP + 40)) + "\n"
     with compositor("sway") as session, receiving_terminal(session) as out:
-        keyboard = wayland_typing.VirtualKeyboard(session.socket)
+        keyboard = wayland.VirtualKeyboard(session.socket)
         try:
             assert keyboard.type_text(text) == len(text)
         finally:
@@ -79,16 +79,16 @@ def test_a_long_text_with_more_distinct_characters_than_one_keymap_holds() -> No
 
 def test_a_desktop_without_a_virtual_keyboard_is_said_plainly() -> None:
     with compositor("weston") as session:
-        problem = wayland_typing.virtual_keyboard_problem(session.socket)
-        assert problem == wayland_typing.NO_VIRTUAL_KEYBOARD
-        with pytest.raises(wayland_typing.WaylandTypingError, match="offers no virtual keyboard"):
-            wayland_typing.VirtualKeyboard(session.socket)
+        problem = wayland.virtual_keyboard_problem(session.socket)
+        assert problem == wayland.NO_VIRTUAL_KEYBOARD
+        with pytest.raises(wayland.WaylandTypingError, match="offers no virtual keyboard"):
+            wayland.VirtualKeyboard(session.socket)
         done = _typist_in_a_qt_app(session.env(), "hello")
         problem = next(line for line in done.stdout.splitlines() if line.startswith("problem"))
         assert "This Wayland desktop offers no virtual keyboard" in problem, done.stdout + done.stderr
         assert "cannot type into other apps here" in problem
     with compositor("sway") as session:
-        assert wayland_typing.virtual_keyboard_problem(session.socket) is None
+        assert wayland.virtual_keyboard_problem(session.socket) is None
 
 
 def _hostile(tmp_path: Path, answer: Callable[[socket.socket], None]) -> Path:
@@ -126,7 +126,7 @@ def _message(obj: int, opcode: int, payload: bytes) -> bytes:
         (lambda c: c.sendall(struct.pack("<II", 2, (65532 << 16) | 0)), "malformed message"),
         (lambda c: c.sendall(_message(2, 0, struct.pack("<II", 1, 64) + b"wl_seat\0")), "truncated|malformed"),
         (lambda c: c.sendall(_message(2, 0, struct.pack("<II", 1, 4) + b"abcd" + b"\0\0\0\0")), "malformed string"),
-        (lambda c: [c.sendall(_message(9, 0, b"")) for _ in range(wayland_typing.MAX_EVENTS + 1)], "more events"),
+        (lambda c: [c.sendall(_message(9, 0, b"")) for _ in range(wayland.MAX_EVENTS + 1)], "more events"),
         (lambda c: None, "did not answer in time"),  # a peer that stalls
         (lambda c: c.shutdown(socket.SHUT_RDWR), "closed the connection"),
         (lambda c: c.sendall(_message(1, 0, struct.pack("<II", 1, 3) + struct.pack("<I", 4) + b"bad\0")), "refused"),
@@ -137,6 +137,6 @@ def test_a_hostile_compositor_is_a_clear_error_not_a_hang(
 ) -> None:
     path = _hostile(tmp_path, answer)
     started = time.monotonic()
-    with pytest.raises(wayland_typing.WaylandTypingError, match=problem):
-        wayland_typing.VirtualKeyboard(path, timeout=1.0)
+    with pytest.raises(wayland.WaylandTypingError, match=problem):
+        wayland.VirtualKeyboard(path, timeout=1.0)
     assert time.monotonic() - started < 5

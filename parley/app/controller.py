@@ -44,9 +44,10 @@ from .conversations.replies import ReplyFlow
 from .conversations.store import Store
 from .conversations.turn_timings import TurnClock
 from .desktop import autostart
-from .desktop.global_shortcuts import GlobalShortcuts
+from .desktop.shortcuts.global_shortcuts import GlobalShortcuts
+from .desktop.shortcuts.x11_key_state import X11KeyState
 from .desktop.tray import Tray
-from .desktop.typing import Typist
+from .desktop.typing.typist import Typist
 from .engine_host import EngineHost
 from .engines import Engines
 from .first_start import FirstStart
@@ -63,7 +64,7 @@ from .settings_flow import SettingsFlow
 from .status import StatusPresenter
 from .take_purpose import TakePurpose
 from .ui.main_window import MainWindow
-from .ui.ptt import PushToTalkKeys
+from .ui.push_to_talk_keys import PushToTalkKeys
 from .ui.quick_ask import QuickAskWindow
 from .voice.from_anywhere import FromAnywhere
 from .voice.hands_free import HandsFree
@@ -152,7 +153,7 @@ class Controller(QObject):
         self.replies = ReplyFlow(chat, self.book, status, self._settings, self)
         self.turns = TurnClock(clock, self)
         self.spoken = SpokenReplies(engines, self.hands_free, status, self._settings, read_aloud, self)
-        self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
+        self.keys = PushToTalkKeys(window, settings.ptt_shortcut, X11KeyState())
         told = partial(self.settings_flow.update, lambda s: setattr(s, "told_about_global_shortcuts", True))
         self.anywhere = FromAnywhere(
             GlobalShortcuts(self), self.talk, status, self._settings, self._start_from_anywhere, told, clock, self

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..desktop.typing import PARLEY_HAS_FOCUS
+from ..desktop.typing.typist import PARLEY_HAS_FOCUS
 from ..take_purpose import TakePurpose
 from .barge_in import BargeIn
 from .hands_free_turn import HandsFreeTurn

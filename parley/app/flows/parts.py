@@ -10,7 +10,7 @@ from ...config.settings import Settings
 from ..conversations.book import ConversationBook
 from ..conversations.replies import ReplyFlow
 from ..conversations.turn_timings import TurnClock
-from ..desktop.typing import Typist
+from ..desktop.typing.typist import Typist
 from ..engine_slots import ChatSlot
 from ..status import StatusPresenter
 from ..ui.main_window import MainWindow

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 
 from ...config.settings import Settings
-from ..desktop.global_shortcuts import ACTIONS, GlobalShortcuts
+from ..desktop.shortcuts.global_shortcuts import ACTIONS, GlobalShortcuts
 from ..status import StatusPresenter
 from ..take_purpose import TakePurpose
 from .push_to_talk import PushToTalk

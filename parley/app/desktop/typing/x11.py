@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from .keysyms import char_keysym
+from ..keysyms import char_keysym
 
 log = logging.getLogger("parley.typing")
 

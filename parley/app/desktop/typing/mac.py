@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .mac_keys import FLAG_COMMAND, FLAGS, frameworks
+from ..shortcuts.mac import FLAG_COMMAND, FLAGS, frameworks
 
 K_CG_HID_EVENT_TAP = 0
 K_CG_EVENT_SOURCE_STATE_HID_SYSTEM = 1

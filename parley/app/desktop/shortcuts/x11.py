@@ -6,7 +6,7 @@ on (``focus``: the X window that had the keyboard focus at the press, where the 
 
 - **Auto-repeat:** while a key is held the X server sends KeyRelease + KeyPress pairs about
   25 times a second, both halves with the same time.  A release counts only if the server says
-  the key is up (QueryKeymap), the rule the in-window key follows (``ui/ptt.py``); a press of a
+  the key is up (QueryKeymap), the rule the in-window key follows (``ui/push_to_talk_keys.py``); a press of a
   key already held is the second half of such a pair.  The key may have been let go after a
   pair was sent and before this thread read it: QueryKeymap then says up for the pair's release
   too.  So a release whose next event is a press of the same key at the same time is a repeat
@@ -31,7 +31,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from .keysyms import LOCK_MASK, MOD2_MASK, KeyCombo
+from ..keysyms import LOCK_MASK, MOD2_MASK, KeyCombo
 
 log = logging.getLogger("parley.keys")
 

@@ -12,15 +12,14 @@ press is still unread on the socket, Qt reports an ordinary release and then an 
 press (measured under Xvfb: from 2 to 98 % of the pairs in a hold, with or without Ctrl,
 depending on timing), so ``isAutoRepeat()`` cannot be trusted.  So on X11 a release of the held
 key ends the hold only if the X server says the key
-is up (``_KeyboardState``), and a press carrying the timestamp of the release just before it is
+is up (``HeldKeys``, given by the controller), and a press carrying the timestamp of the release just before it is
 the second half of such a pair (read after the hold ended), not a new hold.  Elsewhere
 (Wayland, Windows, macOS, offscreen) Qt's flag is reliable and is used alone.
 """
 
 from __future__ import annotations
 
-import ctypes
-from typing import cast
+from typing import Protocol, cast
 
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -55,68 +54,28 @@ def _takes_text(widget: QObject | None) -> bool:
     return isinstance(widget, QComboBox) and widget.isEditable()
 
 
-class _KeymapReply(ctypes.Structure):
-    """xcb_query_keymap_reply_t: one bit per X key code, set while the key is down."""
-
-    _fields_ = [
-        ("response_type", ctypes.c_uint8),
-        ("pad0", ctypes.c_uint8),
-        ("sequence", ctypes.c_uint16),
-        ("length", ctypes.c_uint32),
-        ("keys", ctypes.c_uint8 * 32),
-    ]
-
-
-class _Cookie(ctypes.Structure):
-    _fields_ = [("sequence", ctypes.c_uint)]
-
-
-class _KeyboardState:
-    """Asks the X server which keys are down (QueryKeymap, one round trip on Qt's own xcb
-    connection).  ``is_down`` returns None where there is no X server to ask."""
-
-    def __init__(self) -> None:
-        self._connection = 0
-        app = application()
-        if app is None or app.platformName() != "xcb":
-            return
-        native = app.nativeInterface()
-        connection = native.connection() if hasattr(native, "connection") else 0
-        if not connection:
-            return
-        try:
-            xcb, libc = ctypes.CDLL("libxcb.so.1"), ctypes.CDLL(None)  # already loaded by Qt's xcb plugin
-        except OSError:
-            return
-        xcb.xcb_query_keymap.argtypes = [ctypes.c_void_p]
-        xcb.xcb_query_keymap.restype = _Cookie
-        xcb.xcb_query_keymap_reply.argtypes = [ctypes.c_void_p, _Cookie, ctypes.c_void_p]
-        xcb.xcb_query_keymap_reply.restype = ctypes.POINTER(_KeymapReply)
-        libc.free.argtypes = [ctypes.c_void_p]
-        self._xcb, self._free, self._connection = xcb, libc.free, connection
+class HeldKeys(Protocol):
+    """Asks the window system which keys are down now (``desktop.shortcuts.x11_key_state`` on
+    X11); ``available`` is False where it cannot, and Qt's auto-repeat flag is then trusted."""
 
     @property
-    def available(self) -> bool:
-        return bool(self._connection)
+    def available(self) -> bool: ...
+    def is_down(self, keycode: int) -> bool | None: ...
+
+
+class _NoHeldKeys:
+    available = False
 
     def is_down(self, keycode: int) -> bool | None:
-        """Whether the key with X key code ``keycode`` is held now; None if that is unknown."""
-        if not self._connection or not 0 < keycode < 256:
-            return None
-        reply = self._xcb.xcb_query_keymap_reply(self._connection, self._xcb.xcb_query_keymap(self._connection), None)
-        if not reply:
-            return None  # the connection broke; Qt will close the app anyway
-        try:
-            return bool(reply.contents.keys[keycode // 8] & (1 << keycode % 8))
-        finally:
-            self._free(ctypes.cast(reply, ctypes.c_void_p))
+        return None
 
 
 class PushToTalkKeys(QObject):
     pressed = Signal()
     released = Signal()
 
-    def __init__(self, window: QWidget, shortcut: str = "Ctrl+Space") -> None:
+    def __init__(self, window: QWidget, shortcut: str = "Ctrl+Space", held_keys: HeldKeys | None = None) -> None:
+        """``held_keys``: where the X server can say which keys are down (None: elsewhere)."""
         super().__init__(window)
         self._window = window
         self._held_key: Qt.Key | None = None
@@ -124,7 +83,7 @@ class PushToTalkKeys(QObject):
         self._last_release: tuple[int, int] | None = None  # X11: (key code, timestamp) of the last release
         self._key = Qt.Key.Key_Space
         self._modifiers = Qt.KeyboardModifier.ControlModifier
-        self._keyboard = _KeyboardState()
+        self._keyboard = held_keys or _NoHeldKeys()
         self.set_shortcut(shortcut)
         app = application()
         assert app is not None, "a window exists, so does the application"

@@ -7,7 +7,7 @@ restore token it returns is kept in Parley's cache folder, and later sessions st
 asking), types each character as its keysym (``NotifyKeyboardKeysym``), and closes the session.
 
 The desktop maps a keysym to a key of the user's current layout, so a character the layout
-lacks may not arrive; the wlroots path (``wayland_typing``) has no such limit.  Written against
+lacks may not arrive; the wlroots path (``wayland``) has no such limit.  Written against
 the interface's documentation and tested against a portal that follows it on a private bus; not
 run on a real GNOME or KDE here.  Every value the portal sends back is checked before use.
 """
@@ -23,9 +23,9 @@ from typing import Any
 
 from parley.config.paths import cache_dir
 
-from . import portal as portal_bus
-from .keysyms import char_keysym
-from .portal import CALL_TIMEOUT_S, PORTAL, PORTAL_PATH
+from .. import portal as portal_bus
+from ..keysyms import char_keysym
+from ..portal import CALL_TIMEOUT_S, PORTAL, PORTAL_PATH
 
 log = logging.getLogger("parley.typing")
 

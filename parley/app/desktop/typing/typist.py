@@ -3,11 +3,11 @@
 Two ways, a setting chooses:
 
 - **type** (default): key events for each character, in any layout, characters the layout lacks
-  included; the clipboard is never touched.  On X11 through XTEST (``x11_typing``), on Windows
-  through ``SendInput`` (``windows_typing``), on macOS through Quartz events (``mac_typing``); on Wayland
-  through the compositor's virtual keyboard where it offers one (``wayland_typing``: sway,
+  included; the clipboard is never touched.  On X11 through XTEST (``x11``), on Windows
+  through ``SendInput`` (``windows``), on macOS through Quartz events (``mac``); on Wayland
+  through the compositor's virtual keyboard where it offers one (``wayland``: sway,
   Hyprland and the other wlroots desktops), else the desktop portal's RemoteDesktop keyboard
-  (``portal_typing``: GNOME, KDE, after the user agrees once); ``can_type`` says when neither;
+  (``portal``: GNOME, KDE, after the user agrees once); ``can_type`` says when neither;
 - **paste:** the clipboard is saved (every format it holds), set to the text, Ctrl+V is sent,
   and once the application has had time to read it, what the clipboard held is put back.  Not
   on Wayland, where an app may set the clipboard only while it has the focus: there it types.
@@ -28,10 +28,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QMimeData, QObject, QTimer, Signal
 from PySide6.QtGui import QClipboard, QGuiApplication
 
-from ..signals import emit
-from .mac_typing import MacKeyboard
-from .windows_typing import WindowsKeyboard
-from .x11_typing import X11Keyboard
+from ...signals import emit
+from .mac import MacKeyboard
+from .windows import WindowsKeyboard
+from .x11 import X11Keyboard
 
 log = logging.getLogger("parley.typing")
 
@@ -45,8 +45,8 @@ def can_type() -> str | None:
     if platform in ("xcb", "windows", "cocoa"):
         return None
     if platform.startswith("wayland"):
-        from .portal_typing import portal_keyboard_problem
-        from .wayland_typing import virtual_keyboard_problem
+        from .portal import portal_keyboard_problem
+        from .wayland import virtual_keyboard_problem
 
         problem = virtual_keyboard_problem()
         if problem is None:
@@ -168,8 +168,8 @@ def _send_keys(text: str, method: str, delay_s: float, window: int, cancelled: C
 def _send_wayland_keys(text: str, _method: str, delay_s: float, _window: int, cancelled: Callable[[], bool]) -> str:
     """The key events through the compositor's virtual keyboard, on the typing thread.  Its
     modifiers are its own: keys the user still holds on the real keyboard do not combine."""
-    from .portal_typing import PortalKeyboard
-    from .wayland_typing import NO_VIRTUAL_KEYBOARD, VirtualKeyboard, WaylandTypingError
+    from .portal import PortalKeyboard
+    from .wayland import NO_VIRTUAL_KEYBOARD, VirtualKeyboard, WaylandTypingError
 
     keyboard: VirtualKeyboard | PortalKeyboard
     try:

@@ -2,11 +2,11 @@
 
 Which mechanism depends on the desktop session Qt runs on:
 
-- **X11** (``xcb``): passive key grabs on the root window (``x11_keys``);
-- **Windows:** ``RegisterHotKey`` (``windows_keys``); **macOS:** a Quartz event tap
-  (``mac_keys``), once the user has allowed it (the problem says where);
+- **X11** (``xcb``): passive key grabs on the root window (``x11``);
+- **Windows:** ``RegisterHotKey`` (``windows``); **macOS:** a Quartz event tap
+  (``mac``), once the user has allowed it (the problem says where);
 - **Wayland:** only the desktop may hand out global shortcuts: its portal's GlobalShortcuts
-  interface (``portal_shortcuts``), which answers later (the desktop may ask the user first);
+  interface (``portal``), which answers later (the desktop may ask the user first);
   where there is none, the problem says so and names the toggle commands (``parley dictate
   --toggle``, ``parley ask --toggle``) for the desktop's own shortcut settings;
 - anything else (offscreen, or a platform without an implementation here) says so the same way.
@@ -24,12 +24,12 @@ import logging
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
 
-from ..signals import emit
-from ..take_purpose import TakePurpose
-from .keysyms import KeyCombo, parse_shortcut
-from .mac_keys import MacHotKeys, MacUnavailable
-from .windows_keys import WindowsHotKeys, WindowsUnavailable
-from .x11_keys import X11HotKeys, X11Unavailable
+from ...signals import emit
+from ...take_purpose import TakePurpose
+from ..keysyms import KeyCombo, parse_shortcut
+from .mac import MacHotKeys, MacUnavailable
+from .windows import WindowsHotKeys, WindowsUnavailable
+from .x11 import X11HotKeys, X11Unavailable
 
 log = logging.getLogger("parley.keys")
 
@@ -103,7 +103,7 @@ class GlobalShortcuts(QObject):
         emit(self.settled)
 
     def _start_portal(self, combos: dict[str, KeyCombo]) -> None:
-        from .portal_shortcuts import PortalShortcuts, PortalUnavailable
+        from .portal import PortalShortcuts, PortalUnavailable
 
         try:
             listener = PortalShortcuts(

@@ -27,10 +27,10 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ..take_purpose import TakePurpose
-from . import portal as portal_bus
-from .keysyms import CONTROL_MASK, MOD1_MASK, MOD4_MASK, SHIFT_MASK, KeyCombo, xkb_name
-from .portal import CALL_TIMEOUT_S, PORTAL, PORTAL_PATH
+from ...take_purpose import TakePurpose
+from .. import portal as portal_bus
+from ..keysyms import CONTROL_MASK, MOD1_MASK, MOD4_MASK, SHIFT_MASK, KeyCombo, xkb_name
+from ..portal import CALL_TIMEOUT_S, PORTAL, PORTAL_PATH
 
 log = logging.getLogger("parley.keys")
 

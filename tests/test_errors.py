@@ -39,7 +39,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 # Exceptions with public names that are signals inside one package, never a failure its callers
 # see: each is caught in its package and turned into an error of the tree (see errors.py).
 INTERNAL_SIGNALS = {
-    "parley.engine.modelfiles.check.Truncated": "parley/engine/modelfiles/",
+    "parley.engine.modelfiles.bounded_reader.Truncated": "parley/engine/modelfiles/",
     "parley.engine.backend.rpc.wire.Refused": "parley/engine/backend/",
     "parley.engine.chat.decoder.DecodeAborted": "parley/engine/chat/",
 }

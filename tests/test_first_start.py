@@ -19,7 +19,7 @@ from parley.app.controller import Controller
 from parley.app.ui.first_start_page import FirstStartPage
 from parley.config.settings import load_settings
 from parley.engine import library
-from parley.engine.library import choice, fit
+from parley.engine.library import choice, memory_fit
 from tests.support.app_helpers import LOAD_TIMEOUT_MS, REPLY_TIMEOUT_MS, make_controller
 from tests.support.models_hub import CHAT_FILE, CHAT_REPO, cache, hub, model_bytes, write_catalog  # noqa: F401
 
@@ -164,7 +164,7 @@ def test_a_file_that_does_not_match_its_hash_is_refused_and_named(qtbot, tmp_pat
 def test_a_machine_with_too_little_memory_is_told_the_starter_is_what_fits(
     qtbot, tmp_path: Path, catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(fit, "available_ram", lambda: 5_000_000)  # 5 MB free: less than any model needs
+    monkeypatch.setattr(memory_fit, "available_ram", lambda: 5_000_000)  # 5 MB free: less than any model needs
     controller = _start(qtbot, tmp_path)
     page = page_of(controller)
     qtbot.waitUntil(lambda: "starter is what fits" in page.chat_hint.text(), timeout=LOAD_TIMEOUT_MS)

@@ -22,7 +22,7 @@ import pytest
 
 from parley.engine import library
 from parley.engine.errors import ModelFileError
-from parley.engine.library import found
+from parley.engine.library import local_models
 from parley.engine.modelfiles.gguf_file import check_gguf
 from parley.engine.modelfiles.whisper_convert import CACHE_FORMAT, ensure_converted, read_vocabulary
 from tests.support.ct2_fixtures import write_ct2_whisper
@@ -223,7 +223,7 @@ def test_the_search_reads_a_bounded_number_of_entries(
 ) -> None:
     """A folder of more entries than the limit is searched up to the limit and listed with why;
     so is the folder where the limit for the whole search runs out."""
-    monkeypatch.setattr(found, "MAX_FOLDER_ENTRIES", 50)
+    monkeypatch.setattr(local_models, "MAX_FOLDER_ENTRIES", 50)
     crowded = tmp_path / "crowded"
     for i in range(80):
         put(crowded / f"junk-{i:03}.txt", b"")
@@ -231,7 +231,7 @@ def test_the_search_reads_a_bounded_number_of_entries(
     assert list(models) == [crowded]
     assert "only the first 50 entries" in models[crowded].problem
 
-    monkeypatch.setattr(found, "MAX_ENTRIES", 30)
+    monkeypatch.setattr(local_models, "MAX_ENTRIES", 30)
     first, second = tmp_path / "first", tmp_path / "second"
     for i in range(20):
         put(first / f"{i:02}.gguf", gguf_bytes)

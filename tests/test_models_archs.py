@@ -16,7 +16,7 @@ import pytest
 
 from parley.engine import library
 from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
-from parley.engine.library.found import check_model_file
+from parley.engine.library.local_models import check_model_file
 from parley.engine.modelfiles.gguf_file import read_gguf
 from tests.support.tinymodels import TINY_ARCHS, write_tiny_arch_gguf
 

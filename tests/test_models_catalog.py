@@ -14,7 +14,7 @@ import pytest
 
 from parley.engine import library
 from parley.engine.errors import CatalogError, UnknownModelError
-from parley.engine.library import fit
+from parley.engine.library import memory_fit
 from parley.engine.modelfiles.defaults import default_chat_model_path
 from tests.support.tinymodels import write_tiny_llama_gguf
 
@@ -80,16 +80,16 @@ def test_catalog_fit_counts_the_context_of_the_entry(monkeypatch: pytest.MonkeyP
     estimate = library.estimate_entry(entry, n_ctx=4096, device="cpu")
     assert estimate.weights == entry.size and estimate.n_ctx == 4096
     assert estimate.context == 4096 * 36 * 8 * 128 * 2 * 2  # 36 layers, 8 KV heads of 128, K and V in f16
-    assert estimate.buffers == 512 * fit.TYPICAL_VOCAB * 4 + fit.FIXED_OVERHEAD
+    assert estimate.buffers == 512 * memory_fit.TYPICAL_VOCAB * 4 + memory_fit.FIXED_OVERHEAD
     capped = library.estimate_entry(library.find_entry("gemma-2-2b-it"), n_ctx=32768, device="cpu")
     assert capped.n_ctx == 8192  # Gemma 2 was trained for 8k tokens
     speech = library.estimate_entry(library.find_entry("whisper-base-q5_1"), device="cpu")
-    assert speech.buffers == fit.WHISPER_WORK_MB["base"] * 1_000_000
+    assert speech.buffers == memory_fit.WHISPER_WORK_MB["base"] * 1_000_000
 
 
 def test_the_verdict_says_fits_tight_or_too_big() -> None:
     def verdict(needed: int, free: int | None) -> str:
-        return fit.FitEstimate("m", needed, 0, 0, None, free, "memory").verdict
+        return memory_fit.FitEstimate("m", needed, 0, 0, None, free, "memory").verdict
 
     assert verdict(7, 10) == "fits" and verdict(8, 10) == "fits"
     assert verdict(9, 10) == "tight" and verdict(10, 10) == "tight"
@@ -231,27 +231,27 @@ def test_chat_fit_counts_weights_context_and_buffers(tmp_path: Path) -> None:
     path = write_tiny_llama_gguf(
         tmp_path / "m.gguf", n_vocab=1000, n_embd=64, n_layer=2, n_head=4, n_head_kv=2, n_ctx=256
     )
-    weights, kv, buffers, ctx = fit.chat_needs(path, 4096)
+    weights, kv, buffers, ctx = memory_fit.chat_needs(path, 4096)
     assert ctx == 256  # capped at the model's training context
     assert weights == path.stat().st_size
     assert kv == 256 * 2 * 2 * (16 + 16) * 2  # ctx x layers x kv heads x (k+v dims) x f16
-    assert buffers == 256 * (1000 + 4 * 64) * 4 + fit.FIXED_OVERHEAD
+    assert buffers == 256 * (1000 + 4 * 64) * 4 + memory_fit.FIXED_OVERHEAD
 
 
 def test_real_chat_model_estimate_and_warning(tmp_path: Path) -> None:
     path = default_chat_model_path()  # SmolLM2-135M: 30 layers, 3 KV heads of 64
-    weights, kv, _, ctx = fit.chat_needs(path, 4096)
+    weights, kv, _, ctx = memory_fit.chat_needs(path, 4096)
     assert (weights, ctx, kv) == (path.stat().st_size, 4096, 4096 * 30 * 3 * 128 * 2)
-    roomy = fit.estimate(path, n_ctx=4096, device="cpu")
+    roomy = memory_fit.estimate(path, n_ctx=4096, device="cpu")
     assert roomy.where == "memory" and roomy.available and roomy.available > 0
-    cramped = fit.FitEstimate("SmolLM2", weights, kv, 10**8, 4096, 10**8, "memory")
+    cramped = memory_fit.FitEstimate("SmolLM2", weights, kv, 10**8, 4096, 10**8, "memory")
     warning = cramped.warning()
     assert warning is not None and warning.startswith(
         "SmolLM2 needs about 293 MB (model 98 MB + "
         "4096-token context 94 MB + buffers 100 MB), "
         "but only 100 MB of memory is free."
     )
-    assert fit.FitEstimate("x", 1, 0, 1, None, 10, "memory").warning() is None
+    assert memory_fit.FitEstimate("x", 1, 0, 1, None, 10, "memory").warning() is None
 
 
 def test_fit_warning_is_none_for_a_model_that_fits() -> None:

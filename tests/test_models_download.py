@@ -24,7 +24,7 @@ import pytest
 from parley.engine import library
 from parley.engine.errors import ChecksumError, DiskFullError, DownloadCancelled, DownloadError, NoNetworkError
 from parley.engine.library import download as dl
-from parley.engine.library.found import SOURCE_HF
+from parley.engine.library.local_models import SOURCE_HF
 from tests.support.models_hub import (  # noqa: F401 - fixtures
     CHAT_FILE,
     CHAT_REPO,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from parley.engine import library
-from parley.engine.library import found
+from parley.engine.library import local_models
 from parley.engine.modelfiles.whisper_convert import convert_ct2_whisper
 from tests.support.ct2_fixtures import write_ct2_whisper
 from tests.support.tinymodels import write_tiny_llama_gguf
@@ -166,11 +166,11 @@ def test_environment_moves_the_hf_cache_and_ollama(
     monkeypatch.setenv("OLLAMA_MODELS", str(tmp_path / "ollama"))
     link = hf_cache_file(tmp_path / "hf" / "hub", "a/B", "b.gguf", gguf_bytes)
     blob = ollama_model(tmp_path / "ollama", "b", gguf_bytes + b"\0")
-    assert found.hf_cache_dir() == tmp_path / "hf" / "hub"
+    assert local_models.hf_cache_dir() == tmp_path / "hf" / "hub"
     paths = [m.path for m in library.list_models()]
     assert paths == [link, blob]
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "elsewhere"))
-    assert found.hf_cache_dir() == tmp_path / "elsewhere"
+    assert local_models.hf_cache_dir() == tmp_path / "elsewhere"
 
 
 def test_nothing_found_in_an_empty_home(home: Path) -> None:

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from parley.engine import library
 from parley.engine.errors import Cancelled, NoNetworkError, ParleyError
-from parley.engine.library.units import gb
+from parley.engine.library.human_units import gb
 
 from .signals import emit
 from .tasks import EngineWorker, Job

@@ -69,7 +69,7 @@ elsewhere), a ``ModelClosedError`` or a ``Cancelled``: catch the ones to tell ap
 ``ParleyError``.
 
 Signals that never leave their package are not failures and are not listed: each is caught
-where it is raised and turned into one of the above (``modelfiles.check.Truncated`` into a
+where it is raised and turned into one of the above (``modelfiles.bounded_reader.Truncated`` into a
 ``ModelFileError``; ``backend.rpc.wire.Refused``, a message the RPC server refuses, ends that
 client's connection; ``chat.decoder.DecodeAborted``, a decode a cancel stopped, ends a reply as
 "cancelled" or becomes ``Cancelled``).  Module-private ones start with an underscore.

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 
 from ...engine import library
 from ...engine.library.builtin import BuiltinModel
+from ...engine.library.human_units import duration, gb
 from ...engine.library.recommend import Machine, Recommendation
-from ...engine.library.units import duration, gb
 from ..signals import emit
 
 COLUMN_MAX_WIDTH = 760

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine import library
-from ...engine.library.units import duration, gb
+from ...engine.library.human_units import duration, gb
 from ..model_library import ModelLibrary, Scan
 from ..signals import emit
 

@@ -54,7 +54,7 @@ from ..errors import (
 )
 from ..untrusted import is_regular_file, load_json, parse_json
 from . import hubnames
-from .units import gb
+from .human_units import gb
 
 log = logging.getLogger("parley.library")
 

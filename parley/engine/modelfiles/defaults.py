@@ -14,7 +14,7 @@ from parley.config.paths import models_cache_dir
 
 from ..errors import ModelFileError
 from ..formats import GGML_MAGIC
-from .check import read_head
+from .bounded_reader import read_head
 
 if TYPE_CHECKING:
     from ..backend.cancel import CancelFlag

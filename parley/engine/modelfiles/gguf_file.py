@@ -33,7 +33,7 @@ from gguf.constants import (
 
 from parley.engine.errors import ModelFileError
 from parley.engine.formats import GGJT_MAGIC, GGMF_MAGIC, GGML_MAGIC, GGUF_MAGIC
-from parley.engine.modelfiles.check import Cursor, Truncated, map_readonly
+from parley.engine.modelfiles.bounded_reader import Cursor, Truncated, map_readonly
 
 # ``general.architecture`` values of the pinned llama.cpp (``LLM_ARCH_NAMES`` in
 # src/llama-arch.cpp), less ``clip`` (a quantize-only stub that aborts when loaded as a model)

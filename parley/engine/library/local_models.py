@@ -34,7 +34,7 @@ from pathlib import Path
 
 from ..errors import ModelFileError, UntrustedFileError
 from ..formats import GGML_MAGIC
-from ..modelfiles.check import read_head
+from ..modelfiles.bounded_reader import read_head
 from ..modelfiles.gguf_file import check_gguf
 from ..modelfiles.whisper_file import check_whisper_ggml
 from ..untrusted import load_json

@@ -26,7 +26,7 @@ from pathlib import Path
 from ..modelfiles.gguf_file import GGUFContents, read_gguf
 from ..modelfiles.whisper_file import check_whisper_ggml
 from .catalog import CatalogEntry
-from .units import gb
+from .human_units import gb
 
 N_BATCH = 512  # tokens per llama_decode (parley.engine.chat.decoder.N_BATCH)
 KV_BYTES = 2  # f16 K and V

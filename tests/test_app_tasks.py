@@ -11,7 +11,7 @@ import threading
 import pytest
 from PySide6.QtCore import QThread
 
-from parley.app.tasks import EngineWorker, JobCancelled
+from parley.app.tasks import EngineWorker, JobCancelled, call_in_background
 from parley.engine.backend.cancel import CancelToken
 from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
 from tests.support.app_helpers import tiny_chat_model  # noqa: F401 - fixture
@@ -76,6 +76,25 @@ def test_errors_go_to_on_error(qtbot, worker):
     worker.submit(boom, on_done=lambda _: pytest.fail("not done"), on_error=errors.append)
     qtbot.waitUntil(lambda: bool(errors))
     assert isinstance(errors[0], ValueError) and str(errors[0]) == "no model"
+
+
+def test_a_call_in_the_background_answers_on_the_ui_thread_with_its_result_or_its_error(qtbot):
+    ui, answers = threading.get_ident(), []
+    ran_on = []
+
+    def work(value):
+        ran_on.append(threading.get_ident())
+        if value is None:
+            raise ValueError("no server there")
+        return value
+
+    for value in ("fine", None):
+        call_in_background(lambda v=value: work(v), lambda result: answers.append((threading.get_ident(), result)), "t")
+    qtbot.waitUntil(lambda: len(answers) == 2, timeout=5000)
+    assert ui not in ran_on and [thread for thread, _ in answers] == [ui, ui]
+    results = sorted(answers, key=lambda a: isinstance(a[1], Exception))
+    assert results[0][1] == "fine"
+    assert isinstance(results[1][1], ValueError) and str(results[1][1]) == "no server there"
 
 
 def test_cancel_reaches_the_engine_through_a_linked_token_and_skips_queued_jobs(qtbot, worker, chat_model):

@@ -374,8 +374,9 @@ def add_server(qtbot, group, endpoint: str) -> None:  # noqa: ANN001
 
 
 def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noqa: ANN001
-    """The check (a handshake of up to 3 s) runs on a worker: Add returns at once and says so."""
+    """The check (a handshake of up to 3 s) runs in the background: Add returns at once and says so."""
     from parley.app.model_library import ModelLibrary
+    from parley.app.settings_flow import checked_in_background
     from parley.app.ui.settings_dialog import SettingsDialog
     from parley.config.settings import Settings
 
@@ -392,7 +393,7 @@ def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noq
         compute_devices=[],
         microphones=[],
         read_aloud_problem=None,
-        check_server=check,
+        check_server=checked_in_background(check),
     )
     qtbot.addWidget(dialog)
     group = dialog.remote_servers
@@ -406,6 +407,7 @@ def test_a_slow_server_check_leaves_the_dialog_responsive(qtbot) -> None:  # noq
 
 def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server) -> None:  # noqa: ANN001
     from parley.app.model_library import ModelLibrary
+    from parley.app.settings_flow import checked_in_background
     from parley.app.ui.settings_dialog import SettingsDialog
     from parley.config.settings import Settings
 
@@ -416,7 +418,7 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
         compute_devices=[],
         microphones=[],
         read_aloud_problem=None,
-        check_server=check,
+        check_server=checked_in_background(check),
     )
     qtbot.addWidget(dialog)
     group = dialog.remote_servers
@@ -433,6 +435,7 @@ def test_settings_dialog_checks_a_server_when_it_is_added(qtbot, server: Server)
 
 def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     from parley.app.model_library import ModelLibrary
+    from parley.app.settings_flow import checked_in_background
     from parley.app.ui.settings_dialog import SettingsDialog
     from parley.config.settings import Settings, load_settings
 
@@ -444,7 +447,7 @@ def test_settings_dialog_keeps_a_token_and_shows_it_masked(qtbot, tmp_path: Path
             compute_devices=[],
             microphones=[],
             read_aloud_problem=None,
-            check_server=check,
+            check_server=checked_in_background(check),
         )
         qtbot.addWidget(dialog)
         group = dialog.remote_servers

@@ -194,7 +194,8 @@ ITEMS: tuple[Item, ...] = (
     _q("facts", "What language do people speak in Brazil?", word("portuguese"), "Portuguese"),
     _q("facts", "What is the hardest natural substance?", word("diamond", "diamonds"), "diamond"),
     _q("facts", "Which element has the chemical symbol O?", word("oxygen"), "oxygen"),
-    _q("facts", "What is the closest star to Earth?", word("sun", "the sun"), "the Sun"),
+    # The Sun, or the nearest other star: both are right answers to the question as people ask it.
+    _q("facts", "What is the closest star to Earth?", word("sun", "proxima centauri"), "the Sun (or Proxima Centauri)"),
     _q("facts", "Who developed the theory of relativity?", word("einstein"), "Einstein"),
     _q("facts", "What is the largest mammal?", word("blue whale", "blue whales"), "the blue whale"),
     # ------------------------------------------------------------------ definitions

@@ -16,6 +16,7 @@ the other; a follow-up is asked in the same conversation as the turn before it.
     .venv/bin/python bench/bench_answers.py --models starter,qwen2.5-coder-1.5b --threads 2
     .venv/bin/python bench/bench_answers.py --models /path/to/model.gguf --system prompt.txt
     .venv/bin/python bench/bench_answers.py --show-wrong           # list what each model got wrong
+    .venv/bin/python bench/bench_answers.py --rescore bench/out/answers.json   # a saved run, checked again
 """
 
 from __future__ import annotations
@@ -168,6 +169,29 @@ def print_table(summaries: list[dict[str, Any]]) -> None:
         print(" | ".join(cells))
 
 
+def rescore(path: Path, show_wrong: bool) -> int:
+    """The table of a saved run, every reply checked again with today's checks (the same questions)."""
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    by_question = {item.question: item for item in ITEMS}
+    for result in saved["results"]:
+        for row in result["rows"]:
+            item = by_question[row["question"]]
+            row["right"], row["speakable"] = item.check(row["reply"]), speakable_problems(row["reply"])
+    print(f"system prompt: {saved['system_prompt']!r}\n", file=sys.stderr)
+    print_table([summarise(r) for r in saved["results"]])
+    if show_wrong:
+        print_wrong(saved["results"])
+    return 0
+
+
+def print_wrong(results: list[dict[str, Any]]) -> None:
+    for result in results:
+        print(f"\n## {result['model']}: wrong answers")
+        for row in result["rows"]:
+            if not row["right"]:
+                print(f"- [{row['kind']}] {row['question']} (expected {row['expected']}): {row['reply'][:200]!r}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--models", help="comma-separated: starter, pack ids, GGUF files (default: all installed)")
@@ -176,8 +200,11 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=None, help="only the first N questions (a quick look)")
     parser.add_argument("--json", type=Path, help="write every reply and the summaries here")
     parser.add_argument("--show-wrong", action="store_true", help="print each wrong answer")
+    parser.add_argument("--rescore", type=Path, help="score the replies saved by an earlier --json run again")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.rescore:
+        return rescore(args.rescore, args.show_wrong)
     system = Path(args.system).read_text(encoding="utf-8").strip() if args.system else default_prompt()
     if args.worker:
         json.dump(run_model(args.worker, system, args.threads, args.limit), sys.stdout)
@@ -198,11 +225,7 @@ def main() -> int:
     summaries = [summarise(r) for r in results]
     print_table(summaries)
     if args.show_wrong:
-        for result in results:
-            print(f"\n## {result['model']}: wrong answers")
-            for row in result["rows"]:
-                if not row["right"]:
-                    print(f"- [{row['kind']}] {row['question']} (expected {row['expected']}): {row['reply'][:200]!r}")
+        print_wrong(results)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(

@@ -4,7 +4,8 @@
 Not a test: it prints its figures (and writes them as JSON with ``--json FILE``).
 
 Everything is real: the app's window (offscreen unless QT_QPA_PLATFORM says otherwise), its
-controller and ``LocalEngines`` on the default models (Whisper tiny.en, SmolLM2-135M), and the
+controller and ``LocalEngines`` on the default models (Whisper tiny.en, SmolLM2-135M; ``--chat-model``
+another, e.g. ``pack:qwen2.5-coder-1.5b``), and the
 microphone path: espeak-ng speech played into a PulseAudio virtual microphone (tests/support/pulse.py)
 that PortAudio's ``pulse`` device records while push-to-talk is held.
 
@@ -146,6 +147,12 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=3, help="takes of each clip")
     parser.add_argument("--max-tokens", type=int, default=64, help="reply length limit")
     parser.add_argument("--read-aloud", action="store_true", help="read replies aloud: time to the first sound")
+    parser.add_argument(
+        "--chat-model",
+        default="starter",
+        help="the chat model setting: starter (default), pack:ID (an installed model pack), default "
+        "(Parley's choice for this machine) or a GGUF file",
+    )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
 
@@ -188,10 +195,19 @@ def run_app(
     from parley.engine.textmetrics import word_error_rate
     from tests.support.pulse import finish
 
+    chat_model = args.chat_model
+    if chat_model.startswith("pack:"):  # its joined file, from the user's cache, before the cache moves
+        from parley.engine.library.packs import find_pack, pack_path
+
+        chat_model = str(pack_path(find_pack(chat_model.removeprefix("pack:"))))
     os.environ["PARLEY_CACHE_DIR"] = str(tmp_path / "cache")  # first use: the conversion is measured too
     save_settings(
         Settings(
-            microphone="pulse", max_tokens=args.max_tokens, read_replies_aloud=args.read_aloud, first_start_done=True
+            microphone="pulse",
+            max_tokens=args.max_tokens,
+            read_replies_aloud=args.read_aloud,
+            first_start_done=True,
+            chat_model=chat_model,
         )
     )
     list_input_devices(refresh=True)

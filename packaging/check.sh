@@ -298,6 +298,33 @@ else
   say "no Vulkan module in the bundle (built with PARLEY_VULKAN=0): the Vulkan checks are left out"
 fi
 
+# ---------------------------------------------------------------- the offline model pack
+# The .deb Recommends parley-model-qwen2.5-coder-1.5b (packaging/build_model_pack.sh, run when
+# dist/ holds it): installed beside the app, its file lands in /usr/share/parley/models, and the
+# self-test (empty HOME) measures it for Parley's choice of chat model: it answers the question
+# if it keeps up with speech here, else the report names it as too slow, with its figures.
+PACK_DEB=$(ls dist/parley-model-qwen2.5-coder-1.5b_*_all.deb 2>/dev/null | head -1 || true)
+if [ -n "$PACK_DEB" ]; then
+  say "the model pack: apt-get install ./$(basename "$PACK_DEB") beside $DEB_PACKAGE"
+  cp "$PACK_DEB" "$R/tmp/"
+  apt_get install --no-install-recommends "/tmp/$(basename "$PACK_DEB")" > "$OUT/apt-pack.log" 2>&1 \
+    || { tail -20 "$OUT/apt-pack.log"; fail "the model pack did not install"; }
+  PACK_FILE=/usr/share/parley/models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf
+  [ -f "$R$PACK_FILE" ] && say "installed: $PACK_FILE ($(mb "$R$PACK_FILE"))" || fail "the pack's file is not in /usr/share/parley/models"
+  as_user rm -rf /home/tester/.cache /home/tester/.config /home/tester/.local
+  as_user env QT_QPA_PLATFORM=offscreen parley --self-test --json /home/tester/report-deb-pack.json \
+    || fail "deb-pack: parley --self-test exited with $?"
+  if cp "$R/home/tester/report-deb-pack.json" "$OUT/report-deb-pack.json" 2>/dev/null; then
+    "$PY" packaging/check_report.py "$OUT/report-deb-pack.json" --platform offscreen --bundle-prefix /opt/parley \
+      --pack "Qwen2.5-Coder 1.5B Instruct=$PACK_FILE" || fail "deb-pack: the report shows a problem"
+  else
+    fail "deb-pack: no report written"
+  fi
+  apt_get purge "parley-model-qwen2.5-coder-1.5b" >> "$OUT/apt-pack.log" 2>&1 || fail "purging the model pack"
+else
+  say "no model pack in dist/ (packaging/build_model_pack.sh makes it): the pack check is left out"
+fi
+
 # ---------------------------------------------------------------- the tarball
 say "tarball: extracted by the user into ~/Parley"
 as_user tar -C /home/tester -xzf "/tmp/$(basename "$TARBALL")"

@@ -2,13 +2,15 @@
 """Check one ``parley --self-test --json`` report of a frozen bundle (used by check.sh).
 
     python packaging/check_report.py REPORT.json --platform xcb [--bundle-prefix /opt/parley]
-        [--device Vulkan0 | --cpu-instead-of Vulkan0]
+        [--device Vulkan0 | --cpu-instead-of Vulkan0] [--pack NAME=FILE]
 
 Passes when the test passed and the report shows: a frozen bundle, the window shown on the
 expected Qt platform, the clip transcribed to the expected words, a reply streamed in several
 tokens, exactly one copy of each ggml library mapped (all from the bundle), and PortAudio
 loaded from inside the bundle; with ``--device``, both engines on that device with no fallback;
-with ``--cpu-instead-of``, both engines on the CPU, with a reason saying why that device was not used.
+with ``--cpu-instead-of``, both engines on the CPU, with a reason saying why that device was not used;
+with ``--pack``, the model pack NAME (its file FILE) was measured by the self-test's model choice,
+and either answered (chosen: it keeps up with speech here) or is named with its figures as too slow.
 Prints one summary line; exit status 1 with the reasons if not.
 Standard library only.
 """
@@ -17,13 +19,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import ntpath
 import os
+import re
 import sys
 from pathlib import Path
 
 
 def problems(
-    report: dict, platform: str, prefix: str | None, device: str | None = None, cpu_instead_of: str | None = None
+    report: dict,
+    platform: str,
+    prefix: str | None,
+    device: str | None = None,
+    cpu_instead_of: str | None = None,
+    pack: tuple[str, str] | None = None,
 ) -> list[str]:
     found = []
 
@@ -77,16 +86,29 @@ def problems(
                 f"{role} ran on {fact.get('device')!r} (fallback: {reason or None}), expected the CPU with the reason"
                 f" why {cpu_instead_of} cannot be used",
             )
+    if pack:
+        name, file = pack
+        choice = report.get("model_choice") or ""
+        chat = ((report.get("models") or {}).get("chat") or {}).get("path") or ""
+        chosen = choice.startswith(f"{name}: ") and chat == file
+        judged_slow = f"{name}: first token " in choice and "too slow here" in choice
+        need(
+            chosen or judged_slow,
+            f"the model pack {name} was neither chosen (chat model {chat!r}) nor measured as too slow: {choice!r}",
+        )
     return found
 
 
 def under(path: str, folder: str) -> bool:
     """Path prefix test on the report's own paths (they may name another root, so no realpath)."""
 
-    def norm(p: str) -> str:
-        return os.path.normcase(os.path.normpath(p))
+    # A Windows report read on Linux (the Wine check) keeps Windows paths: compare them as such.
+    flavour = ntpath if re.match(r"^[A-Za-z]:\\", folder) else os.path
 
-    return norm(path) == norm(folder) or norm(path).startswith(norm(folder).rstrip("\\/") + os.sep)
+    def norm(p: str) -> str:
+        return flavour.normcase(flavour.normpath(p))
+
+    return norm(path) == norm(folder) or norm(path).startswith(norm(folder).rstrip("\\/") + flavour.sep)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,13 +122,16 @@ def main(argv: list[str] | None = None) -> int:
         metavar="DEVICE",
         help="the device that was asked for but cannot be used: both engines on the CPU, saying why (e.g. Vulkan0)",
     )
+    parser.add_argument("--pack", metavar="NAME=FILE", help="a model pack the self-test must have measured and judged")
     args = parser.parse_args(argv)
+    name, _, file = (args.pack or "").partition("=")
+    pack = (name, file) if name and file else None
     try:
         report = json.loads(args.report.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         print(f"{args.report}: no readable report: {exc}", file=sys.stderr)
         return 1
-    found = problems(report, args.platform, args.bundle_prefix, args.device, args.cpu_instead_of)
+    found = problems(report, args.platform, args.bundle_prefix, args.device, args.cpu_instead_of, pack)
     stages = report.get("stages") or {}
     print(
         f"{args.report.name}: {'OK' if not found else 'FAILED'} — {report.get('qt_platform')}, "
@@ -115,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         f"CPU variant {report.get('cpu_variant')}, {len(report.get('native_libraries') or {})} ggml libraries "
         f"mapped once, PortAudio {report.get('portaudio')}, peak {report.get('peak_rss_mib')} MiB, "
         + ", ".join(f"{role} on {fact.get('device')}" for role, fact in (report.get("models") or {}).items())
+        + (f"; model choice: {report.get('model_choice')}" if report.get("model_choice") else "")
     )
     for problem in found:
         print(f"  PROBLEM: {problem}", file=sys.stderr)

@@ -160,7 +160,7 @@ def test_a_server_given_for_the_session_is_used(tiny_chat_model, server):
         [server.endpoint],
     )
     report = _run(tiny_chat_model, [], session=[server.endpoint])
-    assert report["first_device"] == "RPC0" and report["replies"][0][1] == "max_tokens"
+    assert report["first_device"] == "RPC0" and report["replies"][0][1] == "max_tokens", json.dumps(report, indent=1)
     assert report["devices"] == ["RPC0"]
 
 

@@ -198,6 +198,7 @@ def test_chat_cli_says_once_that_the_server_was_lost_and_goes_on_on_the_cpu(tiny
             "-m",
             "parley",
             "chat",
+            "--interactive",
             "--model",
             str(tiny),
             "--rpc",

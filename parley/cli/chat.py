@@ -2,7 +2,8 @@
 
 ``parley chat "question"`` (or ``--prompt``) answers one question and exits, as ``ollama run``
 and ``llm`` do; so does ``echo question | parley chat``: when standard input is not a terminal,
-all of it is the question.  Otherwise the chat is interactive.
+all of it is the question.  Otherwise (or with ``--interactive``, which reads one turn per
+line from a pipe too) the chat is interactive.
 
 The reply is generated on a worker thread while the main thread waits for Ctrl-C, so a
 Ctrl-C cancels the reply at once, even in the middle of a long prompt evaluation.
@@ -47,6 +48,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "without it, a question piped on standard input is read, else the chat is interactive",
     )
     p.add_argument("--prompt", default=None, help="the same as the question (send it, print the reply and exit)")
+    p.add_argument(
+        "-i",
+        "--interactive",
+        action="store_true",
+        help="chat turn by turn even when standard input is not a terminal (one line per turn: a script of turns)",
+    )
     p.add_argument("--stats", action="store_true", help="print token counts and speeds on stderr after each reply")
     add_rpc_option(p)
 
@@ -60,9 +67,11 @@ def one_question(args: argparse.Namespace) -> str | None:
     given = [q for q in (" ".join(args.question) if args.question else None, args.prompt) if q is not None]
     if len(given) > 1:
         raise ParleyError("give the question once: as an argument or with --prompt, not both")
+    if given and args.interactive:
+        raise ParleyError("--interactive chats turn by turn: give no question with it")
     if given:
         return given[0]
-    if sys.stdin is None or sys.stdin.isatty():
+    if args.interactive or sys.stdin is None or sys.stdin.isatty():
         return None
     text = sys.stdin.read(MAX_STDIN_CHARS + 1)
     if len(text) > MAX_STDIN_CHARS:

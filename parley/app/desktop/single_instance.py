@@ -13,6 +13,7 @@ acts on the command (``command``).  What arrives that is not such a line closes 
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, Signal
@@ -24,6 +25,10 @@ from .instance_socket import MAX_LINE, forward, parse_command, socket_name
 log = logging.getLogger("parley.instance")
 
 LOCK_FILE = "instance.lock"
+# Windows: a named mutex that lives as long as the Parley holding the lock; the installer looks
+# for it and refuses to replace the program files of a running Parley (packaging/windows/parley.nsi).
+WINDOWS_MUTEX = "ParleyRunning"
+_mutex_handles: list[int] = []
 
 
 class Instance(QObject):
@@ -64,6 +69,15 @@ class Instance(QObject):
         emit(self.command, argv)
 
 
+def _announce_running() -> None:
+    if sys.platform == "win32" and not _mutex_handles:
+        import ctypes
+
+        handle = ctypes.windll.kernel32.CreateMutexW(None, False, WINDOWS_MUTEX)
+        if handle:
+            _mutex_handles.append(handle)
+
+
 def claim(data_dir: Path, argv: list[str]) -> Instance | None:
     """Become the one Parley of ``data_dir`` (an ``Instance``), or hand ``argv`` to the one that
     is (None: the caller exits).  Needs a QCoreApplication.  When the lock cannot be made (a
@@ -76,6 +90,7 @@ def claim(data_dir: Path, argv: list[str]) -> Instance | None:
     lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
     name = socket_name(data_dir)
     if lock.tryLock(0):
+        _announce_running()
         return Instance(lock, name)
     if lock.error() != QLockFile.LockError.LockFailedError:
         log.warning("no instance lock in %s (%s)", data_dir, lock.error().name)

@@ -73,6 +73,7 @@ class SelfTestReport:
     devices: list[dict[str, Any]] | None
     cpu_variant: str | None
     models: dict[str, dict[str, Any]]
+    model_choice: str | None  # the chat model Parley chose on this machine, and why (the self-test measures first)
     lib_dir: str | None
     native_libraries: dict[str, list[str]]
     one_copy_of_each_native_library: bool
@@ -193,6 +194,7 @@ def collect(test: Any, code: int, reason: str) -> SelfTestReport:
         devices=_devices() if models_loaded else None,
         cpu_variant=_cpu_variant() if models_loaded else None,
         models=model_facts(models),
+        model_choice=by_name["model choice"].detail if "model choice" in by_name else None,
         lib_dir=str(native_dir) if native_dir else None,
         native_libraries=libraries,
         one_copy_of_each_native_library=one_copy_each(libraries),
@@ -267,7 +269,9 @@ def read_maps(path: str = "/proc/self/maps") -> dict[str, MappedFile]:
     if sys.platform == "darwin":
         return {p: MappedFile(p, "", 0) for p in _dyld_images()}
     if sys.platform == "win32":
-        return {p: MappedFile(p, "", 0) for p in _windows_modules()}
+        from parley.engine.backend import native
+
+        return {p: MappedFile(p, "", 0) for p in native.windows_modules()}
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             return parse_maps(fh.read())
@@ -283,34 +287,6 @@ def _dyld_images() -> list[str]:
     process._dyld_get_image_name.argtypes = [ctypes.c_uint32]
     names = (process._dyld_get_image_name(i) for i in range(process._dyld_image_count()))
     return [os.fsdecode(name) for name in names if name]
-
-
-def _windows_modules() -> list[str]:
-    if sys.platform != "win32":  # called on Windows only; tells mypy that ctypes.WinDLL exists below
-        return []
-    import ctypes
-    from ctypes import wintypes
-
-    kernel32, psapi = ctypes.WinDLL("kernel32"), ctypes.WinDLL("psapi")
-    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
-    psapi.EnumProcessModules.argtypes = [
-        wintypes.HANDLE,
-        ctypes.POINTER(wintypes.HMODULE),
-        wintypes.DWORD,
-        ctypes.POINTER(wintypes.DWORD),
-    ]
-    kernel32.GetModuleFileNameW.argtypes = [wintypes.HMODULE, wintypes.LPWSTR, wintypes.DWORD]
-    process = kernel32.GetCurrentProcess()
-    modules = (wintypes.HMODULE * 2048)()
-    used = wintypes.DWORD()
-    if not psapi.EnumProcessModules(process, modules, ctypes.sizeof(modules), ctypes.byref(used)):
-        return []
-    names = []
-    buffer = ctypes.create_unicode_buffer(32768)
-    for module in modules[: used.value // ctypes.sizeof(wintypes.HMODULE)]:
-        if kernel32.GetModuleFileNameW(module, buffer, len(buffer)):
-            names.append(buffer.value)
-    return names
 
 
 def parse_maps(text: str) -> dict[str, MappedFile]:

@@ -219,7 +219,7 @@ def load_with_fallback(choice: DeviceChoice, load: Callable[[DeviceChoice], None
 def cpu_variant() -> str | None:
     """Which CPU backend variant ggml picked (e.g. ``haswell``), from the mapped libraries."""
     for path in native.mapped_libraries():
-        match = re.match(r"libggml-cpu-?(.*)\.(so|dylib|dll)", Path(path).name)
+        match = re.match(r"(?:lib)?ggml-cpu-?(.*)\.(so|dylib|dll)", Path(path).name)
         if match and str(native.lib_dir()) in path:
             return match.group(1) or "generic"
     return None

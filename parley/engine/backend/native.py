@@ -43,6 +43,7 @@ def _import_module() -> Any:
     if _module is not None:
         return _module
     set_openmp_waiting()
+    _preload_windows_runtime()
     try:
         from .._native import _ffi  # type: ignore[attr-defined]
     except ImportError as exc:
@@ -52,6 +53,27 @@ def _import_module() -> Any:
         ) from exc
     _module = _ffi
     return _module
+
+
+_runtime_dlls: list[Any] = []  # kept loaded for the life of the process
+
+
+_WINDOWS_RUNTIME_DLLS = re.compile(r"^lib(?:gcc_s|winpthread|stdc\+\+|gomp)[-_].*\.dll$")
+
+
+def _preload_windows_runtime() -> None:
+    """Windows: load the compiler's run-time DLLs of our folder (libgcc_s, libwinpthread,
+    libstdc++, libgomp) before anything links them.
+
+    ggml opens each backend module with a plain ``LoadLibraryW``, whose search skips the
+    module's own folder, so a CPU variant would not find ``libgomp-1.dll`` beside it; a DLL
+    already loaded under that name is used wherever it lies."""
+    if sys.platform != "win32" or _runtime_dlls:
+        return
+    folder = lib_dir()
+    found = [p for p in folder.iterdir() if _WINDOWS_RUNTIME_DLLS.match(p.name)] if folder.is_dir() else []
+    for path in sorted(found, key=lambda p: p.name):
+        _runtime_dlls.append(ctypes.WinDLL(str(path)))  # type: ignore[attr-defined,unused-ignore]
 
 
 def ffi() -> Any:
@@ -190,12 +212,15 @@ def load_backends() -> None:
                 for path in sorted(folder.iterdir()):  # every other backend, then that CPU variant
                     match = _BACKEND_MODULE.match(path.name)
                     if match and match.group(1) not in ("base", "cpu"):
-                        module.lib.ggml_backend_load(str(path).encode())
-                module.lib.ggml_backend_load(str(cpu_module).encode())
+                        module.lib.ggml_backend_load(_module_path_arg(path))
+                module.lib.ggml_backend_load(_module_path_arg(cpu_module))
             module.lib.llama_backend_init()
         finally:
             log.removeHandler(recorder)
-        _load_messages[:] = recorder.messages
+        # ggml_backend_load_all_from_path tries each module silently; naming the modules one by
+        # one (a chosen CPU variant) makes ggml's loader log its own failures too.  Those are
+        # left out, so that the reasons given are the same whichever way the modules were loaded.
+        _load_messages[:] = [m for m in recorder.messages if not m.startswith("load_backend: failed")]
         _backends_loaded = True
         if module.lib.ggml_backend_dev_count() == 0:
             raise NoDeviceError(
@@ -208,6 +233,24 @@ _cuda_problem: list[str] = []
 
 CPU_VARIANT_ENV = "PARLEY_CPU_VARIANT"
 _AMX_VARIANTS = ("sapphirerapids",)  # the x86 variants built with AMX (ggml-cpu's CMake variant list)
+
+
+def _module_path_arg(path: Path) -> bytes:
+    """``path`` as ``ggml_backend_load`` reads it: UTF-8, except on Windows, where ggml makes a
+    ``std::filesystem::path`` of the ``char *`` itself, which decodes it in the ANSI code page.
+    A folder with letters that code page lacks is given by its short (8.3) name instead."""
+    if sys.platform != "win32":
+        return str(path).encode()
+    try:
+        return str(path).encode("mbcs", "strict")
+    except UnicodeEncodeError:
+        buffer = ctypes.create_unicode_buffer(32768)
+        if ctypes.WinDLL("kernel32").GetShortPathNameW(str(path), buffer, len(buffer)):
+            return buffer.value.encode("mbcs", "replace")
+        raise NativeLibraryError(
+            f"{path}: ggml cannot open a module in this folder (its name has letters "
+            "outside the system's code page); install Parley into another folder"
+        ) from None
 
 
 def _chosen_cpu_module(folder: Path) -> Path | None:
@@ -265,13 +308,19 @@ def _score(path: Path) -> int:
     except AttributeError:
         return 0
     finally:
-        _ctypes.dlclose(module._handle)
+        if sys.platform == "win32":
+            _ctypes.FreeLibrary(module._handle)
+        else:
+            _ctypes.dlclose(module._handle)
 
 
 def _amx_unsafe(amx_variant: Path) -> bool:
     """Linux on x86-64: the processor says it has AMX (the AMX variant scores it, from CPUID, as
     ggml does), and either this runs in a virtual machine or the kernel refuses this process the
-    AMX state."""
+    AMX state.  Windows: the processor says so and the system does not enable AMX's tile state
+    (Windows 10, and Wine: there the AMX code dies on its first tile instruction)."""
+    if sys.platform == "win32":
+        return _score(amx_variant) > 0 and not _windows_enables_amx()
     if not sys.platform.startswith("linux") or os.uname().machine != "x86_64" or _score(amx_variant) <= 0:
         return False
     if _in_virtual_machine():
@@ -279,6 +328,18 @@ def _amx_unsafe(amx_variant: Path) -> bool:
     sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata = 158, 0x1023, 18
     libc = ctypes.CDLL(None, use_errno=True)
     return int(libc.syscall(sys_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata)) != 0
+
+
+def _windows_enables_amx() -> bool:
+    """Whether Windows saves AMX's tile data for threads (XSTATE feature 18 among the features
+    ``GetEnabledXStateFeatures`` lists: Windows 11 on an AMX processor)."""
+    if sys.platform != "win32":
+        return False
+    get = getattr(ctypes.WinDLL("kernel32"), "GetEnabledXStateFeatures", None)
+    if get is None:
+        return False
+    get.restype = ctypes.c_uint64
+    return bool((int(get()) >> 18) & 1)
 
 
 def _in_virtual_machine(cpuinfo: str = "/proc/cpuinfo") -> bool:
@@ -291,6 +352,34 @@ def _in_virtual_machine(cpuinfo: str = "/proc/cpuinfo") -> bool:
     except OSError:
         pass
     return False
+
+
+def windows_modules() -> list[str]:
+    """Windows: the file of every module (DLL, ``.pyd``, the program) loaded in this process."""
+    if sys.platform != "win32":
+        return []
+    from ctypes import wintypes
+
+    kernel32, psapi = ctypes.WinDLL("kernel32"), ctypes.WinDLL("psapi")
+    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+    psapi.EnumProcessModules.argtypes = [
+        wintypes.HANDLE,
+        ctypes.POINTER(wintypes.HMODULE),
+        wintypes.DWORD,
+        ctypes.POINTER(wintypes.DWORD),
+    ]
+    kernel32.GetModuleFileNameW.argtypes = [wintypes.HMODULE, wintypes.LPWSTR, wintypes.DWORD]
+    process = kernel32.GetCurrentProcess()
+    modules = (wintypes.HMODULE * 2048)()
+    used = wintypes.DWORD()
+    if not psapi.EnumProcessModules(process, modules, ctypes.sizeof(modules), ctypes.byref(used)):
+        return []
+    names = []
+    buffer = ctypes.create_unicode_buffer(32768)
+    for module in modules[: used.value // ctypes.sizeof(wintypes.HMODULE)]:
+        if kernel32.GetModuleFileNameW(module, buffer, len(buffer)):
+            names.append(buffer.value)
+    return names
 
 
 def build_info() -> dict[str, Any]:
@@ -454,7 +543,9 @@ def string(ptr: Any) -> str:
 
 
 def mapped_libraries() -> list[str]:
-    """Paths of shared libraries mapped into this process (Linux; empty elsewhere)."""
+    """Paths of shared libraries mapped into this process (Linux and Windows; empty elsewhere)."""
+    if sys.platform == "win32":
+        return sorted(windows_modules())
     maps = Path("/proc/self/maps")
     if not sys.platform.startswith("linux") or not maps.exists():
         return []

@@ -14,12 +14,14 @@ deleted from the docstring instead):
 - ``app/ui`` holds widgets only: no engine calls (from the engine it takes plain records and the
   wording of sizes and times, nothing that runs), no background work (no thread of its own), no
   native code (no ctypes);
-- ``app/speech``, ``app/voice``, ``app/conversations``, ``app/desktop`` and ``status`` never
-  reach a widget, not even through another module: only the parts that build or drive windows
-  import ``ui``;
-- the flows never import the controller or the engine host; the engine host is the controller's
-  alone: every other part gets an engine slot, never the host (a service locator hides what a
-  part depends on).
+- ``app/voice``, ``app/conversations``, ``app/desktop`` and ``status`` never reach a widget,
+  not even through another module: only the parts that build or drive windows import ``ui``;
+- the app's parts (``voice``, ``conversations``, ``desktop``) import of the app only the shared
+  pieces their docstrings name, never a flow, the controller or the window makers; from the
+  engine, ``conversations`` and ``desktop`` take only its ground modules;
+- the flows run on the UI thread (no thread of their own) and never import the controller or
+  the engine host; the engine host is the controller's alone: every other part gets an engine
+  slot, never the host (a service locator hides what a part depends on).
 """
 
 from __future__ import annotations
@@ -283,6 +285,11 @@ NO_THREADS = ("threading", "_thread", "concurrent", "multiprocessing", "asyncio"
 NO_QT_THREADS = ("QThread", "QThreadPool", "QRunnable", "QtConcurrent")
 
 
+def thread_imports(path: Path) -> set[str]:
+    """What ``path`` imports that runs work off the UI thread or calls native code directly."""
+    return {m for m in outside_imports(path) if m.split(".")[0] in NO_THREADS or m.split(".")[-1] in NO_QT_THREADS}
+
+
 def _plain(module: str, name: str) -> bool:
     """Whether ``module.name`` is a plain record, a constant or a wording helper (nothing that runs)."""
     if module in UI_TEXT_HELPERS:
@@ -304,11 +311,7 @@ def ui_violations(graph: dict[str, set[str]]) -> list[str]:
             for m in sorted(graph[module])
             if within(m, "parley.app") and not within(m, *UI_MAY_IMPORT)
         ]
-        found += [
-            f"{module} runs work off the UI thread or native code: {m}"
-            for m in sorted(outside_imports(path))
-            if m.split(".")[0] in NO_THREADS or m.split(".")[-1] in NO_QT_THREADS
-        ]
+        found += [f"{module} runs work off the UI thread or native code: {m}" for m in sorted(thread_imports(path))]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 found += [f"{module} imports {a.name}" for a in node.names if within(a.name, "parley.engine")]
@@ -352,13 +355,48 @@ def window_violations(graph: dict[str, set[str]]) -> list[str]:
 
 
 def flow_violations(graph: dict[str, set[str]]) -> list[str]:
-    return [
+    """The flows import neither the controller nor the host, and start no thread."""
+    found = [
         f"{module} imports {m}"
         for module, imported in graph.items()
         if within(module, "parley.app.flows")
         for m in sorted(imported)
         if m in ("parley.app.controller", "parley.app.engine_host")
     ]
+    for path in paths():
+        if module_name(path) in graph and within(module_name(path), "parley.app.flows"):
+            found += [f"{module_name(path)} starts a thread: {m}" for m in sorted(thread_imports(path))]
+    return found
+
+
+# What each of the app's parts may import of the app besides itself, as its docstring says (the
+# shared pieces: the background path, emit, the engine slots, the status line, the purposes).
+SHARED = ("parley.app.tasks", "parley.app.signals", "parley.app.take_purpose", "parley.app.status")
+PARTS: dict[str, tuple[str, ...]] = {
+    "parley.app.voice": (*SHARED, "parley.app.engine_slots", "parley.app.engines", "parley.app.desktop.shortcuts"),
+    "parley.app.conversations": (*SHARED, "parley.app.engine_slots"),
+    "parley.app.desktop": ("parley.app.signals", "parley.app.take_purpose", "parley.app.qt_app"),
+}
+# The parts whose only engine imports are the ground modules: they do no engine work themselves.
+ENGINELESS = ("parley.app.conversations", "parley.app.desktop")
+
+
+def part_violations(graph: dict[str, set[str]]) -> list[str]:
+    found = []
+    for module, imported in graph.items():
+        part = next((p for p in PARTS if within(module, p)), None)
+        if part is None:
+            continue
+        found += [
+            f"{module} imports {m}"
+            for m in sorted(imported)
+            if within(m, "parley.app") and not within(m, part, *PARTS[part])
+        ]
+        if part in ENGINELESS:
+            found += [
+                f"{module} imports {m}" for m in sorted(imported) if within(m, "parley.engine") and m not in GROUND
+            ]
+    return found
 
 
 def host_violations(graph: dict[str, set[str]]) -> list[str]:
@@ -376,6 +414,7 @@ RULES = {
     "ui": ui_violations,
     "windows": window_violations,
     "flows": flow_violations,
+    "parts": part_violations,
     "host": host_violations,
 }
 
@@ -403,6 +442,25 @@ def test_the_rules_catch_what_they_forbid() -> None:
     ]
     assert flow_violations({"parley.app.flows.dictation": {"parley.app.controller"}})
     assert server_violations({"parley.server.app": {"parley.app.tasks"}})
+    assert part_violations(
+        {
+            "parley.app.voice.hands_free": {"parley.app.flows.spoken_turn", "parley.app.tasks"},
+            "parley.app.conversations.book": {"parley.engine.chat.model", "parley.engine.errors"},
+            "parley.app.desktop.tray": {"parley.app.controller"},
+        }
+    ) == [
+        "parley.app.voice.hands_free imports parley.app.flows.spoken_turn",
+        "parley.app.conversations.book imports parley.engine.chat.model",
+        "parley.app.desktop.tray imports parley.app.controller",
+    ]
+    cli = {"parley.cli.models": {"parley.app.model_library"}, "parley.app.model_library": set()}
+    assert cli_violations(cli) == [  # an app module, and one that imports Qt
+        "parley.cli.models imports parley.app.model_library",
+        "parley.cli.models -> parley.app.model_library",
+    ]
+    assert config_violations({"parley.config.paths": {"parley.engine.errors"}})
+    assert host_violations({"parley.app.voice.x": {"parley.app.engine_host"}})
+    assert ground_violations({"parley.engine.errors": {"parley.engine.chat.model"}})
     assert not _plain("parley.engine.errors", "ParleyError")  # a class, but not a record
 
 
@@ -447,9 +505,19 @@ def test_only_the_window_makers_import_widgets() -> None:
     assert window_violations(import_graph()) == []
 
 
-def test_the_flows_never_import_the_controller_or_the_host() -> None:
+def test_the_flows_start_no_thread_and_never_import_the_controller_or_the_host() -> None:
     assert flow_violations(import_graph()) == []
 
 
 def test_only_the_controller_holds_the_engine_host() -> None:
     assert host_violations(import_graph()) == []
+
+
+def test_the_parts_import_only_the_shared_pieces_and_no_flow() -> None:
+    assert part_violations(import_graph()) == []
+
+
+def test_each_rule_has_its_test() -> None:
+    """A rule added to RULES gets a test that asserts it holds on the tree."""
+    source = Path(__file__).read_text(encoding="utf-8")
+    assert [name for name, rule in RULES.items() if f"assert {rule.__name__}(import_graph()) == []" not in source] == []

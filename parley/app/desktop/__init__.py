@@ -5,4 +5,7 @@
 conversations) are what both share.
 
 Never reaches a widget (``app/ui``), not even through another module (``tests/test_layout.py``):
-it says what happened through signals and callables, and the controller shows it."""
+it says what happened through signals and callables, and the controller shows it.  Of the app
+it imports only ``signals``, ``take_purpose`` and ``qt_app``; of the engine only its ground
+modules (errors, atomic writes, untrusted reads).
+"""

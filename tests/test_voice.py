@@ -348,7 +348,7 @@ def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice, mic) -> N
     ],
 )
 def test_words_heard_over_parley_are_its_echo_only_if_they_are_a_run_of_what_it_said(heard, echo) -> None:
-    from parley.app.voice.echo_words import is_echo
+    from parley.app.speech.echo_words import is_echo
 
     said = (
         "Once upon a time, the keeper climbed the stairs every night to light the lamp for the ships. "

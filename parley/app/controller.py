@@ -61,18 +61,18 @@ from .flows.streaming_reply import StreamingReply
 from .local_server import LocalServer
 from .model_choice import ModelChooser
 from .settings_flow import SettingsFlow
+from .speech.from_anywhere import FromAnywhere
+from .speech.hands_free import HandsFree
+from .speech.microphones import Microphones
+from .speech.push_to_talk import PushToTalk
+from .speech.transcription import Transcription
 from .status import StatusPresenter
 from .take_purpose import TakePurpose
 from .ui.main_window import MainWindow
 from .ui.push_to_talk_keys import PushToTalkKeys
 from .ui.quick_ask import QuickAskWindow
-from .voice.from_anywhere import FromAnywhere
-from .voice.hands_free import HandsFree
-from .voice.microphones import Microphones
-from .voice.push_to_talk import PushToTalk
 from .voice.read_aloud import NaturalReadAloud, ReadAloud
 from .voice.spoken_replies import SpokenReplies
-from .voice.transcription import Transcription
 
 SHUTDOWN_S = 1.8  # both engine threads together; the window must be gone within 2 s
 

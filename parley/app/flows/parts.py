@@ -12,13 +12,13 @@ from ..conversations.replies import ReplyFlow
 from ..conversations.turn_timings import TurnClock
 from ..desktop.typing.typist import Typist
 from ..engine_slots import ChatSlot
+from ..speech.hands_free import HandsFree
+from ..speech.push_to_talk import PushToTalk
+from ..speech.transcription import Transcription
 from ..status import StatusPresenter
 from ..ui.main_window import MainWindow
 from ..ui.quick_ask import QuickAskWindow
-from ..voice.hands_free import HandsFree
-from ..voice.push_to_talk import PushToTalk
 from ..voice.spoken_replies import SpokenReplies
-from ..voice.transcription import Transcription
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Work on one engine object, one request at a time, on one thread of its own.
 
 A whisper context and the voice's ONNX Runtime session each serve one thread at a time, and one
-transcription (or synthesis) already uses every core it is given, so requests take turns in a
+transcription (or synthesis) already uses every core it is given, so requests wait in a
 bounded line (``QueueFullError`` beyond it) instead of queueing on a lock inside the HTTP
 server's thread pool.  Each job gets a ``CancelToken``: a client that disconnects stops its job
 where the work checks the token, or drops it before it starts.
@@ -21,7 +21,7 @@ M = TypeVar("M")
 T = TypeVar("T")
 
 
-class TurnWorker(Generic[M]):
+class ModelWorker(Generic[M]):
     """Runs jobs on ``model`` one at a time; ``what`` names a job in the busy message."""
 
     def __init__(self, model: M, max_waiting: int, what: str) -> None:

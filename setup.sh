@@ -65,9 +65,9 @@ RUNTIME_PACKAGES=(
 #   qtwayland5); dbus: the session buses of the tray and portal tests.
 # - wine, wine64: Parley's Windows shortcut and typing code in a Windows Python;
 #   gcc-mingw-w64-x86-64-posix, mingw-w64-tools, nsis: the Windows build's headers and installer
-#   script (tests/test_packaging_windows.py).
+#   script (tests/packaging/test_packaging_windows.py).
 # - libvulkan1, mesa-vulkan-drivers: Mesa's lavapipe, a real Vulkan device for the tests of what
-#   Parley does before ggml touches one (tests/test_vulkan_check.py).
+#   Parley does before ggml touches one (tests/engine/test_vulkan_check.py).
 # - curl: the `parley serve` tests check its server-sent events as curl sees them; iproute2 (ip):
 #   a network namespace for the RPC server's remote-address tests.
 TEST_RIG_PACKAGES=(

@@ -2,7 +2,7 @@
 
 ``tests/test_layout.py`` checks that no command reaches Qt through its imports: of the app the
 CLI imports only its entry (``app.main``, to open the window) and ``desktop.instance_socket``;
-paths and settings come from ``parley.config``.  ``tests/test_cli.py`` checks the arguments.
+paths and settings come from ``parley.config``.  ``tests/cli/test_cli.py`` checks the arguments.
 
 Which arguments mean the app: none at all, or options that are not the command line's own
 (``--self-test``, Qt's ``-platform offscreen``...), which go to the app unchanged.  A first word

@@ -2,7 +2,7 @@
 user as is.
 
 Every distinct failure has its own type, so a caller decides what to do from the type alone and
-never from the message text.  All of them are defined here (``tests/test_errors.py`` checks that
+never from the message text.  All of them are defined here (``tests/engine/test_errors.py`` checks that
 no module under ``parley.engine`` or ``parley.cli`` defines another), so this tree is the whole
 list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
 

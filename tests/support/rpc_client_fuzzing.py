@@ -15,7 +15,7 @@ RemoteError, or the server marked lost with a one-line reason and the work went 
 failures: ``crash`` (a signal or an unexpected exit status: ggml aborted), ``hang`` (the time
 limit), ``traceback`` and ``multi-line`` (a refusal that is not one line).
 
-``bench/fuzz_rpc_client.py`` runs many cases; ``tests/test_fuzz_rpc_client.py`` a fixed slice.
+``bench/fuzz_rpc_client.py`` runs many cases; ``tests/engine/test_fuzz_rpc_client.py`` a fixed slice.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from parley.engine.modelfiles.bounded_reader import Cursor, Truncated, map_reado
 
 # ``general.architecture`` values of the pinned llama.cpp (``LLM_ARCH_NAMES`` in
 # src/llama-arch.cpp), less ``clip`` (a quantize-only stub that aborts when loaded as a model)
-# and ``(unknown)``.  tests/test_gguf_file.py checks this against the pinned source.
+# and ``(unknown)``.  tests/engine/test_gguf_file.py checks this against the pinned source.
 SUPPORTED_ARCHITECTURES: frozenset[str] = frozenset(
     {
         "afmoe",

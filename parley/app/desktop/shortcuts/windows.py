@@ -15,7 +15,7 @@ thread that registered them, so that thread registers them, then runs the messag
   words go back to it.
 
 The key mapping is tested everywhere; the calls themselves run in the Windows Python under Wine
-in tests/test_desktop_wine.py (on Linux), and where Windows runs them.
+in tests/app/test_desktop_wine.py (on Linux), and where Windows runs them.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ nothing, and that is reported rather than lost.
 
 Same interface as ``X11Keyboard`` (``set_focus``, ``wait_for_modifiers_up``, ``type_text``,
 ``paste``, ``close``).  The event records are tested everywhere; the calls themselves run in
-the Windows Python under Wine in tests/test_desktop_wine.py (on Linux), and where Windows runs them.
+the Windows Python under Wine in tests/app/test_desktop_wine.py (on Linux), and where Windows runs them.
 """
 
 from __future__ import annotations

@@ -126,7 +126,7 @@ NAMES = {
 }
 
 # ggml_blck_size and ggml_type_size of each ggml_type below GGML_TYPE_COUNT (43); (0, 0): a removed
-# type.  The cffi binding does not expose the two functions: tests/test_rpc_server.py compares
+# type.  The cffi binding does not expose the two functions: tests/engine/test_rpc_server.py compares
 # this table with the native library's answers, so a new ggml that changes it fails there.
 _TYPES = [
     (1, 4),

@@ -217,7 +217,7 @@ class Controller(QObject):
 
     def _wire(self) -> None:
         self._wire_window()
-        self._wire_voice()
+        self._wire_speech_and_voice()
         self._wire_replies()
         self._wire_engines()
         self._wire_outward()
@@ -250,8 +250,8 @@ class Controller(QObject):
         self.quick_ask.open_requested.connect(self.quick_question.open_in_parley)
         self.typist.finished.connect(self.dictation.typed)
 
-    def _wire_voice(self) -> None:
-        """The microphone kept open, the live transcript, and the voice."""
+    def _wire_speech_and_voice(self) -> None:
+        """The user's speech (the microphone kept open, the live transcript) and Parley's voice."""
         hands_free, flow = self.hands_free, self.hands_free_turn
         hands_free.speech_started.connect(flow.speech_began)
         hands_free.speech_dropped.connect(flow.speech_dropped)

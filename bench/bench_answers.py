@@ -31,10 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "bench"))
-
-from answer_set import ITEMS, KINDS, speakable_problems  # noqa: E402
+from bench.answer_set import ITEMS, KINDS, speakable_problems
 
 MAX_TOKENS = 200
 

@@ -38,13 +38,12 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from tests.support import x11
+from tests.support.app_process import App, app_environment
+from tests.support.pulse import virtual_microphone
+from tests.support.speech import synthesize
 
-from tests.support import x11  # noqa: E402 - after sys.path names the repository
-from tests.support.app_process import App, app_environment  # noqa: E402
-from tests.support.pulse import virtual_microphone  # noqa: E402
-from tests.support.speech import synthesize  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 CLIPS = {
     "3 s": "Please send me the report by Friday.",

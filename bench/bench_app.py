@@ -45,7 +45,6 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 CLIPS = {
@@ -188,7 +187,7 @@ def run_app(
     clips: dict[str, tuple[Path, str, float]], mic: Any, args: argparse.Namespace, tmp_path: Path
 ) -> dict[str, Any]:
     from parley.app.bootstrap import create_app, start_controller
-    from parley.app.settings import Settings, save_settings
+    from parley.config.settings import Settings, save_settings
     from parley.engine.audio.capture import list_input_devices
     from parley.engine.audio.utterance import spoken_text
     from parley.engine.backend import cpu_share

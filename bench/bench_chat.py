@@ -37,11 +37,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from parley.engine.chat.model import ChatModel, ChatSession, Message, SamplingParams
+from parley.engine.modelfiles.defaults import default_chat_model_path
 
-from parley.engine.chat.model import ChatModel, ChatSession, Message, SamplingParams  # noqa: E402
-from parley.engine.modelfiles.defaults import default_chat_model_path  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 N_PROMPT, N_GEN, DEPTH, TTFT_PROMPT = 512, 128, 512, 200
 

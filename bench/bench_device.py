@@ -17,14 +17,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "bench"))
-
-from bench_remote import compare_chat, compare_speech, default_clips, write_results  # noqa: E402
-
-from parley.engine.backend.devices import list_devices  # noqa: E402
-from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path  # noqa: E402
+from bench.bench_remote import compare_chat, compare_speech, default_clips, write_results
+from parley.engine.backend.devices import list_devices
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 
 
 def main() -> int:

@@ -33,15 +33,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from parley.engine.audio.files import load_audio
+from parley.engine.backend import devices
+from parley.engine.backend.rpc import remote
+from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
+from parley.engine.errors import RemoteError
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
+from parley.engine.speech import SpeechModel
 
-from parley.engine.audio.files import load_audio  # noqa: E402
-from parley.engine.backend import devices, remote  # noqa: E402
-from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams  # noqa: E402
-from parley.engine.errors import RemoteError  # noqa: E402
-from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path  # noqa: E402
-from parley.engine.speech import SpeechModel  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 PROMPT = ("Here is a list of facts about the sea. " * 12).strip() + " Now write a long story about a lighthouse keeper."
 GEN_TOKENS = 128
@@ -84,7 +84,7 @@ def start_direct(device: str, threads: int) -> tuple[subprocess.Popen[bytes], st
     """ggml's RPC server with nothing in front: the front's compute process, started on its own
     (it serves while its stdin stays open)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "parley.engine.backend.rpc_front", "--child", device, str(threads)],
+        [sys.executable, "-m", "parley.engine.backend.rpc.server_front", "--child", device, str(threads)],
         env={**os.environ, "PYTHONPATH": str(REPO)},
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,

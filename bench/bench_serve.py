@@ -43,10 +43,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 
-from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 START_TIMEOUT = 300.0  # seconds for a server to load its model and answer
 REQUEST_TIMEOUT = 600.0

@@ -30,7 +30,6 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 REPS = 3  # timed passes over all clips after a warm-up pass; figures are their mean
 
 SENTENCES = [
@@ -235,10 +234,8 @@ def main() -> int:
             "cancel": lambda: run_cancel_latency(args.clips, args.threads),
         }
         if args.child.startswith("whisper-cli"):
-            sys.path.insert(0, str(REPO / "native"))
+            from native import build as native_build
             from parley.engine.modelfiles.defaults import default_speech_model_path
-
-            import build as native_build
 
             tool = native_build.build_bench_tools(native_build.Options.from_env()) / "whisper-cli"
             result = whisper_cli(

@@ -19,7 +19,6 @@ decided alike.  Run: ``.venv/bin/python bench/bench_vad.py``.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,14 +27,12 @@ import numpy as np
 import soundfile
 import soxr
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from parley.engine.audio.silero import NeuralDetector, SileroVAD  # noqa: E402
-from parley.engine.audio.vad import EnergyDetector, UtteranceSegmenter  # noqa: E402
-from parley.engine.modelfiles.defaults import default_vad_model_path, default_vad_source  # noqa: E402
-from tests.support import noises  # noqa: E402
-from tests.support.speech import room_noise, synthesize  # noqa: E402
-from tests.support.tinymodels import llama_cpp_source  # noqa: E402
+from parley.engine.audio.silero import NeuralDetector, SileroVAD
+from parley.engine.audio.vad import EnergyDetector, UtteranceSegmenter
+from parley.engine.modelfiles.defaults import default_vad_model_path, default_vad_source
+from tests.support import noises
+from tests.support.speech import room_noise, synthesize
+from tests.support.tinymodels import llama_cpp_source
 
 RATE = 16000
 BLOCK = 1600  # the listener's 100 ms blocks

@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 QUESTION = "Write a very long, detailed essay about the history of the Roman Empire, with headings and bullet lists."
 TIMEOUT_S = 600
@@ -67,9 +66,9 @@ def app_child(model: str, tokens: int, threads: int) -> int:
     from parley.app.controller import Controller
     from parley.app.conversations.store import Store
     from parley.app.engines import LocalEngines
-    from parley.app.settings import Settings
     from parley.app.ui.main_window import MainWindow
     from parley.app.voice.read_aloud import ReadAloud
+    from parley.config.settings import Settings
 
     app = create_app([sys.argv[0]])
     window = MainWindow()
@@ -138,7 +137,7 @@ def main() -> int:
     model = args.model or str(default_chat_model_path())
     if args.app_child:
         return app_child(model, args.tokens, args.threads)
-    from parley.app.settings import default_system_prompt
+    from parley.config.settings import default_system_prompt
 
     rounds = []
     with tempfile.TemporaryDirectory(prefix="parley-bench-window-") as tmp:

@@ -13,15 +13,11 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from tests.support import fuzzing  # noqa: E402 - after sys.path names the repository
+from tests.support import fuzzing
 
 
 def main() -> int:

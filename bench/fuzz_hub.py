@@ -25,7 +25,6 @@ import os
 import random
 import re
 import shutil
-import sys
 import tempfile
 import threading
 import time
@@ -33,13 +32,12 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from parley.engine import library
+from parley.engine.errors import ParleyError
+from tests.support.models_hub import Behaviour, HubServer
+from tests.support.tinymodels import write_tiny_llama_gguf
 
-from parley.engine import library  # noqa: E402
-from parley.engine.errors import ParleyError  # noqa: E402
-from tests.support.models_hub import Behaviour, HubServer  # noqa: E402
-from tests.support.tinymodels import write_tiny_llama_gguf  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 FUZZ_REPO = "fuzz/Tiny-GGUF"
 FUZZ_FILE = "tiny.gguf"

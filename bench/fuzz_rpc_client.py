@@ -24,13 +24,12 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from parley.engine.backend.rpc import remote
+from parley.engine.errors import RemoteError
+from tests.support import rpc_client_fuzzing as fuzz
+from tests.support.tinymodels import write_tiny_llama_gguf
 
-from parley.engine.backend import remote  # noqa: E402 - after sys.path names the repository
-from parley.engine.errors import RemoteError  # noqa: E402
-from tests.support import rpc_client_fuzzing as fuzz  # noqa: E402 - after sys.path names the repository
-from tests.support.tinymodels import write_tiny_llama_gguf  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 
 def _real_server() -> tuple[subprocess.Popen, str]:

@@ -21,10 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from tests.support import rpc_fuzzing  # noqa: E402 - after sys.path names the repository
+from tests.support import rpc_fuzzing
 
 
 def main() -> int:

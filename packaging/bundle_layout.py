@@ -1,7 +1,7 @@
 """What goes into the frozen app, and where: the helpers ``parley.spec`` uses.
 
 Kept out of the spec so the rules can be tested without running PyInstaller
-(``tests/test_packaging.py``) and read in one place:
+(``tests/packaging/test_packaging.py``) and read in one place:
 
 - the native folder (every library, every CPU variant, the cffi module) lands in
   ``parley/engine/_native`` inside the bundle, and nowhere else: PyInstaller's dependency

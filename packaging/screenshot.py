@@ -87,7 +87,6 @@ def run_under_xvfb(out: Path, first_start: bool = False) -> int:
 
 
 def take(out: Path, first_start: bool = False) -> int:
-    sys.path.insert(0, str(REPO))
     with contextlib.ExitStack() as stack:
         try:
             from tests.support.pulse import virtual_microphone
@@ -103,7 +102,8 @@ def _take(out: Path, first_start: bool) -> int:
     from PySide6.QtTest import QTest
 
     from parley.app.bootstrap import create_app, create_window, start_controller
-    from parley.app.settings import Settings, config_dir, save_settings
+    from parley.config.paths import config_dir
+    from parley.config.settings import Settings, save_settings
 
     # greedy: the same answer every time; the first-start page only when it is the picture
     settings = Settings(temperature=0.0, max_tokens=200, threads=1, first_start_done=not first_start)

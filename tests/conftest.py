@@ -71,7 +71,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--device-under-test",
         default=None,
         metavar="NAME",
-        help="run tests/test_device.py on this device (CUDA0, Vulkan0...); "
+        help="run tests/engine/test_device.py on this device (CUDA0, Vulkan0...); "
         "without it those tests are deselected, not skipped",
     )
 

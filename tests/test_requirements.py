@@ -44,7 +44,7 @@ def test_require_skips_with_the_reason_or_fails_when_strict(tmp_path: Path) -> N
 def test_speech_tests_without_espeak_run_those_that_need_no_audio() -> None:
     """With espeak-ng off the PATH, the speech module still runs its tests that need no
     synthesized speech; those that do are skipped (or, in a strict run, fail)."""
-    selection = ["tests/test_speech.py", "-k", "audio_context_is_sized or wer_bound or bad_settings"]
+    selection = ["tests/engine/test_speech.py", "-k", "audio_context_is_sized or wer_bound or bad_settings"]
     no_tools = str(Path(sys.executable).parent)  # python only: no espeak-ng
     relaxed = run_pytest(selection, strict=False, path=no_tools)
     assert relaxed.returncode == 0, relaxed.stdout + relaxed.stderr

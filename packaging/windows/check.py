@@ -140,7 +140,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 from parley.app.conversations.store import DATABASE_FILE, Store
-from parley.app.settings import SETTINGS_FILE, Settings, save_settings
+from parley.config.settings import SETTINGS_FILE, Settings, save_settings
 folder = Path(sys.argv[1])
 save_settings(replace(Settings(), temperature=0.3), folder / SETTINGS_FILE)
 store = Store(folder / DATABASE_FILE)

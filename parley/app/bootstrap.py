@@ -14,12 +14,12 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from ..config.settings import Settings, load_settings
 from .controller import Controller
 from .conversations.store import Store, StoreError
 from .engines import Engines, LocalEngines
 from .qt_app import application
 from .qt_platform import choose_platform
-from .settings import Settings, load_settings
 from .ui.main_window import MainWindow
 from .ui.theme import apply_theme
 

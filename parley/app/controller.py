@@ -38,14 +38,16 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..config.settings import Settings
 from .conversations.book import ConversationBook
 from .conversations.replies import ReplyFlow
 from .conversations.store import Store
 from .conversations.turn_timings import TurnClock
 from .desktop import autostart
-from .desktop.global_shortcuts import GlobalShortcuts
+from .desktop.shortcuts.global_shortcuts import GlobalShortcuts
+from .desktop.shortcuts.x11_key_state import X11KeyState
 from .desktop.tray import Tray
-from .desktop.typing import Typist
+from .desktop.typing.typist import Typist
 from .engine_host import EngineHost
 from .engines import Engines
 from .first_start import FirstStart
@@ -58,20 +60,19 @@ from .flows.spoken_turn import SpokenTurn
 from .flows.streaming_reply import StreamingReply
 from .local_server import LocalServer
 from .model_choice import ModelChooser
-from .settings import Settings
 from .settings_flow import SettingsFlow
+from .speech.from_anywhere import FromAnywhere
+from .speech.hands_free import HandsFree
+from .speech.microphones import Microphones
+from .speech.push_to_talk import PushToTalk
+from .speech.transcription import Transcription
 from .status import StatusPresenter
 from .take_purpose import TakePurpose
 from .ui.main_window import MainWindow
-from .ui.ptt import PushToTalkKeys
+from .ui.push_to_talk_keys import PushToTalkKeys
 from .ui.quick_ask import QuickAskWindow
-from .voice.from_anywhere import FromAnywhere
-from .voice.hands_free import HandsFree
-from .voice.microphones import Microphones
-from .voice.push_to_talk import PushToTalk
 from .voice.read_aloud import NaturalReadAloud, ReadAloud
 from .voice.spoken_replies import SpokenReplies
-from .voice.transcription import Transcription
 
 SHUTDOWN_S = 1.8  # both engine threads together; the window must be gone within 2 s
 
@@ -152,7 +153,7 @@ class Controller(QObject):
         self.replies = ReplyFlow(chat, self.book, status, self._settings, self)
         self.turns = TurnClock(clock, self)
         self.spoken = SpokenReplies(engines, self.hands_free, status, self._settings, read_aloud, self)
-        self.keys = PushToTalkKeys(window, settings.ptt_shortcut)
+        self.keys = PushToTalkKeys(window, settings.ptt_shortcut, X11KeyState())
         told = partial(self.settings_flow.update, lambda s: setattr(s, "told_about_global_shortcuts", True))
         self.anywhere = FromAnywhere(
             GlobalShortcuts(self), self.talk, status, self._settings, self._start_from_anywhere, told, clock, self
@@ -216,7 +217,7 @@ class Controller(QObject):
 
     def _wire(self) -> None:
         self._wire_window()
-        self._wire_voice()
+        self._wire_speech_and_voice()
         self._wire_replies()
         self._wire_engines()
         self._wire_outward()
@@ -234,6 +235,13 @@ class Controller(QObject):
         view.regenerate_requested.connect(self.replies.regenerate)
         view.continue_requested.connect(self.replies.continue_reply)
         view.reply_requested.connect(self.replies.regenerate)
+        book = self.book
+        w.new_conversation_requested.connect(book.new)
+        w.conversation_selected.connect(book.open)
+        w.rename_requested.connect(book.rename)
+        w.delete_requested.connect(book.delete)
+        w.search_changed.connect(book.search)
+        w.export_requested.connect(book.export)
         w.settings_requested.connect(self.open_settings)
         w.closing.connect(self.shutdown)
         for signal in (w.recommendations_requested, self.settings_flow.recommendations_requested):
@@ -242,8 +250,8 @@ class Controller(QObject):
         self.quick_ask.open_requested.connect(self.quick_question.open_in_parley)
         self.typist.finished.connect(self.dictation.typed)
 
-    def _wire_voice(self) -> None:
-        """The microphone kept open, the live transcript, and the voice."""
+    def _wire_speech_and_voice(self) -> None:
+        """The user's speech (the microphone kept open, the live transcript) and Parley's voice."""
         hands_free, flow = self.hands_free, self.hands_free_turn
         hands_free.speech_started.connect(flow.speech_began)
         hands_free.speech_dropped.connect(flow.speech_dropped)

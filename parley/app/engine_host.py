@@ -30,9 +30,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..config.settings import Settings
 from .engine_slots import ChatSlot, EngineSlot
 from .engines import Engines
-from .settings import Settings
 from .signals import emit
 from .tasks import EngineWorker, Job
 
@@ -133,7 +133,9 @@ class EngineHost(QObject):
     def _connect(self, job: Job, servers: list[str]) -> None:
         """On an engine's thread, before a model loads: register the remote servers' devices
         (not those lost this session: they are tried again when the device settings change)."""
-        from parley.engine.backend.remote import server_endpoint  # lost servers are named HOST:PORT, without a token
+        from parley.engine.backend.rpc.endpoints import (
+            server_endpoint,  # lost servers are named HOST:PORT, without a token
+        )
 
         wanted = [endpoint for endpoint in servers if server_endpoint(endpoint) not in self._lost_servers]
         problem = self.engines.connect_remote(wanted, self._relay_lost)

@@ -14,8 +14,8 @@ from typing import Any
 
 from parley.engine.errors import Cancelled, DeviceLostError
 
+from ..config.settings import Settings
 from .engines import Engines
-from .settings import Settings
 from .tasks import EngineWorker, Job
 
 

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from parley.engine.formats import GGML_MAGIC, GGUF_MAGIC
 
-from .settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
+from ..config.settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings
 
 # The warm-up after a load (``warm_chat``, ``warm_speech``).
 WARM_CHAT_TEXT = "Hello"
@@ -316,7 +316,7 @@ class LocalEngines:
         """Register the devices of the ``parley rpc-server`` endpoints (checked first, 3 s at most
         each); ``on_lost(endpoint, reason)`` is called on another thread when one goes away.
         Returns why a server cannot be used (the others are connected), or None."""
-        from parley.engine.backend import remote
+        from parley.engine.backend.rpc import remote
         from parley.engine.errors import RemoteError
 
         if not endpoints:
@@ -332,7 +332,7 @@ class LocalEngines:
 
     def check_server(self, endpoint: str) -> str | None:
         """Whether a remote compute server answers (for the settings dialog's Add)."""
-        from parley.engine.backend import remote
+        from parley.engine.backend.rpc import remote
         from parley.engine.errors import RemoteError
 
         try:

@@ -34,6 +34,7 @@ from parley.engine import library
 from parley.engine.chat.speed import ModelSpeed
 from parley.engine.errors import Cancelled, ParleyError
 from parley.engine.library.builtin import BuiltinModel
+from parley.engine.library.human_units import gb
 from parley.engine.library.recommend import (
     MIN_TOKENS_PER_S,
     Machine,
@@ -44,10 +45,9 @@ from parley.engine.library.recommend import (
     recommend_speech,
     this_machine,
 )
-from parley.engine.library.units import gb
 
+from ..config.settings import Settings
 from .model_library import LINGERING, ModelLibrary
-from .settings import Settings
 from .settings_flow import SettingsFlow
 from .tasks import EngineWorker, Job
 from .ui.first_start_page import FirstStartPage, progress_line

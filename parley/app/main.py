@@ -14,8 +14,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..config.paths import data_dir
 from .bootstrap import create_app, create_window, start_controller
-from .conversations.store import data_dir
 from .desktop import single_instance
 
 

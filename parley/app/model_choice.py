@@ -25,8 +25,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from parley.engine.backend.machine_load import OtherLoad
 from parley.engine.errors import Cancelled
 
+from ..config.settings import DEFAULT_MODEL, Settings
 from .engines import ChatModelChoice, Engines
-from .settings import DEFAULT_MODEL, Settings
 from .signals import emit
 from .status import StatusPresenter
 from .tasks import EngineWorker, Job

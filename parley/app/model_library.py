@@ -1,6 +1,7 @@
 """The model library's work for the Models page: looking for models, downloading, removing.
 
-Each runs on a thread of its own (``EngineWorker``s named model-scan and model-download, not the
+What each does is ``engine.library``'s (``survey``, ``download_model``); each runs on a thread
+of its own (``EngineWorker``s named model-scan and model-download, not the
 engines' threads: a download must not wait for a reply, nor a reply for a download), started on
 first use, so a Settings dialog whose Models tab is never opened starts none.  Results come back
 on the UI thread as signals; the page (``ui/models_page.py``) only shows them.  ``shutdown``
@@ -11,14 +12,13 @@ from there).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
 from parley.engine import library
 from parley.engine.errors import Cancelled, NoNetworkError, ParleyError
-from parley.engine.library.units import gb
+from parley.engine.library.survey import remove_download, scan
 
 from .signals import emit
 from .tasks import EngineWorker, Job
@@ -28,56 +28,6 @@ log = logging.getLogger("parley.model_library")
 # Workers whose thread was still blocked (in a network read) when the page closed: kept alive
 # until they finish, because a QThread destroyed while running takes the process down.
 LINGERING: list[EngineWorker] = []
-
-
-@dataclass(frozen=True)
-class Scan:
-    """What a look for models found: every model on disk and the catalog, with fit estimates."""
-
-    models: list[library.FoundModel]
-    fits: dict[Path, str]  # by model path: whether it fits, as the page shows it
-    catalog: tuple[library.CatalogEntry, ...]
-    catalog_fits: dict[str, str]  # by catalog id
-    downloaded: set[str]  # catalog ids Parley downloaded
-    problems: list[str]  # catalog entries and download records that were ignored, and why
-
-
-def fit_text(estimate: library.FitEstimate) -> str:
-    """The Fits here? column: the verdict first (the column must say it when it is narrow)."""
-    if estimate.available is None:
-        return f"needs about {gb(estimate.needed)}"
-    return f"{estimate.verdict}: {gb(estimate.needed)} of {gb(estimate.available)} free {estimate.where}"
-
-
-def scan(folders: list[str], n_ctx: int, device: str) -> Scan:
-    """On the scan worker: list, check and estimate every model (reads headers and folders)."""
-    models = library.list_models(folders)
-    fits: dict[Path, str] = {}
-    for m in models:
-        if m.usable and m.kind is not None:
-            try:
-                fits[m.path] = fit_text(library.estimate(m.path, kind=m.kind, n_ctx=n_ctx, device=device))
-            except ParleyError as exc:
-                fits[m.path] = f"unknown ({exc})"
-    entries = library.catalog()
-    return Scan(
-        models=models,
-        fits=fits,
-        catalog=entries,
-        catalog_fits={e.id: fit_text(library.estimate_entry(e, n_ctx=n_ctx, device=device)) for e in entries},
-        downloaded=set(library.downloaded()),
-        problems=[*library.catalog_problems(), *library.record_problems()],
-    )
-
-
-def remove(entry_id: str | None, path: Path | None) -> str:
-    """On the scan worker: remove a model Parley downloaded, named by its catalog id or its file;
-    what was done, as the page says it."""
-    model_id = entry_id or next((k for k, r in library.downloaded().items() if r.path == path), None)
-    if model_id is None:
-        return "Parley did not download this file, so it does not remove it."
-    removed = library.remove_model(model_id)
-    return f"Removed {len(removed)} file(s) of {model_id}."
 
 
 class ModelLibrary(QObject):
@@ -127,7 +77,7 @@ class ModelLibrary(QObject):
         if self._closed:
             return
         self._worker("model-scan").submit(
-            lambda _job: remove(entry_id, path),
+            lambda _job: remove_download(entry_id, path),
             on_done=lambda said: emit(self.removed, said),
             on_error=lambda exc: emit(self.removed, str(exc)),
             name="remove model",

@@ -13,11 +13,28 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from ..config.settings import DEFAULT_MODEL, Settings, save_settings
 from .desktop.keysyms import parse_shortcut
 from .engines import ChatModelChoice, Engines
-from .settings import DEFAULT_MODEL, Settings, save_settings
 from .signals import emit
 from .status import StatusPresenter
+from .tasks import call_in_background
+
+ServerAnswer = Callable[[str | None], None]
+
+
+def checked_in_background(check: Callable[[str], str | None]) -> Callable[[str, ServerAnswer], None]:
+    """The settings dialog's server check: ``check(endpoint)`` (a handshake of up to 3 s: None
+    when the server answers, else the message) run in the background, its answer (any failure
+    as its message) given back on the UI thread."""
+
+    def start(endpoint: str, answer: ServerAnswer) -> None:
+        def said(result: str | BaseException | None) -> None:
+            answer(str(result) or type(result).__name__ if isinstance(result, BaseException) else result)
+
+        call_in_background(lambda: check(endpoint), said, "parley-server-check")
+
+    return start
 
 
 class SettingsFlow(QObject):
@@ -68,7 +85,7 @@ class SettingsFlow(QObject):
             read_aloud_problem=read_aloud_problem,
             models=ModelLibrary(),
             parent=parent,
-            check_server=check_server,
+            check_server=checked_in_background(check_server) if check_server is not None else None,
             voices=voices,
             shortcut_problems=shortcut_problems,
             devices_in_use=devices_in_use,

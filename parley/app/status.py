@@ -17,12 +17,11 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
 
 from .engine_slots import ChatSlot, EngineSlot
-from .ui.main_window import MainWindow
 
 log = logging.getLogger("parley.status")
 
@@ -37,12 +36,28 @@ def chat_label(model: Any) -> str:
     return Path(path).stem if path else model.name
 
 
+class StatusSurface(Protocol):
+    """Where the status is shown (the main window): the status bar, the notice bar, the labels,
+    what the input bar offers and the hint above it."""
+
+    def show_status(self, text: str, timeout_ms: int = ...) -> None: ...
+    def show_notice(self, text: str) -> None: ...
+    def set_models_text(self, text: str, tooltip: str = "") -> None: ...
+    def set_device_text(self, text: str, tooltip: str = "") -> None: ...
+    def set_stats_text(self, text: str, tooltip: str = "") -> None: ...
+    def set_talk_available(self, available: bool, reason: str = "") -> None: ...
+    def set_send_available(self, available: bool, reason: str = "") -> None: ...
+    def set_hint(self, text: str) -> None: ...
+
+
 class StatusPresenter(QObject):
     """Shows the state of both engines (their slots) and what the app says; the controller
     connects the engine host's signals to ``loading``, ``speech_ready``, ``chat_ready``,
     ``load_failed``, ``remote_problem`` and ``show_models``."""
 
-    def __init__(self, window: MainWindow, speech: EngineSlot, chat: ChatSlot, parent: QObject | None = None) -> None:
+    def __init__(
+        self, window: StatusSurface, speech: EngineSlot, chat: ChatSlot, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.window = window
         self.speech = speech
@@ -164,12 +179,12 @@ class StatusPresenter(QObject):
     def show_availability(
         self, talk_problem: str | None, chat_problem: str | None, shortcut: str, hands_free: bool = False
     ) -> None:
-        bar, view = self.window.input_bar, self.window.conversation_view
-        bar.set_talk_available(talk_problem is None, talk_problem or "")
-        bar.set_send_available(chat_problem is None, chat_problem or "")
+        window = self.window
+        window.set_talk_available(talk_problem is None, talk_problem or "")
+        window.set_send_available(chat_problem is None, chat_problem or "")
         if hands_free:
-            view.set_hint(f"Listening hands-free: just speak; a pause sends it. {shortcut} stops listening.")
+            window.set_hint(f"Listening hands-free: just speak; a pause sends it. {shortcut} stops listening.")
         elif talk_problem is None:
-            view.set_hint(f"Hold {shortcut} (or Space outside the text box) and speak, or type a message below.")
+            window.set_hint(f"Hold {shortcut} (or Space outside the text box) and speak, or type a message below.")
         else:
-            view.set_hint("Type a message below.")
+            window.set_hint("Type a message below.")

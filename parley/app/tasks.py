@@ -6,6 +6,11 @@ submission order on its own ``QThread``; everything a job reports (progress piec
 result or its error) crosses back to the UI thread through queued Qt signals, and the job's
 callbacks run there.
 
+A call that is not an engine's and ends by itself within a timeout (checking a remote server:
+a handshake of at most 3 s) goes through ``call_in_background`` instead: a plain daemon thread
+for that one call, its result back on the UI thread.  Not a worker: a dialog that is dropped
+while it waits must not leave a QThread running.
+
 A job function receives its ``Job``: ``job.emit(payload)`` streams a piece to the job's
 ``on_progress`` callback (tokens, segments, load progress), and ``job.link(token)`` ties an
 engine ``CancelToken`` to the job so that ``job.cancel()`` from the UI thread reaches the
@@ -218,6 +223,36 @@ class EngineWorker(QObject):
         finally:
             if not self._pending:
                 emit(self.busy_changed, False)
+
+
+class _Answer(QObject):
+    """Carries one background call's result to the UI thread (it lives there)."""
+
+    ready = Signal(object)
+
+
+_WAITING: set[_Answer] = set()  # the answers on their way, kept alive until they arrive
+
+
+def call_in_background(fn: Callable[[], Any], on_done: Callable[[Any], None], name: str) -> None:
+    """Run ``fn()`` on a daemon thread of its own; ``on_done(result)`` runs later on the UI
+    thread, with the exception as the result if ``fn`` raised one.  Call it on the UI thread."""
+    answer = _Answer()
+    _WAITING.add(answer)
+
+    def arrived(result: Any) -> None:
+        _WAITING.discard(answer)
+        on_done(result)
+
+    def run() -> None:
+        try:
+            result = fn()
+        except Exception as exc:  # noqa: BLE001 - every failure goes back to the UI thread
+            result = exc
+        emit(answer.ready, result)
+
+    answer.ready.connect(arrived)
+    threading.Thread(target=run, name=name, daemon=True).start()
 
 
 @atexit.register

@@ -1,5 +1,9 @@
 """The ``parley`` command: no command starts the desktop app; commands work without Qt.
 
+``tests/test_layout.py`` checks that no command reaches Qt through its imports: of the app the
+CLI imports only its entry (``app.main``, to open the window) and ``desktop.instance_socket``;
+paths and settings come from ``parley.config``.  ``tests/cli/test_cli.py`` checks the arguments.
+
 Which arguments mean the app: none at all, or options that are not the command line's own
 (``--self-test``, Qt's ``-platform offscreen``...), which go to the app unchanged.  A first word
 that is not an option must be a command: a mistyped one is an error that lists the commands,

@@ -16,9 +16,9 @@ import sys
 import threading
 from typing import cast
 
-from ..engine.backend import remote
 from ..engine.backend.cancel import CancelToken
 from ..engine.backend.devices import fallback_to_cpu
+from ..engine.backend.rpc import remote
 from ..engine.chat.model import ChatModel, ChatSession, Message, Reply, SamplingParams
 from ..engine.errors import DeviceLostError, ParleyError
 from ..engine.library import fit_warning

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..engine.backend import auto_choice, devices, native, remote
+from ..engine.backend import auto_choice, devices, native
+from ..engine.backend.rpc import endpoints, remote
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,7 +35,7 @@ def add_rpc_option(p: argparse.ArgumentParser) -> None:
 def rpc_endpoints(args: argparse.Namespace) -> list[str]:
     """The ``--rpc`` endpoints, each with its token (from ``--rpc-token-file`` when it has none)."""
     token = remote.read_token_file(args.rpc_token_file) if args.rpc_token_file else None
-    return [remote.with_token(endpoint, token) for endpoint in args.rpc]
+    return [endpoints.with_token(endpoint, token) for endpoint in args.rpc]
 
 
 def run(args: argparse.Namespace) -> int:

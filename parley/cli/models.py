@@ -19,13 +19,13 @@ import sys
 import threading
 from pathlib import Path
 
-from ..app.settings import load_settings
+from ..config.settings import load_settings
 from ..engine import library
 from ..engine.errors import CatalogError, DownloadCancelled, ParleyError
 from ..engine.library import choice, pip_sets
 from ..engine.library.builtin import SOURCE_BUILTIN, builtin_models
-from ..engine.library.found import hf_cache_dir, printable
-from ..engine.library.units import duration, gb
+from ..engine.library.human_units import duration, gb
+from ..engine.library.local_models import hf_cache_dir, printable
 
 ACTIONS = ("list", "catalog", "download", "remove", "install", "measure")
 

@@ -2,7 +2,7 @@
 
 It is ggml's own RPC server from the same native build (same pins, same protocol version), so
 a GPU machine runs it and a laptop adds it with ``--rpc HOST:PORT``.  ggml's server runs in a
-child process behind Parley's validating front (``parley.engine.backend.rpc_front``): every message is
+child process behind Parley's validating front (``parley.engine.backend.rpc.server_front``): every message is
 checked before ggml sees it, one client uses the device at a time (others wait, an idle one
 gives way after ``--idle-timeout`` seconds), and a crash of ggml's server ends only that
 client's session.  It runs until stopped (Ctrl-C).
@@ -21,7 +21,7 @@ import socket
 import sys
 from pathlib import Path
 
-from ..engine.backend import remote, rpc_front
+from ..engine.backend.rpc import endpoints, server_front
 from ..engine.errors import ParleyError
 
 WARNING = """\
@@ -41,7 +41,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default="127.0.0.1",
         help="IPv4 address to listen on (default 127.0.0.1: this machine only; others need --allow-remote)",
     )
-    p.add_argument("--port", type=int, default=remote.DEFAULT_PORT, help=f"TCP port (default {remote.DEFAULT_PORT})")
+    p.add_argument(
+        "--port", type=int, default=endpoints.DEFAULT_PORT, help=f"TCP port (default {endpoints.DEFAULT_PORT})"
+    )
     p.add_argument(
         "--allow-remote",
         action="store_true",
@@ -83,13 +85,13 @@ def run(args: argparse.Namespace) -> int:
 
     host = _check(args)
     listener = _listen(host, args.port)
-    device = rpc_front.local_device(args.device)
-    loopback = rpc_front.is_loopback(host)
-    token = rpc_front.load_or_create_token(args.token_file)
+    device = server_front.local_device(args.device)
+    loopback = server_front.is_loopback(host)
+    token = server_front.load_or_create_token(args.token_file)
     if not loopback:
         print(WARNING.format(host=host, port=args.port, device=device.name), file=sys.stderr, flush=True)
     threads = args.threads or default_threads()
-    options = rpc_front.Options(
+    options = server_front.Options(
         device=device.name,
         threads=threads,
         token=token,
@@ -100,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     # Ctrl-C and SIGTERM end the process at once; the compute process sees its stdin close and follows.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    front = rpc_front.Front(options, listener, _log)
+    front = server_front.Front(options, listener, _log)
     print(
         f"parley rpc-server: serving {device.name} ({device.description}) on {host}:{args.port}, "
         f"{threads} threads; Ctrl-C stops it",
@@ -133,7 +135,7 @@ def _check(args: argparse.Namespace) -> str:
             raise OSError
     except OSError:
         raise ParleyError(f"--host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0, not {args.host!r}") from None
-    if not rpc_front.is_loopback(host) and not args.allow_remote:
+    if not server_front.is_loopback(host) and not args.allow_remote:
         raise ParleyError(
             f"--host {host} is reachable from other machines: add --allow-remote to do that on purpose "
             "(or keep 127.0.0.1 and tunnel over SSH)"
@@ -161,7 +163,7 @@ def _addresses(host: str) -> list[str]:
         found = {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
     except OSError:
         found = set()
-    return sorted(a for a in found if not rpc_front.is_loopback(a)) or ["THIS-MACHINE"]
+    return sorted(a for a in found if not server_front.is_loopback(a)) or ["THIS-MACHINE"]
 
 
 def _log(line: str) -> None:

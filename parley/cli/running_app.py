@@ -33,8 +33,8 @@ def add_take_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], na
 
 
 def send_take(name: str, args: argparse.Namespace) -> int:
-    from ..app.conversations.store import data_dir
     from ..app.desktop.instance_socket import forward, socket_name
+    from ..config.paths import data_dir
 
     how = next(h for h in HOW if getattr(args, h))
     socket = socket_name(data_dir())

@@ -13,7 +13,7 @@ import threading
 from contextlib import ExitStack
 from types import FrameType
 
-from ..engine.backend import remote
+from ..engine.backend.rpc import remote
 from ..engine.chat.batch import DEFAULT_MAX_QUEUE, MAX_PARALLEL
 from ..engine.chat.model import MIN_REPLY_ROOM
 from .devices import add_rpc_option, rpc_endpoints

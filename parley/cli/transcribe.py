@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 from ..engine.audio.files import check_audio_file, load_audio
-from ..engine.backend import remote
 from ..engine.backend.devices import fallback_to_cpu
+from ..engine.backend.rpc import remote
 from ..engine.errors import DeviceLostError, ParleyError
 from ..engine.formats import SAMPLE_RATE
 from .devices import add_rpc_option, rpc_endpoints

@@ -2,7 +2,7 @@
 user as is.
 
 Every distinct failure has its own type, so a caller decides what to do from the type alone and
-never from the message text.  All of them are defined here (``tests/test_errors.py`` checks that
+never from the message text.  All of them are defined here (``tests/engine/test_errors.py`` checks that
 no module under ``parley.engine`` or ``parley.cli`` defines another), so this tree is the whole
 list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
 
@@ -69,8 +69,8 @@ elsewhere), a ``ModelClosedError`` or a ``Cancelled``: catch the ones to tell ap
 ``ParleyError``.
 
 Signals that never leave their package are not failures and are not listed: each is caught
-where it is raised and turned into one of the above (``modelfiles.check.Truncated`` into a
-``ModelFileError``; ``backend.rpc_wire.Refused``, a message the RPC server refuses, ends that
+where it is raised and turned into one of the above (``modelfiles.bounded_reader.Truncated`` into a
+``ModelFileError``; ``backend.rpc.wire.Refused``, a message the RPC server refuses, ends that
 client's connection; ``chat.decoder.DecodeAborted``, a decode a cancel stopped, ends a reply as
 "cancelled" or becomes ``Cancelled``).  Module-private ones start with an underscore.
 """

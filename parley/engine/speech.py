@@ -33,9 +33,10 @@ import numpy as np
 
 from .audio.files import prepare_for_model
 from .audio.utterance import speech_in, speech_region, spoken_text
-from .backend import auto_choice, native, remote
+from .backend import auto_choice, native
 from .backend.cancel import CancelToken
 from .backend.devices import DeviceChoice, load_with_fallback, select_device
+from .backend.rpc import remote
 from .backend.threads import default_threads
 from .errors import (
     AudioContextError,

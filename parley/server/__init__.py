@@ -7,9 +7,9 @@ request is running, and ``stop()``.
 
 Modules: ``runner`` (start and stop, the threads), ``app`` (the routes), ``guard`` (host, key,
 size and activity checks before any route), ``chat_api`` and ``chat_request`` (chat
-completions), ``audio_api`` (transcriptions), ``voice_api`` (speech), ``turns`` (one request at
-a time on a model), ``api_errors`` (the API's error shape), ``limits`` (every bound on what a
-client may send).
+completions), ``audio_api`` (transcriptions), ``voice_api`` (Parley's voice, on OpenAI's
+``/v1/audio/speech`` route), ``model_worker`` (one request at a time on a model), ``api_errors``
+(the API's error shape), ``limits`` (every bound on what a client may send).
 """
 
 from __future__ import annotations

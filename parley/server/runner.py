@@ -27,8 +27,8 @@ from ..engine.voice.piper import PiperVoice
 from .app import build_app
 from .guard import Activity, is_loopback
 from .limits import MAX_SPEECH_WAITING, MAX_VOICE_WAITING
+from .model_worker import ModelWorker
 from .state import ServerState
-from .turns import TurnWorker
 
 START_TIMEOUT = 30.0  # seconds for uvicorn to start on a socket that is already bound
 STOP_TIMEOUT = 10.0  # seconds for open connections to close after the replies were ended
@@ -117,9 +117,9 @@ def start_server(
         if chat is not None:
             engine = BatchEngine(chat, parallel=options.parallel, n_ctx=options.n_ctx, max_queue=options.max_queue)
         if speech is not None:
-            speech_worker = TurnWorker(speech, MAX_SPEECH_WAITING, "transcription")
+            speech_worker = ModelWorker(speech, MAX_SPEECH_WAITING, "transcription")
         if voice is not None:
-            voice_worker = TurnWorker(voice, MAX_VOICE_WAITING, "voice request")
+            voice_worker = ModelWorker(voice, MAX_VOICE_WAITING, "voice request")
         state = ServerState(
             chat_model=chat,
             engine=engine,

@@ -16,7 +16,7 @@ from ..engine.chat.model import ChatModel
 from ..engine.speech import SpeechModel
 from ..engine.voice.piper import PiperVoice
 from .api_errors import ApiError
-from .turns import TurnWorker
+from .model_worker import ModelWorker
 
 T = TypeVar("T")
 
@@ -26,9 +26,9 @@ class ServerState:
     chat_model: ChatModel | None
     engine: BatchEngine | None
     chat_name: str
-    speech: TurnWorker[SpeechModel] | None
+    speech: ModelWorker[SpeechModel] | None
     speech_name: str
-    voice: TurnWorker[PiperVoice] | None = None  # the read-aloud voice, for /v1/audio/speech
+    voice: ModelWorker[PiperVoice] | None = None  # the read-aloud voice, for /v1/audio/speech
     created: int = dataclasses.field(default_factory=lambda: int(time.time()))
     replies: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)  # by finish
 

@@ -1,6 +1,6 @@
 """``POST /v1/audio/speech``: text read with Parley's natural voice (Piper, ``engine.voice``).
 
-One request speaks at a time, on a thread of its own (``turns``), in a bounded line; a client
+One request speaks at a time, on a thread of its own (``model_worker``), in a bounded line; a client
 that disconnects stops its synthesis before the next sentence.  ``voice`` may name
 anything (OpenAI's names included): the loaded voice answers.  Formats: ``wav`` and ``flac`` at
 the voice's rate, ``pcm`` as OpenAI sends it (raw 16-bit little-endian mono at 24 kHz), ``mp3``

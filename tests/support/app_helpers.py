@@ -27,9 +27,9 @@ import soundfile
 from parley.app.controller import Controller
 from parley.app.conversations.store import Store
 from parley.app.engines import LocalEngines
-from parley.app.settings import Settings
 from parley.app.ui.main_window import MainWindow
 from parley.app.voice.read_aloud import ReadAloud
+from parley.config.settings import Settings
 from tests.support.pulse import VirtualMicrophone, finish
 from tests.support.requirements import require
 from tests.support.speech import espeak_available, synthesize

@@ -1,6 +1,6 @@
 """Mutated model and audio files through the ``parley`` command, each run in its own process.
 
-Used by ``tests/test_fuzz_files.py`` (a few dozen cases, fixed seed) and ``bench/fuzz_files.py``
+Used by ``tests/cli/test_fuzz_files.py`` (a few dozen cases, fixed seed) and ``bench/fuzz_files.py``
 (a thousand, with outcome counts).  Native code aborts the process on input it does not expect,
 so every file the command is given must be refused in Python first: whatever the mutation, the
 process must exit by itself, with a message and no Python traceback, and in time.

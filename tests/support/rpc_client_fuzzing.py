@@ -15,7 +15,7 @@ RemoteError, or the server marked lost with a one-line reason and the work went 
 failures: ``crash`` (a signal or an unexpected exit status: ggml aborted), ``hang`` (the time
 limit), ``traceback`` and ``multi-line`` (a refusal that is not one line).
 
-``bench/fuzz_rpc_client.py`` runs many cases; ``tests/test_fuzz_rpc_client.py`` a fixed slice.
+``bench/fuzz_rpc_client.py`` runs many cases; ``tests/engine/test_fuzz_rpc_client.py`` a fixed slice.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from parley.engine.backend import native, remote
+from parley.engine.backend import native
+from parley.engine.backend.rpc import remote
 
 REPO = Path(__file__).resolve().parents[2]
 _U64 = struct.Struct("<Q")
@@ -361,7 +362,8 @@ def _address(endpoint: str) -> tuple[str, int]:
 
 DRIVER = textwrap.dedent("""
     import sys
-    from parley.engine.backend import devices, remote
+    from parley.engine.backend import devices
+    from parley.engine.backend.rpc import remote
     from parley.engine.chat.model import ChatModel
     from parley.engine.errors import RemoteDeviceLost, RemoteError
 

@@ -6,7 +6,7 @@ in a file.  ``run_fuzz`` starts from the messages a real session sends (HELLO, A
 BUFFER_GET_BASE, SET_TENSOR, GET_TENSOR, GRAPH_COMPUTE of a small valid graph, GET_TENSOR of the
 result), mutates one of them (a field, a size, an id, a pointer; or truncates the stream, or
 stalls), and after each case checks that the server still serves a fresh, valid client.
-``bench/fuzz_rpc_server.py`` runs it long; ``tests/test_fuzz_rpc_server.py`` runs a fixed slice.
+``bench/fuzz_rpc_server.py`` runs it long; ``tests/engine/test_fuzz_rpc_server.py`` runs a fixed slice.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from parley.engine.backend import remote, rpc_wire as wire
+from parley.engine.backend.rpc import remote, wire
 
 REPO = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from parley.engine.backend import remote
+from parley.engine.backend.rpc import remote
 from parley.engine.errors import RemoteError
 
 REPO = Path(__file__).resolve().parents[2]

@@ -7,45 +7,47 @@ with unsaved messages are remembered in ``_unsaved`` until then).
 
 ``leaving`` is emitted before another conversation is shown, so that a reply streaming into
 the open one can stop first (it still saves itself).
+
+What the book shows goes to a ``BookView`` (the main window); what the user asks of it (new,
+open, rename, delete, search, export) comes from the controller, which connects the window.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
 from ..signals import emit
 from ..status import StatusPresenter
-from ..ui.conversation_view import reply_footer, turn_details
-from ..ui.main_window import MainWindow
 from .conversation import NEW_TITLE, Conversation, ConversationSummary, Message, title_from
 from .store import Store, StoreError
 
 log = logging.getLogger("parley.book")
 
 
+class BookView(Protocol):
+    """Where the conversations are shown: the open one's messages and title, the sidebar's list."""
+
+    def show_messages(self, conversation: Conversation) -> None: ...
+    def show_user_message(self, text: str) -> None: ...
+    def show_title(self, title: str) -> None: ...
+    def set_conversations(self, conversations: list[ConversationSummary], current_id: int | None) -> None: ...
+
+
 class ConversationBook(QObject):
     leaving = Signal()  # another conversation is about to be shown
     shown = Signal(object)  # the conversation now shown
 
-    def __init__(
-        self, store: Store, window: MainWindow, status: StatusPresenter, parent: QObject | None = None
-    ) -> None:
+    def __init__(self, store: Store, view: BookView, status: StatusPresenter, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store = store
-        self.window = window
+        self.view = view
         self.status = status
         self.current = Conversation(None, NEW_TITLE)
         self._unsaved: list[Conversation] = []
         self._search_text = ""
-        w = window
-        w.new_conversation_requested.connect(self.new)
-        w.conversation_selected.connect(self.open)
-        w.rename_requested.connect(self.rename)
-        w.delete_requested.connect(self.delete)
-        w.search_changed.connect(self.search)
-        w.export_requested.connect(self.export)
 
     def open_latest(self) -> None:
         """Show the most recent conversation, or a new one when there is none."""
@@ -90,7 +92,7 @@ class ConversationBook(QObject):
             if conversation_id == self.current.id:
                 self.current.title = title
                 self.current.title_dirty = False
-                self.window.setWindowTitle(f"{title} — Parley")
+                self.view.show_title(title)
         self._refresh_sidebar()
 
     def delete(self, conversation_id: int) -> None:
@@ -131,11 +133,11 @@ class ConversationBook(QObject):
         conversation = self.current
         message = Message("user", text)
         conversation.messages.append(message)
-        self.window.conversation_view.add_message("user", text)
+        self.view.show_user_message(text)
         if conversation.title == NEW_TITLE and sum(m.role == "user" for m in conversation.messages) == 1:
             conversation.title = title_from(text)
             conversation.title_dirty = True
-            self.window.setWindowTitle(f"{conversation.title} — Parley")
+            self.view.show_title(conversation.title)
         self.save()
         return message
 
@@ -166,18 +168,7 @@ class ConversationBook(QObject):
 
     def _show(self, conversation: Conversation) -> None:
         self.current = conversation
-        view = self.window.conversation_view
-        view.clear()
-        for message in conversation.messages:
-            view.add_message(
-                message.role,
-                message.content,
-                reply_footer(message.stats, message.state) if message.role == "assistant" else "",
-                state=message.state,
-                details=turn_details(message),
-            )
-        view.set_needs_reply(conversation.needs_reply)
-        self.window.setWindowTitle(f"{conversation.title} — Parley")
+        self.view.show_messages(conversation)
         self._refresh_sidebar()
         emit(self.shown, conversation)
 
@@ -189,7 +180,7 @@ class ConversationBook(QObject):
             return []
 
     def _refresh_sidebar(self) -> None:
-        self.window.set_conversations(self._list(), self.current.id)
+        self.view.set_conversations(self._list(), self.current.id)
 
     def _failed(self, exc: StoreError, unsaved: bool = False) -> None:
         log.warning("store: %s", exc)

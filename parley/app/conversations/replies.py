@@ -24,8 +24,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from ...config.settings import Settings
 from ..engine_slots import ChatSlot
-from ..settings import Settings
 from ..signals import emit
 from ..status import StatusPresenter
 from ..tasks import Job

@@ -27,8 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
+from parley.config.paths import data_dir
 from parley.engine.errors import ParleyError, UntrustedFileError
 from parley.engine.formats import ROLES
 from parley.engine.untrusted import open_regular
@@ -88,12 +87,6 @@ class _ReadOnly(Exception):
     def __init__(self, reason: str, remedy: str) -> None:
         super().__init__(reason)
         self.reason, self.remedy = reason, remedy
-
-
-def data_dir() -> Path:
-    """Folder of the database; ``PARLEY_DATA_DIR`` overrides it (tests, portable use)."""
-    override = os.environ.get("PARLEY_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("parley", appauthor=False))
 
 
 def _explain(action: str, exc: sqlite3.Error, path: str) -> str:

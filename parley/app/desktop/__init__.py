@@ -1,4 +1,11 @@
-"""Parley on the desktop beyond its own window: one instance per conversation database, the tray
-and start at login, system-wide shortcuts (X11 grabs, the portal's GlobalShortcuts on Wayland),
-and typing into other apps (XTEST on X11; on Wayland the compositor's virtual keyboard, else the
-portal's RemoteDesktop keyboard; ``portal`` holds what the portal conversations share)."""
+"""Parley on the desktop beyond its own window: one instance per conversation database
+(``single_instance``, ``instance_socket``), the tray and start at login (``tray``,
+``autostart``), system-wide shortcuts (``shortcuts/``) and typing into other apps
+(``typing/``); ``keysyms`` (key names and X keysyms) and ``portal`` (the desktop portal's D-Bus
+conversations) are what both share.
+
+Never reaches a widget (``app/ui``), not even through another module (``tests/test_layout.py``):
+it says what happened through signals and callables, and the controller shows it.  Of the app
+it imports only ``signals``, ``take_purpose`` and ``qt_app``; of the engine only its ground
+modules (errors, atomic writes, untrusted reads).
+"""

@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-import platformdirs
+from parley.config.paths import runtime_dir
 
 log = logging.getLogger("parley.instance")
 
@@ -39,7 +39,7 @@ def socket_name(data_dir: Path) -> str | None:
     digest = hashlib.sha256(str(data_dir.resolve()).encode()).hexdigest()[:16]
     if sys.platform == "win32":
         return f"parley-{digest}"
-    folder = Path(platformdirs.user_runtime_dir("parley", appauthor=False))
+    folder = runtime_dir()
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         info = os.lstat(folder)

@@ -1,7 +1,7 @@
 """What Parley's conversations with the XDG desktop portal share (Qt-free): the bus connection,
 a request and its ``Response``, and reading the variants the portal sends back.
 
-Each conversation (``portal_shortcuts``, ``portal_typing``) opens a D-Bus connection of its own
+Each conversation (``shortcuts.portal``, ``typing.portal``) opens a D-Bus connection of its own
 with jeepney and raises its own error type, which it passes in here.
 """
 

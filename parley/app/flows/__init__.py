@@ -14,6 +14,7 @@ continuation, which runs on the UI thread.  Signals only at the edges: the windo
 microphone's listener and the reply say what happened by calling a step (the controller connects
 them), and a flow tells the window what to show by calling it.  A flow holds its own state, typed.
 
-Runs on the UI thread only.  Uses the app's parts (voice, conversations, ui, desktop typing);
-never the controller or the engine host, which build and connect the flows.
+Runs on the UI thread only: starts no thread of its own.  Uses the app's parts (speech, voice,
+conversations, ui, desktop typing); never the controller or the engine host, which build and
+connect the flows (``tests/test_layout.py`` checks both).
 """

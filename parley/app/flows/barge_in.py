@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 
-from ..voice.echo_words import is_echo
+from ..speech.echo_words import is_echo
 from .parts import Parts
 
 log = logging.getLogger("parley.voice")

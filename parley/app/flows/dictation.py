@@ -1,7 +1,7 @@
 """A dictation into another app: hold the Dictate shortcut (default Ctrl+Alt+Space) in any
 application, speak, let go; the words are typed where the cursor is.
 
-``voice.from_anywhere`` tells a hold from a tap (a tap starts a take that the next press ends)
+``speech.from_anywhere`` tells a hold from a tap (a tap starts a take that the next press ends)
 and ends the take; the command line (``parley dictate --toggle``) and the tray's Dictate do the
 same.  Words that cannot be typed there (Parley itself had the focus, the session cannot type
 into other apps) go into Parley's text box, with the reason.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..desktop.typing import PARLEY_HAS_FOCUS
+from ..desktop.typing.typist import PARLEY_HAS_FOCUS
 from ..take_purpose import TakePurpose
 from .barge_in import BargeIn
 from .hands_free_turn import HandsFreeTurn

@@ -1,7 +1,7 @@
 """A hands-free utterance: the microphone stays open, and each thing the user says is sent as
 their message when they pause.
 
-The listener (``voice.hands_free``) says when speech begins, when what began came to nothing, and
+The listener (``speech.hands_free``) says when speech begins, when what began came to nothing, and
 when a pause ended an utterance; each is a step here.  While Parley reads a reply aloud, speech
 over it is checked by the barge-in flow before it counts.  Hands-free mode is a setting, so it
 lasts; the talk key and the shortcuts from anywhere turn it off.

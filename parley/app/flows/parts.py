@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...config.settings import Settings
 from ..conversations.book import ConversationBook
 from ..conversations.replies import ReplyFlow
 from ..conversations.turn_timings import TurnClock
-from ..desktop.typing import Typist
+from ..desktop.typing.typist import Typist
 from ..engine_slots import ChatSlot
-from ..settings import Settings
+from ..speech.hands_free import HandsFree
+from ..speech.push_to_talk import PushToTalk
+from ..speech.transcription import Transcription
 from ..status import StatusPresenter
 from ..ui.main_window import MainWindow
 from ..ui.quick_ask import QuickAskWindow
-from ..voice.hands_free import HandsFree
-from ..voice.push_to_talk import PushToTalk
 from ..voice.spoken_replies import SpokenReplies
-from ..voice.transcription import Transcription
 
 
 @dataclass(frozen=True)

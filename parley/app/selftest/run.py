@@ -23,10 +23,10 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
+from ...config.settings import load_settings
 from ..bootstrap import create_app, start_controller
 from ..controller import Controller
 from ..conversations.store import Store
-from ..settings import load_settings
 from . import report as selftest_report
 
 MAX_WER = 0.35  # the clip is clean synthetic speech; tiny.en gets it word for word

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine import library
+from ...engine.library import Progress
 from ...engine.library.builtin import BuiltinModel
+from ...engine.library.human_units import duration, gb
 from ...engine.library.recommend import Machine, Recommendation
-from ...engine.library.units import duration, gb
 from ..signals import emit
 
 COLUMN_MAX_WIDTH = 760
@@ -238,7 +238,7 @@ class FirstStartPage(QScrollArea):
                 card.button.setEnabled(enabled)
 
 
-def progress_line(p: library.Progress) -> str:
+def progress_line(p: Progress) -> str:
     """What a card says while its file downloads."""
     if p.stage == "checking":
         return f"Checking the part already downloaded… {p.fraction:.0%}"

@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..conversations.conversation import ConversationSummary
+from ..conversations.conversation import Conversation, ConversationSummary
 from ..signals import emit
-from .conversation_view import ConversationView
+from .conversation_view import ConversationView, reply_footer, turn_details
 from .input_bar import InputBar
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
@@ -285,6 +285,28 @@ class MainWindow(QMainWindow):
     def show_conversation(self) -> None:
         self.pages.setCurrentWidget(self.conversation_view)
 
+    def show_messages(self, conversation: Conversation) -> None:
+        """Show ``conversation``'s messages (in place of whatever was shown) and its title."""
+        view = self.conversation_view
+        view.clear()
+        for message in conversation.messages:
+            view.add_message(
+                message.role,
+                message.content,
+                reply_footer(message.stats, message.state) if message.role == "assistant" else "",
+                state=message.state,
+                details=turn_details(message),
+            )
+        view.set_needs_reply(conversation.needs_reply)
+        self.show_title(conversation.title)
+
+    def show_user_message(self, text: str) -> None:
+        self.conversation_view.add_message("user", text)
+
+    def show_title(self, title: str) -> None:
+        """The open conversation's title, as the window's."""
+        self.setWindowTitle(f"{title} — Parley")
+
     # ------------------------------------------------------------------ status
 
     def show_status(self, text: str, timeout_ms: int = 8000) -> None:
@@ -310,6 +332,16 @@ class MainWindow(QMainWindow):
     def set_stats_text(self, text: str, tooltip: str = "") -> None:
         self.stats_label.setText(text)
         self.stats_label.setToolTip(tooltip)
+
+    def set_talk_available(self, available: bool, reason: str = "") -> None:
+        self.input_bar.set_talk_available(available, reason)
+
+    def set_send_available(self, available: bool, reason: str = "") -> None:
+        self.input_bar.set_send_available(available, reason)
+
+    def set_hint(self, text: str) -> None:
+        """The hint the empty conversation shows: how to talk or type now."""
+        self.conversation_view.set_hint(text)
 
     def bring_forward(self) -> None:
         """Show the window in front of the others (from the tray, or a later launch)."""

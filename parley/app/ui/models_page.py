@@ -6,8 +6,8 @@ recommended models.  Each row shows size, licence and whether it fits this machi
 Use (puts the file into the dialog's speech or chat model choice), Download (with progress,
 speed and time left), Cancel, Remove (only for models Parley downloaded).
 
-The work (looking, downloading, removing) is a ``ModelLibrary``'s, on threads of its own; the
-page asks it and shows its signals.  Closing Settings cancels a running download: the part
+The work (looking, downloading, removing) is a ``ModelWork``'s (``app.model_library``), on
+threads of its own; the page asks it and shows its signals.  Closing Settings cancels a running download: the part
 already downloaded is kept and the next Download continues from there (the page says so).
 """
 
@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -31,9 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine import library
-from ...engine.library.units import duration, gb
-from ..model_library import ModelLibrary, Scan
+from ...engine.library import SOURCE_PARLEY, CatalogEntry, Progress
+from ...engine.library.human_units import duration, gb
+from ...engine.library.survey import Scan
 from ..signals import emit
 
 COLUMNS = ("Model", "Fits here?", "Size", "Type", "Licence", "Where")
@@ -48,12 +49,33 @@ class Row:
     group: int
     kind: str | None
     path: Path | None = None  # a file on disk
-    entry: library.CatalogEntry | None = None
+    entry: CatalogEntry | None = None
     usable: bool = True
 
 
 def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
     return [child for i in range(item.childCount()) if (child := item.child(i)) is not None]
+
+
+class ModelWork(Protocol):
+    """What the page asks of the model library (``app.model_library.ModelLibrary``): each call
+    returns at once, and its outcome comes back through the signals, on the UI thread."""
+
+    scanned: SignalInstance  # a Scan
+    scan_failed: SignalInstance  # why the look failed
+    progress: SignalInstance  # a Progress of the running download
+    downloaded: SignalInstance  # the Path of the downloaded, checked file
+    download_failed: SignalInstance  # what went wrong, whether it was cancelled, whether offline
+    removed: SignalInstance  # what was removed, or why nothing was
+
+    @property
+    def downloading(self) -> bool: ...
+    def scan(self, folders: list[str], n_ctx: int, device: str) -> None: ...
+    def download(self, entry: CatalogEntry) -> None: ...
+    def cancel_download(self) -> None: ...
+    def remove(self, entry_id: str | None, path: Path | None) -> None: ...
+    def shutdown(self, timeout_s: float = ...) -> None: ...
+    def setParent(self, parent: QObject | None) -> None: ...  # noqa: N802 - Qt's name
 
 
 class ModelsPage(QWidget):
@@ -69,7 +91,7 @@ class ModelsPage(QWidget):
         *,
         n_ctx: int,
         device: str,
-        models: ModelLibrary,
+        models: ModelWork,
         parent: QWidget | None = None,
     ) -> None:
         """``models`` does the work; the page owns it from now on."""
@@ -204,7 +226,7 @@ class ModelsPage(QWidget):
             g.setFlags(Qt.ItemFlag.ItemIsEnabled)
             g.setFirstColumnSpanned(True)
         for m in scan.models:
-            group = 0 if m.source == library.SOURCE_PARLEY else 1
+            group = 0 if m.source == SOURCE_PARLEY else 1
             kind = {"speech": "Speech", "chat": "Chat"}.get(m.kind or "", "—")
             fit = scan.fits.get(m.path, "") if m.usable else f"cannot be used: {m.problem}"
             where = str(m.path) if group == 0 else f"{m.source}: {m.path}"
@@ -297,7 +319,7 @@ class ModelsPage(QWidget):
             self.models.cancel_download()
             self.status.setText("Stopping the download…")
 
-    def _on_progress(self, p: library.Progress) -> None:
+    def _on_progress(self, p: Progress) -> None:
         self.progress.setValue(int(p.fraction * 1000))
         if p.stage == "checking":
             self.status.setText(f"Checking the part already downloaded… {p.fraction:.0%}")

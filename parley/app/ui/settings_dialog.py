@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import cast
@@ -32,11 +31,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine.backend.remote import public_endpoint, server_endpoint
-from ..model_library import ModelLibrary
-from ..settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
+from ...config.settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
+from ...engine.backend.rpc.endpoints import public_endpoint, server_endpoint
 from ..signals import emit
-from .models_page import ModelsPage
+from .models_page import ModelsPage, ModelWork
 
 _CHOOSE_FILE = "\0choose"
 LANGUAGES = [
@@ -149,22 +147,22 @@ class ModelPicker(QComboBox):
         self.setCurrentIndex(self._previous)
 
 
+# Checks a server in the background: ``check(endpoint, answer)`` returns at once, and later calls
+# ``answer(problem)`` on the UI thread (None: the server answered).
+ServerCheck = Callable[[str, Callable[[str | None], None]], None]
+
+
 class RemoteServers(QGroupBox):
     """The "Remote compute" list: ``parley rpc-server`` endpoints, each checked when added.
 
-    ``check(endpoint)`` returns None when the server answers, else the message to show; it may
-    take up to the handshake timeout (3 s), so it runs on a thread of its own while the field
-    says so, and the dialog stays responsive; the answer comes back through a queued signal.
-    (A plain daemon thread, not a ``tasks.EngineWorker``: a check ends by itself within its
-    timeout, and a dialog that is dropped without closing must not leave a QThread running.)
+    ``check`` may take up to the handshake timeout (3 s): it runs in the background (the app's
+    ``tasks.call_in_background``) while the field says so, and the dialog stays responsive.
     ``checking`` is true meanwhile.
     """
 
-    _answered = Signal(str, object)  # endpoint, problem (None: fine); from the check's thread
+    _answered = Signal(str, object)  # endpoint, problem (None: fine)
 
-    def __init__(
-        self, servers: list[str], check: Callable[[str], str | None] | None, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, servers: list[str], check: ServerCheck | None, parent: QWidget | None = None) -> None:
         super().__init__("Remote compute", parent)
         self._check = check
         self.checking = False
@@ -228,16 +226,9 @@ class RemoteServers(QGroupBox):
             self.error.setText(f"Checking {public_endpoint(endpoint)}…")
             self.error.setStyleSheet("")
             self.error.show()
-            threading.Thread(
-                target=self._run_check, args=(self._check, endpoint), name="parley-server-check", daemon=True
-            ).start()
+            self._check(endpoint, lambda problem: self._answer(endpoint, problem))
 
-    def _run_check(self, check: Callable[[str], str | None], endpoint: str) -> None:
-        """On the check's thread."""
-        try:
-            problem = check(endpoint)
-        except Exception as exc:  # noqa: BLE001 - any failure is the message shown
-            problem = str(exc) or type(exc).__name__
+    def _answer(self, endpoint: str, problem: str | None) -> None:
         try:
             emit(self._answered, endpoint, problem)
         except RuntimeError:  # the dialog is gone: nobody waits for the answer
@@ -267,8 +258,8 @@ class RemoteServers(QGroupBox):
 class SettingsDialog(QDialog):
     """Edits a copy of the settings; ``validate`` returns a message when they cannot be used.
 
-    ``check_server(endpoint)`` checks a remote compute server when it is added (None: fine,
-    else the message to show); without it servers are added unchecked.  ``models`` does the
+    ``check_server`` checks a remote compute server when it is added (``ServerCheck``); without
+    it servers are added unchecked.  ``models`` does the
     Model library tab's work (looking for, downloading and removing models).
     """
 
@@ -280,9 +271,9 @@ class SettingsDialog(QDialog):
         compute_devices: list[str],
         microphones: list[str],
         read_aloud_problem: str | None,
-        models: ModelLibrary,
+        models: ModelWork,
         parent: QWidget | None = None,
-        check_server: Callable[[str], str | None] | None = None,
+        check_server: ServerCheck | None = None,
         voices: list[tuple[str, str]] | None = None,
         shortcut_problems: list[str] | None = None,
         devices_in_use: list[str] | None = None,

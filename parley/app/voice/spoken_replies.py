@@ -22,11 +22,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from ...config.settings import Settings
 from ..engines import Engines
-from ..settings import Settings
 from ..signals import emit
+from ..speech.hands_free import HandsFree
 from ..status import StatusPresenter
-from .hands_free import HandsFree
 from .read_aloud import NaturalReadAloud, ReadAloud
 
 Output = ReadAloud | NaturalReadAloud

@@ -20,12 +20,13 @@ import dataclasses
 import json
 import logging
 import math
-import os
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from parley.config.paths import cache_dir
 
 from .. import untrusted
 from ..atomic import atomic_write
@@ -56,10 +57,7 @@ class Trial:
 
 
 def trials_path() -> Path:
-    import platformdirs
-
-    root = os.environ.get("PARLEY_CACHE_DIR") or platformdirs.user_cache_dir("parley", appauthor=False)
-    return Path(root) / TRIALS_FILE
+    return cache_dir() / TRIALS_FILE
 
 
 def trial_key(engine: str, choice: DeviceChoice, model: Path, threads: int) -> str:

@@ -95,7 +95,7 @@ class DeviceChoice:
 
 def list_devices() -> list[Device]:
     """Every device the loaded backends registered, in registry order."""
-    from . import remote
+    from .rpc import remote
 
     native.load_backends()
     ffi, lib = native.ffi(), native.lib()
@@ -134,7 +134,7 @@ def remote_devices() -> list[Device]:
 
 def select_device(policy: str = "auto") -> DeviceChoice:
     """Pick a device by policy; see the module docstring."""
-    from . import remote
+    from .rpc import remote
 
     devices = list_devices()
     if not devices:

@@ -33,8 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..backend import remote
 from ..backend.cancel import CancelToken
+from ..backend.rpc import remote
 from ..errors import (
     ContextOverflowError,
     ContextSizeError,

@@ -42,9 +42,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from ..backend import auto_choice, cpu_share, native, remote
+from ..backend import auto_choice, cpu_share, native
 from ..backend.cancel import CancelToken
 from ..backend.devices import DeviceChoice, load_with_fallback, select_device
+from ..backend.rpc import remote
 from ..backend.threads import default_threads
 from ..errors import (
     Cancelled,

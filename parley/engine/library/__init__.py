@@ -44,8 +44,8 @@ from .download import (
     download_to_cache,
     inside,
 )
-from .fit import FitEstimate, estimate, estimate_entry, estimate_size, fit_warning
-from .found import FoundModel, check_model_file, find_models, hf_cache_dir
+from .local_models import FoundModel, check_model_file, find_models, hf_cache_dir
+from .memory_fit import FitEstimate, estimate, estimate_entry, estimate_size, fit_warning
 from .records import DownloadRecord, Status, drop_record, load_records, put_record, read_records
 
 SOURCE_PARLEY = "Downloaded by Parley"

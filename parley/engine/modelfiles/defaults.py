@@ -10,9 +10,11 @@ import importlib.util
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from parley.config.paths import models_cache_dir
+
 from ..errors import ModelFileError
 from ..formats import GGML_MAGIC
-from .check import read_head
+from .bounded_reader import read_head
 
 if TYPE_CHECKING:
     from ..backend.cancel import CancelFlag
@@ -54,16 +56,6 @@ def _package_folder(module: str) -> Path | None:
     spec = importlib.util.find_spec(module)
     folders = list(spec.submodule_search_locations or []) if spec is not None else []
     return Path(folders[0]) if folders else None
-
-
-def models_cache_dir() -> Path:
-    """Where converted models are kept (PARLEY_CACHE_DIR overrides the user cache folder)."""
-    import os
-
-    import platformdirs
-
-    root = os.environ.get("PARLEY_CACHE_DIR") or platformdirs.user_cache_dir("parley", appauthor=False)
-    return Path(root) / "models"
 
 
 def default_speech_source() -> Path:

@@ -33,11 +33,11 @@ from gguf.constants import (
 
 from parley.engine.errors import ModelFileError
 from parley.engine.formats import GGJT_MAGIC, GGMF_MAGIC, GGML_MAGIC, GGUF_MAGIC
-from parley.engine.modelfiles.check import Cursor, Truncated, map_readonly
+from parley.engine.modelfiles.bounded_reader import Cursor, Truncated, map_readonly
 
 # ``general.architecture`` values of the pinned llama.cpp (``LLM_ARCH_NAMES`` in
 # src/llama-arch.cpp), less ``clip`` (a quantize-only stub that aborts when loaded as a model)
-# and ``(unknown)``.  tests/test_gguf_file.py checks this against the pinned source.
+# and ``(unknown)``.  tests/engine/test_gguf_file.py checks this against the pinned source.
 SUPPORTED_ARCHITECTURES: frozenset[str] = frozenset(
     {
         "afmoe",

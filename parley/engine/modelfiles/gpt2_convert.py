@@ -38,7 +38,7 @@ from parley.engine.atomic import atomic_path
 from parley.engine.backend.cancel import CancelFlag
 from parley.engine.errors import Cancelled, ModelFileError
 from parley.engine.formats import GGML_MAGIC
-from parley.engine.modelfiles.check import Cursor, Truncated, map_readonly
+from parley.engine.modelfiles.bounded_reader import Cursor, Truncated, map_readonly
 from parley.engine.modelfiles.gguf_file import (
     GGML_TYPES,
     LLAMA_MAX_LAYERS,

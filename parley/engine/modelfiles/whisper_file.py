@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ..errors import ModelFileError
 from ..formats import GGML_MAGIC, GGUF_MAGIC
-from .check import map_readonly
+from .bounded_reader import map_readonly
 
 QNT_VERSION_FACTOR = 1000  # ftype = quantization version * 1000 + ggml ftype
 N_FFT_BINS = 201  # whisper.cpp's filter rows have 1 + WHISPER_N_FFT / 2 bins

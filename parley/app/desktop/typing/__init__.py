@@ -1,0 +1,4 @@
+"""Typing into other apps: ``typist.Typist`` types (or pastes) a dictation where the cursor is,
+off the UI thread, by the way this desktop allows: XTEST on X11; on Wayland the compositor's
+virtual keyboard, else the portal's RemoteDesktop keyboard; SendInput on Windows; CGEvent on
+macOS."""

@@ -1,0 +1,231 @@
+"""Hands-free mode: the microphone stays open and each utterance is sent as its own message.
+
+The listener (``Engines.listener``, the engine's ``Listener``) hands 16 kHz blocks to a helper
+thread, where an ``UtteranceSegmenter`` cuts them into utterances (a short pause ends one); each utterance comes
+to the UI thread through a queued signal as ``utterance``, to be transcribed and sent.  What
+tells speech from noise (``make_detector``: Silero's neural VAD, or loudness) is made on that
+thread when listening starts, and used only there; a neural detector that cannot load falls
+back to loudness, with a notice.
+
+While a reply is read aloud the microphone hears Parley itself.  With an echo canceller
+(``echo``, speexdsp: ``set_echo_canceller``), every block first has Parley's voice removed,
+using what the speakers play as the reference, and an ``EchoGuard`` drops what is still
+Parley (everything until the canceller has converged, then what it removed most of); the user
+can then talk over Parley, and the start of their speech is said at once (``speech_started``)
+so the voice can fall silent (barge-in; ``SpokenReplies`` checks the words before it stops the
+reply), and a start that came to nothing too (``speech_dropped``): too short to be an
+utterance, or one the canceller took most of away (``ECHO_UTTERANCE_DB``), which was Parley.
+Without one the microphone is ignored while Parley speaks (``ignore``).
+
+The mode is a setting (``hands_free``), so it survives a restart; ``sync`` starts or stops
+listening as the setting and the app's state allow.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QObject, Signal
+
+from parley.engine.audio.echo import EchoGuard
+from parley.engine.audio.vad import EnergyDetector, UtteranceSegmenter
+
+from ..engine_slots import EngineSlot
+from ..engines import ListenerFactory
+from ..signals import emit
+from ..status import StatusPresenter
+from .microphones import Microphones
+from .push_to_talk import TakeDisplay, level_fraction
+
+log = logging.getLogger("parley.hands_free")
+
+ECHO_UTTERANCE_DB = 8.0  # an utterance the canceller took this much from was Parley's own voice
+
+
+class HandsFree(QObject):
+    listening_changed = Signal(bool)
+    utterance = Signal(object)  # one utterance, 16 kHz mono float32, to transcribe and send
+    speech_started = Signal()  # the user started to speak (an utterance began)
+    speech_dropped = Signal()  # what began was too short to be an utterance
+    _heard = Signal(object)  # from the listener's thread
+    _began = Signal()  # from the listener's thread
+    _dropped = Signal()
+    _level = Signal(float)
+    _lost = Signal(object)
+    _detector_failed = Signal(str)
+
+    def __init__(
+        self,
+        speech: EngineSlot,
+        make_listener: ListenerFactory,
+        make_detector: Callable[[], Any],
+        microphones: Microphones,
+        status: StatusPresenter,
+        display: TakeDisplay,
+        parent: QObject | None = None,
+    ) -> None:
+        """``make_listener`` opens the microphone (``Engines.listener``); ``make_detector``
+        makes a ``SpeechDetector`` (``Engines.speech_detector``) on the listener's thread;
+        ``speech`` says whether the app is closing."""
+        super().__init__(parent)
+        self.speech = speech
+        self.make_listener = make_listener
+        self.make_detector = make_detector
+        self.microphones = microphones
+        self.status = status
+        self.display = display
+        self.listener: Any = None
+        self._ignoring = threading.Event()  # read on the listener's thread
+        self.echo: Any = None  # an EchoCanceller, used on the listener's thread
+        self._echo_guard = EchoGuard()
+        self._echo_restarts = 0
+        self._energy = [0.0, 0.0]  # what the microphone heard and the canceller left, this utterance
+        self._segmenter: UtteranceSegmenter | None = None  # made and used on the listener's thread
+        self.detector_name = ""  # the detector in use: "neural" or "energy" ("" before the first block)
+        self._heard.connect(self._utterance)
+        self._began.connect(self._speech_began)
+        self._dropped.connect(self.speech_dropped)
+        self._level.connect(lambda db: self.display.set_level(level_fraction(db)))
+        self._lost.connect(self._microphone_lost)
+        self._detector_failed.connect(self.status.notice)
+
+    @property
+    def listening(self) -> bool:
+        return self.listener is not None
+
+    def sync(self, wanted: bool, problem: str | None) -> None:
+        """Listen when ``wanted`` and nothing (``problem``) stands in the way; otherwise don't."""
+        if wanted and problem is None and not self.speech.closing:
+            self.start()
+        elif self.listener is not None and (not wanted or self.speech.closing):
+            self.stop()
+
+    @property
+    def cancels_echo(self) -> bool:
+        return self.echo is not None
+
+    def set_echo_canceller(self, echo: Any) -> None:
+        """Remove the speakers' echo from what the microphone hears (None: don't); set it
+        before ``start``."""
+        self.echo = echo
+
+    def ignore(self, ignoring: bool) -> None:
+        """Ignore the microphone (while a reply is read aloud), dropping any utterance half heard."""
+        if ignoring:
+            self._ignoring.set()
+        else:
+            self._ignoring.clear()
+
+    def start(self) -> None:
+        if self.listener is not None:
+            return
+        self._segmenter = None
+        if self.echo is not None:
+            self.echo.reset()
+        self._echo_guard = EchoGuard()  # the listener's thread's, from here on
+        try:
+            listener = self.make_listener(
+                self.microphones.device(), self._audio, partial(emit, self._level), partial(emit, self._lost)
+            )
+            listener.start()
+        except Exception as exc:  # noqa: BLE001 - a capture failure is reported, not raised
+            log.warning("hands-free listening could not start: %s", exc)
+            self.microphones.failed_to_open(exc)
+            self.status.say(self.microphones.problem or str(exc))
+            return
+        self.listener = listener
+        self.display.set_recording(True, hands_free=True)
+        self.status.say("Hands-free: listening. Speak; each pause sends what you said.")
+        emit(self.listening_changed, True)
+
+    def stop(self) -> None:
+        listener, self.listener = self.listener, None
+        if listener is None:
+            return
+        listener.stop()  # no utterance is reported after this returns
+        self._close_detector()
+        self.display.set_recording(False)
+        emit(self.listening_changed, False)
+
+    def _audio(self, block: Any) -> None:
+        """The listener's thread: cut the stream into utterances."""
+        may_be_speech = True
+        heard_energy = left_energy = 0.0
+        if self.echo is not None:
+            heard_energy = float(np.dot(block, block))
+            cleaned = self.echo.process(block)
+            left_energy = float(np.dot(cleaned, cleaned))
+            if self.echo.restarts != self._echo_restarts:
+                self._echo_restarts = self.echo.restarts
+                self._echo_guard.filter_restarted()
+            may_be_speech = self._echo_guard.admit(block, cleaned, self.echo.reference_level)  # else Parley's voice
+            block = cleaned
+        segmenter = self._segmenter or self._new_segmenter()
+        if self._ignoring.is_set():
+            segmenter.reset()
+            return
+        was_in_utterance = segmenter.in_utterance
+        utterances = segmenter.push(block, may_be_speech)
+        self._energy[0] += heard_energy
+        self._energy[1] += left_energy
+        for utterance in utterances:
+            if self._mostly_echo():
+                log.info("an utterance was mostly Parley's own voice: not transcribed")
+                emit(self._dropped)
+            else:
+                emit(self._heard, utterance)
+            self._energy = [0.0, 0.0]
+        if segmenter.in_utterance and not was_in_utterance:
+            self._energy = [heard_energy, left_energy]
+            emit(self._began)
+        elif was_in_utterance and not segmenter.in_utterance and not utterances:
+            self._energy = [0.0, 0.0]
+            emit(self._dropped)
+
+    def _mostly_echo(self) -> bool:
+        """The canceller took most of the utterance away (``ECHO_UTTERANCE_DB``): it was Parley's
+        own voice that the guard let through, not the user, who is not cancelled."""
+        heard, left = self._energy
+        return heard > 0.0 and (left <= 0.0 or 10.0 * math.log10(heard / left) >= ECHO_UTTERANCE_DB)
+
+    def _new_segmenter(self) -> UtteranceSegmenter:
+        """The listener's thread, on its first block."""
+        try:
+            detector = self.make_detector()
+        except Exception as exc:  # noqa: BLE001 - a model that cannot load: loudness still works
+            log.warning("hands-free falls back to loudness: the neural voice detector could not load: %s", exc)
+            emit(
+                self._detector_failed,
+                f"Hands-free listens by loudness: the neural voice detector could not load ({exc}).",
+            )
+            detector = EnergyDetector()
+        self.detector_name = detector.name
+        log.info("hands-free listens with the %s detector", detector.name)
+        self._segmenter = UtteranceSegmenter(detector)
+        return self._segmenter
+
+    def _close_detector(self) -> None:
+        segmenter, self._segmenter = self._segmenter, None
+        if segmenter is not None:
+            segmenter.detector.close()
+
+    def _utterance(self, audio: Any) -> None:
+        if self.listener is not None and not self._ignoring.is_set():
+            emit(self.utterance, audio)
+
+    def _speech_began(self) -> None:
+        if self.listener is not None and not self._ignoring.is_set():
+            emit(self.speech_started)
+
+    def _microphone_lost(self, exc: BaseException) -> None:
+        if self.listener is None:
+            return
+        self.stop()
+        self.status.notice(f"Hands-free listening stopped: {exc}.")
+        self.microphones.probe()

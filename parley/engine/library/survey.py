@@ -1,0 +1,77 @@
+"""What the Model library page shows, gathered in one call: every model on this computer and the
+catalog, each with whether it fits here, and the downloads Parley made; removing one download.
+
+Reads headers and folders, so it runs off the UI thread (``app.model_library`` runs it on a
+worker of its own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import ParleyError
+from . import (
+    catalog,
+    catalog_problems,
+    downloaded,
+    estimate,
+    estimate_entry,
+    list_models,
+    record_problems,
+    remove_model,
+)
+from .catalog import CatalogEntry
+from .human_units import gb
+from .local_models import FoundModel
+from .memory_fit import FitEstimate
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What a look for models found: every model on disk and the catalog, with fit estimates."""
+
+    models: list[FoundModel]
+    fits: dict[Path, str]  # by model path: whether it fits, as the page shows it
+    catalog: tuple[CatalogEntry, ...]
+    catalog_fits: dict[str, str]  # by catalog id
+    downloaded: set[str]  # catalog ids Parley downloaded
+    problems: list[str]  # catalog entries and download records that were ignored, and why
+
+
+def fit_text(estimate: FitEstimate) -> str:
+    """The Fits here? column: the verdict first (the column must say it when it is narrow)."""
+    if estimate.available is None:
+        return f"needs about {gb(estimate.needed)}"
+    return f"{estimate.verdict}: {gb(estimate.needed)} of {gb(estimate.available)} free {estimate.where}"
+
+
+def scan(folders: list[str], n_ctx: int, device: str) -> Scan:
+    """List, check and estimate every model (reads headers and folders)."""
+    models = list_models(folders)
+    fits: dict[Path, str] = {}
+    for m in models:
+        if m.usable and m.kind is not None:
+            try:
+                fits[m.path] = fit_text(estimate(m.path, kind=m.kind, n_ctx=n_ctx, device=device))
+            except ParleyError as exc:
+                fits[m.path] = f"unknown ({exc})"
+    entries = catalog()
+    return Scan(
+        models=models,
+        fits=fits,
+        catalog=entries,
+        catalog_fits={e.id: fit_text(estimate_entry(e, n_ctx=n_ctx, device=device)) for e in entries},
+        downloaded=set(downloaded()),
+        problems=[*catalog_problems(), *record_problems()],
+    )
+
+
+def remove_download(entry_id: str | None, path: Path | None) -> str:
+    """Remove a model Parley downloaded, named by its catalog id or its file;
+    what was done, as the page says it."""
+    model_id = entry_id or next((k for k, r in downloaded().items() if r.path == path), None)
+    if model_id is None:
+        return "Parley did not download this file, so it does not remove it."
+    removed = remove_model(model_id)
+    return f"Removed {len(removed)} file(s) of {model_id}."

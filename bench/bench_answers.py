@@ -154,7 +154,8 @@ def summarise(result: dict[str, Any]) -> dict[str, Any]:
 
 def print_table(summaries: list[dict[str, Any]]) -> None:
     kinds = [k for k in KINDS if any(k in s["by_kind"] for s in summaries)]
-    head = ["model", "right", *kinds, "1st token p50/p95", "tok/s: median reply / all", "peak MB", "md/emoji/AI", "words"]
+    speeds = "tok/s: median reply / all"
+    head = ["model", "right", *kinds, "1st token p50/p95", speeds, "peak MB", "md/emoji/AI", "words"]
     print(" | ".join(head))
     print(" | ".join("---" for _ in head))
     for s in summaries:

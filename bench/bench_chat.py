@@ -45,6 +45,15 @@ REPO = Path(__file__).resolve().parents[1]
 N_PROMPT, N_GEN, DEPTH, TTFT_PROMPT = 512, 128, 512, 200
 
 
+def same_cpu_variant(bindir: Path) -> Path:
+    """The tools' folder, narrowed to the CPU variant this process loaded (Parley's choice)."""
+    from native.build import tools_with_cpu_variant
+    from parley.engine.backend import devices, native
+
+    native.load_backends()
+    return tools_with_cpu_variant(bindir, devices.cpu_variant())
+
+
 def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
@@ -55,7 +64,7 @@ def llama_bench(model: Path, threads: int, reps: int, tests: list[str] | None = 
     built = subprocess.run(
         [sys.executable, str(REPO / "native" / "build.py"), "--bench-tools"], check=True, capture_output=True, text=True
     )
-    tool = Path(built.stdout.strip().splitlines()[-1]) / "llama-bench"
+    tool = same_cpu_variant(Path(built.stdout.strip().splitlines()[-1])) / "llama-bench"
     tests = tests or ["-p", str(N_PROMPT), "-n", str(N_GEN), "-d", f"0,{DEPTH}"]
     cmd = [str(tool), "-m", str(model), "-t", str(threads), *tests, "-r", str(reps), "-o", "json"]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout

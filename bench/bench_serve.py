@@ -60,7 +60,11 @@ def server_tools() -> Path:
         capture_output=True,
         text=True,
     )
-    return Path(built.stdout.strip().splitlines()[-1])
+    from native.build import tools_with_cpu_variant
+    from parley.engine.backend import devices, native
+
+    native.load_backends()  # the servers load the CPU variant Parley loads (AMX in a VM: not the best-scoring)
+    return tools_with_cpu_variant(Path(built.stdout.strip().splitlines()[-1]), devices.cpu_variant())
 
 
 def free_port() -> int:

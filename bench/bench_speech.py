@@ -235,9 +235,12 @@ def main() -> int:
         }
         if args.child.startswith("whisper-cli"):
             from native import build as native_build
+            from parley.engine.backend import devices, native
             from parley.engine.modelfiles.defaults import default_speech_model_path
 
-            tool = native_build.build_bench_tools(native_build.Options.from_env()) / "whisper-cli"
+            native.load_backends()  # whisper-cli loads the CPU variant Parley loads
+            tools = native_build.build_bench_tools(native_build.Options.from_env())
+            tool = native_build.tools_with_cpu_variant(tools, devices.cpu_variant()) / "whisper-cli"
             result = whisper_cli(
                 tool, default_speech_model_path(), args.clips, args.threads, sized=args.child == "whisper-cli-auto"
             )

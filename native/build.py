@@ -890,6 +890,36 @@ def build_bench_tools(opts: Options, root: Path | None = None, tools: ToolSet = 
         return _build_tools(opts, work, bindir, stamp, tools)
 
 
+def tools_with_cpu_variant(bindir: Path, variant: str | None) -> Path:
+    """A folder from which the tools of ``bindir`` load the CPU variant ``variant`` (the one
+    Parley loaded) and no other; ``bindir`` itself when ``variant`` is None.
+
+    The tools let ggml pick the best-scoring variant beside the executable, but Parley
+    overrules ggml on a processor with AMX in a virtual machine (its AMX code dies there in the
+    first prompt; ``native._chosen_cpu_module``): a comparison must run both on the same
+    variant.  The executables are linked (ggml looks beside the real file, not a symlink), the
+    libraries symlinked, the other variants left out."""
+    if variant is None:
+        return bindir
+    folder = bindir.parent / f"{bindir.name}-cpu-{variant}"
+    wanted = f"libggml-cpu-{variant}.so"
+    if not (bindir / wanted).exists():
+        raise SystemExit(f"{bindir} has no {wanted}")
+    folder.mkdir(exist_ok=True)
+    for path in bindir.iterdir():
+        target = folder / path.name
+        if path.name.startswith("libggml-cpu-") and path.name != wanted or target.exists() or target.is_symlink():
+            continue
+        if path.suffix == ".so" or ".so." in path.name or path.name.startswith("."):
+            target.symlink_to(path)
+        else:
+            try:
+                os.link(path, target)
+            except OSError:
+                shutil.copy2(path, target)
+    return folder
+
+
 def _build_tools(opts: Options, work: Path, bindir: Path, stamp: Path, tools: ToolSet) -> Path:
     logfile = work / f"{tools.name}-build.log"
     prefix = work / f"{tools.name}-prefix"

@@ -141,9 +141,11 @@ def main() -> int:
 
     rounds = []
     with tempfile.TemporaryDirectory(prefix="parley-bench-window-") as tmp:
-        env = {**os.environ, "PARLEY_DATA_DIR": f"{tmp}/data", "PARLEY_CONFIG_DIR": f"{tmp}/config"}
-        env["PYTHONPATH"] = str(REPO)
         for number in range(1, args.rounds + 1):
+            # a data folder per round: the app opens the last conversation at start, and a
+            # reply after the earlier rounds' replies (thousands of tokens of context) is slower
+            env = {**os.environ, "PARLEY_DATA_DIR": f"{tmp}/data{number}", "PARLEY_CONFIG_DIR": f"{tmp}/config"}
+            env["PYTHONPATH"] = str(REPO)
             cli = cli_round(model, args.tokens, args.threads, default_system_prompt(), env)
             app = app_round(model, args.tokens, args.threads, env)
             if cli["tokens"] != app["tokens"]:

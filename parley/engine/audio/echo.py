@@ -34,7 +34,6 @@ from typing import Any
 
 import numpy as np
 import soxr
-from cffi import FFI
 
 from ..errors import EchoCancellerError
 from ..formats import SAMPLE_RATE
@@ -55,9 +54,7 @@ _REALIGN_S = 0.01  # a measured delay this far from the one in use moves the ref
 _CONFIDENT = 50.0  # a delay is believed when its peak is this many times the median correlation
 _MIN_PEAK = 0.15
 
-_ffi = FFI()
-_ffi.cdef(
-    """
+_DECLARATIONS = """
     typedef struct SpeexEchoState_ SpeexEchoState;
     typedef struct SpeexPreprocessState_ SpeexPreprocessState;
     SpeexEchoState *speex_echo_state_init(int frame_size, int filter_length);
@@ -70,21 +67,26 @@ _ffi.cdef(
     int speex_preprocess_run(SpeexPreprocessState *st, int16_t *x);
     int speex_preprocess_ctl(SpeexPreprocessState *st, int request, void *ptr);
     """
-)
+_ffi: Any = None  # made with the library: parsing the declarations took 70 ms of the app's start
 _lib: Any = None
 _lib_lock = threading.Lock()
 
 
 def _speexdsp() -> Any:
-    global _lib
+    global _ffi, _lib
     with _lib_lock:
         if _lib is None:
+            from cffi import FFI
+
+            ffi = FFI()
+            ffi.cdef(_DECLARATIONS)
             try:
-                _lib = _ffi.dlopen(_LIBRARY)
+                _lib = ffi.dlopen(_LIBRARY)
             except OSError as e:
                 raise EchoCancellerError(
                     "The echo canceller needs speexdsp (Debian/Ubuntu: sudo apt install libspeexdsp1)"
                 ) from e
+            _ffi = ffi
         return _lib
 
 

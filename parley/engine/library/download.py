@@ -30,33 +30,14 @@ import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 from urllib.parse import urlparse
 
 import filelock
-import httpx2
 
 # huggingface_hub's telemetry asks the Hub for a registry of "agent harnesses" when it builds
 # request headers.  Parley contacts the Hub only for the files the user asked for.
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
-
-from huggingface_hub import (  # noqa: E402
-    constants as hf_constants,
-    get_hf_file_metadata,
-    hf_hub_url,
-)
-from huggingface_hub.errors import (  # noqa: E402
-    GatedRepoError,
-    HfHubHTTPError,
-    OfflineModeIsEnabled,
-    RemoteEntryNotFoundError,
-    RepositoryNotFoundError,
-    RevisionNotFoundError,
-)
-from huggingface_hub.utils import (  # noqa: E402
-    build_hf_headers,
-    get_session,
-)
 
 from ..atomic import atomic_path, atomic_write  # noqa: E402
 from ..errors import (  # noqa: E402
@@ -69,7 +50,17 @@ from ..errors import (  # noqa: E402
 )
 from . import hubnames  # noqa: E402
 
-hf_constants.HF_HUB_DISABLE_TELEMETRY = True  # also when huggingface_hub was imported before us
+
+def _hub_constants() -> Any:
+    """huggingface_hub's constants, telemetry off also when it was imported before us.
+
+    huggingface_hub and httpx2 are imported where a download needs them, not with this module:
+    together they took a quarter of a second of the app's start, which lists the library."""
+    from huggingface_hub import constants
+
+    constants.HF_HUB_DISABLE_TELEMETRY = True
+    return constants
+
 
 CHUNK_BYTES = 1 << 20  # reads when hashing a file already on disk
 PROGRESS_INTERVAL_S = 0.25
@@ -130,7 +121,7 @@ class CachePaths:
 
 def endpoint_now() -> str:
     """The Hub endpoint, read from ``HF_ENDPOINT`` now (huggingface_hub reads it at import)."""
-    return (os.environ.get("HF_ENDPOINT") or hf_constants.ENDPOINT).rstrip("/")
+    return (os.environ.get("HF_ENDPOINT") or _hub_constants().ENDPOINT).rstrip("/")
 
 
 def cache_paths(cache_dir: Path, remote: RemoteFile) -> CachePaths:
@@ -181,6 +172,17 @@ def resolve(
     expected_sha256: str | None = None,
 ) -> RemoteFile:
     """Ask the Hub for the file's commit, SHA-256, size and location (one HEAD request)."""
+    import httpx2
+    from huggingface_hub import get_hf_file_metadata, hf_hub_url
+    from huggingface_hub.errors import (
+        GatedRepoError,
+        HfHubHTTPError,
+        OfflineModeIsEnabled,
+        RemoteEntryNotFoundError,
+        RepositoryNotFoundError,
+        RevisionNotFoundError,
+    )
+
     endpoint = endpoint or endpoint_now()
     url = hf_hub_url(repo, filename, revision=revision, endpoint=endpoint)
     host = urlparse(endpoint).netloc or endpoint
@@ -346,6 +348,9 @@ def _transfer(
     cancel: CancelFlag | None,
 ) -> None:
     """Append the rest of the file to ``partial``, from where it stops (HTTP Range)."""
+    import httpx2
+    from huggingface_hub.utils import build_hf_headers, get_session
+
     have = partial.stat().st_size if partial.exists() else 0
     headers = build_hf_headers()
     headers["Accept-Encoding"] = "identity"
@@ -445,6 +450,8 @@ def _fetch_blob(
     progress: ProgressCallback | None,
     cancel: CancelFlag | None,
 ) -> None:
+    import httpx2
+
     hasher = _Digest()
     if paths.blob.is_file():
         _hash_existing(paths.blob, hasher, remote.size, progress, cancel)
@@ -492,6 +499,8 @@ def _fetch_blob(
 
 
 def _interrupted(exc: BaseException, remote: RemoteFile, partial: Path, timeout: float) -> NoNetworkError:
+    import httpx2
+
     if isinstance(exc, httpx2.TimeoutException):
         why = f"the server stopped responding (nothing for {timeout:g} s)"
     else:

@@ -68,7 +68,8 @@ class Survey:
     speech: list[Recommendation]
     downloaded: dict[str, Path]  # catalog id -> the checked file
     stopped: dict[str, float]  # catalog id -> share of a download stopped earlier
-    speed: ModelSpeed | None  # the starter's, measured on this machine (None: not yet)
+    speed: ModelSpeed | None  # the largest model's measured on this machine (None: none yet)
+    speed_model: str = "the starter"  # which model ``speed`` was measured on
 
 
 def survey(n_ctx: int, device: str, threads: int | None, speed: ModelSpeed | None = None) -> Survey:
@@ -77,10 +78,15 @@ def survey(n_ctx: int, device: str, threads: int | None, speed: ModelSpeed | Non
     from parley.engine.library.builtin import builtin_models
     from parley.engine.library.records import load_records
 
+    speed_model = "the starter"
     if speed is None:  # the largest model measured here so far (the starter, or an installed pack)
-        sizes = {c.id: c.size for c in choice.candidates()}
+        known = {c.id: c for c in choice.candidates()}
         stored = choice.stored_speeds(device, threads)
-        speed = anchor(as_model_speed(s, sizes[k]) for k, s in stored.items() if k in sizes)
+        measured = {k: as_model_speed(s, known[k].size) for k, s in stored.items() if k in known}
+        speed = anchor(measured.values())
+        if speed is not None:
+            model_id = next(k for k, m in measured.items() if m is speed)
+            speed_model = "the starter" if model_id == choice.STARTER_ID else known[model_id].name
     entries = library.catalog()
     machine = this_machine()
     stopped = {}
@@ -96,6 +102,7 @@ def survey(n_ctx: int, device: str, threads: int | None, speed: ModelSpeed | Non
         downloaded={k: r.path for k, r in library.downloaded().items()},
         stopped=stopped,
         speed=speed,
+        speed_model=speed_model,
     )
 
 
@@ -221,7 +228,7 @@ class FirstStart(QObject):
             self._measure()
         else:
             page.show_speed(
-                f"Speed: the starter generates {result.speed.gen_tps:.0f} tokens/s here "
+                f"Speed: {result.speed_model} generates {result.speed.gen_tps:.0f} tokens/s here "
                 f"(measured on {result.speed.device}); the models below are expected at the speed shown."
             )
 

@@ -54,6 +54,7 @@ QUESTION = "What is the capital of France? Answer in one word."
 JFK_WORDS = "ask not what your country can do for you"
 APPS_KEY = "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\Parley"
 TIMEOUT_S = 900
+PROFILE_USER = "Zoë Ann"
 
 
 class CheckFailed(AssertionError):
@@ -65,8 +66,13 @@ class Wine:
 
     def __init__(self, prefix: Path, log: Path) -> None:
         self.prefix, self.log = prefix, log
-        self.env = winpython.wine_env(prefix, LANG="C.UTF-8", LC_ALL="C.UTF-8", QT_QPA_PLATFORM="offscreen")
-        self.user = os.environ.get("USER") or "root"
+        # Wine names the Windows user, and so the profile folder (%USERPROFILE%, %LOCALAPPDATA%,
+        # %APPDATA%: Parley's data and settings), after $USER: one with a space and a letter
+        # outside ASCII, as many real profiles have.
+        self.user = PROFILE_USER
+        self.env = winpython.wine_env(
+            prefix, LANG="C.UTF-8", LC_ALL="C.UTF-8", QT_QPA_PLATFORM="offscreen", USER=self.user, LOGNAME=self.user
+        )
 
     def boot(self) -> None:
         quiet = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
@@ -192,6 +198,7 @@ def check(setup: Path, work: Path, report: dict[str, object]) -> None:
 
 def _steps(wine: Wine, setup: Path, work: Path, report: dict[str, object]) -> None:
     data = wine.local_appdata() / "parley"
+    report["profile"] = f"C:\\users\\{wine.user}"
     written = linux_user_data(data)
     settings_before = (data / "settings.json").read_bytes()
     installer = wine.drive_c() / "Setup" / setup.name

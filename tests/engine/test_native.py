@@ -301,6 +301,7 @@ def test_a_vulkan_module_with_no_driver_is_a_note_not_a_fallback(tmp_path: Path)
     assert (name, fallback) == ("CPU", "None")
     assert note.startswith("the VULKAN backend (libggml-vulkan.so) failed to load: ") and note.endswith("using the CPU")
     assert "Vulkan" in note.split(": ", 1)[1]  # no loader, or no driver: said in words
+    assert "load_backend" not in proc.stderr  # nor an error from ggml's loader at each start
 
 
 def test_ggml_backend_path_cannot_add_a_module_from_elsewhere(tmp_path: Path) -> None:

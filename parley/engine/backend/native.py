@@ -205,6 +205,7 @@ def load_backends() -> None:
         cpu_module = _chosen_cpu_module(folder)
         recorder = _Recorder()
         log.addHandler(recorder)
+        log.addFilter(_quiet_loader)
         try:
             if cpu_module is None:
                 module.lib.ggml_backend_load_all_from_path(str(folder).encode())
@@ -216,11 +217,9 @@ def load_backends() -> None:
                 module.lib.ggml_backend_load(_module_path_arg(cpu_module))
             module.lib.llama_backend_init()
         finally:
+            log.removeFilter(_quiet_loader)
             log.removeHandler(recorder)
-        # ggml_backend_load_all_from_path tries each module silently; naming the modules one by
-        # one (a chosen CPU variant) makes ggml's loader log its own failures too.  Those are
-        # left out, so that the reasons given are the same whichever way the modules were loaded.
-        _load_messages[:] = [m for m in recorder.messages if not m.startswith("load_backend: failed")]
+        _load_messages[:] = recorder.messages
         _backends_loaded = True
         if module.lib.ggml_backend_dev_count() == 0:
             raise NoDeviceError(
@@ -443,6 +442,14 @@ def _find_cuda_library(folder: Path, name: str) -> Path | None:
 
 def _module_file(backend: str) -> str:
     return f"ggml-{backend}.dll" if sys.platform == "win32" else f"libggml-{backend}.so"
+
+
+def _quiet_loader(record: logging.LogRecord) -> bool:
+    """ggml_backend_load_all_from_path tries each module silently; naming the modules one by one
+    (a chosen CPU variant: AMX in a VM) makes ggml's loader log its own failures as errors, e.g.
+    a Vulkan module on a machine with no Vulkan driver.  Those are dropped, so that a start says
+    the same whichever way the modules were loaded; ``backend_problems`` finds the reasons."""
+    return not record.getMessage().startswith("load_backend: failed")
 
 
 class _Recorder(logging.Handler):

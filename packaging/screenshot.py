@@ -105,8 +105,11 @@ def _take(out: Path, first_start: bool) -> int:
     from parley.config.paths import config_dir
     from parley.config.settings import Settings, save_settings
 
-    # greedy: the same answer every time; the first-start page only when it is the picture
-    settings = Settings(temperature=0.0, max_tokens=200, threads=1, first_start_done=not first_start)
+    # greedy on one thread: the same answer every time; the first-start page only when it is the
+    # picture, and then with the engines' own thread count: its speeds are the ones a user sees
+    settings = Settings(
+        temperature=0.0, max_tokens=200, threads=0 if first_start else 1, first_start_done=not first_start
+    )
     save_settings(settings)
     assert str(config_dir()).startswith(tempfile.gettempdir())
     app = create_app([sys.argv[0]])

@@ -76,8 +76,12 @@ def test_remote_device_is_listed_with_its_memory(server: Server) -> None:
 
 
 def test_greedy_chat_through_the_remote_device_equals_the_cpu(server: Server) -> None:
+    from parley.engine.modelfiles.defaults import default_chat_model_path
+
     common = [
         "chat",
+        "--model",  # the starter by name: "default" may be a pack this machine measured
+        str(default_chat_model_path()),
         "--prompt",
         "Name three rivers in Europe and say one thing about each.",
         "--temp",

@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import wave
@@ -432,11 +433,14 @@ def test_parley_serve_command(tmp_path: Path) -> None:
         timeout=WAIT,
     )
     assert refused.returncode == 2 and "API key" in refused.stderr
+    # A cache folder where no model was measured: "default" is then the starter (elsewhere it
+    # is the model Parley chose from this machine's measurements, e.g. an installed pack).
+    fresh_cache = {**env, "PARLEY_CACHE_DIR": tempfile.mkdtemp(prefix="parley-test-cache-")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "parley", "serve", "--port", "0", "--speech-model", "none"]
         + ["--threads", "1", "--ctx", "256", "--parallel", "1"],
         cwd=REPO,
-        env=env,
+        env=fresh_cache,
         stderr=subprocess.PIPE,
         text=True,
     )

@@ -235,9 +235,18 @@ _AMX_VARIANTS = ("sapphirerapids",)  # the x86 variants built with AMX (ggml-cpu
 
 
 def _module_path_arg(path: Path) -> bytes:
-    """``path`` as ``ggml_backend_load`` reads it: UTF-8, except on Windows, where ggml makes a
-    ``std::filesystem::path`` of the ``char *`` itself, which decodes it in the ANSI code page.
-    A folder with letters that code page lacks is given by its short (8.3) name instead."""
+    """``path`` as ``ggml_backend_load`` reads it: ggml makes a ``std::filesystem::path`` of the
+    ``char *`` itself, which on Windows decodes it in the ANSI code page."""
+    return ansi_path_arg(path, "ggml cannot open a module in this folder", "install Parley into another folder")
+
+
+def ansi_path_arg(path: Path, cannot: str, instead: str) -> bytes:
+    """``path`` for a C function that opens a narrow ``char *`` path with the C runtime: UTF-8,
+    except on Windows, where the MinGW-built libraries decode it in the ANSI code page (ggml's
+    module loader; whisper.cpp's model files, opened with ``std::ifstream``: whisper.cpp converts
+    from UTF-8 only when built with MSVC).  A path with letters that code page lacks (a user
+    profile named in another script) is given by its short (8.3) name; where the volume has
+    none, ``cannot`` and ``instead`` say what to do."""
     if sys.platform != "win32":
         return str(path).encode()
     try:
@@ -247,8 +256,7 @@ def _module_path_arg(path: Path) -> bytes:
         if ctypes.WinDLL("kernel32").GetShortPathNameW(str(path), buffer, len(buffer)):
             return buffer.value.encode("mbcs", "replace")
         raise NativeLibraryError(
-            f"{path}: ggml cannot open a module in this folder (its name has letters "
-            "outside the system's code page); install Parley into another folder"
+            f"{path}: {cannot} (its name has letters outside the system's code page); {instead}"
         ) from None
 
 

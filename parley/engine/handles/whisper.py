@@ -23,6 +23,13 @@ from ..modelfiles.whisper_file import WhisperFileInfo
 from .owner import NativeHandle
 
 
+def _model_path_arg(path: Path) -> bytes:
+    """A model file's path as whisper.cpp opens it (``std::ifstream`` of a ``char *``)."""
+    return native.ansi_path_arg(
+        Path(path), "whisper.cpp cannot open a model file here", "move the model to a folder named in plain letters"
+    )
+
+
 class FullCall(Protocol):
     """What ``whisper_full``'s callbacks reach, on the transcribing thread.  whisper.cpp cannot
     take an exception: each method keeps its own failure and sets the call's cancel token."""
@@ -82,7 +89,7 @@ class WhisperContext(NativeHandle):
         params.gpu_device = choice.gpu_index or 0
         params.flash_attn = flash_attn
         with native.NativeLog() as errors:
-            ctx = lib.whisper_init_from_file_with_params_no_state(str(self.path).encode(), params)
+            ctx = lib.whisper_init_from_file_with_params_no_state(_model_path_arg(self.path), params)
         if ctx == native.ffi().NULL:
             self.close()
             reason = errors.reason()
@@ -198,7 +205,7 @@ class VadContext(NativeHandle):
         params.n_threads = max(1, threads)
         params.use_gpu = False  # a 1 MB network on 32 ms windows: the CPU answers in well under a millisecond
         with native.NativeLog() as errors:
-            ctx = lib.whisper_vad_init_from_file_with_params(str(path).encode(), params)
+            ctx = lib.whisper_vad_init_from_file_with_params(_model_path_arg(path), params)
         if ctx == native.ffi().NULL:
             self.close()
             reason = errors.reason()

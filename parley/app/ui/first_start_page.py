@@ -151,13 +151,13 @@ class FirstStartPage(QScrollArea):
             else:
                 text = f"<b>{m.name}</b> is not installed: <code>{m.install}</code> installs it."
             layout.addWidget(QLabel(text, wordWrap=True))
-        layout.addWidget(
-            QLabel(
-                "They need no network and start at once; a recommended model below answers far better.",
-                wordWrap=True,
-                objectName="Hint",
-            )
+        packs = any(m.kind == "chat" and m.installed and "model pack" in m.role for m in models)
+        hint = "They need no network and start at once" + (
+            "; Parley uses the most capable of them that keeps up with speech here."
+            if packs
+            else "; a recommended model below answers far better."
         )
+        layout.addWidget(QLabel(hint, wordWrap=True, objectName="Hint"))
 
     def show_machine(self, machine: Machine) -> None:
         for line in machine_lines(machine):

@@ -270,8 +270,8 @@ def run_app(
             heard.clear()
             take_audio.clear()
             reused_before = controller.transcription.reused
-            forget_the_last_question(controller)
             controller.book.new()
+            forget_the_last_question(controller)
             controller.spoken_turn.pressed()
             player = mic.play(path, wait=False)
             wait(lambda: player.poll() is not None, "the clip to play")  # noqa: B023 - waited for here
@@ -308,6 +308,7 @@ def run_app(
                 "turn_steps_ms": [(name, round(s * 1000)) for name, s in entry.turn.steps()] if entry.turn else None,
                 "reply_tokens": (entry.stats or {}).get("generated_tokens"),
                 "reply_tps": (entry.stats or {}).get("gen_tps"),
+                "prompt_read": [(entry.stats or {}).get(k) for k in ("prompt_tokens", "prompt_seconds")],
                 "finish": finish_reason,
                 "first_spoken": first_spoken(entry.content),
             }
@@ -315,7 +316,8 @@ def run_app(
             print(
                 f"  {label} take {rep + 1}: transcript {take['transcript_s'] * 1000:.0f} ms, first token "
                 f"{take['first_token_s'] * 1000:.0f} ms (painted {take['first_token_painted_s'] * 1000:.0f} ms), "
-                f"WER {take['wer']:.2f}, reply {take['reply_tokens']} tokens at {take['reply_tps']} tok/s"
+                f"WER {take['wer']:.2f}, reply {take['reply_tokens']} tokens at {take['reply_tps']} tok/s; after the "
+                f"release it read {take['prompt_read'][0]} prompt tokens in {take['prompt_read'][1]} s"
                 + (
                     f"; first sound {take['first_sound_s'] * 1000:.0f} ms (generation stepped aside "
                     f"{take['stepped_aside_s'] * 1000:.0f} ms)"
@@ -352,7 +354,9 @@ def run_app(
 
 def forget_the_last_question(controller: Any) -> None:
     """Empty the chat model's cache on its thread: the same clip again must cost what a new
-    question costs, not find its tokens already read."""
+    question costs, not find its tokens already read.  Called after the new conversation is
+    opened: before, the app read the last conversation ahead again, and the next take found the
+    same question in it (the third take read 1 token of the question, the first 16)."""
     done: list[object] = []
     controller.chat.submit(
         lambda _job: controller.chat.model.clear_cache(), on_done=done.append, on_error=done.append, name="bench"

@@ -133,6 +133,37 @@ def test_words_appear_while_the_key_is_held_and_the_release_reuses_them(
     assert final == fresh
 
 
+def test_the_model_reads_the_words_while_the_key_is_held(qtbot, tmp_path, tiny_chat_model, mic, long_question):
+    """The words shown while the key is held are read by the chat model as they come: after the
+    release, the reply reads only the last words and the end of the message."""
+    controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=4))
+    qtbot.waitUntil(lambda: controller.replies.synced, timeout=30_000)
+    live: list[str] = []
+    controller.transcription.partial.connect(lambda text: controller.talk.recording and text and live.append(text))
+    speak(qtbot, controller, mic, long_question)
+    qtbot.waitUntil(lambda: len(controller.book.current.messages) == 2, timeout=60_000)
+    wait_idle(qtbot, controller)
+    message, reply = controller.book.current.messages
+    read = reply.stats["prompt_tokens"]
+    # The same message typed into a new conversation: the reply reads all of it (once the model
+    # has forgotten it, as the app is told when the cache is emptied behind its back).
+    controller.book.new()
+    emptied: list[object] = []
+    controller.chat.submit(
+        lambda _job: controller.chat.model.clear_cache(), on_done=emptied.append, on_error=emptied.append, name="test"
+    )
+    qtbot.waitUntil(lambda: bool(emptied))
+    controller.replies.reread()
+    qtbot.waitUntil(lambda: controller.replies.synced, timeout=30_000)
+    assert controller.replies.send(message.content)
+    wait_idle(qtbot, controller)
+    typed = controller.book.current.messages[-1].stats["prompt_tokens"]
+    words = len(controller.chat.model.tokenize(message.content))
+    print(f"\nheard while held: {live}\nsent: {message.content!r}; read after the release: {read}, typed: {typed}")
+    assert len(live) >= 2 and word_error_rate(message.content, live[-1]) < 0.2
+    assert 0 < read < typed - words / 2
+
+
 def test_a_live_decode_that_failed_does_not_hold_up_the_release(
     qtbot, tmp_path, tiny_chat_model, mic, long_question, monkeypatch
 ):

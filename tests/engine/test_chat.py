@@ -122,6 +122,31 @@ def test_prefill_reads_the_conversation_before_the_message_and_changes_no_reply(
     assert reply.stats.prompt_tokens < fresh.stats.prompt_tokens - read + 12
 
 
+def test_prefill_reads_the_message_heard_so_far_and_changes_no_reply(smol: ChatModel) -> None:
+    """While the user still speaks, the words heard so far (but the last, which may grow) are
+    read too: the reply then reads only the rest, and answers word for word as without."""
+    question = "Which colour is a ripe tomato, and which colour is a lemon?"
+    smol.clear_cache()
+    fresh = ChatSession(smol, SYSTEM).reply(question, greedy(24))
+
+    smol.clear_cache()
+    session = ChatSession(smol, SYSTEM)
+    conversation = session.prefill()
+    heard = session.prefill(message_start="Which colour is a ripe tom")
+    assert heard >= len(smol.tokenize("Which colour is a ripe")) - 1
+    assert session.prefill(message_start="Which colour is a ripe tom") == 0  # read already
+    reply = session.reply(question, greedy(24))
+    assert reply.text == fresh.text
+    assert reply.stats.cached_tokens >= conversation + heard - 1
+    assert reply.stats.prompt_tokens < fresh.stats.prompt_tokens - conversation - heard + 12
+
+    # Heard wrongly: the reply reads again from where the two part, and still answers alike.
+    smol.clear_cache()
+    session = ChatSession(smol, SYSTEM)
+    session.prefill(message_start="Witch colours are ripe to")
+    assert session.reply(question, greedy(24)).text == fresh.text
+
+
 def test_cancel_mid_reply_keeps_the_partial_reply(smol: ChatModel) -> None:
     session = ChatSession(smol, SYSTEM)
     cancel = CancelToken()

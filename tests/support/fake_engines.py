@@ -293,6 +293,7 @@ class FakeChat:
     def __init__(self) -> None:
         self.answer: Callable[[str], str] = lambda text: f"You said: {text}"
         self.asked: list[str] = []  # the user messages it replied to, in order
+        self.heard_ahead: list[str] = []  # the words each read-ahead was given ("" : the conversation only)
         self._free = threading.Event()
         self._free.set()
 
@@ -337,8 +338,9 @@ class FakeChatSession:
     def __init__(self, chat: FakeChat, history: list[tuple[str, str]]) -> None:
         self.chat, self.history = chat, list(history)
 
-    def prefill(self, cancel: Any = None) -> int:
-        return sum(len(content.split()) for _role, content in self.history)
+    def prefill(self, cancel: Any = None, message_start: str = "") -> int:
+        self.chat.heard_ahead.append(message_start)
+        return sum(len(content.split()) for _role, content in self.history) + len(message_start.split()[:-1])
 
     def reply(self, user_text: str, _params: Any, on_text: Callable[[str], None], cancel: Any) -> ReplyResult:
         self.chat.asked.append(user_text)

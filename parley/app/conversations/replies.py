@@ -74,6 +74,8 @@ class ReplyFlow(QObject):
         self.synced = False  # does the chat session hold exactly the open conversation?
         self._desyncs = 0  # desync() calls so far: a prepare that began before the last one is stale
         self._preparing: Job | None = None
+        self._heard = ""  # the words of the message heard so far, while the user speaks
+        self._heard_read = ""  # those the session has read
         self._job: Job | None = None
         self._inbox: tuple[Reply, PieceInbox] | None = None  # the streaming reply's text, paced
         self._pace = QTimer(self, singleShot=True, interval=PACE_MS)
@@ -110,24 +112,29 @@ class ReplyFlow(QObject):
         far) before the next message comes: when the model is ready, a conversation is opened,
         a reply was stopped, the user starts to speak.  The reply then reads little more than
         the message, and it is the same reply (``ChatSession.prefill``)."""
-        if self.synced or self.busy or self._preparing is not None or self.chat.model is None or self.chat.closing:
+        if self._preparing is not None or self.busy or self.chat.model is None or self.chat.closing:
             return
-        chat, settings, conversation = self.chat, self.settings(), self.book.current
-        session, prompt, desyncs = chat.session, settings.system_prompt, self._desyncs
+        if self.synced and self._heard_read == self._heard:
+            return
+        chat, conversation, prompt = self.chat, self.book.current, self.settings().system_prompt
+        session, desyncs, heard, synced = chat.session, self._desyncs, self._heard, self.synced
         history = [(m.role, m.content) for m in conversation.messages]
 
         def read(job: Job) -> int:
             token = job.link(chat.cancel_token())
-            chat.reset_session(session, prompt, history)
-            return int(session.prefill(cancel=token))
+            if not synced:
+                chat.reset_session(session, prompt, history)
+            return int(session.prefill(cancel=token, message_start=heard))
 
         def done(tokens: int) -> None:
             self._preparing = None
             if desyncs != self._desyncs:
                 self.prepare()  # another conversation was opened meanwhile: read that one
             elif not self.busy:
-                self.synced = True
+                self.synced, self._heard_read = True, heard
                 log.debug("the open conversation was read ahead of the next message (%d tokens)", tokens)
+                if self._heard != heard:
+                    self.prepare()  # more words were heard meanwhile
 
         def failed(exc: BaseException) -> None:
             self._preparing = None  # the next reply reads it all, and reports what fails then
@@ -135,6 +142,13 @@ class ReplyFlow(QObject):
                 log.info("reading the conversation ahead failed: %s", exc)
 
         self._preparing = chat.submit(read, name="prepare", on_done=done, on_error=failed)
+
+    def read_ahead(self, words: str) -> None:
+        """The words of the user's next message heard so far (the live transcript of a take
+        that will be sent): the model reads them too, while the user still speaks, so that
+        after the release it reads little more than the last words.  "" when a take starts."""
+        self._heard = words
+        self.prepare()
 
     # ------------------------------------------------------------------ the user's actions
 
@@ -210,6 +224,7 @@ class ReplyFlow(QObject):
             return session.reply(user_text, params, on_text=on_text, cancel=token)
 
         self.synced = False  # until this reply ends normally
+        self._heard = self._heard_read = ""
         reply = self.state.start(conversation, kind)
         self._job = chat.submit(
             generate,

@@ -39,7 +39,19 @@ class SpokenTurn:
             return
         if self.talk.press(TakePurpose.TALK, self.recorded):
             self.replies.stop()
-            self.replies.prepare()
+            self.replies.read_ahead("")
+
+    def heard_so_far(self, words: str) -> None:
+        """1b. While the key is held, the words heard so far: when they will be sent, the model
+        reads them as they come, and after the release reads little more than the last ones."""
+        if (
+            words
+            and self.talk.recording
+            and self.talk.purpose is TakePurpose.TALK
+            and self.chat.model is not None
+            and self.settings().send_on_release
+        ):
+            self.replies.read_ahead(words)
 
     def released(self) -> None:
         """2. The talk key comes up: the take ends (unless it ended already, at its length

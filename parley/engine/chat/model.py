@@ -378,20 +378,28 @@ class ChatSession:
                 self._first = first
                 raise
 
-    def prefill(self, cancel: CancelToken | None = None) -> int:
+    def prefill(self, cancel: CancelToken | None = None, message_start: str = "") -> int:
         """Read what the next reply's prompt holds before the next message: the system prompt
         and the turns so far, into the KV cache, so that the reply reads little more than the
         message.  Called while the user is still speaking or typing; the reply's prompt is the
-        same tokens either way (``_reuse`` keeps only what it starts with).  Returns how many
-        tokens were read (0: the cache held them already, or there is no room)."""
+        same tokens either way (``_reuse`` keeps only what it starts with).
+
+        ``message_start``: the words of the message heard so far (a live transcript).  Its
+        words but the last, which may still grow, are read too; a message that turns out to
+        start otherwise costs nothing more than the words read for it, since the reply reads
+        again from where the two part.  Returns how many tokens were read (0: the cache held
+        them already, or there is no room)."""
         cancel = cancel or CancelToken()
         model = self.model
+        words = message_start.split()[:-1]
+        start = " ".join(words) + " " if words else ""
         with model._working(cancel), model._lock:
             model._check_open()
             head = self.prompt_messages()
-            # The prompt's tokens before the message: where two different messages part.
+            # The prompt's tokens before the rest of the message: where two messages that go on
+            # differently part.
             one, two = (
-                model.tokenize(model.prompt_format.render([*head, Message("user", text)]).encode())
+                model.tokenize(model.prompt_format.render([*head, Message("user", start + text)]).encode())
                 for text in ("a", "b")
             )
             tokens = one[: common_prefix(one, two)]

@@ -52,11 +52,12 @@ def display() -> Iterator[str]:
 class Editor:
     """The other application: a text editor process, and what it reports."""
 
-    def __init__(self, display: str, state: Path) -> None:
+    def __init__(self, display: str, state: Path, *, terminal: bool = False) -> None:
         self.state = state
         env = {**x11_env(display), "PYTHONPATH": str(REPO)}
+        mode = ["terminal"] if terminal else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.support.editor", str(state), USERS_CLIPBOARD],
+            [sys.executable, "-m", "tests.support.editor", str(state), USERS_CLIPBOARD, *mode],
             env=env,
             stdout=subprocess.PIPE,
             text=True,
@@ -228,6 +229,79 @@ def test_typing_reaches_another_apps_editor_intact(display: str, editor: Editor,
         keyboard.close()
     wait_until(lambda: editor.read().get("text") == text, f"the editor to hold {text!r}", timeout=15)
     assert editor.read()["clipboard"] == USERS_CLIPBOARD
+
+
+# ---------------------------------------------------------------- per application
+
+
+def set_wm_class(display: str, window: int, instance: str, app_class: str) -> None:
+    """Give another client's window the class a terminal has, as the desktop sees it."""
+    x11._run(["xdotool", "set_window", "--classname", instance, "--class", app_class, str(window)], display)
+
+
+@pytest.fixture
+def terminal(display: str, tmp_path: Path) -> Iterator[Editor]:
+    """The editor taking keys as a terminal does, with GNOME Terminal's class."""
+    editor = Editor(display, tmp_path / "terminal.json", terminal=True)
+    set_wm_class(display, editor.window, "gnome-terminal-server", "Gnome-terminal")
+    x11.XInput(display).focus(editor.window)
+    try:
+        yield editor
+    finally:
+        editor.close()
+
+
+def test_the_focused_windows_class_is_read_from_it_its_children_and_its_frame(display: str) -> None:
+    from Xlib import X, Xatom, display as xdisplay
+
+    from parley.app.desktop.focused_app import FocusedApp, focused_app
+    from parley.app.desktop.typing.modes import mode_name
+    from parley.config.settings import Settings
+
+    with x11.other_application(display) as window:
+        set_wm_class(display, window, "konsole", "konsole")
+        x11.XInput(display).focus(window)
+        assert focused_app(0, display) == FocusedApp(window, "konsole", "konsole")
+        assert mode_name(focused_app(0, display), Settings().dictation_app_modes) == "terminal"
+        connection = xdisplay.Display(display)
+        try:
+            top = connection.create_resource_object("window", window)
+            inner = top.query_tree().children[0]  # xmessage's form: the focus on an inner window
+            inner.set_input_focus(X.RevertToParent, X.CurrentTime)
+            # A window manager's frame around the client: the class is on the frame's child.
+            frame = connection.screen().root.create_window(0, 0, 10, 10, 0, X.CopyFromParent)
+            client = frame.create_window(0, 0, 10, 10, 0, X.CopyFromParent)
+            client.set_wm_class("xterm", "XTerm")
+            connection.sync()
+            assert focused_app(0, display) == FocusedApp(window, "konsole", "konsole")
+            assert focused_app(frame.id, display) == FocusedApp(client.id, "xterm", "XTerm")
+            assert mode_name(focused_app(frame.id, display), Settings().dictation_app_modes) == "terminal-keys"
+            # Another program's data: a class of control characters and 10 KB is cut and cleaned.
+            evil = b"\x1b[2J" + b"x" * 10_000 + b"\0Evil\n\0"
+            client.change_property(Xatom.WM_CLASS, Xatom.STRING, 8, evil)
+            connection.sync()
+            found = focused_app(client.id, display)
+            assert found is not None and found.instance == "[2J" + "x" * 97 and found.app_class == ""
+            assert mode_name(found, Settings().dictation_app_modes) == "plain"
+        finally:
+            connection.close()
+    assert focused_app(window, display) is None  # the window is gone
+
+
+def test_a_terminal_pastes_with_ctrl_shift_v_not_ctrl_v(display: str, terminal: Editor, monkeypatch) -> None:
+    from parley.app.desktop.typing.x11 import X11Keyboard
+
+    monkeypatch.setenv("DISPLAY", display)
+    keyboard = X11Keyboard()
+    try:
+        keyboard.paste("ctrl+v")  # what pastes elsewhere does nothing in a terminal
+        keyboard.type_text("|")  # keys arrive in order: a paste by Ctrl+V would be before this
+        keyboard.paste("ctrl+shift+v")
+    finally:
+        keyboard.close()
+    wanted = "|" + USERS_CLIPBOARD
+    wait_until(lambda: len(terminal.read().get("text", "")) >= len(wanted), "the terminal to paste", timeout=15)
+    assert terminal.read()["text"] == wanted
 
 
 # ---------------------------------------------------------------- the real app

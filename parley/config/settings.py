@@ -69,6 +69,7 @@ class Settings:
     global_shortcuts: bool = True  # Dictate and Ask Parley from any application (desktop.global_shortcuts)
     dictate_shortcut: str = DICTATE_KEYS  # held (or tapped to start and stop): words typed where the cursor is
     ask_shortcut: str = ASK_KEYS  # held: a question to Parley, answered in the quick-ask window
+    dictate_cleaned_shortcut: str = ""  # optional: a dictation cleaned up by the chat model ("": none)
     dictation_method: str = "type"  # "type" (key events) or "paste" (through the clipboard, which is restored)
     dictation_space_after: bool = True  # a space after each dictated take
     typing_rate: int = 0  # characters a second when typing; 0: as fast as the app takes them
@@ -206,6 +207,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "hands_free_detector": lambda v: v in ("neural", "energy"),
     "global_shortcuts": lambda v: isinstance(v, bool),
     "dictate_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
+    "dictate_cleaned_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
     "ask_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
     "dictation_method": lambda v: v in ("type", "paste"),
     "dictation_space_after": lambda v: isinstance(v, bool),

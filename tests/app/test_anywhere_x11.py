@@ -282,7 +282,7 @@ def test_the_focused_windows_class_is_read_from_it_its_children_and_its_frame(di
             connection.sync()
             found = focused_app(client.id, display)
             assert found is not None and found.instance == "[2J" + "x" * 97 and found.app_class == ""
-            assert mode_name(found, Settings().dictation_app_modes) == "plain"
+            assert mode_name(found, Settings().dictation_app_modes) == "default"
         finally:
             connection.close()
     assert focused_app(window, display) is None  # the window is gone

@@ -29,6 +29,7 @@ from PySide6.QtCore import QMimeData, QObject, QTimer, Signal
 from PySide6.QtGui import QClipboard, QGuiApplication
 
 from ...signals import emit
+from ..focused_app import FocusedApp, focused_app
 from .mac import MacKeyboard
 from .windows import WindowsKeyboard
 from .x11 import X11Keyboard
@@ -56,6 +57,25 @@ def can_type() -> str | None:
             return None
         return f"{problem[0].upper()}{problem[1:]}, and {portal}: Parley cannot type into other apps here."
     return f"Parley cannot type into other apps in this session ({platform})."
+
+
+def focused_application(window: int = 0) -> FocusedApp | None:
+    """The application that ``window`` (0: the focus now) belongs to, where the desktop says
+    so (X11); None elsewhere, or when it cannot be told."""
+    return focused_app(window) if QGuiApplication.platformName() == "xcb" else None
+
+
+def app_modes_problem() -> str | None:
+    """Why the per-application modes cannot work in this session (None: they can)."""
+    platform = QGuiApplication.platformName()
+    if platform == "xcb":
+        return None
+    if platform.startswith("wayland"):
+        return (
+            "On Wayland no application may know which window has the focus, so the modes per "
+            "application cannot be used: every dictation is typed as set above."
+        )
+    return f"Modes per application work on X11 only (this session: {platform})."
 
 
 class Typist(QObject):

@@ -11,11 +11,12 @@ and from the tray, its Type again, and a history that cannot be saved.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 from parley.app.controller import Controller
 from parley.app.conversations.dictation_history import HISTORY_FILE, DictationHistory
@@ -254,3 +255,87 @@ def test_the_retention_setting_applies_at_once(qtbot, start) -> None:
     assert app.history() == []
     dictate(qtbot, app, "not kept")
     assert app.history() == []
+
+
+# ---------------------------------------------------------------- Settings > Dictation
+
+
+def _in_settings(qtbot: Any, app: App, work: Any) -> None:
+    """Open Settings as the user does (File > Settings) and run ``work(dialog)`` in it."""
+    from PySide6.QtWidgets import QApplication
+
+    from parley.app.ui.settings_dialog import SettingsDialog
+
+    done: list[BaseException | None] = []
+
+    def run() -> None:
+        dialog = QApplication.activeModalWidget()
+        try:
+            assert isinstance(dialog, SettingsDialog), dialog
+            work(dialog)
+            done.append(None)
+        except BaseException as exc:  # noqa: BLE001 - reported after the dialog closed
+            done.append(exc)
+            dialog.reject()
+
+    QTimer.singleShot(0, run)
+    app.controller.open_settings()
+    assert done and done[0] is None, done
+
+
+def test_the_dictation_tab_edits_the_settings_and_refuses_rules_that_loop(qtbot, start, tmp_path) -> None:
+    app = start()
+
+    def work(dialog: Any) -> None:
+        page = dialog.dictation
+        assert not page.app_modes_problem.isHidden()
+        assert page.app_modes_problem.text() == "Modes per application work on X11 only (this session: offscreen)."
+        assert (
+            "“comma” for ," in page.spoken_commands.text() and "“new line” or “newline”" in page.spoken_commands.text()
+        )
+        page.vocabulary.setPlainText("Siobhan\nZyntrix\n" + "x" * 100)
+        assert page.vocabulary_note.text().startswith("2 entries, all in the speech model's prompt.")
+        assert "1 entry longer than 60 characters left out of the vocabulary." in page.vocabulary_note.text()
+        page.add_rule("foo", "bar")
+        page.add_rule("bar", "foo")
+        page.cleanup.setChecked(True)
+        page.cleanup_timeout.setValue(3.5)
+        page.history_days.setValue(30)
+        page.add_app("myterm", "terminal")
+        dialog.accept()
+        assert dialog.isVisible(), "rules that loop must not be saved"
+        assert dialog.error_label.text().startswith("The replacement rules cannot be saved: ")
+        assert "in a circle" in dialog.error_label.text()
+        page.rules.removeRow(1)
+        dialog.accept()
+        assert not dialog.isVisible()
+
+    _in_settings(qtbot, app, work)
+    s = app.controller.settings
+    assert s.dictation_vocabulary == ["Siobhan", "Zyntrix", "x" * 100]
+    assert s.dictation_replacements == [["foo", "bar"]]
+    assert (s.dictation_cleanup, s.dictation_cleanup_timeout_s, s.dictation_history_days) == (True, 3.5, 30)
+    assert s.dictation_app_modes["myterm"] == "terminal"
+    saved = json.loads((tmp_path / "settings.json").read_text("utf-8"))
+    assert saved["dictation_vocabulary"] == ["Siobhan", "Zyntrix"]  # the engine's bounds: what is used
+    assert saved["dictation_replacements"] == [["foo", "bar"]]
+    dictate(qtbot, app, "foo fighters")
+    assert app.typed[-1] == "Bar fighters. "  # the rule, then the clean-up (on: just set)
+
+
+def test_a_huge_vocabulary_is_told_not_refused(qtbot, start) -> None:
+    app = start()
+
+    def work(dialog: Any) -> None:
+        page = dialog.dictation
+        page.vocabulary.setPlainText("\n".join(f"Name{n}" for n in range(10_000)))
+        note = page.vocabulary_note.text()
+        assert "Only the first 1000 vocabulary entries are used; 9000 more were left out." in note
+        assert "the speech model's prompt holds" in note
+        dialog.accept()
+        assert not dialog.isVisible()
+
+    _in_settings(qtbot, app, work)
+    assert len(app.controller.settings.dictation_vocabulary) == 10_000
+    prompt = app.controller.transcription.dictation_options().whisper_prompt()
+    assert prompt is not None and prompt.startswith("Name0, Name1,") and len(prompt.encode()) <= 223

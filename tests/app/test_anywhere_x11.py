@@ -351,6 +351,49 @@ def test_dictation_is_typed_into_the_focused_app_and_the_clipboard_kept(
         app.stop()
 
 
+def test_in_a_terminal_the_dictation_is_pasted_with_ctrl_shift_v_without_a_space_and_kept_in_the_history(
+    tmp_path: Path, display: str, terminal: Editor, tiny_chat_model: Path, mic, question_clip: Path
+) -> None:
+    app = start_app(tmp_path, display, tiny_chat_model, dictation_method="type", dictation_cleanup=True)
+    try:
+        xinput = x11.XInput(display)
+        xinput.focus(terminal.window)
+        xinput.key_down("ctrl+alt+space")
+        mic.play(question_clip)
+        xinput.key_up("space")
+        xinput.key_up("ctrl+alt")
+        typed = settled_text(terminal)  # only a paste by Ctrl+Shift+V reaches this "terminal"
+        assert word_error_rate(QUESTION, typed) < 0.35 and not typed.endswith(" "), typed
+        wait_until(lambda: terminal.read()["clipboard"] == USERS_CLIPBOARD, "the clipboard to be put back")
+        [(raw, kept, application, note)] = dictations(tmp_path)
+        assert kept == typed and application == "Gnome-terminal" and note == "", (raw, note)
+    finally:
+        app.stop()
+
+
+def test_a_clean_up_the_chat_model_fails_types_the_plain_dictation_and_the_history_says_why(
+    tmp_path: Path, display: str, editor: Editor, tiny_chat_model: Path, mic, question_clip: Path
+) -> None:
+    """The tiny random-weight model never writes a usable clean-up (it writes on and on): the
+    plain dictation is typed, and the history keeps why."""
+    app = start_app(tmp_path, display, tiny_chat_model, dictation_cleanup=True, dictation_cleanup_timeout_s=1.0)
+    try:
+        xinput = x11.XInput(display)
+        xinput.focus(editor.window)
+        xinput.key_down("ctrl+alt+space")
+        mic.play(question_clip)
+        xinput.key_up("space")
+        xinput.key_up("ctrl+alt")
+        typed = settled_text(editor)
+        assert word_error_rate(QUESTION, typed) < 0.35 and typed.endswith(" "), typed
+        [(raw, kept, application, note)] = dictations(tmp_path)
+        assert kept == typed.strip() and raw.strip() == kept, (raw, kept)
+        assert application, "the editor's window class, as X11 tells it"
+        assert note.endswith("so the text was typed without the clean-up."), note
+    finally:
+        app.stop()
+
+
 def test_a_tap_starts_a_dictation_and_the_next_tap_ends_it(
     tmp_path: Path, display: str, editor: Editor, tiny_chat_model: Path, mic, question_clip: Path
 ) -> None:
@@ -442,3 +485,13 @@ def conversation_messages(tmp_path: Path) -> list[tuple[str, str]]:
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
         rows = db.execute("SELECT role, content FROM messages WHERE state = 'complete' ORDER BY id").fetchall()
     return [(str(role), str(content)) for role, content in rows]
+
+
+def dictations(tmp_path: Path) -> list[tuple[str, str, str, str]]:
+    """The app's saved dictation history (raw, typed, application, note), oldest first."""
+    path = tmp_path / "data" / "dictations.sqlite3"
+    if not path.exists():
+        return []
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT raw, typed, application, note FROM dictations ORDER BY id").fetchall()
+    return [(str(raw), str(typed), str(app), str(note)) for raw, typed, app, note in rows]

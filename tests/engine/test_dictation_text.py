@@ -235,6 +235,11 @@ def test_a_clean_up_answer_is_judged() -> None:
     paragraph = judge("call her", "Sure! Calling someone is a great way to stay in touch. " * 3, "max_tokens", options)
     assert paragraph.status == "added_words" and "'sure'" in paragraph.note
     assert judge("call her now", "Call her", "max_tokens", options).status == "failed"
+    said = "can you tell Nguyen that the build is broken"
+    dropped = judge(said, "The build is broken.", "eog", options)
+    assert dropped.status == "dropped_words" and "'tell', 'nguyen'" in dropped.note
+    restart = "I want to I need to send the report to Siobhan by Friday"
+    assert judge(restart, "I need to send the report to Siobhan by Friday.", "eog", options).status == "used"
     assert unwrapped("`Hello.`") == "Hello."
 
 
@@ -329,3 +334,9 @@ def test_a_dictation_setting_of_the_wrong_shape_falls_back_alone(tmp_path, key: 
 
 def test_the_settings_default_matches_the_engine_default() -> None:
     assert DictationOptions.from_settings(Settings()) == DictationOptions()
+
+
+def test_a_listed_name_next_to_another_word_keeps_the_word() -> None:
+    options = dataclasses.replace(TEXT_ONLY, vocabulary=("Siobhan", "Zyntrix"))
+    assert typed("Send the report to Siobhan by Friday.", options) == "Send the report to Siobhan by Friday."
+    assert typed("Use Zintrix app.", options) == "Use Zyntrix app."

@@ -1,5 +1,6 @@
-"""The check that keeps a clean-up from adding content: every word of the cleaned text must
-come from the transcript, up to casing, punctuation and the fixes a clean-up makes.
+"""The checks that keep a clean-up to the words said: every word of the cleaned text must come
+from the transcript, up to casing, punctuation and the fixes a clean-up makes, and most of the
+transcript's words must still be there.
 
 A word of the output is accounted for when it is
 - a word of the transcript (contractions compared spelled out: "I'm" is "I am");
@@ -10,6 +11,11 @@ A word of the output is accounted for when it is
   negation.
 Anything else (an answer, a greeting, an opinion, a sentence of the model's own) is an added
 word, and the clean-up is refused.
+
+A clean-up drops false starts ("I want to, I need to go"), so words may go; but when more than
+a third of the transcript's words that carry meaning (not the grammatical words above, not the
+fillers people drop) are gone, what is left says less than was said ("can you tell Nguyen that
+the build is broken" -> "The build is broken."), and the clean-up is refused too.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from ..textmetrics import normalize_words
+from .fillers import FILLERS
 
 # English words a grammar fix adds without adding meaning ("went to store" -> "went to the store").
 GRAMMAR_WORDS = frozenset(
@@ -39,6 +46,11 @@ _CONTRACTIONS = [
     (r"\bwo not\b", "will not"),
     (r"\bca not\b", "can not"),
 ]
+# Words a clean-up may drop as filler without losing what was meant.
+DROPPABLE = frozenset(
+    "so well like actually basically just really okay ok right yeah yes oh now then kind sort".split()
+).union(*FILLERS.values())
+MOST_DROPPED = 1 / 3  # of the words that carry meaning
 SPELLING_FIX = 0.75
 MIN_FIX_LETTERS = 4
 
@@ -61,9 +73,23 @@ def added_words(transcript: str, cleaned: str, vocabulary: Iterable[str] = ()) -
             continue
         if word.isdigit() and set(normalize_words(word)) <= source:
             continue  # "3" for "three"
-        if len(word) >= MIN_FIX_LETTERS and any(
-            difflib.SequenceMatcher(None, word, s, autojunk=False).ratio() >= SPELLING_FIX for s in source
-        ):
+        if _fixed(word, source):
             continue
         added.append(word)
     return added
+
+
+def dropped_words(transcript: str, cleaned: str) -> list[str]:
+    """The words that carry meaning in ``transcript`` and are gone from ``cleaned``, when they
+    are more than ``MOST_DROPPED`` of them (and more than one); else []."""
+    kept = set(words_of(cleaned)) | set(normalize_words(cleaned))
+    meaning = [w for w in dict.fromkeys(words_of(transcript)) if w not in GRAMMAR_WORDS and w not in DROPPABLE]
+    gone = [w for w in meaning if w not in kept and not _fixed(w, kept)]
+    return gone if len(gone) > max(1, MOST_DROPPED * len(meaning)) else []
+
+
+def _fixed(word: str, words: set[str]) -> bool:
+    """Whether ``word`` is in ``words`` with its spelling fixed."""
+    return len(word) >= MIN_FIX_LETTERS and any(
+        difflib.SequenceMatcher(None, word, w, autojunk=False).ratio() >= SPELLING_FIX for w in words
+    )

@@ -1,12 +1,14 @@
 """The clean-up of a dictation by the loaded chat model, under a hard deadline.
 
 ``Cleaner(model).clean(text, options)`` asks the model, with the user's clean-up prompt as the
-system prompt and the transcript as the message, for the cleaned text; greedy, with no repeat
+system prompt and "Dictated text: " and the take as the message, for the cleaned text (a bare
+transcript as the message is taken as something said to the model, and answered); greedy, with no repeat
 penalty (the transcript's own words are what it should repeat), and at most about twice the
 transcript's tokens.  A timer cancels the generation at ``options.cleanup_timeout_s`` (the
 same cancel flag that stops llama_decode between graph nodes), so the call returns within the
 limit and a few milliseconds.  The answer is used only when it is there in time, not empty,
-not cut short, and adds no word of its own (``added_words``); otherwise the outcome says why.
+not cut short, adds no word of its own and keeps most of what was said (``added_words``);
+otherwise the outcome says why.
 
 It runs on the thread that owns the chat model's turn (in the app the chat engine's worker):
 ``ChatModel`` gives its context to one reply at a time, and a clean-up queued behind a long
@@ -24,10 +26,11 @@ import threading
 from ..backend.cancel import CancelToken
 from ..chat.model import ChatModel, ChatSession, SamplingParams
 from ..errors import ParleyError
-from .added_words import added_words
+from .added_words import added_words, dropped_words
 from .options import DictationOptions
 from .pipeline import CleanupOutcome
 
+MESSAGE = "Dictated text: {}"
 REPLY_ROOM = 32  # tokens beyond twice the transcript's: a clean-up is never much longer
 MAX_REPLY_TOKENS = 1024
 # The lead-in lines some models write before the text ("Here is the cleaned text:").
@@ -57,7 +60,7 @@ class Cleaner:
         try:
             room = min(MAX_REPLY_TOKENS, 2 * len(self.model.tokenize(text)) + REPLY_ROOM)
             params = SamplingParams(temperature=0.0, repeat_penalty=1.0, max_tokens=room)
-            reply = ChatSession(self.model, options.cleanup_prompt).reply(text, params, cancel=cancel)
+            reply = ChatSession(self.model, options.cleanup_prompt).reply(MESSAGE.format(text), params, cancel=cancel)
         except ParleyError as exc:
             return CleanupOutcome("failed", "", without(f"The clean-up failed ({exc})"))
         finally:
@@ -79,6 +82,10 @@ def judge(text: str, answer: str, finish: str, options: DictationOptions) -> Cle
     if added:
         shown = ", ".join(repr(w) for w in added[:3]) + (" ..." if len(added) > 3 else "")
         return CleanupOutcome("added_words", "", without(f"The clean-up added words that were not said ({shown})"))
+    dropped = dropped_words(text, cleaned)
+    if dropped:
+        shown = ", ".join(repr(w) for w in dropped[:3]) + (" ..." if len(dropped) > 3 else "")
+        return CleanupOutcome("dropped_words", "", without(f"The clean-up left out words that were said ({shown})"))
     if finish in ("max_tokens", "context"):
         return CleanupOutcome("failed", "", without("The clean-up was cut short"))
     return CleanupOutcome("used", cleaned)

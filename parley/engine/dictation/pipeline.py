@@ -22,7 +22,7 @@ from typing import Literal, Protocol
 from . import fillers, punctuation, replacements, vocabulary, words
 from .options import DictationOptions
 
-CleanupStatus = Literal["off", "used", "timed_out", "added_words", "empty", "no_model", "failed"]
+CleanupStatus = Literal["off", "used", "timed_out", "added_words", "dropped_words", "empty", "no_model", "failed"]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -215,9 +215,27 @@ def _best(window: list[Word], entries: tuple[_Entry, ...], needed: float) -> tup
         if 2 * min(len(heard), len(entry.letters)) / (len(heard) + len(entry.letters)) < 2 * needed - 1:
             continue  # too different in length for the spelling to reach the mean
         score = _score(heard, entry, needed)
-        if score >= needed and (best is None or score > best[1]):
+        if score >= needed and (best is None or score > best[1]) and _all_heard(window, entry):
             best = entry.text, score
     return best
+
+
+def _all_heard(window: list[Word], entry: _Entry) -> bool:
+    """Whether each word of a window of several words is mostly part of the entry: "post gres"
+    is "Postgres", but "Siobhan by" is "Siobhan" and another word."""
+    if len(window) == 1:
+        return True
+    heard = "".join(letters(w.core) for w in window)
+    matched = [False] * len(heard)
+    for block in difflib.SequenceMatcher(None, heard, entry.letters, autojunk=False).get_matching_blocks():
+        matched[block.a : block.a + block.size] = [True] * block.size
+    start = 0
+    for word in window:
+        size = len(letters(word.core))
+        if 2 * sum(matched[start : start + size]) < size:
+            return False
+        start += size
+    return True
 
 
 def _score(heard: str, entry: _Entry, needed: float) -> float:

@@ -93,7 +93,9 @@ class Settings:
     dictation_cleanup_prompt: str = dictation.DEFAULT_CLEANUP_PROMPT
     dictation_cleanup_timeout_s: float = dictation.DEFAULT_CLEANUP_TIMEOUT_S
     dictation_history_days: int = 7  # 0: keep none
-    dictation_app_modes: dict[str, str] = field(default_factory=dict)  # X11 window class (lower case) -> mode
+    dictation_app_modes: dict[str, str] = field(  # X11 window class (lower case) -> mode
+        default_factory=lambda: dict(dictation.DEFAULT_APP_MODES)
+    )
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""

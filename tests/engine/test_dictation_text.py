@@ -277,9 +277,10 @@ def test_process_runs_the_steps_in_order_and_types_the_plain_text_when_the_clean
 
 def test_modes_change_what_they_say() -> None:
     options = DictationOptions(vocabulary=("Zyntrix",), cleanup=True)
-    assert set(MODES) == {"default", "plain", "cleaned", "terminal", "raw"}
+    assert set(MODES) == {"default", "plain", "cleaned", "terminal", "terminal-keys", "raw"}
     assert options.with_mode("default") == options and options.with_mode("no such mode") == options
     assert not options.with_mode("plain").cleanup and not options.with_mode("terminal").cleanup
+    assert not options.with_mode("terminal-keys").cleanup
     assert dataclasses.replace(options, cleanup=False).with_mode("cleaned").cleanup
     raw = options.with_mode("raw")
     assert process("Um, Zintrix comma", raw, language="en").text == "Um, Zintrix comma"

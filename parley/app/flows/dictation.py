@@ -187,7 +187,7 @@ class Dictation:
     def options(self) -> DictationOptions:
         """The settings' dictation options in the mode of the application that has the focus;
         Dictate cleaned asks for the clean-up whatever the mode."""
-        options = self.transcription.dictation_options().with_mode(_engine_mode(self._mode()))
+        options = self.transcription.dictation_options().with_mode(self._mode())
         return options.with_mode("cleaned") if self.cleaned else options
 
     def _mode(self) -> str:
@@ -234,11 +234,6 @@ class Dictation:
     def _finish_cleanup(self) -> None:
         self._deadline.stop()
         self._cleanup, self._plain = None, None
-
-
-def _engine_mode(mode: str) -> str:
-    """The engine's mode for a mode of the table ("terminal-keys" is a terminal to the engine)."""
-    return "terminal" if mode.startswith("terminal") else mode
 
 
 def _steps(result: DictationResult) -> str:

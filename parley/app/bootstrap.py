@@ -87,6 +87,8 @@ def start_controller(
         settings, problems = loaded.settings, list(loaded.warnings)
     if history is None:
         history = open_history() if store is None else DictationHistory(":memory:")
+        if history.problem and not history.read_only:  # moved aside, or kept in memory (read-only: the store says)
+            problems.append(history.problem)
     if store is None:
         store, store_problems = open_store()
         problems += store_problems

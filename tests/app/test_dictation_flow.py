@@ -237,7 +237,7 @@ def test_a_history_that_cannot_be_saved_still_types_and_says_so(qtbot, start, tm
         dictate(qtbot, app, "typed all the same")
         assert app.typed == ["typed all the same "]
         problem = "Could not save the dictation: another Parley is using them. It is kept until Parley closes."
-        assert app.controller.dictations.problem == problem
+        assert app.controller.dictations.problem == problem and app.status() == problem
         app.controller.open_dictation_history()
         history = app.controller.history_window
         assert history is not None and history.problem.text() == problem

@@ -68,7 +68,6 @@ class Dictation:
         self._deadline = QTimer(singleShot=True)
         self._deadline.timeout.connect(self._cleanup_late)
         self._plain: DictationResult | None = None  # typed if the clean-up does not answer in time
-        self._typing: str | None = None  # the dictation handed to the typist, until it reports
 
     def start(self, focus: int = 0, cleaned: bool = False) -> bool:
         """1. The shortcut goes down: Parley stops speaking; hands-free, which would hear the
@@ -134,10 +133,10 @@ class Dictation:
         mode = typing_mode(self._mode())
         app = self.target
         self.history.add(result.raw, result.text, app.name if app else "", result.note, app.window if app else 0)
-        if result.note:
-            self.status.say(result.note, 8000)
+        said = " ".join(filter(None, [result.note, self.history.problem if self.history.keeping else None]))
+        if said:
+            self.status.say(said, 8000)
         text = mode.text(result.text, s.dictation_space_after)
-        self._typing = text
         log.info("dictation: %s, clean-up %s, mode %s", _steps(result), result.cleanup, self._mode())
         self.typist.type(
             text, method=mode.method or s.dictation_method, chars_per_s=s.typing_rate, paste_keys=mode.paste_keys
@@ -146,10 +145,6 @@ class Dictation:
     def typed(self, text: str, problem: str) -> None:
         """6. The typist's report (of a dictation, or of an answer inserted from the quick-ask
         window): words it could not type go into Parley's text box."""
-        if text == self._typing:
-            self._typing = None
-            if self.history.problem:
-                self.status.say(f"Not kept in the dictation history: {self.history.problem}", 8000)
         if not problem:
             return
         log.info("dictation not typed: %s", problem)

@@ -95,7 +95,7 @@ class SettingsFlow(QObject):
             devices_in_use=devices_in_use,
             chat_builtin=chat_choice.builtin,
             chat_choice=(chat_choice.chosen, chat_choice.reason),
-            dictation=self.dictation_help(),
+            dictation=dictation_help(self.value),
         )
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
@@ -127,17 +127,6 @@ class SettingsFlow(QObject):
             return f"The replacement rules cannot be saved: {problems[0]}{more}"
         return None
 
-    def dictation_help(self) -> DictationHelp:
-        """What Settings > Dictation tells from the engine."""
-        return DictationHelp(
-            vocabulary_note=vocabulary_note,
-            modes=[(mode, dictation.MODE_HELP[mode]) for mode in dictation.MODES],
-            spoken_commands=spoken_commands(),
-            default_prompt=dictation.DEFAULT_CLEANUP_PROMPT,
-            app_modes_problem=app_modes_problem(),
-            warnings=replacements.usable_rules(self.value.dictation_replacements)[1],
-        )
-
     def apply(self, new: Settings) -> None:
         """Use and save ``new``; a save that fails is said, and the settings apply until Parley closes."""
         old, self.value = self.value, new
@@ -152,6 +141,18 @@ class SettingsFlow(QObject):
         new = self.value.copy()
         change(new)
         self.apply(new)
+
+
+def dictation_help(settings: Settings) -> DictationHelp:
+    """What Settings > Dictation tells from the engine and the desktop."""
+    return DictationHelp(
+        vocabulary_note=vocabulary_note,
+        modes=[(mode, dictation.MODE_HELP[mode]) for mode in dictation.MODES],
+        spoken_commands=spoken_commands(),
+        default_prompt=dictation.DEFAULT_CLEANUP_PROMPT,
+        app_modes_problem=app_modes_problem(),
+        warnings=replacements.usable_rules(settings.dictation_replacements)[1],
+    )
 
 
 def vocabulary_note(entries: list[str]) -> str:

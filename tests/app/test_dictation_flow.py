@@ -106,7 +106,7 @@ def test_a_dictation_is_typed_after_the_pipeline_and_kept_in_the_history(qtbot, 
     assert app.history() == [("um so the site is parley dot com comma I I think period", typed.strip(), "", "")]
 
 
-def test_the_vocabulary_biases_whisper_and_corrects_the_talk_keys_words(qtbot, start) -> None:
+def test_the_vocabulary_biases_whisper_and_corrects_the_talk_keys_and_ask_parleys_words(qtbot, start) -> None:
     app = start(dictation_vocabulary=["Zyntrix", "Siobhan"], send_on_release=False)
     bar = app.controller.window.input_bar
     qtbot.mousePress(bar.talk_button, Qt.MouseButton.LeftButton)
@@ -115,6 +115,12 @@ def test_the_vocabulary_biases_whisper_and_corrects_the_talk_keys_words(qtbot, s
         qtbot.mouseRelease(bar.talk_button, Qt.MouseButton.LeftButton)
     assert bar.edit.toPlainText() == "our new app is called Zyntrix"
     assert app.engines.chat.asked == []
+    shortcuts = app.controller.anywhere.shortcuts  # Ask Parley: the same vocabulary
+    shortcuts.pressed.emit("ask", 0)
+    app.engines.microphone.say("is Zintrix ready")
+    app.clock.advance(2 * TAP_S)
+    shortcuts.released.emit("ask")
+    qtbot.waitUntil(lambda: app.engines.chat.asked == ["is Zyntrix ready"], timeout=TIMEOUT_MS)
     prompts = app.controller.speech.model.prompts
     assert prompts and set(prompts) == {"Zyntrix, Siobhan."}
 

@@ -182,6 +182,7 @@ ENGINE_FOLDERS: dict[str, tuple[str, ...]] = {
     "handles": (E + "backend", E + "modelfiles"),
     "chat": (E + "handles", E + "backend", E + "modelfiles"),
     "voice": (E + "audio.playback", E + "backend.cpu_share"),
+    "dictation": (E + "chat", E + "backend.cancel"),
 }
 # One module's exception to its folder's rule, named in the folder's docstring too.
 ENGINE_MODULES: dict[str, tuple[str, ...]] = {
@@ -270,7 +271,7 @@ def cli_violations(graph: dict[str, set[str]]) -> list[str]:
 
 UI = "parley.app.ui"
 # What the widgets may import of the app: each other, ``emit``, the running QApplication, the
-# settings (plain data) and the conversation model they show.
+# settings (plain data) and the conversation model and dictation records they show.
 UI_MAY_IMPORT = (
     UI,
     "parley.app.signals",
@@ -278,6 +279,7 @@ UI_MAY_IMPORT = (
     "parley.config",
     "parley.app.conversations.conversation",
     "parley.app.conversations.reply_state",
+    "parley.app.conversations.dictation_record",
 )
 # Text helpers that run nothing: sizes and times worded for people, server addresses parsed and
 # shown with their token masked.

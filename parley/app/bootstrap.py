@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from ..config.settings import Settings, load_settings
 from .controller import Controller
+from .conversations.dictation_history import DictationHistory
 from .conversations.store import Store, StoreError
 from .engines import Engines, LocalEngines
 from .qt_app import application
@@ -54,27 +55,46 @@ def open_store() -> tuple[Store, list[str]]:
         return Store(":memory:"), [f"{exc} Conversations will not be kept after Parley closes."]
 
 
+def open_history() -> DictationHistory:
+    """The user's dictation history; an unusable one does not stop the app: dictations are then
+    kept in memory for this session, and the history window says why."""
+    try:
+        return DictationHistory.open_default()
+    except StoreError as exc:
+        history = DictationHistory(":memory:")
+        history.problem = f"{exc} Dictations will not be kept after Parley closes."
+        return history
+
+
 def start_controller(
     window: MainWindow,
     engines: Engines | None = None,
     *,
     settings: Settings | None = None,
     store: Store | None = None,
+    history: DictationHistory | None = None,
     session_servers: list[str] | None = None,
 ) -> Controller:
     """Build the controller for ``window`` and start it once the window is painted.
 
-    ``settings`` and ``store`` default to the user's (read from their files); anything unusable
-    in them is reported in the window, not raised.  ``session_servers``: remote compute servers
-    for this session only (``--rpc``), besides the settings' own."""
+    ``settings``, ``store`` and ``history`` default to the user's (read from their files; the
+    history is kept in memory when a ``store`` is given without one); anything unusable in them
+    is reported in the window, not raised.  ``session_servers``: remote compute servers for this
+    session only (``--rpc``), besides the settings' own."""
     problems: list[str] = []
     if settings is None:
         loaded = load_settings()
         settings, problems = loaded.settings, list(loaded.warnings)
+    if history is None:
+        history = open_history() if store is None else DictationHistory(":memory:")
+        if history.problem and not history.read_only:  # moved aside, or kept in memory (read-only: the store says)
+            problems.append(history.problem)
     if store is None:
         store, store_problems = open_store()
         problems += store_problems
-    controller = Controller(window, engines or LocalEngines(), settings, store, settings_warnings=problems)
+    controller = Controller(
+        window, engines or LocalEngines(), settings, store, history=history, settings_warnings=problems
+    )
     controller.host.session_servers = list(session_servers or [])
     QTimer.singleShot(0, controller.start)
     return controller

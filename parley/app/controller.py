@@ -10,6 +10,7 @@ The parts:
   takes from the microphone, and the microphone kept open;
 - ``transcription`` (``Transcription``): a take's words, live while it is held;
 - ``book`` (``ConversationBook``): the conversations, the open one, saving;
+- ``dictations`` (``DictationLog``): the dictation history, shown in ``history_window``;
 - ``replies`` (``ReplyFlow``): sending, streaming, stopping, regenerating, continuing;
 - ``spoken`` (``SpokenReplies``): replies read aloud as they stream, the echo reference;
 - ``turns`` (``TurnClock``): how long each turn took, from the release to the first sound;
@@ -40,6 +41,8 @@ from PySide6.QtCore import QObject, Signal
 
 from ..config.settings import Settings
 from .conversations.book import ConversationBook
+from .conversations.dictation_history import DictationHistory
+from .conversations.dictation_log import DictationLog
 from .conversations.replies import ReplyFlow
 from .conversations.store import Store
 from .conversations.turn_timings import TurnClock
@@ -68,6 +71,7 @@ from .speech.push_to_talk import PushToTalk
 from .speech.transcription import Transcription
 from .status import StatusPresenter
 from .take_purpose import TakePurpose
+from .ui.dictation_history import DictationHistoryWindow
 from .ui.main_window import MainWindow
 from .ui.push_to_talk_keys import PushToTalkKeys
 from .ui.quick_ask import QuickAskWindow
@@ -94,12 +98,14 @@ class Controller(QObject):
         settings: Settings,
         store: Store,
         *,
+        history: DictationHistory | None = None,
         settings_path: Path | None = None,
         settings_warnings: list[str] | None = None,
         read_aloud: Callable[[], ReadAloud | NaturalReadAloud] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``settings_path``: where changed settings are saved (None: the user's config folder).
+        """``history``: the dictation history's file (None: kept in memory).
+        ``settings_path``: where changed settings are saved (None: the user's config folder).
         ``read_aloud``: makes the text-to-speech output, on first need (None: the voice the
         settings name, the natural voice by default, the system's voice as the fallback).
         ``clock``: seconds, for the turn timings and the shortcuts' taps (tests turn their own)."""
@@ -109,6 +115,10 @@ class Controller(QObject):
         self.stopped_cleanly: bool | None = None  # set by shutdown(): did both engine threads end?
         self.engines = engines
         self._build_parts(window, engines, settings, store, settings_path, read_aloud, clock)
+        self.dictations = DictationLog(
+            history or DictationHistory(":memory:"), lambda: self.settings.dictation_history_days, parent=self
+        )
+        self.history_window: DictationHistoryWindow | None = None  # made when first opened
         self._build_flows(window)
         self._wire()
 
@@ -187,6 +197,7 @@ class Controller(QObject):
             window=window,
             quick_ask=self.quick_ask,
             settings=self._settings,
+            dictations=self.dictations,
         )
         self.barge_in = BargeIn(parts)
         self.hands_free_turn = HandsFreeTurn(parts, self.barge_in, self.set_hands_free)
@@ -243,6 +254,8 @@ class Controller(QObject):
         w.search_changed.connect(book.search)
         w.export_requested.connect(book.export)
         w.settings_requested.connect(self.open_settings)
+        w.dictation_history_requested.connect(self.open_dictation_history)
+        self.dictations.changed.connect(self._show_history)
         w.closing.connect(self.shutdown)
         for signal in (w.recommendations_requested, self.settings_flow.recommendations_requested):
             signal.connect(self.first_start.show)
@@ -337,6 +350,7 @@ class Controller(QObject):
         tray.open_requested.connect(self.window.bring_forward)
         tray.hands_free_toggled.connect(self.set_hands_free)
         tray.dictate_requested.connect(partial(self.anywhere.toggle, TakePurpose.DICTATE))
+        tray.history_requested.connect(self.open_dictation_history)
         tray.quit_requested.connect(self.window.quit)
         self.window.hidden_to_tray.connect(tray.window_hidden)
         self.window.hide_on_close = self.settings.close_to_tray
@@ -344,8 +358,9 @@ class Controller(QObject):
 
     def _start_from_anywhere(self, purpose: TakePurpose, focus: int) -> bool:
         """A shortcut from anywhere starts its flow's take."""
-        flow = self.dictation if purpose is TakePurpose.DICTATE else self.quick_question
-        return flow.start(focus)
+        if purpose is TakePurpose.ASK:
+            return self.quick_question.start(focus)
+        return self.dictation.start(focus, cleaned=purpose is TakePurpose.DICTATE_CLEANED)
 
     def command(self, argv: list[str]) -> None:
         """A later launch's command line: ``dictate`` / ``ask`` with ``--toggle``, ``--press`` or
@@ -428,6 +443,9 @@ class Controller(QObject):
         joined = self.host.close_speech(max(0.1, deadline - time.monotonic())) and joined
         self.book.save()
         self.book.store.close()
+        self.dictations.history.close()
+        if self.history_window is not None:
+            self.history_window.close()
         self.stopped_cleanly = joined = joined and measuring_stopped
         return joined
 
@@ -461,6 +479,23 @@ class Controller(QObject):
             listen_problem, chat_problem, self.settings.ptt_shortcut, self.hands_free.listening
         )
 
+    # ------------------------------------------------------------------ the dictation history
+
+    def open_dictation_history(self) -> None:
+        """File > Dictation history, or the tray's: the history window, above the others."""
+        self.dictation.history_opened()
+        if self.history_window is None:
+            self.history_window = window = DictationHistoryWindow(self.window)
+            window.type_again_requested.connect(self.dictation.type_again)
+            window.clear_requested.connect(self.dictations.clear)
+        self._show_history()
+        self.history_window.appear()
+
+    def _show_history(self) -> None:
+        if self.history_window is not None:
+            log = self.dictations
+            self.history_window.show_records(log.records(), log.problem, self.settings.dictation_history_days)
+
     # ------------------------------------------------------------------ settings
 
     def open_settings(self) -> None:
@@ -493,7 +528,7 @@ class Controller(QObject):
             self.replies.reread()
         if old.ptt_shortcut != new.ptt_shortcut:
             self.keys.set_shortcut(new.ptt_shortcut)
-        keys = ("global_shortcuts", "dictate_shortcut", "ask_shortcut")
+        keys = ("global_shortcuts", "dictate_shortcut", "dictate_cleaned_shortcut", "ask_shortcut")
         if any(getattr(old, k) != getattr(new, k) for k in keys):
             self.anywhere.apply()
         if old.microphone != new.microphone or self.microphones.problem:
@@ -504,6 +539,9 @@ class Controller(QObject):
             problem = autostart.set_enabled(new.start_at_login)
             if problem:
                 self.status.notice(problem)
+        if old.dictation_history_days != new.dictation_history_days:
+            self.dictations.apply_retention()
+            self._show_history()
         self.window.hide_on_close = new.close_to_tray and self.tray is not None
         self._sync_server()
         self.spoken.settings_changed(old, new)

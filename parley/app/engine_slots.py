@@ -88,6 +88,11 @@ class ChatSlot(EngineSlot):
     def sampling(self, settings: Settings) -> Any:
         return self._engines.sampling(settings)
 
+    def cleaner(self) -> Any:
+        """The clean-up of dictations by this slot's model (``engine.dictation.cleanup.Cleaner``);
+        use it only in this slot's jobs."""
+        return self._engines.cleaner(self.model)
+
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None:
         """In a job: make ``session`` (this slot's, taken when the job was made) hold exactly
         ``history`` after ``system_prompt``."""

@@ -13,12 +13,16 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from parley.engine.dictation import options as dictation, punctuation, replacements, vocabulary
+
 from ..config.settings import DEFAULT_MODEL, Settings, save_settings
 from .desktop.keysyms import parse_shortcut
+from .desktop.typing.typist import app_modes_problem
 from .engines import ChatModelChoice, Engines
 from .signals import emit
 from .status import StatusPresenter
 from .tasks import call_in_background
+from .ui.dictation_settings import DictationHelp
 
 ServerAnswer = Callable[[str | None], None]
 
@@ -91,6 +95,7 @@ class SettingsFlow(QObject):
             devices_in_use=devices_in_use,
             chat_builtin=chat_choice.builtin,
             chat_choice=(chat_choice.chosen, chat_choice.reason),
+            dictation=dictation_help(self.value),
         )
         if dialog.exec() and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
@@ -106,14 +111,20 @@ class SettingsFlow(QObject):
                     return f"The {kind} model {path} cannot be used: {problem}."
         if QKeySequence(settings.ptt_shortcut).isEmpty():
             return f"“{settings.ptt_shortcut}” is not a key combination."
-        anywhere = [t for t in (settings.dictate_shortcut, settings.ask_shortcut) if t]
+        anywhere = [
+            t for t in (settings.dictate_shortcut, settings.dictate_cleaned_shortcut, settings.ask_shortcut) if t
+        ]
         for text in anywhere:
             try:
                 parse_shortcut(text)
             except ValueError as exc:
                 return f"{exc}."
         if len(set(anywhere)) < len(anywhere) or settings.ptt_shortcut in anywhere:
-            return "Dictate, Ask Parley and the push-to-talk key need different shortcuts."
+            return "Dictate, Dictate cleaned, Ask Parley and the push-to-talk key need different shortcuts."
+        problems = replacements.check_rules(settings.dictation_replacements)
+        if problems:
+            more = f" ({len(problems) - 1} more: {' '.join(problems[1:3])})" if len(problems) > 1 else ""
+            return f"The replacement rules cannot be saved: {problems[0]}{more}"
         return None
 
     def apply(self, new: Settings) -> None:
@@ -130,3 +141,49 @@ class SettingsFlow(QObject):
         new = self.value.copy()
         change(new)
         self.apply(new)
+
+
+def dictation_help(settings: Settings) -> DictationHelp:
+    """What Settings > Dictation tells from the engine and the desktop."""
+    return DictationHelp(
+        vocabulary_note=vocabulary_note,
+        modes=[(mode, dictation.MODE_HELP[mode]) for mode in dictation.MODES],
+        spoken_commands=spoken_commands(),
+        default_prompt=dictation.DEFAULT_CLEANUP_PROMPT,
+        app_modes_problem=app_modes_problem(),
+        warnings=replacements.usable_rules(settings.dictation_replacements)[1],
+    )
+
+
+def vocabulary_note(entries: list[str]) -> str:
+    """The vocabulary's bounds, and how much of it whisper's prompt holds."""
+    kept, problems = vocabulary.bound(entries)
+    if not kept:
+        return (
+            "Each word or name here biases the speech model toward its spelling, and near misses "
+            "of it are corrected after the transcription."
+        )
+    count = f"{len(kept)} entr{'y' if len(kept) == 1 else 'ies'}"
+    held = vocabulary.prompt_coverage(kept)
+    if held == len(kept):
+        said = f"{count}, all in the speech model's prompt."
+    else:
+        said = (
+            f"{count}; the speech model's prompt holds {held} of them (about {vocabulary.PROMPT_MAX_BYTES} "
+            "characters), and all are used to correct near misses."
+        )
+    limits = (
+        f"At most {vocabulary.MAX_ENTRIES} entries of up to {vocabulary.MAX_ENTRY_CHARS} characters "
+        f"and {vocabulary.MAX_ENTRY_WORDS} words."
+    )
+    return " ".join([said, *problems, limits])
+
+
+def spoken_commands() -> str:
+    """The spoken punctuation commands, in words."""
+    names = {"\n": "a line break", "\n\n": "a new paragraph"}
+    spoken: dict[str, list[str]] = {}
+    for words, mark in punctuation.COMMANDS.items():
+        spoken.setdefault(mark, []).append(f"“{' '.join(words)}”")
+    said = "; ".join(f"{' or '.join(ways)} for {names.get(mark, mark)}" for mark, ways in spoken.items())
+    return f"Say {said}. “A period of”, “the colon” and their likes stay words."

@@ -13,6 +13,7 @@ class TakePurpose(str, Enum):
     TALK = "talk"  # push-to-talk in the window: the words go to the chat
     HANDS_FREE = "hands-free"  # an utterance heard hands-free: sent as it is
     DICTATE = "dictate"  # typed into the application that has the focus
+    DICTATE_CLEANED = "dictate-cleaned"  # the same, cleaned up by the chat model whatever the setting
     ASK = "ask"  # a question from anywhere, answered in the quick-ask window
 
     def __str__(self) -> str:

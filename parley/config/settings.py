@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from parley.engine.chat.system_prompt import default_system_prompt, is_earlier_default
+from parley.engine.dictation import options as dictation, vocabulary as vocab
 from parley.engine.errors import UntrustedFileError
 from parley.engine.untrusted import load_json
 
@@ -31,7 +32,7 @@ BASE_SPEECH_MODEL = "base"  # the optional multilingual Whisper base
 RECENT_MODELS_KEPT = 8
 SETTINGS_FILE = "settings.json"
 MAX_SETTINGS_BYTES = 1 << 20  # a few kilobytes, a long system prompt included
-MAX_SETTINGS_DEPTH = 8  # the file nests 2 deep
+MAX_SETTINGS_DEPTH = 8  # the file nests 3 deep (the dictation rules: a list of pairs)
 MAX_LIST_ITEMS = 256  # recent models, model folders, servers
 MAX_WARNINGS = 10
 MAX_SHOWN_CHARS = 80  # of a bad value quoted in a warning
@@ -68,6 +69,7 @@ class Settings:
     global_shortcuts: bool = True  # Dictate and Ask Parley from any application (desktop.global_shortcuts)
     dictate_shortcut: str = DICTATE_KEYS  # held (or tapped to start and stop): words typed where the cursor is
     ask_shortcut: str = ASK_KEYS  # held: a question to Parley, answered in the quick-ask window
+    dictate_cleaned_shortcut: str = ""  # optional: a dictation cleaned up by the chat model ("": none)
     dictation_method: str = "type"  # "type" (key events) or "paste" (through the clipboard, which is restored)
     dictation_space_after: bool = True  # a space after each dictated take
     typing_rate: int = 0  # characters a second when typing; 0: as fast as the app takes them
@@ -81,6 +83,19 @@ class Settings:
     serve_other_apps: bool = False  # the OpenAI-compatible server on the loaded models (local_server)
     serve_port: int = 8080  # its port on 127.0.0.1
     first_start_done: bool = False  # the first-start page was dismissed or a model picked there
+    # Dictation (parley.engine.dictation): what is done to a transcript before it is typed.
+    dictation_vocabulary: list[str] = field(default_factory=list)  # names, products, jargon
+    dictation_vocabulary_threshold: float = vocab.DEFAULT_THRESHOLD  # near-miss similarity
+    dictation_replacements: list[list[str]] = field(default_factory=list)  # [[spoken, written], ...]
+    dictation_spoken_punctuation: bool = True  # "comma", "new line" (English)
+    dictation_remove_fillers: bool = True  # "um", "uh"; "I I" said once
+    dictation_cleanup: bool = False  # clean-up by the loaded chat model
+    dictation_cleanup_prompt: str = dictation.DEFAULT_CLEANUP_PROMPT
+    dictation_cleanup_timeout_s: float = dictation.DEFAULT_CLEANUP_TIMEOUT_S
+    dictation_history_days: int = 7  # 0: keep none
+    dictation_app_modes: dict[str, str] = field(  # X11 window class (lower case) -> mode
+        default_factory=lambda: dict(dictation.DEFAULT_APP_MODES)
+    )
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -96,6 +111,9 @@ class Settings:
             recent_chat_models=list(self.recent_chat_models),
             model_folders=list(self.model_folders),
             rpc_servers=list(self.rpc_servers),
+            dictation_vocabulary=list(self.dictation_vocabulary),
+            dictation_replacements=[list(rule) for rule in self.dictation_replacements],
+            dictation_app_modes=dict(self.dictation_app_modes),
         )
 
 
@@ -143,6 +161,31 @@ def _endpoints(v: Any) -> bool:
     return True
 
 
+# A stored vocabulary or rule list is read as far as it is usable (the engine bounds it and
+# says what it left out): only a value of the wrong shape falls back to the default.
+MAX_STORED_ITEMS = 100_000
+
+
+def _texts(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= MAX_STORED_ITEMS and all(isinstance(p, str) for p in v)
+
+
+def _rules(v: Any) -> bool:
+    return (
+        isinstance(v, list)
+        and len(v) <= MAX_STORED_ITEMS
+        and all(isinstance(r, list) and len(r) == 2 and all(isinstance(p, str) for p in r) for r in v)
+    )
+
+
+def _app_modes(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and len(v) <= MAX_LIST_ITEMS
+        and all(isinstance(k, str) and 0 < len(k) <= 256 and m in dictation.MODES for k, m in v.items())
+    )
+
+
 _VALID: dict[str, Callable[[Any], bool]] = {
     "speech_model": _path,
     "chat_model": _path,
@@ -166,6 +209,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "hands_free_detector": lambda v: v in ("neural", "energy"),
     "global_shortcuts": lambda v: isinstance(v, bool),
     "dictate_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
+    "dictate_cleaned_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
     "ask_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
     "dictation_method": lambda v: v in ("type", "paste"),
     "dictation_space_after": lambda v: isinstance(v, bool),
@@ -180,8 +224,20 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "serve_other_apps": lambda v: isinstance(v, bool),
     "serve_port": _integer(0, 65535),
     "first_start_done": lambda v: isinstance(v, bool),
+    "dictation_vocabulary": _texts,
+    "dictation_vocabulary_threshold": _number(*vocab.THRESHOLD_RANGE),
+    "dictation_replacements": _rules,
+    "dictation_spoken_punctuation": lambda v: isinstance(v, bool),
+    "dictation_remove_fillers": lambda v: isinstance(v, bool),
+    "dictation_cleanup": lambda v: isinstance(v, bool),
+    "dictation_cleanup_prompt": _text,
+    "dictation_cleanup_timeout_s": _number(*dictation.CLEANUP_TIMEOUT_RANGE),
+    "dictation_history_days": _integer(0, 3650),
+    "dictation_app_modes": _app_modes,
 }
 
+
+_FLOATS = ("temperature", "top_p", "dictation_vocabulary_threshold", "dictation_cleanup_timeout_s")
 
 # Settings that were saved under another name by an earlier version.
 _RENAMED = {"speak_replies": "read_replies_aloud"}
@@ -219,7 +275,7 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
         if key not in _VALID:
             warnings.append(f"Ignored the unknown setting {_shown(key)}.")
         elif _VALID[key](value):
-            values[key] = float(value) if key in ("temperature", "top_p") else value
+            values[key] = float(value) if key in _FLOATS else value
         else:
             shown = _without_tokens(value) if key == "rpc_servers" else value
             warnings.append(f"The setting {key!r} had an unusable value ({_shown(shown)}); using the default.")
@@ -271,6 +327,16 @@ def _set_aside(path: Path, problem: str) -> str:
     return message
 
 
+def _as_stored(settings: Settings) -> dict[str, Any]:
+    """The settings as the file holds them: the dictation lists only as far as the engine uses
+    them (what it would leave out is not kept), so the file stays far below MAX_SETTINGS_BYTES
+    and is never set aside whole for its size."""
+    stored = dataclasses.asdict(settings)
+    stored["dictation_vocabulary"] = list(vocab.bound(settings.dictation_vocabulary)[0])
+    stored["dictation_replacements"] = [list(rule) for rule in settings.dictation_replacements[: dictation.MAX_RULES]]
+    return stored
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically: a temporary file in the same folder, flushed, then renamed over."""
     path = path or config_dir() / SETTINGS_FILE
@@ -278,7 +344,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(temporary, "w", encoding="utf-8") as out:
-            json.dump(dataclasses.asdict(settings), out, indent=2, ensure_ascii=False)
+            json.dump(_as_stored(settings), out, indent=2, ensure_ascii=False)
             out.write("\n")
             out.flush()
             os.fsync(out.fileno())

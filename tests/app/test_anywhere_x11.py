@@ -52,11 +52,12 @@ def display() -> Iterator[str]:
 class Editor:
     """The other application: a text editor process, and what it reports."""
 
-    def __init__(self, display: str, state: Path) -> None:
+    def __init__(self, display: str, state: Path, *, terminal: bool = False) -> None:
         self.state = state
         env = {**x11_env(display), "PYTHONPATH": str(REPO)}
+        mode = ["terminal"] if terminal else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.support.editor", str(state), USERS_CLIPBOARD],
+            [sys.executable, "-m", "tests.support.editor", str(state), USERS_CLIPBOARD, *mode],
             env=env,
             stdout=subprocess.PIPE,
             text=True,
@@ -230,6 +231,79 @@ def test_typing_reaches_another_apps_editor_intact(display: str, editor: Editor,
     assert editor.read()["clipboard"] == USERS_CLIPBOARD
 
 
+# ---------------------------------------------------------------- per application
+
+
+def set_wm_class(display: str, window: int, instance: str, app_class: str) -> None:
+    """Give another client's window the class a terminal has, as the desktop sees it."""
+    x11._run(["xdotool", "set_window", "--classname", instance, "--class", app_class, str(window)], display)
+
+
+@pytest.fixture
+def terminal(display: str, tmp_path: Path) -> Iterator[Editor]:
+    """The editor taking keys as a terminal does, with GNOME Terminal's class."""
+    editor = Editor(display, tmp_path / "terminal.json", terminal=True)
+    set_wm_class(display, editor.window, "gnome-terminal-server", "Gnome-terminal")
+    x11.XInput(display).focus(editor.window)
+    try:
+        yield editor
+    finally:
+        editor.close()
+
+
+def test_the_focused_windows_class_is_read_from_it_its_children_and_its_frame(display: str) -> None:
+    from Xlib import X, Xatom, display as xdisplay
+
+    from parley.app.desktop.focused_app import FocusedApp, focused_app
+    from parley.app.desktop.typing.modes import mode_name
+    from parley.config.settings import Settings
+
+    with x11.other_application(display) as window:
+        set_wm_class(display, window, "konsole", "konsole")
+        x11.XInput(display).focus(window)
+        assert focused_app(0, display) == FocusedApp(window, "konsole", "konsole")
+        assert mode_name(focused_app(0, display), Settings().dictation_app_modes) == "terminal"
+        connection = xdisplay.Display(display)
+        try:
+            top = connection.create_resource_object("window", window)
+            inner = top.query_tree().children[0]  # xmessage's form: the focus on an inner window
+            inner.set_input_focus(X.RevertToParent, X.CurrentTime)
+            # A window manager's frame around the client: the class is on the frame's child.
+            frame = connection.screen().root.create_window(0, 0, 10, 10, 0, X.CopyFromParent)
+            client = frame.create_window(0, 0, 10, 10, 0, X.CopyFromParent)
+            client.set_wm_class("xterm", "XTerm")
+            connection.sync()
+            assert focused_app(0, display) == FocusedApp(window, "konsole", "konsole")
+            assert focused_app(frame.id, display) == FocusedApp(client.id, "xterm", "XTerm")
+            assert mode_name(focused_app(frame.id, display), Settings().dictation_app_modes) == "terminal-keys"
+            # Another program's data: a class of control characters and 10 KB is cut and cleaned.
+            evil = b"\x1b[2J" + b"x" * 10_000 + b"\0Evil\n\0"
+            client.change_property(Xatom.WM_CLASS, Xatom.STRING, 8, evil)
+            connection.sync()
+            found = focused_app(client.id, display)
+            assert found is not None and found.instance == "[2J" + "x" * 97 and found.app_class == ""
+            assert mode_name(found, Settings().dictation_app_modes) == "default"
+        finally:
+            connection.close()
+    assert focused_app(window, display) is None  # the window is gone
+
+
+def test_a_terminal_pastes_with_ctrl_shift_v_not_ctrl_v(display: str, terminal: Editor, monkeypatch) -> None:
+    from parley.app.desktop.typing.x11 import X11Keyboard
+
+    monkeypatch.setenv("DISPLAY", display)
+    keyboard = X11Keyboard()
+    try:
+        keyboard.paste("ctrl+v")  # what pastes elsewhere does nothing in a terminal
+        keyboard.type_text("|")  # keys arrive in order: a paste by Ctrl+V would be before this
+        keyboard.paste("ctrl+shift+v")
+    finally:
+        keyboard.close()
+    wanted = "|" + USERS_CLIPBOARD
+    wait_until(lambda: len(terminal.read().get("text", "")) >= len(wanted), "the terminal to paste", timeout=15)
+    assert terminal.read()["text"] == wanted
+
+
 # ---------------------------------------------------------------- the real app
 
 
@@ -273,6 +347,49 @@ def test_dictation_is_typed_into_the_focused_app_and_the_clipboard_kept(
         assert word_error_rate(QUESTION, typed) < 0.35 and typed.endswith(" "), typed
         assert editor.read()["clipboard"] == USERS_CLIPBOARD
         assert not conversation_messages(tmp_path), "dictation must not become a chat message"
+    finally:
+        app.stop()
+
+
+def test_in_a_terminal_the_dictation_is_pasted_with_ctrl_shift_v_without_a_space_and_kept_in_the_history(
+    tmp_path: Path, display: str, terminal: Editor, tiny_chat_model: Path, mic, question_clip: Path
+) -> None:
+    app = start_app(tmp_path, display, tiny_chat_model, dictation_method="type", dictation_cleanup=True)
+    try:
+        xinput = x11.XInput(display)
+        xinput.focus(terminal.window)
+        xinput.key_down("ctrl+alt+space")
+        mic.play(question_clip)
+        xinput.key_up("space")
+        xinput.key_up("ctrl+alt")
+        typed = settled_text(terminal)  # only a paste by Ctrl+Shift+V reaches this "terminal"
+        assert word_error_rate(QUESTION, typed) < 0.35 and not typed.endswith(" "), typed
+        wait_until(lambda: terminal.read()["clipboard"] == USERS_CLIPBOARD, "the clipboard to be put back")
+        [(raw, kept, application, note)] = dictations(tmp_path)
+        assert kept == typed and application == "Gnome-terminal" and note == "", (raw, note)
+    finally:
+        app.stop()
+
+
+def test_a_clean_up_the_chat_model_fails_types_the_plain_dictation_and_the_history_says_why(
+    tmp_path: Path, display: str, editor: Editor, tiny_chat_model: Path, mic, question_clip: Path
+) -> None:
+    """The tiny random-weight model never writes a usable clean-up (it writes on and on): the
+    plain dictation is typed, and the history keeps why."""
+    app = start_app(tmp_path, display, tiny_chat_model, dictation_cleanup=True, dictation_cleanup_timeout_s=1.0)
+    try:
+        xinput = x11.XInput(display)
+        xinput.focus(editor.window)
+        xinput.key_down("ctrl+alt+space")
+        mic.play(question_clip)
+        xinput.key_up("space")
+        xinput.key_up("ctrl+alt")
+        typed = settled_text(editor)
+        assert word_error_rate(QUESTION, typed) < 0.35 and typed.endswith(" "), typed
+        [(raw, kept, application, note)] = dictations(tmp_path)
+        assert kept == typed.strip() and raw.strip() == kept, (raw, kept)
+        assert application, "the editor's window class, as X11 tells it"
+        assert note.endswith("so the text was typed without the clean-up."), note
     finally:
         app.stop()
 
@@ -368,3 +485,13 @@ def conversation_messages(tmp_path: Path) -> list[tuple[str, str]]:
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
         rows = db.execute("SELECT role, content FROM messages WHERE state = 'complete' ORDER BY id").fetchall()
     return [(str(role), str(content)) for role, content in rows]
+
+
+def dictations(tmp_path: Path) -> list[tuple[str, str, str, str]]:
+    """The app's saved dictation history (raw, typed, application, note), oldest first."""
+    path = tmp_path / "data" / "dictations.sqlite3"
+    if not path.exists():
+        return []
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT raw, typed, application, note FROM dictations ORDER BY id").fetchall()
+    return [(str(raw), str(typed), str(app), str(note)) for raw, typed, app, note in rows]

@@ -140,3 +140,28 @@ def test_a_hostile_compositor_is_a_clear_error_not_a_hang(
     with pytest.raises(wayland.WaylandTypingError, match=problem):
         wayland.VirtualKeyboard(path, timeout=1.0)
     assert time.monotonic() - started < 5
+
+
+def test_on_wayland_settings_says_the_modes_per_application_cannot_work() -> None:
+    """No Wayland app may know which window has the focus: the per-application modes say so in
+    Settings > Dictation, and no dictation is given an application."""
+    script = textwrap.dedent(
+        """
+        from PySide6.QtWidgets import QApplication
+        from parley.app.desktop.typing.typist import app_modes_problem, focused_application
+        from parley.app.settings_flow import dictation_help
+        from parley.app.ui.dictation_settings import DictationPage
+        from parley.config.settings import Settings
+        app = QApplication([])
+        page = DictationPage(Settings(), dictation_help(Settings()))
+        print("platform", app.platformName(), flush=True)
+        print("focused", repr(focused_application()), flush=True)
+        print("told", page.app_modes_problem.text(), flush=True)
+        """
+    )
+    with compositor("sway") as session:
+        full = {**os.environ, **session.env(), "QT_QPA_PLATFORM": "wayland", "PYTHONPATH": str(REPO)}
+        done = subprocess.run([sys.executable, "-c", script], env=full, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "platform wayland" in done.stdout and "focused None" in done.stdout, done.stdout
+    assert "told On Wayland no application may know which window has the focus" in done.stdout, done.stdout

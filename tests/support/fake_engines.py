@@ -257,6 +257,7 @@ class Transcript:
     text: str
     audio_seconds: float
     elapsed: float = 0.01
+    language: str = "en"
 
     @property
     def segments(self) -> list[Segment]:
@@ -270,8 +271,12 @@ class FakeSpeechModel:
     def __init__(self, vocabulary: Vocabulary, path: Path) -> None:
         self.vocabulary, self.path = vocabulary, path
         self.device = FakeDeviceChoice()
+        self.prompts: list[str | None] = []  # whisper's initial prompt of each transcription
 
-    def transcribe(self, audio: np.ndarray, language: str | None = None, cancel: Any = None) -> Transcript:
+    def transcribe(
+        self, audio: np.ndarray, language: str | None = None, cancel: Any = None, initial_prompt: str | None = None
+    ) -> Transcript:
+        self.prompts.append(initial_prompt)
         if cancel is not None and cancel.cancelled:
             raise Cancelled("the transcription was cancelled")
         return Transcript(self.vocabulary.hear(np.asarray(audio)), len(audio) / SAMPLE_RATE)
@@ -294,6 +299,7 @@ class FakeChat:
         self.answer: Callable[[str], str] = lambda text: f"You said: {text}"
         self.asked: list[str] = []  # the user messages it replied to, in order
         self.heard_ahead: list[str] = []  # the words each read-ahead was given ("" : the conversation only)
+        self.cleaner = FakeCleaner()  # the clean-up of dictations
         self._free = threading.Event()
         self._free.set()
 
@@ -317,6 +323,38 @@ class FakeChat:
         while not cancel.cancelled and not self._free.wait(0.01):
             pass
         return ReplyResult(written, "cancelled" if cancel.cancelled else "eog")  # a stop wins, as in the engine
+
+
+class FakeCleaner:
+    """The chat model's clean-up of a dictation (``engine.dictation.cleanup.Cleaner``'s shape):
+    ``answer(text)`` is its outcome; ``hold()`` makes it wait (on the chat thread) until
+    ``release()``, as a clean-up that is too slow or queued behind other work."""
+
+    def __init__(self) -> None:
+        from parley.engine.dictation.pipeline import CleanupOutcome
+
+        self.answer: Callable[[str], Any] = lambda text: CleanupOutcome("used", text.capitalize().rstrip(".") + ".")
+        self.prepared = 0  # clean-up prompts evaluated ahead, at a key press
+        self.cleaned: list[str] = []  # the texts it was given, in order
+        self.threads: set[str] = set()  # the threads it ran on
+        self._free = threading.Event()
+        self._free.set()
+
+    def hold(self) -> None:
+        self._free.clear()
+
+    def release(self) -> None:
+        self._free.set()
+
+    def prepare(self, options: Any, cancel: Any = None) -> None:
+        self.threads.add(threading.current_thread().name)
+        self.prepared += 1
+
+    def clean(self, text: str, options: Any) -> Any:
+        self.threads.add(threading.current_thread().name)
+        self.cleaned.append(text)
+        self._free.wait(30)
+        return self.answer(text)
 
 
 class FakeChatModel:
@@ -477,6 +515,9 @@ class FakeEngines:
 
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None:
         session.history = list(history)
+
+    def cleaner(self, model: Any) -> FakeCleaner:
+        return self.chat.cleaner
 
     def warm_chat(self, session: Any, system_prompt: str, cancel: Any) -> None:
         """The fake models have no first-run costs to pay (the real warm-up: LocalEngines)."""

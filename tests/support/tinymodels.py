@@ -42,6 +42,7 @@ REPO = Path(__file__).resolve().parents[2]
 GPT2_VOCAB_FILE = "ggml-vocab-gpt-2.gguf"
 GPT2_N_VOCAB = 50257
 N_BYTE_TOKENS = 256  # GPT-2's first 256 tokens are the single bytes
+GPT2_LINE_BREAK = 198  # "\n" in GPT-2's vocabulary
 
 # ChatML; with GPT-2's vocabulary <|im_start|> and <|im_end|> are tokenized as plain text.
 CHATML_TEMPLATE = (
@@ -293,12 +294,17 @@ def write_tiny_llama_gguf(
     seed: int = 0,
     name: str = "tiny-llama",
     never_ends: bool = False,
+    answers_nothing: bool = False,
 ) -> Path:
     """A random-weight ``llama`` GGUF with GPT-2's tokenizer (``n_vocab`` None: all 50257).
 
     ``never_ends``: the end-of-text token (the last id) is never sampled with top-k: its tied
     embedding row is zero, so its logit is 0, the median of the random logits.  A random model
-    would otherwise end a reply by chance, anywhere from its first tokens on."""
+    would otherwise end a reply by chance, anywhere from its first tokens on.
+
+    ``answers_nothing``: the end-of-text token's tied embedding row is the line break's, scaled
+    up, so its logit is the largest after a prompt that ends with a line break (as a chat
+    template's does): a greedy reply ends before its first token."""
     _check_heads(n_embd, n_head, n_head_kv)
     n_ff = n_ff or 2 * n_embd
     writer, n_vocab = _tiny_writer(path, "llama", name, wtype, n_vocab, n_ctx, n_embd, n_layer, n_ff, n_head)
@@ -322,6 +328,9 @@ def write_tiny_llama_gguf(
     if never_ends:
         assert tie_embeddings, "the end-of-text logit is silenced through the tied embeddings"
         tensors["token_embd.weight"][n_vocab - 1] = 0.0
+    if answers_nothing:
+        assert tie_embeddings, "the end-of-text logit is raised through the tied embeddings"
+        tensors["token_embd.weight"][n_vocab - 1] = 50.0 * tensors["token_embd.weight"][GPT2_LINE_BREAK]
     return write_gguf_file(Path(path), writer, tensors)
 
 

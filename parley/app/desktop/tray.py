@@ -2,7 +2,7 @@
 
 It shows what Parley is doing (``TrayState``: idle, recording, transcribing, answering) in its
 tooltip, and its menu opens the window, starts or ends a dictation (typed into the app that has
-the focus), turns hands-free on or off and quits.  With ``close to
+the focus), opens the dictation history, turns hands-free on or off and quits.  With ``close to
 tray`` on, closing the window only hides it; Quit in this menu ends Parley.  Where the desktop
 has no tray (``available`` is False), the window behaves as before.
 """
@@ -36,6 +36,7 @@ _SAID = {
 class Tray(QObject):
     open_requested = Signal()
     dictate_requested = Signal()
+    history_requested = Signal()  # the dictation history window
     hands_free_toggled = Signal(bool)
     quit_requested = Signal()
 
@@ -48,6 +49,8 @@ class Tray(QObject):
         self._open = self._add("Open Parley", lambda: emit(self.open_requested))
         self._dictate = self._add("Dictate", lambda: emit(self.dictate_requested))
         self._dictate.setToolTip("Start or stop dictating into the app you are in")
+        self._history = self._add("Dictation history…", lambda: emit(self.history_requested))
+        self._history.setToolTip("The last dictations: copy one, or type it again into the app you are in")
         self._hands_free: QAction = self._menu.addAction("Hands-free")
         self._hands_free.setCheckable(True)
         self._hands_free.toggled.connect(lambda on: emit(self.hands_free_toggled, on))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...config.settings import Settings
 from ..conversations.book import ConversationBook
+from ..conversations.dictation_log import DictationLog
 from ..conversations.replies import ReplyFlow
 from ..conversations.turn_timings import TurnClock
 from ..desktop.typing.typist import Typist
@@ -36,3 +37,4 @@ class Parts:
     window: MainWindow
     quick_ask: QuickAskWindow
     settings: Callable[[], Settings]  # the settings now
+    dictations: DictationLog  # the dictation history

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..desktop.typing.modes import mode_name, typing_mode
+from ..desktop.typing.typist import focused_application
 from ..take_purpose import TakePurpose
 from .barge_in import BargeIn
 from .dictation import HANDS_FREE_OFF
@@ -108,10 +110,18 @@ class QuickQuestion:
     # ------------------------------------------------------------------ 7. the window's buttons
 
     def insert(self, answer: str) -> None:
-        """Type the answer into the application that had the focus."""
+        """Type the answer into the application that had the focus, in its mode (a terminal:
+        pasted with Ctrl+Shift+V, or its line breaks typed as spaces)."""
         self.quick_ask.hide()
         s = self.settings()
-        self.typist.type(answer, method=s.dictation_method, chars_per_s=s.typing_rate, window=self.focus)
+        mode = typing_mode(mode_name(focused_application(self.focus) if self.focus else None, s.dictation_app_modes))
+        self.typist.type(
+            mode.text(answer, space_after=False),
+            method=mode.method or s.dictation_method,
+            chars_per_s=s.typing_rate,
+            window=self.focus,
+            paste_keys=mode.paste_keys,
+        )
 
     def open_in_parley(self) -> None:
         """Show the conversation in Parley's window."""

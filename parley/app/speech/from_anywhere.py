@@ -63,7 +63,13 @@ class FromAnywhere(QObject):
         """Listen for the shortcuts the settings name (or none); returns the problems."""
         s = self.settings()
         wanted = (
-            {TakePurpose.DICTATE: s.dictate_shortcut, TakePurpose.ASK: s.ask_shortcut} if s.global_shortcuts else {}
+            {
+                TakePurpose.DICTATE: s.dictate_shortcut,
+                TakePurpose.DICTATE_CLEANED: s.dictate_cleaned_shortcut,
+                TakePurpose.ASK: s.ask_shortcut,
+            }
+            if s.global_shortcuts
+            else {}
         )
         return self.shortcuts.apply({a: text for a, text in wanted.items() if text})
 
@@ -83,6 +89,7 @@ class FromAnywhere(QObject):
         if self.shortcuts.active and not s.told_about_global_shortcuts:
             said = {
                 TakePurpose.DICTATE: f"hold {s.dictate_shortcut} to dictate into any app",
+                TakePurpose.DICTATE_CLEANED: f"{s.dictate_cleaned_shortcut} to dictate cleaned up",
                 TakePurpose.ASK: f"{s.ask_shortcut} to ask Parley",
             }
             self.status.notice(

@@ -1,6 +1,11 @@
 """Speech to text for the app: a take's audio in, the words the user said out, to the flow
 that asked (``transcribe(audio, purpose, then)``: ``then(text)`` on the UI thread).
 
+The user's vocabulary (Settings > Dictation) biases whisper for every take (its initial prompt,
+``DictationOptions.whisper_prompt``), and near misses of its words are corrected in what the
+talk key, hands-free and Ask Parley hear (``corrected``); a dictation's words go to its flow as
+heard, and the flow runs the whole dictation pipeline on them (the correction included).
+
 Only the part of a take that holds speech is transcribed, and whisper's markers such as
 ``[BLANK_AUDIO]`` are not words: the rules of ``parley.engine.audio.utterance``, which ``parley
 transcribe`` follows too.  A silent take is not transcribed at all (whisper makes words up from
@@ -17,6 +22,7 @@ to transcript no longer grows with the take.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Callable
@@ -28,6 +34,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from parley.engine.audio.files import rms_level
 from parley.engine.audio.utterance import speech_region, spoken_text
+from parley.engine.dictation.options import DictationOptions
+from parley.engine.dictation.pipeline import process
 from parley.engine.formats import SAMPLE_RATE
 
 from ...config.settings import Settings
@@ -90,6 +98,8 @@ class Transcription(QObject):
         self.settings = settings
         self.reused = 0  # releases answered by a live decode (diagnostics)
         self.working = False  # a take is being transcribed
+        self.language_heard: str | None = None  # the language whisper found in the last take
+        self._options: tuple[tuple[object, ...], DictationOptions] | None = None
         self._retry: tuple[Any, TakePurpose, Heard] | None = None  # a take to transcribe again once the model is back
         self._snapshot: Callable[[], Any] | None = None
         self._decodes: list[_Decode] = []  # live decodes of this take, newest last
@@ -100,6 +110,34 @@ class Transcription(QObject):
     def language(self) -> str | None:
         language = self.settings().language
         return None if language == "auto" else language
+
+    def dictation_options(self) -> DictationOptions:
+        """The settings' dictation options (bounded by the engine; made again only when they change)."""
+        s = self.settings()
+        key = (
+            tuple(s.dictation_vocabulary),
+            s.dictation_vocabulary_threshold,
+            tuple(map(tuple, s.dictation_replacements)),
+            s.dictation_spoken_punctuation,
+            s.dictation_remove_fillers,
+            s.dictation_cleanup,
+            s.dictation_cleanup_prompt,
+            s.dictation_cleanup_timeout_s,
+            s.language,
+        )
+        if self._options is None or self._options[0] != key:
+            self._options = (key, DictationOptions.from_settings(s))
+        return self._options[1]
+
+    def corrected(self, text: str) -> str:
+        """``text`` with near misses of the user's vocabulary corrected (nothing else changed)."""
+        options = self.dictation_options()
+        if not options.vocabulary or not text:
+            return text
+        only = dataclasses.replace(
+            options, remove_fillers=False, replacements=(), spoken_punctuation=False, cleanup=False
+        )
+        return process(text, only).text
 
     # ------------------------------------------------------------------ a whole take
 
@@ -149,7 +187,10 @@ class Transcription(QObject):
 
     def _done(self, transcript: Any, purpose: TakePurpose, then: Heard) -> None:
         self.status.show_clip_time(transcript.elapsed)
+        self.language_heard = getattr(transcript, "language", None)
         text = spoken_text(transcript)
+        if purpose not in (TakePurpose.DICTATE, TakePurpose.DICTATE_CLEANED):
+            text = self.corrected(text)
         if not text:
             log.info("no words in the %s take's transcript %r", purpose, transcript.text)
             self.status.say("No speech was recognised, so nothing was sent.")
@@ -246,9 +287,12 @@ class Transcription(QObject):
     ) -> Job:
         slot = self.speech
         model, language = slot.model, self.language()
+        prompt = self.dictation_options().whisper_prompt()
 
         def transcribe(job: Job) -> Any:
-            return model.transcribe(speech, language=language, cancel=job.link(slot.cancel_token()))
+            return model.transcribe(
+                speech, language=language, initial_prompt=prompt, cancel=job.link(slot.cancel_token())
+            )
 
         return slot.submit(transcribe, on_done=on_done, on_error=on_error, name=f"transcribe {key[1] - key[0]} samples")
 

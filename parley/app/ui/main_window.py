@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
     search_changed = Signal(str)
     export_requested = Signal(int, str, str)  # conversation id, "markdown" | "json", path
     settings_requested = Signal()
+    dictation_history_requested = Signal()  # File > Dictation history
     recommendations_requested = Signal()  # Models > Recommended for this computer
     closing = Signal()  # the window closes for good: Parley ends
     hidden_to_tray = Signal()  # closing only hid the window (``hide_on_close``)
@@ -169,6 +170,7 @@ class MainWindow(QMainWindow):
         )
         self.export_json_action = self._action(file_menu, "Export as &JSON…", lambda: self._ask_export("json"))
         file_menu.addSeparator()
+        self._action(file_menu, "&Dictation history…", self.dictation_history_requested)
         self._action(file_menu, "&Settings…", self.settings_requested, QKeySequence.StandardKey.Preferences, "Ctrl+,")
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.quit, QKeySequence.StandardKey.Quit, "Ctrl+Q")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 from ...config.settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from ...engine.backend.rpc.endpoints import public_endpoint, server_endpoint
 from ..signals import emit
+from .dictation_settings import DictationHelp, DictationPage
 from .models_page import ModelsPage, ModelWork
 
 _CHOOSE_FILE = "\0choose"
@@ -279,8 +281,10 @@ class SettingsDialog(QDialog):
         devices_in_use: list[str] | None = None,
         chat_builtin: list[tuple[str, str, bool]] | None = None,
         chat_choice: tuple[str, str] | None = None,
+        dictation: DictationHelp | None = None,
     ) -> None:
-        """``chat_builtin``: (setting, name, is a pack) of the built-in chat models installed;
+        """``dictation``: what the Dictation tab tells from the engine (None: only the fields);
+        ``chat_builtin``: (setting, name, is a pack) of the built-in chat models installed;
         ``chat_choice``: the model "Parley's choice" means on this machine, and why;
         ``voices``: (setting, name) of the read-aloud voices the picker offers;
         ``shortcut_problems``: why system-wide shortcuts do not work now, said under them;
@@ -309,6 +313,8 @@ class SettingsDialog(QDialog):
         tabs.addTab(self.models_page, "Model library")
         tabs.addTab(self._replies_tab(settings), "Replies")
         tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), "Voice")
+        self.dictation = DictationPage(settings, dictation or DictationHelp())
+        tabs.addTab(_scrolled(self.dictation), "Dictation")
         tabs.addTab(self._desktop_tab(settings), "Desktop")
 
         self.error_label = QLabel(wordWrap=True)
@@ -462,6 +468,11 @@ class SettingsDialog(QDialog):
         self.dictate_shortcut = QKeySequenceEdit(QKeySequence(s.dictate_shortcut))
         self.dictate_shortcut.setMaximumSequenceLength(1)
         self.dictate_shortcut.setToolTip("Hold while you speak: the words are typed where your cursor is.")
+        self.dictate_cleaned_shortcut = QKeySequenceEdit(QKeySequence(s.dictate_cleaned_shortcut))
+        self.dictate_cleaned_shortcut.setMaximumSequenceLength(1)
+        self.dictate_cleaned_shortcut.setToolTip(
+            "Optional: the same as Dictate, cleaned up by the chat model whatever Settings > Dictation says."
+        )
         self.ask_shortcut = QKeySequenceEdit(QKeySequence(s.ask_shortcut))
         self.ask_shortcut.setMaximumSequenceLength(1)
         self.ask_shortcut.setToolTip("Hold while you speak: Parley answers in a small window above the others.")
@@ -482,6 +493,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout(group)
         form.addRow("", self.global_shortcuts)
         form.addRow("Dictate:", self.dictate_shortcut)
+        form.addRow("Dictate, cleaned:", self.dictate_cleaned_shortcut)
         form.addRow("Ask Parley:", self.ask_shortcut)
         form.addRow("", hint)
         form.addRow("Dictation:", self.dictation_method)
@@ -552,6 +564,9 @@ class SettingsDialog(QDialog):
         s.voice = self.voice.currentData()
         s.global_shortcuts = self.global_shortcuts.isChecked()
         s.dictate_shortcut = self.dictate_shortcut.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
+        s.dictate_cleaned_shortcut = self.dictate_cleaned_shortcut.keySequence().toString(
+            QKeySequence.SequenceFormat.PortableText
+        )
         s.ask_shortcut = self.ask_shortcut.keySequence().toString(QKeySequence.SequenceFormat.PortableText)
         s.dictation_method = self.dictation_method.currentData()
         s.dictation_space_after = self.dictation_space_after.isChecked()
@@ -563,6 +578,7 @@ class SettingsDialog(QDialog):
         s.start_at_login = self.start_at_login.isChecked()
         s.serve_other_apps = self.serve_other_apps.isChecked()
         s.serve_port = self.serve_port.value()
+        self.dictation.apply_to(s)
         return s
 
     def accept(self) -> None:
@@ -579,6 +595,14 @@ class SettingsDialog(QDialog):
         """However the dialog closes, a running download stops (its partial file is kept)."""
         self.models_page.shutdown()
         super().done(result)
+
+
+def _scrolled(page: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(page)
+    return area
 
 
 def _page(form: QFormLayout) -> QWidget:

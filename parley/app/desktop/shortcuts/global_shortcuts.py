@@ -1,4 +1,5 @@
-"""Parley's system-wide shortcuts (Dictate, Ask Parley): pressed and released in any application.
+"""Parley's system-wide shortcuts (Dictate, Dictate cleaned, Ask Parley): pressed and released in
+any application.
 
 Which mechanism depends on the desktop session Qt runs on:
 
@@ -33,7 +34,11 @@ from .x11 import X11HotKeys, X11Unavailable
 
 log = logging.getLogger("parley.keys")
 
-ACTIONS: dict[str, str] = {TakePurpose.DICTATE: "Dictate", TakePurpose.ASK: "Ask Parley"}  # their names for the user
+ACTIONS: dict[str, str] = {  # their names for the user
+    TakePurpose.DICTATE: "Dictate",
+    TakePurpose.DICTATE_CLEANED: "Dictate, cleaned",
+    TakePurpose.ASK: "Ask Parley",
+}
 TOGGLE_HINT = (
     "To use them anyway, bind `parley dictate --toggle` and `parley ask --toggle` to keys in your "
     "desktop's keyboard settings (each press starts or stops). Where a key's release can be bound "

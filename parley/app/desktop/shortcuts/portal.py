@@ -38,6 +38,7 @@ INTERFACE = "org.freedesktop.portal.GlobalShortcuts"
 BIND_TIMEOUT_S = 300.0  # the user may be answering the desktop's dialog
 DESCRIPTIONS: dict[str, str] = {
     TakePurpose.DICTATE: "Dictate: type what you say into the app you are in",
+    TakePurpose.DICTATE_CLEANED: "Dictate, cleaned up by Parley's chat model",
     TakePurpose.ASK: "Ask Parley a question",
 }
 # The GlobalShortcuts session's token, the same every run: KDE keeps the user's keys under it.

@@ -29,6 +29,7 @@ from PySide6.QtCore import QMimeData, QObject, QTimer, Signal
 from PySide6.QtGui import QClipboard, QGuiApplication
 
 from ...signals import emit
+from ..focused_app import FocusedApp, focused_app
 from .mac import MacKeyboard
 from .windows import WindowsKeyboard
 from .x11 import X11Keyboard
@@ -58,6 +59,25 @@ def can_type() -> str | None:
     return f"Parley cannot type into other apps in this session ({platform})."
 
 
+def focused_application(window: int = 0) -> FocusedApp | None:
+    """The application that ``window`` (0: the focus now) belongs to, where the desktop says
+    so (X11); None elsewhere, or when it cannot be told."""
+    return focused_app(window) if QGuiApplication.platformName() == "xcb" else None
+
+
+def app_modes_problem() -> str | None:
+    """Why the per-application modes cannot work in this session (None: they can)."""
+    platform = QGuiApplication.platformName()
+    if platform == "xcb":
+        return None
+    if platform.startswith("wayland"):
+        return (
+            "On Wayland no application may know which window has the focus, so the modes per "
+            "application cannot be used: every dictation is typed as set above."
+        )
+    return f"Modes per application work on X11 only (this session: {platform})."
+
+
 class Typist(QObject):
     finished = Signal(str, str)  # the text, and why it was not typed ("" when it was)
     _sent = Signal(str, str, str)  # from the typing thread: text, problem, method
@@ -74,9 +94,12 @@ class Typist(QObject):
     def busy(self) -> bool:
         return self._busy
 
-    def type(self, text: str, *, method: str = "type", chars_per_s: int = 0, window: int = 0) -> None:
+    def type(
+        self, text: str, *, method: str = "type", chars_per_s: int = 0, window: int = 0, paste_keys: str = "ctrl+v"
+    ) -> None:
         """Put ``text`` into the focused application (``window``: first give the focus back to
-        this X window); ``finished`` follows.  ``chars_per_s`` 0: as fast as the target takes them."""
+        this X window); ``finished`` follows.  ``chars_per_s`` 0: as fast as the target takes them;
+        ``paste_keys``: what pastes there, "ctrl+v" or "ctrl+shift+v" (a terminal on X11)."""
         problem = can_type()
         if problem is None and QGuiApplication.focusWindow() is not None and not window:
             problem = PARLEY_HAS_FOCUS
@@ -99,7 +122,7 @@ class Typist(QObject):
             problem = ""
             try:
                 send = _send_wayland_keys if wayland else _send_keys
-                problem = send(text, method, delay, window, lambda: self._cancelled)
+                problem = send(text, method, delay, window, lambda: self._cancelled, paste_keys)
             except Exception as exc:  # noqa: BLE001 - reported to the user, who keeps the text
                 log.warning("typing failed", exc_info=True)
                 problem = f"Typing into the other app failed: {exc}"
@@ -142,7 +165,9 @@ class Typist(QObject):
             clipboard.clear(QClipboard.Mode.Clipboard)
 
 
-def _send_keys(text: str, method: str, delay_s: float, window: int, cancelled: Callable[[], bool]) -> str:
+def _send_keys(
+    text: str, method: str, delay_s: float, window: int, cancelled: Callable[[], bool], paste_keys: str
+) -> str:
     """The key events, on the typing thread; returns a problem ("" when all went)."""
     keyboard: X11Keyboard | WindowsKeyboard | MacKeyboard
     if sys.platform == "win32":
@@ -157,7 +182,10 @@ def _send_keys(text: str, method: str, delay_s: float, window: int, cancelled: C
         if not keyboard.wait_for_modifiers_up():
             return "The shortcut's keys were still held, so nothing was typed"
         if method == "paste":
-            keyboard.paste()
+            if isinstance(keyboard, X11Keyboard):
+                keyboard.paste(paste_keys)
+            else:
+                keyboard.paste()
             return ""
         typed = keyboard.type_text(text, delay_s, cancelled)
         return "" if typed == len(text) else "Typing stopped part way"
@@ -165,7 +193,9 @@ def _send_keys(text: str, method: str, delay_s: float, window: int, cancelled: C
         keyboard.close()
 
 
-def _send_wayland_keys(text: str, _method: str, delay_s: float, _window: int, cancelled: Callable[[], bool]) -> str:
+def _send_wayland_keys(
+    text: str, _method: str, delay_s: float, _window: int, cancelled: Callable[[], bool], _paste_keys: str
+) -> str:
     """The key events through the compositor's virtual keyboard, on the typing thread.  Its
     modifiers are its own: keys the user still holds on the real keyboard do not combine."""
     from .portal import PortalKeyboard

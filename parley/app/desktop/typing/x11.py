@@ -119,12 +119,13 @@ class X11Keyboard:
                 self._display.sync()
         return typed
 
-    def paste(self) -> None:
-        """Ctrl+V in the focused window (the clipboard holds the text by then)."""
+    def paste(self, keys: str = "ctrl+v") -> None:
+        """Ctrl+V (``keys`` "ctrl+shift+v": Ctrl+Shift+V, a terminal's paste) in the focused
+        window (the clipboard holds the text by then)."""
         control = self._display.keysym_to_keycode(_CONTROL_L)
         v = self._display.keysym_to_keycode(_V)
         self._key(control, True)
-        self._tap(v, False)
+        self._tap(v, keys == "ctrl+shift+v")
         self._key(control, False)
         self._display.sync()
 

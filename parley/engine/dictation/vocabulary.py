@@ -1,0 +1,246 @@
+"""The user's words: names, product names and jargon that whisper has not seen.
+
+Two things use the list:
+
+- ``whisper_prompt``: the entries as whisper's initial prompt ("Siobhan, Nguyen, Postgres."),
+  which biases the decoder toward those spellings.  whisper.cpp keeps only the last
+  ``n_text_ctx / 2 - 1`` tokens of a prompt (223 for every Whisper model), and its tokenizer
+  is byte-level BPE: a token is at least one byte, so a prompt of at most 223 UTF-8 bytes is
+  never cut.  The entries go in list order while they fit; the rest are still corrected.
+- ``correct``: after transcription, a word or a run of words that is a near miss of an entry
+  ("Zintrix" for "Zyntrix", "Postkers" for "Postgres") is replaced by the entry.  The
+  similarity is the mean of the spelling's (difflib's ratio on the letters) and the sound's
+  (the same ratio on a rough English sound key: "ph" and "f", "c" and "k", vowels alike).
+  Only ever into an entry of the list, never into anything else.  Words written in lower case
+  in the middle of a sentence are usually common words whisper knows ("posters", "source"),
+  so they must be closer: halfway between the threshold and a perfect match.  Words of fewer
+  than 4 letters are only fixed in their case.
+
+Bounds: ``MAX_ENTRIES`` entries of at most ``MAX_ENTRY_CHARS`` characters and
+``MAX_ENTRY_WORDS`` words; ``bound`` keeps what fits and says what it left out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import functools
+import re
+from collections.abc import Iterable, Sequence
+
+from .words import Word, letters, starts_sentence
+
+MAX_ENTRIES = 1000
+MAX_ENTRY_CHARS = 60
+MAX_ENTRY_WORDS = 4
+# whisper.cpp: max_prompt_ctx = n_text_ctx / 2 (448 / 2 for all Whisper models), one of which
+# is the "previous text" marker; byte-level BPE makes a token at least one byte.
+PROMPT_MAX_BYTES = 448 // 2 - 1
+MIN_LETTERS = 4  # shorter words are only matched exactly (case fixes)
+DEFAULT_THRESHOLD = 0.8
+THRESHOLD_RANGE = (0.5, 1.0)
+
+
+def bound(entries: Iterable[str]) -> tuple[tuple[str, ...], list[str]]:
+    """The usable entries (trimmed, each once, in order) and a sentence for each kind of entry
+    left out.  A list of any size is read only as far as it can be used."""
+    kept: list[str] = []
+    seen: set[str] = set()
+    too_long = too_many_words = extra = 0
+    for entry in entries:
+        if len(kept) == MAX_ENTRIES:
+            extra += 1
+            continue
+        text = " ".join(entry[: MAX_ENTRY_CHARS * 4].split()) if isinstance(entry, str) else ""
+        if not text or letters(text) in seen:
+            continue
+        if len(text) > MAX_ENTRY_CHARS:
+            too_long += 1
+        elif len(text.split()) > MAX_ENTRY_WORDS:
+            too_many_words += 1
+        else:
+            kept.append(text)
+            seen.add(letters(text))
+    problems = []
+    if extra:
+        problems.append(f"Only the first {MAX_ENTRIES} vocabulary entries are used; {extra} more were left out.")
+    if too_long:
+        problems.append(f"{_entries(too_long)} longer than {MAX_ENTRY_CHARS} characters left out of the vocabulary.")
+    if too_many_words:
+        problems.append(f"{_entries(too_many_words)} of more than {MAX_ENTRY_WORDS} words left out of the vocabulary.")
+    return tuple(kept), problems
+
+
+def _entries(n: int) -> str:
+    return "1 entry" if n == 1 else f"{n} entries"
+
+
+def whisper_prompt(entries: Sequence[str]) -> str | None:
+    """whisper's initial prompt for ``entries``: as many as fit in ``PROMPT_MAX_BYTES``."""
+    taken: list[str] = []
+    size = 1  # the final period
+    for entry in entries:
+        cost = len(entry.encode()) + (2 if taken else 0)
+        if size + cost > PROMPT_MAX_BYTES:
+            continue  # a shorter one further down may still fit
+        taken.append(entry)
+        size += cost
+    return ", ".join(taken) + "." if taken else None
+
+
+def prompt_coverage(entries: Sequence[str]) -> int:
+    """How many of ``entries`` whisper's prompt holds."""
+    prompt = whisper_prompt(entries)
+    return 0 if prompt is None else prompt.count(", ") + 1
+
+
+# A rough English sound key: spellings of one sound made alike, vowels made one.
+_SOUNDS = [
+    (r"^kn|^gn|^pn", "n"),
+    (r"^wr", "r"),
+    (r"^ps", "s"),
+    (r"^x", "s"),
+    (r"ph", "f"),
+    (r"gh", "g"),
+    (r"ck", "k"),
+    (r"sch", "sk"),
+    (r"^sio", "x"),
+    (r"tio", "x"),
+    (r"sh|ch", "x"),
+    (r"bh|mh|v", "v"),
+    (r"c(?=[eiy])", "s"),
+    (r"[cq]", "k"),
+    (r"x(?!$)", "ks"),
+    (r"z", "s"),
+    (r"dg", "j"),
+    (r"y", "i"),
+    (r"h(?![aeiou])", ""),
+    (r"[aeiou]+", "a"),
+    (r"(.)\1+", r"\1"),
+]
+_COMPILED = [(re.compile(a), b) for a, b in _SOUNDS]
+
+
+@functools.lru_cache(maxsize=4096)
+def sound_key(text: str) -> str:
+    key = "".join(c for c in text.lower() if c.isalpha())
+    for pattern, replacement in _COMPILED:
+        key = pattern.sub(replacement, key)
+    return key
+
+
+def similarity(heard: str, entry: str) -> float:
+    """0..1: how alike two spellings look and sound (see the module's docstring)."""
+    a, b = letters(heard), letters(entry)
+    spelling = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    sound = difflib.SequenceMatcher(None, sound_key(a), sound_key(b), autojunk=False).ratio()
+    return (spelling + sound) / 2
+
+
+@dataclasses.dataclass(frozen=True)
+class _Entry:
+    text: str
+    letters: str
+    sound: str
+    words: int
+
+
+@dataclasses.dataclass(frozen=True)
+class _Match:
+    start: int
+    end: int  # one past the last word
+    entry: str
+    score: float
+
+
+@functools.lru_cache(maxsize=8)
+def _prepared(entries: tuple[str, ...]) -> tuple[_Entry, ...]:
+    return tuple(_Entry(e, letters(e), sound_key(e), len(e.split())) for e in entries if letters(e))
+
+
+def correct(words: list[Word], entries: tuple[str, ...], threshold: float) -> list[Word]:
+    """``words`` with each near miss of an entry replaced by the entry (see the docstring)."""
+    prepared = _prepared(entries)
+    if not prepared or not words:
+        return words
+    longest = max(e.words for e in prepared) + 1
+    matches: list[_Match] = []
+    for start in range(len(words)):
+        for end in range(start + 1, min(start + longest, len(words)) + 1):
+            window = words[start:end]
+            if not window[-1].core or any(_breaks(w) for w in window[:-1]):
+                break
+            if end > start + 1 and "\n" in window[-1].before:
+                break
+            found = _best(window, prepared, _needed(words, start, threshold))
+            if found is not None:
+                matches.append(_Match(start, end, *found))
+    chosen: list[_Match] = []
+    taken: set[int] = set()
+    for match in sorted(matches, key=lambda m: (-m.score, m.end - m.start, m.start)):
+        span = set(range(match.start, match.end))
+        if not span & taken:
+            chosen.append(match)
+            taken |= span
+    out = list(words)
+    for match in sorted(chosen, key=lambda m: m.start, reverse=True):
+        first, last = out[match.start], out[match.end - 1]
+        out[match.start : match.end] = [Word(first.before, first.lead, match.entry, last.trail)]
+    return out
+
+
+def _breaks(word: Word) -> bool:
+    return not word.core or bool(word.trail.strip("-'’"))
+
+
+def _needed(words: list[Word], start: int, threshold: float) -> float:
+    """The score a window starting at ``words[start]`` must reach (see the docstring)."""
+    capitalized = words[start].core[:1].isupper() and not starts_sentence(words, start)
+    return threshold if capitalized else threshold + (1.0 - threshold) / 2
+
+
+def _best(window: list[Word], entries: tuple[_Entry, ...], needed: float) -> tuple[str, float] | None:
+    heard = "".join(letters(w.core) for w in window)
+    written = " ".join(w.core for w in window)
+    best: tuple[str, float] | None = None
+    for entry in entries:
+        if not entry.words - 1 <= len(window) <= entry.words + 1:
+            continue
+        if heard == entry.letters:
+            if written.lower() != entry.text.lower() or (written != entry.text and written != written.lower()):
+                return entry.text, 2.0  # the entry, written otherwise ("Github", "Kubernete's", "post gres")
+            continue  # the entry itself, or a common word in lower case ("mark" for "Mark")
+        if len(heard) < MIN_LETTERS or len(entry.letters) < MIN_LETTERS:
+            continue
+        if 2 * min(len(heard), len(entry.letters)) / (len(heard) + len(entry.letters)) < 2 * needed - 1:
+            continue  # too different in length for the spelling to reach the mean
+        score = _score(heard, entry, needed)
+        if score >= needed and (best is None or score > best[1]) and _all_heard(window, entry):
+            best = entry.text, score
+    return best
+
+
+def _all_heard(window: list[Word], entry: _Entry) -> bool:
+    """Whether each word of a window of several words is mostly part of the entry: "post gres"
+    is "Postgres", but "Siobhan by" is "Siobhan" and another word."""
+    if len(window) == 1:
+        return True
+    heard = "".join(letters(w.core) for w in window)
+    matched = [False] * len(heard)
+    for block in difflib.SequenceMatcher(None, heard, entry.letters, autojunk=False).get_matching_blocks():
+        matched[block.a : block.a + block.size] = [True] * block.size
+    start = 0
+    for word in window:
+        size = len(letters(word.core))
+        if 2 * sum(matched[start : start + size]) < size:
+            return False
+        start += size
+    return True
+
+
+def _score(heard: str, entry: _Entry, needed: float) -> float:
+    spelling = difflib.SequenceMatcher(None, heard, entry.letters, autojunk=False)
+    if (spelling.quick_ratio() + 1) / 2 < needed:  # the sound's ratio is at most 1
+        return 0.0
+    sound = difflib.SequenceMatcher(None, sound_key(heard), entry.sound, autojunk=False).ratio()
+    return (spelling.ratio() + sound) / 2

@@ -52,7 +52,10 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     │   ├── PromptFormatError          the chat template could not be applied
     │   ├── NothingToRegenerateError   regenerate() with no reply to replace
     │   ├── InvalidHistoryError        history with roles other than user/assistant
-    │   └── QueueFullError             too many replies already wait for the batch engine
+    │   ├── QueueFullError             too many replies already wait for the batch engine
+    │   ├── SchemaError                a JSON Schema a grammar cannot hold (``keyword`` names what):
+    │   │                              an unsupported keyword, a contradiction, too large
+    │   └── GrammarError               llama.cpp refused a grammar (chat.constrained)
     ├── TranscriptionError         whisper_full failed (SpeechModel.transcribe)
     ├── AudioError                 audio that cannot be used (empty, not finite, unreadable)
     │   └── AudioLimitError            audio refused by a limit (length, decoded size)
@@ -257,6 +260,22 @@ class InvalidHistoryError(ChatError):
 
 class QueueFullError(ChatError):
     """Every sequence of the batch engine is busy and its waiting line is full."""
+
+
+class SchemaError(ChatError):
+    """A JSON Schema (a response format, a tool's parameters) that a grammar cannot hold.
+
+    ``keyword`` is the schema keyword at fault ("" when it is the schema as a whole: too large,
+    or no value satisfies it).
+    """
+
+    def __init__(self, message: str, keyword: str) -> None:
+        self.keyword = keyword
+        super().__init__(message)
+
+
+class GrammarError(ChatError):
+    """llama.cpp refused a grammar (its GBNF did not parse)."""
 
 
 # --------------------------------------------------------------------------- speech and audio

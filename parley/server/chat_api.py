@@ -19,15 +19,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from ..engine.chat.batch import BatchResult
+from ..engine.chat.batch import BatchResult, TokenLogprob
 from ..engine.chat.model import ChatModel
-from ..engine.errors import ChatError, QueueFullError
+from ..engine.errors import ChatError, GrammarError, QueueFullError
+from ..engine.handles.llama import LlamaGrammar
 from .api_errors import ApiError
-from .chat_request import ChatRequest, parse_chat_request, parse_json
+from .chat_request import ChatRequest, grammar_for, parse_chat_request, parse_json
 from .state import ClientGone, require_content_type, state_of, unless_disconnected
 
 FINISH_REASONS = {"eog": "stop", "stop": "stop", "max_tokens": "length", "context": "length"}
 SHUTTING_DOWN = "the server is shutting down"
+
+Event = str | BatchResult | TokenLogprob  # what the engine thread hands a request: text, the end, a token's odds
 
 
 async def chat_completions(request: Request) -> Response:
@@ -37,12 +40,12 @@ async def chat_completions(request: Request) -> Response:
     require_content_type(request, "application/json")
     chat = parse_chat_request(parse_json(await request.body()))
     engine, model = state.engine, state.chat_model
-    tokens = await run_in_threadpool(_prompt_tokens, model, chat)
+    tokens = await run_in_threadpool(_prepare, model, chat)
     chat.params.max_tokens = _max_tokens(chat, len(tokens), engine.n_ctx)
     loop = asyncio.get_running_loop()
-    events: asyncio.Queue[str | BatchResult] = asyncio.Queue()
+    events: asyncio.Queue[Event] = asyncio.Queue()
 
-    def hand_over(item: str | BatchResult) -> None:
+    def hand_over(item: Event) -> None:
         loop.call_soon_threadsafe(events.put_nowait, item)
 
     def done(result: BatchResult) -> None:  # on the engine thread, its only writer of the counts
@@ -50,27 +53,45 @@ async def chat_completions(request: Request) -> Response:
         hand_over(result)
 
     try:
-        job = engine.submit(tokens, chat.params, on_text=hand_over if chat.stream else None, on_done=done)
+        job = engine.submit(
+            tokens,
+            chat.params,
+            on_text=hand_over if chat.stream else None,
+            on_done=done,
+            on_logprob=hand_over if chat.params.logprobs is not None else None,
+        )
     except QueueFullError as exc:
         raise ApiError(503, f"the server is busy: {exc}; try again shortly", code="server_busy") from None
     reply = _Reply(state.chat_name)
     if chat.stream:
         return _EventStream(reply.events(events, chat.include_usage), on_close=job.cancel)
     try:
-        result = await unless_disconnected(request, _result(events))
+        result, logprobs = await unless_disconnected(request, _result(events))
     except ClientGone:
         job.cancel()
         return Response(status_code=499)  # never delivered: the client has gone
     finally:
         job.cancel()  # a no-op once the job is done
-    return JSONResponse(reply.whole(result))
+    return JSONResponse(reply.whole(result, logprobs if chat.params.logprobs is not None else None))
 
 
-def _prompt_tokens(model: ChatModel, chat: ChatRequest) -> list[int]:
+def _prepare(model: ChatModel, chat: ChatRequest) -> list[int]:
+    """Off the event loop: the prompt's tokens, and the response format's grammar, checked by
+    llama.cpp (400 when it refuses it)."""
+    chat.params.grammar = grammar_for(chat.response_format)
+    if chat.params.grammar is not None:
+        check_grammar(model, chat.params.grammar)
     try:
         return model.tokenize(model.prompt_format.render(chat.messages))
     except ChatError as exc:
         raise ApiError(400, str(exc), param="messages") from None
+
+
+def check_grammar(model: ChatModel, grammar: str) -> None:
+    try:
+        LlamaGrammar(model.llama, grammar).close()
+    except GrammarError as exc:
+        raise ApiError(400, f"the schema's grammar was refused: {exc}", param="response_format") from None
 
 
 def _max_tokens(chat: ChatRequest, prompt: int, n_ctx: int) -> int:
@@ -88,11 +109,23 @@ def _max_tokens(chat: ChatRequest, prompt: int, n_ctx: int) -> int:
     return wanted
 
 
-async def _result(events: asyncio.Queue[str | BatchResult]) -> BatchResult:
+async def _result(events: asyncio.Queue[Event]) -> tuple[BatchResult, list[TokenLogprob]]:
+    logprobs: list[TokenLogprob] = []
     while True:
         item = await events.get()
         if isinstance(item, BatchResult):
-            return item
+            return item, logprobs
+        if isinstance(item, TokenLogprob):
+            logprobs.append(item)
+
+
+def logprob_entry(item: TokenLogprob) -> dict[str, Any]:
+    """A token's log-probabilities as the chat API gives them."""
+
+    def one(data: bytes, logprob: float) -> dict[str, Any]:
+        return {"token": data.decode("utf-8", "replace"), "logprob": logprob, "bytes": list(data)}
+
+    return {**one(item.data, item.logprob), "top_logprobs": [one(d, lp) for d, lp in item.top]}
 
 
 class _Reply:
@@ -103,7 +136,7 @@ class _Reply:
         self.created = int(time.time())
         self.model = model
 
-    def whole(self, result: BatchResult) -> dict[str, Any]:
+    def whole(self, result: BatchResult, logprobs: list[TokenLogprob] | None) -> dict[str, Any]:
         _raise_for(result)
         return {
             **self._head("chat.completion"),
@@ -112,25 +145,30 @@ class _Reply:
                     "index": 0,
                     "message": {"role": "assistant", "content": result.text},
                     "finish_reason": FINISH_REASONS[result.finish],
-                    "logprobs": None,
+                    "logprobs": None if logprobs is None else {"content": [logprob_entry(x) for x in logprobs]},
                 }
             ],
             "usage": _usage(result),
         }
 
-    async def events(self, events: asyncio.Queue[str | BatchResult], include_usage: bool) -> AsyncIterator[bytes]:
+    async def events(self, events: asyncio.Queue[Event], include_usage: bool) -> AsyncIterator[bytes]:
         yield self._chunk({"role": "assistant", "content": ""}, None)
+        logprobs: list[TokenLogprob] = []  # of the tokens whose text is still to be sent
         while True:
             item = await events.get()
+            if isinstance(item, TokenLogprob):
+                logprobs.append(item)
+                continue
             if isinstance(item, str):
-                yield self._chunk({"content": item}, None)
+                yield self._chunk({"content": item}, None, logprobs)
+                logprobs = []
                 continue
             try:
                 _raise_for(item)
             except ApiError as exc:
                 yield _sse(exc.body())
                 return
-            yield self._chunk({}, FINISH_REASONS[item.finish])
+            yield self._chunk({}, FINISH_REASONS[item.finish], logprobs)
             if include_usage:
                 yield _sse({**self._head("chat.completion.chunk"), "choices": [], "usage": _usage(item)})
             yield b"data: [DONE]\n\n"
@@ -139,8 +177,9 @@ class _Reply:
     def _head(self, kind: str) -> dict[str, Any]:
         return {"id": self.id, "object": kind, "created": self.created, "model": self.model}
 
-    def _chunk(self, delta: dict[str, str], finish: str | None) -> bytes:
-        choice = {"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}
+    def _chunk(self, delta: dict[str, Any], finish: str | None, logprobs: list[TokenLogprob] | None = None) -> bytes:
+        content = {"content": [logprob_entry(x) for x in logprobs]} if logprobs else None
+        choice = {"index": 0, "delta": delta, "finish_reason": finish, "logprobs": content}
         return _sse({**self._head("chat.completion.chunk"), "choices": [choice]})
 
 

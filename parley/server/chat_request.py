@@ -1,10 +1,10 @@
 """A chat completion request, checked field by field before the engine sees any of it.
 
 Fields the engine cannot honour and whose absence would change the answer the client expects
-(``n`` > 1, tools, a JSON response format, log-probabilities, images) are refused with a 400
-naming the field; the rest of the API's optional fields (``user``, ``metadata``, penalties of
-0...) are ignored, as the API allows.  ``ignore_eos`` is llama-server's extension, accepted
-for benchmarks.
+(``n`` > 1, images, a schema a grammar cannot hold) are refused with a 400 naming the field; the
+rest of the API's optional fields (``user``, ``metadata``, penalties of 0...) are ignored, as
+the API allows. ``ignore_eos`` is llama-server's extension, accepted for benchmarks (with a
+response format the reply still ends where the grammar does).
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ import json
 import math
 from typing import Any
 
+from ..engine.chat.json_schema import json_object_grammar, schema_grammar
 from ..engine.chat.prompt_format import Message
 from ..engine.chat.sampling import SamplingParams
+from ..engine.errors import SchemaError
 from .api_errors import ApiError
-from .limits import MAX_MESSAGES, MAX_NAME_CHARS, MAX_STOP, MAX_STOP_CHARS
+from .limits import MAX_MESSAGES, MAX_NAME_CHARS, MAX_STOP, MAX_STOP_CHARS, MAX_TOP_LOGPROBS
 
 ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant"}
 
@@ -34,6 +36,7 @@ class ChatRequest:
     include_usage: bool
     max_tokens: int | None  # None: as many as the context leaves
     params: SamplingParams  # max_tokens is set once the prompt's length is known
+    response_format: dict[str, Any] | None = None  # json_object or json_schema; made a grammar off the event loop
 
 
 def parse_json(body: bytes) -> dict[str, Any]:
@@ -60,13 +63,7 @@ def parse_chat_request(body: dict[str, Any]) -> ChatRequest:
     for field in ("tools", "functions"):
         if body.get(field):
             raise ApiError(400, f"'{field}' is not supported by this server", param=field)
-    if body.get("logprobs"):
-        raise ApiError(400, "log-probabilities are not supported by this server", param="logprobs")
-    response_format = body.get("response_format")
-    if response_format is not None and not (
-        isinstance(response_format, dict) and response_format.get("type") == "text"
-    ):
-        raise ApiError(400, "only the 'text' response format is supported", param="response_format")
+    response_format = _response_format(body.get("response_format"))
     stream = _bool(body, "stream")
     options = body.get("stream_options")
     if options is not None and not isinstance(options, dict):
@@ -85,8 +82,57 @@ def parse_chat_request(body: dict[str, Any]) -> ChatRequest:
         seed=seed,
         stop=_stop(body.get("stop")),
         ignore_eos=_bool(body, "ignore_eos"),
+        logprobs=logprobs_count(body),
     )
-    return ChatRequest(model, messages, stream, include_usage, max_tokens, params)
+    return ChatRequest(model, messages, stream, include_usage, max_tokens, params, response_format)
+
+
+def logprobs_count(body: dict[str, Any]) -> int | None:
+    """``logprobs`` and ``top_logprobs`` (0 to MAX_TOP_LOGPROBS): None when not asked for."""
+    top = _int(body, "top_logprobs", 0)
+    if top is not None and top > MAX_TOP_LOGPROBS:
+        raise ApiError(400, f"'top_logprobs' must be at most {MAX_TOP_LOGPROBS}", param="top_logprobs")
+    if not _bool(body, "logprobs"):
+        if top:
+            raise ApiError(400, "'top_logprobs' needs 'logprobs': true", param="top_logprobs")
+        return None
+    return top or 0
+
+
+def _response_format(value: object) -> dict[str, Any] | None:
+    """The response format to hold the reply to (None: free text); checked for shape only."""
+    if value is None:
+        return None
+    kind = value.get("type") if isinstance(value, dict) else None
+    if not isinstance(value, dict) or kind not in ("text", "json_object", "json_schema"):
+        raise ApiError(400, "'response_format.type' must be text, json_object or json_schema", param="response_format")
+    if kind == "text":
+        return None
+    if kind == "json_schema":
+        spec = value.get("json_schema")
+        if not isinstance(spec, dict) or not isinstance(spec.get("schema", {}), (dict, bool)):
+            raise ApiError(
+                400, "'response_format.json_schema' must be an object with a 'schema'", param="response_format"
+            )
+    return value
+
+
+def grammar_for(response_format: dict[str, Any] | None) -> str | None:
+    """The GBNF of a response format (off the event loop: a large schema takes a while); 400 for
+    a schema a grammar cannot hold, naming the keyword."""
+    if response_format is None:
+        return None
+    if response_format["type"] == "json_object":
+        return json_object_grammar()
+    try:
+        return schema_grammar(response_format["json_schema"].get("schema", {}))
+    except SchemaError as exc:
+        raise ApiError(
+            400,
+            f"the response format's schema cannot be used: {exc}",
+            param="response_format.json_schema.schema" + (f".{exc.keyword}" if exc.keyword else ""),
+            code="unsupported_schema",
+        ) from None
 
 
 def _messages(value: object) -> list[Message]:

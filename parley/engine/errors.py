@@ -50,6 +50,7 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     │   ├── DecodeError                llama_decode failed
     │   ├── TokenizeError              llama.cpp could not tokenize the text
     │   ├── PromptFormatError          the chat template could not be applied
+    │   │   └── TemplateRefusedError       the model's own template refuses the conversation
     │   ├── NothingToRegenerateError   regenerate() with no reply to replace
     │   ├── InvalidHistoryError        history with roles other than user/assistant
     │   ├── QueueFullError             too many replies already wait for the batch engine
@@ -247,7 +248,12 @@ class TokenizeError(ChatError):
 
 
 class PromptFormatError(ChatError):
-    """llama.cpp could not apply the model's chat template to the conversation."""
+    """The model's chat template could not be applied to the conversation (llama.cpp's built-in
+    formats, or the template itself failed or passed a bound in its sandbox)."""
+
+
+class TemplateRefusedError(PromptFormatError):
+    """The model's own chat template refused the conversation (its ``raise_exception``)."""
 
 
 class NothingToRegenerateError(ChatError):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from typing import Any
 
 from ..engine.chat.json_schema import json_object_grammar, schema_grammar
@@ -19,9 +20,10 @@ from ..engine.chat.prompt_format import Message
 from ..engine.chat.sampling import SamplingParams
 from ..engine.errors import SchemaError
 from .api_errors import ApiError
-from .limits import MAX_MESSAGES, MAX_NAME_CHARS, MAX_STOP, MAX_STOP_CHARS, MAX_TOP_LOGPROBS
+from .limits import MAX_MESSAGES, MAX_NAME_CHARS, MAX_STOP, MAX_STOP_CHARS, MAX_TOOLS, MAX_TOOLS_BYTES, MAX_TOP_LOGPROBS
 
-ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant"}
+ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool"}
+TOOL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 # Sampling a request does not specify: llama-server's temperature, top-k (40) and min-p (0.05),
 # the API's top-p (1), and no repeat penalty (the API has none).
@@ -37,6 +39,19 @@ class ChatRequest:
     max_tokens: int | None  # None: as many as the context leaves
     params: SamplingParams  # max_tokens is set once the prompt's length is known
     response_format: dict[str, Any] | None = None  # json_object or json_schema; made a grammar off the event loop
+    turns: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # the messages as templates read them
+    tools: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # {"type": "function", "function": ...}
+    tool_choice: str = "auto"  # "auto", "none", "required" or a function's name
+    parallel_tool_calls: bool = True
+
+    @property
+    def uses_template(self) -> bool:
+        """Whether the prompt is the model's own template with tools (calls, results or tools)."""
+        return bool(self.tools) or any(t["role"] == "tool" or t.get("tool_calls") for t in self.turns)
+
+    @property
+    def function_names(self) -> set[str]:
+        return {t["function"]["name"] for t in self.tools} if self.tool_choice != "none" else set()
 
 
 def parse_json(body: bytes) -> dict[str, Any]:
@@ -56,13 +71,15 @@ def _refuse_constant(name: str) -> float:
 
 def parse_chat_request(body: dict[str, Any]) -> ChatRequest:
     model = _string(body, "model", required=False) or ""
-    messages = _messages(body.get("messages"))
+    turns = _turns(body.get("messages"))
+    messages = [Message(t["role"], t["content"] or "") for t in turns]
     n = body.get("n")
     if n is not None and (_is_bool(n) or n != 1):
         raise ApiError(400, "only n=1 is supported: one choice per request", param="n")
-    for field in ("tools", "functions"):
-        if body.get(field):
-            raise ApiError(400, f"'{field}' is not supported by this server", param=field)
+    if body.get("functions"):
+        raise ApiError(400, "'functions' is not supported by this server: use 'tools'", param="functions")
+    tools = _tools(body.get("tools"))
+    tool_choice = _tool_choice(body.get("tool_choice"), tools)
     response_format = _response_format(body.get("response_format"))
     stream = _bool(body, "stream")
     options = body.get("stream_options")
@@ -84,7 +101,70 @@ def parse_chat_request(body: dict[str, Any]) -> ChatRequest:
         ignore_eos=_bool(body, "ignore_eos"),
         logprobs=logprobs_count(body),
     )
-    return ChatRequest(model, messages, stream, include_usage, max_tokens, params, response_format)
+    if response_format is not None and tool_choice not in ("auto", "none") and tools:
+        raise ApiError(400, "a forced tool call and a response format cannot be combined", param="tool_choice")
+    return ChatRequest(
+        model,
+        messages,
+        stream,
+        include_usage,
+        max_tokens,
+        params,
+        response_format,
+        turns,
+        tools,
+        tool_choice,
+        _bool(body, "parallel_tool_calls") if "parallel_tool_calls" in body else True,
+    )
+
+
+def _tools(value: object) -> list[dict[str, Any]]:
+    """The request's functions, checked; 400 beyond MAX_TOOLS or MAX_TOOLS_BYTES of JSON."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ApiError(400, "'tools' must be an array", param="tools")
+    if len(value) > MAX_TOOLS or len(json.dumps(value)) > MAX_TOOLS_BYTES:
+        raise ApiError(
+            400,
+            f"at most {MAX_TOOLS} tools of {MAX_TOOLS_BYTES // 1024} KiB of JSON in all are accepted",
+            param="tools",
+        )
+    tools, names = [], set()
+    for i, tool in enumerate(value):
+        function = tool.get("function") if isinstance(tool, dict) and tool.get("type") == "function" else None
+        name = function.get("name") if isinstance(function, dict) else None
+        if (
+            not isinstance(function, dict)
+            or not isinstance(name, str)
+            or not TOOL_NAME.fullmatch(name)
+            or name in names
+        ):
+            raise ApiError(
+                400,
+                f"'tools[{i}]' must be a function with a unique name of 1-64 letters, digits, _ . -",
+                param=f"tools[{i}]",
+            )
+        parameters = function.get("parameters", {"type": "object", "properties": {}})
+        if not isinstance(parameters, dict):
+            raise ApiError(400, f"'tools[{i}].function.parameters' must be an object", param=f"tools[{i}].function")
+        description = function.get("description")
+        names.add(name)
+        clean = {"name": name, "parameters": parameters}
+        if isinstance(description, str):
+            clean["description"] = description
+        tools.append({"type": "function", "function": clean})
+    return tools
+
+
+def _tool_choice(value: object, tools: list[dict[str, Any]]) -> str:
+    if value is None or value in ("auto", "none", "required"):
+        return str(value or "auto")
+    function = value.get("function") if isinstance(value, dict) and value.get("type") == "function" else None
+    name = function.get("name") if isinstance(function, dict) else None
+    if not isinstance(name, str) or name not in {t["function"]["name"] for t in tools}:
+        raise ApiError(400, "'tool_choice' must be auto, none, required or one of the tools", param="tool_choice")
+    return name
 
 
 def logprobs_count(body: dict[str, Any]) -> int | None:
@@ -135,12 +215,14 @@ def grammar_for(response_format: dict[str, Any] | None) -> str | None:
         ) from None
 
 
-def _messages(value: object) -> list[Message]:
+def _turns(value: object) -> list[dict[str, Any]]:
+    """The messages as chat templates read them: role, content, an assistant's tool calls
+    (arguments as objects), a tool result's call id."""
     if not isinstance(value, list) or not value:
         raise ApiError(400, "'messages' must be a non-empty array", param="messages")
     if len(value) > MAX_MESSAGES:
         raise ApiError(400, f"at most {MAX_MESSAGES} messages are accepted", param="messages")
-    messages = []
+    turns = []
     for i, item in enumerate(value):
         where = f"messages[{i}]"
         if not isinstance(item, dict):
@@ -148,10 +230,40 @@ def _messages(value: object) -> list[Message]:
         role = item.get("role")
         if role not in ROLES:
             raise ApiError(
-                400, f"'{where}.role' must be one of system, developer, user, assistant", param=f"{where}.role"
+                400, f"'{where}.role' must be one of system, developer, user, assistant, tool", param=f"{where}.role"
             )
-        messages.append(Message(ROLES[role], _content(item.get("content"), f"{where}.content")))
-    return messages
+        turn: dict[str, Any] = {"role": ROLES[role], "content": _content(item.get("content"), f"{where}.content")}
+        if role == "assistant" and item.get("tool_calls"):
+            turn["tool_calls"] = _calls(item["tool_calls"], f"{where}.tool_calls")
+        if role == "tool":
+            for key in ("tool_call_id", "name"):
+                if isinstance(item.get(key), str):
+                    turn[key] = item[key][:MAX_NAME_CHARS]
+        turns.append(turn)
+    return turns
+
+
+def _calls(value: object, where: str) -> list[dict[str, Any]]:
+    if not isinstance(value, list):
+        raise ApiError(400, f"'{where}' must be an array", param=where)
+    calls = []
+    for call in value:
+        function = call.get("function") if isinstance(call, dict) else None
+        if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+            raise ApiError(400, f"'{where}' must hold function calls with a name", param=where)
+        arguments = function.get("arguments", "{}")
+        try:
+            parsed = json.loads(arguments) if isinstance(arguments, str) else arguments
+        except ValueError:
+            parsed = arguments  # as the client sent it
+        calls.append(
+            {
+                "id": str(call.get("id", ""))[:MAX_NAME_CHARS],
+                "type": "function",
+                "function": {"name": function["name"], "arguments": parsed},
+            }
+        )
+    return calls
 
 
 def _content(value: object, where: str) -> str:

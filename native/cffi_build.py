@@ -197,6 +197,10 @@ typedef bool (*llama_progress_callback)(float progress, void * user_data);
 enum llama_split_mode { LLAMA_SPLIT_MODE_NONE, LLAMA_SPLIT_MODE_LAYER, LLAMA_SPLIT_MODE_ROW, ... };
 enum llama_flash_attn_type { LLAMA_FLASH_ATTN_TYPE_AUTO, LLAMA_FLASH_ATTN_TYPE_DISABLED, LLAMA_FLASH_ATTN_TYPE_ENABLED, ... };
 enum llama_vocab_type { LLAMA_VOCAB_TYPE_NONE, LLAMA_VOCAB_TYPE_SPM, LLAMA_VOCAB_TYPE_BPE, ... };
+enum llama_pooling_type {
+    LLAMA_POOLING_TYPE_UNSPECIFIED, LLAMA_POOLING_TYPE_NONE, LLAMA_POOLING_TYPE_MEAN, LLAMA_POOLING_TYPE_CLS,
+    LLAMA_POOLING_TYPE_LAST, LLAMA_POOLING_TYPE_RANK, ...
+};
 
 struct llama_model_params {
     ggml_backend_dev_t * devices;
@@ -218,6 +222,7 @@ struct llama_context_params {
     int32_t  n_threads;
     int32_t  n_threads_batch;
     enum llama_flash_attn_type flash_attn_type;
+    enum llama_pooling_type pooling_type;
     ggml_abort_callback abort_callback;
     void * abort_callback_data;
     bool embeddings;
@@ -238,6 +243,8 @@ typedef struct llama_batch {
 
 typedef struct llama_chat_message { const char * role; const char * content; } llama_chat_message;
 typedef struct llama_logit_bias { llama_token token; float bias; } llama_logit_bias;
+typedef struct llama_token_data { llama_token id; float logit; float p; } llama_token_data;
+typedef struct llama_token_data_array { llama_token_data * data; size_t size; int64_t selected; bool sorted; } llama_token_data_array;
 #define LLAMA_DEFAULT_SEED ...
 typedef struct llama_sampler_chain_params { bool no_perf; ...; } llama_sampler_chain_params;
 struct llama_perf_context_data {
@@ -277,6 +284,11 @@ bool llama_vocab_is_eog(const struct llama_vocab * vocab, llama_token token);
 llama_token llama_vocab_bos(const struct llama_vocab * vocab);
 llama_token llama_vocab_eos(const struct llama_vocab * vocab);
 bool llama_vocab_get_add_bos(const struct llama_vocab * vocab);
+bool llama_vocab_get_add_eos(const struct llama_vocab * vocab);
+llama_token llama_vocab_sep(const struct llama_vocab * vocab);
+llama_token llama_vocab_fim_pre(const struct llama_vocab * vocab);
+llama_token llama_vocab_fim_suf(const struct llama_vocab * vocab);
+llama_token llama_vocab_fim_mid(const struct llama_vocab * vocab);
 
 int32_t llama_tokenize(const struct llama_vocab * vocab, const char * text, int32_t text_len,
                        llama_token * tokens, int32_t n_tokens_max, bool add_special, bool parse_special);
@@ -307,6 +319,9 @@ void llama_attach_threadpool(struct llama_context * ctx, ggml_threadpool_t threa
 void llama_detach_threadpool(struct llama_context * ctx);
 void llama_set_abort_callback(struct llama_context * ctx, ggml_abort_callback abort_callback, void * abort_callback_data);
 float * llama_get_logits_ith(struct llama_context * ctx, int32_t i);
+enum llama_pooling_type llama_pooling_type(const struct llama_context * ctx);
+float * llama_get_embeddings_seq(struct llama_context * ctx, llama_seq_id seq_id);
+float * llama_get_embeddings_ith(struct llama_context * ctx, int32_t i);
 void llama_synchronize(struct llama_context * ctx);
 
 struct llama_sampler * llama_sampler_chain_init(struct llama_sampler_chain_params params);
@@ -321,6 +336,12 @@ struct llama_sampler * llama_sampler_init_penalties(int32_t n_vocab, int32_t pen
                                                     float penalty_freq, float penalty_present);
 struct llama_sampler * llama_sampler_init_logit_bias(int32_t n_vocab, int32_t n_logit_bias,
                                                     const llama_logit_bias * logit_bias);
+// The grammar sampler (GBNF): NULL when the grammar does not parse.  Accepting a token the
+// grammar rejects aborts the process: only tokens that ``llama_sampler_apply`` left possible may
+// be accepted (parley.engine.chat.constrained checks each one first).
+struct llama_sampler * llama_sampler_init_grammar(const struct llama_vocab * vocab, const char * grammar_str,
+                                                  const char * grammar_root);
+void llama_sampler_apply(struct llama_sampler * smpl, llama_token_data_array * cur_p);
 llama_token llama_sampler_sample(struct llama_sampler * smpl, struct llama_context * ctx, int32_t idx);
 void llama_sampler_accept(struct llama_sampler * smpl, llama_token token);
 void llama_sampler_reset(struct llama_sampler * smpl);

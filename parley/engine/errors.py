@@ -50,9 +50,13 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     │   ├── DecodeError                llama_decode failed
     │   ├── TokenizeError              llama.cpp could not tokenize the text
     │   ├── PromptFormatError          the chat template could not be applied
+    │   │   └── TemplateRefusedError       the model's own template refuses the conversation
     │   ├── NothingToRegenerateError   regenerate() with no reply to replace
     │   ├── InvalidHistoryError        history with roles other than user/assistant
-    │   └── QueueFullError             too many replies already wait for the batch engine
+    │   ├── QueueFullError             too many replies already wait for the batch engine
+    │   ├── SchemaError                a JSON Schema a grammar cannot hold (``keyword`` names what):
+    │   │                              an unsupported keyword, a contradiction, too large
+    │   └── GrammarError               llama.cpp refused a grammar (chat.constrained)
     ├── TranscriptionError         whisper_full failed (SpeechModel.transcribe)
     ├── AudioError                 audio that cannot be used (empty, not finite, unreadable)
     │   └── AudioLimitError            audio refused by a limit (length, decoded size)
@@ -244,7 +248,12 @@ class TokenizeError(ChatError):
 
 
 class PromptFormatError(ChatError):
-    """llama.cpp could not apply the model's chat template to the conversation."""
+    """The model's chat template could not be applied to the conversation (llama.cpp's built-in
+    formats, or the template itself failed or passed a bound in its sandbox)."""
+
+
+class TemplateRefusedError(PromptFormatError):
+    """The model's own chat template refused the conversation (its ``raise_exception``)."""
 
 
 class NothingToRegenerateError(ChatError):
@@ -257,6 +266,22 @@ class InvalidHistoryError(ChatError):
 
 class QueueFullError(ChatError):
     """Every sequence of the batch engine is busy and its waiting line is full."""
+
+
+class SchemaError(ChatError):
+    """A JSON Schema (a response format, a tool's parameters) that a grammar cannot hold.
+
+    ``keyword`` is the schema keyword at fault ("" when it is the schema as a whole: too large,
+    or no value satisfies it).
+    """
+
+    def __init__(self, message: str, keyword: str) -> None:
+        self.keyword = keyword
+        super().__init__(message)
+
+
+class GrammarError(ChatError):
+    """llama.cpp refused a grammar (its GBNF did not parse)."""
 
 
 # --------------------------------------------------------------------------- speech and audio

@@ -15,3 +15,6 @@ MAX_FIELD_BYTES = 64 << 10  # bytes of one multipart field that is not the file
 MAX_SPEECH_WAITING = 8  # transcriptions waiting for the speech model beyond the one running
 MAX_SPEECH_INPUT_CHARS = 4096  # text to speak in one request, as OpenAI allows
 MAX_VOICE_WAITING = 8  # voice requests waiting beyond the one running
+MAX_TOP_LOGPROBS = 20  # alternatives per token with log-probabilities, as OpenAI allows
+MAX_TOOLS = 128  # functions in one request, as OpenAI allows
+MAX_TOOLS_BYTES = 256 << 10  # their JSON in all: far more than a context holds

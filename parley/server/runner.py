@@ -20,7 +20,9 @@ from collections.abc import Callable
 import uvicorn
 
 from ..engine.chat.batch import DEFAULT_MAX_QUEUE, BatchEngine
+from ..engine.chat.chat_template import ChatTemplate
 from ..engine.chat.model import ChatModel
+from ..engine.chat.tool_prompt import family_of, usable_template
 from ..engine.errors import InvalidSettingError
 from ..engine.speech import SpeechModel
 from ..engine.voice.piper import PiperVoice
@@ -120,7 +122,10 @@ def start_server(
             speech_worker = ModelWorker(speech, MAX_SPEECH_WAITING, "transcription")
         if voice is not None:
             voice_worker = ModelWorker(voice, MAX_VOICE_WAITING, "voice request")
+        template = tool_template(chat) if chat is not None else None
         state = ServerState(
+            chat_template=template,
+            tool_family=family_of(template.source if template else None),
             chat_model=chat,
             engine=engine,
             chat_name=chat.path.stem if chat else "",
@@ -154,6 +159,14 @@ def start_server(
         sock.close()
         raise
     return handle
+
+
+def tool_template(chat: ChatModel) -> ChatTemplate | None:
+    """The chat model's own template when it renders tools safely (tool_prompt.usable_template)."""
+    llama = chat.llama
+    bos = llama.piece(llama.bos, special=True).decode("utf-8", "replace") if llama.bos >= 0 else ""
+    eos = llama.piece(llama.eos, special=True).decode("utf-8", "replace") if llama.eos >= 0 else ""
+    return usable_template(llama.chat_template(), bos, eos)
 
 
 def _bind(host: str, port: int) -> socket.socket:

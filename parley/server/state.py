@@ -12,6 +12,7 @@ from typing import TypeVar
 from starlette.requests import Request
 
 from ..engine.chat.batch import BatchEngine
+from ..engine.chat.chat_template import ChatTemplate
 from ..engine.chat.model import ChatModel
 from ..engine.speech import SpeechModel
 from ..engine.voice.piper import PiperVoice
@@ -29,6 +30,8 @@ class ServerState:
     speech: ModelWorker[SpeechModel] | None
     speech_name: str
     voice: ModelWorker[PiperVoice] | None = None  # the read-aloud voice, for /v1/audio/speech
+    chat_template: ChatTemplate | None = None  # the model's own template, for tools (None: the built-in format)
+    tool_family: str = "hermes"  # the form its calls take (tool_prompt.family_of)
     created: int = dataclasses.field(default_factory=lambda: int(time.time()))
     replies: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)  # by finish
 

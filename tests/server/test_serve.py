@@ -261,7 +261,7 @@ def test_bad_requests_get_the_right_4xx_and_the_server_keeps_serving(server: Ser
         (chat_body(QUESTIONS[0], max_tokens=True), json_type, 400, None),
         (chat_body(QUESTIONS[0], max_tokens=10**6), json_type, 400, "context_length_exceeded"),
         (chat_body("word " * 2000), json_type, 400, "context_length_exceeded"),
-        (json.dumps({"messages": [{"role": "tool", "content": "x"}]}).encode(), json_type, 400, None),
+        (json.dumps({"messages": [{"role": "robot", "content": "x"}]}).encode(), json_type, 400, None),
         (b'{"messages": "' + b"x" * (5 << 20) + b'"}', json_type, 413, "request_too_large"),
     ]
     for body, headers, status, code in cases:

@@ -36,6 +36,7 @@ from typing import Any
 from ..backend.cancel import CancelToken
 from ..backend.rpc import remote
 from ..errors import (
+    ChatError,
     ContextOverflowError,
     ContextSizeError,
     DecodeError,
@@ -49,7 +50,7 @@ from ..handles.owner import Owner
 from .decoder import DecodeAborted, Decoder, common_prefix
 from .model import MIN_REPLY_ROOM, ChatModel
 from .prompt_format import ReplyStream
-from .sampling import Sampler, SamplingParams
+from .sampling import Sampler, SamplingParams, token_logprobs
 
 log = logging.getLogger("parley.chat")
 
@@ -73,16 +74,36 @@ class BatchResult:
 OnDone = Callable[[BatchResult], None]
 
 
+@dataclasses.dataclass
+class TokenLogprob:
+    """A generated token's bytes and log-probability, and the most likely tokens at its place
+    (``SamplingParams.logprobs`` of them) with theirs."""
+
+    data: bytes
+    logprob: float
+    top: list[tuple[bytes, float]]
+
+
+OnLogprob = Callable[[TokenLogprob], None]
+
+
 class BatchJob:
     """One request in the engine: made by ``BatchEngine.submit``; ``cancel()`` from any thread."""
 
     def __init__(
-        self, engine: BatchEngine, tokens: list[int], params: SamplingParams, on_text: OnText, on_done: OnDone
+        self,
+        engine: BatchEngine,
+        tokens: list[int],
+        params: SamplingParams,
+        on_text: OnText,
+        on_done: OnDone,
+        on_logprob: OnLogprob | None = None,
     ) -> None:
         self.tokens = tokens
         self.params = params
         self.on_text = on_text
         self.on_done = on_done
+        self.on_logprob = on_logprob
         self.submitted = time.perf_counter()
         self._engine = engine
         self._cancelled = False
@@ -165,9 +186,13 @@ class BatchEngine(Owner):
         params: SamplingParams,
         on_text: OnText | None = None,
         on_done: OnDone | None = None,
+        on_logprob: OnLogprob | None = None,
     ) -> BatchJob:
         """Queue a reply to the prompt ``tokens``; ContextOverflowError when the prompt leaves
-        no room for a reply in a sequence, QueueFullError when the line is full."""
+        no room for a reply in a sequence, QueueFullError when the line is full.
+
+        ``on_logprob`` (with ``params.logprobs`` set) gets each sampled token's log-probability
+        before the text it adds reaches ``on_text``."""
         if not tokens:
             raise TokenizeError("the prompt is empty")
         if params.max_tokens < 1:
@@ -178,7 +203,7 @@ class BatchEngine(Owner):
                 len(tokens),
                 self.n_ctx,
             )
-        job = BatchJob(self, list(tokens), params, on_text or _ignore, on_done or _ignore)
+        job = BatchJob(self, list(tokens), params, on_text or _ignore, on_done or _ignore, on_logprob)
         with self._cond:
             if self._closing:
                 raise ModelClosedError("the batch engine is closed")
@@ -273,8 +298,11 @@ class BatchEngine(Owner):
         seq.next_token = None
         seq.generated = 0
         seq.first_token = None
-        seq.sampler = self.model.sampler(job.params, job.tokens)
-        seq.stream = ReplyStream([*job.params.stop, *self._stops])
+        seq.stream = ReplyStream([*job.params.stop, *self._stops], strip=not job.params.keep_whitespace)
+        try:
+            seq.sampler = self.model.sampler(job.params, job.tokens)
+        except ChatError as error:  # a grammar llama.cpp refused: this reply fails, not the engine
+            self._finish(seq, "error", error)
 
     def _step(self) -> None:
         """One batch: each generating sequence's last token, then prompt chunks as room allows."""
@@ -328,6 +356,8 @@ class BatchEngine(Owner):
         if self.model.is_eog(token) and not params.ignore_eos:
             self._finish(seq, "eog")
             return
+        if params.logprobs is not None and job.on_logprob is not None:
+            _call(job, job.on_logprob, self._logprob(token, index, params.logprobs))
         seq.generated += 1
         piece = seq.stream.push(self.model.token_bytes(token))
         if piece:
@@ -338,6 +368,11 @@ class BatchEngine(Owner):
             self._finish(seq, "max_tokens")
         else:
             seq.next_token = token
+
+    def _logprob(self, token: int, index: int, top: int) -> TokenLogprob:
+        logprob, best = token_logprobs(self._decoder.context.logits(index), token, top)
+        piece = self.model.token_bytes
+        return TokenLogprob(piece(token), logprob, [(piece(t), p) for t, p in best])
 
     def _finish(self, seq: _Sequence, finish: str, error: BaseException | None = None) -> None:
         job = seq.job
@@ -355,6 +390,9 @@ class BatchEngine(Owner):
             time_to_first_token=None if first is None else first - job.submitted,
             error=error,
         )
+        close = getattr(seq.sampler, "close", None)
+        if close is not None:
+            close()
         seq.job, seq.sampler, seq.pending, seq.next_token = None, None, [], None
         with self._cond:
             self._running -= 1

@@ -60,9 +60,10 @@ from ..errors import (
     ThreadCountError,
 )
 from ..formats import ROLES
-from ..handles.llama import LlamaModel
+from ..handles.llama import LlamaGrammar, LlamaModel
 from ..handles.owner import Owner
 from ..modelfiles.gguf_file import check_gguf
+from .constrained import ConstrainedSampler
 from .decoder import DecodeAborted, Decoder, common_prefix
 from .prompt_format import Message, PromptFormat, ReplyStream, pick_format
 from .sampling import Sampler, SamplingParams, make_sampler
@@ -222,8 +223,18 @@ class ChatModel(Owner):
         return eog
 
     def sampler(self, params: SamplingParams, recent: list[int]) -> Sampler:
-        """A sampler for ``params`` that has seen ``recent`` (for the repeat penalty)."""
-        return make_sampler(params, self.n_vocab, sorted(self._eog_set()) if params.ignore_eos else [], recent)
+        """A sampler for ``params`` that has seen ``recent`` (for the repeat penalty); under
+        ``params.grammar`` when it has one (GrammarError when llama.cpp refuses it)."""
+        banned = sorted(self._eog_set()) if params.ignore_eos and not params.grammar else []
+        sampler = make_sampler(params, self.n_vocab, banned, recent)
+        if params.grammar:
+            return ConstrainedSampler(sampler, LlamaGrammar(self.llama, params.grammar), self._end_token())
+        return sampler
+
+    def _end_token(self) -> int:
+        """An end-of-generation token: the model's EOS when it is one."""
+        eog = self._eog_set()
+        return self.llama.eos if self.llama.eos in eog or not eog else min(eog)
 
     # ------------------------------------------------------------------ KV cache
 

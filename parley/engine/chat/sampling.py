@@ -36,6 +36,9 @@ class SamplingParams:
     max_tokens: int = 512
     stop: list[str] = dataclasses.field(default_factory=list)
     ignore_eos: bool = False  # keep going past end-of-generation tokens (tests, benchmarks)
+    grammar: str | None = None  # GBNF the reply must match (``constrained``); it ends where the grammar does
+    logprobs: int | None = None  # the chosen token's log-probability and this many alternatives (0-20)
+    keep_whitespace: bool = False  # a completion: the reply's leading and trailing whitespace is kept
 
 
 class Sampler(Protocol):
@@ -66,15 +69,23 @@ class GreedySampler:
         self._banned = np.array(sorted(self._banned_set), dtype=np.int64)
 
     def sample(self, context: LlamaContext, index: int = -1) -> int:
-        logits = context.logits(index)
+        token = self.choose(context.logits(index))
+        self.note(token)
+        return token
+
+    def choose(self, logits: np.ndarray) -> int:
+        """The token the chain would pick from ``logits`` (nothing is counted as generated)."""
         token = int(logits.argmax())
         if (self._penalty != 1 and (self._penalty < 1 or token in self._window)) or token in self._banned_set:
             token = self._search(logits)
+        return token
+
+    def note(self, token: int) -> None:
+        """Count ``token`` as generated (the repeat penalty's window)."""
         window = self._window
         if len(window) == PENALTY_LAST_N:
             del window[0]
         window.append(token)
-        return token
 
     def _search(self, logits: np.ndarray) -> int:
         """The chain's result when the largest logit is banned or penalised.
@@ -125,3 +136,16 @@ class ChainSampler:
 
     def sample(self, context: LlamaContext, index: int = -1) -> int:
         return self._chain.sample(context, index)
+
+
+def token_logprobs(logits: np.ndarray, token: int, top: int) -> tuple[float, list[tuple[int, float]]]:
+    """``token``'s log-probability under ``logits`` (softmax at temperature 1, as the API reports
+    them) and the ``top`` most likely tokens with theirs, most likely first."""
+    peak = float(logits.max())
+    log_total = peak + float(np.log(np.exp(logits - peak, dtype=np.float64).sum()))
+    best: list[tuple[int, float]] = []
+    if top > 0:
+        ids = np.argpartition(logits, -top)[-top:]
+        ranked = sorted(ids.tolist(), key=lambda t: (-float(logits[t]), t))
+        best = [(t, float(logits[t]) - log_total) for t in ranked]
+    return float(logits[token]) - log_total, best

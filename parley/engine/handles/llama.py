@@ -16,7 +16,7 @@ import numpy as np
 from ..backend import native
 from ..backend.cancel import CancelToken
 from ..backend.devices import Device
-from ..errors import Cancelled, ModelLoadError, TokenizeError
+from ..errors import Cancelled, GrammarError, ModelLoadError, TokenizeError
 from ..modelfiles.gguf_file import GGUFInfo
 from .owner import NativeHandle
 
@@ -109,6 +109,7 @@ class LlamaModel(NativeHandle):
         self.n_vocab = int(lib.llama_vocab_n_tokens(self._vocab))
         self.adds_bos = bool(lib.llama_vocab_get_add_bos(self._vocab))
         self.bos = int(lib.llama_vocab_bos(self._vocab))
+        self.eos = int(lib.llama_vocab_eos(self._vocab))
 
     def cap_context(self, n_ctx: int) -> int:
         """``n_ctx`` capped at the context length the model was trained for (when it says)."""
@@ -378,6 +379,63 @@ class LlamaSampler(NativeHandle):
 
     def sample(self, context: LlamaContext, index: int = -1) -> int:
         return int(native.lib().llama_sampler_sample(self.handle, context.handle, index))
+
+
+# --------------------------------------------------------------------------- grammar
+
+
+class LlamaGrammar(NativeHandle):
+    """llama.cpp's grammar sampler on a model's vocabulary: which tokens may come next.
+
+    Only ever ``accept`` a token that ``allows`` (or ``allowed``) said may come: llama.cpp aborts
+    the process on any other.
+    """
+
+    what = "llama.cpp grammar"
+
+    def __init__(self, model: LlamaModel, gbnf: str, root: str = "root") -> None:
+        super().__init__(model)
+        ffi, lib = native.ffi(), native.lib()
+        with self._building():
+            with native.NativeLog() as errors:
+                sampler = lib.llama_sampler_init_grammar(model._vocabulary(), gbnf.encode(), root.encode())
+            if sampler == ffi.NULL:
+                reason = errors.reason()
+                raise GrammarError("llama.cpp refused the grammar" + (f": {reason}" if reason else ""))
+            self._adopt(sampler, lib.llama_sampler_free)
+        self._lib = lib
+        self.n_vocab = model.n_vocab
+        self._one = ffi.new("llama_token_data[1]")
+        self._one_array = ffi.new("llama_token_data_array *", {"data": self._one, "size": 1, "selected": -1})
+        self._all: np.ndarray | None = None  # every token's (id, logit, p), made on first use
+        self._all_array: Any = None
+
+    def allows(self, token: int) -> bool:
+        """Whether ``token`` may come next."""
+        one = self._one[0]
+        one.id, one.logit, one.p = token, 0.0, 0.0
+        self._one_array.size, self._one_array.selected = 1, -1
+        self._lib.llama_sampler_apply(self.handle, self._one_array)
+        return bool(one.logit != float("-inf"))
+
+    def allowed(self) -> np.ndarray:
+        """A boolean mask over the vocabulary of the tokens that may come next (one pass of the
+        grammar over every token: milliseconds for a large vocabulary)."""
+        if self._all is None:
+            ffi = native.ffi()
+            self._all = np.zeros(self.n_vocab, dtype=[("id", "<i4"), ("logit", "<f4"), ("p", "<f4")])
+            self._all["id"] = np.arange(self.n_vocab, dtype=np.int32)
+            data = ffi.cast("llama_token_data *", ffi.from_buffer(self._all))
+            self._all_array = ffi.new("llama_token_data_array *", {"data": data, "size": self.n_vocab, "selected": -1})
+        self._all["logit"] = 0.0
+        self._all_array.size, self._all_array.selected, self._all_array.sorted = self.n_vocab, -1, False
+        self._lib.llama_sampler_apply(self.handle, self._all_array)
+        mask: np.ndarray = self._all["logit"] != -np.inf
+        return mask
+
+    def accept(self, token: int) -> None:
+        """``token`` came: the grammar moves past it (it must be one it allows)."""
+        self._lib.llama_sampler_accept(self.handle, token)
 
 
 # --------------------------------------------------------------------------- chat templates

@@ -111,6 +111,7 @@ class Controller(QObject):
         self._build_parts(window, engines, settings, store, settings_path, read_aloud, clock)
         self._build_flows(window)
         self._wire()
+        self._show_accessibility(settings)
 
     def _build_parts(
         self,
@@ -341,6 +342,11 @@ class Controller(QObject):
         self.window.hide_on_close = self.settings.close_to_tray
         tray.show()
 
+    def _show_accessibility(self, settings: Settings) -> None:
+        """The talk key beside Talk in the menu; when a screen reader is told a reply."""
+        self.window.set_talk_shortcut(settings.ptt_shortcut)
+        self.window.conversation_view.set_reply_announcements(settings.announce_replies)
+
     def _start_from_anywhere(self, purpose: TakePurpose, focus: int) -> bool:
         """A shortcut from anywhere starts its flow's take."""
         flow = self.dictation if purpose is TakePurpose.DICTATE else self.quick_question
@@ -492,6 +498,7 @@ class Controller(QObject):
             self.replies.reread()
         if old.ptt_shortcut != new.ptt_shortcut:
             self.keys.set_shortcut(new.ptt_shortcut)
+        self._show_accessibility(new)
         keys = ("global_shortcuts", "dictate_shortcut", "ask_shortcut")
         if any(getattr(old, k) != getattr(new, k) for k in keys):
             self.anywhere.apply()

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
@@ -19,6 +20,9 @@ from .engines import ChatModelChoice, Engines
 from .signals import emit
 from .status import StatusPresenter
 from .tasks import call_in_background
+
+if TYPE_CHECKING:
+    from .ui.settings_dialog import SettingsDialog  # imported when first opened: not needed to start
 
 ServerAnswer = Callable[[str | None], None]
 
@@ -56,6 +60,7 @@ class SettingsFlow(QObject):
         self.engines = engines
         self.status = status
         self.path = path
+        self.dialog: SettingsDialog | None = None  # the settings dialog while it is open
 
     def open_dialog(
         self,
@@ -92,7 +97,16 @@ class SettingsFlow(QObject):
             chat_builtin=chat_choice.builtin,
             chat_choice=(chat_choice.chosen, chat_choice.reason),
         )
-        if dialog.exec() and dialog.result_settings is not None:
+        # Modal to the window but without an event loop of its own (``open``, not ``exec``): the
+        # app keeps running as before while it is open, and its outcome comes as ``finished``.
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(lambda result: self._closed(dialog, result))
+        self.dialog = dialog
+        dialog.open()
+
+    def _closed(self, dialog: SettingsDialog, result: int) -> None:
+        self.dialog = None
+        if result and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
         if dialog.wants_recommendations:
             emit(self.recommendations_requested)

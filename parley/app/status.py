@@ -4,9 +4,12 @@
   per session however often it happens, and routine notes do not replace it while it shows;
 - ``note``: a routine note ("Speech model ready") that waits for an announcement to end;
 - ``say``: a direct answer to what the user just did ("That clip was too short");
-- ``notice``: a problem that needs more than a status line, in the notice bar.
+- ``notice``: a problem that needs more than a status line, in the notice bar;
+- ``tell``: words for a screen reader only (what was heard, which the window shows as a message).
 
 Everything it says is logged too (``parley.status``): what a user saw is in the log they send.
+What the user must hear (announcements, answers, notices) is told to screen readers as well
+(the window's ``announce``); routine notes are not, so a reader is not kept talking.
 
 It also keeps the permanent labels: the models, the device (with "(fallback)"), and the speed of
 the last reply and transcription.
@@ -41,6 +44,7 @@ class StatusSurface(Protocol):
     what the input bar offers and the hint above it."""
 
     def show_status(self, text: str, timeout_ms: int = ...) -> None: ...
+    def announce(self, text: str, urgent: bool = ...) -> None: ...
     def show_notice(self, text: str) -> None: ...
     def set_models_text(self, text: str, tooltip: str = "") -> None: ...
     def set_device_text(self, text: str, tooltip: str = "") -> None: ...
@@ -74,6 +78,7 @@ class StatusPresenter(QObject):
         if text not in self._announced:
             self._announced.add(text)
             self.window.show_status(text, timeout_ms)
+            self.window.announce(text)
             self._sticky_until = time.monotonic() + timeout_ms / 1000
 
     def note(self, text: str, timeout_ms: int = NOTE_MS) -> None:
@@ -84,6 +89,12 @@ class StatusPresenter(QObject):
     def say(self, text: str, timeout_ms: int = NOTE_MS) -> None:
         log.info("said: %s", text)
         self.window.show_status(text, timeout_ms)
+        self.window.announce(text)
+
+    def tell(self, text: str) -> None:
+        """Something only a screen reader needs said (what the status bar shows another way)."""
+        log.info("told: %s", text)
+        self.window.announce(text)
 
     def notice(self, text: str) -> None:
         log.info("notice: %s", text)

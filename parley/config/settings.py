@@ -12,6 +12,7 @@ import dataclasses
 import json
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -81,6 +82,8 @@ class Settings:
     serve_other_apps: bool = False  # the OpenAI-compatible server on the loaded models (local_server)
     serve_port: int = 8080  # its port on 127.0.0.1
     first_start_done: bool = False  # the first-start page was dismissed or a model picked there
+    interface_language: str = ""  # "": the system's; else a shipped language such as "de" or "pt_BR"
+    announce_replies: str = "end"  # what a screen reader is told of a reply: "end", "streaming" or "off"
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -180,6 +183,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "serve_other_apps": lambda v: isinstance(v, bool),
     "serve_port": _integer(0, 65535),
     "first_start_done": lambda v: isinstance(v, bool),
+    "interface_language": lambda v: isinstance(v, str) and re.fullmatch(r"([a-z]{2,3}(_[A-Z]{2})?)?", v) is not None,
+    "announce_replies": lambda v: v in ("end", "streaming", "off"),
 }
 
 

@@ -110,13 +110,13 @@ class Transcription(QObject):
         self._snapshot = None
         if self.speech.model is None or self.speech.closing:
             self._drop_live()
-            self.status.say(self.speech.problem or "The speech model is still loading…")
+            self.status.say(self.speech.problem or self.tr("The speech model is still loading…"))
             return False
         region = speech_region(audio)
         if region is None:
             log.info("no speech in the %s take: %s", purpose, _loudness(audio))
             self._drop_live()
-            self.status.say("No speech was heard (the microphone picked up only silence); nothing was sent.")
+            self.status.say(self.tr("No speech was heard (the microphone picked up only silence); nothing was sent."))
             self._hand_over("", then)
             return False
         self._set_working(True)
@@ -128,11 +128,11 @@ class Transcription(QObject):
             if live.transcript is not None:
                 QTimer.singleShot(0, lambda: self._done(live.transcript, purpose, then))
             else:  # still decoding: its result is the answer
-                self.status.say("Transcribing…", 0)
+                self.status.say(self.tr("Transcribing…"), 0)
                 live.on_final = lambda transcript: self._done(transcript, purpose, then)
                 live.on_final_error = lambda exc: self._failed(exc, purpose, then, audio)
         else:
-            self.status.say("Transcribing…", 0)
+            self.status.say(self.tr("Transcribing…"), 0)
             self._submit(
                 audio[region.start : region.end],
                 key,
@@ -152,20 +152,25 @@ class Transcription(QObject):
         text = spoken_text(transcript)
         if not text:
             log.info("no words in the %s take's transcript %r", purpose, transcript.text)
-            self.status.say("No speech was recognised, so nothing was sent.")
+            self.status.say(self.tr("No speech was recognised, so nothing was sent."))
         else:
-            self.status.say(f"Transcribed {transcript.audio_seconds:.1f} s of audio in {transcript.elapsed:.2f} s")
+            self.status.note(
+                self.tr("Transcribed {audio} s of audio in {elapsed} s").format(
+                    audio=f"{transcript.audio_seconds:.1f}", elapsed=f"{transcript.elapsed:.2f}"
+                )
+            )
+            self.status.tell(self.tr("Heard: {words}").format(words=text))
         self._hand_over(text, then)
 
     def _failed(self, exc: BaseException, purpose: TakePurpose, then: Heard, audio: Any = None) -> None:
         if audio is not None and self.speech.device_lost(exc):
             self._retry = (audio, purpose, then)  # once the model is loaded on this machine
-            self.status.say("Transcribing again on this machine…", 0)
+            self.status.say(self.tr("Transcribing again on this machine…"), 0)
             return
         cancelled = self.speech.is_cancel(exc)
-        self.status.say("Transcription stopped." if cancelled else "Transcription failed.")
+        self.status.say(self.tr("Transcription stopped.") if cancelled else self.tr("Transcription failed."))
         if not cancelled:
-            self.status.notice(f"The recording could not be transcribed: {exc}")
+            self.status.notice(self.tr("The recording could not be transcribed: {problem}").format(problem=exc))
         self._hand_over("", then)
 
     def _hand_over(self, text: str, then: Heard) -> None:

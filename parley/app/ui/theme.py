@@ -19,6 +19,7 @@ CODE_BACKGROUND = "#f2f4f7"
 RECORDING = "#d93a3a"
 WARNING_BACKGROUND = "#fff4e0"
 WARNING_BORDER = "#f0c58a"
+FOCUS = "#1b3a8a"  # the keyboard focus's frame: dark enough to show on white and on the accent
 
 STYLE_SHEET = f"""
 QMainWindow, QDialog {{ background: {WINDOW}; }}
@@ -53,6 +54,7 @@ QToolButton#MessageAction {{
     border: none; border-radius: 4px; padding: 2px 6px; color: {MUTED}; background: transparent;
 }}
 QToolButton#MessageAction:hover {{ background: rgba(0, 0, 0, 0.06); color: {TEXT}; }}
+QTextBrowser#MessageText {{ background: transparent; border: none; }}
 QFrame#UserBubble {{ background: {USER_BUBBLE}; border-radius: 14px; }}
 QFrame#AssistantBlock {{ background: {ASSISTANT_BLOCK}; border: 1px solid {BORDER}; border-radius: 12px; }}
 QLabel#RoleLabel {{ font-weight: 600; color: {ACCENT}; }}
@@ -64,6 +66,12 @@ QProgressBar#LevelMeter {{ background: #e5e7eb; border: none; border-radius: 3px
 QProgressBar#LevelMeter::chunk {{ background: {RECORDING}; border-radius: 3px; }}
 QStatusBar {{ background: {SIDEBAR}; border-top: 1px solid {BORDER}; color: {MUTED}; }}
 QStatusBar QLabel {{ color: {MUTED}; padding: 0 6px; }}
+QPushButton:focus, QToolButton#MessageAction:focus {{ border: 2px solid {FOCUS}; }}
+QPushButton#PrimaryButton:focus, QPushButton#TalkButton[recording="true"]:focus,
+QPushButton#HandsFreeButton:checked:focus {{ border: 2px solid {FOCUS}; }}
+QTextBrowser#MessageText:focus {{ border: 2px solid {FOCUS}; border-radius: 4px; }}
+#Sidebar QListWidget:focus {{ border: 2px solid {FOCUS}; border-radius: 6px; }}
+QLineEdit:focus, QPlainTextEdit:focus {{ border: 2px solid {FOCUS}; }}
 """
 
 

@@ -366,10 +366,10 @@ class SettingsDialog(QDialog):
             minimum=256, maximum=262144, singleStep=256, value=s.context_length, suffix=self.tr(" tokens")
         )
         form = QFormLayout()
-        form.addRow(self.tr("Speech model:"), self.speech_model)
-        form.addRow(self.tr("Chat model:"), self.chat_model)
+        form.addRow(self.tr("&Speech model:"), self.speech_model)
+        form.addRow(self.tr("C&hat model:"), self.chat_model)
         form.addRow("", self.chat_choice)
-        form.addRow(self.tr("Compute device:"), self.device)
+        form.addRow(self.tr("Compute &device:"), self.device)
         self.device_in_use = QLabel(
             "\n".join(self._devices_in_use)
             + "\n"
@@ -379,8 +379,8 @@ class SettingsDialog(QDialog):
         self.device_in_use.setVisible(bool(self._devices_in_use))
         self.device_in_use.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         form.addRow("", self.device_in_use)
-        form.addRow(self.tr("CPU threads:"), self.threads)
-        form.addRow(self.tr("Context length:"), self.context_length)
+        form.addRow(self.tr("CPU &threads:"), self.threads)
+        form.addRow(self.tr("Context &length:"), self.context_length)
         self.remote_servers = RemoteServers(s.rpc_servers, self._check_server)
         form.addRow(self.remote_servers)
         return _page(form)
@@ -389,7 +389,7 @@ class SettingsDialog(QDialog):
         self.system_prompt = QPlainTextEdit(s.system_prompt)
         self.system_prompt.setTabChangesFocus(True)
         self.system_prompt.setMinimumHeight(110)
-        reset = QPushButton(self.tr("Reset to default"))
+        reset = QPushButton(self.tr("&Reset to default"))
         reset.setAccessibleDescription(self.tr("Put Parley's own system prompt back"))
         reset.clicked.connect(lambda: self.system_prompt.setPlainText(default_system_prompt()))
         self.temperature = QDoubleSpinBox(minimum=0.0, maximum=2.0, singleStep=0.05, decimals=2, value=s.temperature)
@@ -402,12 +402,12 @@ class SettingsDialog(QDialog):
         prompt_row.addStretch(1)
         prompt_row.addWidget(reset)
         form = QFormLayout()
-        form.addRow(self.tr("System prompt:"), self.system_prompt)
+        form.addRow(self.tr("&System prompt:"), self.system_prompt)
         form.addRow("", prompt_row)
-        form.addRow(self.tr("Temperature:"), self.temperature)
-        form.addRow(self.tr("Top-p:"), self.top_p)
-        form.addRow(self.tr("Top-k:"), self.top_k)
-        form.addRow(self.tr("Longest reply:"), self.max_tokens)
+        form.addRow(self.tr("&Temperature:"), self.temperature)
+        form.addRow(self.tr("Top-&p:"), self.top_p)
+        form.addRow(self.tr("Top-&k:"), self.top_k)
+        form.addRow(self.tr("&Longest reply:"), self.max_tokens)
         return _page(form)
 
     def _voice_tab(self, s: Settings, microphones: list[str], read_aloud_problem: str | None) -> QWidget:
@@ -431,12 +431,12 @@ class SettingsDialog(QDialog):
         self.language.setCurrentIndex(self.language.findData(s.language))
         self.ptt_shortcut = QKeySequenceEdit(QKeySequence(s.ptt_shortcut))
         self.ptt_shortcut.setMaximumSequenceLength(1)
-        self.send_on_release = QCheckBox(self.tr("Send the message when the key is released"))
+        self.send_on_release = QCheckBox(self.tr("&Send the message when the key is released"))
         self.send_on_release.setChecked(s.send_on_release)
         self.send_on_release.setToolTip(self.tr("When off, the transcript goes into the text box to edit first."))
-        self.live_transcript = QCheckBox(self.tr("Show the words while the key is held"))
+        self.live_transcript = QCheckBox(self.tr("Show the &words while the key is held"))
         self.live_transcript.setChecked(s.live_transcript)
-        self.hands_free = QCheckBox(self.tr("Hands-free: keep listening and send each thing I say"))
+        self.hands_free = QCheckBox(self.tr("Hands-&free: keep listening and send each thing I say"))
         self.hands_free.setChecked(s.hands_free)
         self.hands_free.setToolTip(
             self.tr(
@@ -454,7 +454,7 @@ class SettingsDialog(QDialog):
                 "a fan, typing or music. By loudness: any sound well above the room's noise."
             )
         )
-        self.read_replies_aloud = QCheckBox(self.tr("Read replies aloud"))
+        self.read_replies_aloud = QCheckBox(self.tr("Read replies &aloud"))
         self.read_replies_aloud.setChecked(s.read_replies_aloud)
         if read_aloud_problem:
             self.read_replies_aloud.setEnabled(False)
@@ -489,16 +489,16 @@ class SettingsDialog(QDialog):
         )
         self.ptt_shortcut.setAccessibleDescription(hint.text())
         form = QFormLayout()
-        form.addRow(self.tr("Microphone:"), self.microphone)
-        form.addRow(self.tr("Spoken language:"), self.language)
-        form.addRow(self.tr("Push-to-talk key:"), self.ptt_shortcut)
+        form.addRow(self.tr("&Microphone:"), self.microphone)
+        form.addRow(self.tr("Spoken &language:"), self.language)
+        form.addRow(self.tr("&Push-to-talk key:"), self.ptt_shortcut)
         form.addRow("", hint)
         form.addRow("", self.send_on_release)
         form.addRow("", self.live_transcript)
         form.addRow("", self.hands_free)
-        form.addRow(self.tr("Hands-free hears:"), self.hands_free_detector)
+        form.addRow(self.tr("Hands-free &hears:"), self.hands_free_detector)
         form.addRow("", self.read_replies_aloud)
-        form.addRow(self.tr("Voice:"), self.voice)
+        form.addRow(self.tr("&Voice:"), self.voice)
         form.addRow("", self.voice_languages)
         form.addRow(self._anywhere_group(s))
         return _page(form)
@@ -506,7 +506,7 @@ class SettingsDialog(QDialog):
     def _anywhere_group(self, s: Settings) -> QGroupBox:
         """Dictate and Ask Parley from any application."""
         group = QGroupBox(self.tr("In any app"))
-        self.global_shortcuts = QCheckBox(self.tr("Listen for these shortcuts in every application"))
+        self.global_shortcuts = QCheckBox(self.tr("Listen for these shortcuts in &every application"))
         self.global_shortcuts.setChecked(s.global_shortcuts)
         self.dictate_shortcut = QKeySequenceEdit(QKeySequence(s.dictate_shortcut))
         self.dictate_shortcut.setMaximumSequenceLength(1)
@@ -520,7 +520,7 @@ class SettingsDialog(QDialog):
         self.dictation_method.addItem(self.tr("Type the words"), "type")
         self.dictation_method.addItem(self.tr("Paste them (your clipboard is put back afterwards)"), "paste")
         self.dictation_method.setCurrentIndex(max(0, self.dictation_method.findData(s.dictation_method)))
-        self.dictation_space_after = QCheckBox(self.tr("Add a space after each dictation"))
+        self.dictation_space_after = QCheckBox(self.tr("Add a space after each dictatio&n"))
         self.dictation_space_after.setChecked(s.dictation_space_after)
         self.typing_rate = QSpinBox(minimum=0, maximum=1000, value=s.typing_rate, suffix=self.tr(" characters/s"))
         self.typing_rate.setSpecialValueText(self.tr("As fast as the app takes them"))
@@ -534,12 +534,12 @@ class SettingsDialog(QDialog):
         )
         form = QFormLayout(group)
         form.addRow("", self.global_shortcuts)
-        form.addRow(self.tr("Dictate:"), self.dictate_shortcut)
-        form.addRow(self.tr("Ask Parley:"), self.ask_shortcut)
+        form.addRow(self.tr("&Dictate:"), self.dictate_shortcut)
+        form.addRow(self.tr("Ask Parle&y:"), self.ask_shortcut)
         form.addRow("", hint)
-        form.addRow(self.tr("Dictation:"), self.dictation_method)
+        form.addRow(self.tr("Dicta&tion:"), self.dictation_method)
         form.addRow("", self.dictation_space_after)
-        form.addRow(self.tr("Typing speed:"), self.typing_rate)
+        form.addRow(self.tr("Typin&g speed:"), self.typing_rate)
         if self._shortcut_problems:
             self.shortcut_problem = QLabel("\n".join(self._shortcut_problems), wordWrap=True)
             self.shortcut_problem.setStyleSheet("color: #b42318;")
@@ -548,14 +548,14 @@ class SettingsDialog(QDialog):
         return group
 
     def _desktop_tab(self, s: Settings) -> QWidget:
-        self.close_to_tray = QCheckBox(self.tr("Closing the window keeps Parley running in the tray"))
+        self.close_to_tray = QCheckBox(self.tr("Closing the window keeps Parley running in the &tray"))
         self.close_to_tray.setChecked(s.close_to_tray)
         self.close_to_tray.setToolTip(self.tr("Quit from the tray icon's menu (or File > Quit) ends Parley."))
-        self.start_minimized = QCheckBox(self.tr("Start in the tray, without the window"))
+        self.start_minimized = QCheckBox(self.tr("Start in the tray, &without the window"))
         self.start_minimized.setChecked(s.start_minimized)
-        self.start_at_login = QCheckBox(self.tr("Start Parley when I log in"))
+        self.start_at_login = QCheckBox(self.tr("Start Parley when I &log in"))
         self.start_at_login.setChecked(s.start_at_login)
-        self.serve_other_apps = QCheckBox(self.tr("Let other apps on this computer use Parley's models"))
+        self.serve_other_apps = QCheckBox(self.tr("Let other apps on this computer &use Parley's models"))
         self.serve_other_apps.setChecked(s.serve_other_apps)
         self.serve_other_apps.setToolTip(
             self.tr(
@@ -567,7 +567,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         for box in (self.close_to_tray, self.start_minimized, self.start_at_login, self.serve_other_apps):
             form.addRow("", box)
-        form.addRow(self.tr("Port for other apps:"), self.serve_port)
+        form.addRow(self.tr("&Port for other apps:"), self.serve_port)
         form.addRow(
             "",
             QLabel(
@@ -594,9 +594,9 @@ class SettingsDialog(QDialog):
         self.announce_replies.setToolTip(
             self.tr("What a screen reader says of a new reply; recording, transcribing and problems are always said")
         )
-        form.addRow(self.tr("Interface language:"), self.interface_language)
+        form.addRow(self.tr("&Interface language:"), self.interface_language)
         form.addRow("", language_hint)
-        form.addRow(self.tr("Screen reader reads replies:"), self.announce_replies)
+        form.addRow(self.tr("Screen reader reads &replies:"), self.announce_replies)
 
     def _show_recommendations(self) -> None:
         """Close (as Cancel would) so that the main window can show the recommended models."""

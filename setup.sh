@@ -128,6 +128,8 @@ setup_python() {
   [ "$mode" = "start" ] && target="."
   say "installing Parley (editable) with its dependencies"
   .venv/bin/python -m pip install -q -e "$target"
+  # The interface's translations: parley/resources/i18n/*.ts compiled into the .qm files the app loads.
+  .venv/bin/python packaging/translations.py
   # For development (not `start`): the source tree on this venv's path, so the bench scripts and
   # packaging/screenshot.py import the tests' support (`tests.support`) and each other
   # (`bench.answer_set`) as plain packages, from any folder. Only this venv: a wheel ships `parley`.

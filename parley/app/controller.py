@@ -374,8 +374,8 @@ class Controller(QObject):
         server = self.local_server
         if server.address:
             self.window.set_server_text(
-                "Serving other apps" + (" · answering" if server.busy else ""),
-                f"Other apps on this computer use Parley's models at {server.address}",
+                self.tr("Serving other apps · answering") if server.busy else self.tr("Serving other apps"),
+                self.tr("Other apps on this computer use Parley's models at {address}").format(address=server.address),
             )
         else:
             self.window.set_server_text("")
@@ -451,7 +451,7 @@ class Controller(QObject):
         if speech.problem:
             return speech.problem
         if speech.model is None:
-            return "The speech model is still loading…"
+            return self.tr("The speech model is still loading…")
         return self.microphones.unavailable()
 
     def _show_availability(self, *_args: Any) -> None:
@@ -461,7 +461,7 @@ class Controller(QObject):
         listen_problem = self._listen_problem()
         self.hands_free.sync(self.settings.hands_free, listen_problem)
         self.window.input_bar.set_hands_free(self.hands_free.listening, listen_problem is None, listen_problem or "")
-        chat_problem = chat.problem or (None if chat.model else "The chat model is still loading…")
+        chat_problem = chat.problem or (None if chat.model else self.tr("The chat model is still loading…"))
         self.status.show_availability(
             listen_problem, chat_problem, self.settings.ptt_shortcut, self.hands_free.listening
         )
@@ -469,7 +469,7 @@ class Controller(QObject):
     # ------------------------------------------------------------------ settings
 
     def open_settings(self) -> None:
-        voices = [*self.engines.natural_voices(), ("system", "System voice (speech-dispatcher)")]
+        voices = [*self.engines.natural_voices(), ("system", self.tr("System voice (speech-dispatcher)"))]
         self.settings_flow.open_dialog(
             self.window,
             self.microphones.names or [],
@@ -484,12 +484,14 @@ class Controller(QObject):
     def devices_in_use(self) -> list[str]:
         """Where each loaded model runs and why (auto's measured choice, or a fallback), for Settings."""
         lines = []
-        for role, slot in (("Speech", self.speech), ("Chat", self.chat)):
+        for role, slot in ((self.tr("Speech"), self.speech), (self.tr("Chat"), self.chat)):
             choice = getattr(slot.model, "device", None)
             if choice is None:
                 continue
             why = choice.fallback_reason or choice.note
-            lines.append(f"{role}: {choice.device.name}" + (f" — {why}" if why else ""))
+            lines.append(
+                self.tr("{role}: {device}").format(role=role, device=choice.device.name) + (f" — {why}" if why else "")
+            )
         return lines
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:

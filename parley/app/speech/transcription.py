@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QLocale, QObject, QTimer, Signal
 
 from parley.engine.audio.files import rms_level
 from parley.engine.audio.utterance import speech_region, spoken_text
@@ -98,7 +98,13 @@ class Transcription(QObject):
         self._timer.timeout.connect(self._tick)
 
     def language(self) -> str | None:
+        """The language to hear (None: detect it).  "interface": the interface's language
+        (the default locale, which the interface's language sets).  An English-only model
+        hears English whatever this says."""
         language = self.settings().language
+        if language == "interface":
+            name = QLocale().name()
+            return "en" if name == "C" else name.split("_")[0]
         return None if language == "auto" else language
 
     # ------------------------------------------------------------------ a whole take

@@ -491,6 +491,16 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("&Microphone:"), self.microphone)
         form.addRow(self.tr("Spoken &language:"), self.language)
+        self.language_hint = QLabel(
+            self.tr(
+                "The default speech model (Whisper tiny.en) hears English only; for another language "
+                "choose the multilingual speech model on the Models page."
+            ),
+            objectName="Hint",
+            wordWrap=True,
+        )
+        self.language.setAccessibleDescription(self.language_hint.text())
+        form.addRow("", self.language_hint)
         form.addRow(self.tr("&Push-to-talk key:"), self.ptt_shortcut)
         form.addRow("", hint)
         form.addRow("", self.send_on_release)

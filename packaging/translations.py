@@ -24,6 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 FOLDER = REPO / "parley" / "resources" / "i18n"
 SOURCES = REPO / "parley" / "app"  # every module with words the user sees (tr / translate)
 LANGUAGES = ("de", "fr", "es", "pt_BR", "zh_CN", "ja", "ar")  # as parley/app/ui/i18n.py SHIPPED
+ENGLISH = "en"  # the words are English already: its .ts holds only the plural forms ("1 token", "2 tokens")
 
 
 def tool(name: str) -> str:
@@ -35,14 +36,16 @@ def tool(name: str) -> str:
     return found
 
 
-def update(languages: tuple[str, ...] = LANGUAGES) -> None:
-    """Collect the words of the code into each language's .ts file."""
+def update(languages: tuple[str, ...] = (*LANGUAGES, ENGLISH)) -> None:
+    """Collect the words of the code into each language's .ts file (English: those with a
+    plural form only)."""
     sources = sorted(str(p.relative_to(REPO)) for p in SOURCES.rglob("*.py"))
     for language in languages:
         ts = FOLDER / f"parley_{language}.ts"
+        only_plurals = ["-pluralonly"] if language == ENGLISH else []
         subprocess.run(
-            [tool("pyside6-lupdate"), *sources, "-no-obsolete", "-locations", "none", "-target-language", language,
-             "-ts", str(ts.relative_to(REPO))],
+            [tool("pyside6-lupdate"), *sources, "-no-obsolete", "-locations", "none", *only_plurals,
+             "-target-language", language, "-ts", str(ts.relative_to(REPO))],
             cwd=REPO,
             check=True,
             stdout=subprocess.DEVNULL,

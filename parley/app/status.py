@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QLocale, QObject
 
 from .engine_slots import ChatSlot, EngineSlot
 
@@ -195,9 +195,9 @@ class StatusPresenter(QObject):
     def _show_stats(self) -> None:
         stats = []
         if self.last_reply_tps is not None:
-            stats.append(self.tr("Reply {speed} tok/s").format(speed=f"{self.last_reply_tps:.1f}"))
+            stats.append(self.tr("Reply {speed} tok/s").format(speed=QLocale().toString(self.last_reply_tps, "f", 1)))
         if self.last_clip_s is not None:
-            stats.append(self.tr("Clip {seconds} s").format(seconds=f"{self.last_clip_s:.2f}"))
+            stats.append(self.tr("Clip {seconds} s").format(seconds=QLocale().toString(self.last_clip_s, "f", 2)))
         self.window.set_stats_text(
             " · ".join(stats), self.tr("Generation speed of the last reply · transcription time of the last recording")
         )

@@ -124,7 +124,7 @@ else:
         library = dialog.models_page
         for index in range(dialog.tabs.count()):
             dialog.tabs.setCurrentIndex(index)
-            if dialog.tabs.currentWidget() is library:
+            if dialog.tabs.currentWidget().isAncestorOf(library):
                 qtbot.waitUntil(lambda: library.items() != [], timeout=60_000)  # the scan filled the list
             page = dialog.tabs.tabText(index).replace("&", "").replace(" ", "_").lower()
             assert_all_named(window(qtbot, "Settings"), record_property, f"settings_{page}")

@@ -212,7 +212,7 @@ else:
         x.tap("ctrl+comma")
         qtbot.waitUntil(lambda: app.settings_flow.dialog is not None and app.settings_flow.dialog.isVisible())
         dialog = app.settings_flow.dialog
-        voice_page = dialog.tabs.indexOf(dialog.voice.parentWidget())
+        voice_page = next(i for i in range(dialog.tabs.count()) if dialog.tabs.widget(i).isAncestorOf(dialog.voice))
         for _ in range(voice_page):
             x.tap("ctrl+Tab")
         qtbot.waitUntil(lambda: dialog.tabs.currentIndex() == voice_page, timeout=5_000)

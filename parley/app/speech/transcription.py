@@ -162,7 +162,8 @@ class Transcription(QObject):
         else:
             self.status.note(
                 self.tr("Transcribed {audio} s of audio in {elapsed} s").format(
-                    audio=f"{transcript.audio_seconds:.1f}", elapsed=f"{transcript.elapsed:.2f}"
+                    audio=QLocale().toString(float(transcript.audio_seconds), "f", 1),
+                    elapsed=QLocale().toString(float(transcript.elapsed), "f", 2),
                 )
             )
             self.status.tell(self.tr("Heard: {words}").format(words=text))

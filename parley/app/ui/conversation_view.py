@@ -64,7 +64,8 @@ CHUNK_SPACING = 6  # pixels between streamed paragraphs: what one document puts 
 _FENCE = re.compile(r"^ {0,3}(```|~~~)", re.MULTILINE)
 CONTINUABLE = ("stopped", "interrupted")  # reply states the Continue button is offered for
 USER_BUBBLE_SHARE = 0.78  # widest a user bubble gets, as a share of the column
-COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows
+COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows (at 10 pt)
+COLUMN_MAX_CHARS = 110  # and as many average characters, with larger text
 
 
 def turn_details(message: Message) -> Callable[[], str] | None:
@@ -250,7 +251,7 @@ class MessageWidget(QWidget):
         self._bubble_layout, self._header = inner, header
         speaker = {"user": self.tr("You"), "assistant": self.tr("Parley")}.get(role, role.title())
         self.role_label = QLabel(speaker, objectName="RoleLabel")
-        self.footer_label = QLabel(footer, objectName="MessageFooter")
+        self.footer_label = QLabel(footer, objectName="MessageFooter", wordWrap=True)
         self.copy_button = QToolButton(
             objectName="MessageAction", text=self.tr("Copy"), toolTip=self.tr("Copy this message")
         )
@@ -295,8 +296,7 @@ class MessageWidget(QWidget):
         self._copied.timeout.connect(lambda: self.copy_button.setText(self.tr("Copy")))
         header.addWidget(self.role_label)
         header.addSpacing(8)
-        header.addWidget(self.footer_label)
-        header.addStretch(1)
+        header.addWidget(self.footer_label, 1)  # all the room there is; it wraps only when that is too little
         header.addWidget(self.details_button)
         header.addWidget(self.copy_button)
         header.addWidget(self.continue_button)
@@ -431,7 +431,7 @@ class ConversationView(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         canvas = QWidget(objectName="ConversationCanvas")
         column = QWidget()
-        column.setMaximumWidth(COLUMN_MAX_WIDTH)
+        column.setMaximumWidth(max(COLUMN_MAX_WIDTH, COLUMN_MAX_CHARS * self.fontMetrics().averageCharWidth()))
         centred = QHBoxLayout(canvas)
         centred.setContentsMargins(24, 18, 24, 18)
         centred.addWidget(column)

@@ -32,7 +32,8 @@ from ..signals import emit
 from .announcements import announce
 from .i18n import duration, number, percent, size, translate
 
-COLUMN_MAX_WIDTH = 760
+COLUMN_MAX_WIDTH = 760  # at 10 pt
+COLUMN_MAX_CHARS = 95  # and as many average characters, with larger text
 
 
 @dataclass
@@ -67,7 +68,7 @@ class FirstStartPage(QScrollArea):
         self.cards: dict[str, Card] = {}
         canvas = QWidget(objectName="ConversationCanvas")
         column = QWidget()
-        column.setMaximumWidth(COLUMN_MAX_WIDTH)
+        column.setMaximumWidth(max(COLUMN_MAX_WIDTH, COLUMN_MAX_CHARS * self.fontMetrics().averageCharWidth()))
         centred = QHBoxLayout(canvas)
         centred.setContentsMargins(24, 18, 24, 18)
         centred.addWidget(column)
@@ -217,7 +218,7 @@ class FirstStartPage(QScrollArea):
         layout.setContentsMargins(0, 8, 0, 4)
         layout.setSpacing(2)
         top = QHBoxLayout()
-        name = QLabel(f"<b>{rec.entry.name}</b>")
+        name = QLabel(f"<b>{rec.entry.name}</b>", wordWrap=True)
         button = QPushButton(self.tr("Download and use"))
         button.setAccessibleDescription(rec.entry.name)
         frame.setAccessibleName(rec.entry.name)

@@ -70,18 +70,20 @@ def install(app: QApplication, choice: str = "") -> str:
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()
+    own = translations_folder() / f"parley_{language}.qm"  # English's holds its plural forms only
+    qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    wanted = [(f"parley_{language}", str(own.parent))]
     if language != ENGLISH:
-        own = translations_folder() / f"parley_{language}.qm"
-        qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        for name, folder in ((f"parley_{language}", str(own.parent)), (f"qtbase_{language}", qt_folder)):
-            translator = QTranslator(app)
-            if translator.load(name, folder):
-                app.installTranslator(translator)
-                _installed.append(translator)
-            else:
-                log.warning("no translation %s.qm in %s", name, folder)
-        if not own.exists():
-            log.warning("Parley's %s translation is not built (packaging/translations.py); English is shown", language)
+        wanted.append((f"qtbase_{language}", qt_folder))
+    for name, folder in wanted:
+        translator = QTranslator(app)
+        if translator.load(name, folder):
+            app.installTranslator(translator)
+            _installed.append(translator)
+        else:
+            log.warning("no translation %s.qm in %s", name, folder)
+    if not own.exists():
+        log.warning("Parley's %s translation is not built (packaging/translations.py)", language)
     locale = QLocale(language)
     QLocale.setDefault(locale)
     app.setLayoutDirection(locale.textDirection())

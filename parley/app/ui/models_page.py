@@ -176,7 +176,9 @@ class ModelsPage(QWidget):
         self.tree.itemActivated.connect(lambda *_: self._use())  # Enter, as a double click
         return self.tree
 
-    def _build_buttons(self) -> QHBoxLayout:
+    def _build_buttons(self) -> QVBoxLayout:
+        """What to do with the selected model, and, on a row of its own (room for large text),
+        the other ways to find models."""
         self.use_button = QPushButton(self.tr("Use"))
         self.use_button.setAccessibleDescription(self.tr("Use the selected model"))
         self.download_button = QPushButton(self.tr("Download"))
@@ -193,12 +195,16 @@ class ModelsPage(QWidget):
         self.cancel_button.clicked.connect(self.cancel_download)
         self.remove_button.clicked.connect(self._remove)
         self.refresh_button.clicked.connect(self.refresh)
-        buttons = QHBoxLayout()
+        selected, finding = QHBoxLayout(), QHBoxLayout()
         for b in (self.use_button, self.download_button, self.cancel_button, self.remove_button):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
-        buttons.addWidget(self.recommended_button)
-        buttons.addWidget(self.refresh_button)
+            selected.addWidget(b)
+        selected.addStretch(1)
+        finding.addStretch(1)
+        finding.addWidget(self.recommended_button)
+        finding.addWidget(self.refresh_button)
+        buttons = QVBoxLayout()
+        buttons.addLayout(selected)
+        buttons.addLayout(finding)
         return buttons
 
     def _build_folders(self, folders: list[str]) -> QHBoxLayout:

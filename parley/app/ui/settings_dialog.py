@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QKeySequenceEdit,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -322,7 +324,7 @@ class SettingsDialog(QDialog):
         )
         self.models_page.use_requested.connect(self._use_model)
         self.models_page.recommendations_requested.connect(self._show_recommendations)
-        tabs.addTab(self.models_page, self.tr("Model library"))
+        tabs.addTab(self.models_page, self.tr("Model library"))  # its list scrolls itself
         tabs.addTab(self._replies_tab(settings), self.tr("Replies"))
         tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), self.tr("Voice"))
         tabs.addTab(self._desktop_tab(settings), self.tr("Desktop"))
@@ -702,4 +704,12 @@ def _page(form: QFormLayout) -> QWidget:
     form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
     page = QWidget()
     page.setLayout(form)
-    return page
+    return scrolling(page)
+
+
+def scrolling(page: QWidget) -> QScrollArea:
+    """``page`` in a frameless scroll area: with large text a page may be taller (or wider) than
+    the screen, and scrolls rather than squeezing its words."""
+    area = QScrollArea(frameShape=QFrame.Shape.NoFrame, widgetResizable=True)
+    area.setWidget(page)
+    return area

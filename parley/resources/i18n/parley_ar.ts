@@ -339,6 +339,29 @@
     </message>
 </context>
 <context>
+    <name>FromAnywhere</name>
+    <message>
+        <source>hold {keys} to dictate into any app</source>
+        <translation>اضغط مطوّلًا على {keys} للإملاء في أي تطبيق</translation>
+    </message>
+    <message>
+        <source>{keys} to ask Parley</source>
+        <translation>{keys} لسؤال Parley</translation>
+    </message>
+    <message>
+        <source>Parley listens everywhere: {shortcuts}. Change or turn them off in Settings &gt; Voice.</source>
+        <translation>يستمع Parley في كل مكان: {shortcuts}. غيّرها أو عطّلها من «الإعدادات &gt; الصوت».</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>، </translation>
+    </message>
+    <message>
+        <source>{action}: recording; press the shortcut again to stop.</source>
+        <translation>{action}: يسجّل؛ اضغط الاختصار مرة أخرى للإيقاف.</translation>
+    </message>
+</context>
+<context>
     <name>GlobalShortcuts</name>
     <message>
         <source>Dictate</source>

@@ -331,6 +331,29 @@
     </message>
 </context>
 <context>
+    <name>FromAnywhere</name>
+    <message>
+        <source>hold {keys} to dictate into any app</source>
+        <translation>halten Sie {keys}, um in jede App zu diktieren</translation>
+    </message>
+    <message>
+        <source>{keys} to ask Parley</source>
+        <translation>{keys}, um Parley zu fragen</translation>
+    </message>
+    <message>
+        <source>Parley listens everywhere: {shortcuts}. Change or turn them off in Settings &gt; Voice.</source>
+        <translation>Parley hört überall zu: {shortcuts}. Ändern oder ausschalten unter Einstellungen &gt; Stimme.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>{action}: recording; press the shortcut again to stop.</source>
+        <translation>{action}: Aufnahme läuft; drücken Sie die Tastenkombination erneut zum Beenden.</translation>
+    </message>
+</context>
+<context>
     <name>GlobalShortcuts</name>
     <message>
         <source>Dictate</source>

@@ -331,6 +331,29 @@
     </message>
 </context>
 <context>
+    <name>FromAnywhere</name>
+    <message>
+        <source>hold {keys} to dictate into any app</source>
+        <translation>maintenez {keys} pour dicter dans n&apos;importe quelle application</translation>
+    </message>
+    <message>
+        <source>{keys} to ask Parley</source>
+        <translation>{keys} pour interroger Parley</translation>
+    </message>
+    <message>
+        <source>Parley listens everywhere: {shortcuts}. Change or turn them off in Settings &gt; Voice.</source>
+        <translation>Parley écoute partout : {shortcuts}. Modifiez-les ou désactivez-les dans Paramètres &gt; Voix.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>{action}: recording; press the shortcut again to stop.</source>
+        <translation>{action} : enregistrement en cours ; appuyez de nouveau sur le raccourci pour arrêter.</translation>
+    </message>
+</context>
+<context>
     <name>GlobalShortcuts</name>
     <message>
         <source>Dictate</source>

@@ -331,6 +331,29 @@
     </message>
 </context>
 <context>
+    <name>FromAnywhere</name>
+    <message>
+        <source>hold {keys} to dictate into any app</source>
+        <translation>segure {keys} para ditar em qualquer app</translation>
+    </message>
+    <message>
+        <source>{keys} to ask Parley</source>
+        <translation>{keys} para perguntar ao Parley</translation>
+    </message>
+    <message>
+        <source>Parley listens everywhere: {shortcuts}. Change or turn them off in Settings &gt; Voice.</source>
+        <translation>O Parley ouve em qualquer lugar: {shortcuts}. Altere ou desative em Configurações &gt; Voz.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>{action}: recording; press the shortcut again to stop.</source>
+        <translation>{action}: gravando; pressione o atalho de novo para parar.</translation>
+    </message>
+</context>
+<context>
     <name>GlobalShortcuts</name>
     <message>
         <source>Dictate</source>

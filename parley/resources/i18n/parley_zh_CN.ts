@@ -329,6 +329,29 @@
     </message>
 </context>
 <context>
+    <name>FromAnywhere</name>
+    <message>
+        <source>hold {keys} to dictate into any app</source>
+        <translation>按住 {keys} 可在任何应用中听写</translation>
+    </message>
+    <message>
+        <source>{keys} to ask Parley</source>
+        <translation>按 {keys} 向 Parley 提问</translation>
+    </message>
+    <message>
+        <source>Parley listens everywhere: {shortcuts}. Change or turn them off in Settings &gt; Voice.</source>
+        <translation>Parley 随处聆听：{shortcuts}。可在“设置 &gt; 语音”中更改或关闭。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>{action}: recording; press the shortcut again to stop.</source>
+        <translation>{action}：正在录音；再按一次快捷键停止。</translation>
+    </message>
+</context>
+<context>
     <name>GlobalShortcuts</name>
     <message>
         <source>Dictate</source>

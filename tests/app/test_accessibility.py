@@ -42,7 +42,9 @@ if not CHILD:
 
     @pytest.fixture(scope="module")
     def child_results(tmp_path_factory: pytest.TempPathFactory) -> Any:
-        lacking = atspi.missing() + [f"{tool} (Debian: xvfb, xdotool)" for tool in x11.missing_tools()]
+        lacking = atspi.missing() + [
+            f"{t} (Debian: xvfb xdotool x11-xserver-utils x11-utils)" for t in x11.missing_tools()
+        ]
         require(not lacking, f"not installed: {', '.join(lacking)}")
         report = tmp_path_factory.mktemp("atspi") / "child.xml"
         try:

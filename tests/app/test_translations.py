@@ -334,3 +334,13 @@ def test_speech_can_follow_the_interface_language(qapp, interface: str, heard: s
         assert Transcription(None, None, lambda: Settings(language="auto")).language() is None
     finally:
         QLocale.setDefault(saved)
+
+
+@pytest.mark.parametrize(
+    ("system", "shown"),
+    [("de_AT", "de"), ("fr_CA", "fr"), ("pt_PT", "pt_BR"), ("zh_CN", "zh_CN"), ("zh_TW", "en"), ("ar_EG", "ar"),
+     ("ja_JP", "ja"), ("ko_KR", "en"), ("en_GB", "en")],
+)  # fmt: skip
+def test_the_system_language_picks_the_interface(system: str, shown: str) -> None:
+    assert i18n.pick_language("", QLocale(system)) == shown
+    assert i18n.pick_language("es", QLocale(system)) == "es"  # the user's choice in Settings comes first

@@ -69,7 +69,7 @@ INTERACTIVE = frozenset(
 
 
 def missing() -> list[str]:
-    """What this machine lacks to read the tree (Debian package names)."""
+    """What this machine lacks to read the tree, as Debian names the packages."""
     lacking = []
     if not any(os.access(path, os.X_OK) for path in LAUNCHERS):
         lacking.append("at-spi2-core")

@@ -48,11 +48,13 @@ def translations_folder() -> Path:
 
 def pick_language(choice: str, system: QLocale | None = None) -> str:
     """The shipped language to show: ``choice`` if Parley ships it, else the first of the
-    system's preferred languages that it ships (``pt`` finds ``pt_BR``, ``zh`` finds
-    ``zh_CN``), else English."""
-    wanted = [choice] if choice else (system or QLocale.system()).uiLanguages()
+    system's preferred languages that it ships (``pt`` finds ``pt_BR``, ``zh`` in simplified
+    script finds ``zh_CN``; traditional Chinese does not), else English."""
+    wanted = [name.replace("-", "_") for name in ([choice] if choice else (system or QLocale.system()).uiLanguages())]
+    chinese = next((name.split("_") for name in wanted if name.startswith("zh")), [])
+    if {"Hant", "TW", "HK", "MO"} & set(chinese):
+        wanted = [name for name in wanted if not name.startswith("zh")]  # Parley ships simplified Chinese only
     for name in wanted:
-        name = name.replace("-", "_")
         language = name.split("_")[0]
         for code in (name, *[code for code in SHIPPED if code.split("_")[0] == language]):
             if code in SHIPPED:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
@@ -61,6 +61,7 @@ class SettingsFlow(QObject):
         self.status = status
         self.path = path
         self.dialog: SettingsDialog | None = None  # the settings dialog while it is open
+        self._closed_dialog: SettingsDialog | None = None
 
     def open_dialog(
         self,
@@ -99,13 +100,16 @@ class SettingsFlow(QObject):
         )
         # Modal to the window but without an event loop of its own (``open``, not ``exec``): the
         # app keeps running as before while it is open, and its outcome comes as ``finished``.
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        # The dialog closed before this one goes now (the last stays readable until the next).
+        if self._closed_dialog is not None:
+            self._closed_dialog.deleteLater()
+            self._closed_dialog = None
         dialog.finished.connect(lambda result: self._closed(dialog, result))
         self.dialog = dialog
         dialog.open()
 
     def _closed(self, dialog: SettingsDialog, result: int) -> None:
-        self.dialog = None
+        self.dialog, self._closed_dialog = None, dialog
         if result and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
         if dialog.wants_recommendations:

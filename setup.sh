@@ -70,6 +70,8 @@ RUNTIME_PACKAGES=(
 #   Parley does before ggml touches one (tests/engine/test_vulkan_check.py).
 # - curl: the `parley serve` tests check its server-sent events as curl sees them; iproute2 (ip):
 #   a network namespace for the RPC server's remote-address tests.
+# - at-spi2-core, python3-pyatspi: the accessibility bus and a screen reader's view of it
+#   (tests/app/test_accessibility.py reads every window as Orca does, with the system's Python).
 TEST_RIG_PACKAGES=(
   pulseaudio pulseaudio-utils sox libsox-fmt-all
   xvfb xauth xdotool x11-xserver-utils x11-utils
@@ -78,6 +80,7 @@ TEST_RIG_PACKAGES=(
   wine wine64 gcc-mingw-w64-x86-64-posix mingw-w64-tools nsis
   libvulkan1 mesa-vulkan-drivers
   curl iproute2
+  at-spi2-core python3-pyatspi
 )
 wanted_packages() {  # the system packages mode $1 installs
   local wanted=("${BUILD_PACKAGES[@]}" "${RUNTIME_PACKAGES[@]}")
@@ -125,6 +128,8 @@ setup_python() {
   [ "$mode" = "start" ] && target="."
   say "installing Parley (editable) with its dependencies"
   .venv/bin/python -m pip install -q -e "$target"
+  # The interface's translations: parley/resources/i18n/*.ts compiled into the .qm files the app loads.
+  .venv/bin/python packaging/translations.py
   # For development (not `start`): the source tree on this venv's path, so the bench scripts and
   # packaging/screenshot.py import the tests' support (`tests.support`) and each other
   # (`bench.answer_set`) as plain packages, from any folder. Only this venv: a wheel ships `parley`.

@@ -48,6 +48,7 @@ if [ "${PARLEY_VULKAN:-0}" != 0 ]; then
   packaging/vulkan_build_deps.sh || die "the Vulkan backend cannot be built here (PARLEY_VULKAN=0 packaging/build.sh builds without it)"
 fi
 t=$(now)
+"$PY" packaging/translations.py   # the .qm files the bundle carries
 "$PY" native/build.py --dest parley/engine/_native
 say "native folder ready ($(took "$t") s)"
 if [ "${PARLEY_VULKAN:-0}" != 0 ]; then

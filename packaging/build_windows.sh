@@ -51,5 +51,6 @@ native_args=(--dest build/windows/_native)
 [ "$PARLEY_VULKAN" = 0 ] && native_args+=(--no-vulkan)
 nice -n 10 "$PY" packaging/windows/build_native.py "${native_args[@]}"
 say "Windows native folder ready ($(took "$t") s)"
+"$PY" packaging/translations.py   # the .qm files the bundle carries (the stage copies parley/)
 "$PY" packaging/windows/freeze.py --native build/windows/_native
 say "done in $(took "$started") s: $(ls dist/Parley-*-windows-x64-setup.exe dist/Parley-*-windows-x64-portable.zip | tr '\n' ' ')"

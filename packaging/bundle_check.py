@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks of a frozen bundle's files, run by build.sh after PyInstaller and by check.sh on the
 installed copies: one real file per native library, the newest glibc symbol version any ELF
-needs, and the ELF files themselves (check.sh runs ldd on each inside the clean root).
+needs, the ELF files themselves (check.sh runs ldd on each inside the clean root), and the
+interface's translations (Parley's and Qt's own for each language it ships).
 
     python packaging/bundle_check.py BUNDLE            # checks, prints a summary, exit 1 on a problem
     python packaging/bundle_check.py BUNDLE --glibc    # prints only the glibc version (for Depends)
@@ -21,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import elfread  # noqa: E402
+from translations import LANGUAGES  # noqa: E402
 
 # Our native libraries: the ggml base, its backends, llama and whisper (see bundle_layout.py).
 NATIVE_LIBRARY = re.compile(r"^(?:lib)?(?:ggml|llama|whisper)[-.\w]*\.(?:so(?:\.\d+)*|dylib|dll)$")
@@ -63,6 +65,17 @@ def native_problems(bundle: Path) -> list[str]:
     return problems
 
 
+def translation_problems(bundle: Path) -> list[str]:
+    """One line per shipped language whose translations are not in the bundle."""
+    names = {path.name for path in bundle.rglob("*.qm")}
+    return [
+        f"no {name} in the bundle (packaging/translations.py builds Parley's)"
+        for language in LANGUAGES
+        for name in (f"parley_{language}.qm", f"qtbase_{language}.qm")
+        if name not in names
+    ]
+
+
 def newest_glibc(bundle: Path) -> tuple[str, Path | None]:
     """The highest GLIBC_ version any ELF of the bundle needs, and one file that needs it."""
     best: tuple[int, ...] = ()
@@ -91,10 +104,11 @@ def main(argv: list[str] | None = None) -> int:
         for path in sorted(elf_files(args.bundle)):
             print(path)
         return 0
-    problems = native_problems(args.bundle)
+    problems = native_problems(args.bundle) + translation_problems(args.bundle)
     copies = native_copies(args.bundle)
     version, where = newest_glibc(args.bundle)
-    print(f"native libraries: {len(copies)}, each one real file: {'yes' if not problems else 'NO'}")
+    print(f"native libraries: {len(copies)}, each one real file: {'yes' if not native_problems(args.bundle) else 'NO'}")
+    print(f"interface languages besides English: {len(LANGUAGES) - len(translation_problems(args.bundle)) // 2}")
     print(
         f"newest glibc symbol version needed: GLIBC_{version} "
         f"(e.g. by {where.relative_to(args.bundle) if where else '-'})"

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path, PurePosixPath
 
 import elfread
+from translations import LANGUAGES
 
 NATIVE_DEST = "parley/engine/_native"
 MODELS_MANIFEST = "MODELS.sha256"
@@ -226,9 +227,14 @@ def drop_unreachable(toc: Sequence[TocEntry], needed: Callable[[str], Iterable[s
 
 
 def prune_datas(toc: Iterable[TocEntry]) -> list[TocEntry]:
-    """PyInstaller's data files minus Qt's translations: Parley's own text is English only, and
-    translated Qt buttons in an English window read worse than all-English (7 MB)."""
-    return [entry for entry in toc if "PySide6/Qt/translations/" not in entry[0].replace("\\", "/")]
+    """PyInstaller's data files minus Qt's translations (7 MB), except those of its own dialogs
+    and buttons (qtbase) in the languages Parley ships (packaging/translations.py)."""
+    kept = {f"qtbase_{language}.qm" for language in LANGUAGES}
+    return [
+        entry
+        for entry in toc
+        if "PySide6/Qt/translations/" not in (dest := entry[0].replace("\\", "/")) or dest.rsplit("/", 1)[-1] in kept
+    ]
 
 
 def strip_debug_info(toc: Iterable[TocEntry], own_builds: Sequence[Path], stage: Path) -> list[TocEntry]:

@@ -3,6 +3,8 @@ with ``--first-start``, the first-start page of a fresh install (docs/first-star
 
     python packaging/screenshot.py [--out docs/screenshot.png]
     python packaging/screenshot.py --first-start [--out docs/first-start.png]
+    python packaging/screenshot.py --scale 2 --out docs/screenshot-200.png       the window at 200%
+    python packaging/screenshot.py --language ar --out docs/screenshot-ar.png    in Arabic (or de, ja…)
 
 Runs under a virtual X server (``xvfb-run``, or ``Xvfb`` started here) with Qt's xcb platform,
 so the picture is what a Linux desktop shows.  The app starts as it always does, on a data and
@@ -40,15 +42,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--first-start", action="store_true", help="the first-start page of a fresh install")
+    parser.add_argument("--scale", type=int, default=1, help="the whole window's scale (QT_SCALE_FACTOR)")
+    parser.add_argument("--language", default="en", help="the interface's language (a shipped one's code)")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     out = (args.out or REPO / "docs" / ("first-start.png" if args.first_start else "screenshot.png")).resolve()
     if args.inner:
-        return take(out, args.first_start)
-    return run_under_xvfb(out, args.first_start)
+        return take(out, args.first_start, args.language, args.scale)
+    return run_under_xvfb(out, args.first_start, args.language, args.scale)
 
 
-def run_under_xvfb(out: Path, first_start: bool = False) -> int:
+def run_under_xvfb(out: Path, first_start: bool = False, language: str = "en", scale: int = 1) -> int:
     """Re-run this script inside a virtual X server, with throw-away data and config folders."""
     with tempfile.TemporaryDirectory(prefix="parley-screenshot-") as tmp:
         env = {
@@ -57,11 +61,13 @@ def run_under_xvfb(out: Path, first_start: bool = False) -> int:
             "PARLEY_DATA_DIR": f"{tmp}/data",
             "PARLEY_CONFIG_DIR": f"{tmp}/config",
             "LANG": os.environ.get("LANG", "C.UTF-8"),
+            "QT_SCALE_FACTOR": str(scale),
         }
         command = [sys.executable, str(Path(__file__).resolve()), "--inner", "--out", str(out)]
+        command += ["--language", language, "--scale", str(scale)]
         # The page measures the starter, as the app does, and keeps the figures in the cache folder.
         command += ["--first-start"] if first_start else []
-        screen = f"{WINDOW_SIZE[0] + 100}x{WINDOW_SIZE[1] + 100}x24"
+        screen = f"{(WINDOW_SIZE[0] + 100) * scale}x{(WINDOW_SIZE[1] + 100) * scale}x24"
         if shutil.which("xvfb-run"):
             return subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {screen}", *command], env=env).returncode
         if not shutil.which("Xvfb"):
@@ -86,7 +92,7 @@ def run_under_xvfb(out: Path, first_start: bool = False) -> int:
             server.wait()
 
 
-def take(out: Path, first_start: bool = False) -> int:
+def take(out: Path, first_start: bool = False, language: str = "en", scale: int = 1) -> int:
     with contextlib.ExitStack() as stack:
         try:
             from tests.support.pulse import virtual_microphone
@@ -94,10 +100,10 @@ def take(out: Path, first_start: bool = False) -> int:
             stack.enter_context(virtual_microphone())
         except Exception as exc:  # noqa: BLE001 - the picture is taken without a microphone then
             print(f"(no virtual microphone: {exc})", flush=True)
-        return _take(out, first_start)
+        return _take(out, first_start, language, scale)
 
 
-def _take(out: Path, first_start: bool) -> int:
+def _take(out: Path, first_start: bool, language: str, scale: int) -> int:
     from PySide6.QtCore import QEventLoop, Qt
     from PySide6.QtTest import QTest
 
@@ -108,7 +114,11 @@ def _take(out: Path, first_start: bool) -> int:
     # greedy on one thread: the same answer every time; the first-start page only when it is the
     # picture, and then with the engines' own thread count: its speeds are the ones a user sees
     settings = Settings(
-        temperature=0.0, max_tokens=200, threads=0 if first_start else 1, first_start_done=not first_start
+        temperature=0.0,
+        max_tokens=200,
+        threads=0 if first_start else 1,
+        first_start_done=not first_start,
+        interface_language=language,
     )
     save_settings(settings)
     assert str(config_dir()).startswith(tempfile.gettempdir())
@@ -131,7 +141,7 @@ def _take(out: Path, first_start: bool) -> int:
         assert page is not None
         wait(lambda: bool(page.cards) and "tokens/s here" in page.speed.text(), "the page's measured speed")
         wait(lambda: all("measuring" not in c.details.text() for c in page.cards.values()), "the expected speeds")
-        return _save(window, app, out)
+        return _save(window, app, out, scale)
     finished: list[tuple[str, str]] = []
     controller.reply_finished.connect(lambda text, finish: finished.append((text, finish)))
     edit = window.input_bar.edit
@@ -146,10 +156,10 @@ def _take(out: Path, first_start: bool) -> int:
     wait(lambda: not window.conversation_view._render_timer.isActive(), "the last render")
     settle = time.monotonic() + 0.5
     wait(lambda: time.monotonic() > settle, "the window to settle")
-    return _save(window, app, out)
+    return _save(window, app, out, scale)
 
 
-def _save(window, app, out: Path) -> int:  # noqa: ANN001 - Qt objects, imported late
+def _save(window, app, out: Path, scale: int = 1) -> int:  # noqa: ANN001 - Qt objects, imported late
     from PySide6.QtGui import QImage
 
     window.statusBar().clearMessage()  # a transient note is no part of the picture
@@ -162,8 +172,8 @@ def _save(window, app, out: Path) -> int:  # noqa: ANN001 - Qt objects, imported
     print(f"wrote {out} ({image.width()}x{image.height()}, {size / 1000:.0f} KB)")
     window.close()
     app.quit()
-    if size > MAX_BYTES:
-        print(f"screenshot: {out} is {size} bytes, more than {MAX_BYTES}", file=sys.stderr)
+    if size > MAX_BYTES * scale * scale:
+        print(f"screenshot: {out} is {size} bytes, more than {MAX_BYTES * scale * scale}", file=sys.stderr)
         return 1
     return 0
 

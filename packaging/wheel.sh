@@ -33,6 +33,7 @@ if [ "${PARLEY_VULKAN:-0}" != 0 ]; then packaging/vulkan_build_deps.sh || exit 1
 
 WORK=build/wheel
 rm -rf "$WORK" && mkdir -p "$WORK/raw" dist
+"$PY" packaging/translations.py   # the .qm files the wheel carries (package data)
 say "pip wheel . (native build from the cache)"
 PYTHONPATH= "$PY" -m pip wheel -q --no-deps --no-build-isolation -w "$WORK/raw" . > "$WORK/pip-wheel.log" 2>&1 \
   || { tail -30 "$WORK/pip-wheel.log"; exit 1; }

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 # Real Qt windows, rendered offscreen unless the caller chose a platform (e.g. xcb under Xvfb).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+# The tests read the windows' English words: the interface's language follows the system's
+# (LANGUAGE first, app/ui/i18n.py), so a developer's own language is not the tests'.
+os.environ["LANGUAGE"] = "en"
+
 # A PulseAudio server of this test session's own (tests/support/pulse.py starts it): the virtual
 # microphone must hear only what this session plays, never a desktop's sound or another test run
 # on the same machine.  libpulse (pactl, paplay, PortAudio's ALSA plugin) finds a server by this

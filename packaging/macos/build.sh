@@ -23,6 +23,7 @@ VERSION=$("$PY" -c 'import parley; print(parley.__version__)')
 ARCH=$(uname -m)
 IDENTITY=${PARLEY_CODESIGN_IDENTITY:--}
 
+"$PY" packaging/translations.py   # the .qm files the bundle carries
 "$PY" native/build.py --dest parley/engine/_native
 say "PyInstaller (log: build/pyinstaller.log)"
 mkdir -p build dist

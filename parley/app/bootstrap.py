@@ -21,14 +21,18 @@ from .conversations.store import Store, StoreError
 from .engines import Engines, LocalEngines
 from .qt_app import application
 from .qt_platform import choose_platform
+from .ui import i18n
 from .ui.main_window import MainWindow
 from .ui.theme import apply_theme
 
 
-def create_app(argv: Sequence[str]) -> QApplication:
+def create_app(argv: Sequence[str], language: str | None = None) -> QApplication:
+    """The application, in ``language`` (a code of ``i18n.NATIVE_NAMES``; "": the system's;
+    None: the one the user's settings name)."""
     if application() is None:
         choose_platform()
     app = application() or QApplication(list(argv))
+    i18n.install(app, load_settings().settings.interface_language if language is None else language)
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")
     app.setDesktopFileName("parley")

@@ -121,6 +121,7 @@ class Controller(QObject):
         self.history_window: DictationHistoryWindow | None = None  # made when first opened
         self._build_flows(window)
         self._wire()
+        self._show_accessibility(settings)
 
     def _build_parts(
         self,
@@ -356,6 +357,11 @@ class Controller(QObject):
         self.window.hide_on_close = self.settings.close_to_tray
         tray.show()
 
+    def _show_accessibility(self, settings: Settings) -> None:
+        """The talk key beside Talk in the menu; when a screen reader is told a reply."""
+        self.window.set_talk_shortcut(settings.ptt_shortcut)
+        self.window.conversation_view.set_reply_announcements(settings.announce_replies)
+
     def _start_from_anywhere(self, purpose: TakePurpose, focus: int) -> bool:
         """A shortcut from anywhere starts its flow's take."""
         if purpose is TakePurpose.ASK:
@@ -384,8 +390,8 @@ class Controller(QObject):
         server = self.local_server
         if server.address:
             self.window.set_server_text(
-                "Serving other apps" + (" · answering" if server.busy else ""),
-                f"Other apps on this computer use Parley's models at {server.address}",
+                self.tr("Serving other apps · answering") if server.busy else self.tr("Serving other apps"),
+                self.tr("Other apps on this computer use Parley's models at {address}").format(address=server.address),
             )
         else:
             self.window.set_server_text("")
@@ -464,7 +470,7 @@ class Controller(QObject):
         if speech.problem:
             return speech.problem
         if speech.model is None:
-            return "The speech model is still loading…"
+            return self.tr("The speech model is still loading…")
         return self.microphones.unavailable()
 
     def _show_availability(self, *_args: Any) -> None:
@@ -474,7 +480,7 @@ class Controller(QObject):
         listen_problem = self._listen_problem()
         self.hands_free.sync(self.settings.hands_free, listen_problem)
         self.window.input_bar.set_hands_free(self.hands_free.listening, listen_problem is None, listen_problem or "")
-        chat_problem = chat.problem or (None if chat.model else "The chat model is still loading…")
+        chat_problem = chat.problem or (None if chat.model else self.tr("The chat model is still loading…"))
         self.status.show_availability(
             listen_problem, chat_problem, self.settings.ptt_shortcut, self.hands_free.listening
         )
@@ -499,7 +505,7 @@ class Controller(QObject):
     # ------------------------------------------------------------------ settings
 
     def open_settings(self) -> None:
-        voices = [*self.engines.natural_voices(), ("system", "System voice (speech-dispatcher)")]
+        voices = [*self.engines.natural_voices(), ("system", self.tr("System voice (speech-dispatcher)"))]
         self.settings_flow.open_dialog(
             self.window,
             self.microphones.names or [],
@@ -514,12 +520,14 @@ class Controller(QObject):
     def devices_in_use(self) -> list[str]:
         """Where each loaded model runs and why (auto's measured choice, or a fallback), for Settings."""
         lines = []
-        for role, slot in (("Speech", self.speech), ("Chat", self.chat)):
+        for role, slot in ((self.tr("Speech"), self.speech), (self.tr("Chat"), self.chat)):
             choice = getattr(slot.model, "device", None)
             if choice is None:
                 continue
             why = choice.fallback_reason or choice.note
-            lines.append(f"{role}: {choice.device.name}" + (f" — {why}" if why else ""))
+            lines.append(
+                self.tr("{role}: {device}").format(role=role, device=choice.device.name) + (f" — {why}" if why else "")
+            )
         return lines
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:
@@ -528,6 +536,7 @@ class Controller(QObject):
             self.replies.reread()
         if old.ptt_shortcut != new.ptt_shortcut:
             self.keys.set_shortcut(new.ptt_shortcut)
+        self._show_accessibility(new)
         keys = ("global_shortcuts", "dictate_shortcut", "dictate_cleaned_shortcut", "ask_shortcut")
         if any(getattr(old, k) != getattr(new, k) for k in keys):
             self.anywhere.apply()

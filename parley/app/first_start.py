@@ -34,7 +34,6 @@ from parley.engine import library
 from parley.engine.chat.speed import ModelSpeed
 from parley.engine.errors import Cancelled, ParleyError
 from parley.engine.library.builtin import BuiltinModel
-from parley.engine.library.human_units import gb
 from parley.engine.library.recommend import (
     MIN_TOKENS_PER_S,
     Machine,
@@ -51,6 +50,7 @@ from .model_library import LINGERING, ModelLibrary
 from .settings_flow import SettingsFlow
 from .tasks import EngineWorker, Job
 from .ui.first_start_page import FirstStartPage, progress_line
+from .ui.i18n import number, percent, size, translate
 from .ui.main_window import MainWindow
 
 log = logging.getLogger("parley.first_start")
@@ -69,7 +69,7 @@ class Survey:
     downloaded: dict[str, Path]  # catalog id -> the checked file
     stopped: dict[str, float]  # catalog id -> share of a download stopped earlier
     speed: ModelSpeed | None  # the largest model's measured on this machine (None: none yet)
-    speed_model: str = "the starter"  # which model ``speed`` was measured on
+    speed_model: str = ""  # which model ``speed`` was measured on ("": the starter)
 
 
 def survey(n_ctx: int, device: str, threads: int | None, speed: ModelSpeed | None = None) -> Survey:
@@ -78,7 +78,7 @@ def survey(n_ctx: int, device: str, threads: int | None, speed: ModelSpeed | Non
     from parley.engine.library.builtin import builtin_models
     from parley.engine.library.records import load_records
 
-    speed_model = "the starter"
+    speed_model = ""
     if speed is None:  # the largest model measured here so far (the starter, or an installed pack)
         known = {c.id: c for c in choice.candidates()}
         stored = choice.stored_speeds(device, threads)
@@ -86,7 +86,7 @@ def survey(n_ctx: int, device: str, threads: int | None, speed: ModelSpeed | Non
         speed = anchor(measured.values())
         if speed is not None:
             model_id = next(k for k, m in measured.items() if m is speed)
-            speed_model = "the starter" if model_id == choice.STARTER_ID else known[model_id].name
+            speed_model = "" if model_id == choice.STARTER_ID else known[model_id].name
     entries = library.catalog()
     machine = this_machine()
     stopped = {}
@@ -119,22 +119,28 @@ def measure_starter(device: str, threads: int | None, job: Job) -> ModelSpeed:
 
 def chat_note(survey: Survey) -> str:
     """Under the chat cards: why these, or that the starter is what fits."""
-    free = survey.chat[0].fit.available if survey.chat else survey.machine.memory_free
+    free = size((survey.chat[0].fit.available if survey.chat else survey.machine.memory_free) or 0)
+    least = f"{MIN_TOKENS_PER_S:.0f}"
     if not survey.chat:
-        return (
-            f"None of the recommended models fits in the {gb(free or 0)} free here: the starter is what "
-            "fits this computer. Settings > Model library lists every model with the memory it needs."
-        )
+        return translate(
+            "FirstStart",
+            "None of the recommended models fits in the {free} free here: the starter is what "
+            "fits this computer. Settings > Model library lists every model with the memory it needs.",
+        ).format(free=free)
     if all(r.keeps_pace is False for r in survey.chat):
-        return (
-            f"These fit in the {gb(free or 0)} free here, but none is expected to keep up with a spoken "
-            f"reply on this processor (at least {MIN_TOKENS_PER_S:.0f} tokens/s): they are the quickest, "
-            "and answer typed questions far better than the starter."
-        )
-    pace = (
-        f", the first ones quick enough for speech (at least {MIN_TOKENS_PER_S:.0f} tokens/s)" if survey.speed else ""
-    )
-    return f"These fit in the {gb(free or 0)} free here{pace}; the first answers best."
+        return translate(
+            "FirstStart",
+            "These fit in the {free} free here, but none is expected to keep up with a spoken "
+            "reply on this processor (at least {least} tokens/s): they are the quickest, "
+            "and answer typed questions far better than the starter.",
+        ).format(free=free, least=least)
+    if survey.speed:
+        return translate(
+            "FirstStart",
+            "These fit in the {free} free here, the first ones quick enough for speech "
+            "(at least {least} tokens/s); the first answers best.",
+        ).format(free=free, least=least)
+    return translate("FirstStart", "These fit in the {free} free here; the first answers best.").format(free=free)
 
 
 class FirstStart(QObject):
@@ -204,9 +210,9 @@ class FirstStart(QObject):
             log.error("first start: %s failed: %r", what, exc)
         if self.page is not None:
             if what == "measure":
-                self.page.show_speed(f"Speed: could not be measured ({exc}).")
+                self.page.show_speed(self.tr("Speed: could not be measured ({problem}).").format(problem=exc))
             else:
-                self.page.say(f"Parley could not look at this computer: {exc}")
+                self.page.say(self.tr("Parley could not look at this computer: {problem}").format(problem=exc))
 
     def _surveyed(self, result: object) -> None:
         assert isinstance(result, Survey)
@@ -228,8 +234,14 @@ class FirstStart(QObject):
             self._measure()
         else:
             page.show_speed(
-                f"Speed: {result.speed_model} generates {result.speed.gen_tps:.0f} tokens/s here "
-                f"(measured on {result.speed.device}); the models below are expected at the speed shown."
+                self.tr(
+                    "Speed: {model} generates {speed} tokens/s here (measured on {device}); "
+                    "the models below are expected at the speed shown."
+                ).format(
+                    model=result.speed_model or self.tr("the starter"),
+                    speed=number(result.speed.gen_tps, 0),
+                    device=result.speed.device,
+                )
             )
 
     def _measure(self) -> None:
@@ -255,12 +267,13 @@ class FirstStart(QObject):
         if page is None or found is None:
             return
         if self._downloading is not None and self._downloading.id == model_id:
-            page.set_card(model_id, "pause", "Starting…", 0.0)
+            page.set_card(model_id, "pause", self.tr("Starting…"), 0.0)
         elif model_id in found.downloaded:
-            page.set_card(model_id, "use", "Downloaded and checked.")
+            page.set_card(model_id, "use", self.tr("Downloaded and checked."))
         elif model_id in found.stopped:
             share = found.stopped[model_id]
-            page.set_card(model_id, "resume", f"Paused at {share:.0%}; Resume continues from there.", share)
+            said = self.tr("Paused at {percent}; Resume continues from there.").format(percent=percent(share))
+            page.set_card(model_id, "resume", said, share)
         else:
             page.set_card(model_id, "download")
         page.enable_downloads(self._downloading is None)
@@ -305,13 +318,23 @@ class FirstStart(QObject):
             return
         if offline and not self._told_offline:
             self._told_offline = True
-            self.page.say(f"{problem} Without a network the starter models keep working; Resume when you are online.")
+            self.page.say(
+                self.tr(
+                    "{problem} Without a network the starter models keep working; Resume when you are online."
+                ).format(problem=problem)
+            )
         self._refresh_stopped(entry)
         share = self.survey.stopped.get(entry.id)
         if cancelled:
-            line = f"Paused at {share:.0%}; Resume continues from there, also after a restart." if share else "Paused."
+            line = (
+                self.tr("Paused at {percent}; Resume continues from there, also after a restart.").format(
+                    percent=percent(share)
+                )
+                if share
+                else self.tr("Paused.")
+            )
         else:
-            line = "No network." if offline else problem
+            line = self.tr("No network.") if offline else problem
         action = "resume" if share else "download"
         self.page.set_card(entry.id, action, line, share)
         self.page.enable_downloads(True)
@@ -335,7 +358,9 @@ class FirstStart(QObject):
     def _use(self, entry: library.CatalogEntry, path: Path) -> None:
         """Switch the settings to ``path`` (the engines then load it) and remember the choice."""
         if self.page is not None:
-            self.page.set_card(entry.id, "none", f"Checked. Parley now uses {entry.name}; it is loading…")
+            self.page.set_card(
+                entry.id, "none", self.tr("Checked. Parley now uses {model}; it is loading…").format(model=entry.name)
+            )
             self.page.enable_downloads(True)
 
         def switch(s: Settings) -> None:
@@ -356,7 +381,7 @@ class FirstStart(QObject):
             return
         for model_id, file in self.survey.downloaded.items():
             if str(file) == path:
-                self.page.set_card(model_id, "none", "Parley uses it now: ask it something.")
+                self.page.set_card(model_id, "none", self.tr("Parley uses it now: ask it something."))
 
     def shutdown(self) -> None:
         """Stop a running download (its part is kept) and the measuring, within the window's

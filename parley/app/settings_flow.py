@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
@@ -23,6 +24,9 @@ from .signals import emit
 from .status import StatusPresenter
 from .tasks import call_in_background
 from .ui.dictation_settings import DictationHelp
+
+if TYPE_CHECKING:
+    from .ui.settings_dialog import SettingsDialog  # imported when first opened: not needed to start
 
 ServerAnswer = Callable[[str | None], None]
 
@@ -60,6 +64,8 @@ class SettingsFlow(QObject):
         self.engines = engines
         self.status = status
         self.path = path
+        self.dialog: SettingsDialog | None = None  # the settings dialog while it is open
+        self._closed_dialog: SettingsDialog | None = None
 
     def open_dialog(
         self,
@@ -97,7 +103,19 @@ class SettingsFlow(QObject):
             chat_choice=(chat_choice.chosen, chat_choice.reason),
             dictation=dictation_help(self.value),
         )
-        if dialog.exec() and dialog.result_settings is not None:
+        # Modal to the window but without an event loop of its own (``open``, not ``exec``): the
+        # app keeps running as before while it is open, and its outcome comes as ``finished``.
+        # The dialog closed before this one goes now (the last stays readable until the next).
+        if self._closed_dialog is not None:
+            self._closed_dialog.deleteLater()
+            self._closed_dialog = None
+        dialog.finished.connect(lambda result: self._closed(dialog, result))
+        self.dialog = dialog
+        dialog.open()
+
+    def _closed(self, dialog: SettingsDialog, result: int) -> None:
+        self.dialog, self._closed_dialog = None, dialog
+        if result and dialog.result_settings is not None:
             self.apply(dialog.result_settings)
         if dialog.wants_recommendations:
             emit(self.recommendations_requested)

@@ -12,6 +12,7 @@ import dataclasses
 import json
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -96,6 +97,8 @@ class Settings:
     dictation_app_modes: dict[str, str] = field(  # X11 window class (lower case) -> mode
         default_factory=lambda: dict(dictation.DEFAULT_APP_MODES)
     )
+    interface_language: str = ""  # "": the system's; else a shipped language such as "de" or "pt_BR"
+    announce_replies: str = "end"  # what a screen reader is told of a reply: "end", "streaming" or "off"
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -234,6 +237,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "dictation_cleanup_timeout_s": _number(*dictation.CLEANUP_TIMEOUT_RANGE),
     "dictation_history_days": _integer(0, 3650),
     "dictation_app_modes": _app_modes,
+    "interface_language": lambda v: isinstance(v, str) and re.fullmatch(r"([a-z]{2,3}(_[A-Z]{2})?)?", v) is not None,
+    "announce_replies": lambda v: v in ("end", "streaming", "off"),
 }
 
 

@@ -188,10 +188,16 @@ def test_links_to_dropped_libraries_are_dropped():
         ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
         ("libavcodec.so.61", "PySide6/Qt/lib/libavcodec.so.61", "SYMLINK"),
         ("PySide6/Qt/translations/qt_de.qm", "/src/qt_de.qm", "DATA"),
+        ("PySide6/Qt/translations/qtbase_de.qm", "/src/qtbase_de.qm", "DATA"),  # a shipped language's buttons
+        ("PySide6/Qt/translations/qtbase_ko.qm", "/src/qtbase_ko.qm", "DATA"),
         ("parley/resources/icons/parley.svg", "/src/parley.svg", "DATA"),
     ]
     kept = layout.drop_dangling_links(layout.prune_datas(datas), binaries)
-    assert [dest for dest, _, _ in kept] == ["libQt6Core.so.6", "parley/resources/icons/parley.svg"]
+    assert [dest for dest, _, _ in kept] == [
+        "libQt6Core.so.6",
+        "PySide6/Qt/translations/qtbase_de.qm",
+        "parley/resources/icons/parley.svg",
+    ]
 
 
 def test_model_files_are_checked_against_their_wheels(tmp_path):
@@ -282,6 +288,20 @@ def test_bundle_check_finds_a_second_copy(tmp_path):
     assert len(problems) == 1 and problems[0].startswith(f"{base.name}: 3 entries, 2 real files")
     version, where = bundle_check.newest_glibc(bundle)
     assert version.startswith("2.") and where is not None
+
+
+def test_bundle_check_finds_a_missing_translation(tmp_path):
+    bundle = tmp_path / "Parley"
+    (bundle / "_internal" / "parley" / "resources" / "i18n").mkdir(parents=True)
+    (bundle / "_internal" / "PySide6" / "Qt" / "translations").mkdir(parents=True)
+    for language in bundle_check.LANGUAGES:
+        (bundle / "_internal" / "parley" / "resources" / "i18n" / f"parley_{language}.qm").write_bytes(b"qm")
+        (bundle / "_internal" / "PySide6" / "Qt" / "translations" / f"qtbase_{language}.qm").write_bytes(b"qm")
+    assert bundle_check.translation_problems(bundle) == []
+    (bundle / "_internal" / "parley" / "resources" / "i18n" / "parley_ar.qm").unlink()
+    assert bundle_check.translation_problems(bundle) == [
+        "no parley_ar.qm in the bundle (packaging/translations.py builds Parley's)"
+    ]
 
 
 # --------------------------------------------------------------------------- --json

@@ -30,3 +30,10 @@ class LineReader:
             return self._lines.get(timeout=timeout)
         except queue.Empty:
             raise AssertionError(f"the child printed no line within {timeout:g} s") from None
+
+    def poll(self) -> str | None:
+        """The next line if one has come ('' once the stream has ended), else None at once."""
+        try:
+            return self._lines.get_nowait()
+        except queue.Empty:
+            return None

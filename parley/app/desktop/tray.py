@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
@@ -25,11 +25,11 @@ class TrayState(enum.Enum):
     ANSWERING = "answering"
 
 
-_SAID = {
-    TrayState.IDLE: "ready",
-    TrayState.RECORDING: "listening…",
-    TrayState.TRANSCRIBING: "transcribing…",
-    TrayState.ANSWERING: "answering…",
+_SAID = {  # translated where shown (``Tray.set_state``)
+    TrayState.IDLE: QT_TRANSLATE_NOOP("Tray", "ready"),
+    TrayState.RECORDING: QT_TRANSLATE_NOOP("Tray", "listening…"),
+    TrayState.TRANSCRIBING: QT_TRANSLATE_NOOP("Tray", "transcribing…"),
+    TrayState.ANSWERING: QT_TRANSLATE_NOOP("Tray", "answering…"),
 }
 
 
@@ -46,16 +46,17 @@ class Tray(QObject):
         self._told_about_hiding = False
         self._icon = QSystemTrayIcon(icon, self)
         self._menu = QMenu()
-        self._open = self._add("Open Parley", lambda: emit(self.open_requested))
-        self._dictate = self._add("Dictate", lambda: emit(self.dictate_requested))
-        self._dictate.setToolTip("Start or stop dictating into the app you are in")
-        self._history = self._add("Dictation history…", lambda: emit(self.history_requested))
-        self._history.setToolTip("The last dictations: copy one, or type it again into the app you are in")
-        self._hands_free: QAction = self._menu.addAction("Hands-free")
+        self._menu.setAccessibleName("Parley")
+        self._open = self._add(self.tr("Open Parley"), lambda: emit(self.open_requested))
+        self._dictate = self._add(self.tr("Dictate"), lambda: emit(self.dictate_requested))
+        self._dictate.setToolTip(self.tr("Start or stop dictating into the app you are in"))
+        self._history = self._add(self.tr("Dictation history…"), lambda: emit(self.history_requested))
+        self._history.setToolTip(self.tr("The last dictations: copy one, or type it again into the app you are in"))
+        self._hands_free: QAction = self._menu.addAction(self.tr("Hands-free"))
         self._hands_free.setCheckable(True)
         self._hands_free.toggled.connect(lambda on: emit(self.hands_free_toggled, on))
         self._menu.addSeparator()
-        self._add("Quit Parley", lambda: emit(self.quit_requested))
+        self._add(self.tr("Quit Parley"), lambda: emit(self.quit_requested))
         self._icon.setContextMenu(self._menu)
         self._icon.activated.connect(self._activated)
         self.set_state(TrayState.IDLE)
@@ -77,7 +78,7 @@ class Tray(QObject):
 
     def set_state(self, state: TrayState) -> None:
         self.state = state
-        self._icon.setToolTip(f"Parley: {_SAID[state]}")
+        self._icon.setToolTip(self.tr("Parley: {state}").format(state=self.tr(str(_SAID[state]))))
 
     def show_activity(self, *, recording: bool, transcribing: bool, answering: bool, hands_free: bool) -> None:
         """What Parley is doing now; the first that applies is shown."""
@@ -95,7 +96,7 @@ class Tray(QObject):
         """The window was closed to the tray: say once where Parley went."""
         if not self._told_about_hiding:
             self._told_about_hiding = True
-            self.say("Parley keeps running here. Quit from this icon's menu.")
+            self.say(self.tr("Parley keeps running here. Quit from this icon's menu."))
 
     def say(self, text: str) -> None:
         """A short balloon from the icon (where the desktop shows them)."""

@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 
 from ...config.settings import Settings
 from ..desktop.shortcuts.global_shortcuts import ACTIONS, GlobalShortcuts
@@ -88,14 +88,16 @@ class FromAnywhere(QObject):
         s = self.settings()
         if self.shortcuts.active and not s.told_about_global_shortcuts:
             said = {
-                TakePurpose.DICTATE: f"hold {s.dictate_shortcut} to dictate into any app",
-                TakePurpose.DICTATE_CLEANED: f"{s.dictate_cleaned_shortcut} to dictate cleaned up",
-                TakePurpose.ASK: f"{s.ask_shortcut} to ask Parley",
+                TakePurpose.DICTATE: self.tr("hold {keys} to dictate into any app").format(keys=s.dictate_shortcut),
+                TakePurpose.DICTATE_CLEANED: self.tr("{keys} to dictate cleaned up").format(
+                    keys=s.dictate_cleaned_shortcut
+                ),
+                TakePurpose.ASK: self.tr("{keys} to ask Parley").format(keys=s.ask_shortcut),
             }
             self.status.notice(
-                "Parley listens everywhere: "
-                + ", ".join(said[TakePurpose(a)] for a in self.shortcuts.active)
-                + ". Change or turn them off in Settings > Voice."
+                self.tr("Parley listens everywhere: {shortcuts}. Change or turn them off in Settings > Voice.").format(
+                    shortcuts=self.tr(", ").join(said[TakePurpose(a)] for a in self.shortcuts.active)
+                )
             )
             self._told()
 
@@ -138,7 +140,12 @@ class FromAnywhere(QObject):
             return
         if self._now() - started < TAP_S:
             self._latched = action
-            self.status.say(f"{ACTIONS[action]}: recording; press the shortcut again to stop.", 0)
+            self.status.say(
+                self.tr("{action}: recording; press the shortcut again to stop.").format(
+                    action=QCoreApplication.translate("GlobalShortcuts", ACTIONS[action])
+                ),
+                0,
+            )
             return
         self.talk.release()
 

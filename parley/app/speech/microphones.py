@@ -16,10 +16,6 @@ from ..signals import emit
 from ..status import StatusPresenter
 from ..tasks import Job
 
-NO_MICROPHONE = (
-    "No microphone was found. Connect one (or start the sound server); Parley looks again when you press the talk key."
-)
-
 
 class Microphones(QObject):
     changed = Signal(object)  # the microphone names found (empty: none)
@@ -63,22 +59,31 @@ class Microphones(QObject):
         return wanted if wanted in (self.names or []) else None
 
     def failed_to_open(self, exc: BaseException) -> None:
-        self.problem = f"The microphone could not be opened: {exc}"
+        self.problem = self.tr("The microphone could not be opened: {problem}").format(problem=exc)
         emit(self.changed, self.names or [])
 
     def _found(self, names: list[str]) -> None:
         self.probing = False
         self.names = names
-        self.problem = None if names else NO_MICROPHONE
+        self.problem = (
+            None
+            if names
+            else self.tr(
+                "No microphone was found. Connect one (or start the sound server); "
+                "Parley looks again when you press the talk key."
+            )
+        )
         wanted = self.wanted()
         if names and wanted and wanted not in names:
-            self.status.announce(f"The microphone “{wanted}” is not connected; using the system default.")
+            self.status.announce(
+                self.tr("The microphone “{name}” is not connected; using the system default.").format(name=wanted)
+            )
         emit(self.changed, list(names))
 
     def _failed(self, exc: BaseException) -> None:
         self.probing = False
         self.names = []
-        self.problem = f"Push-to-talk is unavailable: {exc}"
+        self.problem = self.tr("Push-to-talk is unavailable: {problem}").format(problem=exc)
         emit(self.changed, [])
 
     def unavailable(self) -> str | None:
@@ -86,5 +91,5 @@ class Microphones(QObject):
         if self.problem and not self.probing:
             return self.problem
         if self.names is None or self.probing:
-            return "Looking for microphones…"
+            return self.tr("Looking for microphones…")
         return None

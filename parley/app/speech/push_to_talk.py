@@ -157,7 +157,7 @@ class PushToTalk(QObject):
         try:
             audio = recorder.stop()
         except Exception as exc:  # noqa: BLE001
-            self.status.say(f"The recording failed: {exc}")
+            self.status.say(self.tr("The recording failed: {problem}").format(problem=exc))
             return
         first = getattr(recorder, "first_sample_at", None)
         if first is not None:  # how much of the start a speaker who spoke at the press would lose
@@ -168,7 +168,7 @@ class PushToTalk(QObject):
                 released - self._pressed,
             )
         if len(audio) < SHORTEST_CLIP_S * SAMPLE_RATE:
-            self.status.say("That clip was too short; hold the key while you speak. Nothing was sent.")
+            self.status.say(self.tr("That clip was too short; hold the key while you speak. Nothing was sent."))
             return
         self._hand_on(audio, recorded, self.released_at)
 
@@ -194,7 +194,12 @@ class PushToTalk(QObject):
         if signals is not self._signals:
             return
         self.release()
-        self.status.say(f"Recordings stop after {self.max_seconds:g} s; transcribing what was recorded…", 0)
+        self.status.say(
+            self.tr("Recordings stop after {seconds} s; transcribing what was recorded…").format(
+                seconds=f"{self.max_seconds:g}"
+            ),
+            0,
+        )
 
     def _failed(self, signals: _RecorderSignals, exc: BaseException) -> None:
         """The microphone went away mid-take: keep what it recorded until then."""

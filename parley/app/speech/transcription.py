@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QLocale, QObject, QTimer, Signal
 
 from parley.engine.audio.files import rms_level
 from parley.engine.audio.utterance import speech_region, spoken_text
@@ -108,7 +108,13 @@ class Transcription(QObject):
         self._timer.timeout.connect(self._tick)
 
     def language(self) -> str | None:
+        """The language to hear (None: detect it).  "interface": the interface's language
+        (the default locale, which the interface's language sets).  An English-only model
+        hears English whatever this says."""
         language = self.settings().language
+        if language == "interface":
+            name = QLocale().name()
+            return "en" if name == "C" else name.split("_")[0]
         return None if language == "auto" else language
 
     def dictation_options(self) -> DictationOptions:
@@ -148,13 +154,13 @@ class Transcription(QObject):
         self._snapshot = None
         if self.speech.model is None or self.speech.closing:
             self._drop_live()
-            self.status.say(self.speech.problem or "The speech model is still loading…")
+            self.status.say(self.speech.problem or self.tr("The speech model is still loading…"))
             return False
         region = speech_region(audio)
         if region is None:
             log.info("no speech in the %s take: %s", purpose, _loudness(audio))
             self._drop_live()
-            self.status.say("No speech was heard (the microphone picked up only silence); nothing was sent.")
+            self.status.say(self.tr("No speech was heard (the microphone picked up only silence); nothing was sent."))
             self._hand_over("", then)
             return False
         self._set_working(True)
@@ -166,11 +172,11 @@ class Transcription(QObject):
             if live.transcript is not None:
                 QTimer.singleShot(0, lambda: self._done(live.transcript, purpose, then))
             else:  # still decoding: its result is the answer
-                self.status.say("Transcribing…", 0)
+                self.status.say(self.tr("Transcribing…"), 0)
                 live.on_final = lambda transcript: self._done(transcript, purpose, then)
                 live.on_final_error = lambda exc: self._failed(exc, purpose, then, audio)
         else:
-            self.status.say("Transcribing…", 0)
+            self.status.say(self.tr("Transcribing…"), 0)
             self._submit(
                 audio[region.start : region.end],
                 key,
@@ -193,20 +199,26 @@ class Transcription(QObject):
             text = self.corrected(text)
         if not text:
             log.info("no words in the %s take's transcript %r", purpose, transcript.text)
-            self.status.say("No speech was recognised, so nothing was sent.")
+            self.status.say(self.tr("No speech was recognised, so nothing was sent."))
         else:
-            self.status.say(f"Transcribed {transcript.audio_seconds:.1f} s of audio in {transcript.elapsed:.2f} s")
+            self.status.note(
+                self.tr("Transcribed {audio} s of audio in {elapsed} s").format(
+                    audio=QLocale().toString(float(transcript.audio_seconds), "f", 1),
+                    elapsed=QLocale().toString(float(transcript.elapsed), "f", 2),
+                )
+            )
+            self.status.tell(self.tr("Heard: {words}").format(words=text))
         self._hand_over(text, then)
 
     def _failed(self, exc: BaseException, purpose: TakePurpose, then: Heard, audio: Any = None) -> None:
         if audio is not None and self.speech.device_lost(exc):
             self._retry = (audio, purpose, then)  # once the model is loaded on this machine
-            self.status.say("Transcribing again on this machine…", 0)
+            self.status.say(self.tr("Transcribing again on this machine…"), 0)
             return
         cancelled = self.speech.is_cancel(exc)
-        self.status.say("Transcription stopped." if cancelled else "Transcription failed.")
+        self.status.say(self.tr("Transcription stopped.") if cancelled else self.tr("Transcription failed."))
         if not cancelled:
-            self.status.notice(f"The recording could not be transcribed: {exc}")
+            self.status.notice(self.tr("The recording could not be transcribed: {problem}").format(problem=exc))
         self._hand_over("", then)
 
     def _hand_over(self, text: str, then: Heard) -> None:

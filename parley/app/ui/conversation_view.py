@@ -12,7 +12,9 @@ the reply ends, the whole text is rendered once as one document (as a stored mes
 
 The view follows the app's ``ReplyMachine`` (``follow_reply``, ``reply_grew``, ``reply_ended``,
 connected by the controller): it shows the reply it saw start until it ends or another
-conversation is shown, and reads the reply's message for what to show at the end.
+conversation is shown, and reads the reply's message for what to show at the end.  It tells a
+screen reader the reply when it ends, or sentence by sentence as it streams
+(``announcements.ReplyAnnouncer``, ``set_reply_announcements``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -53,6 +55,7 @@ from PySide6.QtWidgets import (
 from ..conversations.conversation import Message
 from ..conversations.reply_state import Ending, Reply, ReplyKind
 from . import theme
+from .announcements import ReplyAnnouncer, announce
 
 RENDER_INTERVAL_MS = 50  # the shortest time between two renders of a streaming reply
 MAX_RENDER_INTERVAL_MS = 400  # and the longest
@@ -61,7 +64,8 @@ CHUNK_SPACING = 6  # pixels between streamed paragraphs: what one document puts 
 _FENCE = re.compile(r"^ {0,3}(```|~~~)", re.MULTILINE)
 CONTINUABLE = ("stopped", "interrupted")  # reply states the Continue button is offered for
 USER_BUBBLE_SHARE = 0.78  # widest a user bubble gets, as a share of the column
-COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows
+COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows (at 10 pt)
+COLUMN_MAX_CHARS = 110  # and as many average characters, with larger text
 
 
 def turn_details(message: Message) -> Callable[[], str] | None:
@@ -79,22 +83,6 @@ def finished_paragraphs(text: str, start: int = 0) -> int:
             return end + 2
         end = text.rfind("\n\n", start, end)
     return start
-
-
-def reply_footer(stats: dict[str, Any] | None, state: str) -> str:
-    """The line under a reply: its speed, and how it ended when that was not its own end."""
-    parts = []
-    if stats and stats.get("gen_tps"):
-        parts.append(f"{stats['generated_tokens']} tokens · {stats['gen_tps']:.1f} tok/s")
-    if state == "stopped":
-        parts.append("stopped")
-    elif state in ("interrupted", "streaming"):
-        parts.append("interrupted: Parley closed before the end of this reply")
-    elif stats and stats.get("finish") == "max_tokens":
-        parts.append("cut at the length limit")
-    elif stats and stats.get("finish") == "context":
-        parts.append("context full")
-    return " · ".join(parts)
 
 
 def render_markdown(document: QTextDocument, text: str) -> None:
@@ -174,14 +162,13 @@ class MarkdownView(QTextBrowser):
     """Read-only Markdown that is always exactly as tall as its text; scrolling is the view's job."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, objectName="MessageText")
         self.setOpenExternalLinks(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.viewport().setAutoFillBackground(False)
-        self.setStyleSheet("background: transparent; border: none;")
         self.document().setDocumentMargin(0)
         self.source_text = ""
         self._fitted_width = -1
@@ -219,17 +206,24 @@ class DetailsPopup(QFrame):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
         self.setObjectName("DetailsPopup")
+        self.setAccessibleName(self.tr("Details of this turn"))
         self.setFrameShape(QFrame.Shape.StyledPanel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
-        self.label = QLabel(textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label = QLabel(
+            textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab-free: the popup's one thing to read
         layout.addWidget(self.label)
 
     def show_text(self, text: str, under: QWidget) -> None:
         self.label.setText(text)
+        self.label.setAccessibleName(text)
         self.adjustSize()
         self.move(under.mapToGlobal(under.rect().bottomLeft()))
         self.show()
+        self.label.setFocus(Qt.FocusReason.PopupFocusReason)
 
 
 class MessageWidget(QWidget):
@@ -255,40 +249,54 @@ class MessageWidget(QWidget):
         header = QHBoxLayout()
         header.setSpacing(2)
         self._bubble_layout, self._header = inner, header
-        self.role_label = QLabel(
-            {"user": "You", "assistant": "Assistant"}.get(role, role.title()), objectName="RoleLabel"
+        speaker = {"user": self.tr("You"), "assistant": self.tr("Parley")}.get(role, role.title())
+        self.role_label = QLabel(speaker, objectName="RoleLabel")
+        self.footer_label = QLabel(footer, objectName="MessageFooter", wordWrap=True)
+        self.copy_button = QToolButton(
+            objectName="MessageAction", text=self.tr("Copy"), toolTip=self.tr("Copy this message")
         )
-        self.footer_label = QLabel(footer, objectName="MessageFooter")
-        self.copy_button = QToolButton(objectName="MessageAction", text="Copy", toolTip="Copy this message")
         self.copy_button.clicked.connect(self._copy)
         self.regenerate_button = QToolButton(
-            objectName="MessageAction", text="Regenerate", toolTip="Answer this message again"
+            objectName="MessageAction", text=self.tr("Regenerate"), toolTip=self.tr("Answer this message again")
         )
         self.regenerate_button.clicked.connect(self.regenerate_requested)
         self.regenerate_button.hide()
         self.continue_button = QToolButton(
-            objectName="MessageAction", text="Continue", toolTip="Carry on writing this reply from where it ended"
+            objectName="MessageAction",
+            text=self.tr("Continue"),
+            toolTip=self.tr("Carry on writing this reply from where it ended"),
         )
         self.continue_button.clicked.connect(self.continue_requested)
         self.continue_button.hide()
         self.reply_button = QToolButton(
-            objectName="MessageAction", text="Reply", toolTip="This message has no reply yet: answer it"
+            objectName="MessageAction",
+            text=self.tr("Reply"),
+            toolTip=self.tr("This message has no reply yet: answer it"),
         )
         self.reply_button.clicked.connect(self.reply_requested)
         self.reply_button.hide()
         self.details_button = QToolButton(
-            objectName="MessageAction", text="Details", toolTip="How long this turn took, step by step"
+            objectName="MessageAction",
+            text=self.tr("Details"),
+            toolTip=self.tr("How long this turn took, step by step"),
         )
         self.details_button.clicked.connect(self._show_details)
         self.details_button.hide()
+        for button in (
+            self.copy_button,
+            self.regenerate_button,
+            self.continue_button,
+            self.reply_button,
+            self.details_button,
+        ):
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self._details: Callable[[], str] | None = None
         self.details_popup: DetailsPopup | None = None
         self._copied = QTimer(self, singleShot=True, interval=1500)
-        self._copied.timeout.connect(lambda: self.copy_button.setText("Copy"))
+        self._copied.timeout.connect(lambda: self.copy_button.setText(self.tr("Copy")))
         header.addWidget(self.role_label)
         header.addSpacing(8)
-        header.addWidget(self.footer_label)
-        header.addStretch(1)
+        header.addWidget(self.footer_label, 1)  # all the room there is; it wraps only when that is too little
         header.addWidget(self.details_button)
         header.addWidget(self.copy_button)
         header.addWidget(self.continue_button)
@@ -305,6 +313,7 @@ class MessageWidget(QWidget):
         self._text = ""
         inner.addLayout(self._paragraphs)
         self.body = MarkdownView(self.bubble)
+        self._name_text(self.body)
         inner.addWidget(self.body)
         if role == "user":
             row.addStretch(1)
@@ -340,6 +349,7 @@ class MessageWidget(QWidget):
         end = finished_paragraphs(text, self._shown)
         if end > self._shown:
             view = MarkdownView(self.bubble)
+            self._name_text(view)
             view.set_markdown(text[self._shown : end].rstrip("\n"))
             self._paragraphs.addWidget(view)
             self._paragraph_views.append(view)
@@ -350,8 +360,21 @@ class MessageWidget(QWidget):
         self.body.setVisible(bool(rest) or not self._paragraph_views)
         self._paragraphs.setContentsMargins(0, 0, 0, CHUNK_SPACING if self._paragraph_views and rest else 0)
 
+    def _name_text(self, view: MarkdownView) -> None:
+        """A screen reader says whose text it reads: "You" or "Parley", then the text."""
+        view.setAccessibleName(self.role_label.text())
+        view.setAccessibleDescription(self.footer_label.text())
+
+    def focus_text(self) -> None:
+        """Put the keyboard focus on the message's text, from its start."""
+        view = self._paragraph_views[0] if self._paragraph_views else self.body
+        view.moveCursor(QTextCursor.MoveOperation.Start)
+        view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def set_footer(self, footer: str) -> None:
         self.footer_label.setText(footer)
+        for view in (*self._paragraph_views, self.body):
+            view.setAccessibleDescription(footer)
 
     def set_details(self, details: Callable[[], str] | None) -> None:
         """Offer Details, which shows ``details()`` (read when opened: figures may still come in)."""
@@ -369,13 +392,14 @@ class MessageWidget(QWidget):
         """Offer what can be done with the conversation's last message (nothing on the others)."""
         assistant = self.role == "assistant" and last
         self.regenerate_button.setVisible(assistant)
-        self.regenerate_button.setText("Retry" if self.state == "interrupted" else "Regenerate")
+        self.regenerate_button.setText(self.tr("Retry") if self.state == "interrupted" else self.tr("Regenerate"))
         self.continue_button.setVisible(assistant and self.state in CONTINUABLE)
         self.reply_button.setVisible(self.role == "user" and last and needs_reply)
 
     def _copy(self) -> None:
         QGuiApplication.clipboard().setText(self.text)
-        self.copy_button.setText("Copied")
+        self.copy_button.setText(self.tr("Copied"))
+        announce(self, self.tr("Copied"))
         self._copied.start()
 
     def _size_bubble(self) -> None:
@@ -401,11 +425,13 @@ class ConversationView(QScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ConversationView")
+        self.setAccessibleName(self.tr("Conversation"))
+        self.setAccessibleDescription(self.tr("Page Up and Page Down scroll; Tab goes through the messages"))
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         canvas = QWidget(objectName="ConversationCanvas")
         column = QWidget()
-        column.setMaximumWidth(COLUMN_MAX_WIDTH)
+        column.setMaximumWidth(max(COLUMN_MAX_WIDTH, COLUMN_MAX_CHARS * self.fontMetrics().averageCharWidth()))
         centred = QHBoxLayout(canvas)
         centred.setContentsMargins(24, 18, 24, 18)
         centred.addWidget(column)
@@ -426,6 +452,7 @@ class ConversationView(QScrollArea):
         self._reply: Reply | None = None  # the reply being followed
         self._render_timer = QTimer(self, singleShot=True, interval=RENDER_INTERVAL_MS)
         self._render_timer.timeout.connect(self._render_stream)
+        self.announcer = ReplyAnnouncer(self)
         self._follow = True  # keep the newest text in sight while it grows
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(lambda value: setattr(self, "_follow", value >= bar.maximum() - 8))
@@ -435,7 +462,9 @@ class ConversationView(QScrollArea):
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 80, 0, 0)
-        title = QLabel("What can I help with?", objectName="EmptyTitle", alignment=Qt.AlignmentFlag.AlignCenter)
+        title = QLabel(
+            self.tr("What can I help with?"), objectName="EmptyTitle", alignment=Qt.AlignmentFlag.AlignCenter
+        )
         self.hint_label = QLabel(objectName="Hint", alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         layout.addWidget(title)
         layout.addWidget(self.hint_label)
@@ -444,6 +473,28 @@ class ConversationView(QScrollArea):
     def set_hint(self, text: str) -> None:
         """The line under the empty-conversation title (how to talk or type)."""
         self.hint_label.setText(text)
+
+    def set_reply_announcements(self, mode: str) -> None:
+        """When a screen reader is told a reply: ``announcements.REPLY_MODES``."""
+        self.announcer.mode = mode
+
+    def reply_footer(self, stats: dict[str, Any] | None, state: str) -> str:
+        """The line under a reply: its speed, and how it ended when that was not its own end."""
+        parts = []
+        if stats and stats.get("gen_tps"):
+            speed = QLocale().toString(float(stats["gen_tps"]), "f", 1)
+            parts.append(
+                self.tr("%Ln token(s) · {speed} tok/s", "", int(stats["generated_tokens"])).format(speed=speed)
+            )
+        if state == "stopped":
+            parts.append(self.tr("stopped"))
+        elif state in ("interrupted", "streaming"):
+            parts.append(self.tr("interrupted: Parley closed before the end of this reply"))
+        elif stats and stats.get("finish") == "max_tokens":
+            parts.append(self.tr("cut at the length limit"))
+        elif stats and stats.get("finish") == "context":
+            parts.append(self.tr("context full"))
+        return " · ".join(parts)
 
     @property
     def is_streaming(self) -> bool:
@@ -486,7 +537,7 @@ class ConversationView(QScrollArea):
 
     def begin_reply(self) -> MessageWidget:
         """Start a streaming assistant message at the bottom."""
-        widget = self.add_message("assistant", "", "Thinking…")
+        widget = self.add_message("assistant", "", self.tr("Thinking…"))
         self._start_stream(widget)
         return widget
 
@@ -496,14 +547,14 @@ class ConversationView(QScrollArea):
             return self.begin_reply()
         widget = self.messages[-1]
         widget.set_text("")
-        widget.set_footer("Thinking…")
+        widget.set_footer(self.tr("Thinking…"))
         self._start_stream(widget)
         return widget
 
     def continue_last_reply(self) -> MessageWidget:
         """Stream more text onto the end of the last message (continuing a reply)."""
         widget = self.messages[-1]
-        widget.set_footer("Continuing…")
+        widget.set_footer(self.tr("Continuing…"))
         self._start_stream(widget)
         self._stream_text = widget.text
         return widget
@@ -537,6 +588,7 @@ class ConversationView(QScrollArea):
         (a new reply takes the place of a reply that failed or was stopped before it began)."""
         self._reply = reply
         self.needs_reply = False
+        self.announcer.started()
         if reply.kind is ReplyKind.CONTINUE:
             self.continue_last_reply()
         else:
@@ -545,6 +597,7 @@ class ConversationView(QScrollArea):
     def reply_grew(self, reply: Reply, piece: str) -> None:
         if reply is self._reply:
             self.append_reply(piece)
+            self.announcer.grew(self._stream_text)
 
     def reply_ended(self, reply: Reply) -> None:
         """Show the reply as its message now is, and how it ended when that was not its own end."""
@@ -553,16 +606,19 @@ class ConversationView(QScrollArea):
         self._reply = None
         message = reply.message
         if reply.ending is Ending.FAILED:
-            what = "Cut short" if reply.kept else "No reply"
-            self.end_reply(
-                message.content if message else "", f"⚠ {what}: {reply.error}", message.state if message else "complete"
+            what = (self.tr("Cut short: {error}") if reply.kept else self.tr("No reply: {error}")).format(
+                error=reply.error
             )
+            self.end_reply(message.content if message else "", f"⚠ {what}", message.state if message else "complete")
+            self.announcer.ended(message.content if message else "", what)
         elif message is None:
-            self.end_reply("", "Stopped before the reply began")
+            stopped = self.tr("Stopped before the reply began")
+            self.end_reply("", stopped)
+            self.announcer.ended("", stopped)
         else:
-            self.end_reply(
-                message.content, reply_footer(message.stats, message.state), message.state, turn_details(message)
-            )
+            footer = self.reply_footer(message.stats, message.state)
+            self.end_reply(message.content, footer, message.state, turn_details(message))
+            self.announcer.ended(message.content, self.tr("Stopped.") if message.state == "stopped" else "")
         self.set_needs_reply(reply.conversation.needs_reply)
 
     def _start_stream(self, widget: MessageWidget) -> None:

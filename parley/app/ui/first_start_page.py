@@ -27,32 +27,13 @@ from PySide6.QtWidgets import (
 
 from ...engine.library import Progress
 from ...engine.library.builtin import BuiltinModel
-from ...engine.library.human_units import duration, gb
 from ...engine.library.recommend import Machine, Recommendation
 from ..signals import emit
+from .announcements import announce
+from .i18n import duration, number, percent, size, translate
 
-COLUMN_MAX_WIDTH = 760
-
-
-def machine_lines(machine: Machine) -> list[str]:
-    """What the page says about this computer, one line each."""
-    memory = gb(machine.memory_total) if machine.memory_total else "unknown"
-    if machine.memory_free:
-        memory += f" ({gb(machine.memory_free)} free now)"
-    gpu = f"{machine.gpu} ({gb(machine.gpu_memory)} free)" if machine.gpu and machine.gpu_memory else machine.gpu
-    cpu = f"{machine.cores} cores" + (f", ggml's {machine.cpu_variant} build" if machine.cpu_variant else "")
-    return [f"Memory: {memory}", f"GPU: {gpu or 'none that Parley can use'}", f"Processor: {cpu}"]
-
-
-def card_details(rec: Recommendation) -> str:
-    """Download size · memory needed · speed here · licence."""
-    speed = f"about {rec.tokens_per_s:.0f} tokens/s here" if rec.tokens_per_s else None
-    if speed and rec.keeps_pace is False:
-        speed += " (slower than speech)"
-    if rec.entry.kind == "chat" and speed is None:
-        speed = "speed here: measuring…"
-    parts = [f"{gb(rec.entry.size)} download", f"needs about {gb(rec.fit.needed)} of {rec.fit.where}"]
-    return " · ".join([*parts, *([speed] if speed else []), rec.entry.licence])
+COLUMN_MAX_WIDTH = 760  # at 10 pt
+COLUMN_MAX_CHARS = 95  # and as many average characters, with larger text
 
 
 @dataclass
@@ -81,12 +62,13 @@ class FirstStartPage(QScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ConversationView")  # the conversation's background and frame
+        self.setAccessibleName(self.tr("Welcome to Parley"))
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.cards: dict[str, Card] = {}
         canvas = QWidget(objectName="ConversationCanvas")
         column = QWidget()
-        column.setMaximumWidth(COLUMN_MAX_WIDTH)
+        column.setMaximumWidth(max(COLUMN_MAX_WIDTH, COLUMN_MAX_CHARS * self.fontMetrics().averageCharWidth()))
         centred = QHBoxLayout(canvas)
         centred.setContentsMargins(24, 18, 24, 18)
         centred.addWidget(column)
@@ -94,25 +76,27 @@ class FirstStartPage(QScrollArea):
         self._layout.setSpacing(10)
         self.setWidget(canvas)
 
-        title = QLabel("Welcome to Parley", objectName="EmptyTitle")
+        title = QLabel(self.tr("Welcome to Parley"), objectName="EmptyTitle")
         self.notice = QLabel(wordWrap=True, objectName="Notice")
         self.notice.setContentsMargins(10, 8, 10, 8)
         self.notice.hide()
-        self.starters, self._starters = self._section("Runs now, offline")
-        self.machine, self._machine = self._section("This computer")
-        self.speed = QLabel("Speed: measuring with the starter model (a few seconds)…", wordWrap=True)
+        self.starters, self._starters = self._section(self.tr("Runs now, offline"))
+        self.machine, self._machine = self._section(self.tr("This computer"))
+        self.speed = QLabel(self.tr("Speed: measuring with the starter model (a few seconds)…"), wordWrap=True)
         self._machine.addWidget(self.speed)
-        self.chat_section, self._chat = self._section("Recommended chat models for this computer")
-        self.speech_section, self._speech = self._section("Recommended speech model")
-        self.chat_hint = QLabel("Looking at this computer…", wordWrap=True, objectName="Hint")
+        self.chat_section, self._chat = self._section(self.tr("Recommended chat models for this computer"))
+        self.speech_section, self._speech = self._section(self.tr("Recommended speech model"))
+        self.chat_hint = QLabel(self.tr("Looking at this computer…"), wordWrap=True, objectName="Hint")
         self._chat.addWidget(self.chat_hint)
-        self.dismiss_button = QPushButton("Start with the starter models", objectName="PrimaryButton")
+        self.dismiss_button = QPushButton(self.tr("Start with the starter models"), objectName="PrimaryButton")
         self.dismiss_button.clicked.connect(lambda: emit(self.dismissed))
         footer = QHBoxLayout()
         footer.addWidget(
             QLabel(
-                "Everything is also in File > Settings > Model library, with more models; "
-                "Models > Recommended for this computer brings this page back.",
+                self.tr(
+                    "Everything is also in File > Settings > Model library, with more models; "
+                    "Models > Recommended for this computer brings this page back."
+                ),
                 wordWrap=True,
                 objectName="Hint",
             ),
@@ -128,6 +112,7 @@ class FirstStartPage(QScrollArea):
 
     def _section(self, title: str) -> tuple[QFrame, QVBoxLayout]:
         frame = QFrame(objectName="AssistantBlock")
+        frame.setAccessibleName(title)
         layout = QVBoxLayout(frame)
         layout.setContentsMargins(14, 10, 14, 12)
         layout.setSpacing(4)
@@ -140,6 +125,7 @@ class FirstStartPage(QScrollArea):
         """A line above everything (the network is unreachable, a download failed)."""
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
+        announce(self, text, urgent=True)
 
     def show_starters(self, models: list[BuiltinModel]) -> None:
         layout = self._starters
@@ -147,20 +133,62 @@ class FirstStartPage(QScrollArea):
             if m.kind not in ("chat", "speech"):
                 continue
             if m.installed:
-                text = f"<b>{m.name}</b> ({m.kind}, {gb(m.size)}): {m.role}" + (f"; {m.limits}." if m.limits else ".")
+                kind = self.tr("speech") if m.kind == "speech" else self.tr("chat")
+                text = f"<b>{m.name}</b> ({kind}, {size(m.size)}): {m.role}" + (f"; {m.limits}." if m.limits else ".")
             else:
-                text = f"<b>{m.name}</b> is not installed: <code>{m.install}</code> installs it."
+                text = self.tr("<b>{model}</b> is not installed: <code>{command}</code> installs it.").format(
+                    model=m.name, command=m.install
+                )
             layout.addWidget(QLabel(text, wordWrap=True))
         packs = any(m.kind == "chat" and m.installed and "model pack" in m.role for m in models)
-        hint = "They need no network and start at once" + (
-            "; Parley uses the most capable of them that keeps up with speech here."
+        hint = (
+            self.tr(
+                "They need no network and start at once; Parley uses the most capable of them that "
+                "keeps up with speech here."
+            )
             if packs
-            else "; a recommended model below answers far better."
+            else self.tr("They need no network and start at once; a recommended model below answers far better.")
         )
         layout.addWidget(QLabel(hint, wordWrap=True, objectName="Hint"))
 
+    def machine_lines(self, machine: Machine) -> list[str]:
+        """What the page says about this computer, one line each."""
+        memory = size(machine.memory_total) if machine.memory_total else self.tr("unknown")
+        if machine.memory_free:
+            memory = self.tr("{total} ({free} free now)").format(total=memory, free=size(machine.memory_free))
+        gpu = (
+            self.tr("{gpu} ({free} free)").format(gpu=machine.gpu, free=size(machine.gpu_memory))
+            if machine.gpu and machine.gpu_memory
+            else machine.gpu
+        )
+        cpu = self.tr("%Ln core(s)", "", machine.cores)
+        if machine.cpu_variant:
+            cpu = self.tr("{cores}, ggml's {variant} build").format(cores=cpu, variant=machine.cpu_variant)
+        return [
+            self.tr("Memory: {memory}").format(memory=memory),
+            self.tr("GPU: {gpu}").format(gpu=gpu or self.tr("none that Parley can use")),
+            self.tr("Processor: {cpu}").format(cpu=cpu),
+        ]
+
+    def card_details(self, rec: Recommendation) -> str:
+        """Download size · memory needed · speed here · licence."""
+        speed = (
+            self.tr("about {speed} tokens/s here").format(speed=number(rec.tokens_per_s, 0))
+            if rec.tokens_per_s
+            else None
+        )
+        if speed and rec.keeps_pace is False:
+            speed = self.tr("{speed} (slower than speech)").format(speed=speed)
+        if rec.entry.kind == "chat" and speed is None:
+            speed = self.tr("speed here: measuring…")
+        parts = [
+            self.tr("{size} download").format(size=size(rec.entry.size)),
+            self.tr("needs about {size} of {where}").format(size=size(rec.fit.needed), where=rec.fit.where),
+        ]
+        return " · ".join([*parts, *([speed] if speed else []), rec.entry.licence])
+
     def show_machine(self, machine: Machine) -> None:
-        for line in machine_lines(machine):
+        for line in self.machine_lines(machine):
             self._machine.insertWidget(self._machine.count() - 1, QLabel(line, wordWrap=True))
 
     def show_speed(self, text: str) -> None:
@@ -178,7 +206,8 @@ class FirstStartPage(QScrollArea):
                 card = self.cards.get(rec.entry.id) or self._card(rec)
                 self.cards[rec.entry.id] = card
                 card.rec = rec
-                card.details.setText(card_details(rec))
+                card.details.setText(self.card_details(rec))
+                card.button.setAccessibleDescription(rec.entry.name)
                 layout.removeWidget(card.frame)
                 layout.addWidget(card.frame)
         self.speech_section.setVisible(bool(speech))
@@ -189,8 +218,10 @@ class FirstStartPage(QScrollArea):
         layout.setContentsMargins(0, 8, 0, 4)
         layout.setSpacing(2)
         top = QHBoxLayout()
-        name = QLabel(f"<b>{rec.entry.name}</b>")
-        button = QPushButton("Download and use")
+        name = QLabel(f"<b>{rec.entry.name}</b>", wordWrap=True)
+        button = QPushButton(self.tr("Download and use"))
+        button.setAccessibleDescription(rec.entry.name)
+        frame.setAccessibleName(rec.entry.name)
         top.addWidget(name, 1)
         top.addWidget(button)
         details = QLabel(wordWrap=True, objectName="Hint")
@@ -198,6 +229,7 @@ class FirstStartPage(QScrollArea):
         state = QLabel(wordWrap=True, objectName="Hint")
         state.hide()
         progress = QProgressBar(maximum=1000, textVisible=False)
+        progress.setAccessibleName(self.tr("Download progress"))
         progress.setMaximumHeight(8)
         progress.hide()
         for widget in (note, details, progress, state):
@@ -222,9 +254,17 @@ class FirstStartPage(QScrollArea):
         if card is None:
             return
         card.action = action
-        labels = {"download": "Download and use", "pause": "Pause", "resume": "Resume", "use": "Use", "none": ""}
+        labels = {
+            "download": self.tr("Download and use"),
+            "pause": self.tr("Pause"),
+            "resume": self.tr("Resume"),
+            "use": self.tr("Use"),
+            "none": "",
+        }
         card.button.setText(labels[action])
         card.button.setVisible(action != "none")
+        if state and state != card.state.text() and fraction is None:  # not each step of a download
+            announce(self, f"{card.rec.entry.name}: {state}")
         card.state.setText(state)
         card.state.setVisible(bool(state))
         card.progress.setVisible(fraction is not None)
@@ -241,6 +281,12 @@ class FirstStartPage(QScrollArea):
 def progress_line(p: Progress) -> str:
     """What a card says while its file downloads."""
     if p.stage == "checking":
-        return f"Checking the part already downloaded… {p.fraction:.0%}"
-    left = f", {duration(p.eta)} left" if p.eta is not None else ""
-    return f"{p.fraction:.0%}: {gb(p.done)} of {gb(p.total)}, {p.speed / 1e6:.1f} MB/s{left}"
+        return translate("FirstStartPage", "Checking the part already downloaded… {percent}").format(
+            percent=percent(p.fraction)
+        )
+    line = translate("FirstStartPage", "{percent}: {done} of {total}, {speed} MB/s").format(
+        percent=percent(p.fraction), done=size(p.done), total=size(p.total), speed=number(p.speed / 1e6)
+    )
+    if p.eta is not None:
+        line = translate("FirstStartPage", "{progress}, {time} left").format(progress=line, time=duration(p.eta))
+    return line

@@ -1,4 +1,9 @@
-"""The input area: the text box, Send/Stop, and the push-to-talk button with its level meter."""
+"""The input area: the text box, Send/Stop, and the push-to-talk button with its level meter.
+
+Every button takes the keyboard focus in turn (Space or Enter presses it; Space held on Hold to
+talk is a take, as the talk key is), and the start and end of listening are announced to screen
+readers.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar,
 
 from ..signals import emit
 from . import theme
+from .announcements import announce
 
 _ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -22,6 +28,7 @@ class MessageEdit(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("MessageEdit")
+        self.setAccessibleName(self.tr("Message"))
         self.setTabChangesFocus(True)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
         self._fit()
@@ -59,6 +66,8 @@ class InputBar(QWidget):
     talk_pressed = Signal()
     talk_released = Signal()
     hands_free_toggled = Signal(bool)
+    busy_changed = Signal(bool)  # a reply streams (Send is Stop)
+    hands_free_shown = Signal(bool, bool)  # hands-free is on, it can be turned on
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,35 +75,41 @@ class InputBar(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         self._busy = False
         self._send_available = True
+        self.recording = False  # the microphone records a take (not hands-free listening)
+        self._listening = False  # hands-free listening
 
         self.edit = MessageEdit()
-        self.edit.setPlaceholderText("Message Parley…")
-        self.edit.setToolTip("Enter sends; Shift+Enter starts a new line")
+        self.edit.setPlaceholderText(self.tr("Message Parley…"))
+        self.edit.setToolTip(self.tr("Enter sends; Shift+Enter starts a new line"))
         self.edit.submitted.connect(self._submit)
 
-        self.talk_button = QPushButton(" Hold to talk", objectName="TalkButton")
+        # The buttons take the focus by Tab only: a click leaves it in the text box.
+        self.talk_button = QPushButton(self.tr(" Hold to talk"), objectName="TalkButton")
+        self.talk_button.setAccessibleName(self.tr("Hold to talk"))
         self.talk_button.setIcon(theme.microphone_icon(theme.TEXT))
-        self.talk_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.talk_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.talk_button.pressed.connect(self.talk_pressed)
         self.talk_button.released.connect(self.talk_released)
-        self.hands_free_button = QPushButton("Hands-free", objectName="HandsFreeButton", checkable=True)
-        self.hands_free_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hands_free_button = QPushButton(self.tr("Hands-free"), objectName="HandsFreeButton", checkable=True)
+        self.hands_free_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.hands_free_button.toggled.connect(self.hands_free_toggled)
-        self.send_button = QPushButton("Send", objectName="PrimaryButton")
-        self.send_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.send_button = QPushButton(self.tr("Send"), objectName="PrimaryButton")
+        self.send_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.send_button.clicked.connect(self._send_or_stop)
         for button in (self.talk_button, self.hands_free_button, self.send_button):
             button.setMinimumHeight(34)
         self.send_button.setMinimumWidth(76)
         # Nothing works until the controller says an engine is ready (the window shows first).
-        self.set_talk_available(False, "The speech model is loading…")
-        self.set_hands_free(False, False, "The speech model is loading…")
-        self.set_send_available(False, "The chat model is loading…")
+        self.set_talk_available(False, self.tr("The speech model is loading…"))
+        self.set_hands_free(False, False, self.tr("The speech model is loading…"))
+        self.set_send_available(False, self.tr("The chat model is loading…"))
 
         self.level_meter = QProgressBar(objectName="LevelMeter", textVisible=False, maximum=1000)
+        self.level_meter.setAccessibleName(self.tr("Microphone level"))
         self.level_meter.setFixedHeight(6)
         self.elapsed_label = QLabel("0:00", objectName="Hint")
-        self.recording_label = QLabel("● Recording", objectName="Hint")
+        self.elapsed_label.setAccessibleName(self.tr("Recording time"))
+        self.recording_label = QLabel(self.tr("● Recording"), objectName="Hint")
         self.recording_label.setStyleSheet(f"color: {theme.RECORDING}; font-weight: 600;")
         self.recording_row = QWidget()
         recording = QHBoxLayout(self.recording_row)
@@ -104,7 +119,7 @@ class InputBar(QWidget):
         recording.addWidget(self.elapsed_label)
         self.recording_row.hide()
         self.live_label = QLabel(objectName="LiveTranscript", wordWrap=True)
-        self.live_label.setToolTip("What Parley has heard so far; the final words replace it when you let go")
+        self.live_label.setToolTip(self.tr("What Parley has heard so far; the final words replace it when you let go"))
         self.live_label.hide()
 
         row = QHBoxLayout()
@@ -126,12 +141,16 @@ class InputBar(QWidget):
 
     def set_busy(self, busy: bool) -> None:
         """While a reply streams the Send button becomes Stop."""
+        changed = busy != self._busy
         self._busy = busy
-        self.send_button.setText("Stop" if busy else "Send")
+        self.send_button.setText(self.tr("Stop") if busy else self.tr("Send"))
+        self.send_button.setAccessibleDescription(self.tr("Stop the reply (Esc)") if busy else "")
         self.send_button.setObjectName("StopButton" if busy else "PrimaryButton")
         self.send_button.style().unpolish(self.send_button)
         self.send_button.style().polish(self.send_button)
         self._update_send_button()
+        if changed:
+            emit(self.busy_changed, busy)
 
     def set_send_available(self, available: bool, reason: str = "") -> None:
         self._send_available = available
@@ -140,7 +159,7 @@ class InputBar(QWidget):
 
     def set_talk_available(self, available: bool, reason: str = "") -> None:
         self.talk_button.setEnabled(available)
-        self.talk_button.setToolTip("Hold to talk; release to send" if available else reason)
+        self.talk_button.setToolTip(self.tr("Hold to talk; release to send") if available else reason)
 
     def set_hands_free(self, active: bool, available: bool, reason: str = "") -> None:
         """The hands-free toggle: on while listening; off and disabled when it cannot listen."""
@@ -150,23 +169,29 @@ class InputBar(QWidget):
         self.hands_free_button.setEnabled(available or active)
         self.hands_free_button.setToolTip(
             (
-                "Listening: each thing you say is sent. Click (or press the talk key) to stop."
+                self.tr("Listening: each thing you say is sent. Click (or press the talk key) to stop.")
                 if active
-                else "Keep the microphone open and send each thing you say"
+                else self.tr("Keep the microphone open and send each thing you say")
             )
             if available or active
             else reason
         )
+        emit(self.hands_free_shown, active, available)
 
     def set_recording(self, recording: bool, hands_free: bool = False) -> None:
         """Show that the microphone records: a push-to-talk take, or hands-free listening."""
         held = recording and not hands_free
+        if held != self.recording:
+            announce(self, self.tr("Recording") if held else self.tr("Recording ended"))
+        if (recording and hands_free) != self._listening:
+            announce(self, self.tr("Listening hands-free") if recording else self.tr("Hands-free listening ended"))
+        self.recording, self._listening = held, recording and hands_free
         self.talk_button.setProperty("recording", held)
-        self.talk_button.setText(" Listening…" if held else " Hold to talk")
+        self.talk_button.setText(self.tr(" Listening…") if held else self.tr(" Hold to talk"))
         self.talk_button.setIcon(theme.microphone_icon("#ffffff" if held else theme.TEXT))
         self.talk_button.style().unpolish(self.talk_button)
         self.talk_button.style().polish(self.talk_button)
-        self.recording_label.setText("● Listening hands-free" if hands_free else "● Recording")
+        self.recording_label.setText(self.tr("● Listening hands-free") if hands_free else self.tr("● Recording"))
         self.elapsed_label.setVisible(not hands_free)
         self.recording_row.setVisible(recording)
         if recording:
@@ -184,7 +209,7 @@ class InputBar(QWidget):
 
     def set_elapsed(self, seconds: float) -> None:
         whole = int(seconds)
-        self.elapsed_label.setText(f"{whole // 60}:{whole % 60:02d}")
+        self.elapsed_label.setText(f"{whole // 60}:{whole % 60:02d}")  # a clock's digits, as everywhere
 
     def insert_text(self, text: str) -> None:
         """Put a transcript into the text box for editing (send-on-release off)."""

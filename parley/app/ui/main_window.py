@@ -1,7 +1,9 @@
 """The main window: conversation sidebar, conversation view, input bar and status bar.
 
 The window only shows things and reports what the user asked for through its signals; the
-controller decides what happens.  A page (the first-start page) can take the conversation's
+controller decides what happens.  Every action is in a menu, with its shortcut where it has one;
+what changes without the focus moving (a notice, a recording) is announced to screen readers
+(``announcements``).  A page (the first-start page) can take the conversation's
 place (``show_page``); the conversation comes back when the user sends or talks, or when the
 page is done (``show_conversation``).
 """
@@ -10,10 +12,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from datetime import datetime
 from typing import cast
 
-from PySide6.QtCore import QSize, Qt, Signal, SignalInstance
+from PySide6.QtCore import QDateTime, QLocale, QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -36,7 +37,8 @@ from PySide6.QtWidgets import (
 
 from ..conversations.conversation import Conversation, ConversationSummary
 from ..signals import emit
-from .conversation_view import ConversationView, reply_footer, turn_details
+from .announcements import announce
+from .conversation_view import ConversationView, turn_details
 from .input_bar import InputBar
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
@@ -48,8 +50,14 @@ class NoticeBar(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, objectName="Notice")
-        self.label = QLabel(wordWrap=True, textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse)
-        close = QToolButton(text="✕", objectName="MessageAction", toolTip="Dismiss")
+        self.setAccessibleName(self.tr("Notice"))
+        self.label = QLabel(
+            wordWrap=True,
+            textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard,
+        )
+        self.close_button = close = QToolButton(text="✕", objectName="MessageAction", toolTip=self.tr("Dismiss"))
+        close.setAccessibleName(self.tr("Dismiss the notice"))
         close.clicked.connect(self.hide)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 8, 8, 8)
@@ -63,6 +71,7 @@ class NoticeBar(QFrame):
             text = f"{current}\n{text}"
         self.label.setText(text)
         self.show()
+        announce(self, text, urgent=True)
 
 
 class MainWindow(QMainWindow):
@@ -109,14 +118,17 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self._make_sidebar())
         splitter.addWidget(content)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([260, 840])
+        em = self.fontMetrics().averageCharWidth()  # the sidebar grows with the text (a large-text setting)
+        splitter.setSizes([max(260, 26 * em), 840])
         splitter.setChildrenCollapsible(False)
         splitter.setHandleWidth(1)
         self.setCentralWidget(splitter)
         self._make_menus()
+        self._set_tab_order()
+        self.conversation_view.setFocus()  # where Space talks and the arrow keys scroll
 
-        self.device_label = QLabel("Device: …")
-        self.models_label = QLabel("Loading models…")
+        self.device_label = QLabel(self.tr("Device: …"))
+        self.models_label = QLabel(self.tr("Loading models…"))
         self.stats_label = QLabel()
         self.server_label = QLabel()
         self.server_label.hide()
@@ -129,24 +141,41 @@ class MainWindow(QMainWindow):
     def _make_sidebar(self) -> QWidget:
         sidebar = QWidget(objectName="Sidebar")
         sidebar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
-        sidebar.setMinimumWidth(200)
-        title = QLabel("Parley")
-        title.setStyleSheet("font-size: 15pt; font-weight: 700;")
-        self.new_button = QPushButton("+  New chat", objectName="PrimaryButton")
+        sidebar.setAccessibleName(self.tr("Conversations"))
+        title = QLabel("Parley", objectName="SidebarTitle")
+        self.new_button = QPushButton(self.tr("+  New chat"), objectName="PrimaryButton")
+        self.new_button.setAccessibleName(self.tr("New chat"))
         self.new_button.clicked.connect(self.new_conversation_requested)
-        self.search_field = QLineEdit(placeholderText="Search conversations", clearButtonEnabled=True)
+        self.search_field = QLineEdit(placeholderText=self.tr("Search conversations"), clearButtonEnabled=True)
+        self.search_field.setAccessibleName(self.tr("Search conversations"))
+        self.search_field.setAccessibleDescription(
+            self.tr("Shows the conversations whose title or messages hold the words")
+        )
+        for clear in self.search_field.findChildren(QAction):  # the clear button's action
+            clear.setText(self.tr("Clear the search"))
+            clear.setToolTip(self.tr("Clear the search"))
         self.search_field.textChanged.connect(self.search_changed)
         self.conversation_list = QListWidget()
+        self.conversation_list.setAccessibleName(self.tr("Conversations"))
+        self.conversation_list.setAccessibleDescription(
+            self.tr("F2 renames the selected conversation, Delete deletes it")
+        )
         self.conversation_list.setUniformItemSizes(True)
         self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.conversation_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.conversation_list.setEditTriggers(QListWidget.EditTrigger.EditKeyPressed)
         self.conversation_list.currentItemChanged.connect(self._on_current_item)
         self.conversation_list.itemChanged.connect(self._on_item_edited)
-        self.rename_button = QPushButton("Rename")
+        self.rename_button = QPushButton(self.tr("Rename"))
+        self.rename_button.setAccessibleDescription(self.tr("Rename the selected conversation"))
         self.rename_button.clicked.connect(self.start_rename)
-        self.delete_button = QPushButton("Delete")
+        self.delete_button = QPushButton(self.tr("Delete"))
+        self.delete_button.setAccessibleDescription(self.tr("Delete the selected conversation"))
         self.delete_button.clicked.connect(self.confirm_delete)
+        delete_key = QAction(self.conversation_list, shortcut=QKeySequence(QKeySequence.StandardKey.Delete))
+        delete_key.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        delete_key.triggered.connect(self.confirm_delete)
+        self.conversation_list.addAction(delete_key)
         buttons = QHBoxLayout()
         buttons.addWidget(self.rename_button)
         buttons.addWidget(self.delete_button)
@@ -162,24 +191,100 @@ class MainWindow(QMainWindow):
         return sidebar
 
     def _make_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self._action(file_menu, "&New chat", self.new_conversation_requested, QKeySequence.StandardKey.New)
+        """Every action of the window, each with its shortcut shown beside it."""
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self._action(file_menu, self.tr("&New chat"), self.new_conversation_requested, QKeySequence.StandardKey.New)
         file_menu.addSeparator()
         self.export_markdown_action = self._action(
-            file_menu, "Export as &Markdown…", lambda: self._ask_export("markdown")
+            file_menu, self.tr("Export as &Markdown…"), lambda: self._ask_export("markdown"), None, "Ctrl+E"
         )
-        self.export_json_action = self._action(file_menu, "Export as &JSON…", lambda: self._ask_export("json"))
+        self.export_json_action = self._action(
+            file_menu, self.tr("Export as &JSON…"), lambda: self._ask_export("json"), None, "Ctrl+Shift+E"
+        )
         file_menu.addSeparator()
-        self._action(file_menu, "&Dictation history…", self.dictation_history_requested)
-        self._action(file_menu, "&Settings…", self.settings_requested, QKeySequence.StandardKey.Preferences, "Ctrl+,")
+        self._action(file_menu, self.tr("&Dictation history…"), self.dictation_history_requested)
+        self._action(
+            file_menu, self.tr("&Settings…"), self.settings_requested, QKeySequence.StandardKey.Preferences, "Ctrl+,"
+        )
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.quit, QKeySequence.StandardKey.Quit, "Ctrl+Q")
-        chat_menu = self.menuBar().addMenu("&Conversation")
-        self._action(chat_menu, "&Rename", self.start_rename, None, "F2")
-        self._action(chat_menu, "&Delete…", self.confirm_delete)
-        models_menu = self.menuBar().addMenu("&Models")
-        self._action(models_menu, "&Recommended for this computer", self.recommendations_requested)
-        self._action(models_menu, "Model &library…", self.settings_requested)
+        self._action(file_menu, self.tr("&Quit"), self.quit, QKeySequence.StandardKey.Quit, "Ctrl+Q")
+        chat_menu = self.menuBar().addMenu(self.tr("&Conversation"))
+        bar = self.input_bar
+        self.talk_action = self._action(
+            chat_menu, self.tr("&Talk (hold; or press to start and again to stop)"), self._toggle_talk
+        )
+        self.hands_free_action = QAction(self.tr("&Hands-free"), self, checkable=True, enabled=False)
+        self.hands_free_action.setShortcut(QKeySequence("Ctrl+Shift+H"))
+        self.hands_free_action.triggered.connect(bar.hands_free_button.setChecked)  # which says it, as a click does
+        bar.hands_free_button.toggled.connect(self.hands_free_action.setChecked)
+        bar.hands_free_shown.connect(self._show_hands_free)
+        chat_menu.addAction(self.hands_free_action)
+        self.stop_action = self._action(chat_menu, self.tr("&Stop the reply"), bar.stop_requested, None, "Esc")
+        self.stop_action.setEnabled(False)
+        bar.busy_changed.connect(self.stop_action.setEnabled)
+        chat_menu.addSeparator()
+        self._action(chat_menu, self.tr("&Write a message"), self.focus_message, None, "Ctrl+L")
+        self._action(chat_menu, self.tr("Read the &last reply"), self.focus_last_reply, None, "Ctrl+Shift+R")
+        self._action(
+            chat_menu, self.tr("&Search conversations"), self.focus_search, QKeySequence.StandardKey.Find, "Ctrl+F"
+        )
+        self._action(chat_menu, self.tr("Conversation &list"), self.conversation_list.setFocus, None, "Ctrl+Shift+L")
+        chat_menu.addSeparator()
+        self._action(chat_menu, self.tr("&Rename"), self.start_rename, None, "F2")
+        self._action(chat_menu, self.tr("&Delete…"), self.confirm_delete)
+        models_menu = self.menuBar().addMenu(self.tr("&Models"))
+        self._action(models_menu, self.tr("&Recommended for this computer"), self.recommendations_requested)
+        self._action(models_menu, self.tr("Model &library…"), self.settings_requested)
+
+    def _set_tab_order(self) -> None:
+        """Tab goes as the eye reads: the sidebar, the conversation, then the input bar."""
+        bar = self.input_bar
+        chain = [
+            self.new_button,
+            self.search_field,
+            self.conversation_list,
+            self.rename_button,
+            self.delete_button,
+            self.notice.close_button,
+            self.conversation_view,
+            bar.talk_button,
+            bar.hands_free_button,
+            bar.edit,
+            bar.send_button,
+        ]
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
+
+    def set_talk_shortcut(self, shortcut: str) -> None:
+        """The push-to-talk key, shown beside Talk in the menu (the key itself is held:
+        ``PushToTalkKeys`` handles it before any shortcut)."""
+        self.talk_action.setShortcut(QKeySequence(shortcut, QKeySequence.SequenceFormat.PortableText))
+
+    def _show_hands_free(self, active: bool, available: bool) -> None:
+        self.hands_free_action.setChecked(active)
+        self.hands_free_action.setEnabled(available or active)
+
+    def _toggle_talk(self) -> None:
+        """Talk from the menu: the first press starts a take, the next one ends it."""
+        bar = self.input_bar
+        emit(bar.talk_released if bar.recording else bar.talk_pressed)
+
+    def focus_message(self) -> None:
+        self.show_conversation()
+        self.input_bar.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def focus_search(self) -> None:
+        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_field.selectAll()
+
+    def focus_last_reply(self) -> None:
+        """Put the focus on the last reply, which a screen reader then reads."""
+        self.show_conversation()
+        replies = [m for m in self.conversation_view.messages if m.role == "assistant"]
+        if replies:
+            replies[-1].focus_text()
+        else:
+            announce(self, self.tr("No reply yet."))
 
     def _action(
         self,
@@ -214,7 +319,11 @@ class MainWindow(QMainWindow):
                 item = QListWidgetItem(conversation.title)
                 item.setData(_ID_ROLE, conversation.id)
                 item.setData(_TITLE_ROLE, conversation.title)
-                item.setToolTip(f"{conversation.title}\nLast message {_age(conversation.updated)}")
+                item.setToolTip(
+                    self.tr("{title}\nLast message {age}").format(
+                        title=conversation.title, age=self._age(conversation.updated)
+                    )
+                )
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
                 self.conversation_list.addItem(item)
                 if conversation.id == current_id:
@@ -234,8 +343,8 @@ class MainWindow(QMainWindow):
             return
         answer = QMessageBox.question(
             self,
-            "Delete conversation",
-            f"Delete “{item.data(_TITLE_ROLE)}” and all its messages?",
+            self.tr("Delete conversation"),
+            self.tr("Delete “{title}” and all its messages?").format(title=item.data(_TITLE_ROLE)),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -267,12 +376,12 @@ class MainWindow(QMainWindow):
     def _ask_export(self, fmt: str) -> None:
         conversation_id = self.current_conversation_id
         if conversation_id is None:
-            self.show_status("Choose a conversation to export first.")
+            self.show_status(self.tr("Choose a conversation to export first."))
             return
-        suffix, kind = (".md", "Markdown (*.md)") if fmt == "markdown" else (".json", "JSON (*.json)")
+        suffix, kind = (".md", self.tr("Markdown (*.md)")) if fmt == "markdown" else (".json", self.tr("JSON (*.json)"))
         title = self.conversation_list.currentItem().data(_TITLE_ROLE)
         safe = "".join(c if c.isalnum() or c in " -_" else "_" for c in title).strip() or "conversation"
-        path, _ = QFileDialog.getSaveFileName(self, "Export conversation", safe + suffix, kind)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export conversation"), safe + suffix, kind)
         if path:
             emit(self.export_requested, conversation_id, fmt, path)
 
@@ -295,7 +404,7 @@ class MainWindow(QMainWindow):
             view.add_message(
                 message.role,
                 message.content,
-                reply_footer(message.stats, message.state) if message.role == "assistant" else "",
+                view.reply_footer(message.stats, message.state) if message.role == "assistant" else "",
                 state=message.state,
                 details=turn_details(message),
             )
@@ -307,12 +416,16 @@ class MainWindow(QMainWindow):
 
     def show_title(self, title: str) -> None:
         """The open conversation's title, as the window's."""
-        self.setWindowTitle(f"{title} — Parley")
+        self.setWindowTitle(self.tr("{title} — Parley").format(title=title))
 
     # ------------------------------------------------------------------ status
 
     def show_status(self, text: str, timeout_ms: int = 8000) -> None:
         self.statusBar().showMessage(text, timeout_ms)
+
+    def announce(self, text: str, urgent: bool = False) -> None:
+        """Tell a screen reader ``text`` (something the status bar says that the user must hear)."""
+        announce(self, text, urgent=urgent)
 
     def show_notice(self, text: str) -> None:
         self.notice.show_text(text)
@@ -367,11 +480,12 @@ class MainWindow(QMainWindow):
         emit(self.closing)
         event.accept()
 
-
-def _age(timestamp: float) -> str:
-    seconds = time.time() - timestamp
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
-    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+    def _age(self, timestamp: float) -> str:
+        """How long ago ``timestamp`` was, in the interface's language and the locale's format."""
+        seconds = time.time() - timestamp
+        if seconds < 60:
+            return self.tr("just now")
+        if seconds < 3600:
+            return self.tr("%Ln minute(s) ago", "", int(seconds // 60))
+        when = QDateTime.fromSecsSinceEpoch(int(timestamp))
+        return QLocale().toString(when, QLocale.FormatType.ShortFormat)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal, SignalInstance
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -33,13 +33,25 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.library import SOURCE_PARLEY, CatalogEntry, Progress
-from ...engine.library.human_units import duration, gb
 from ...engine.library.survey import Scan
 from ..signals import emit
+from .announcements import announce
+from .i18n import duration, number, percent, size
 
-COLUMNS = ("Model", "Fits here?", "Size", "Type", "Licence", "Where")
-LOOKING = "Looking for models…"
-GROUPS = ("Downloaded by Parley", "Found on this computer", "Catalog (download when you choose)")
+# Translated where shown (``ModelsPage``).
+COLUMNS = (
+    QT_TRANSLATE_NOOP("ModelsPage", "Model"),
+    QT_TRANSLATE_NOOP("ModelsPage", "Fits here?"),
+    QT_TRANSLATE_NOOP("ModelsPage", "Size"),
+    QT_TRANSLATE_NOOP("ModelsPage", "Type"),
+    QT_TRANSLATE_NOOP("ModelsPage", "Licence"),
+    QT_TRANSLATE_NOOP("ModelsPage", "Where"),
+)
+GROUPS = (
+    QT_TRANSLATE_NOOP("ModelsPage", "Downloaded by Parley"),
+    QT_TRANSLATE_NOOP("ModelsPage", "Found on this computer"),
+    QT_TRANSLATE_NOOP("ModelsPage", "Catalog (download when you choose)"),
+)
 
 
 @dataclass(frozen=True)
@@ -108,20 +120,26 @@ class ModelsPage(QWidget):
         self.models.download_failed.connect(self._download_failed)
         self.models.removed.connect(self._removed)
 
+        self.looking = self.tr("Looking for models…")
         intro = QLabel(
-            "Models already on this computer, and recommended ones. Nothing is downloaded "
-            "unless you click Download; files go to the Hugging Face cache, where other "
-            "tools can use them too.",
+            self.tr(
+                "Models already on this computer, and recommended ones. Nothing is downloaded "
+                "unless you click Download; files go to the Hugging Face cache, where other "
+                "tools can use them too."
+            ),
             wordWrap=True,
             objectName="Hint",
         )
         self.progress = QProgressBar(maximum=1000, textVisible=False)
+        self.progress.setAccessibleName(self.tr("Download progress"))
         self.progress.hide()
         self.status = QLabel(wordWrap=True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.closing_note = QLabel(
-            "Closing Settings stops a download; the part already downloaded is "
-            "kept and the next Download continues from there.",
+            self.tr(
+                "Closing Settings stops a download; the part already downloaded is "
+                "kept and the next Download continues from there."
+            ),
             wordWrap=True,
             objectName="Hint",
         )
@@ -135,54 +153,69 @@ class ModelsPage(QWidget):
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addWidget(self.closing_note)
-        layout.addWidget(
-            QLabel(
-                "Also look in these folders (besides the Hugging Face cache, LM Studio, GPT4All and Ollama):",
-                wordWrap=True,
-            )
+        folders_label = QLabel(
+            self.tr("Also look in these folders (besides the Hugging Face cache, LM Studio, GPT4All and Ollama):"),
+            wordWrap=True,
         )
+        layout.addWidget(folders_label)
         layout.addLayout(self._build_folders(folders))
+        folders_label.setBuddy(self.folder_list)
         self._update_buttons()
 
     def _build_tree(self) -> QTreeWidget:
         self.tree = QTreeWidget()
+        self.tree.setAccessibleName(self.tr("Models"))
+        self.tree.setAccessibleDescription(self.tr("Enter or a double click uses the selected model"))
         self.tree.setColumnCount(len(COLUMNS))
-        self.tree.setHeaderLabels(COLUMNS)
+        self.tree.setHeaderLabels([self.tr(str(title)) for title in COLUMNS])
         self.tree.setRootIsDecorated(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setMinimumHeight(260)
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
         self.tree.itemDoubleClicked.connect(lambda *_: self._use())
+        self.tree.itemActivated.connect(lambda *_: self._use())  # Enter, as a double click
         return self.tree
 
-    def _build_buttons(self) -> QHBoxLayout:
-        self.use_button = QPushButton("Use")
-        self.download_button = QPushButton("Download")
-        self.cancel_button = QPushButton("Cancel download")
-        self.remove_button = QPushButton("Remove")
-        self.refresh_button = QPushButton("Look again")
-        self.recommended_button = QPushButton("Recommended for this computer…")
+    def _build_buttons(self) -> QVBoxLayout:
+        """What to do with the selected model, and, on a row of its own (room for large text),
+        the other ways to find models."""
+        self.use_button = QPushButton(self.tr("Use"))
+        self.use_button.setAccessibleDescription(self.tr("Use the selected model"))
+        self.download_button = QPushButton(self.tr("Download"))
+        self.download_button.setAccessibleDescription(self.tr("Download the selected model"))
+        self.cancel_button = QPushButton(self.tr("Cancel download"))
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setAccessibleDescription(self.tr("Remove the selected model's files"))
+        self.refresh_button = QPushButton(self.tr("Look again"))
+        self.refresh_button.setAccessibleDescription(self.tr("Look for models on this computer again"))
+        self.recommended_button = QPushButton(self.tr("Recommended for this computer…"))
         self.recommended_button.clicked.connect(lambda: emit(self.recommendations_requested))
         self.use_button.clicked.connect(self._use)
         self.download_button.clicked.connect(self._start_download)
         self.cancel_button.clicked.connect(self.cancel_download)
         self.remove_button.clicked.connect(self._remove)
         self.refresh_button.clicked.connect(self.refresh)
-        buttons = QHBoxLayout()
+        selected, finding = QHBoxLayout(), QHBoxLayout()
         for b in (self.use_button, self.download_button, self.cancel_button, self.remove_button):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
-        buttons.addWidget(self.recommended_button)
-        buttons.addWidget(self.refresh_button)
+            selected.addWidget(b)
+        selected.addStretch(1)
+        finding.addStretch(1)
+        finding.addWidget(self.recommended_button)
+        finding.addWidget(self.refresh_button)
+        buttons = QVBoxLayout()
+        buttons.addLayout(selected)
+        buttons.addLayout(finding)
         return buttons
 
     def _build_folders(self, folders: list[str]) -> QHBoxLayout:
         """The extra folders to look in, with Add and Remove."""
         self.folder_list = QListWidget()
+        self.folder_list.setAccessibleName(self.tr("Folders to look in"))
         self.folder_list.setMaximumHeight(70)
         self.folder_list.addItems(folders)
-        add_folder = QPushButton("Add folder…")
-        self.remove_folder_button = QPushButton("Remove folder")
+        add_folder = QPushButton(self.tr("Add folder…"))
+        self.remove_folder_button = QPushButton(self.tr("Remove folder"))
+        self.remove_folder_button.setAccessibleDescription(self.tr("Stop looking in the selected folder"))
         add_folder.clicked.connect(self._add_folder)
         self.remove_folder_button.clicked.connect(self._remove_folder)
         folder_buttons = QVBoxLayout()
@@ -209,49 +242,68 @@ class ModelsPage(QWidget):
         self._scanned = True
         self.refresh_button.setEnabled(False)
         if not self.status.text():
-            self.status.setText(LOOKING)
+            self.status.setText(self.looking)
         self.models.scan(self.folders(), self._n_ctx, self._device)
 
     def _scan_failed(self, problem: str) -> None:
         self.refresh_button.setEnabled(True)
-        self.status.setText(f"Could not look for models: {problem}")
+        self._say(self.tr("Could not look for models: {problem}").format(problem=problem), urgent=True)
 
     def _show(self, scan: Scan) -> None:
         self.refresh_button.setEnabled(True)
         selected = self._row(self.tree.currentItem())
         self._downloaded_ids = scan.downloaded
         self.tree.clear()
-        groups = [QTreeWidgetItem(self.tree, [title]) for title in GROUPS]
+        groups = [QTreeWidgetItem(self.tree, [self.tr(str(title))]) for title in GROUPS]
         for g in groups:
             g.setFlags(Qt.ItemFlag.ItemIsEnabled)
             g.setFirstColumnSpanned(True)
+            for column in range(1, len(COLUMNS)):  # hidden under the spanned title; a screen reader meets them
+                g.setData(column, Qt.ItemDataRole.AccessibleTextRole, g.text(0))
         for m in scan.models:
             group = 0 if m.source == SOURCE_PARLEY else 1
-            kind = {"speech": "Speech", "chat": "Chat"}.get(m.kind or "", "—")
-            fit = scan.fits.get(m.path, "") if m.usable else f"cannot be used: {m.problem}"
+            kind = self._kind_name(m.kind)
+            fit = (
+                scan.fits.get(m.path, "")
+                if m.usable
+                else self.tr("cannot be used: {problem}").format(problem=m.problem)
+            )
             where = str(m.path) if group == 0 else f"{m.source}: {m.path}"
-            item = QTreeWidgetItem(groups[group], [m.name, fit, gb(m.size), kind, "", where])
+            item = QTreeWidgetItem(groups[group], [m.name, fit or "—", size(m.size), kind, "—", where])
             item.setData(0, Qt.ItemDataRole.UserRole, Row(group, m.kind, m.path, usable=m.usable))
             item.setToolTip(0, m.detail or (m.problem or ""))
             if not m.usable:
                 item.setForeground(0, Qt.GlobalColor.gray)
         for e in scan.catalog:
-            state = "downloaded" if e.id in scan.downloaded else e.repo
+            state = self.tr("downloaded") if e.id in scan.downloaded else e.repo
             item = QTreeWidgetItem(
-                groups[2], [e.name, scan.catalog_fits[e.id], gb(e.size), e.kind.capitalize(), e.licence, state]
+                groups[2], [e.name, scan.catalog_fits[e.id], size(e.size), self._kind_name(e.kind), e.licence, state]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, Row(2, e.kind, entry=e))
-            item.setToolTip(0, f"{e.note} Parameters: {e.parameters}. Languages: {', '.join(e.languages)}.")
+            item.setToolTip(
+                0,
+                self.tr("{note} Parameters: {parameters}. Languages: {languages}.").format(
+                    note=e.note, parameters=e.parameters, languages=", ".join(e.languages)
+                ),
+            )
         for g in groups:
             g.setExpanded(True)
-            g.setText(0, f"{g.text(0)} ({g.childCount()})")
+            g.setText(0, self.tr("{group} (%Ln)", "", g.childCount()).format(group=g.text(0)))
         for column in range(len(COLUMNS) - 1):
             self.tree.resizeColumnToContents(column)
         self._reselect(selected)
-        if self.status.text() == LOOKING:
+        if self.status.text() == self.looking:
             problems = scan.problems
-            self.status.setText("Ignored: " + "; ".join(problems) if problems else "")
+            self.status.setText(self.tr("Ignored: {problems}").format(problems="; ".join(problems)) if problems else "")
         self._update_buttons()
+
+    def _kind_name(self, kind: str | None) -> str:
+        return {"speech": self.tr("Speech"), "chat": self.tr("Chat")}.get(kind or "", "—")
+
+    def _say(self, text: str, urgent: bool = False) -> None:
+        """A line under the list that a screen reader is told too (the outcome of a button)."""
+        self.status.setText(text)
+        announce(self, text, urgent=urgent)
 
     def _reselect(self, row: Row | None) -> None:
         if row is None:
@@ -297,11 +349,16 @@ class ModelsPage(QWidget):
         if row is None:
             return
         if row.entry is not None and row.path is None:
-            self.status.setText("Download this model first, then use it.")
+            self._say(self.tr("Download this model first, then use it."))
             return
         if row.path is not None and row.usable and row.kind is not None:
             emit(self.use_requested, row.kind, str(row.path))
-            self.status.setText(f"Selected {row.path.name} as the {row.kind} model; press OK to use it.")
+            said = (
+                self.tr("Selected {file} as the speech model; press OK to use it.")
+                if row.kind == "speech"
+                else self.tr("Selected {file} as the chat model; press OK to use it.")
+            )
+            self._say(said.format(file=row.path.name))
 
     def _start_download(self) -> None:
         row = self._current()
@@ -310,24 +367,28 @@ class ModelsPage(QWidget):
         self.progress.setValue(0)
         self.progress.show()
         self.closing_note.show()
-        self.status.setText(f"Connecting to download {row.entry.name}…")
+        self._say(self.tr("Connecting to download {model}…").format(model=row.entry.name))
         self.models.download(row.entry)
         self._update_buttons()
 
     def cancel_download(self) -> None:
         if self.models.downloading:
             self.models.cancel_download()
-            self.status.setText("Stopping the download…")
+            self._say(self.tr("Stopping the download…"))
 
     def _on_progress(self, p: Progress) -> None:
         self.progress.setValue(int(p.fraction * 1000))
         if p.stage == "checking":
-            self.status.setText(f"Checking the part already downloaded… {p.fraction:.0%}")
+            self.status.setText(
+                self.tr("Checking the part already downloaded… {percent}").format(percent=percent(p.fraction))
+            )
             return
-        left = f", {duration(p.eta)} left" if p.eta is not None else ""
-        self.status.setText(
-            f"Downloading: {p.fraction:.0%}, {gb(p.done)} of {gb(p.total)}, {p.speed / 1e6:.1f} MB/s{left}"
+        said = self.tr("Downloading: {percent}, {done} of {total}, {speed} MB/s").format(
+            percent=percent(p.fraction), done=size(p.done), total=size(p.total), speed=number(p.speed / 1e6)
         )
+        if p.eta is not None:
+            said = self.tr("{progress}, {time} left").format(progress=said, time=duration(p.eta))
+        self.status.setText(said)
 
     def _finish_download(self) -> None:
         self.progress.hide()
@@ -335,15 +396,16 @@ class ModelsPage(QWidget):
 
     def _downloaded(self, path: Path) -> None:
         self._finish_download()
-        self.status.setText(f"Downloaded and checked: {path}. Select it and click Use.")
+        self._say(self.tr("Downloaded and checked: {path}. Select it and click Use.").format(path=path))
         self.refresh()
 
     def _download_failed(self, problem: str, cancelled: bool, _offline: bool = False) -> None:
         self._finish_download()
-        self.status.setText(
-            "Download cancelled. The part already downloaded is kept; Download continues from there."
+        self._say(
+            self.tr("Download cancelled. The part already downloaded is kept; Download continues from there.")
             if cancelled
-            else problem
+            else problem,
+            urgent=not cancelled,
         )
         self._update_buttons()
         self.refresh()
@@ -355,11 +417,11 @@ class ModelsPage(QWidget):
             self.models.remove(row.entry.id if row.entry is not None else None, row.path)
 
     def _removed(self, said: str) -> None:
-        self.status.setText(said)
+        self._say(said)
         self.refresh()
 
     def _add_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "A folder with model files", str(Path.home()))
+        folder = QFileDialog.getExistingDirectory(self, self.tr("A folder with model files"), str(Path.home()))
         if folder and folder not in self.folders():
             self.folder_list.addItem(folder)
             self.refresh()

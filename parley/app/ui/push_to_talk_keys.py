@@ -1,7 +1,8 @@
 """Push-to-talk from the keyboard: an application-wide event filter.
 
 Holding the configured shortcut (default Ctrl+Space) anywhere in the main window, or Space
-alone while no text field has the focus, emits ``pressed`` once and ``released`` once.
+alone while neither a text field nor a button (other than Hold to talk) has the focus, emits
+``pressed`` once and ``released`` once.
 Key auto-repeat is swallowed so a held key never restarts a recording, and losing the window's
 focus counts as a release, since the real key release would then go to another application.
 
@@ -24,6 +25,7 @@ from typing import Protocol, cast
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractSpinBox,
     QApplication,
     QComboBox,
@@ -46,9 +48,12 @@ _MODIFIER_MASK = (
 
 
 def _takes_text(widget: QObject | None) -> bool:
-    """Whether Space typed into ``widget`` means a space character (or is otherwise its own)."""
+    """Whether Space typed into ``widget`` means a space character (or is otherwise its own: it
+    presses a focused button, except Hold to talk, where holding it is a take)."""
     if isinstance(widget, (QLineEdit, QPlainTextEdit, QAbstractSpinBox, QKeySequenceEdit)):
         return True
+    if isinstance(widget, QAbstractButton):
+        return widget.objectName() != "TalkButton"
     if isinstance(widget, QTextEdit):
         return not widget.isReadOnly()
     return isinstance(widget, QComboBox) and widget.isEditable()

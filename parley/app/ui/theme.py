@@ -1,4 +1,8 @@
-"""Colours, fonts and the one style sheet of the application."""
+"""Colours, fonts and the one style sheet of the application.
+
+The text follows the system's font size (a large-text setting included; never below 10 pt), and
+the titles are sized from it.  The keyboard focus is drawn in a dark frame (``FOCUS``).
+"""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ CODE_BACKGROUND = "#f2f4f7"
 RECORDING = "#d93a3a"
 WARNING_BACKGROUND = "#fff4e0"
 WARNING_BORDER = "#f0c58a"
+FOCUS = "#1b3a8a"  # the keyboard focus's frame: dark enough to show on white and on the accent
 
 STYLE_SHEET = f"""
 QMainWindow, QDialog {{ background: {WINDOW}; }}
@@ -53,17 +58,25 @@ QToolButton#MessageAction {{
     border: none; border-radius: 4px; padding: 2px 6px; color: {MUTED}; background: transparent;
 }}
 QToolButton#MessageAction:hover {{ background: rgba(0, 0, 0, 0.06); color: {TEXT}; }}
+QTextBrowser#MessageText {{ background: transparent; border: none; }}
 QFrame#UserBubble {{ background: {USER_BUBBLE}; border-radius: 14px; }}
 QFrame#AssistantBlock {{ background: {ASSISTANT_BLOCK}; border: 1px solid {BORDER}; border-radius: 12px; }}
 QLabel#RoleLabel {{ font-weight: 600; color: {ACCENT}; }}
 QLabel#MessageFooter, QLabel#Hint {{ color: {MUTED}; }}
-QLabel#EmptyTitle {{ font-size: 17pt; font-weight: 600; color: {TEXT}; }}
+QLabel#EmptyTitle {{ font-size: {{title}}pt; font-weight: 600; color: {TEXT}; }}
+QLabel#SidebarTitle {{ font-size: {{heading}}pt; font-weight: 700; }}
 QFrame#Notice {{ background: {WARNING_BACKGROUND}; border: 1px solid {WARNING_BORDER}; border-radius: 8px; }}
 QScrollArea#ConversationView, QWidget#ConversationCanvas {{ background: {WINDOW}; border: none; }}
 QProgressBar#LevelMeter {{ background: #e5e7eb; border: none; border-radius: 3px; }}
 QProgressBar#LevelMeter::chunk {{ background: {RECORDING}; border-radius: 3px; }}
 QStatusBar {{ background: {SIDEBAR}; border-top: 1px solid {BORDER}; color: {MUTED}; }}
 QStatusBar QLabel {{ color: {MUTED}; padding: 0 6px; }}
+QPushButton:focus, QToolButton#MessageAction:focus {{ border: 2px solid {FOCUS}; }}
+QPushButton#PrimaryButton:focus, QPushButton#TalkButton[recording="true"]:focus,
+QPushButton#HandsFreeButton:checked:focus {{ border: 2px solid {FOCUS}; }}
+QTextBrowser#MessageText:focus {{ border: 2px solid {FOCUS}; border-radius: 4px; }}
+#Sidebar QListWidget:focus {{ border: 2px solid {FOCUS}; border-radius: 6px; }}
+QLineEdit:focus, QPlainTextEdit:focus {{ border: 2px solid {FOCUS}; }}
 """
 
 
@@ -119,4 +132,10 @@ def apply_theme(app: QApplication) -> None:
     font = app.font()
     font.setPointSizeF(max(font.pointSizeF(), 10.0))
     app.setFont(font)
-    app.setStyleSheet(STYLE_SHEET)
+    app.setStyleSheet(style_sheet(font.pointSizeF()))
+
+
+def style_sheet(body_pt: float) -> str:
+    """The style sheet for text of ``body_pt`` points: the titles grow with the system's font
+    size (a large-text setting), as the body does."""
+    return STYLE_SHEET.replace("{title}", f"{body_pt * 1.7:.1f}").replace("{heading}", f"{body_pt * 1.5:.1f}")

@@ -50,19 +50,23 @@ class ReadAloud(QObject):
         try:
             from PySide6.QtTextToSpeech import QTextToSpeech
         except ImportError:
-            self.problem = "Text-to-speech is not part of this Qt installation."
+            self.problem = self.tr("Text-to-speech is not part of this Qt installation.")
             return
         self._states = QTextToSpeech.State
         names = [engine] if engine else [n for n in QTextToSpeech.availableEngines() if n != "mock"]
         if not names:
-            self.problem = "No text-to-speech engine is installed on this system."
+            self.problem = self.tr("No text-to-speech engine is installed on this system.")
             return
         for name in names:
             tts = QTextToSpeech(name, self)
             if tts.state() == QTextToSpeech.State.Error:
-                self.problem = f"The text-to-speech engine {name!r} is not working: {tts.errorString() or 'error'}."
+                self.problem = self.tr("The text-to-speech engine “{engine}” is not working: {problem}.").format(
+                    engine=name, problem=tts.errorString() or "error"
+                )
             elif not tts.availableVoices():
-                self.problem = f"The text-to-speech engine {name!r} has no voices installed."
+                self.problem = self.tr("The text-to-speech engine “{engine}” has no voices installed.").format(
+                    engine=name
+                )
             else:
                 self._tts, self.problem = tts, None
                 tts.stateChanged.connect(self._on_state)

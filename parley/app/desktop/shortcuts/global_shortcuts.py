@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QGuiApplication
 
 from ...signals import emit
@@ -34,15 +34,19 @@ from .x11 import X11HotKeys, X11Unavailable
 
 log = logging.getLogger("parley.keys")
 
-ACTIONS: dict[str, str] = {  # their names for the user
-    TakePurpose.DICTATE: "Dictate",
-    TakePurpose.DICTATE_CLEANED: "Dictate, cleaned",
-    TakePurpose.ASK: "Ask Parley",
+# Their names for the user, and how to do without; translated where said (``GlobalShortcuts._said``).
+ACTIONS: dict[str, str] = {
+    TakePurpose.DICTATE: str(QT_TRANSLATE_NOOP("GlobalShortcuts", "Dictate")),
+    TakePurpose.DICTATE_CLEANED: str(QT_TRANSLATE_NOOP("GlobalShortcuts", "Dictate, cleaned")),
+    TakePurpose.ASK: str(QT_TRANSLATE_NOOP("GlobalShortcuts", "Ask Parley")),
 }
-TOGGLE_HINT = (
-    "To use them anyway, bind `parley dictate --toggle` and `parley ask --toggle` to keys in your "
-    "desktop's keyboard settings (each press starts or stops). Where a key's release can be bound "
-    "too (sway: bindsym --release), bind `--press` and `--release` instead, and hold the key while you speak."
+TOGGLE_HINT = str(
+    QT_TRANSLATE_NOOP(
+        "GlobalShortcuts",
+        "To use them anyway, bind `parley dictate --toggle` and `parley ask --toggle` to keys in your "
+        "desktop's keyboard settings (each press starts or stops). Where a key's release can be bound "
+        "too (sway: bindsym --release), bind `--press` and `--release` instead, and hold the key while you speak.",
+    )
 )
 
 
@@ -80,7 +84,7 @@ class GlobalShortcuts(QObject):
             try:
                 combos[action] = parse_shortcut(text)
             except ValueError as exc:
-                self.problems[action] = f"{ACTIONS[action]}: {exc}"
+                self.problems[action] = f"{self.tr(ACTIONS[action])}: {exc}"
         platform = QGuiApplication.platformName()
         if combos and platform in ("xcb", "windows", "cocoa"):
             self._start_grabs(platform, combos)
@@ -89,7 +93,11 @@ class GlobalShortcuts(QObject):
             return self.problems  # the rest when the desktop has answered
         elif combos:
             self.session_problem = (
-                f"Parley cannot listen for keys system-wide in this session ({platform}). {TOGGLE_HINT}"
+                self.tr("Parley cannot listen for keys system-wide in this session ({platform}).").format(
+                    platform=platform
+                )
+                + " "
+                + self.tr(TOGGLE_HINT)
             )
             self.problems.update(dict.fromkeys(combos, self.session_problem))
         self._settle()
@@ -117,7 +125,11 @@ class GlobalShortcuts(QObject):
                 lambda problems: emit(self._bound, problems),
             )
         except PortalUnavailable as exc:
-            self.session_problem = f"Parley cannot listen for keys system-wide on Wayland: {exc}. {TOGGLE_HINT}"
+            self.session_problem = (
+                self.tr("Parley cannot listen for keys system-wide on Wayland: {problem}.").format(problem=exc)
+                + " "
+                + self.tr(TOGGLE_HINT)
+            )
             self.problems.update(dict.fromkeys(combos, self.session_problem))
             self._settle()
             return
@@ -128,7 +140,7 @@ class GlobalShortcuts(QObject):
         if self._listener is None:
             return  # closed meanwhile
         for action, problem in problems.items():
-            self.problems[action] = f"{ACTIONS.get(action, action)}: {problem} {TOGGLE_HINT}"
+            self.problems[action] = f"{self.tr(ACTIONS.get(action, action))}: {problem} {self.tr(TOGGLE_HINT)}"
         for action in self._wanted:
             if action not in self.problems:
                 log.info("listening in every application for %s (%s)", self._wanted[action], ACTIONS[action])
@@ -146,11 +158,15 @@ class GlobalShortcuts(QObject):
             else:
                 listener = MacHotKeys(on_press, on_release)
         except (X11Unavailable, WindowsUnavailable, MacUnavailable) as exc:
-            self.session_problem = f"Parley cannot listen for keys system-wide: {exc}. {TOGGLE_HINT}"
+            self.session_problem = (
+                self.tr("Parley cannot listen for keys system-wide: {problem}.").format(problem=exc)
+                + " "
+                + self.tr(TOGGLE_HINT)
+            )
             self.problems.update(dict.fromkeys(combos, self.session_problem))
             return
         for action, problem in listener.grab(combos).items():
-            self.problems[action] = f"{ACTIONS[action]}: {problem}"
+            self.problems[action] = f"{self.tr(ACTIONS[action])}: {problem}"
         listener.start()
         self._listener = listener
         for action, combo in combos.items():

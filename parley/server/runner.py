@@ -45,6 +45,9 @@ class ServerOptions:
     n_ctx: int | None = None  # tokens per reply (prompt and answer); default: the model's context
     max_queue: int = DEFAULT_MAX_QUEUE  # chat requests that may wait for a sequence
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; none by default
+    # A second port on the same host with the same routes, for apps that look for Ollama only
+    # on its own port (11434); None: the one port serves both APIs
+    ollama_port: int | None = None
 
 
 class ServerHandle:
@@ -54,16 +57,21 @@ class ServerHandle:
         self,
         server: uvicorn.Server,
         thread: threading.Thread,
-        sock: socket.socket,
+        sockets: list[socket.socket],
         state: ServerState,
         activity: Activity,
     ) -> None:
-        self._server, self._thread, self._socket = server, thread, sock
+        self._server, self._thread, self._sockets = server, thread, sockets
+        sock = sockets[0]
         self._state, self._engine, self._speech, self._activity = state, state.engine, state.speech, activity
         self._voice = state.voice
         host, port = sock.getsockname()[:2]
         self.host, self.port = host, int(port)
         self.address = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+        # The Ollama port's address, when one was asked for
+        self.ollama_address = (
+            f"http://{f'[{host}]' if ':' in host else host}:{sockets[1].getsockname()[1]}" if len(sockets) > 1 else None
+        )
 
     @property
     def busy(self) -> bool:
@@ -89,7 +97,8 @@ class ServerHandle:
         if self._thread.is_alive():  # a client that still holds its connection open
             self._server.force_exit = True
             self._thread.join(STOP_TIMEOUT)
-        self._socket.close()
+        for sock in self._sockets:
+            sock.close()
 
 
 def check_address(host: str, api_key: str | None) -> None:
@@ -113,9 +122,11 @@ def start_server(
     if chat is None and speech is None and voice is None:
         raise InvalidSettingError("the server needs a chat model, a speech model or a voice")
     check_address(options.host, options.api_key)
-    sock = _bind(options.host, options.port)
+    sockets = [_bind(options.host, options.port)]
     engine = speech_worker = voice_worker = None
     try:
+        if options.ollama_port is not None:
+            sockets.append(_bind(options.host, options.ollama_port))
         if chat is not None:
             engine = BatchEngine(chat, parallel=options.parallel, n_ctx=options.n_ctx, max_queue=options.max_queue)
         if speech is not None:
@@ -148,15 +159,16 @@ def start_server(
             app, lifespan="off", log_level="warning", access_log=False, timeout_graceful_shutdown=int(STOP_TIMEOUT)
         )
         server = uvicorn.Server(config)
-        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="parley-http", daemon=True)
+        thread = threading.Thread(target=server.run, kwargs={"sockets": sockets}, name="parley-http", daemon=True)
         thread.start()
-        handle = ServerHandle(server, thread, sock, state, activity)
+        handle = ServerHandle(server, thread, sockets, state, activity)
         _wait_started(server, thread)
     except BaseException:
         for part in (engine, speech_worker, voice_worker):
             if part is not None:
                 part.close()
-        sock.close()
+        for sock in sockets:
+            sock.close()
         raise
     return handle
 

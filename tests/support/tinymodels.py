@@ -41,6 +41,7 @@ from parley.engine.modelfiles.gpt2_convert import (
 REPO = Path(__file__).resolve().parents[2]
 GPT2_VOCAB_FILE = "ggml-vocab-gpt-2.gguf"
 GPT2_N_VOCAB = 50257
+FIM_TOKENS_FROM_END = (2, 3, 4)  # write_tiny_llama_gguf(fim=True): prefix, suffix, middle
 N_BYTE_TOKENS = 256  # GPT-2's first 256 tokens are the single bytes
 GPT2_LINE_BREAK = 198  # "\n" in GPT-2's vocabulary
 
@@ -295,6 +296,7 @@ def write_tiny_llama_gguf(
     name: str = "tiny-llama",
     never_ends: bool = False,
     answers_nothing: bool = False,
+    fim: bool = False,
 ) -> Path:
     """A random-weight ``llama`` GGUF with GPT-2's tokenizer (``n_vocab`` None: all 50257).
 
@@ -315,6 +317,9 @@ def write_tiny_llama_gguf(
     writer.add_vocab_size(n_vocab)
     if chat_template is not None:
         writer.add_chat_template(chat_template)
+    if fim:
+        for kind, back in zip(("pre", "suf", "mid"), FIM_TOKENS_FROM_END, strict=True):
+            writer.add_key_value(f"tokenizer.ggml.fim_{kind}_token_id", n_vocab - back, GGUFValueType.UINT32)
     shapes = llama_tensor_shapes(
         n_vocab=n_vocab,
         n_embd=n_embd,

@@ -110,6 +110,14 @@ class LlamaModel(NativeHandle):
         self.adds_bos = bool(lib.llama_vocab_get_add_bos(self._vocab))
         self.bos = int(lib.llama_vocab_bos(self._vocab))
         self.eos = int(lib.llama_vocab_eos(self._vocab))
+        # Fill-in-the-middle tokens (prefix, suffix, middle); -1 where the vocabulary has none
+        fim = (lib.llama_vocab_fim_pre, lib.llama_vocab_fim_suf, lib.llama_vocab_fim_mid)
+        self.fim_tokens = tuple(int(f(self._vocab)) for f in fim)
+
+    @property
+    def fills_in(self) -> bool:
+        """Whether the vocabulary has the three fill-in-the-middle tokens."""
+        return all(t >= 0 for t in self.fim_tokens)
 
     def cap_context(self, n_ctx: int) -> int:
         """``n_ctx`` capped at the context length the model was trained for (when it says)."""

@@ -34,6 +34,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--voice", default="default", help="voice for /v1/audio/speech: default (the read-aloud voice), joe, or none"
     )
+    p.add_argument(
+        "--embedding-model",
+        default=None,
+        metavar="GGUF",
+        help="embedding model for /v1/embeddings (a GGUF with pooling, e.g. nomic-embed-text or bge); "
+        "default: the chat model's own embeddings, weaker for search",
+    )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
     p.add_argument("--ctx", type=int, default=4096, help="context length per request in tokens (default: 4096)")
@@ -115,9 +122,17 @@ def run(args: argparse.Namespace) -> int:
             from ..engine.voice.voices import DEFAULT_VOICE, load_voice
 
             voice = load_voice(DEFAULT_VOICE if args.voice == "default" else args.voice, threads=args.threads)
-        handle = start_server(chat, speech, options, voice=voice)
+        embedding = None
+        if args.embedding_model:
+            from ..engine.chat.embeddings import Embedder
+
+            embedding = Embedder(args.embedding_model, device=args.device, threads=args.threads)
+            models.callback(embedding.close)
+        handle = start_server(chat, speech, options, voice=voice, embedding=embedding)
         try:
             served = ", ".join(f"{m.name} on {m.device.device.name}" for m in (chat, speech) if m is not None)
+            if embedding is not None:
+                served += f", {embedding.name} for embeddings"
             print(f"parley: serving {served} at {handle.address}/v1 (Ctrl-C stops)", file=sys.stderr, flush=True)
             if handle.ollama_address:
                 print(f"parley: Ollama's API also at {handle.ollama_address}", file=sys.stderr, flush=True)

@@ -15,6 +15,7 @@ from .api_errors import ApiError, error_body, is_ollama_path
 from .audio_api import transcriptions
 from .chat_api import chat_completions
 from .completions_api import completions
+from .embeddings_api import embeddings, ollama_embed, ollama_embeddings
 from .guard import Activity, Guard
 from .state import ServerState, state_of
 from .voice_api import speech
@@ -32,6 +33,7 @@ def build_app(
         Route("/v1/models", list_models, methods=["GET"]),
         Route("/v1/chat/completions", chat_completions, methods=["POST"]),
         Route("/v1/completions", completions, methods=["POST"]),
+        Route("/v1/embeddings", embeddings, methods=["POST"]),
         Route("/v1/audio/transcriptions", transcriptions, methods=["POST"]),
         Route("/v1/audio/speech", speech, methods=["POST"]),
         # Ollama's API on the same port
@@ -42,6 +44,8 @@ def build_app(
         Route("/api/show", ollama_api.show, methods=["POST"]),
         Route("/api/chat", ollama_api.chat, methods=["POST"]),
         Route("/api/generate", ollama_api.generate, methods=["POST"]),
+        Route("/api/embed", ollama_embed, methods=["POST"]),
+        Route("/api/embeddings", ollama_embeddings, methods=["POST"]),
         *(Route(path, ollama_api.refused, methods=["POST", "DELETE"]) for path in ollama_api.REFUSED),
     ]
     starlette = Starlette(
@@ -62,7 +66,10 @@ def build_app(
 
 async def list_models(request: Request) -> Response:
     state = state_of(request)
-    names = [n for n, present in ((state.chat_name, state.engine), (state.speech_name, state.speech)) if present]
+    served = ((state.chat_name, state.engine), (state.speech_name, state.speech))
+    names = [n for n, present in served if present]
+    if state.embedder is not None and state.embedder.model.dedicated:
+        names.append(state.embedder.model.name)
     return JSONResponse(
         {
             "object": "list",

@@ -27,9 +27,12 @@ UPLOAD_PATHS = ("/v1/audio/transcriptions",)
 MODEL_PATHS = (
     "/v1/chat/completions",
     "/v1/completions",
+    "/v1/embeddings",
     "/v1/audio/transcriptions",
     "/api/chat",
     "/api/generate",
+    "/api/embed",
+    "/api/embeddings",
 )
 
 

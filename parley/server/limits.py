@@ -17,5 +17,7 @@ MAX_SPEECH_INPUT_CHARS = 4096  # text to speak in one request, as OpenAI allows
 MAX_VOICE_WAITING = 8  # voice requests waiting beyond the one running
 MAX_TOP_LOGPROBS = 20  # alternatives per token with log-probabilities, as OpenAI allows
 MAX_COMPLETION_LOGPROBS = 5  # alternatives per token on the legacy completions API, as OpenAI allows
+MAX_EMBEDDING_INPUTS = 2048  # texts in one embeddings request, as OpenAI allows
+MAX_EMBEDDING_WAITING = 8  # embeddings requests waiting beyond the one running
 MAX_TOOLS = 128  # functions in one request, as OpenAI allows
 MAX_TOOLS_BYTES = 256 << 10  # their JSON in all: far more than a context holds

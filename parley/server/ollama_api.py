@@ -94,10 +94,10 @@ async def show(request: Request) -> Response:
             model_info["general.name"] = info.name
         if info.context_length:
             model_info[f"{arch}.context_length"] = info.context_length
-    capabilities = ["completion", "tools"]
-    if state.chat_model is not None and state.chat_model.llama.fills_in:
+    capabilities = ["completion", "tools"] if _is_chat(state, name) else ["embedding"]
+    if _is_chat(state, name) and state.chat_model is not None and state.chat_model.llama.fills_in:
         capabilities.append("insert")
-    template = state.chat_template.source if state.chat_template else ""
+    template = state.chat_template.source if state.chat_template and _is_chat(state, name) else ""
     return JSONResponse(
         {
             "modelfile": f"# {name}: served by Parley from {info.path.name if info else 'a loaded model'}\n",
@@ -352,8 +352,12 @@ def _line(data: dict[str, Any]) -> bytes:
 
 
 def ollama_names(state: ServerState) -> list[str]:
-    """The names the loaded models are listed under: the file's name with Ollama's tag."""
-    return [_chat_name(state)] if state.chat_model is not None else []
+    """The names the loaded models are listed under: the file's name with Ollama's tag (an
+    embedding model of its own too)."""
+    names = [_chat_name(state)] if state.chat_model is not None else []
+    if state.embedder is not None and state.embedder.model.dedicated:
+        names.append(f"{state.embedder.model.name}:latest")
+    return names
 
 
 def _chat_name(state: ServerState) -> str:
@@ -361,15 +365,15 @@ def _chat_name(state: ServerState) -> str:
 
 
 def _name(body: dict[str, Any], state: ServerState) -> str:
-    """The listed name a request's ``model`` maps to: any name is the chat model, as on the
-    OpenAI side."""
+    """The listed name a request's ``model`` maps to: its own, or else the chat model (any name
+    is the chat model, as on the OpenAI side)."""
     value = body.get("model", body.get("name"))
     if value is not None and not isinstance(value, str):
         raise ApiError(400, "'model' must be a string", param="model")
     names = ollama_names(state)
     if not names:
-        raise ApiError(404, "this server has no chat model (start it with one)", code="model_not_found")
-    return names[0]
+        raise ApiError(404, "this server has no model (start it with one)", code="model_not_found")
+    return value if value in names else names[0]
 
 
 def _chat_state(request: Request) -> ServerState:
@@ -389,12 +393,20 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return parse_json(await request.body())
 
 
+def _is_chat(state: ServerState, name: str) -> bool:
+    return state.chat_model is not None and name == _chat_name(state)
+
+
 def _info_of(state: ServerState, name: str) -> GGUFInfo | None:
-    return state.chat_model.info if state.chat_model is not None else None
+    if _is_chat(state, name):
+        return state.chat_model.info if state.chat_model is not None else None
+    return state.embedder.model.info if state.embedder is not None else None
 
 
 def _context(state: ServerState, name: str) -> int:
-    return state.engine.n_ctx if state.engine is not None else 0
+    if _is_chat(state, name):
+        return state.engine.n_ctx if state.engine is not None else 0
+    return state.embedder.model.info.context_length or 0 if state.embedder is not None else 0
 
 
 def _listing(state: ServerState, name: str) -> dict[str, Any]:

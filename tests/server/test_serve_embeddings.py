@@ -170,3 +170,16 @@ def test_a_model_not_trained_for_shorter_vectors_refuses_them(tmp_path: Path) ->
             embedder.shorten(embedder.embed([embedder.tokenize("hi", False)]).vectors, 16)
     finally:
         embedder.close()
+
+
+def test_a_causal_gguf_as_embedding_model_reads_one_text_per_decode(tmp_path: Path) -> None:
+    """A chat model's file given as the embedding model (as llama-server --embedding takes one):
+    its vectors do not depend on the other texts of the request."""
+    embedder = Embedder(write_tiny_llama_gguf(tmp_path / "causal.gguf", n_ctx=128, n_vocab=2000), device="cpu")
+    try:
+        assert embedder.sequences == 1 and embedder.pooling == "mean"
+        texts = [embedder.tokenize(t, False) for t in TEXTS[:3]]
+        together = embedder.embed(texts).vectors
+        assert np.allclose(together, np.array([embedder.embed([t]).vectors[0] for t in texts]), atol=1e-5)
+    finally:
+        embedder.close()

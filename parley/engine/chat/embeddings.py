@@ -37,7 +37,8 @@ from .model import ChatModel
 
 MAX_TEXT_TOKENS = 2048  # tokens of one text: a bound on the attention's work for encoder models
 SEQUENCES = 16  # texts decoded together
-# With a chat model's weights, one text per decode: a causal model's sequences each have a part
+# With a causal model (a chat model's weights, or such a GGUF given as an embedding model), one
+# text per decode: a causal model's sequences each have a part
 # of the KV cache, and llama.cpp then splits a batch of several into equal micro-batches, which
 # pooling does not survive (its embedding example shares one cache between them instead)
 CHAT_SEQUENCES = 1
@@ -97,6 +98,10 @@ class Embedder(Owner):
             if context.pooling is None:  # the file names no pooling: mean, as sentence-transformers' default
                 context.close()
                 context = self._context(llama, per_text, sequences, pool, "mean")
+            if context.has_memory and sequences > 1:  # a causal model: one text per decode (CHAT_SEQUENCES)
+                context.close()
+                sequences = CHAT_SEQUENCES
+                context = self._context(llama, per_text, sequences, pool, context.pooling)
             if context.pooling == "rank":
                 raise ModelLoadError(f"{self.name} is a reranker (rank pooling), not an embedding model")
             self._context_ = self._resources.enter_context(context)

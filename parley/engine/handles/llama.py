@@ -302,6 +302,11 @@ class LlamaContext(NativeHandle):
             self._logits = address, np.frombuffer(ffi.buffer(ptr, self.n_vocab * 4), dtype=np.float32)
         return self._logits[1]
 
+    @property
+    def has_memory(self) -> bool:
+        """Whether the context keeps a KV cache (a causal model; an encoder such as BERT has none)."""
+        return bool(self._memory != native.ffi().NULL)
+
     def embedding(self, seq: int) -> np.ndarray:
         """A copy of sequence ``seq``'s pooled embedding after the last decode (a context made
         with ``embeddings`` and a pooling)."""

@@ -24,6 +24,13 @@ llama-server and whisper-server are built from the same pinned sources with
 ``native/build.py --server-tools`` (bench only; several minutes the first time).
 
     .venv/bin/python bench/bench_serve.py [--levels 1,4,8] [--tokens 128] [--rounds 3] [--threads 2]
+    .venv/bin/python bench/bench_serve.py --levels "" --speech-requests 0 --features --model QWEN.gguf
+
+``--features`` (issue 31) adds, on the same model beside llama-server ``--jinja``: the share of
+the 60 requests of ``tool_call_set.py`` answered with the right call; generation tokens/s held
+to a ``json_schema`` (eight people as JSON) against free generation of as many tokens, on
+each server; and texts embedded per second, 32 per request, against llama-server
+``--embedding --pooling mean`` (``--embedding-model``, else the chat model's weights).
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bench.tool_call_set import TOOLS, cases, score
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -224,6 +232,176 @@ def speech_load(port: int, path: str, clip: bytes, requests: int, clients: int =
 # --------------------------------------------------------------------------- main
 
 
+# --------------------------------------------------------------------------- features (issue 31)
+
+PEOPLE_SCHEMA = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "maxLength": 12},
+            "age": {"type": "integer", "minimum": 0, "maximum": 120},
+            "city": {"type": "string", "maxLength": 12},
+        },
+        "required": ["name", "age", "city"],
+        "additionalProperties": False,
+    },
+    "minItems": 8,
+    "maxItems": 8,
+}
+EMBED_TEXTS = [
+    f"Sentence number {i} is about {TOPICS[i % len(TOPICS)]} and what people think of it." for i in range(64)
+]
+
+
+def post_json(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
+    try:
+        conn.request("POST", path, body=json.dumps(body), headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        data = response.read()
+        if response.status != 200:
+            raise RuntimeError(f"port {port}: HTTP {response.status}: {data[:300]!r}")
+        answer: dict[str, Any] = json.loads(data)
+        return answer
+    finally:
+        conn.close()
+
+
+def tool_accuracy(port: int) -> dict[str, float]:
+    """The tool-call set's score: the share of requests whose first call names the right
+    function, and whose arguments are right too."""
+    names = full = 0
+    for message, name, arguments in cases():
+        reply = post_json(
+            port,
+            "/v1/chat/completions",
+            {
+                "model": "m",
+                "messages": [{"role": "user", "content": message}],
+                "tools": TOOLS,
+                "temperature": 0,
+                "max_tokens": 120,
+            },
+        )
+        right_name, right = score(reply["choices"][0]["message"].get("tool_calls"), name, arguments)
+        names += right_name
+        full += right
+    n = len(cases())
+    return {"calls": n, "name_right": names / n, "all_right": full / n}
+
+
+def generation_speed(port: int, schema: dict[str, Any] | None, tokens: int) -> tuple[float, int]:
+    """Tokens/s from the first streamed token to the last, and the tokens generated: held to
+    ``schema``, or free for ``tokens`` tokens."""
+    body: dict[str, Any] = {
+        "model": "m",
+        "messages": [{"role": "user", "content": "List eight people with their name, age and city, as JSON."}],
+        "temperature": 0,
+        "stream": True,
+        "stream_options": {"include_usage": True},
+    }
+    if schema is not None:
+        body["response_format"] = {"type": "json_schema", "json_schema": {"name": "people", "schema": schema}}
+        body["max_tokens"] = 1000
+    else:
+        body |= {"max_tokens": tokens, "ignore_eos": True}
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
+    conn.request("POST", "/v1/chat/completions", body=json.dumps(body), headers={"Content-Type": "application/json"})
+    response = conn.getresponse()
+    first = None
+    generated = 0
+    for line in response:
+        if not line.startswith(b"data: ") or line.startswith(b"data: [DONE]"):
+            continue
+        event = json.loads(line[6:])
+        if event.get("usage"):
+            generated = int(event["usage"]["completion_tokens"])
+        if any(c.get("delta", {}).get("content") for c in event.get("choices", [])):
+            first = first or time.perf_counter()
+    ended = time.perf_counter()
+    conn.close()
+    return (generated - 1) / (ended - (first or ended)), generated
+
+
+def embedding_speed(port: int, batch: int, rounds: int) -> float:
+    """Texts embedded per second, ``batch`` texts per request, one request at a time."""
+    started = time.perf_counter()
+    done = 0
+    for r in range(rounds):
+        for start in range(0, len(EMBED_TEXTS), batch):
+            texts = [f"{t} ({r})" for t in EMBED_TEXTS[start : start + batch]]
+            answer = post_json(port, "/v1/embeddings", {"model": "m", "input": texts})
+            done += len(answer["data"])
+    return done / (time.perf_counter() - started)
+
+
+def feature_figures(args: argparse.Namespace, tools: Path, model: Path, logs: Path) -> dict[str, Any]:
+    """Tool-call accuracy, json_schema speed against free, embeddings/s: Parley beside
+    llama-server (--jinja; --embedding) on the same model."""
+    figures: dict[str, Any] = {}
+    parley_port, llama_port = free_port(), free_port()
+    parley_cmd = [sys.executable, "-m", "parley", "serve", "--port", str(parley_port), "--model", str(model)]
+    parley_cmd += ["--speech-model", "none", "--voice", "none", "--threads", str(args.threads), "--parallel", "1"]
+    parley_cmd += ["--ctx", "2048", "--device", "cpu"]
+    llama_cmd = [str(tools / "llama-server"), "-m", str(model), "--port", str(llama_port), "-t", str(args.threads)]
+    llama_cmd += ["-tb", str(args.threads), "-np", "1", "-c", "2048", "-ngl", "0", "--jinja", "--no-webui"]
+    with (
+        running(parley_cmd, parley_port, "/v1/models", logs / "parley-features.log"),
+        running(llama_cmd, llama_port, "/health", logs / "llama-server-features.log"),
+    ):
+        if args.tool_calls:
+            figures["tool_calls"] = {"parley": tool_accuracy(parley_port), "llama-server": tool_accuracy(llama_port)}
+            for name, got in figures["tool_calls"].items():
+                print(
+                    f"tool calls, {got['calls']} requests  {name:<13} name right {got['name_right']:.0%}, "
+                    f"name and arguments right {got['all_right']:.0%}",
+                    flush=True,
+                )
+        runs: dict[str, list[float]] = {"parley free": [], "parley schema": [], "llama free": [], "llama schema": []}
+        for _ in range(args.rounds):
+            for label, port in (("parley", parley_port), ("llama", llama_port)):
+                held, count = generation_speed(port, PEOPLE_SCHEMA, 0)
+                free, _ = generation_speed(port, None, count)
+                runs[f"{label} schema"].append(held)
+                runs[f"{label} free"].append(free)
+        medians = {k: statistics.median(v) for k, v in runs.items()}
+        figures["json_schema"] = {"runs": runs, "medians": medians}
+        for label in ("parley", "llama"):
+            free, held = medians[f"{label} free"], medians[f"{label} schema"]
+            print(f"json_schema  {label:<7} free {free:6.1f} tok/s, held {held:6.1f} tok/s ({held / free - 1:+.0%})")
+        print(f"json_schema held: parley / llama-server {medians['parley schema'] / medians['llama schema']:.2f}x")
+    embed_model = Path(args.embedding_model) if args.embedding_model else model
+    parley_cmd = [sys.executable, "-m", "parley", "serve", "--port", str(parley_port), "--model", "none"]
+    parley_cmd += ["--speech-model", "none", "--voice", "none", "--threads", str(args.threads), "--device", "cpu"]
+    parley_cmd += ["--embedding-model", str(embed_model)]
+    llama_cmd = [
+        str(tools / "llama-server"),
+        "-m",
+        str(embed_model),
+        "--port",
+        str(llama_port),
+        "-t",
+        str(args.threads),
+    ]
+    llama_cmd += ["-tb", str(args.threads), "-ngl", "0", "--embedding", "--pooling", "mean", "--no-webui"]
+    llama_cmd += ["-c", "2048", "-b", "2048", "-ub", "2048"]
+    with (
+        running(parley_cmd, parley_port, "/v1/models", logs / "parley-embed.log"),
+        running(llama_cmd, llama_port, "/health", logs / "llama-server-embed.log"),
+    ):
+        embedding_speed(parley_port, 8, 1)  # warm-up
+        embedding_speed(llama_port, 8, 1)
+        ours = statistics.median(embedding_speed(parley_port, 32, 1) for _ in range(args.rounds))
+        theirs = statistics.median(embedding_speed(llama_port, 32, 1) for _ in range(args.rounds))
+    figures["embeddings"] = {"model": str(embed_model), "parley_per_s": ours, "llama_server_per_s": theirs}
+    print(
+        f"embeddings ({embed_model.name}, 32 texts per request): parley {ours:.1f}/s, llama-server {theirs:.1f}/s, "
+        f"ratio {ours / theirs:.2f}x"
+    )
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--levels", default="1,4,8", help="concurrent streaming clients (default: 1,4,8)")
@@ -234,8 +412,13 @@ def main() -> int:
     parser.add_argument("--model", default=None, help="GGUF chat model (default: SmolLM2-135M)")
     parser.add_argument("--speech-requests", type=int, default=8, help="transcriptions per server (0: none)")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures to this file")
+    parser.add_argument(
+        "--features", action="store_true", help="also: tool-call accuracy, json_schema speed, embeddings/s"
+    )
+    parser.add_argument("--no-tool-calls", dest="tool_calls", action="store_false", help="features without the set")
+    parser.add_argument("--embedding-model", default=None, help="GGUF for the embeddings figure (default: --model)")
     args = parser.parse_args()
-    levels = [int(x) for x in args.levels.split(",")]
+    levels = [int(x) for x in args.levels.split(",") if x]
     tools = server_tools()
     model = Path(args.model) if args.model else default_chat_model_path()
     logs = Path(os.environ.get("TMPDIR", "/tmp")) / "parley-bench-serve"
@@ -296,6 +479,8 @@ def main() -> int:
         print(f"transcription of jfk.wav (11 s), {args.speech_requests} requests, 2 clients:")
         print(f"  parley serve   {ours:6.2f} requests/s  {our_text!r}")
         print(f"  whisper-server {theirs:6.2f} requests/s  {their_text!r}   ratio {ours / theirs:.2f}x")
+    if args.features:
+        figures["features"] = feature_figures(args, tools, model, logs)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0

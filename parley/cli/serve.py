@@ -34,6 +34,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--voice", default="default", help="voice for /v1/audio/speech: default (the read-aloud voice), joe, or none"
     )
+    p.add_argument(
+        "--embedding-model",
+        default=None,
+        metavar="GGUF",
+        help="embedding model for /v1/embeddings (a GGUF with pooling, e.g. nomic-embed-text or bge); "
+        "default: the chat model's own embeddings, weaker for search",
+    )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
     p.add_argument("--ctx", type=int, default=4096, help="context length per request in tokens (default: 4096)")
@@ -53,6 +60,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=[],
         metavar="ORIGIN",
         help="let web pages from ORIGIN (e.g. http://localhost:3000) call the API (repeatable; none by default)",
+    )
+    p.add_argument(
+        "--ollama-port",
+        type=int,
+        nargs="?",
+        const=11434,
+        default=None,
+        metavar="PORT",
+        help="also listen on PORT (default 11434, Ollama's own) for apps that look for Ollama only there; "
+        "Ollama's API is on --port in any case",
     )
     add_rpc_option(p)
 
@@ -80,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         n_ctx=args.ctx,
         max_queue=args.queue,
         cors_origins=tuple(args.cors_origin),
+        ollama_port=args.ollama_port,
     )
     with ExitStack() as models:
         chat = speech = None
@@ -104,10 +122,20 @@ def run(args: argparse.Namespace) -> int:
             from ..engine.voice.voices import DEFAULT_VOICE, load_voice
 
             voice = load_voice(DEFAULT_VOICE if args.voice == "default" else args.voice, threads=args.threads)
-        handle = start_server(chat, speech, options, voice=voice)
+        embedding = None
+        if args.embedding_model:
+            from ..engine.chat.embeddings import Embedder
+
+            embedding = Embedder(args.embedding_model, device=args.device, threads=args.threads)
+            models.callback(embedding.close)
+        handle = start_server(chat, speech, options, voice=voice, embedding=embedding)
         try:
             served = ", ".join(f"{m.name} on {m.device.device.name}" for m in (chat, speech) if m is not None)
+            if embedding is not None:
+                served += f", {embedding.name} for embeddings"
             print(f"parley: serving {served} at {handle.address}/v1 (Ctrl-C stops)", file=sys.stderr, flush=True)
+            if handle.ollama_address:
+                print(f"parley: Ollama's API also at {handle.ollama_address}", file=sys.stderr, flush=True)
             _wait_for_stop()
         finally:
             handle.stop()

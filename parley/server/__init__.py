@@ -9,7 +9,10 @@ Modules: ``runner`` (start and stop, the threads), ``app`` (the routes), ``guard
 size and activity checks before any route), ``chat_api`` and ``chat_request`` (chat
 completions), ``audio_api`` (transcriptions), ``voice_api`` (Parley's voice, on OpenAI's
 ``/v1/audio/speech`` route), ``model_worker`` (one request at a time on a model), ``api_errors``
-(the API's error shape), ``limits`` (every bound on what a client may send).
+(the API's error shape), ``limits`` (every bound on what a client may send), ``replies`` (one
+reply on the batch engine, for every generating route), ``completions_api`` (legacy text
+completions, fill-in-the-middle), ``embeddings_api`` and ``embedder_slot`` (embeddings),
+``ollama_api`` (Ollama's API on the same port).
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def _refuse_constant(name: str) -> float:
 
 
 def parse_chat_request(body: dict[str, Any]) -> ChatRequest:
-    model = _string(body, "model", required=False) or ""
+    model = string_field(body, "model", required=False) or ""
     turns = _turns(body.get("messages"))
     messages = [Message(t["role"], t["content"] or "") for t in turns]
     n = body.get("n")
@@ -81,24 +81,24 @@ def parse_chat_request(body: dict[str, Any]) -> ChatRequest:
     tools = _tools(body.get("tools"))
     tool_choice = _tool_choice(body.get("tool_choice"), tools)
     response_format = _response_format(body.get("response_format"))
-    stream = _bool(body, "stream")
+    stream = bool_field(body, "stream")
     options = body.get("stream_options")
     if options is not None and not isinstance(options, dict):
         raise ApiError(400, "'stream_options' must be an object", param="stream_options")
-    include_usage = bool(options and _bool(options, "include_usage"))
-    max_tokens = _int(body, "max_completion_tokens", 1)
+    include_usage = bool(options and bool_field(options, "include_usage"))
+    max_tokens = int_field(body, "max_completion_tokens", 1)
     if max_tokens is None:
-        max_tokens = _int(body, "max_tokens", 1)
-    temperature = _number(body, "temperature", 0.0, 2.0)
-    top_p = _number(body, "top_p", 0.0, 1.0)
-    seed = _int(body, "seed", -(2**63))
+        max_tokens = int_field(body, "max_tokens", 1)
+    temperature = number_field(body, "temperature", 0.0, 2.0)
+    top_p = number_field(body, "top_p", 0.0, 1.0)
+    seed = int_field(body, "seed", -(2**63))
     params = SamplingParams(
         temperature=DEFAULT_TEMPERATURE if temperature is None else temperature,
         top_p=1.0 if top_p is None else top_p,
         repeat_penalty=1.0,
         seed=seed,
-        stop=_stop(body.get("stop")),
-        ignore_eos=_bool(body, "ignore_eos"),
+        stop=stop_field(body.get("stop")),
+        ignore_eos=bool_field(body, "ignore_eos"),
         logprobs=logprobs_count(body),
     )
     if response_format is not None and tool_choice not in ("auto", "none") and tools:
@@ -114,7 +114,7 @@ def parse_chat_request(body: dict[str, Any]) -> ChatRequest:
         turns,
         tools,
         tool_choice,
-        _bool(body, "parallel_tool_calls") if "parallel_tool_calls" in body else True,
+        bool_field(body, "parallel_tool_calls") if "parallel_tool_calls" in body else True,
     )
 
 
@@ -169,10 +169,10 @@ def _tool_choice(value: object, tools: list[dict[str, Any]]) -> str:
 
 def logprobs_count(body: dict[str, Any]) -> int | None:
     """``logprobs`` and ``top_logprobs`` (0 to MAX_TOP_LOGPROBS): None when not asked for."""
-    top = _int(body, "top_logprobs", 0)
+    top = int_field(body, "top_logprobs", 0)
     if top is not None and top > MAX_TOP_LOGPROBS:
         raise ApiError(400, f"'top_logprobs' must be at most {MAX_TOP_LOGPROBS}", param="top_logprobs")
-    if not _bool(body, "logprobs"):
+    if not bool_field(body, "logprobs"):
         if top:
             raise ApiError(400, "'top_logprobs' needs 'logprobs': true", param="top_logprobs")
         return None
@@ -282,7 +282,7 @@ def _content(value: object, where: str) -> str:
     raise ApiError(400, f"'{where}' must be a string or an array of text parts", param=where)
 
 
-def _stop(value: object) -> list[str]:
+def stop_field(value: object) -> list[str]:
     if value is None:
         return []
     stops = [value] if isinstance(value, str) else value
@@ -297,7 +297,7 @@ def _is_bool(value: object) -> bool:
     return isinstance(value, bool)
 
 
-def _bool(body: dict[str, Any], name: str) -> bool:
+def bool_field(body: dict[str, Any], name: str) -> bool:
     value = body.get(name)
     if value is None:
         return False
@@ -306,7 +306,7 @@ def _bool(body: dict[str, Any], name: str) -> bool:
     return value
 
 
-def _string(body: dict[str, Any], name: str, required: bool) -> str | None:
+def string_field(body: dict[str, Any], name: str, required: bool) -> str | None:
     value = body.get(name)
     if value is None and not required:
         return None
@@ -315,7 +315,7 @@ def _string(body: dict[str, Any], name: str, required: bool) -> str | None:
     return value
 
 
-def _int(body: dict[str, Any], name: str, minimum: int) -> int | None:
+def int_field(body: dict[str, Any], name: str, minimum: int) -> int | None:
     value = body.get(name)
     if value is None:
         return None
@@ -324,7 +324,7 @@ def _int(body: dict[str, Any], name: str, minimum: int) -> int | None:
     return value
 
 
-def _number(body: dict[str, Any], name: str, low: float, high: float) -> float | None:
+def number_field(body: dict[str, Any], name: str, low: float, high: float) -> float | None:
     value = body.get(name)
     if value is None:
         return None

@@ -24,7 +24,16 @@ from .api_errors import ApiError
 from .limits import MAX_JSON_BODY, MAX_UPLOAD_BODY
 
 UPLOAD_PATHS = ("/v1/audio/transcriptions",)
-MODEL_PATHS = ("/v1/chat/completions", "/v1/audio/transcriptions")
+MODEL_PATHS = (
+    "/v1/chat/completions",
+    "/v1/completions",
+    "/v1/embeddings",
+    "/v1/audio/transcriptions",
+    "/api/chat",
+    "/api/generate",
+    "/api/embed",
+    "/api/embeddings",
+)
 
 
 def is_loopback(host: str) -> bool:
@@ -80,7 +89,7 @@ class Guard:
             if declared is not None and (not declared.isdigit() or int(declared) > limit):
                 raise _too_large(limit)
         except ApiError as exc:
-            await exc.response()(scope, receive, send)
+            await exc.response(scope["path"])(scope, receive, send)
             return
         counted = scope["path"] in MODEL_PATHS and scope["method"] == "POST"
         if counted:

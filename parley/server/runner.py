@@ -21,14 +21,16 @@ import uvicorn
 
 from ..engine.chat.batch import DEFAULT_MAX_QUEUE, BatchEngine
 from ..engine.chat.chat_template import ChatTemplate
+from ..engine.chat.embeddings import Embedder
 from ..engine.chat.model import ChatModel
 from ..engine.chat.tool_prompt import family_of, usable_template
 from ..engine.errors import InvalidSettingError
 from ..engine.speech import SpeechModel
 from ..engine.voice.piper import PiperVoice
 from .app import build_app
+from .embedder_slot import EmbedderSlot
 from .guard import Activity, is_loopback
-from .limits import MAX_SPEECH_WAITING, MAX_VOICE_WAITING
+from .limits import MAX_EMBEDDING_WAITING, MAX_SPEECH_WAITING, MAX_VOICE_WAITING
 from .model_worker import ModelWorker
 from .state import ServerState
 
@@ -45,6 +47,9 @@ class ServerOptions:
     n_ctx: int | None = None  # tokens per reply (prompt and answer); default: the model's context
     max_queue: int = DEFAULT_MAX_QUEUE  # chat requests that may wait for a sequence
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API; none by default
+    # A second port on the same host with the same routes, for apps that look for Ollama only
+    # on its own port (11434); None: the one port serves both APIs
+    ollama_port: int | None = None
 
 
 class ServerHandle:
@@ -54,22 +59,28 @@ class ServerHandle:
         self,
         server: uvicorn.Server,
         thread: threading.Thread,
-        sock: socket.socket,
+        sockets: list[socket.socket],
         state: ServerState,
         activity: Activity,
     ) -> None:
-        self._server, self._thread, self._socket = server, thread, sock
+        self._server, self._thread, self._sockets = server, thread, sockets
+        sock = sockets[0]
         self._state, self._engine, self._speech, self._activity = state, state.engine, state.speech, activity
         self._voice = state.voice
+        self._embedder = state.embedder
         host, port = sock.getsockname()[:2]
         self.host, self.port = host, int(port)
         self.address = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+        # The Ollama port's address, when one was asked for
+        self.ollama_address = (
+            f"http://{f'[{host}]' if ':' in host else host}:{sockets[1].getsockname()[1]}" if len(sockets) > 1 else None
+        )
 
     @property
     def busy(self) -> bool:
         """Whether a chat or transcription request is in progress (a reply whose client has
         just gone counts until it has stopped)."""
-        parts = (self._activity, self._engine, self._speech, self._voice)
+        parts = (self._activity, self._engine, self._speech, self._voice, self._embedder)
         return any(part is not None and part.busy for part in parts)
 
     @property
@@ -82,14 +93,17 @@ class ServerHandle:
         self._server.should_exit = True
         if self._engine is not None:
             self._engine.close()
-        for worker in (self._speech, self._voice):
+        for worker in (self._speech, self._voice, self._embedder):
             if worker is not None:
                 worker.close()
+        if self._embedder is not None:
+            self._embedder.model.close()
         self._thread.join(STOP_TIMEOUT)
         if self._thread.is_alive():  # a client that still holds its connection open
             self._server.force_exit = True
             self._thread.join(STOP_TIMEOUT)
-        self._socket.close()
+        for sock in self._sockets:
+            sock.close()
 
 
 def check_address(host: str, api_key: str | None) -> None:
@@ -107,21 +121,28 @@ def start_server(
     options: ServerOptions,
     on_busy: Callable[[bool], None] | None = None,
     voice: PiperVoice | None = None,
+    embedding: Embedder | None = None,
 ) -> ServerHandle:
-    """Serve ``chat``, ``speech`` and ``voice`` (any may be None) as ``options`` say;
-    ``on_busy(bool)`` is called from a server thread when requests start or stop running."""
-    if chat is None and speech is None and voice is None:
-        raise InvalidSettingError("the server needs a chat model, a speech model or a voice")
+    """Serve ``chat``, ``speech``, ``voice`` and ``embedding`` (any may be None; without an
+    embedding model, embeddings come from the chat model's weights) as ``options`` say;
+    ``on_busy(bool)`` is called from a server thread when requests start or stop running.
+    The models stay the caller's to close, after ``stop()``."""
+    if chat is None and speech is None and voice is None and embedding is None:
+        raise InvalidSettingError("the server needs a chat model, a speech model, a voice or an embedding model")
     check_address(options.host, options.api_key)
-    sock = _bind(options.host, options.port)
-    engine = speech_worker = voice_worker = None
+    sockets = [_bind(options.host, options.port)]
+    engine = speech_worker = voice_worker = embedder = None
     try:
+        if options.ollama_port is not None:
+            sockets.append(_bind(options.host, options.ollama_port))
         if chat is not None:
             engine = BatchEngine(chat, parallel=options.parallel, n_ctx=options.n_ctx, max_queue=options.max_queue)
         if speech is not None:
             speech_worker = ModelWorker(speech, MAX_SPEECH_WAITING, "transcription")
         if voice is not None:
             voice_worker = ModelWorker(voice, MAX_VOICE_WAITING, "voice request")
+        if embedding is not None or chat is not None:
+            embedder = ModelWorker(EmbedderSlot(embedding, chat), MAX_EMBEDDING_WAITING, "embeddings request")
         template = tool_template(chat) if chat is not None else None
         state = ServerState(
             chat_template=template,
@@ -132,6 +153,7 @@ def start_server(
             speech=speech_worker,
             speech_name=speech.name if speech else "",
             voice=voice_worker,
+            embedder=embedder,
         )
         activity = Activity(on_busy)
         app = build_app(
@@ -148,15 +170,16 @@ def start_server(
             app, lifespan="off", log_level="warning", access_log=False, timeout_graceful_shutdown=int(STOP_TIMEOUT)
         )
         server = uvicorn.Server(config)
-        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="parley-http", daemon=True)
+        thread = threading.Thread(target=server.run, kwargs={"sockets": sockets}, name="parley-http", daemon=True)
         thread.start()
-        handle = ServerHandle(server, thread, sock, state, activity)
+        handle = ServerHandle(server, thread, sockets, state, activity)
         _wait_started(server, thread)
     except BaseException:
-        for part in (engine, speech_worker, voice_worker):
+        for part in (engine, speech_worker, voice_worker, embedder):
             if part is not None:
                 part.close()
-        sock.close()
+        for sock in sockets:
+            sock.close()
         raise
     return handle
 

@@ -17,6 +17,7 @@ from ..engine.chat.model import ChatModel
 from ..engine.speech import SpeechModel
 from ..engine.voice.piper import PiperVoice
 from .api_errors import ApiError
+from .embedder_slot import EmbedderSlot
 from .model_worker import ModelWorker
 
 T = TypeVar("T")
@@ -30,6 +31,7 @@ class ServerState:
     speech: ModelWorker[SpeechModel] | None
     speech_name: str
     voice: ModelWorker[PiperVoice] | None = None  # the read-aloud voice, for /v1/audio/speech
+    embedder: ModelWorker[EmbedderSlot] | None = None  # for /v1/embeddings and /api/embed
     chat_template: ChatTemplate | None = None  # the model's own template, for tools (None: the built-in format)
     tool_family: str = "hermes"  # the form its calls take (tool_prompt.family_of)
     created: int = dataclasses.field(default_factory=lambda: int(time.time()))

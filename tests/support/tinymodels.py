@@ -41,6 +41,7 @@ from parley.engine.modelfiles.gpt2_convert import (
 REPO = Path(__file__).resolve().parents[2]
 GPT2_VOCAB_FILE = "ggml-vocab-gpt-2.gguf"
 GPT2_N_VOCAB = 50257
+FIM_TOKENS_FROM_END = (2, 3, 4)  # write_tiny_llama_gguf(fim=True): prefix, suffix, middle
 N_BYTE_TOKENS = 256  # GPT-2's first 256 tokens are the single bytes
 GPT2_LINE_BREAK = 198  # "\n" in GPT-2's vocabulary
 
@@ -295,6 +296,7 @@ def write_tiny_llama_gguf(
     name: str = "tiny-llama",
     never_ends: bool = False,
     answers_nothing: bool = False,
+    fim: bool = False,
 ) -> Path:
     """A random-weight ``llama`` GGUF with GPT-2's tokenizer (``n_vocab`` None: all 50257).
 
@@ -315,6 +317,9 @@ def write_tiny_llama_gguf(
     writer.add_vocab_size(n_vocab)
     if chat_template is not None:
         writer.add_chat_template(chat_template)
+    if fim:
+        for kind, back in zip(("pre", "suf", "mid"), FIM_TOKENS_FROM_END, strict=True):
+            writer.add_key_value(f"tokenizer.ggml.fim_{kind}_token_id", n_vocab - back, GGUFValueType.UINT32)
     shapes = llama_tensor_shapes(
         n_vocab=n_vocab,
         n_embd=n_embd,
@@ -480,6 +485,60 @@ def write_tiny_arch_gguf(
         else:
             tensors[name] = _gain(rng, ne[0])
     tensors["output.weight" if "output.weight" in tensors else "token_embd.weight"][n_vocab - 1] = 0.0
+    return write_gguf_file(Path(path), writer, tensors)
+
+
+# ---------------------------------------------------------------------------------------------
+# An embedding model (BERT's encoder: attention that is not causal, a pooling in the file)
+
+
+def write_tiny_bert_gguf(
+    path: str | Path,
+    *,
+    n_vocab: int | None = 2000,
+    n_embd: int = 64,
+    n_layer: int = 2,
+    n_head: int = 4,
+    n_ctx: int = 256,
+    pooling: str = "mean",
+    name: str = "tiny-bert",
+    seed: int = 0,
+) -> Path:
+    """A random-weight ``bert`` GGUF with GPT-2's tokenizer, F32, pooled as ``pooling`` ("mean"
+    or "cls") says: what llama.cpp's loader needs of an embedding model such as bge or MiniLM."""
+    from gguf import PoolingType
+
+    _check_heads(n_embd, n_head, n_head)
+    n_ff = 2 * n_embd
+    writer, n_vocab = _tiny_writer(path, "bert", name, "f32", n_vocab, n_ctx, n_embd, n_layer, n_ff, n_head)
+    writer.add_layer_norm_eps(1e-12)
+    writer.add_causal_attention(False)
+    writer.add_pooling_type(PoolingType.MEAN if pooling == "mean" else PoolingType.CLS)
+    writer.add_token_type_count(2)
+    shapes: dict[str, tuple[int, ...]] = {
+        "token_embd.weight": (n_embd, n_vocab),
+        "token_types.weight": (n_embd, 2),
+        "position_embd.weight": (n_embd, n_ctx),
+        "token_embd_norm.weight": (n_embd,),
+        "token_embd_norm.bias": (n_embd,),
+    }
+    for i in range(n_layer):
+        b = f"blk.{i}"
+        for part in ("attn_q", "attn_k", "attn_v", "attn_output"):
+            shapes |= {f"{b}.{part}.weight": (n_embd, n_embd), f"{b}.{part}.bias": (n_embd,)}
+        shapes |= {f"{b}.ffn_up.weight": (n_embd, n_ff), f"{b}.ffn_up.bias": (n_ff,)}
+        shapes |= {f"{b}.ffn_down.weight": (n_ff, n_embd), f"{b}.ffn_down.bias": (n_embd,)}
+        for norm in ("attn_output_norm", "layer_output_norm"):
+            shapes |= {f"{b}.{norm}.weight": (n_embd,), f"{b}.{norm}.bias": (n_embd,)}
+    rng = np.random.default_rng(seed)
+    tensors = {}
+    for tensor, ne in shapes.items():
+        if len(ne) >= 2:
+            tensors[tensor] = rng.normal(0.0, 0.1, size=tuple(reversed(ne))).astype(np.float32)
+        elif tensor.endswith(".bias"):
+            tensors[tensor] = _bias(rng, ne[0])
+        else:
+            tensors[tensor] = _gain(rng, ne[0])
     return write_gguf_file(Path(path), writer, tensors)
 
 

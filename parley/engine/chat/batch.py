@@ -298,7 +298,8 @@ class BatchEngine(Owner):
         seq.next_token = None
         seq.generated = 0
         seq.first_token = None
-        seq.stream = ReplyStream([*job.params.stop, *self._stops], strip=not job.params.keep_whitespace)
+        completion = job.params.completion
+        seq.stream = ReplyStream([*job.params.stop, *(() if completion else self._stops)], strip=not completion)
         try:
             seq.sampler = self.model.sampler(job.params, job.tokens)
         except ChatError as error:  # a grammar llama.cpp refused: this reply fails, not the engine

@@ -38,7 +38,9 @@ class SamplingParams:
     ignore_eos: bool = False  # keep going past end-of-generation tokens (tests, benchmarks)
     grammar: str | None = None  # GBNF the reply must match (``constrained``); it ends where the grammar does
     logprobs: int | None = None  # the chosen token's log-probability and this many alternatives (0-20)
-    keep_whitespace: bool = False  # a completion: the reply's leading and trailing whitespace is kept
+    # A text completion, not a chat reply: its leading and trailing whitespace is kept, and the
+    # chat format's own stop strings do not apply
+    completion: bool = False
 
 
 class Sampler(Protocol):

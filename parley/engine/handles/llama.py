@@ -7,6 +7,7 @@ evaluate, keep or sample is decided in ``parley.engine.chat``.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -110,6 +111,14 @@ class LlamaModel(NativeHandle):
         self.adds_bos = bool(lib.llama_vocab_get_add_bos(self._vocab))
         self.bos = int(lib.llama_vocab_bos(self._vocab))
         self.eos = int(lib.llama_vocab_eos(self._vocab))
+        # Fill-in-the-middle tokens (prefix, suffix, middle); -1 where the vocabulary has none
+        fim = (lib.llama_vocab_fim_pre, lib.llama_vocab_fim_suf, lib.llama_vocab_fim_mid)
+        self.fim_tokens = tuple(int(f(self._vocab)) for f in fim)
+
+    @property
+    def fills_in(self) -> bool:
+        """Whether the vocabulary has the three fill-in-the-middle tokens."""
+        return all(t >= 0 for t in self.fim_tokens)
 
     def cap_context(self, n_ctx: int) -> int:
         """``n_ctx`` capped at the context length the model was trained for (when it says)."""
@@ -195,6 +204,18 @@ def start_cpu_threadpool(threads: int) -> CpuThreadpool | None:
 # --------------------------------------------------------------------------- context
 
 
+@functools.cache
+def pooling_types() -> dict[str, int]:
+    """llama.cpp's pooling types by name."""
+    lib = native.lib()
+    return {
+        "mean": lib.LLAMA_POOLING_TYPE_MEAN,
+        "cls": lib.LLAMA_POOLING_TYPE_CLS,
+        "last": lib.LLAMA_POOLING_TYPE_LAST,
+        "rank": lib.LLAMA_POOLING_TYPE_RANK,
+    }
+
+
 class LlamaContext(NativeHandle):
     """A context on a model's weights: the KV cache of ``n_seq_max`` sequences and the logits.
 
@@ -214,7 +235,11 @@ class LlamaContext(NativeHandle):
         n_seq_max: int,
         threads: int,
         threadpool: CpuThreadpool | None,
+        embeddings: bool = False,
+        pooling: str | None = None,
     ) -> None:
+        """``embeddings``: the context gives pooled embeddings per sequence instead of logits,
+        pooled as ``pooling`` says ("mean", "cls", "last"; None: as the model's file says)."""
         super().__init__(model, *([threadpool] if threadpool else []))
         ffi, lib = native.ffi(), native.lib()
         with self._building():
@@ -225,6 +250,9 @@ class LlamaContext(NativeHandle):
             cparams.n_threads = cparams.n_threads_batch = threads
             cparams.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
             cparams.abort_callback_data = ffi.NULL
+            if embeddings:
+                cparams.embeddings = True
+                cparams.pooling_type = pooling_types()[pooling] if pooling else lib.LLAMA_POOLING_TYPE_UNSPECIFIED
             with native.NativeLog() as errors:
                 ctx = lib.llama_init_from_model(model.handle, cparams)
             if ctx == ffi.NULL:
@@ -244,6 +272,9 @@ class LlamaContext(NativeHandle):
         self.n_batch = int(lib.llama_n_batch(ctx))
         self.n_vocab = model.n_vocab
         self._logits: tuple[int, np.ndarray] | None = None  # (address, view) of llama.cpp's buffer
+        self.n_embd = int(lib.llama_model_n_embd(model.handle))
+        pooled = int(lib.llama_pooling_type(ctx)) if embeddings else lib.LLAMA_POOLING_TYPE_NONE
+        self.pooling = next((name for name, value in pooling_types().items() if value == pooled), None)
 
     def set_abort(self, cancel: CancelToken | None) -> None:
         """Let ``cancel`` stop a decode between graph nodes (None: nothing stops it)."""
@@ -270,6 +301,21 @@ class LlamaContext(NativeHandle):
         if self._logits is None or self._logits[0] != address:
             self._logits = address, np.frombuffer(ffi.buffer(ptr, self.n_vocab * 4), dtype=np.float32)
         return self._logits[1]
+
+    @property
+    def has_memory(self) -> bool:
+        """Whether the context keeps a KV cache (a causal model; an encoder such as BERT has none)."""
+        return bool(self._memory != native.ffi().NULL)
+
+    def embedding(self, seq: int) -> np.ndarray:
+        """A copy of sequence ``seq``'s pooled embedding after the last decode (a context made
+        with ``embeddings`` and a pooling)."""
+        ffi = native.ffi()
+        ptr = self._lib.llama_get_embeddings_seq(self.handle, seq)
+        if ptr == ffi.NULL:
+            raise RuntimeError(f"llama.cpp returned no embedding for sequence {seq}")  # a bug in the caller
+        vector: np.ndarray = np.frombuffer(ffi.buffer(ptr, self.n_embd * 4), dtype=np.float32).copy()
+        return vector
 
     # KV cache (llama.cpp's "memory"): positions p0 <= p < p1 of one sequence; -1 is open-ended.
 

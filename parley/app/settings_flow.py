@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QLocale, QObject, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
@@ -24,6 +24,7 @@ from .signals import emit
 from .status import StatusPresenter
 from .tasks import call_in_background
 from .ui.dictation_settings import DictationHelp
+from .ui.i18n import translate
 
 if TYPE_CHECKING:
     from .ui.settings_dialog import SettingsDialog  # imported when first opened: not needed to start
@@ -161,11 +162,33 @@ class SettingsFlow(QObject):
         self.apply(new)
 
 
+# What each mode of the modes per application does (``options.MODES``), as Settings > Dictation
+# tells it.
+MODE_WORDS = {
+    "default": QT_TRANSLATE_NOOP("DictationPage", "the settings as they are"),
+    "plain": QT_TRANSLATE_NOOP("DictationPage", "no clean-up by the chat model"),
+    "cleaned": QT_TRANSLATE_NOOP("DictationPage", "clean-up by the chat model, whatever the setting"),
+    "terminal": QT_TRANSLATE_NOOP(
+        "DictationPage",
+        "no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)",
+    ),
+    "terminal-keys": QT_TRANSLATE_NOOP(
+        "DictationPage",
+        "no clean-up by the chat model (the app also types the words as keys, no trailing space, "
+        "line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)",
+    ),
+    "raw": QT_TRANSLATE_NOOP(
+        "DictationPage", "exactly what whisper heard: no correction, rules, spoken punctuation or filler removal"
+    ),
+}
+
+
 def dictation_help(settings: Settings) -> DictationHelp:
-    """What Settings > Dictation tells from the engine and the desktop."""
+    """What Settings > Dictation tells from the engine and the desktop, in the interface's words
+    (the engine's own notes, of the vocabulary and the rules, are in English)."""
     return DictationHelp(
-        vocabulary_note=vocabulary_note,
-        modes=[(mode, dictation.MODE_HELP[mode]) for mode in dictation.MODES],
+        vocabulary_note=VocabularyNote(),
+        modes=[(mode, translate("DictationPage", str(MODE_WORDS[mode]))) for mode in dictation.MODES],
         spoken_commands=spoken_commands(),
         default_prompt=dictation.DEFAULT_CLEANUP_PROMPT,
         app_modes_problem=app_modes_problem(),
@@ -173,35 +196,52 @@ def dictation_help(settings: Settings) -> DictationHelp:
     )
 
 
-def vocabulary_note(entries: list[str]) -> str:
-    """The vocabulary's bounds, and how much of it whisper's prompt holds."""
-    kept, problems = vocabulary.bound(entries)
-    if not kept:
-        return (
-            "Each word or name here biases the speech model toward its spelling, and near misses "
-            "of it are corrected after the transcription."
+class VocabularyNote(QObject):
+    """The note under the vocabulary: its bounds, and how much of it whisper's prompt holds
+    (a QObject for ``self.tr``: the one call in which lupdate finds a plural form)."""
+
+    def __call__(self, entries: list[str]) -> str:
+        kept, problems = vocabulary.bound(entries)
+        if not kept:
+            return self.tr(
+                "Each word or name here biases the speech model toward its spelling, and near misses "
+                "of it are corrected after the transcription."
+            )
+        held, count = vocabulary.prompt_coverage(kept), len(kept)
+        locale = QLocale()
+        counted = self.tr("%Ln entry(s)", "", count)
+        if held == count:
+            said = self.tr("{entries}, all in the speech model's prompt.").format(entries=counted)
+        else:
+            said = self.tr(
+                "{entries}; the speech model's prompt holds {held} of them (about {characters} characters), "
+                "and all are used to correct near misses."
+            ).format(
+                entries=counted, held=locale.toString(held), characters=locale.toString(vocabulary.PROMPT_MAX_BYTES)
+            )
+        limits = self.tr("At most {entries} entries of up to {characters} characters and {words} words.").format(
+            entries=locale.toString(vocabulary.MAX_ENTRIES),
+            characters=locale.toString(vocabulary.MAX_ENTRY_CHARS),
+            words=locale.toString(vocabulary.MAX_ENTRY_WORDS),
         )
-    count = f"{len(kept)} entr{'y' if len(kept) == 1 else 'ies'}"
-    held = vocabulary.prompt_coverage(kept)
-    if held == len(kept):
-        said = f"{count}, all in the speech model's prompt."
-    else:
-        said = (
-            f"{count}; the speech model's prompt holds {held} of them (about {vocabulary.PROMPT_MAX_BYTES} "
-            "characters), and all are used to correct near misses."
-        )
-    limits = (
-        f"At most {vocabulary.MAX_ENTRIES} entries of up to {vocabulary.MAX_ENTRY_CHARS} characters "
-        f"and {vocabulary.MAX_ENTRY_WORDS} words."
-    )
-    return " ".join([said, *problems, limits])
+        return " ".join([said, *problems, limits])
 
 
 def spoken_commands() -> str:
-    """The spoken punctuation commands, in words."""
-    names = {"\n": "a line break", "\n\n": "a new paragraph"}
+    """The spoken punctuation commands (English words), in the interface's words."""
+    names = {
+        "\n": translate("DictationPage", "a line break"),
+        "\n\n": translate("DictationPage", "a new paragraph"),
+    }
     spoken: dict[str, list[str]] = {}
     for words, mark in punctuation.COMMANDS.items():
-        spoken.setdefault(mark, []).append(f"“{' '.join(words)}”")
-    said = "; ".join(f"{' or '.join(ways)} for {names.get(mark, mark)}" for mark, ways in spoken.items())
-    return f"Say {said}. “A period of”, “the colon” and their likes stay words."
+        spoken.setdefault(mark, []).append(translate("DictationPage", "“{words}”").format(words=" ".join(words)))
+    said = translate("DictationPage", "; ").join(
+        translate("DictationPage", "{commands} for {mark}").format(
+            commands=translate("DictationPage", " or ").join(ways), mark=names.get(mark, mark)
+        )
+        for mark, ways in spoken.items()
+    )
+    return translate("DictationPage", "Say {commands}. “A period of”, “the colon” and their likes stay words.").format(
+        commands=said
+    )

@@ -7,7 +7,7 @@ the normal session starts a private session bus with AT-SPI's launcher on it
 (``tests/support/atspi.py``) and Xvfb, and runs this module again in a child pytest whose
 QApplication uses both (``tests/support/x11_child.py``).  The child opens each window of the
 real app (the main window, Settings and each of its pages, the Model library, the quick-ask
-window, the tray menu, the first-start page) and has the system Python's pyatspi read the whole
+window, the dictation history, the tray menu, the first-start page) and has the system Python's pyatspi read the whole
 tree, as a screen reader does; any object a user acts on without a name fails the test, by its
 path.  The last scenario holds the talk key through XTEST while a question plays into the
 virtual microphone and logs what the reader is told, from the first key press to the reply.
@@ -136,6 +136,16 @@ else:
         app.quick_ask.asked("What is two and two?")
         app.quick_ask.answered("Four.", "stop")
         assert_all_named(window(qtbot, "Ask Parley"), record_property, "quick_ask")
+
+    def test_dictation_history_window(qtbot, app, record_property) -> None:
+        """With a dictation whose application is not known (its cell says so) and one that is."""
+        app.dictations.add("um hello there", "Hello there.", "")
+        app.dictations.add("see you at ten", "See you at ten.", "gedit")
+        app.open_dictation_history()
+        history = window(qtbot, "Dictation history")
+        assert_all_named(history, record_property, "dictation_history")
+        assert {"Dictations", "Heard", "Typed", "Copy", "Type again", "Clear all…"} <= names(history)
+        assert "Application not known" in names(history)
 
     def test_first_start_page(qtbot, app, record_property) -> None:
         app.first_start.show()

@@ -24,6 +24,7 @@ from parley.app.conversations.store import Store
 from parley.app.desktop.focused_app import FocusedApp
 from parley.app.desktop.tray import Tray
 from parley.app.speech.from_anywhere import TAP_S
+from parley.app.ui import i18n
 from parley.app.ui.main_window import MainWindow
 from parley.config.settings import Settings
 from parley.engine.dictation.pipeline import CleanupOutcome
@@ -46,7 +47,9 @@ class App:
 
 
 @pytest.fixture
-def start(qtbot: Any, tmp_path: Path) -> Any:
+def start(qtbot: Any, qapp: Any, tmp_path: Path) -> Any:
+    i18n.install(qapp, "en")  # as Parley does when it starts: English's plural forms ("2 entries")
+
     def start_app(engines: FakeEngines | None = None, history: DictationHistory | None = None, **settings: Any) -> App:
         window = MainWindow()
         qtbot.addWidget(window)
@@ -285,8 +288,9 @@ def _in_settings(qtbot: Any, app: App, work: Any) -> None:
             dialog.reject()
 
     QTimer.singleShot(0, run)
-    app.controller.open_settings()
-    assert done and done[0] is None, done
+    app.controller.open_settings()  # opens it and returns (the dialog has no event loop of its own)
+    qtbot.waitUntil(lambda: bool(done), timeout=10_000)
+    assert done[0] is None, done
 
 
 def test_the_dictation_tab_edits_the_settings_and_refuses_rules_that_loop(qtbot, start, tmp_path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,9 +27,11 @@ from parley.app.conversations.database import StoreError
 from parley.app.conversations.dictation_history import HISTORY_FILE, MAX_KEPT, DictationHistory
 from parley.app.conversations.dictation_log import DictationLog
 from parley.app.conversations.dictation_record import DictationRecord
+from parley.app.ui import i18n
 from parley.app.ui.dictation_history import DictationHistoryWindow
 from tests.support.lines import LineReader
 from tests.support.privileges import run_on_small_tmpfs, without_root
+from tests.support.requirements import require
 
 REPO = Path(__file__).resolve().parents[2]
 DAY = 86400.0
@@ -300,7 +303,8 @@ def _filled_window(qtbot, tmp_path) -> tuple[DictationHistoryWindow, DictationLo
     return window, log, history
 
 
-def test_the_window_shows_each_dictation_and_copies_the_typed_text(qtbot, tmp_path):
+def test_the_window_shows_each_dictation_and_copies_the_typed_text(qtbot, qapp, tmp_path):
+    i18n.install(qapp, "en")  # as Parley does when it starts: English's plural forms ("7 days")
     window, _log, history = _filled_window(qtbot, tmp_path)
     try:
         rows = [[window.list.topLevelItem(i).text(c) for c in (1, 2)] for i in range(window.list.topLevelItemCount())]
@@ -318,6 +322,24 @@ def test_the_window_shows_each_dictation_and_copies_the_typed_text(qtbot, tmp_pa
         assert typed.args[0].typed == "So the meeting is at ten." and typed.args[0].window == 99
     finally:
         history.close()
+
+
+def test_the_window_writes_times_and_days_as_the_interface_language_does(qtbot, qapp, tmp_path):
+    require((i18n.translations_folder() / "parley_de.qm").exists(), "the translations are not built (./setup.sh)")
+    i18n.install(qapp, "de")
+    try:
+        window, log, history = _filled_window(qtbot, tmp_path)
+        try:
+            assert window.windowTitle() == "Diktatverlauf"
+            assert window.kept.text() == "Diktate werden 7 Tage lang aufbewahrt (Einstellungen > Diktat)."
+            window.show_records(log.records(), None, 1)
+            assert window.kept.text() == "Diktate werden 1 Tag lang aufbewahrt (Einstellungen > Diktat)."
+            when = window.list.topLevelItem(0).text(0)
+            assert re.fullmatch(r"\d\d\.\d\d\.\d\d \d\d:\d\d", when), when  # 15.06.25 17:07, not 6/15/25 5:07 PM
+        finally:
+            history.close()
+    finally:
+        i18n.install(qapp, "en")
 
 
 @pytest.mark.parametrize("answer", ["No", "Yes"])

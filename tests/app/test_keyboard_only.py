@@ -40,7 +40,7 @@ CHILD_TIMEOUT_S = 600
 if not CHILD:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
-    from PySide6.QtWidgets import QApplication, QWidget
+    from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
     from parley.app.ui.main_window import MainWindow
     from parley.app.ui.theme import apply_theme
@@ -117,6 +117,61 @@ if not CHILD:
             widget.setFocus(Qt.FocusReason.TabFocusReason)
             qtbot.waitUntil(widget.hasFocus)
             assert _look(widget) != without, f"{widget.accessibleName() or widget.objectName()} looks the same focused"
+
+    def test_the_dictation_tab_goes_down_the_page_and_each_letter_reaches_its_field(qtbot) -> None:
+        """Settings > Dictation alone (offscreen): Tab from the first field to the last in the
+        order they are shown, out of the tables and text boxes rather than into their cells;
+        each label's Alt+letter puts the focus on its field; a table's cell is edited from the
+        keyboard."""
+        from PySide6.QtTest import QTest
+
+        from parley.app.settings_flow import dictation_help
+        from parley.app.ui.dictation_settings import DictationPage
+        from parley.app.ui.forms import scrolling
+        from parley.config.settings import Settings
+
+        settings = Settings(dictation_replacements=[["parley dot com", "parley.com"]])
+        page = DictationPage(settings, dictation_help(settings))
+        window = scrolling(page)
+        qtbot.addWidget(window)
+        window.resize(700, 2400)  # every field on screen: Qt's shortcuts reach only what shows
+        window.show()
+        qtbot.waitExposed(window)
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow, timeout=5_000)
+        order = [
+            *(page.vocabulary, page.threshold, page.rules, page.add_rule_button, page.remove_rule_button),
+            *(page.spoken_punctuation, page.remove_fillers, page.cleanup, page.cleanup_prompt, page.reset_prompt),
+            *(page.cleanup_timeout, page.history_days, page.app_modes, page.add_app_button, page.remove_app_button),
+        ]
+
+        def focused() -> QWidget | None:
+            widget = QApplication.focusWidget()
+            while widget is not None and widget not in order:  # a spin box's line edit: the spin box
+                widget = widget.parentWidget()
+            return widget
+
+        page.vocabulary.setFocus(Qt.FocusReason.TabFocusReason)
+        qtbot.waitUntil(lambda: focused() is page.vocabulary)
+        for before, after in zip(order, order[1:], strict=False):
+            QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+            assert focused() is after, f"Tab from {before.accessibleName()} went to {focused()}"
+        labels = [label for label in page.findChildren(QLabel) if label.buddy() is not None]
+        assert len(labels) >= 7
+        for label in labels:
+            page.vocabulary.setFocus()
+            letter = label.text()[label.text().index("&") + 1]
+            QTest.keyClick(QApplication.focusWidget(), letter.lower(), Qt.KeyboardModifier.AltModifier)
+            assert focused() is label.buddy(), f"Alt+{letter} ({label.text()}) went to {focused()}"
+        # A mode per application: the cell, F2, the next mode, Enter.
+        page.app_modes.setFocus()
+        page.app_modes.setCurrentCell(0, 1)
+        before = page.app_modes.item(0, 1).text()
+        for key in (Qt.Key.Key_F2, Qt.Key.Key_Down, Qt.Key.Key_Return):
+            QTest.keyClick(QApplication.focusWidget(), key)
+        chosen = page.app_modes.item(0, 1).text()
+        assert chosen != before and page.app_mode_table()[page.app_modes.item(0, 0).text()] == chosen
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is page.app_modes, timeout=2_000)  # the editor closed
 
     def _look(widget: QWidget) -> QImage:
         widget.repaint()

@@ -2,8 +2,8 @@
 
 A large-text setting makes the application font larger (Qt takes it from the desktop); Parley
 keeps it (``theme.apply_theme``) and sizes its titles from it.  Every window of the real app is
-opened (with a conversation, a notice, Settings and each of its pages, quick-ask, the first-start
-page) at 20 points, twice the usual 10, and every label, button and check box is measured: a
+opened (with a conversation, a notice, Settings and each of its pages, quick-ask, the dictation
+history, the first-start page) at 20 points, twice the usual 10, and every label, button and check box is measured: a
 word that does not fit where it is drawn fails the test, by its text.  A whole-window scale (200%,
 ``QT_SCALE_FACTOR=2``) scales the layout with the text, so it cannot clip what 100% does not:
 ``packaging/screenshot.py --scale 2`` takes that picture for the docs.
@@ -88,7 +88,7 @@ def test_no_window_clips_a_word_at_twice_the_font_size(qtbot, large_text, tmp_pa
         qtbot.wait(50)  # laid out
         problems += [f"settings page {dialog.tabs.tabText(index)}: {p}" for p in clipped(dialog)]
     dialog.reject()
-    for name in ("main window", "quick-ask"):
+    for name in ("main window", "quick-ask", "dictation history"):
         problems += [f"{name}: {p}" for p in clipped(windows[name])]
     app.first_start.show()
     qtbot.wait(50)

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from parley.app.controller import Controller
 from parley.app.ui import i18n
+from parley.app.ui.dictation_history import written_time
 from parley.app.ui.settings_dialog import LANGUAGES, language_name
 from tests.support.app_helpers import make_controller, tiny_chat_model, tiny_settings, wait_idle  # noqa: F401
 from tests.support.requirements import require
@@ -208,12 +209,21 @@ def pseudo(qapp: QApplication, code_ts: Path, tmp_path: Path) -> Iterator[None]:
     qapp.removeTranslator(translator)
 
 
+DICTATED = ("um pasta with basil", "Pasta with basil.", "gedit")  # heard, typed, into which application
+
+
 def open_every_window(qtbot: Any, app: Controller) -> dict[str, QWidget]:
     """The main window with a conversation and a notice, Settings, quick-ask, the first-start
-    page (in the main window) and the tray menu: each window of the app, open."""
+    page (in the main window), the tray menu and the dictation history with a dictation in it:
+    each window of the app, open."""
     app.replies.send(TYPED)
     wait_idle(qtbot, app)
     app.window.show_notice("N")
+    heard, typed, into = DICTATED
+    app.dictations.add(heard, typed, into)
+    app.open_dictation_history()
+    history = app.history_window
+    assert history is not None and history.list.topLevelItemCount() == 1
     app.open_settings()
     dialog = app.settings_flow.dialog
     assert dialog is not None
@@ -230,7 +240,13 @@ def open_every_window(qtbot: Any, app: Controller) -> dict[str, QWidget]:
 
     tray = Tray(app.window.windowIcon(), app)
     tray._menu.popup(QPoint(0, 0))
-    return {"main window": app.window, "settings": dialog, "quick-ask": app.quick_ask, "tray menu": tray._menu}
+    return {
+        "main window": app.window,
+        "settings": dialog,
+        "quick-ask": app.quick_ask,
+        "tray menu": tray._menu,
+        "dictation history": history,
+    }
 
 
 def data_of(app: Controller, dialog: QWidget) -> set[str]:
@@ -239,7 +255,8 @@ def data_of(app: Controller, dialog: QWidget) -> set[str]:
     from parley.engine.library import catalog
     from parley.engine.library.builtin import builtin_models
 
-    data = {"Parley", TYPED, "Q", "A", "N", *i18n.NATIVE_NAMES.values()}
+    data = {"Parley", TYPED, "Q", "A", "N", *DICTATED, *i18n.NATIVE_NAMES.values()}
+    data |= {written_time(record.when) for record in app.dictations.records()}  # as the locale writes it
     data |= {f"{language_name(code)} ({code})" for code in LANGUAGES}  # each spoken language by its own name
     data |= {app.window.windowTitle().split(" — ")[0]}
     for model in (app.chat.model, app.speech.model):
@@ -294,6 +311,7 @@ def test_every_window_in_arabic_is_mirrored(qtbot, arabic, tmp_path, tiny_chat_m
         "settings": windows["settings"].windowTitle(),
         "quick-ask": windows["quick-ask"].windowTitle(),
         "tray menu": windows["tray menu"].actions()[0].text(),
+        "dictation history": windows["dictation history"].windowTitle(),
     }
     for name, window in windows.items():
         assert window.isRightToLeft(), f"{name} is laid out left to right"
@@ -314,7 +332,45 @@ def test_every_window_in_arabic_is_mirrored(qtbot, arabic, tmp_path, tiny_chat_m
     assert left(quick.copy_button) > left(quick.open_button), "quick-ask's buttons are not mirrored"
     page = app.first_start.page
     assert page is not None and arabic_letters(page.dismiss_button.text())
+    history = windows["dictation history"]
+    assert left(history.copy_button) > left(history.type_button), "the history's buttons are not mirrored"
+    assert arabic_letters(history.list.topLevelItem(0).text(0)), "the dictation's time is not in Arabic digits"
     dialog.reject()
+
+
+# ---------------------------------------------------------------- Alt+letters
+
+
+def mnemonics(root: QWidget) -> dict[str, list[str]]:
+    """The Alt+letters of ``root``'s labelled fields and buttons, each with the texts that use it."""
+    used: dict[str, list[str]] = {}
+    for widget in root.findChildren(QWidget):
+        if (isinstance(widget, QLabel) and widget.buddy() is not None) or isinstance(widget, QAbstractButton):
+            letter = MNEMONIC.search(widget.text().replace("&&", ""))
+            if letter:
+                used.setdefault(widget.text()[letter.end()].lower(), []).append(widget.text())
+    return used
+
+
+@pytest.mark.parametrize("language", sorted(i18n.NATIVE_NAMES))
+def test_no_two_fields_of_a_dictation_window_share_an_alt_letter(qapp, language: str) -> None:
+    """Settings > Dictation and the dictation history, in each language: one Alt+letter, one field."""
+    from parley.app.settings_flow import dictation_help
+    from parley.app.ui.dictation_history import DictationHistoryWindow
+    from parley.app.ui.dictation_settings import DictationPage
+    from parley.config.settings import Settings
+
+    built = i18n.translations_folder() / f"parley_{language}.qm"
+    require(built.exists(), "the translations are not built (python packaging/translations.py, run by ./setup.sh)")
+    try:
+        assert i18n.install(qapp, language) == language
+        for window in (DictationPage(Settings(), dictation_help(Settings())), DictationHistoryWindow()):
+            used = mnemonics(window)
+            assert len(used) >= 5, used
+            shared = {letter: texts for letter, texts in used.items() if len(texts) > 1}
+            assert not shared, f"{type(window).__name__} in {language}: {shared}"
+    finally:
+        i18n.install(qapp, "en")
 
 
 # ---------------------------------------------------------------- the speech's language

@@ -16,7 +16,9 @@ mode (``dictation_app_modes``: in a terminal no clean-up, no space after, Ctrl+S
 paste).  Each dictation goes into the history (``conversations.dictation_log``), typed or not.
 
 Words that cannot be typed there (Parley itself had the focus, the session cannot type into
-other apps) go into Parley's text box, with the reason.
+other apps) go into Parley's text box, with the reason.  What this says is in the interface's
+words (context "Dictation"); the notes of the engine's pipeline (a clean-up refused, no model
+loaded) are its own, in English, as ``parley transcribe --clean`` writes them.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import dataclasses
 import logging
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QLocale, QTimer
 from PySide6.QtGui import QGuiApplication
 
 from parley.engine.dictation.options import DictationOptions
@@ -37,15 +39,15 @@ from ..desktop.typing.modes import mode_name, typing_mode
 from ..desktop.typing.typist import PARLEY_HAS_FOCUS, focused_application
 from ..take_purpose import TakePurpose
 from ..tasks import Job
+from ..ui.i18n import translate
 from .barge_in import BargeIn
 from .hands_free_turn import HandsFreeTurn
 from .parts import Parts
 
 log = logging.getLogger("parley.anywhere")
 
-HANDS_FREE_OFF = "Hands-free is off while you use the shortcut."
+HANDS_FREE_OFF = QT_TRANSLATE_NOOP("Dictation", "Hands-free is off while you use the shortcut.")
 CLEANUP_GRACE_S = 0.5  # past the clean-up's own limit: it was queued behind other work, or hung
-ONLY_FILLERS = "Only filler words were heard, so nothing was typed."
 
 
 class Dictation:
@@ -77,7 +79,7 @@ class Dictation:
         take started."""
         self.barge_in.key_pressed()
         if self.hands_free.turn_off():
-            self.status.say(HANDS_FREE_OFF)
+            self.status.say(translate("Dictation", str(HANDS_FREE_OFF)))
         purpose = TakePurpose.DICTATE_CLEANED if cleaned else TakePurpose.DICTATE
         if not self.talk.press(purpose, self.recorded):
             return False
@@ -127,15 +129,15 @@ class Dictation:
         """5. The text: kept in the history, typed into the application that had the focus (as
         its mode says); the note, when there is one, says why the plain text was typed."""
         if not result.text.strip():
-            self.status.say(ONLY_FILLERS)
+            self.status.say(translate("Dictation", "Only filler words were heard, so nothing was typed."))
             return
         s = self.settings()
         mode = typing_mode(self._mode())
         app = self.target
         self.history.add(result.raw, result.text, app.name if app else "", result.note, app.window if app else 0)
-        said = " ".join(filter(None, [result.note, self.history.problem if self.history.keeping else None]))
-        if said:
-            self.status.say(said, 8000)
+        told = " ".join(filter(None, [result.note, self.history.problem if self.history.keeping else None]))
+        if told:
+            self.status.say(told, 8000)
         text = mode.text(result.text, s.dictation_space_after)
         log.info("dictation: %s, clean-up %s, mode %s", _steps(result), result.cleanup, self._mode())
         self.typist.type(
@@ -149,9 +151,10 @@ class Dictation:
             return
         log.info("dictation not typed: %s", problem)
         if problem == PARLEY_HAS_FOCUS:
-            self.status.say("Parley had the focus, so the words went into its text box.")
+            self.status.say(translate("Dictation", "Parley had the focus, so the words went into its text box."))
         else:
-            self.status.notice(f"{problem}. The words are in Parley's text box.")
+            in_the_box = translate("Dictation", "{problem}. The words are in Parley's text box.")
+            self.status.notice(in_the_box.format(problem=problem))
         self.bar.insert_text(text.rstrip())
 
     # ------------------------------------------------------------------ the history's Type again
@@ -209,7 +212,9 @@ class Dictation:
         plain = self._plain
         self._finish_cleanup()
         log.warning("the dictation's clean-up failed: %r", exc)
-        note = f"The clean-up failed ({exc}), so the text was typed without the clean-up."
+        note = translate(
+            "Dictation", "The clean-up failed ({problem}), so the text was typed without the clean-up."
+        ).format(problem=exc)
         self.deliver(dataclasses.replace(plain, cleanup="failed", note=note))
 
     def _cleanup_late(self) -> None:
@@ -218,7 +223,9 @@ class Dictation:
             return
         plain, limit = self._plain, self.options().cleanup_timeout_s
         self._cancel_cleanup()
-        note = f"The clean-up did not answer within {limit:g} s, so the text was typed without the clean-up."
+        note = translate(
+            "Dictation", "The clean-up did not answer within {seconds} s, so the text was typed without the clean-up."
+        ).format(seconds=QLocale().toString(limit, "g", 3))
         self.deliver(dataclasses.replace(plain, cleanup="timed_out", note=note))
 
     def _cancel_cleanup(self) -> None:

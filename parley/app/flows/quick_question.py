@@ -14,6 +14,7 @@ from typing import Any
 from ..desktop.typing.modes import mode_name, typing_mode
 from ..desktop.typing.typist import focused_application
 from ..take_purpose import TakePurpose
+from ..ui.i18n import translate
 from .barge_in import BargeIn
 from .dictation import HANDS_FREE_OFF
 from .hands_free_turn import HandsFreeTurn
@@ -50,7 +51,7 @@ class QuickQuestion:
         reads the conversation meanwhile.  False when no take started."""
         self.barge_in.key_pressed()
         if self.hands_free.turn_off():
-            self.status.say(HANDS_FREE_OFF)
+            self.status.say(translate("Dictation", str(HANDS_FREE_OFF)))
         if not self.talk.press(TakePurpose.ASK, self.recorded):
             return False
         self.replies.stop()

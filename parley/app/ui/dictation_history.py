@@ -2,14 +2,14 @@
 and into which application; Copy, Type again and Clear all.
 
 Widgets only: the controller fills it (``show_records``) and acts on its signals; Copy puts the
-typed text on the clipboard itself.  Reached from File > Dictation history and the tray.
+typed text on the clipboard itself.  Reached from File > Dictation history and the tray.  The
+times are written as the interface's locale writes them; the two text boxes and the buttons
+have Alt+letters, and Tab goes from the list through the texts to the buttons as they are shown.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QDateTime, QLocale, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,16 +27,14 @@ from PySide6.QtWidgets import (
 
 from ..conversations.dictation_record import DictationRecord
 from ..signals import emit
+from .announcements import announce
 
 _INDEX_ROLE = Qt.ItemDataRole.UserRole
-NOT_SAVED = "not saved"
 
 
-def kept_for(days: int) -> str:
-    """What the retention setting means, in words."""
-    if days <= 0:
-        return "Dictations are not kept. Turn the history on in Settings > Dictation."
-    return f"Dictations are kept for {days} day{'s' if days != 1 else ''} (Settings > Dictation)."
+def written_time(when: float) -> str:
+    """A dictation's time as the locale writes a date and time, short ("11/28/26 6:51 AM")."""
+    return QLocale().toString(QDateTime.fromSecsSinceEpoch(int(when)), QLocale.FormatType.ShortFormat)
 
 
 class DictationHistoryWindow(QWidget):
@@ -45,7 +43,7 @@ class DictationHistoryWindow(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle("Dictation history")
+        self.setWindowTitle(self.tr("Dictation history"))
         self.setObjectName("DictationHistory")
         self.resize(760, 520)
         self._records: list[DictationRecord] = []
@@ -54,21 +52,25 @@ class DictationHistoryWindow(QWidget):
         self.problem.setStyleSheet("color: #b42318;")
         self.problem.hide()
         self.list = QTreeWidget()
-        self.list.setHeaderLabels(["When", "Application", "Typed"])
+        self.list.setAccessibleName(self.tr("Dictations"))
+        self.list.setHeaderLabels([self.tr("When"), self.tr("Application"), self.tr("Typed")])
         self.list.setRootIsDecorated(False)
         self.list.setUniformRowHeights(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setColumnWidth(0, 130)
         self.list.setColumnWidth(1, 150)
         self.list.currentItemChanged.connect(lambda *_: self._show_selected())
-        self.heard = QPlainTextEdit(readOnly=True, placeholderText="What was heard")
-        self.typed = QPlainTextEdit(readOnly=True, placeholderText="What was typed")
+        self.heard = self._text_box(self.tr("What was heard"))
+        self.typed = self._text_box(self.tr("What was typed"))
         self.note = QLabel(objectName="Hint", wordWrap=True)
-        self.copy_button = QPushButton("Copy")
-        self.copy_button.setToolTip("Copy the typed text to the clipboard")
-        self.type_button = QPushButton("Type again")
-        self.type_button.setToolTip("Type it into the app you were in before this window (else the app it went into)")
-        self.clear_button = QPushButton("Clear all…")
+        self.copy_button = QPushButton(self.tr("&Copy"))
+        self.copy_button.setToolTip(self.tr("Copy the typed text to the clipboard"))
+        self.type_button = QPushButton(self.tr("&Type again"))
+        self.type_button.setToolTip(
+            self.tr("Type it into the app you were in before this window (else the app it went into)")
+        )
+        self.clear_button = QPushButton(self.tr("C&lear all…"))
+        self.clear_button.setToolTip(self.tr("Delete every dictation in the history"))
         self.copy_button.clicked.connect(self.copy_selected)
         self.type_button.clicked.connect(self._type_again)
         self.clear_button.clicked.connect(self.confirm_clear)
@@ -76,10 +78,12 @@ class DictationHistoryWindow(QWidget):
         details = QWidget()
         detail_layout = QVBoxLayout(details)
         detail_layout.setContentsMargins(0, 0, 0, 0)
-        detail_layout.addWidget(QLabel("Heard:"))
-        detail_layout.addWidget(self.heard, 1)
-        detail_layout.addWidget(QLabel("Typed:"))
-        detail_layout.addWidget(self.typed, 1)
+        for words, box in ((self.tr("&Heard:"), self.heard), (self.tr("T&yped:"), self.typed)):
+            label = QLabel(words)
+            label.setBuddy(box)
+            box.setAccessibleName(words.replace("&", "").rstrip(":： "))
+            detail_layout.addWidget(label)
+            detail_layout.addWidget(box, 1)
         detail_layout.addWidget(self.note)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.list)
@@ -95,25 +99,44 @@ class DictationHistoryWindow(QWidget):
         layout.addWidget(self.problem)
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
+        for before, after in zip(
+            [self.list, self.heard, self.typed, self.clear_button, self.copy_button],
+            [self.heard, self.typed, self.clear_button, self.copy_button, self.type_button],
+            strict=True,
+        ):
+            QWidget.setTabOrder(before, after)
         self.show_records([], None, 7)
+
+    @staticmethod
+    def _text_box(placeholder: str) -> QPlainTextEdit:
+        """A read-only text a screen reader can go through with the arrow keys; Tab leaves it."""
+        box = QPlainTextEdit(readOnly=True, placeholderText=placeholder, tabChangesFocus=True)
+        box.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        return box
 
     def show_records(self, records: list[DictationRecord], problem: str | None, keep_days: int) -> None:
         """Show ``records`` (newest first), why the history could not be saved (None: it was),
         and how long it is kept.  The selection stays on the same dictation where it still is."""
         selected = self.selected()
         self._records = list(records)
-        self.kept.setText(kept_for(keep_days))
+        self.kept.setText(self._kept_for(keep_days))
         self.problem.setText(problem or "")
         self.problem.setVisible(bool(problem))
         self.list.clear()
         for index, record in enumerate(self._records):
-            when = datetime.fromtimestamp(record.when).strftime("%Y-%m-%d %H:%M")
+            when = written_time(record.when)
             shown = " ".join(record.typed.split())
             item = QTreeWidgetItem([when, record.application or "—", shown])
             item.setData(0, _INDEX_ROLE, index)
             item.setToolTip(2, record.typed)
+            if not record.application:
+                item.setData(1, Qt.ItemDataRole.AccessibleTextRole, self.tr("Application not known"))
             if record.id is None:
-                item.setToolTip(0, f"{when} ({NOT_SAVED})")
+                not_saved = self.tr("{when} (not saved)").format(when=when)
+                item.setToolTip(0, not_saved)
+                item.setData(0, Qt.ItemDataRole.AccessibleTextRole, not_saved)
                 item.setText(0, f"{when} *")
             self.list.addTopLevelItem(item)
         keep = next((i for i, r in enumerate(self._records) if selected is not None and _same(r, selected)), 0)
@@ -123,6 +146,12 @@ class DictationHistoryWindow(QWidget):
         self.clear_button.setEnabled(bool(self._records))
         self._show_selected()
 
+    def _kept_for(self, days: int) -> str:
+        """What the retention setting means, in words."""
+        if days <= 0:
+            return self.tr("Dictations are not kept. Turn the history on in Settings > Dictation.")
+        return self.tr("Dictations are kept for %Ln day(s) (Settings > Dictation).", "", days)
+
     def selected(self) -> DictationRecord | None:
         item = self.list.currentItem()
         return self._records[item.data(0, _INDEX_ROLE)] if item is not None else None
@@ -131,12 +160,13 @@ class DictationHistoryWindow(QWidget):
         record = self.selected()
         if record is not None:
             QGuiApplication.clipboard().setText(record.typed)
+            announce(self, self.tr("Copied"))
 
     def confirm_clear(self) -> None:
         answer = QMessageBox.question(
             self,
-            "Clear the dictation history",
-            "Delete every dictation in the history? This cannot be undone.",
+            self.tr("Clear the dictation history"),
+            self.tr("Delete every dictation in the history? This cannot be undone."),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )
@@ -159,7 +189,7 @@ class DictationHistoryWindow(QWidget):
         self.typed.setPlainText(record.typed if record else "")
         notes = [record.note] if record and record.note else []
         if record is not None and record.id is None:
-            notes.append("Not saved: it is kept until Parley closes.")
+            notes.append(self.tr("Not saved: it is kept until Parley closes."))
         self.note.setText(" ".join(notes))
         self.note.setVisible(bool(notes))
         for button in (self.copy_button, self.type_button):

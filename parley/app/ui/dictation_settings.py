@@ -3,7 +3,11 @@ modes per application.
 
 Widgets only: what needs the engine (how much of the vocabulary whisper's prompt holds, the
 modes and what they do, the spoken commands) comes in a ``DictationHelp`` made by the settings
-flow; the replacement rules are checked by the dialog's ``validate`` when the settings are saved.
+flow, in the interface's words; the replacement rules are checked by the dialog's ``validate``
+when the settings are saved.  Every field has a name a screen reader says (its label's words,
+or its own text) and an Alt+letter that no other field of the page uses; Tab goes through the
+fields in the order they are shown, and leaves a table or a text box rather than moving inside
+it (the arrow keys move between a table's cells).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -24,6 +29,8 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -31,22 +38,70 @@ from PySide6.QtWidgets import (
 )
 
 from ...config.settings import Settings
-
-
-def _entries_note(entries: list[str]) -> str:
-    return f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}."
+from ..signals import emit
+from .forms import name_fields
 
 
 @dataclass(frozen=True)
 class DictationHelp:
-    """What the Dictation tab tells, from the engine (the settings flow makes it)."""
+    """What the Dictation tab tells, from the engine (the settings flow makes it, translated)."""
 
-    vocabulary_note: Callable[[list[str]], str] = _entries_note  # the list's bounds and what whisper's prompt holds
-    modes: list[tuple[str, str]] = field(default_factory=lambda: [("default", "the settings as they are")])
+    # The note under the vocabulary: its bounds, what whisper's prompt holds (None: the count).
+    vocabulary_note: Callable[[list[str]], str] | None = None
+    modes: list[tuple[str, str]] = field(default_factory=lambda: [("default", "")])  # (mode, what it does)
     spoken_commands: str = ""  # the spoken punctuation commands, in words
     default_prompt: str = ""  # the clean-up prompt's default, for Reset
     app_modes_problem: str | None = None  # why the modes per application cannot work in this session
     warnings: list[str] = field(default_factory=list)  # what the engine left out of the stored values
+
+
+# A table's cell is edited as it is typed into, with F2, or with a click on the selected cell.
+_EDIT_TRIGGERS = (
+    QAbstractItemView.EditTrigger.DoubleClicked
+    | QAbstractItemView.EditTrigger.SelectedClicked
+    | QAbstractItemView.EditTrigger.EditKeyPressed
+    | QAbstractItemView.EditTrigger.AnyKeyPressed
+)
+
+
+class ModeChoice(QStyledItemDelegate):
+    """The Mode column: each cell shows its mode (a screen reader says it, and what it does),
+    and is edited with a drop-down of the modes.  A drop-down per row would be a Tab stop per
+    row; the cells are reached with the arrow keys, as the class names are."""
+
+    def __init__(self, modes: list[tuple[str, str]], parent: QWidget) -> None:
+        super().__init__(parent)
+        self.modes = modes
+
+    def set_mode(self, model: QAbstractItemModel, index: QModelIndex | QPersistentModelIndex, mode: str) -> None:
+        what = dict(self.modes).get(mode, "")
+        model.setData(index, mode)
+        for role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
+            model.setData(index, what or None, role)
+
+    def createEditor(
+        self, parent: QWidget, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QWidget:
+        choice = QComboBox(parent)
+        choice.setAccessibleName(self.tr("Mode"))
+        for value, what in self.modes:
+            choice.addItem(value, value)
+            choice.setItemData(choice.count() - 1, what or None, Qt.ItemDataRole.ToolTipRole)
+        current = str(index.data())
+        if choice.findData(current) < 0:
+            choice.addItem(current, current)
+        choice.activated.connect(lambda _index: emit(self.commitData, choice))
+        return choice
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QComboBox):
+            editor.setCurrentIndex(max(0, editor.findData(str(index.data()))))
+
+    def setModelData(
+        self, editor: QWidget, model: QAbstractItemModel, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        if isinstance(editor, QComboBox):
+            self.set_mode(model, index, editor.currentData())
 
 
 class DictationPage(QWidget):
@@ -62,13 +117,15 @@ class DictationPage(QWidget):
         layout.addWidget(self._history_group(s))
         layout.addWidget(self._apps_group(s))
         layout.addStretch(1)
+        self._set_tab_order()
 
     # ------------------------------------------------------------------ the groups
 
     def _words_group(self, s: Settings) -> QGroupBox:
-        group = QGroupBox("Your words")
+        group = QGroupBox(self.tr("Your words"))
         self.vocabulary = QPlainTextEdit("\n".join(s.dictation_vocabulary))
-        self.vocabulary.setPlaceholderText("One name, product or term per line, e.g.\nSiobhan\nKubernetes")
+        self.vocabulary.setPlaceholderText(self.tr("One name, product or term per line, e.g.\nSiobhan\nKubernetes"))
+        self.vocabulary.setTabChangesFocus(True)
         self.vocabulary.setMaximumHeight(110)
         self.vocabulary_note = QLabel(objectName="Hint", wordWrap=True)
         self.vocabulary.textChanged.connect(self._show_vocabulary_note)
@@ -76,46 +133,62 @@ class DictationPage(QWidget):
             minimum=0.5, maximum=1.0, singleStep=0.05, decimals=2, value=s.dictation_vocabulary_threshold
         )
         self.threshold.setToolTip(
-            "How alike a heard word must be to one of yours to be written as yours: lower corrects "
-            "more, and more often wrongly; 1.00 fixes only the case of exact matches."
+            self.tr(
+                "How alike a heard word must be to one of yours to be written as yours: lower corrects "
+                "more, and more often wrongly; 1.00 fixes only the case of exact matches."
+            )
         )
         form = QFormLayout(group)
-        form.addRow(self.vocabulary)
-        form.addRow(self.vocabulary_note)
-        form.addRow("Correct near misses from:", self.threshold)
+        form.addRow(self.tr("&Words and names:"), self.vocabulary)
+        form.addRow("", self.vocabulary_note)
+        form.addRow(self.tr("Correct &near misses from:"), self.threshold)
+        name_fields(form)
         self._show_vocabulary_note()
         return group
 
     def _rules_group(self, s: Settings) -> QGroupBox:
-        group = QGroupBox("Replacements and punctuation")
+        group = QGroupBox(self.tr("Replacements and punctuation"))
         self.rules = QTableWidget(0, 2)
-        self.rules.setHorizontalHeaderLabels(["When you say", "Type"])
+        self.rules.setHorizontalHeaderLabels([self.tr("When you say"), self.tr("Type")])
         self.rules.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.rules.verticalHeader().hide()
         self.rules.setMaximumHeight(120)
         self.rules.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.rules.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
+        self.rules.setEditTriggers(_EDIT_TRIGGERS)
         for spoken, written in s.dictation_replacements:
             self.add_rule(spoken, written)
-        add, remove = QPushButton("Add"), QPushButton("Remove")
-        add.clicked.connect(lambda: self._edit_new_rule())
-        remove.clicked.connect(self._remove_rule)
+        rules_label = QLabel(self.tr("Rep&lacement rules:"))
+        rules_label.setBuddy(self.rules)
+        self.rules.setAccessibleName(self.tr("Replacement rules"))
+        self.add_rule_button = QPushButton(self.tr("&Add rule"))
+        self.add_rule_button.setAccessibleDescription(self.tr("Add a rule and type what you say"))
+        self.remove_rule_button = QPushButton(self.tr("Re&move rule"))
+        self.remove_rule_button.setAccessibleDescription(self.tr("Remove the selected rule"))
+        self.add_rule_button.clicked.connect(lambda: self._edit_new_rule())
+        self.remove_rule_button.clicked.connect(self._remove_rule)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
+        buttons.addWidget(self.add_rule_button)
+        buttons.addWidget(self.remove_rule_button)
         rules_hint = QLabel(
-            "E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would "
-            "loop or grow without end are refused when you save.",
+            self.tr(
+                "E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would "
+                "loop or grow without end are refused when you save."
+            ),
             objectName="Hint",
             wordWrap=True,
         )
-        self.spoken_punctuation = QCheckBox("Spoken punctuation (English)")
+        self.rules.setAccessibleDescription(rules_hint.text())
+        self.spoken_punctuation = QCheckBox(self.tr("Spoken &punctuation (English)"))
         self.spoken_punctuation.setChecked(s.dictation_spoken_punctuation)
         self.spoken_commands = QLabel(self.help.spoken_commands, objectName="Hint", wordWrap=True)
-        self.remove_fillers = QCheckBox("Remove filler words and say a repeated word once")
+        self.spoken_punctuation.setAccessibleDescription(self.help.spoken_commands)
+        self.remove_fillers = QCheckBox(self.tr("Remove &filler words and say a repeated word once"))
         self.remove_fillers.setChecked(s.dictation_remove_fillers)
-        self.remove_fillers.setToolTip("“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”.")
+        self.remove_fillers.setToolTip(self.tr("“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”."))
         layout = QVBoxLayout(group)
+        layout.addWidget(rules_label)
         layout.addWidget(self.rules)
         layout.addLayout(buttons)
         layout.addWidget(rules_hint)
@@ -125,85 +198,136 @@ class DictationPage(QWidget):
         return group
 
     def _cleanup_group(self, s: Settings) -> QGroupBox:
-        group = QGroupBox("Clean-up by the chat model")
-        self.cleanup = QCheckBox("Clean up each dictation with the loaded chat model")
+        group = QGroupBox(self.tr("Clean-up by the chat model"))
+        self.cleanup = QCheckBox(self.tr("&Clean up each dictation with the loaded chat model"))
         self.cleanup.setChecked(s.dictation_cleanup)
         self.cleanup.setToolTip(
-            "Grammar, punctuation and capitals fixed and false starts dropped, on this computer. "
-            "An answer that adds words you did not say is refused."
+            self.tr(
+                "Grammar, punctuation and capitals fixed and false starts dropped, on this computer. "
+                "An answer that adds words you did not say is refused."
+            )
         )
         self.cleanup_prompt = QPlainTextEdit(s.dictation_cleanup_prompt)
+        self.cleanup_prompt.setTabChangesFocus(True)
         self.cleanup_prompt.setMaximumHeight(90)
-        reset = QPushButton("Reset to default")
-        reset.clicked.connect(lambda: self.cleanup_prompt.setPlainText(self.help.default_prompt))
-        reset.setEnabled(bool(self.help.default_prompt))
+        self.cleanup_prompt.setAccessibleDescription(self.tr("What the chat model is told to do with a dictation"))
+        self.reset_prompt = QPushButton(self.tr("R&eset to default"))
+        self.reset_prompt.setAccessibleDescription(self.tr("Put the default clean-up prompt back"))
+        self.reset_prompt.clicked.connect(lambda: self.cleanup_prompt.setPlainText(self.help.default_prompt))
+        self.reset_prompt.setEnabled(bool(self.help.default_prompt))
         self.cleanup_timeout = QDoubleSpinBox(
-            minimum=0.5, maximum=30.0, singleStep=0.5, decimals=1, value=s.dictation_cleanup_timeout_s, suffix=" s"
+            minimum=0.5, maximum=30.0, singleStep=0.5, decimals=1, value=s.dictation_cleanup_timeout_s
         )
+        self.cleanup_timeout.setSuffix(self.tr(" s"))
         hint = QLabel(
-            "If the clean-up takes longer, or adds words, the text is typed without it and the status "
-            "line says why. The shortcut “Dictate, cleaned” (Settings > Voice) cleans up whatever this says.",
+            self.tr(
+                "If the clean-up takes longer, or adds words, the text is typed without it and the status "
+                "line says why. The shortcut “Dictate, cleaned” (Settings > Voice) cleans up whatever this says."
+            ),
             objectName="Hint",
             wordWrap=True,
         )
+        self.cleanup_timeout.setAccessibleDescription(hint.text())
         row = QHBoxLayout()
         row.addStretch(1)
-        row.addWidget(reset)
+        row.addWidget(self.reset_prompt)
         form = QFormLayout(group)
-        form.addRow(self.cleanup)
-        form.addRow("Prompt:", self.cleanup_prompt)
+        form.addRow("", self.cleanup)
+        form.addRow(self.tr("P&rompt:"), self.cleanup_prompt)
         form.addRow("", row)
-        form.addRow("Time limit:", self.cleanup_timeout)
-        form.addRow(hint)
+        form.addRow(self.tr("&Time limit:"), self.cleanup_timeout)
+        form.addRow("", hint)
+        name_fields(form)
         return group
 
     def _history_group(self, s: Settings) -> QGroupBox:
-        group = QGroupBox("History")
-        self.history_days = QSpinBox(minimum=0, maximum=3650, value=s.dictation_history_days, suffix=" days")
-        self.history_days.setSpecialValueText("Keep none")
-        form = QFormLayout(group)
-        form.addRow("Keep dictations for:", self.history_days)
-        form.addRow(
-            QLabel(
-                "What was heard and what was typed, with copy and type again: File > Dictation history.",
-                objectName="Hint",
-                wordWrap=True,
-            )
+        group = QGroupBox(self.tr("History"))
+        self.history_days = QSpinBox(minimum=0, maximum=3650, value=s.dictation_history_days)
+        self.history_days.setSpecialValueText(self.tr("Keep none"))
+        self.history_days.valueChanged.connect(self._show_days)
+        self._show_days(self.history_days.value())
+        hint = QLabel(
+            self.tr("What was heard and what was typed, with copy and type again: File > Dictation history."),
+            objectName="Hint",
+            wordWrap=True,
         )
+        self.history_days.setAccessibleDescription(hint.text())
+        form = QFormLayout(group)
+        form.addRow(self.tr("&Keep dictations for:"), self.history_days)
+        form.addRow("", hint)
+        name_fields(form)
         return group
 
     def _apps_group(self, s: Settings) -> QGroupBox:
-        group = QGroupBox("Per application (X11)")
+        group = QGroupBox(self.tr("Per application (X11)"))
         self.app_modes = QTableWidget(0, 2)
-        self.app_modes.setHorizontalHeaderLabels(["Window class", "Mode"])
+        self.app_modes.setHorizontalHeaderLabels([self.tr("Window class"), self.tr("Mode")])
         self.app_modes.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.app_modes.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.app_modes.verticalHeader().hide()
         self.app_modes.setMaximumHeight(150)
+        self.app_modes.setTabKeyNavigation(False)
+        self.app_modes.setEditTriggers(_EDIT_TRIGGERS)
+        self._modes = ModeChoice(self.help.modes, self.app_modes)
+        self.app_modes.setItemDelegateForColumn(1, self._modes)
         for name, mode in s.dictation_app_modes.items():
             self.add_app(name, mode)
-        add, remove = QPushButton("Add"), QPushButton("Remove")
-        add.clicked.connect(lambda: self._edit_new_app())
-        remove.clicked.connect(self._remove_app)
+        apps_label = QLabel(self.tr("Window cla&sses and their modes:"))
+        apps_label.setBuddy(self.app_modes)
+        self.app_modes.setAccessibleName(self.tr("Modes per application"))
+        self.add_app_button = QPushButton(self.tr("A&dd application"))
+        self.add_app_button.setAccessibleDescription(self.tr("Add a window class and choose its mode"))
+        self.remove_app_button = QPushButton(self.tr("Remo&ve application"))
+        self.remove_app_button.setAccessibleDescription(self.tr("Remove the selected window class"))
+        self.add_app_button.clicked.connect(lambda: self._edit_new_app())
+        self.remove_app_button.clicked.connect(self._remove_app)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
-        modes = "; ".join(f"{name}: {what}" for name, what in self.help.modes)
+        buttons.addWidget(self.add_app_button)
+        buttons.addWidget(self.remove_app_button)
+        modes = self.tr("; ").join(
+            self.tr("{mode}: {what}").format(mode=name, what=what) if what else name for name, what in self.help.modes
+        )
         hint = QLabel(
-            f"The class is the window's WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}.",
+            self.tr(
+                "The class is the window's WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}."
+            ).format(modes=modes),
             objectName="Hint",
             wordWrap=True,
         )
+        self.app_modes.setAccessibleDescription(hint.text())
         self.app_modes_problem = QLabel(self.help.app_modes_problem or "", wordWrap=True)
         self.app_modes_problem.setStyleSheet("color: #b42318;")
         self.app_modes_problem.setVisible(bool(self.help.app_modes_problem))
         layout = QVBoxLayout(group)
         layout.addWidget(self.app_modes_problem)
+        layout.addWidget(apps_label)
         layout.addWidget(self.app_modes)
         layout.addLayout(buttons)
         layout.addWidget(hint)
         return group
+
+    def _set_tab_order(self) -> None:
+        """Tab goes through the fields as they are shown, top to bottom."""
+        chain = [
+            self.vocabulary,
+            self.threshold,
+            self.rules,
+            self.add_rule_button,
+            self.remove_rule_button,
+            self.spoken_punctuation,
+            self.remove_fillers,
+            self.cleanup,
+            self.cleanup_prompt,
+            self.reset_prompt,
+            self.cleanup_timeout,
+            self.history_days,
+            self.app_modes,
+            self.add_app_button,
+            self.remove_app_button,
+        ]
+        for before, after in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(before, after)
 
     # ------------------------------------------------------------------ rows
 
@@ -218,13 +342,8 @@ class DictationPage(QWidget):
         row = self.app_modes.rowCount()
         self.app_modes.insertRow(row)
         self.app_modes.setItem(row, 0, QTableWidgetItem(name))
-        choice = QComboBox()
-        for value, _what in self.help.modes:
-            choice.addItem(value, value)
-        if choice.findData(mode) < 0:
-            choice.addItem(mode, mode)
-        choice.setCurrentIndex(choice.findData(mode))
-        self.app_modes.setCellWidget(row, 1, choice)
+        self.app_modes.setItem(row, 1, QTableWidgetItem())
+        self._modes.set_mode(self.app_modes.model(), self.app_modes.model().index(row, 1), mode)
         return row
 
     def _edit_new_rule(self) -> None:
@@ -246,8 +365,15 @@ class DictationPage(QWidget):
             self.app_modes.removeRow(self.app_modes.currentRow())
 
     def _show_vocabulary_note(self) -> None:
-        note = self.help.vocabulary_note(self.vocabulary_entries())
+        entries = self.vocabulary_entries()
+        count = len(entries)
+        note = self.help.vocabulary_note(entries) if self.help.vocabulary_note else self.tr("%Ln entry(s).", "", count)
         self.vocabulary_note.setText(" ".join([note, *self.help.warnings]).strip())
+        self.vocabulary.setAccessibleDescription(self.vocabulary_note.text())
+
+    def _show_days(self, days: int) -> None:
+        """The unit after the number, in the plural form the number takes."""
+        self.history_days.setSuffix(self.tr(" day(s)", "", days))
 
     # ------------------------------------------------------------------ the values
 
@@ -267,9 +393,8 @@ class DictationPage(QWidget):
         table: dict[str, str] = {}
         for row in range(self.app_modes.rowCount()):
             name = self._text(self.app_modes, row, 0).strip().lower()
-            choice = self.app_modes.cellWidget(row, 1)
-            if name and isinstance(choice, QComboBox):
-                table[name] = choice.currentData()
+            if name:
+                table[name] = self._text(self.app_modes, row, 1)
         return table
 
     def apply_to(self, s: Settings) -> None:

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QKeySequenceEdit,
@@ -31,7 +30,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -44,6 +42,7 @@ from ..signals import emit
 from . import i18n
 from .announcements import AT_END, NEVER, STREAMING, announce
 from .dictation_settings import DictationHelp, DictationPage
+from .forms import name_fields, scrolling
 from .models_page import ModelsPage, ModelWork
 
 _CHOOSE_FILE = "\0choose"
@@ -331,7 +330,7 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._replies_tab(settings), self.tr("Replies"))
         tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), self.tr("Voice"))
         self.dictation = DictationPage(settings, dictation or DictationHelp())
-        tabs.addTab(_scrolled(self.dictation), self.tr("Dictation"))
+        tabs.addTab(scrolling(self.dictation), self.tr("Dictation"))
         tabs.addTab(self._desktop_tab(settings), self.tr("Desktop"))
 
         self.error_label = QLabel(wordWrap=True)
@@ -691,35 +690,6 @@ class SettingsDialog(QDialog):
         super().done(result)
 
 
-def _scrolled(page: QWidget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QScrollArea.Shape.NoFrame)
-    area.setWidget(page)
-    return area
-
-
-def name_fields(form: QFormLayout) -> None:
-    """Give each field of ``form`` its label's words as its accessible name, and the parts a
-    screen reader meets inside it (a drop-down's list, a key field's text box) the same: Qt
-    names a drop-down by its current choice, and a key sequence field's box not at all."""
-    for row in range(form.rowCount()):
-        label, field = (
-            form.itemAt(row, role) for role in (QFormLayout.ItemRole.LabelRole, QFormLayout.ItemRole.FieldRole)
-        )
-        label_widget = label.widget() if label is not None else None
-        widget = field.widget() if field is not None else None
-        if not isinstance(label_widget, QLabel) or widget is None or not label_widget.text():
-            continue
-        name = label_widget.text().replace("&", "").rstrip(":： ")
-        if not widget.accessibleName():
-            widget.setAccessibleName(name)
-        if isinstance(widget, QComboBox):
-            widget.view().setAccessibleName(name)
-        for inner in widget.findChildren(QLineEdit):
-            inner.setAccessibleName(name)
-
-
 def _page(form: QFormLayout) -> QWidget:
     name_fields(form)
     form.setContentsMargins(16, 16, 16, 16)
@@ -728,11 +698,3 @@ def _page(form: QFormLayout) -> QWidget:
     page = QWidget()
     page.setLayout(form)
     return scrolling(page)
-
-
-def scrolling(page: QWidget) -> QScrollArea:
-    """``page`` in a frameless scroll area: with large text a page may be taller (or wider) than
-    the screen, and scrolls rather than squeezing its words."""
-    area = QScrollArea(frameShape=QFrame.Shape.NoFrame, widgetResizable=True)
-    area.setWidget(page)
-    return area

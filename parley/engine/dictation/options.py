@@ -28,19 +28,8 @@ MAX_CLEANUP_PROMPT_CHARS = 4000
 DEFAULT_CLEANUP_TIMEOUT_S = 2.0
 CLEANUP_TIMEOUT_RANGE = (0.5, 30.0)
 
-# Per-application modes (X11 window class -> mode), and what each changes.
+# Per-application modes (X11 window class -> mode); Settings > Dictation tells what each does.
 MODES = ("default", "plain", "cleaned", "terminal", "terminal-keys", "raw")
-MODE_HELP = {
-    "default": "the settings as they are",
-    "plain": "no clean-up by the chat model",
-    "cleaned": "clean-up by the chat model, whatever the setting",
-    "terminal": "no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)",
-    "terminal-keys": (
-        "no clean-up by the chat model (the app also types the words as keys, no trailing space, "
-        "line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)"
-    ),
-    "raw": "exactly what whisper heard: no correction, rules, spoken punctuation or filler removal",
-}
 # The terminals' window classes (lower case), as the settings' table starts: xterm and urxvt do
 # not paste the clipboard on Ctrl+Shift+V by default, so the app types there.
 DEFAULT_APP_MODES = {

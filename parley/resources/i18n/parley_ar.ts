@@ -114,6 +114,388 @@
     </message>
 </context>
 <context>
+    <name>Dictation</name>
+    <message>
+        <source>Hands-free is off while you use the shortcut.</source>
+        <translation>وضع عدم استخدام اليدين متوقف أثناء استخدامك للاختصار.</translation>
+    </message>
+    <message>
+        <source>Only filler words were heard, so nothing was typed.</source>
+        <translation>لم تُسمع إلا كلمات حشو، لذا لم يُكتب شيء.</translation>
+    </message>
+    <message>
+        <source>Parley had the focus, so the words went into its text box.</source>
+        <translation>كان التركيز على Parley، لذا ذهبت الكلمات إلى مربع النص الخاص به.</translation>
+    </message>
+    <message>
+        <source>{problem}. The words are in Parley&apos;s text box.</source>
+        <translation>{problem}. الكلمات في مربع نص Parley.</translation>
+    </message>
+    <message>
+        <source>The clean-up failed ({problem}), so the text was typed without the clean-up.</source>
+        <translation>فشل التنقيح ({problem})، لذا كُتب النص دون تنقيح.</translation>
+    </message>
+    <message>
+        <source>The clean-up did not answer within {seconds} s, so the text was typed without the clean-up.</source>
+        <translation>لم يُنجَز التنقيح خلال {seconds} ث، لذا كُتب النص دون تنقيح.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationHistoryWindow</name>
+    <message>
+        <source>Dictations are not kept. Turn the history on in Settings &gt; Dictation.</source>
+        <translation>لا يُحتفظ بالإملاءات. فعّل السجل من «الإعدادات &gt; الإملاء».</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dictations are kept for %Ln day(s) (Settings &gt; Dictation).</source>
+        <translation>
+            <numerusform>يُحتفظ بالإملاءات %Ln يوم («الإعدادات &gt; الإملاء»).</numerusform>
+            <numerusform>يُحتفظ بالإملاءات %Ln يوم («الإعدادات &gt; الإملاء»).</numerusform>
+            <numerusform>يُحتفظ بالإملاءات %Ln يومين («الإعدادات &gt; الإملاء»).</numerusform>
+            <numerusform>يُحتفظ بالإملاءات %Ln أيام («الإعدادات &gt; الإملاء»).</numerusform>
+            <numerusform>يُحتفظ بالإملاءات %Ln يومًا («الإعدادات &gt; الإملاء»).</numerusform>
+            <numerusform>يُحتفظ بالإملاءات %Ln يوم («الإعدادات &gt; الإملاء»).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dictation history</source>
+        <translation>سجل الإملاء</translation>
+    </message>
+    <message>
+        <source>Dictations</source>
+        <translation>الإملاءات</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>الوقت</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>التطبيق</translation>
+    </message>
+    <message>
+        <source>Typed</source>
+        <translation>المكتوب</translation>
+    </message>
+    <message>
+        <source>What was heard</source>
+        <translation>ما سُمع</translation>
+    </message>
+    <message>
+        <source>What was typed</source>
+        <translation>ما كُتب</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>ا&amp;نسخ</translation>
+    </message>
+    <message>
+        <source>Copy the typed text to the clipboard</source>
+        <translation>انسخ النص المكتوب إلى الحافظة</translation>
+    </message>
+    <message>
+        <source>&amp;Type again</source>
+        <translation>ا&amp;كتب مجددًا</translation>
+    </message>
+    <message>
+        <source>Type it into the app you were in before this window (else the app it went into)</source>
+        <translation>اكتبه في التطبيق الذي كنت فيه قبل هذه النافذة (وإلا ففي التطبيق الذي ذهب إليه)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all…</source>
+        <translation>ا&amp;مسح الكل…</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history</source>
+        <translation>احذف كل الإملاءات في السجل</translation>
+    </message>
+    <message>
+        <source>&amp;Heard:</source>
+        <translation>ما &amp;سُمع:</translation>
+    </message>
+    <message>
+        <source>T&amp;yped:</source>
+        <translation>ما كُ&amp;تب:</translation>
+    </message>
+    <message>
+        <source>Application not known</source>
+        <translation>التطبيق غير معروف</translation>
+    </message>
+    <message>
+        <source>{when} (not saved)</source>
+        <translation>{when} (غير محفوظ)</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>نُسخ</translation>
+    </message>
+    <message>
+        <source>Clear the dictation history</source>
+        <translation>امسح سجل الإملاء</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history? This cannot be undone.</source>
+        <translation>هل تحذف كل الإملاءات في السجل؟ لا يمكن التراجع عن ذلك.</translation>
+    </message>
+    <message>
+        <source>Not saved: it is kept until Parley closes.</source>
+        <translation>غير محفوظ: يُحتفظ به حتى يُغلق Parley.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationPage</name>
+    <message>
+        <source>the settings as they are</source>
+        <translation>الإعدادات كما هي</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model</source>
+        <translation>دون تنقيح بنموذج المحادثة</translation>
+    </message>
+    <message>
+        <source>clean-up by the chat model, whatever the setting</source>
+        <translation>تنقيح بنموذج المحادثة أيًّا كان الإعداد</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)</source>
+        <translation>دون تنقيح بنموذج المحادثة (ولا يكتب التطبيق مسافة في النهاية ويلصق بـ Ctrl+Shift+V)</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types the words as keys, no trailing space, line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)</source>
+        <translation>دون تنقيح بنموذج المحادثة (ويكتب التطبيق الكلمات كمفاتيح، دون مسافة في النهاية، وفواصل الأسطر مسافات: للطرفيات التي لا يلصق فيها Ctrl+Shift+V)</translation>
+    </message>
+    <message>
+        <source>exactly what whisper heard: no correction, rules, spoken punctuation or filler removal</source>
+        <translation>ما سمعه Whisper تمامًا: دون تصحيح أو قواعد أو ترقيم منطوق أو إزالة لكلمات الحشو</translation>
+    </message>
+    <message>
+        <source>a line break</source>
+        <translation>فاصل سطر</translation>
+    </message>
+    <message>
+        <source>a new paragraph</source>
+        <translation>فقرة جديدة</translation>
+    </message>
+    <message>
+        <source>“{words}”</source>
+        <translation>«{words}»</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>؛ </translation>
+    </message>
+    <message>
+        <source>{commands} for {mark}</source>
+        <translation>{commands} لـ {mark}</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> أو </translation>
+    </message>
+    <message>
+        <source>Say {commands}. “A period of”, “the colon” and their likes stay words.</source>
+        <translation>قل {commands}. تبقى «A period of» و«the colon» وأمثالها كلمات.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s).</source>
+        <translation>
+            <numerusform>%Ln إدخال.</numerusform>
+            <numerusform>%Ln إدخال.</numerusform>
+            <numerusform>%Ln إدخالان.</numerusform>
+            <numerusform>%Ln إدخالات.</numerusform>
+            <numerusform>%Ln إدخالًا.</numerusform>
+            <numerusform>%Ln إدخال.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your words</source>
+        <translation>كلماتك</translation>
+    </message>
+    <message>
+        <source>One name, product or term per line, e.g.
+Siobhan
+Kubernetes</source>
+        <translation>اسم أو منتج أو مصطلح واحد في كل سطر، مثل
+Siobhan
+Kubernetes</translation>
+    </message>
+    <message>
+        <source>How alike a heard word must be to one of yours to be written as yours: lower corrects more, and more often wrongly; 1.00 fixes only the case of exact matches.</source>
+        <translation>مدى تشابه الكلمة المسموعة مع إحدى كلماتك لتُكتب ككلمتك: القيمة الأدنى تصحّح أكثر، وتخطئ أكثر؛ و1.00 تصحّح حالة الأحرف في التطابقات التامة فقط.</translation>
+    </message>
+    <message>
+        <source>&amp;Words and names:</source>
+        <translation>ال&amp;كلمات والأسماء:</translation>
+    </message>
+    <message>
+        <source>Correct &amp;near misses from:</source>
+        <translation>صحّح الأخطاء ال&amp;قريبة بدءًا من:</translation>
+    </message>
+    <message>
+        <source>Replacements and punctuation</source>
+        <translation>الاستبدالات وعلامات الترقيم</translation>
+    </message>
+    <message>
+        <source>When you say</source>
+        <translation>عندما تقول</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>اكتب</translation>
+    </message>
+    <message>
+        <source>Rep&amp;lacement rules:</source>
+        <translation>قواعد الا&amp;ستبدال:</translation>
+    </message>
+    <message>
+        <source>Replacement rules</source>
+        <translation>قواعد الاستبدال</translation>
+    </message>
+    <message>
+        <source>&amp;Add rule</source>
+        <translation>أ&amp;ضف قاعدة</translation>
+    </message>
+    <message>
+        <source>Add a rule and type what you say</source>
+        <translation>أضف قاعدة واكتب ما تقوله</translation>
+    </message>
+    <message>
+        <source>Re&amp;move rule</source>
+        <translation>ا&amp;حذف القاعدة</translation>
+    </message>
+    <message>
+        <source>Remove the selected rule</source>
+        <translation>احذف القاعدة المحددة</translation>
+    </message>
+    <message>
+        <source>E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would loop or grow without end are refused when you save.</source>
+        <translation>مثلًا: «parley dot com» ← parley.com، و«my address» ← عنوانك. تُرفض عند الحفظ القواعد التي تدور في حلقة أو تتضخم بلا نهاية.</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;punctuation (English)</source>
+        <translation>علامات ال&amp;ترقيم المنطوقة (بالإنجليزية)</translation>
+    </message>
+    <message>
+        <source>Remove &amp;filler words and say a repeated word once</source>
+        <translation>أزل كلمات الح&amp;شو واكتب الكلمة المكررة مرة واحدة</translation>
+    </message>
+    <message>
+        <source>“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”.</source>
+        <translation>تُحذف «um» و«uh» و«er» وأمثالها؛ وتُكتب «I I think» هكذا: «I think».</translation>
+    </message>
+    <message>
+        <source>Clean-up by the chat model</source>
+        <translation>التنقيح بنموذج المحادثة</translation>
+    </message>
+    <message>
+        <source>&amp;Clean up each dictation with the loaded chat model</source>
+        <translation>&amp;نقّح كل إملاء بنموذج المحادثة المحمّل</translation>
+    </message>
+    <message>
+        <source>Grammar, punctuation and capitals fixed and false starts dropped, on this computer. An answer that adds words you did not say is refused.</source>
+        <translation>تُصحَّح القواعد وعلامات الترقيم والأحرف الكبيرة وتُحذف البدايات الخاطئة، على هذا الحاسوب. ويُرفض أي رد يضيف كلمات لم تقلها.</translation>
+    </message>
+    <message>
+        <source>What the chat model is told to do with a dictation</source>
+        <translation>ما يُطلب من نموذج المحادثة فعله بالإملاء</translation>
+    </message>
+    <message>
+        <source>R&amp;eset to default</source>
+        <translation>أعد إلى الا&amp;فتراضي</translation>
+    </message>
+    <message>
+        <source>Put the default clean-up prompt back</source>
+        <translation>أعد موجّه التنقيح الافتراضي</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> ث</translation>
+    </message>
+    <message>
+        <source>If the clean-up takes longer, or adds words, the text is typed without it and the status line says why. The shortcut “Dictate, cleaned” (Settings &gt; Voice) cleans up whatever this says.</source>
+        <translation>إذا استغرق التنقيح وقتًا أطول أو أضاف كلمات، يُكتب النص دونه ويذكر شريط الحالة السبب. الاختصار «إملاء منقّح» («الإعدادات &gt; الصوت») ينقّح أيًّا كان هذا الإعداد.</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt:</source>
+        <translation>ال&amp;موجّه:</translation>
+    </message>
+    <message>
+        <source>&amp;Time limit:</source>
+        <translation>المه&amp;لة:</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>السجل</translation>
+    </message>
+    <message>
+        <source>Keep none</source>
+        <translation>لا تحتفظ بأي منها</translation>
+    </message>
+    <message>
+        <source>What was heard and what was typed, with copy and type again: File &gt; Dictation history.</source>
+        <translation>ما سُمع وما كُتب، مع النسخ وإعادة الكتابة: ملف &gt; سجل الإملاء.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dictations for:</source>
+        <translation>احتفظ بالإملاءات لم&amp;دة:</translation>
+    </message>
+    <message>
+        <source>Per application (X11)</source>
+        <translation>لكل تطبيق (X11)</translation>
+    </message>
+    <message>
+        <source>Window class</source>
+        <translation>فئة النافذة</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>الوضع</translation>
+    </message>
+    <message>
+        <source>Window cla&amp;sses and their modes:</source>
+        <translation>فئات النوافذ وأ&amp;وضاعها:</translation>
+    </message>
+    <message>
+        <source>Modes per application</source>
+        <translation>الأوضاع لكل تطبيق</translation>
+    </message>
+    <message>
+        <source>A&amp;dd application</source>
+        <translation>أضف ت&amp;طبيقًا</translation>
+    </message>
+    <message>
+        <source>Add a window class and choose its mode</source>
+        <translation>أضف فئة نافذة واختر وضعها</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve application</source>
+        <translation>أ&amp;زل التطبيق</translation>
+    </message>
+    <message>
+        <source>Remove the selected window class</source>
+        <translation>أزل فئة النافذة المحددة</translation>
+    </message>
+    <message>
+        <source>{mode}: {what}</source>
+        <translation>{mode}: {what}</translation>
+    </message>
+    <message>
+        <source>The class is the window&apos;s WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}.</source>
+        <translation>الفئة هي WM_CLASS الخاصة بالنافذة (يعرضها xprop WM_CLASS)، بأحرف صغيرة. الأوضاع: {modes}.</translation>
+    </message>
+    <message numerus="yes">
+        <source> day(s)</source>
+        <translation>
+            <numerusform> يوم</numerusform>
+            <numerusform> يوم</numerusform>
+            <numerusform> يومان</numerusform>
+            <numerusform> أيام</numerusform>
+            <numerusform> يومًا</numerusform>
+            <numerusform> يوم</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -345,6 +727,10 @@
         <translation>اضغط مطوّلًا على {keys} للإملاء في أي تطبيق</translation>
     </message>
     <message>
+        <source>{keys} to dictate cleaned up</source>
+        <translation>{keys} للإملاء مع التنقيح</translation>
+    </message>
+    <message>
         <source>{keys} to ask Parley</source>
         <translation>{keys} لسؤال Parley</translation>
     </message>
@@ -366,6 +752,10 @@
     <message>
         <source>Dictate</source>
         <translation>إملاء</translation>
+    </message>
+    <message>
+        <source>Dictate, cleaned</source>
+        <translation>إملاء منقّح</translation>
     </message>
     <message>
         <source>Ask Parley</source>
@@ -552,6 +942,10 @@
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>تصدير بصيغة &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;Dictation history…</source>
+        <translation>سجل الإ&amp;ملاء…</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -754,6 +1148,13 @@ Last message {age}</source>
     <message>
         <source>Looking for microphones…</source>
         <translation>جارٍ البحث عن ميكروفونات…</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoice</name>
+    <message>
+        <source>Mode</source>
+        <translation>الوضع</translation>
     </message>
 </context>
 <context>
@@ -1223,6 +1624,10 @@ Last message {age}</source>
         <translation>الصوت</translation>
     </message>
     <message>
+        <source>Dictation</source>
+        <translation>الإملاء</translation>
+    </message>
+    <message>
         <source>Desktop</source>
         <translation>سطح المكتب</translation>
     </message>
@@ -1411,6 +1816,10 @@ Last message {age}</source>
         <translation>اضغط مطوّلًا وأنت تتكلم: تُكتب الكلمات حيث يوجد المؤشر.</translation>
     </message>
     <message>
+        <source>Optional: the same as Dictate, cleaned up by the chat model whatever Settings &gt; Dictation says.</source>
+        <translation>اختياري: مثل الإملاء، مع تنقيح بنموذج المحادثة أيًّا كان ما في «الإعدادات &gt; الإملاء».</translation>
+    </message>
+    <message>
         <source>Hold while you speak: Parley answers in a small window above the others.</source>
         <translation>اضغط مطوّلًا وأنت تتكلم: يجيب Parley في نافذة صغيرة فوق النوافذ الأخرى.</translation>
     </message>
@@ -1445,6 +1854,10 @@ Last message {age}</source>
     <message>
         <source>&amp;Dictate:</source>
         <translation>&amp;إملاء:</translation>
+    </message>
+    <message>
+        <source>Dictate, &amp;cleaned:</source>
+        <translation>إملاء مُ&amp;نقّح:</translation>
     </message>
     <message>
         <source>Ask Parle&amp;y:</source>
@@ -1704,6 +2117,14 @@ Last message {age}</source>
         <translation>ابدأ الإملاء في التطبيق الذي أنت فيه أو أوقفه</translation>
     </message>
     <message>
+        <source>Dictation history…</source>
+        <translation>سجل الإملاء…</translation>
+    </message>
+    <message>
+        <source>The last dictations: copy one, or type it again into the app you are in</source>
+        <translation>آخر الإملاءات: انسخ أحدها أو اكتبه مجددًا في التطبيق الذي أنت فيه</translation>
+    </message>
+    <message>
         <source>Hands-free</source>
         <translation>بدون استخدام اليدين</translation>
     </message>
@@ -1718,6 +2139,17 @@ Last message {age}</source>
     <message>
         <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
         <translation>يظل Parley يعمل هنا. اخرج منه عبر قائمة هذه الأيقونة.</translation>
+    </message>
+</context>
+<context>
+    <name>Typist</name>
+    <message>
+        <source>On Wayland no application may know which window has the focus, so the modes per application cannot be used: every dictation is typed as set above.</source>
+        <translation>في Wayland لا يحق لأي تطبيق معرفة النافذة التي عليها التركيز، لذا لا يمكن استخدام الأوضاع لكل تطبيق: يُكتب كل إملاء كما ضُبط أعلاه.</translation>
+    </message>
+    <message>
+        <source>Modes per application work on X11 only (this session: {platform}).</source>
+        <translation>تعمل الأوضاع لكل تطبيق في X11 فقط (هذه الجلسة: {platform}).</translation>
     </message>
 </context>
 <context>
@@ -1737,6 +2169,36 @@ Last message {age}</source>
     <message>
         <source>{h} h {m} min</source>
         <translation>{h} س {m} د</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyNote</name>
+    <message>
+        <source>Each word or name here biases the speech model toward its spelling, and near misses of it are corrected after the transcription.</source>
+        <translation>كل كلمة أو اسم هنا يوجّه نموذج التعرّف على الكلام نحو تهجئته، وتُصحَّح الأخطاء القريبة منه بعد التفريغ.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln إدخال</numerusform>
+            <numerusform>%Ln إدخال</numerusform>
+            <numerusform>%Ln إدخالان</numerusform>
+            <numerusform>%Ln إدخالات</numerusform>
+            <numerusform>%Ln إدخالًا</numerusform>
+            <numerusform>%Ln إدخال</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{entries}, all in the speech model&apos;s prompt.</source>
+        <translation>{entries}، كلها في موجّه نموذج التعرّف على الكلام.</translation>
+    </message>
+    <message>
+        <source>{entries}; the speech model&apos;s prompt holds {held} of them (about {characters} characters), and all are used to correct near misses.</source>
+        <translation>{entries}؛ يتسع موجّه نموذج التعرّف على الكلام لـ {held} منها (نحو {characters} حرف)، وتُستخدم كلها لتصحيح الأخطاء القريبة.</translation>
+    </message>
+    <message>
+        <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
+        <translation>{entries} إدخال على الأكثر، كل منها حتى {characters} حرف و{words} كلمات.</translation>
     </message>
 </context>
 </TS>

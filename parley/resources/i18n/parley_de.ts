@@ -110,6 +110,376 @@
     </message>
 </context>
 <context>
+    <name>Dictation</name>
+    <message>
+        <source>Hands-free is off while you use the shortcut.</source>
+        <translation>Freihändig ist aus, während Sie die Tastenkombination verwenden.</translation>
+    </message>
+    <message>
+        <source>Only filler words were heard, so nothing was typed.</source>
+        <translation>Es waren nur Füllwörter zu hören, daher wurde nichts getippt.</translation>
+    </message>
+    <message>
+        <source>Parley had the focus, so the words went into its text box.</source>
+        <translation>Parley hatte den Fokus, daher kamen die Wörter in sein Textfeld.</translation>
+    </message>
+    <message>
+        <source>{problem}. The words are in Parley&apos;s text box.</source>
+        <translation>{problem}. Die Wörter stehen im Textfeld von Parley.</translation>
+    </message>
+    <message>
+        <source>The clean-up failed ({problem}), so the text was typed without the clean-up.</source>
+        <translation>Die Bereinigung ist fehlgeschlagen ({problem}), daher wurde der Text ohne Bereinigung getippt.</translation>
+    </message>
+    <message>
+        <source>The clean-up did not answer within {seconds} s, so the text was typed without the clean-up.</source>
+        <translation>Die Bereinigung hat nicht innerhalb von {seconds} s geantwortet, daher wurde der Text ohne Bereinigung getippt.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationHistoryWindow</name>
+    <message>
+        <source>Dictations are not kept. Turn the history on in Settings &gt; Dictation.</source>
+        <translation>Diktate werden nicht aufbewahrt. Schalten Sie den Verlauf unter Einstellungen &gt; Diktat ein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dictations are kept for %Ln day(s) (Settings &gt; Dictation).</source>
+        <translation>
+            <numerusform>Diktate werden %Ln Tag lang aufbewahrt (Einstellungen &gt; Diktat).</numerusform>
+            <numerusform>Diktate werden %Ln Tage lang aufbewahrt (Einstellungen &gt; Diktat).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dictation history</source>
+        <translation>Diktatverlauf</translation>
+    </message>
+    <message>
+        <source>Dictations</source>
+        <translation>Diktate</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Anwendung</translation>
+    </message>
+    <message>
+        <source>Typed</source>
+        <translation>Getippt</translation>
+    </message>
+    <message>
+        <source>What was heard</source>
+        <translation>Was gehört wurde</translation>
+    </message>
+    <message>
+        <source>What was typed</source>
+        <translation>Was getippt wurde</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the typed text to the clipboard</source>
+        <translation>Den getippten Text in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Type again</source>
+        <translation>Erneut &amp;tippen</translation>
+    </message>
+    <message>
+        <source>Type it into the app you were in before this window (else the app it went into)</source>
+        <translation>In die App tippen, in der Sie vor diesem Fenster waren (sonst in die App, in die es ging)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all…</source>
+        <translation>&amp;Alle löschen…</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history</source>
+        <translation>Alle Diktate im Verlauf löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Heard:</source>
+        <translation>&amp;Gehört:</translation>
+    </message>
+    <message>
+        <source>T&amp;yped:</source>
+        <translation>Get&amp;ippt:</translation>
+    </message>
+    <message>
+        <source>Application not known</source>
+        <translation>Anwendung unbekannt</translation>
+    </message>
+    <message>
+        <source>{when} (not saved)</source>
+        <translation>{when} (nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Kopiert</translation>
+    </message>
+    <message>
+        <source>Clear the dictation history</source>
+        <translation>Diktatverlauf löschen</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history? This cannot be undone.</source>
+        <translation>Alle Diktate im Verlauf löschen? Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Not saved: it is kept until Parley closes.</source>
+        <translation>Nicht gespeichert: Es bleibt erhalten, bis Parley beendet wird.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationPage</name>
+    <message>
+        <source>the settings as they are</source>
+        <translation>die Einstellungen, wie sie sind</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model</source>
+        <translation>keine Bereinigung durch das Chatmodell</translation>
+    </message>
+    <message>
+        <source>clean-up by the chat model, whatever the setting</source>
+        <translation>Bereinigung durch das Chatmodell, unabhängig von der Einstellung</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)</source>
+        <translation>keine Bereinigung durch das Chatmodell (die App tippt auch kein Leerzeichen am Ende und fügt mit Strg+Umschalt+V ein)</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types the words as keys, no trailing space, line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)</source>
+        <translation>keine Bereinigung durch das Chatmodell (die App tippt die Wörter außerdem als Tasten, ohne Leerzeichen am Ende, Zeilenumbrüche als Leerzeichen: für Terminals, in denen Strg+Umschalt+V nicht einfügt)</translation>
+    </message>
+    <message>
+        <source>exactly what whisper heard: no correction, rules, spoken punctuation or filler removal</source>
+        <translation>genau das, was Whisper gehört hat: keine Korrektur, keine Regeln, keine gesprochenen Satzzeichen, kein Entfernen von Füllwörtern</translation>
+    </message>
+    <message>
+        <source>a line break</source>
+        <translation>einen Zeilenumbruch</translation>
+    </message>
+    <message>
+        <source>a new paragraph</source>
+        <translation>einen neuen Absatz</translation>
+    </message>
+    <message>
+        <source>“{words}”</source>
+        <translation>„{words}“</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>{commands} for {mark}</source>
+        <translation>{commands} für {mark}</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>Say {commands}. “A period of”, “the colon” and their likes stay words.</source>
+        <translation>Sagen Sie {commands}. „A period of“, „the colon“ und Ähnliches bleiben Wörter.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s).</source>
+        <translation>
+            <numerusform>%Ln Eintrag.</numerusform>
+            <numerusform>%Ln Einträge.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your words</source>
+        <translation>Ihre Wörter</translation>
+    </message>
+    <message>
+        <source>One name, product or term per line, e.g.
+Siobhan
+Kubernetes</source>
+        <translation>Ein Name, Produkt oder Fachbegriff pro Zeile, z. B.
+Siobhan
+Kubernetes</translation>
+    </message>
+    <message>
+        <source>How alike a heard word must be to one of yours to be written as yours: lower corrects more, and more often wrongly; 1.00 fixes only the case of exact matches.</source>
+        <translation>Wie ähnlich ein gehörtes Wort einem Ihrer Wörter sein muss, um als Ihres geschrieben zu werden: niedriger korrigiert mehr, und öfter falsch; 1,00 korrigiert nur die Groß-/Kleinschreibung genauer Treffer.</translation>
+    </message>
+    <message>
+        <source>&amp;Words and names:</source>
+        <translation>&amp;Wörter und Namen:</translation>
+    </message>
+    <message>
+        <source>Correct &amp;near misses from:</source>
+        <translation>Beinahe-Treffer korrigieren a&amp;b:</translation>
+    </message>
+    <message>
+        <source>Replacements and punctuation</source>
+        <translation>Ersetzungen und Satzzeichen</translation>
+    </message>
+    <message>
+        <source>When you say</source>
+        <translation>Wenn Sie sagen</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tippen</translation>
+    </message>
+    <message>
+        <source>Rep&amp;lacement rules:</source>
+        <translation>&amp;Ersetzungsregeln:</translation>
+    </message>
+    <message>
+        <source>Replacement rules</source>
+        <translation>Ersetzungsregeln</translation>
+    </message>
+    <message>
+        <source>&amp;Add rule</source>
+        <translation>Regel &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a rule and type what you say</source>
+        <translation>Eine Regel hinzufügen und eingeben, was Sie sagen</translation>
+    </message>
+    <message>
+        <source>Re&amp;move rule</source>
+        <translation>Regel ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected rule</source>
+        <translation>Die ausgewählte Regel entfernen</translation>
+    </message>
+    <message>
+        <source>E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would loop or grow without end are refused when you save.</source>
+        <translation>Z. B. „parley dot com“ → parley.com, „my address“ → Ihre Adresse. Regeln, die sich im Kreis drehen oder endlos wachsen würden, werden beim Speichern abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;punctuation (English)</source>
+        <translation>Gesprochene &amp;Satzzeichen (Englisch)</translation>
+    </message>
+    <message>
+        <source>Remove &amp;filler words and say a repeated word once</source>
+        <translation>Füllwö&amp;rter entfernen und ein wiederholtes Wort nur einmal schreiben</translation>
+    </message>
+    <message>
+        <source>“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”.</source>
+        <translation>„um“, „uh“, „er“ und Ähnliches fallen weg; „I I think“ wird als „I think“ getippt.</translation>
+    </message>
+    <message>
+        <source>Clean-up by the chat model</source>
+        <translation>Bereinigung durch das Chatmodell</translation>
+    </message>
+    <message>
+        <source>&amp;Clean up each dictation with the loaded chat model</source>
+        <translation>&amp;Jedes Diktat mit dem geladenen Chatmodell bereinigen</translation>
+    </message>
+    <message>
+        <source>Grammar, punctuation and capitals fixed and false starts dropped, on this computer. An answer that adds words you did not say is refused.</source>
+        <translation>Grammatik, Satzzeichen und Großschreibung werden korrigiert und Fehlstarts entfernt, auf diesem Computer. Eine Antwort, die Wörter hinzufügt, die Sie nicht gesagt haben, wird abgelehnt.</translation>
+    </message>
+    <message>
+        <source>What the chat model is told to do with a dictation</source>
+        <translation>Was dem Chatmodell zu einem Diktat aufgetragen wird</translation>
+    </message>
+    <message>
+        <source>R&amp;eset to default</source>
+        <translation>Auf Standard &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Put the default clean-up prompt back</source>
+        <translation>Den Standard-Prompt für die Bereinigung wiederherstellen</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>If the clean-up takes longer, or adds words, the text is typed without it and the status line says why. The shortcut “Dictate, cleaned” (Settings &gt; Voice) cleans up whatever this says.</source>
+        <translation>Dauert die Bereinigung länger oder fügt sie Wörter hinzu, wird der Text ohne sie getippt, und die Statuszeile sagt, warum. Die Tastenkombination „Diktieren, bereinigt“ (Einstellungen &gt; Stimme) bereinigt unabhängig von dieser Einstellung.</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt:</source>
+        <translation>&amp;Prompt:</translation>
+    </message>
+    <message>
+        <source>&amp;Time limit:</source>
+        <translation>Zeit&amp;limit:</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Keep none</source>
+        <translation>Keine aufbewahren</translation>
+    </message>
+    <message>
+        <source>What was heard and what was typed, with copy and type again: File &gt; Dictation history.</source>
+        <translation>Was gehört und was getippt wurde, mit Kopieren und erneutem Tippen: Datei &gt; Diktatverlauf.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dictations for:</source>
+        <translation>Diktate &amp;aufbewahren für:</translation>
+    </message>
+    <message>
+        <source>Per application (X11)</source>
+        <translation>Pro Anwendung (X11)</translation>
+    </message>
+    <message>
+        <source>Window class</source>
+        <translation>Fensterklasse</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Window cla&amp;sses and their modes:</source>
+        <translation>Fens&amp;terklassen und ihre Modi:</translation>
+    </message>
+    <message>
+        <source>Modes per application</source>
+        <translation>Modi pro Anwendung</translation>
+    </message>
+    <message>
+        <source>A&amp;dd application</source>
+        <translation>Anwen&amp;dung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a window class and choose its mode</source>
+        <translation>Eine Fensterklasse hinzufügen und ihren Modus wählen</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve application</source>
+        <translation>Anwendung entfer&amp;nen</translation>
+    </message>
+    <message>
+        <source>Remove the selected window class</source>
+        <translation>Die ausgewählte Fensterklasse entfernen</translation>
+    </message>
+    <message>
+        <source>{mode}: {what}</source>
+        <translation>{mode}: {what}</translation>
+    </message>
+    <message>
+        <source>The class is the window&apos;s WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}.</source>
+        <translation>Die Klasse ist die WM_CLASS des Fensters (xprop WM_CLASS zeigt sie), in Kleinbuchstaben. Modi: {modes}.</translation>
+    </message>
+    <message numerus="yes">
+        <source> day(s)</source>
+        <translation>
+            <numerusform> Tag</numerusform>
+            <numerusform> Tage</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -337,6 +707,10 @@
         <translation>halten Sie {keys}, um in jede App zu diktieren</translation>
     </message>
     <message>
+        <source>{keys} to dictate cleaned up</source>
+        <translation>{keys}, um bereinigt zu diktieren</translation>
+    </message>
+    <message>
         <source>{keys} to ask Parley</source>
         <translation>{keys}, um Parley zu fragen</translation>
     </message>
@@ -358,6 +732,10 @@
     <message>
         <source>Dictate</source>
         <translation>Diktieren</translation>
+    </message>
+    <message>
+        <source>Dictate, cleaned</source>
+        <translation>Diktieren, bereinigt</translation>
     </message>
     <message>
         <source>Ask Parley</source>
@@ -544,6 +922,10 @@
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>Als &amp;JSON exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Dictation history…</source>
+        <translation>&amp;Diktatverlauf…</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -742,6 +1124,13 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Looking for microphones…</source>
         <translation>Mikrofone werden gesucht…</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoice</name>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
     </message>
 </context>
 <context>
@@ -1207,6 +1596,10 @@ Letzte Nachricht {age}</translation>
         <translation>Stimme</translation>
     </message>
     <message>
+        <source>Dictation</source>
+        <translation>Diktat</translation>
+    </message>
+    <message>
         <source>Desktop</source>
         <translation>Arbeitsumgebung</translation>
     </message>
@@ -1395,6 +1788,10 @@ Letzte Nachricht {age}</translation>
         <translation>Halten, während Sie sprechen: Die Wörter werden dort getippt, wo Ihr Cursor ist.</translation>
     </message>
     <message>
+        <source>Optional: the same as Dictate, cleaned up by the chat model whatever Settings &gt; Dictation says.</source>
+        <translation>Optional: wie Diktieren, aber vom Chatmodell bereinigt, unabhängig von Einstellungen &gt; Diktat.</translation>
+    </message>
+    <message>
         <source>Hold while you speak: Parley answers in a small window above the others.</source>
         <translation>Halten, während Sie sprechen: Parley antwortet in einem kleinen Fenster über den anderen.</translation>
     </message>
@@ -1429,6 +1826,10 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>&amp;Dictate:</source>
         <translation>&amp;Diktieren:</translation>
+    </message>
+    <message>
+        <source>Dictate, &amp;cleaned:</source>
+        <translation>Diktieren, &amp;bereinigt:</translation>
     </message>
     <message>
         <source>Ask Parle&amp;y:</source>
@@ -1688,6 +2089,14 @@ Letzte Nachricht {age}</translation>
         <translation>Das Diktieren in die aktuelle App starten oder beenden</translation>
     </message>
     <message>
+        <source>Dictation history…</source>
+        <translation>Diktatverlauf…</translation>
+    </message>
+    <message>
+        <source>The last dictations: copy one, or type it again into the app you are in</source>
+        <translation>Die letzten Diktate: eines kopieren oder erneut in die App tippen, in der Sie sind</translation>
+    </message>
+    <message>
         <source>Hands-free</source>
         <translation>Freihändig</translation>
     </message>
@@ -1702,6 +2111,17 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
         <translation>Parley läuft hier weiter. Beenden Sie es über das Menü dieses Symbols.</translation>
+    </message>
+</context>
+<context>
+    <name>Typist</name>
+    <message>
+        <source>On Wayland no application may know which window has the focus, so the modes per application cannot be used: every dictation is typed as set above.</source>
+        <translation>Unter Wayland darf keine Anwendung wissen, welches Fenster den Fokus hat, daher können die Modi pro Anwendung nicht verwendet werden: Jedes Diktat wird wie oben eingestellt getippt.</translation>
+    </message>
+    <message>
+        <source>Modes per application work on X11 only (this session: {platform}).</source>
+        <translation>Modi pro Anwendung funktionieren nur unter X11 (diese Sitzung: {platform}).</translation>
     </message>
 </context>
 <context>
@@ -1721,6 +2141,32 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>{h} h {m} min</source>
         <translation>{h} h {m} min</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyNote</name>
+    <message>
+        <source>Each word or name here biases the speech model toward its spelling, and near misses of it are corrected after the transcription.</source>
+        <translation>Jedes Wort und jeder Name hier lenkt das Sprachmodell zu seiner Schreibweise, und Beinahe-Treffer werden nach der Transkription korrigiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln Eintrag</numerusform>
+            <numerusform>%Ln Einträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{entries}, all in the speech model&apos;s prompt.</source>
+        <translation>{entries}, alle im Prompt des Sprachmodells.</translation>
+    </message>
+    <message>
+        <source>{entries}; the speech model&apos;s prompt holds {held} of them (about {characters} characters), and all are used to correct near misses.</source>
+        <translation>{entries}; der Prompt des Sprachmodells fasst {held} davon (etwa {characters} Zeichen), und alle werden zum Korrigieren von Beinahe-Treffern verwendet.</translation>
+    </message>
+    <message>
+        <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
+        <translation>Höchstens {entries} Einträge mit bis zu {characters} Zeichen und {words} Wörtern.</translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,33 @@
     </message>
 </context>
 <context>
+    <name>DictationHistoryWindow</name>
+    <message numerus="yes">
+        <source>Dictations are kept for %Ln day(s) (Settings &gt; Dictation).</source>
+        <translation>
+            <numerusform>Dictations are kept for %Ln day (Settings &gt; Dictation).</numerusform>
+            <numerusform>Dictations are kept for %Ln days (Settings &gt; Dictation).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DictationPage</name>
+    <message numerus="yes">
+        <source>%Ln entry(s).</source>
+        <translation>
+            <numerusform>%Ln entry.</numerusform>
+            <numerusform>%Ln entries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> day(s)</source>
+        <translation>
+            <numerusform> day</numerusform>
+            <numerusform> days</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStartPage</name>
     <message numerus="yes">
         <source>%Ln core(s)</source>
@@ -38,6 +65,16 @@
         <translation>
             <numerusform>{group} (%Ln)</numerusform>
             <numerusform>{group} (%Ln)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyNote</name>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln entry</numerusform>
+            <numerusform>%Ln entries</numerusform>
         </translation>
     </message>
 </context>

@@ -110,6 +110,376 @@
     </message>
 </context>
 <context>
+    <name>Dictation</name>
+    <message>
+        <source>Hands-free is off while you use the shortcut.</source>
+        <translation>Manos libres está desactivado mientras usas el atajo.</translation>
+    </message>
+    <message>
+        <source>Only filler words were heard, so nothing was typed.</source>
+        <translation>Solo se oyeron palabras de relleno, así que no se escribió nada.</translation>
+    </message>
+    <message>
+        <source>Parley had the focus, so the words went into its text box.</source>
+        <translation>Parley tenía el foco, así que las palabras fueron a su cuadro de texto.</translation>
+    </message>
+    <message>
+        <source>{problem}. The words are in Parley&apos;s text box.</source>
+        <translation>{problem}. Las palabras están en el cuadro de texto de Parley.</translation>
+    </message>
+    <message>
+        <source>The clean-up failed ({problem}), so the text was typed without the clean-up.</source>
+        <translation>La limpieza falló ({problem}), así que el texto se escribió sin limpieza.</translation>
+    </message>
+    <message>
+        <source>The clean-up did not answer within {seconds} s, so the text was typed without the clean-up.</source>
+        <translation>La limpieza no respondió en {seconds} s, así que el texto se escribió sin limpieza.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationHistoryWindow</name>
+    <message>
+        <source>Dictations are not kept. Turn the history on in Settings &gt; Dictation.</source>
+        <translation>Los dictados no se guardan. Activa el historial en Ajustes &gt; Dictado.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dictations are kept for %Ln day(s) (Settings &gt; Dictation).</source>
+        <translation>
+            <numerusform>Los dictados se guardan %Ln día (Ajustes &gt; Dictado).</numerusform>
+            <numerusform>Los dictados se guardan %Ln días (Ajustes &gt; Dictado).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dictation history</source>
+        <translation>Historial de dictados</translation>
+    </message>
+    <message>
+        <source>Dictations</source>
+        <translation>Dictados</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Cuándo</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Aplicación</translation>
+    </message>
+    <message>
+        <source>Typed</source>
+        <translation>Escrito</translation>
+    </message>
+    <message>
+        <source>What was heard</source>
+        <translation>Lo que se oyó</translation>
+    </message>
+    <message>
+        <source>What was typed</source>
+        <translation>Lo que se escribió</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the typed text to the clipboard</source>
+        <translation>Copiar el texto escrito al portapapeles</translation>
+    </message>
+    <message>
+        <source>&amp;Type again</source>
+        <translation>&amp;Escribir de nuevo</translation>
+    </message>
+    <message>
+        <source>Type it into the app you were in before this window (else the app it went into)</source>
+        <translation>Escribirlo en la aplicación en la que estabas antes de esta ventana (si no, en la que lo recibió)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all…</source>
+        <translation>&amp;Borrar todo…</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history</source>
+        <translation>Eliminar todos los dictados del historial</translation>
+    </message>
+    <message>
+        <source>&amp;Heard:</source>
+        <translation>&amp;Oído:</translation>
+    </message>
+    <message>
+        <source>T&amp;yped:</source>
+        <translation>Escri&amp;to:</translation>
+    </message>
+    <message>
+        <source>Application not known</source>
+        <translation>Aplicación desconocida</translation>
+    </message>
+    <message>
+        <source>{when} (not saved)</source>
+        <translation>{when} (sin guardar)</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+    <message>
+        <source>Clear the dictation history</source>
+        <translation>Borrar el historial de dictados</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history? This cannot be undone.</source>
+        <translation>¿Eliminar todos los dictados del historial? No se puede deshacer.</translation>
+    </message>
+    <message>
+        <source>Not saved: it is kept until Parley closes.</source>
+        <translation>Sin guardar: se conserva hasta que se cierre Parley.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationPage</name>
+    <message>
+        <source>the settings as they are</source>
+        <translation>los ajustes tal como están</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model</source>
+        <translation>sin limpieza por el modelo de chat</translation>
+    </message>
+    <message>
+        <source>clean-up by the chat model, whatever the setting</source>
+        <translation>limpieza por el modelo de chat, sea cual sea el ajuste</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)</source>
+        <translation>sin limpieza por el modelo de chat (la aplicación tampoco escribe un espacio final y pega con Ctrl+Mayús+V)</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types the words as keys, no trailing space, line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)</source>
+        <translation>sin limpieza por el modelo de chat (la aplicación además escribe las palabras como teclas, sin espacio final y con los saltos de línea como espacios: para terminales en los que Ctrl+Mayús+V no pega)</translation>
+    </message>
+    <message>
+        <source>exactly what whisper heard: no correction, rules, spoken punctuation or filler removal</source>
+        <translation>exactamente lo que oyó Whisper: sin corrección, reglas, puntuación hablada ni eliminación de palabras de relleno</translation>
+    </message>
+    <message>
+        <source>a line break</source>
+        <translation>un salto de línea</translation>
+    </message>
+    <message>
+        <source>a new paragraph</source>
+        <translation>un párrafo nuevo</translation>
+    </message>
+    <message>
+        <source>“{words}”</source>
+        <translation>«{words}»</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>{commands} for {mark}</source>
+        <translation>{commands} para {mark}</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> o </translation>
+    </message>
+    <message>
+        <source>Say {commands}. “A period of”, “the colon” and their likes stay words.</source>
+        <translation>Di {commands}. «A period of», «the colon» y otros parecidos se quedan como palabras.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s).</source>
+        <translation>
+            <numerusform>%Ln entrada.</numerusform>
+            <numerusform>%Ln entradas.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your words</source>
+        <translation>Tus palabras</translation>
+    </message>
+    <message>
+        <source>One name, product or term per line, e.g.
+Siobhan
+Kubernetes</source>
+        <translation>Un nombre, producto o término por línea, p. ej.
+Siobhan
+Kubernetes</translation>
+    </message>
+    <message>
+        <source>How alike a heard word must be to one of yours to be written as yours: lower corrects more, and more often wrongly; 1.00 fixes only the case of exact matches.</source>
+        <translation>Cuánto debe parecerse una palabra oída a una de las tuyas para escribirse como la tuya: más bajo corrige más, y con más errores; 1,00 solo corrige las mayúsculas de las coincidencias exactas.</translation>
+    </message>
+    <message>
+        <source>&amp;Words and names:</source>
+        <translation>&amp;Palabras y nombres:</translation>
+    </message>
+    <message>
+        <source>Correct &amp;near misses from:</source>
+        <translation>Corregir &amp;casi aciertos desde:</translation>
+    </message>
+    <message>
+        <source>Replacements and punctuation</source>
+        <translation>Sustituciones y puntuación</translation>
+    </message>
+    <message>
+        <source>When you say</source>
+        <translation>Cuando dices</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Escribir</translation>
+    </message>
+    <message>
+        <source>Rep&amp;lacement rules:</source>
+        <translation>&amp;Reglas de sustitución:</translation>
+    </message>
+    <message>
+        <source>Replacement rules</source>
+        <translation>Reglas de sustitución</translation>
+    </message>
+    <message>
+        <source>&amp;Add rule</source>
+        <translation>Añadir re&amp;gla</translation>
+    </message>
+    <message>
+        <source>Add a rule and type what you say</source>
+        <translation>Añadir una regla y escribir lo que dices</translation>
+    </message>
+    <message>
+        <source>Re&amp;move rule</source>
+        <translation>&amp;Quitar regla</translation>
+    </message>
+    <message>
+        <source>Remove the selected rule</source>
+        <translation>Quitar la regla seleccionada</translation>
+    </message>
+    <message>
+        <source>E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would loop or grow without end are refused when you save.</source>
+        <translation>P. ej. «parley dot com» → parley.com, «my address» → tu dirección. Las reglas que entrarían en bucle o crecerían sin fin se rechazan al guardar.</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;punctuation (English)</source>
+        <translation>Puntuación &amp;hablada (inglés)</translation>
+    </message>
+    <message>
+        <source>Remove &amp;filler words and say a repeated word once</source>
+        <translation>Quitar las palabras de re&amp;lleno y escribir una sola vez una palabra repetida</translation>
+    </message>
+    <message>
+        <source>“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”.</source>
+        <translation>«um», «uh», «er» y otras parecidas desaparecen; «I I think» se escribe «I think».</translation>
+    </message>
+    <message>
+        <source>Clean-up by the chat model</source>
+        <translation>Limpieza por el modelo de chat</translation>
+    </message>
+    <message>
+        <source>&amp;Clean up each dictation with the loaded chat model</source>
+        <translation>Limpiar cada &amp;dictado con el modelo de chat cargado</translation>
+    </message>
+    <message>
+        <source>Grammar, punctuation and capitals fixed and false starts dropped, on this computer. An answer that adds words you did not say is refused.</source>
+        <translation>Gramática, puntuación y mayúsculas corregidas y arranques en falso eliminados, en este equipo. Se rechaza una respuesta que añada palabras que no dijiste.</translation>
+    </message>
+    <message>
+        <source>What the chat model is told to do with a dictation</source>
+        <translation>Lo que se le pide al modelo de chat que haga con un dictado</translation>
+    </message>
+    <message>
+        <source>R&amp;eset to default</source>
+        <translation>Restablecer &amp;valor predeterminado</translation>
+    </message>
+    <message>
+        <source>Put the default clean-up prompt back</source>
+        <translation>Restablecer el prompt de limpieza predeterminado</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>If the clean-up takes longer, or adds words, the text is typed without it and the status line says why. The shortcut “Dictate, cleaned” (Settings &gt; Voice) cleans up whatever this says.</source>
+        <translation>Si la limpieza tarda más o añade palabras, el texto se escribe sin ella y la línea de estado dice por qué. El atajo «Dictar con limpieza» (Ajustes &gt; Voz) limpia diga lo que diga este ajuste.</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt:</source>
+        <translation>&amp;Instrucción:</translation>
+    </message>
+    <message>
+        <source>&amp;Time limit:</source>
+        <translation>&amp;Tiempo límite:</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historial</translation>
+    </message>
+    <message>
+        <source>Keep none</source>
+        <translation>No guardar ninguno</translation>
+    </message>
+    <message>
+        <source>What was heard and what was typed, with copy and type again: File &gt; Dictation history.</source>
+        <translation>Lo que se oyó y lo que se escribió, para copiar o volver a escribir: Archivo &gt; Historial de dictados.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dictations for:</source>
+        <translation>Guardar los dictados durant&amp;e:</translation>
+    </message>
+    <message>
+        <source>Per application (X11)</source>
+        <translation>Por aplicación (X11)</translation>
+    </message>
+    <message>
+        <source>Window class</source>
+        <translation>Clase de ventana</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modo</translation>
+    </message>
+    <message>
+        <source>Window cla&amp;sses and their modes:</source>
+        <translation>Cla&amp;ses de ventana y sus modos:</translation>
+    </message>
+    <message>
+        <source>Modes per application</source>
+        <translation>Modos por aplicación</translation>
+    </message>
+    <message>
+        <source>A&amp;dd application</source>
+        <translation>Añadir aplicació&amp;n</translation>
+    </message>
+    <message>
+        <source>Add a window class and choose its mode</source>
+        <translation>Añadir una clase de ventana y elegir su modo</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve application</source>
+        <translation>Q&amp;uitar aplicación</translation>
+    </message>
+    <message>
+        <source>Remove the selected window class</source>
+        <translation>Quitar la clase de ventana seleccionada</translation>
+    </message>
+    <message>
+        <source>{mode}: {what}</source>
+        <translation>{mode}: {what}</translation>
+    </message>
+    <message>
+        <source>The class is the window&apos;s WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}.</source>
+        <translation>La clase es el WM_CLASS de la ventana (xprop WM_CLASS lo muestra), en minúsculas. Modos: {modes}.</translation>
+    </message>
+    <message numerus="yes">
+        <source> day(s)</source>
+        <translation>
+            <numerusform> día</numerusform>
+            <numerusform> días</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -337,6 +707,10 @@
         <translation>mantén {keys} para dictar en cualquier aplicación</translation>
     </message>
     <message>
+        <source>{keys} to dictate cleaned up</source>
+        <translation>{keys} para dictar con limpieza</translation>
+    </message>
+    <message>
         <source>{keys} to ask Parley</source>
         <translation>{keys} para preguntar a Parley</translation>
     </message>
@@ -358,6 +732,10 @@
     <message>
         <source>Dictate</source>
         <translation>Dictar</translation>
+    </message>
+    <message>
+        <source>Dictate, cleaned</source>
+        <translation>Dictar con limpieza</translation>
     </message>
     <message>
         <source>Ask Parley</source>
@@ -544,6 +922,10 @@
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>Exportar como &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;Dictation history…</source>
+        <translation>&amp;Historial de dictados…</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -742,6 +1124,13 @@ Last message {age}</source>
     <message>
         <source>Looking for microphones…</source>
         <translation>Buscando micrófonos…</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoice</name>
+    <message>
+        <source>Mode</source>
+        <translation>Modo</translation>
     </message>
 </context>
 <context>
@@ -1207,6 +1596,10 @@ Last message {age}</source>
         <translation>Voz</translation>
     </message>
     <message>
+        <source>Dictation</source>
+        <translation>Dictado</translation>
+    </message>
+    <message>
         <source>Desktop</source>
         <translation>Escritorio</translation>
     </message>
@@ -1395,6 +1788,10 @@ Last message {age}</source>
         <translation>Mantén mientras hablas: las palabras se escriben donde está tu cursor.</translation>
     </message>
     <message>
+        <source>Optional: the same as Dictate, cleaned up by the chat model whatever Settings &gt; Dictation says.</source>
+        <translation>Opcional: lo mismo que Dictar, con limpieza del modelo de chat diga lo que diga Ajustes &gt; Dictado.</translation>
+    </message>
+    <message>
         <source>Hold while you speak: Parley answers in a small window above the others.</source>
         <translation>Mantén mientras hablas: Parley responde en una ventana pequeña por encima de las demás.</translation>
     </message>
@@ -1429,6 +1826,10 @@ Last message {age}</source>
     <message>
         <source>&amp;Dictate:</source>
         <translation>&amp;Dictar:</translation>
+    </message>
+    <message>
+        <source>Dictate, &amp;cleaned:</source>
+        <translation>Dictar &amp;con limpieza:</translation>
     </message>
     <message>
         <source>Ask Parle&amp;y:</source>
@@ -1688,6 +2089,14 @@ Last message {age}</source>
         <translation>Empezar o terminar el dictado en la aplicación en la que estás</translation>
     </message>
     <message>
+        <source>Dictation history…</source>
+        <translation>Historial de dictados…</translation>
+    </message>
+    <message>
+        <source>The last dictations: copy one, or type it again into the app you are in</source>
+        <translation>Los últimos dictados: copia uno o vuelve a escribirlo en la aplicación en la que estás</translation>
+    </message>
+    <message>
         <source>Hands-free</source>
         <translation>Manos libres</translation>
     </message>
@@ -1702,6 +2111,17 @@ Last message {age}</source>
     <message>
         <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
         <translation>Parley sigue funcionando aquí. Sal desde el menú de este icono.</translation>
+    </message>
+</context>
+<context>
+    <name>Typist</name>
+    <message>
+        <source>On Wayland no application may know which window has the focus, so the modes per application cannot be used: every dictation is typed as set above.</source>
+        <translation>En Wayland ninguna aplicación puede saber qué ventana tiene el foco, así que no se pueden usar los modos por aplicación: cada dictado se escribe según lo ajustado arriba.</translation>
+    </message>
+    <message>
+        <source>Modes per application work on X11 only (this session: {platform}).</source>
+        <translation>Los modos por aplicación solo funcionan en X11 (esta sesión: {platform}).</translation>
     </message>
 </context>
 <context>
@@ -1721,6 +2141,32 @@ Last message {age}</source>
     <message>
         <source>{h} h {m} min</source>
         <translation>{h} h {m} min</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyNote</name>
+    <message>
+        <source>Each word or name here biases the speech model toward its spelling, and near misses of it are corrected after the transcription.</source>
+        <translation>Cada palabra o nombre de aquí orienta al modelo de voz hacia su ortografía, y los casi aciertos se corrigen después de la transcripción.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln entrada</numerusform>
+            <numerusform>%Ln entradas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{entries}, all in the speech model&apos;s prompt.</source>
+        <translation>{entries}, todas en el prompt del modelo de voz.</translation>
+    </message>
+    <message>
+        <source>{entries}; the speech model&apos;s prompt holds {held} of them (about {characters} characters), and all are used to correct near misses.</source>
+        <translation>{entries}; el prompt del modelo de voz contiene {held} (unos {characters} caracteres), y todas se usan para corregir casi aciertos.</translation>
+    </message>
+    <message>
+        <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
+        <translation>Como máximo {entries} entradas de hasta {characters} caracteres y {words} palabras.</translation>
     </message>
 </context>
 </TS>

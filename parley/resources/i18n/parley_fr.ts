@@ -110,6 +110,376 @@
     </message>
 </context>
 <context>
+    <name>Dictation</name>
+    <message>
+        <source>Hands-free is off while you use the shortcut.</source>
+        <translation>Le mode mains libres est désactivé pendant que vous utilisez le raccourci.</translation>
+    </message>
+    <message>
+        <source>Only filler words were heard, so nothing was typed.</source>
+        <translation>Seuls des mots de remplissage ont été entendus, donc rien n&apos;a été tapé.</translation>
+    </message>
+    <message>
+        <source>Parley had the focus, so the words went into its text box.</source>
+        <translation>Parley avait le focus, donc les mots sont allés dans sa zone de texte.</translation>
+    </message>
+    <message>
+        <source>{problem}. The words are in Parley&apos;s text box.</source>
+        <translation>{problem}. Les mots sont dans la zone de texte de Parley.</translation>
+    </message>
+    <message>
+        <source>The clean-up failed ({problem}), so the text was typed without the clean-up.</source>
+        <translation>Le nettoyage a échoué ({problem}), donc le texte a été tapé sans nettoyage.</translation>
+    </message>
+    <message>
+        <source>The clean-up did not answer within {seconds} s, so the text was typed without the clean-up.</source>
+        <translation>Le nettoyage n&apos;a pas répondu en {seconds} s, donc le texte a été tapé sans nettoyage.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationHistoryWindow</name>
+    <message>
+        <source>Dictations are not kept. Turn the history on in Settings &gt; Dictation.</source>
+        <translation>Les dictées ne sont pas conservées. Activez l&apos;historique dans Paramètres &gt; Dictée.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dictations are kept for %Ln day(s) (Settings &gt; Dictation).</source>
+        <translation>
+            <numerusform>Les dictées sont conservées %Ln jour (Paramètres &gt; Dictée).</numerusform>
+            <numerusform>Les dictées sont conservées %Ln jours (Paramètres &gt; Dictée).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dictation history</source>
+        <translation>Historique des dictées</translation>
+    </message>
+    <message>
+        <source>Dictations</source>
+        <translation>Dictées</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quand</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Application</translation>
+    </message>
+    <message>
+        <source>Typed</source>
+        <translation>Tapé</translation>
+    </message>
+    <message>
+        <source>What was heard</source>
+        <translation>Ce qui a été entendu</translation>
+    </message>
+    <message>
+        <source>What was typed</source>
+        <translation>Ce qui a été tapé</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copier</translation>
+    </message>
+    <message>
+        <source>Copy the typed text to the clipboard</source>
+        <translation>Copier le texte tapé dans le presse-papiers</translation>
+    </message>
+    <message>
+        <source>&amp;Type again</source>
+        <translation>&amp;Retaper</translation>
+    </message>
+    <message>
+        <source>Type it into the app you were in before this window (else the app it went into)</source>
+        <translation>Le taper dans l&apos;application où vous étiez avant cette fenêtre (sinon dans celle où il est allé)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all…</source>
+        <translation>&amp;Tout effacer…</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history</source>
+        <translation>Supprimer toutes les dictées de l&apos;historique</translation>
+    </message>
+    <message>
+        <source>&amp;Heard:</source>
+        <translation>&amp;Entendu :</translation>
+    </message>
+    <message>
+        <source>T&amp;yped:</source>
+        <translation>Ta&amp;pé :</translation>
+    </message>
+    <message>
+        <source>Application not known</source>
+        <translation>Application inconnue</translation>
+    </message>
+    <message>
+        <source>{when} (not saved)</source>
+        <translation>{when} (non enregistrée)</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copié</translation>
+    </message>
+    <message>
+        <source>Clear the dictation history</source>
+        <translation>Effacer l&apos;historique des dictées</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history? This cannot be undone.</source>
+        <translation>Supprimer toutes les dictées de l&apos;historique ? Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>Not saved: it is kept until Parley closes.</source>
+        <translation>Non enregistrée : elle est conservée jusqu&apos;à la fermeture de Parley.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationPage</name>
+    <message>
+        <source>the settings as they are</source>
+        <translation>les paramètres tels quels</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model</source>
+        <translation>pas de nettoyage par le modèle de conversation</translation>
+    </message>
+    <message>
+        <source>clean-up by the chat model, whatever the setting</source>
+        <translation>nettoyage par le modèle de conversation, quel que soit le paramètre</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)</source>
+        <translation>pas de nettoyage par le modèle de conversation (l&apos;application ne tape pas non plus d&apos;espace final et colle avec Ctrl+Maj+V)</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types the words as keys, no trailing space, line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)</source>
+        <translation>pas de nettoyage par le modèle de conversation (l&apos;application tape aussi les mots touche par touche, sans espace final, les retours à la ligne devenant des espaces : pour les terminaux où Ctrl+Maj+V ne colle pas)</translation>
+    </message>
+    <message>
+        <source>exactly what whisper heard: no correction, rules, spoken punctuation or filler removal</source>
+        <translation>exactement ce que Whisper a entendu : ni correction, ni règles, ni ponctuation parlée, ni retrait des mots de remplissage</translation>
+    </message>
+    <message>
+        <source>a line break</source>
+        <translation>un retour à la ligne</translation>
+    </message>
+    <message>
+        <source>a new paragraph</source>
+        <translation>un nouveau paragraphe</translation>
+    </message>
+    <message>
+        <source>“{words}”</source>
+        <translation>« {words} »</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation> ; </translation>
+    </message>
+    <message>
+        <source>{commands} for {mark}</source>
+        <translation>{commands} pour {mark}</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> ou </translation>
+    </message>
+    <message>
+        <source>Say {commands}. “A period of”, “the colon” and their likes stay words.</source>
+        <translation>Dites {commands}. « A period of », « the colon » et leurs semblables restent des mots.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s).</source>
+        <translation>
+            <numerusform>%Ln entrée.</numerusform>
+            <numerusform>%Ln entrées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your words</source>
+        <translation>Vos mots</translation>
+    </message>
+    <message>
+        <source>One name, product or term per line, e.g.
+Siobhan
+Kubernetes</source>
+        <translation>Un nom, produit ou terme par ligne, par ex.
+Siobhan
+Kubernetes</translation>
+    </message>
+    <message>
+        <source>How alike a heard word must be to one of yours to be written as yours: lower corrects more, and more often wrongly; 1.00 fixes only the case of exact matches.</source>
+        <translation>À quel point un mot entendu doit ressembler à l&apos;un des vôtres pour être écrit comme le vôtre : plus bas corrige davantage, et plus souvent à tort ; 1,00 ne corrige que la casse des correspondances exactes.</translation>
+    </message>
+    <message>
+        <source>&amp;Words and names:</source>
+        <translation>&amp;Mots et noms :</translation>
+    </message>
+    <message>
+        <source>Correct &amp;near misses from:</source>
+        <translation>Corriger les quasi-&amp;correspondances à partir de :</translation>
+    </message>
+    <message>
+        <source>Replacements and punctuation</source>
+        <translation>Remplacements et ponctuation</translation>
+    </message>
+    <message>
+        <source>When you say</source>
+        <translation>Quand vous dites</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Taper</translation>
+    </message>
+    <message>
+        <source>Rep&amp;lacement rules:</source>
+        <translation>&amp;Règles de remplacement :</translation>
+    </message>
+    <message>
+        <source>Replacement rules</source>
+        <translation>Règles de remplacement</translation>
+    </message>
+    <message>
+        <source>&amp;Add rule</source>
+        <translation>&amp;Ajouter une règle</translation>
+    </message>
+    <message>
+        <source>Add a rule and type what you say</source>
+        <translation>Ajouter une règle et taper ce que vous dites</translation>
+    </message>
+    <message>
+        <source>Re&amp;move rule</source>
+        <translation>&amp;Supprimer la règle</translation>
+    </message>
+    <message>
+        <source>Remove the selected rule</source>
+        <translation>Supprimer la règle sélectionnée</translation>
+    </message>
+    <message>
+        <source>E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would loop or grow without end are refused when you save.</source>
+        <translation>Par ex. « parley dot com » → parley.com, « my address » → votre adresse. Les règles qui tourneraient en boucle ou grandiraient sans fin sont refusées à l&apos;enregistrement.</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;punctuation (English)</source>
+        <translation>&amp;Ponctuation parlée (anglais)</translation>
+    </message>
+    <message>
+        <source>Remove &amp;filler words and say a repeated word once</source>
+        <translation>Retirer les mots de rempl&amp;issage et n&apos;écrire qu&apos;une fois un mot répété</translation>
+    </message>
+    <message>
+        <source>“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”.</source>
+        <translation>« um », « uh », « er » et leurs semblables disparaissent ; « I I think » est tapé « I think ».</translation>
+    </message>
+    <message>
+        <source>Clean-up by the chat model</source>
+        <translation>Nettoyage par le modèle de conversation</translation>
+    </message>
+    <message>
+        <source>&amp;Clean up each dictation with the loaded chat model</source>
+        <translation>&amp;Nettoyer chaque dictée avec le modèle de conversation chargé</translation>
+    </message>
+    <message>
+        <source>Grammar, punctuation and capitals fixed and false starts dropped, on this computer. An answer that adds words you did not say is refused.</source>
+        <translation>Grammaire, ponctuation et majuscules corrigées et faux départs supprimés, sur cet ordinateur. Une réponse qui ajoute des mots que vous n&apos;avez pas dits est refusée.</translation>
+    </message>
+    <message>
+        <source>What the chat model is told to do with a dictation</source>
+        <translation>Ce qu&apos;on demande au modèle de conversation de faire d&apos;une dictée</translation>
+    </message>
+    <message>
+        <source>R&amp;eset to default</source>
+        <translation>Rétablir la valeur par &amp;défaut</translation>
+    </message>
+    <message>
+        <source>Put the default clean-up prompt back</source>
+        <translation>Rétablir le prompt de nettoyage par défaut</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>If the clean-up takes longer, or adds words, the text is typed without it and the status line says why. The shortcut “Dictate, cleaned” (Settings &gt; Voice) cleans up whatever this says.</source>
+        <translation>Si le nettoyage prend plus de temps ou ajoute des mots, le texte est tapé sans lui et la barre d&apos;état dit pourquoi. Le raccourci « Dicter, nettoyé » (Paramètres &gt; Voix) nettoie quoi que dise ce réglage.</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt:</source>
+        <translation>Pr&amp;ompt :</translation>
+    </message>
+    <message>
+        <source>&amp;Time limit:</source>
+        <translation>&amp;Temps maximal :</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <source>Keep none</source>
+        <translation>N&apos;en garder aucune</translation>
+    </message>
+    <message>
+        <source>What was heard and what was typed, with copy and type again: File &gt; Dictation history.</source>
+        <translation>Ce qui a été entendu et ce qui a été tapé, à copier ou retaper : Fichier &gt; Historique des dictées.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dictations for:</source>
+        <translation>&amp;Garder les dictées pendant :</translation>
+    </message>
+    <message>
+        <source>Per application (X11)</source>
+        <translation>Par application (X11)</translation>
+    </message>
+    <message>
+        <source>Window class</source>
+        <translation>Classe de fenêtre</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <source>Window cla&amp;sses and their modes:</source>
+        <translation>C&amp;lasses de fenêtre et leurs modes :</translation>
+    </message>
+    <message>
+        <source>Modes per application</source>
+        <translation>Modes par application</translation>
+    </message>
+    <message>
+        <source>A&amp;dd application</source>
+        <translation>Ajo&amp;uter une application</translation>
+    </message>
+    <message>
+        <source>Add a window class and choose its mode</source>
+        <translation>Ajouter une classe de fenêtre et choisir son mode</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve application</source>
+        <translation>Supprim&amp;er l&apos;application</translation>
+    </message>
+    <message>
+        <source>Remove the selected window class</source>
+        <translation>Supprimer la classe de fenêtre sélectionnée</translation>
+    </message>
+    <message>
+        <source>{mode}: {what}</source>
+        <translation>{mode} : {what}</translation>
+    </message>
+    <message>
+        <source>The class is the window&apos;s WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}.</source>
+        <translation>La classe est le WM_CLASS de la fenêtre (xprop WM_CLASS l&apos;affiche), en minuscules. Modes : {modes}.</translation>
+    </message>
+    <message numerus="yes">
+        <source> day(s)</source>
+        <translation>
+            <numerusform> jour</numerusform>
+            <numerusform> jours</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -337,6 +707,10 @@
         <translation>maintenez {keys} pour dicter dans n&apos;importe quelle application</translation>
     </message>
     <message>
+        <source>{keys} to dictate cleaned up</source>
+        <translation>{keys} pour dicter avec nettoyage</translation>
+    </message>
+    <message>
         <source>{keys} to ask Parley</source>
         <translation>{keys} pour interroger Parley</translation>
     </message>
@@ -358,6 +732,10 @@
     <message>
         <source>Dictate</source>
         <translation>Dicter</translation>
+    </message>
+    <message>
+        <source>Dictate, cleaned</source>
+        <translation>Dicter, nettoyé</translation>
     </message>
     <message>
         <source>Ask Parley</source>
@@ -544,6 +922,10 @@
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>Exporter en &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;Dictation history…</source>
+        <translation>&amp;Historique des dictées…</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -742,6 +1124,13 @@ Dernier message {age}</translation>
     <message>
         <source>Looking for microphones…</source>
         <translation>Recherche des micros…</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoice</name>
+    <message>
+        <source>Mode</source>
+        <translation>Mode</translation>
     </message>
 </context>
 <context>
@@ -1207,6 +1596,10 @@ Dernier message {age}</translation>
         <translation>Voix</translation>
     </message>
     <message>
+        <source>Dictation</source>
+        <translation>Dictée</translation>
+    </message>
+    <message>
         <source>Desktop</source>
         <translation>Bureau</translation>
     </message>
@@ -1395,6 +1788,10 @@ Dernier message {age}</translation>
         <translation>Maintenez pendant que vous parlez : les mots sont tapés là où se trouve votre curseur.</translation>
     </message>
     <message>
+        <source>Optional: the same as Dictate, cleaned up by the chat model whatever Settings &gt; Dictation says.</source>
+        <translation>Facultatif : comme Dicter, avec nettoyage par le modèle de conversation quoi que dise Paramètres &gt; Dictée.</translation>
+    </message>
+    <message>
         <source>Hold while you speak: Parley answers in a small window above the others.</source>
         <translation>Maintenez pendant que vous parlez : Parley répond dans une petite fenêtre au-dessus des autres.</translation>
     </message>
@@ -1429,6 +1826,10 @@ Dernier message {age}</translation>
     <message>
         <source>&amp;Dictate:</source>
         <translation>&amp;Dicter :</translation>
+    </message>
+    <message>
+        <source>Dictate, &amp;cleaned:</source>
+        <translation>Dicter, nett&amp;oyé :</translation>
     </message>
     <message>
         <source>Ask Parle&amp;y:</source>
@@ -1688,6 +2089,14 @@ Dernier message {age}</translation>
         <translation>Démarrer ou arrêter la dictée dans l&apos;application où vous êtes</translation>
     </message>
     <message>
+        <source>Dictation history…</source>
+        <translation>Historique des dictées…</translation>
+    </message>
+    <message>
+        <source>The last dictations: copy one, or type it again into the app you are in</source>
+        <translation>Les dernières dictées : en copier une, ou la retaper dans l&apos;application où vous êtes</translation>
+    </message>
+    <message>
         <source>Hands-free</source>
         <translation>Mains libres</translation>
     </message>
@@ -1702,6 +2111,17 @@ Dernier message {age}</translation>
     <message>
         <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
         <translation>Parley continue de tourner ici. Quittez depuis le menu de cette icône.</translation>
+    </message>
+</context>
+<context>
+    <name>Typist</name>
+    <message>
+        <source>On Wayland no application may know which window has the focus, so the modes per application cannot be used: every dictation is typed as set above.</source>
+        <translation>Sous Wayland, aucune application ne peut savoir quelle fenêtre a le focus, donc les modes par application ne peuvent pas être utilisés : chaque dictée est tapée comme réglé ci-dessus.</translation>
+    </message>
+    <message>
+        <source>Modes per application work on X11 only (this session: {platform}).</source>
+        <translation>Les modes par application ne fonctionnent que sous X11 (cette session : {platform}).</translation>
     </message>
 </context>
 <context>
@@ -1721,6 +2141,32 @@ Dernier message {age}</translation>
     <message>
         <source>{h} h {m} min</source>
         <translation>{h} h {m} min</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyNote</name>
+    <message>
+        <source>Each word or name here biases the speech model toward its spelling, and near misses of it are corrected after the transcription.</source>
+        <translation>Chaque mot ou nom ici oriente le modèle de reconnaissance vocale vers son orthographe, et les quasi-correspondances sont corrigées après la transcription.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln entrée</numerusform>
+            <numerusform>%Ln entrées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{entries}, all in the speech model&apos;s prompt.</source>
+        <translation>{entries}, toutes dans le prompt du modèle de reconnaissance vocale.</translation>
+    </message>
+    <message>
+        <source>{entries}; the speech model&apos;s prompt holds {held} of them (about {characters} characters), and all are used to correct near misses.</source>
+        <translation>{entries} ; le prompt du modèle de reconnaissance vocale en contient {held} (environ {characters} caractères), et toutes servent à corriger les quasi-correspondances.</translation>
+    </message>
+    <message>
+        <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
+        <translation>Au plus {entries} entrées de {characters} caractères et {words} mots au maximum.</translation>
     </message>
 </context>
 </TS>

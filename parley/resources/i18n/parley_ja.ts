@@ -109,6 +109,373 @@
     </message>
 </context>
 <context>
+    <name>Dictation</name>
+    <message>
+        <source>Hands-free is off while you use the shortcut.</source>
+        <translation>ショートカットを使っている間はハンズフリーがオフになります。</translation>
+    </message>
+    <message>
+        <source>Only filler words were heard, so nothing was typed.</source>
+        <translation>フィラーしか聞き取れなかったため、何も入力しませんでした。</translation>
+    </message>
+    <message>
+        <source>Parley had the focus, so the words went into its text box.</source>
+        <translation>Parley にフォーカスがあったため、文字は Parley のテキストボックスに入りました。</translation>
+    </message>
+    <message>
+        <source>{problem}. The words are in Parley&apos;s text box.</source>
+        <translation>{problem}。文字は Parley のテキストボックスにあります。</translation>
+    </message>
+    <message>
+        <source>The clean-up failed ({problem}), so the text was typed without the clean-up.</source>
+        <translation>整形に失敗したため（{problem}）、整形なしの文章を入力しました。</translation>
+    </message>
+    <message>
+        <source>The clean-up did not answer within {seconds} s, so the text was typed without the clean-up.</source>
+        <translation>整形が {seconds} 秒以内に終わらなかったため、整形なしの文章を入力しました。</translation>
+    </message>
+</context>
+<context>
+    <name>DictationHistoryWindow</name>
+    <message>
+        <source>Dictations are not kept. Turn the history on in Settings &gt; Dictation.</source>
+        <translation>音声入力は保存されません。「設定 &gt; 音声入力」で履歴をオンにしてください。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dictations are kept for %Ln day(s) (Settings &gt; Dictation).</source>
+        <translation>
+            <numerusform>音声入力は %Ln 日間保存されます（設定 &gt; 音声入力）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dictation history</source>
+        <translation>音声入力の履歴</translation>
+    </message>
+    <message>
+        <source>Dictations</source>
+        <translation>音声入力</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>日時</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>アプリ</translation>
+    </message>
+    <message>
+        <source>Typed</source>
+        <translation>入力した内容</translation>
+    </message>
+    <message>
+        <source>What was heard</source>
+        <translation>聞き取った内容</translation>
+    </message>
+    <message>
+        <source>What was typed</source>
+        <translation>入力した内容</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>コピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the typed text to the clipboard</source>
+        <translation>入力した文章をクリップボードにコピー</translation>
+    </message>
+    <message>
+        <source>&amp;Type again</source>
+        <translation>もう一度入力(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Type it into the app you were in before this window (else the app it went into)</source>
+        <translation>このウィンドウを開く前に使っていたアプリに入力します（なければ元の入力先のアプリ）</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all…</source>
+        <translation>すべて消去(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history</source>
+        <translation>履歴の音声入力をすべて削除</translation>
+    </message>
+    <message>
+        <source>&amp;Heard:</source>
+        <translation>聞き取った内容(&amp;H):</translation>
+    </message>
+    <message>
+        <source>T&amp;yped:</source>
+        <translation>入力した内容(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>Application not known</source>
+        <translation>アプリは不明</translation>
+    </message>
+    <message>
+        <source>{when} (not saved)</source>
+        <translation>{when}（未保存）</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>コピーしました</translation>
+    </message>
+    <message>
+        <source>Clear the dictation history</source>
+        <translation>音声入力の履歴を消去</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history? This cannot be undone.</source>
+        <translation>履歴の音声入力をすべて削除しますか？元に戻せません。</translation>
+    </message>
+    <message>
+        <source>Not saved: it is kept until Parley closes.</source>
+        <translation>未保存: Parley を閉じるまで保持されます。</translation>
+    </message>
+</context>
+<context>
+    <name>DictationPage</name>
+    <message>
+        <source>the settings as they are</source>
+        <translation>設定のとおり</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model</source>
+        <translation>チャットモデルによる整形なし</translation>
+    </message>
+    <message>
+        <source>clean-up by the chat model, whatever the setting</source>
+        <translation>設定にかかわらずチャットモデルで整形</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)</source>
+        <translation>チャットモデルによる整形なし（末尾にスペースを入れず、Ctrl+Shift+V で貼り付けます）</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types the words as keys, no trailing space, line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)</source>
+        <translation>チャットモデルによる整形なし（文字をキー入力として送り、末尾にスペースを入れず、改行はスペースにします: Ctrl+Shift+V で貼り付けられない端末向け）</translation>
+    </message>
+    <message>
+        <source>exactly what whisper heard: no correction, rules, spoken punctuation or filler removal</source>
+        <translation>Whisper が聞き取ったとおり: 修正、ルール、句読点の音声入力、フィラーの除去はすべてなし</translation>
+    </message>
+    <message>
+        <source>a line break</source>
+        <translation>改行</translation>
+    </message>
+    <message>
+        <source>a new paragraph</source>
+        <translation>新しい段落</translation>
+    </message>
+    <message>
+        <source>“{words}”</source>
+        <translation>「{words}」</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{commands} for {mark}</source>
+        <translation>{commands} で {mark}</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> または </translation>
+    </message>
+    <message>
+        <source>Say {commands}. “A period of”, “the colon” and their likes stay words.</source>
+        <translation>{commands}。「A period of」「the colon」などは語のまま残ります。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s).</source>
+        <translation>
+            <numerusform>%Ln 件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your words</source>
+        <translation>自分の単語</translation>
+    </message>
+    <message>
+        <source>One name, product or term per line, e.g.
+Siobhan
+Kubernetes</source>
+        <translation>1 行に 1 つの名前、製品名、用語。例:
+Siobhan
+Kubernetes</translation>
+    </message>
+    <message>
+        <source>How alike a heard word must be to one of yours to be written as yours: lower corrects more, and more often wrongly; 1.00 fixes only the case of exact matches.</source>
+        <translation>聞き取った語がどれだけ似ていれば自分の単語として書くか: 低いほど多く修正し、誤りも増えます。1.00 は完全一致の大文字・小文字だけを直します。</translation>
+    </message>
+    <message>
+        <source>&amp;Words and names:</source>
+        <translation>単語と名前(&amp;W):</translation>
+    </message>
+    <message>
+        <source>Correct &amp;near misses from:</source>
+        <translation>近い誤りを修正するしきい値(&amp;N):</translation>
+    </message>
+    <message>
+        <source>Replacements and punctuation</source>
+        <translation>置換と句読点</translation>
+    </message>
+    <message>
+        <source>When you say</source>
+        <translation>話した言葉</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>入力する内容</translation>
+    </message>
+    <message>
+        <source>Rep&amp;lacement rules:</source>
+        <translation>置換ルール(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Replacement rules</source>
+        <translation>置換ルール</translation>
+    </message>
+    <message>
+        <source>&amp;Add rule</source>
+        <translation>ルールを追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a rule and type what you say</source>
+        <translation>ルールを追加して、話す言葉を入力します</translation>
+    </message>
+    <message>
+        <source>Re&amp;move rule</source>
+        <translation>ルールを削除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Remove the selected rule</source>
+        <translation>選択したルールを削除します</translation>
+    </message>
+    <message>
+        <source>E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would loop or grow without end are refused when you save.</source>
+        <translation>例: 「parley dot com」→ parley.com、「my address」→ 自分の住所。循環したり際限なく長くなったりするルールは、保存時に拒否されます。</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;punctuation (English)</source>
+        <translation>句読点の音声入力（英語）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Remove &amp;filler words and say a repeated word once</source>
+        <translation>フィラーを取り除き、繰り返した語は一度だけにする(&amp;F)</translation>
+    </message>
+    <message>
+        <source>“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”.</source>
+        <translation>「um」「uh」「er」などは取り除かれ、「I I think」は「I think」と入力されます。</translation>
+    </message>
+    <message>
+        <source>Clean-up by the chat model</source>
+        <translation>チャットモデルによる整形</translation>
+    </message>
+    <message>
+        <source>&amp;Clean up each dictation with the loaded chat model</source>
+        <translation>読み込んだチャットモデルで音声入力を毎回整形する(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Grammar, punctuation and capitals fixed and false starts dropped, on this computer. An answer that adds words you did not say is refused.</source>
+        <translation>このコンピューター上で、文法・句読点・大文字小文字を直し、言い直しを取り除きます。言っていない語を加えた応答は拒否されます。</translation>
+    </message>
+    <message>
+        <source>What the chat model is told to do with a dictation</source>
+        <translation>音声入力をどう扱うかチャットモデルへの指示</translation>
+    </message>
+    <message>
+        <source>R&amp;eset to default</source>
+        <translation>既定に戻す(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Put the default clean-up prompt back</source>
+        <translation>既定の整形プロンプトに戻します</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>If the clean-up takes longer, or adds words, the text is typed without it and the status line says why. The shortcut “Dictate, cleaned” (Settings &gt; Voice) cleans up whatever this says.</source>
+        <translation>整形に時間がかかりすぎたり語を加えたりした場合は、整形なしで入力し、ステータス行に理由を表示します。ショートカット「音声入力（整形あり）」（設定 &gt; 音声）は、この設定にかかわらず整形します。</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt:</source>
+        <translation>プロンプト(&amp;R):</translation>
+    </message>
+    <message>
+        <source>&amp;Time limit:</source>
+        <translation>制限時間(&amp;T):</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>Keep none</source>
+        <translation>保存しない</translation>
+    </message>
+    <message>
+        <source>What was heard and what was typed, with copy and type again: File &gt; Dictation history.</source>
+        <translation>聞き取った内容と入力した内容を、コピーしたり再入力したりできます: ファイル &gt; 音声入力の履歴。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dictations for:</source>
+        <translation>音声入力の保存期間(&amp;K):</translation>
+    </message>
+    <message>
+        <source>Per application (X11)</source>
+        <translation>アプリごと（X11）</translation>
+    </message>
+    <message>
+        <source>Window class</source>
+        <translation>ウィンドウクラス</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>モード</translation>
+    </message>
+    <message>
+        <source>Window cla&amp;sses and their modes:</source>
+        <translation>ウィンドウクラスとモード(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Modes per application</source>
+        <translation>アプリごとのモード</translation>
+    </message>
+    <message>
+        <source>A&amp;dd application</source>
+        <translation>アプリを追加(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Add a window class and choose its mode</source>
+        <translation>ウィンドウクラスを追加してモードを選びます</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve application</source>
+        <translation>アプリを削除(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Remove the selected window class</source>
+        <translation>選択したウィンドウクラスを削除します</translation>
+    </message>
+    <message>
+        <source>{mode}: {what}</source>
+        <translation>{mode}: {what}</translation>
+    </message>
+    <message>
+        <source>The class is the window&apos;s WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}.</source>
+        <translation>クラスはウィンドウの WM_CLASS（xprop WM_CLASS で表示）を小文字で書いたものです。モード: {modes}。</translation>
+    </message>
+    <message numerus="yes">
+        <source> day(s)</source>
+        <translation>
+            <numerusform> 日</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -335,6 +702,10 @@
         <translation>{keys} を押し続けるとどのアプリにも音声入力</translation>
     </message>
     <message>
+        <source>{keys} to dictate cleaned up</source>
+        <translation>{keys} で整形ありの音声入力</translation>
+    </message>
+    <message>
         <source>{keys} to ask Parley</source>
         <translation>{keys} で Parley に質問</translation>
     </message>
@@ -356,6 +727,10 @@
     <message>
         <source>Dictate</source>
         <translation>音声入力</translation>
+    </message>
+    <message>
+        <source>Dictate, cleaned</source>
+        <translation>音声入力（整形あり）</translation>
     </message>
     <message>
         <source>Ask Parley</source>
@@ -542,6 +917,10 @@
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>JSON としてエクスポート(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>&amp;Dictation history…</source>
+        <translation>音声入力の履歴(&amp;D)…</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -739,6 +1118,13 @@ Last message {age}</source>
     <message>
         <source>Looking for microphones…</source>
         <translation>マイクを探しています…</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoice</name>
+    <message>
+        <source>Mode</source>
+        <translation>モード</translation>
     </message>
 </context>
 <context>
@@ -1203,6 +1589,10 @@ Last message {age}</source>
         <translation>音声</translation>
     </message>
     <message>
+        <source>Dictation</source>
+        <translation>音声入力</translation>
+    </message>
+    <message>
         <source>Desktop</source>
         <translation>デスクトップ</translation>
     </message>
@@ -1391,6 +1781,10 @@ Last message {age}</source>
         <translation>話している間押し続けます: カーソルの位置に文字が入力されます。</translation>
     </message>
     <message>
+        <source>Optional: the same as Dictate, cleaned up by the chat model whatever Settings &gt; Dictation says.</source>
+        <translation>任意: 音声入力と同じですが、「設定 &gt; 音声入力」にかかわらずチャットモデルで整形します。</translation>
+    </message>
+    <message>
         <source>Hold while you speak: Parley answers in a small window above the others.</source>
         <translation>話している間押し続けます: Parley がほかのウィンドウの上の小さなウィンドウで答えます。</translation>
     </message>
@@ -1425,6 +1819,10 @@ Last message {age}</source>
     <message>
         <source>&amp;Dictate:</source>
         <translation>音声入力(&amp;D):</translation>
+    </message>
+    <message>
+        <source>Dictate, &amp;cleaned:</source>
+        <translation>音声入力（整形あり）(&amp;C):</translation>
     </message>
     <message>
         <source>Ask Parle&amp;y:</source>
@@ -1684,6 +2082,14 @@ Last message {age}</source>
         <translation>今使っているアプリへの音声入力を開始または停止</translation>
     </message>
     <message>
+        <source>Dictation history…</source>
+        <translation>音声入力の履歴…</translation>
+    </message>
+    <message>
+        <source>The last dictations: copy one, or type it again into the app you are in</source>
+        <translation>最近の音声入力: コピーするか、今使っているアプリにもう一度入力します</translation>
+    </message>
+    <message>
         <source>Hands-free</source>
         <translation>ハンズフリー</translation>
     </message>
@@ -1698,6 +2104,17 @@ Last message {age}</source>
     <message>
         <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
         <translation>Parley はここで動き続けます。終了するにはこのアイコンのメニューから。</translation>
+    </message>
+</context>
+<context>
+    <name>Typist</name>
+    <message>
+        <source>On Wayland no application may know which window has the focus, so the modes per application cannot be used: every dictation is typed as set above.</source>
+        <translation>Wayland ではどのアプリもフォーカスのあるウィンドウを知ることができないため、アプリごとのモードは使えません。音声入力はすべて上の設定どおりに入力されます。</translation>
+    </message>
+    <message>
+        <source>Modes per application work on X11 only (this session: {platform}).</source>
+        <translation>アプリごとのモードは X11 でのみ使えます（このセッション: {platform}）。</translation>
     </message>
 </context>
 <context>
@@ -1717,6 +2134,31 @@ Last message {age}</source>
     <message>
         <source>{h} h {m} min</source>
         <translation>{h} 時間 {m} 分</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyNote</name>
+    <message>
+        <source>Each word or name here biases the speech model toward its spelling, and near misses of it are corrected after the transcription.</source>
+        <translation>ここにある単語や名前は音声認識モデルをその綴りへ導き、書き起こしの後に近い誤りが修正されます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{entries}, all in the speech model&apos;s prompt.</source>
+        <translation>{entries}、すべて音声認識モデルのプロンプトに入っています。</translation>
+    </message>
+    <message>
+        <source>{entries}; the speech model&apos;s prompt holds {held} of them (about {characters} characters), and all are used to correct near misses.</source>
+        <translation>{entries}。音声認識モデルのプロンプトに入るのはそのうち {held} 件（約 {characters} 文字）で、すべて近い誤りの修正に使われます。</translation>
+    </message>
+    <message>
+        <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
+        <translation>最大 {entries} 件、各 {characters} 文字・{words} 語まで。</translation>
     </message>
 </context>
 </TS>

@@ -110,6 +110,376 @@
     </message>
 </context>
 <context>
+    <name>Dictation</name>
+    <message>
+        <source>Hands-free is off while you use the shortcut.</source>
+        <translation>O modo mãos livres fica desligado enquanto você usa o atalho.</translation>
+    </message>
+    <message>
+        <source>Only filler words were heard, so nothing was typed.</source>
+        <translation>Só foram ouvidas palavras de preenchimento, então nada foi digitado.</translation>
+    </message>
+    <message>
+        <source>Parley had the focus, so the words went into its text box.</source>
+        <translation>O Parley estava em foco, então as palavras foram para a caixa de texto dele.</translation>
+    </message>
+    <message>
+        <source>{problem}. The words are in Parley&apos;s text box.</source>
+        <translation>{problem}. As palavras estão na caixa de texto do Parley.</translation>
+    </message>
+    <message>
+        <source>The clean-up failed ({problem}), so the text was typed without the clean-up.</source>
+        <translation>A limpeza falhou ({problem}), então o texto foi digitado sem a limpeza.</translation>
+    </message>
+    <message>
+        <source>The clean-up did not answer within {seconds} s, so the text was typed without the clean-up.</source>
+        <translation>A limpeza não respondeu em {seconds} s, então o texto foi digitado sem a limpeza.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationHistoryWindow</name>
+    <message>
+        <source>Dictations are not kept. Turn the history on in Settings &gt; Dictation.</source>
+        <translation>Os ditados não são guardados. Ative o histórico em Configurações &gt; Ditado.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dictations are kept for %Ln day(s) (Settings &gt; Dictation).</source>
+        <translation>
+            <numerusform>Os ditados são guardados por %Ln dia (Configurações &gt; Ditado).</numerusform>
+            <numerusform>Os ditados são guardados por %Ln dias (Configurações &gt; Ditado).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dictation history</source>
+        <translation>Histórico de ditados</translation>
+    </message>
+    <message>
+        <source>Dictations</source>
+        <translation>Ditados</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Aplicativo</translation>
+    </message>
+    <message>
+        <source>Typed</source>
+        <translation>Digitado</translation>
+    </message>
+    <message>
+        <source>What was heard</source>
+        <translation>O que foi ouvido</translation>
+    </message>
+    <message>
+        <source>What was typed</source>
+        <translation>O que foi digitado</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the typed text to the clipboard</source>
+        <translation>Copiar o texto digitado para a área de transferência</translation>
+    </message>
+    <message>
+        <source>&amp;Type again</source>
+        <translation>&amp;Digitar de novo</translation>
+    </message>
+    <message>
+        <source>Type it into the app you were in before this window (else the app it went into)</source>
+        <translation>Digitar no app em que você estava antes desta janela (senão, no app para onde foi)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all…</source>
+        <translation>&amp;Limpar tudo…</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history</source>
+        <translation>Excluir todos os ditados do histórico</translation>
+    </message>
+    <message>
+        <source>&amp;Heard:</source>
+        <translation>&amp;Ouvido:</translation>
+    </message>
+    <message>
+        <source>T&amp;yped:</source>
+        <translation>Dig&amp;itado:</translation>
+    </message>
+    <message>
+        <source>Application not known</source>
+        <translation>Aplicativo desconhecido</translation>
+    </message>
+    <message>
+        <source>{when} (not saved)</source>
+        <translation>{when} (não salvo)</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+    <message>
+        <source>Clear the dictation history</source>
+        <translation>Limpar o histórico de ditados</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history? This cannot be undone.</source>
+        <translation>Excluir todos os ditados do histórico? Isso não pode ser desfeito.</translation>
+    </message>
+    <message>
+        <source>Not saved: it is kept until Parley closes.</source>
+        <translation>Não salvo: fica guardado até o Parley ser fechado.</translation>
+    </message>
+</context>
+<context>
+    <name>DictationPage</name>
+    <message>
+        <source>the settings as they are</source>
+        <translation>as configurações como estão</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model</source>
+        <translation>sem limpeza pelo modelo de chat</translation>
+    </message>
+    <message>
+        <source>clean-up by the chat model, whatever the setting</source>
+        <translation>limpeza pelo modelo de chat, seja qual for a configuração</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)</source>
+        <translation>sem limpeza pelo modelo de chat (o app também não digita espaço no final e cola com Ctrl+Shift+V)</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types the words as keys, no trailing space, line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)</source>
+        <translation>sem limpeza pelo modelo de chat (o app também digita as palavras como teclas, sem espaço no final, com quebras de linha como espaços: para terminais em que Ctrl+Shift+V não cola)</translation>
+    </message>
+    <message>
+        <source>exactly what whisper heard: no correction, rules, spoken punctuation or filler removal</source>
+        <translation>exatamente o que o Whisper ouviu: sem correção, regras, pontuação falada ou remoção de palavras de preenchimento</translation>
+    </message>
+    <message>
+        <source>a line break</source>
+        <translation>uma quebra de linha</translation>
+    </message>
+    <message>
+        <source>a new paragraph</source>
+        <translation>um novo parágrafo</translation>
+    </message>
+    <message>
+        <source>“{words}”</source>
+        <translation>“{words}”</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>{commands} for {mark}</source>
+        <translation>{commands} para {mark}</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> ou </translation>
+    </message>
+    <message>
+        <source>Say {commands}. “A period of”, “the colon” and their likes stay words.</source>
+        <translation>Diga {commands}. “A period of”, “the colon” e semelhantes continuam como palavras.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s).</source>
+        <translation>
+            <numerusform>%Ln entrada.</numerusform>
+            <numerusform>%Ln entradas.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your words</source>
+        <translation>Suas palavras</translation>
+    </message>
+    <message>
+        <source>One name, product or term per line, e.g.
+Siobhan
+Kubernetes</source>
+        <translation>Um nome, produto ou termo por linha, por ex.
+Siobhan
+Kubernetes</translation>
+    </message>
+    <message>
+        <source>How alike a heard word must be to one of yours to be written as yours: lower corrects more, and more often wrongly; 1.00 fixes only the case of exact matches.</source>
+        <translation>O quanto uma palavra ouvida precisa se parecer com uma das suas para ser escrita como a sua: mais baixo corrige mais, e erra mais vezes; 1,00 só corrige maiúsculas e minúsculas de correspondências exatas.</translation>
+    </message>
+    <message>
+        <source>&amp;Words and names:</source>
+        <translation>&amp;Palavras e nomes:</translation>
+    </message>
+    <message>
+        <source>Correct &amp;near misses from:</source>
+        <translation>Corrigir &amp;quase acertos a partir de:</translation>
+    </message>
+    <message>
+        <source>Replacements and punctuation</source>
+        <translation>Substituições e pontuação</translation>
+    </message>
+    <message>
+        <source>When you say</source>
+        <translation>Quando você diz</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Digitar</translation>
+    </message>
+    <message>
+        <source>Rep&amp;lacement rules:</source>
+        <translation>&amp;Regras de substituição:</translation>
+    </message>
+    <message>
+        <source>Replacement rules</source>
+        <translation>Regras de substituição</translation>
+    </message>
+    <message>
+        <source>&amp;Add rule</source>
+        <translation>&amp;Adicionar regra</translation>
+    </message>
+    <message>
+        <source>Add a rule and type what you say</source>
+        <translation>Adicionar uma regra e digitar o que você diz</translation>
+    </message>
+    <message>
+        <source>Re&amp;move rule</source>
+        <translation>Re&amp;mover regra</translation>
+    </message>
+    <message>
+        <source>Remove the selected rule</source>
+        <translation>Remover a regra selecionada</translation>
+    </message>
+    <message>
+        <source>E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would loop or grow without end are refused when you save.</source>
+        <translation>Por ex. “parley dot com” → parley.com, “my address” → seu endereço. Regras que entrariam em loop ou cresceriam sem fim são recusadas ao salvar.</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;punctuation (English)</source>
+        <translation>Pontuação &amp;falada (inglês)</translation>
+    </message>
+    <message>
+        <source>Remove &amp;filler words and say a repeated word once</source>
+        <translation>Remover palavras de preenc&amp;himento e escrever uma só vez uma palavra repetida</translation>
+    </message>
+    <message>
+        <source>“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”.</source>
+        <translation>“um”, “uh”, “er” e semelhantes são removidos; “I I think” é digitado “I think”.</translation>
+    </message>
+    <message>
+        <source>Clean-up by the chat model</source>
+        <translation>Limpeza pelo modelo de chat</translation>
+    </message>
+    <message>
+        <source>&amp;Clean up each dictation with the loaded chat model</source>
+        <translation>&amp;Limpar cada ditado com o modelo de chat carregado</translation>
+    </message>
+    <message>
+        <source>Grammar, punctuation and capitals fixed and false starts dropped, on this computer. An answer that adds words you did not say is refused.</source>
+        <translation>Gramática, pontuação e maiúsculas corrigidas e falsos começos removidos, neste computador. Uma resposta que acrescente palavras que você não disse é recusada.</translation>
+    </message>
+    <message>
+        <source>What the chat model is told to do with a dictation</source>
+        <translation>O que o modelo de chat deve fazer com um ditado</translation>
+    </message>
+    <message>
+        <source>R&amp;eset to default</source>
+        <translation>Restaurar o pa&amp;drão</translation>
+    </message>
+    <message>
+        <source>Put the default clean-up prompt back</source>
+        <translation>Restaurar o prompt de limpeza padrão</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>If the clean-up takes longer, or adds words, the text is typed without it and the status line says why. The shortcut “Dictate, cleaned” (Settings &gt; Voice) cleans up whatever this says.</source>
+        <translation>Se a limpeza demorar mais ou acrescentar palavras, o texto é digitado sem ela e a linha de status diz por quê. O atalho “Ditar com limpeza” (Configurações &gt; Voz) faz a limpeza seja qual for esta opção.</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt:</source>
+        <translation>&amp;Instrução:</translation>
+    </message>
+    <message>
+        <source>&amp;Time limit:</source>
+        <translation>&amp;Tempo limite:</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Histórico</translation>
+    </message>
+    <message>
+        <source>Keep none</source>
+        <translation>Não guardar nenhum</translation>
+    </message>
+    <message>
+        <source>What was heard and what was typed, with copy and type again: File &gt; Dictation history.</source>
+        <translation>O que foi ouvido e o que foi digitado, para copiar ou digitar de novo: Arquivo &gt; Histórico de ditados.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dictations for:</source>
+        <translation>&amp;Guardar ditados por:</translation>
+    </message>
+    <message>
+        <source>Per application (X11)</source>
+        <translation>Por aplicativo (X11)</translation>
+    </message>
+    <message>
+        <source>Window class</source>
+        <translation>Classe da janela</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modo</translation>
+    </message>
+    <message>
+        <source>Window cla&amp;sses and their modes:</source>
+        <translation>&amp;Classes de janela e seus modos:</translation>
+    </message>
+    <message>
+        <source>Modes per application</source>
+        <translation>Modos por aplicativo</translation>
+    </message>
+    <message>
+        <source>A&amp;dd application</source>
+        <translation>Adicionar aplicati&amp;vo</translation>
+    </message>
+    <message>
+        <source>Add a window class and choose its mode</source>
+        <translation>Adicionar uma classe de janela e escolher o modo</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve application</source>
+        <translation>Remover aplicativ&amp;o</translation>
+    </message>
+    <message>
+        <source>Remove the selected window class</source>
+        <translation>Remover a classe de janela selecionada</translation>
+    </message>
+    <message>
+        <source>{mode}: {what}</source>
+        <translation>{mode}: {what}</translation>
+    </message>
+    <message>
+        <source>The class is the window&apos;s WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}.</source>
+        <translation>A classe é o WM_CLASS da janela (xprop WM_CLASS mostra), em minúsculas. Modos: {modes}.</translation>
+    </message>
+    <message numerus="yes">
+        <source> day(s)</source>
+        <translation>
+            <numerusform> dia</numerusform>
+            <numerusform> dias</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -337,6 +707,10 @@
         <translation>segure {keys} para ditar em qualquer app</translation>
     </message>
     <message>
+        <source>{keys} to dictate cleaned up</source>
+        <translation>{keys} para ditar com limpeza</translation>
+    </message>
+    <message>
         <source>{keys} to ask Parley</source>
         <translation>{keys} para perguntar ao Parley</translation>
     </message>
@@ -358,6 +732,10 @@
     <message>
         <source>Dictate</source>
         <translation>Ditar</translation>
+    </message>
+    <message>
+        <source>Dictate, cleaned</source>
+        <translation>Ditar com limpeza</translation>
     </message>
     <message>
         <source>Ask Parley</source>
@@ -544,6 +922,10 @@
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>Exportar como &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;Dictation history…</source>
+        <translation>&amp;Histórico de ditados…</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -742,6 +1124,13 @@ Last message {age}</source>
     <message>
         <source>Looking for microphones…</source>
         <translation>Procurando microfones…</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoice</name>
+    <message>
+        <source>Mode</source>
+        <translation>Modo</translation>
     </message>
 </context>
 <context>
@@ -1207,6 +1596,10 @@ Last message {age}</source>
         <translation>Voz</translation>
     </message>
     <message>
+        <source>Dictation</source>
+        <translation>Ditado</translation>
+    </message>
+    <message>
         <source>Desktop</source>
         <translation>Área de trabalho</translation>
     </message>
@@ -1395,6 +1788,10 @@ Last message {age}</source>
         <translation>Segure enquanto fala: as palavras são digitadas onde está o seu cursor.</translation>
     </message>
     <message>
+        <source>Optional: the same as Dictate, cleaned up by the chat model whatever Settings &gt; Dictation says.</source>
+        <translation>Opcional: o mesmo que Ditar, com limpeza pelo modelo de chat seja qual for Configurações &gt; Ditado.</translation>
+    </message>
+    <message>
         <source>Hold while you speak: Parley answers in a small window above the others.</source>
         <translation>Segure enquanto fala: o Parley responde em uma pequena janela acima das outras.</translation>
     </message>
@@ -1429,6 +1826,10 @@ Last message {age}</source>
     <message>
         <source>&amp;Dictate:</source>
         <translation>&amp;Ditar:</translation>
+    </message>
+    <message>
+        <source>Dictate, &amp;cleaned:</source>
+        <translation>Ditar &amp;com limpeza:</translation>
     </message>
     <message>
         <source>Ask Parle&amp;y:</source>
@@ -1688,6 +2089,14 @@ Last message {age}</source>
         <translation>Iniciar ou encerrar o ditado no app em que você está</translation>
     </message>
     <message>
+        <source>Dictation history…</source>
+        <translation>Histórico de ditados…</translation>
+    </message>
+    <message>
+        <source>The last dictations: copy one, or type it again into the app you are in</source>
+        <translation>Os últimos ditados: copie um ou digite-o de novo no app em que você está</translation>
+    </message>
+    <message>
         <source>Hands-free</source>
         <translation>Mãos livres</translation>
     </message>
@@ -1702,6 +2111,17 @@ Last message {age}</source>
     <message>
         <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
         <translation>O Parley continua rodando aqui. Saia pelo menu deste ícone.</translation>
+    </message>
+</context>
+<context>
+    <name>Typist</name>
+    <message>
+        <source>On Wayland no application may know which window has the focus, so the modes per application cannot be used: every dictation is typed as set above.</source>
+        <translation>No Wayland nenhum aplicativo pode saber qual janela está em foco, então os modos por aplicativo não podem ser usados: cada ditado é digitado como configurado acima.</translation>
+    </message>
+    <message>
+        <source>Modes per application work on X11 only (this session: {platform}).</source>
+        <translation>Os modos por aplicativo só funcionam no X11 (esta sessão: {platform}).</translation>
     </message>
 </context>
 <context>
@@ -1721,6 +2141,32 @@ Last message {age}</source>
     <message>
         <source>{h} h {m} min</source>
         <translation>{h} h {m} min</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyNote</name>
+    <message>
+        <source>Each word or name here biases the speech model toward its spelling, and near misses of it are corrected after the transcription.</source>
+        <translation>Cada palavra ou nome aqui orienta o modelo de fala para a sua grafia, e os quase acertos são corrigidos depois da transcrição.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln entrada</numerusform>
+            <numerusform>%Ln entradas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{entries}, all in the speech model&apos;s prompt.</source>
+        <translation>{entries}, todas no prompt do modelo de fala.</translation>
+    </message>
+    <message>
+        <source>{entries}; the speech model&apos;s prompt holds {held} of them (about {characters} characters), and all are used to correct near misses.</source>
+        <translation>{entries}; o prompt do modelo de fala comporta {held} delas (cerca de {characters} caracteres), e todas são usadas para corrigir quase acertos.</translation>
+    </message>
+    <message>
+        <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
+        <translation>No máximo {entries} entradas de até {characters} caracteres e {words} palavras.</translation>
     </message>
 </context>
 </TS>

@@ -109,6 +109,373 @@
     </message>
 </context>
 <context>
+    <name>Dictation</name>
+    <message>
+        <source>Hands-free is off while you use the shortcut.</source>
+        <translation>使用快捷键时免提已关闭。</translation>
+    </message>
+    <message>
+        <source>Only filler words were heard, so nothing was typed.</source>
+        <translation>只听到了填充词，因此没有输入任何内容。</translation>
+    </message>
+    <message>
+        <source>Parley had the focus, so the words went into its text box.</source>
+        <translation>Parley 当时拥有焦点，因此文字进入了它的文本框。</translation>
+    </message>
+    <message>
+        <source>{problem}. The words are in Parley&apos;s text box.</source>
+        <translation>{problem}。文字已放入 Parley 的文本框。</translation>
+    </message>
+    <message>
+        <source>The clean-up failed ({problem}), so the text was typed without the clean-up.</source>
+        <translation>整理失败（{problem}），因此输入的是未经整理的文本。</translation>
+    </message>
+    <message>
+        <source>The clean-up did not answer within {seconds} s, so the text was typed without the clean-up.</source>
+        <translation>整理未在 {seconds} 秒内完成，因此输入的是未经整理的文本。</translation>
+    </message>
+</context>
+<context>
+    <name>DictationHistoryWindow</name>
+    <message>
+        <source>Dictations are not kept. Turn the history on in Settings &gt; Dictation.</source>
+        <translation>不保留听写记录。可在“设置 &gt; 听写”中开启历史记录。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dictations are kept for %Ln day(s) (Settings &gt; Dictation).</source>
+        <translation>
+            <numerusform>听写记录保留 %Ln 天（设置 &gt; 听写）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dictation history</source>
+        <translation>听写历史</translation>
+    </message>
+    <message>
+        <source>Dictations</source>
+        <translation>听写记录</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Typed</source>
+        <translation>输入的内容</translation>
+    </message>
+    <message>
+        <source>What was heard</source>
+        <translation>听到的内容</translation>
+    </message>
+    <message>
+        <source>What was typed</source>
+        <translation>输入的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the typed text to the clipboard</source>
+        <translation>将输入的文本复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Type again</source>
+        <translation>再次输入(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Type it into the app you were in before this window (else the app it went into)</source>
+        <translation>输入到打开此窗口之前所在的应用（否则输入到它原来进入的应用）</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all…</source>
+        <translation>全部清除(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history</source>
+        <translation>删除历史中的所有听写记录</translation>
+    </message>
+    <message>
+        <source>&amp;Heard:</source>
+        <translation>听到的(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>T&amp;yped:</source>
+        <translation>输入的(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>Application not known</source>
+        <translation>应用未知</translation>
+    </message>
+    <message>
+        <source>{when} (not saved)</source>
+        <translation>{when}（未保存）</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Clear the dictation history</source>
+        <translation>清除听写历史</translation>
+    </message>
+    <message>
+        <source>Delete every dictation in the history? This cannot be undone.</source>
+        <translation>删除历史中的所有听写记录？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Not saved: it is kept until Parley closes.</source>
+        <translation>未保存：将保留到 Parley 关闭为止。</translation>
+    </message>
+</context>
+<context>
+    <name>DictationPage</name>
+    <message>
+        <source>the settings as they are</source>
+        <translation>按现有设置</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model</source>
+        <translation>不经聊天模型整理</translation>
+    </message>
+    <message>
+        <source>clean-up by the chat model, whatever the setting</source>
+        <translation>无论设置如何，都经聊天模型整理</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types no trailing space and pastes with Ctrl+Shift+V)</source>
+        <translation>不经聊天模型整理（也不在末尾添加空格，并用 Ctrl+Shift+V 粘贴）</translation>
+    </message>
+    <message>
+        <source>no clean-up by the chat model (the app also types the words as keys, no trailing space, line breaks as spaces: for terminals where Ctrl+Shift+V does not paste)</source>
+        <translation>不经聊天模型整理（同时以按键方式输入文字，末尾不加空格，换行变为空格：用于 Ctrl+Shift+V 无法粘贴的终端）</translation>
+    </message>
+    <message>
+        <source>exactly what whisper heard: no correction, rules, spoken punctuation or filler removal</source>
+        <translation>完全按 Whisper 听到的内容：不纠正、不套用规则、不转换口述标点、不删除填充词</translation>
+    </message>
+    <message>
+        <source>a line break</source>
+        <translation>换行</translation>
+    </message>
+    <message>
+        <source>a new paragraph</source>
+        <translation>新段落</translation>
+    </message>
+    <message>
+        <source>“{words}”</source>
+        <translation>“{words}”</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>{commands} for {mark}</source>
+        <translation>{commands} 表示 {mark}</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Say {commands}. “A period of”, “the colon” and their likes stay words.</source>
+        <translation>说 {commands}。“A period of”、“the colon”之类仍保留为文字。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s).</source>
+        <translation>
+            <numerusform>%Ln 项。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your words</source>
+        <translation>你的词语</translation>
+    </message>
+    <message>
+        <source>One name, product or term per line, e.g.
+Siobhan
+Kubernetes</source>
+        <translation>每行一个名字、产品或术语，例如
+Siobhan
+Kubernetes</translation>
+    </message>
+    <message>
+        <source>How alike a heard word must be to one of yours to be written as yours: lower corrects more, and more often wrongly; 1.00 fixes only the case of exact matches.</source>
+        <translation>听到的词与你的词要多相似才会写成你的词：越低纠正越多，也越常出错；1.00 只修正完全匹配词的大小写。</translation>
+    </message>
+    <message>
+        <source>&amp;Words and names:</source>
+        <translation>词语和名称(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Correct &amp;near misses from:</source>
+        <translation>纠正近似词的相似度(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Replacements and punctuation</source>
+        <translation>替换和标点</translation>
+    </message>
+    <message>
+        <source>When you say</source>
+        <translation>当你说</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Rep&amp;lacement rules:</source>
+        <translation>替换规则(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Replacement rules</source>
+        <translation>替换规则</translation>
+    </message>
+    <message>
+        <source>&amp;Add rule</source>
+        <translation>添加规则(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a rule and type what you say</source>
+        <translation>添加一条规则并输入你说的话</translation>
+    </message>
+    <message>
+        <source>Re&amp;move rule</source>
+        <translation>删除规则(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Remove the selected rule</source>
+        <translation>删除所选规则</translation>
+    </message>
+    <message>
+        <source>E.g. “parley dot com” → parley.com, “my address” → your address. Rules that would loop or grow without end are refused when you save.</source>
+        <translation>例如“parley dot com”→ parley.com，“my address”→ 你的地址。会循环或无限增长的规则在保存时会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Spoken &amp;punctuation (English)</source>
+        <translation>口述标点（英语）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Remove &amp;filler words and say a repeated word once</source>
+        <translation>删除填充词，重复的词只写一次(&amp;F)</translation>
+    </message>
+    <message>
+        <source>“um”, “uh”, “er” and their likes go; “I I think” is typed “I think”.</source>
+        <translation>“um”、“uh”、“er”之类会被删除；“I I think”会输入为“I think”。</translation>
+    </message>
+    <message>
+        <source>Clean-up by the chat model</source>
+        <translation>由聊天模型整理</translation>
+    </message>
+    <message>
+        <source>&amp;Clean up each dictation with the loaded chat model</source>
+        <translation>用已加载的聊天模型整理每次听写(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Grammar, punctuation and capitals fixed and false starts dropped, on this computer. An answer that adds words you did not say is refused.</source>
+        <translation>在这台电脑上修正语法、标点和大小写，并去掉说错后重来的部分。添加了你没说过的词的回答会被拒绝。</translation>
+    </message>
+    <message>
+        <source>What the chat model is told to do with a dictation</source>
+        <translation>告诉聊天模型如何处理一次听写</translation>
+    </message>
+    <message>
+        <source>R&amp;eset to default</source>
+        <translation>恢复默认(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Put the default clean-up prompt back</source>
+        <translation>恢复默认的整理提示词</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>If the clean-up takes longer, or adds words, the text is typed without it and the status line says why. The shortcut “Dictate, cleaned” (Settings &gt; Voice) cleans up whatever this says.</source>
+        <translation>如果整理超时或添加了词语，会输入未经整理的文本，并在状态栏说明原因。快捷键“听写并整理”（设置 &gt; 语音）无论此处如何设置都会整理。</translation>
+    </message>
+    <message>
+        <source>P&amp;rompt:</source>
+        <translation>提示词(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Time limit:</source>
+        <translation>时间限制(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>Keep none</source>
+        <translation>不保留</translation>
+    </message>
+    <message>
+        <source>What was heard and what was typed, with copy and type again: File &gt; Dictation history.</source>
+        <translation>听到的和输入的内容，可复制或再次输入：文件 &gt; 听写历史。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dictations for:</source>
+        <translation>听写保留时长(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Per application (X11)</source>
+        <translation>按应用（X11）</translation>
+    </message>
+    <message>
+        <source>Window class</source>
+        <translation>窗口类</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Window cla&amp;sses and their modes:</source>
+        <translation>窗口类及其模式(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Modes per application</source>
+        <translation>按应用的模式</translation>
+    </message>
+    <message>
+        <source>A&amp;dd application</source>
+        <translation>添加应用(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Add a window class and choose its mode</source>
+        <translation>添加一个窗口类并选择其模式</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve application</source>
+        <translation>删除应用(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Remove the selected window class</source>
+        <translation>删除所选窗口类</translation>
+    </message>
+    <message>
+        <source>{mode}: {what}</source>
+        <translation>{mode}：{what}</translation>
+    </message>
+    <message>
+        <source>The class is the window&apos;s WM_CLASS (xprop WM_CLASS shows it), in lower case. Modes: {modes}.</source>
+        <translation>窗口类即窗口的 WM_CLASS（xprop WM_CLASS 可显示），使用小写。模式：{modes}。</translation>
+    </message>
+    <message numerus="yes">
+        <source> day(s)</source>
+        <translation>
+            <numerusform> 天</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -335,6 +702,10 @@
         <translation>按住 {keys} 可在任何应用中听写</translation>
     </message>
     <message>
+        <source>{keys} to dictate cleaned up</source>
+        <translation>按 {keys} 听写并整理</translation>
+    </message>
+    <message>
         <source>{keys} to ask Parley</source>
         <translation>按 {keys} 向 Parley 提问</translation>
     </message>
@@ -356,6 +727,10 @@
     <message>
         <source>Dictate</source>
         <translation>听写</translation>
+    </message>
+    <message>
+        <source>Dictate, cleaned</source>
+        <translation>听写并整理</translation>
     </message>
     <message>
         <source>Ask Parley</source>
@@ -542,6 +917,10 @@
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>导出为 JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>&amp;Dictation history…</source>
+        <translation>听写历史(&amp;D)…</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -739,6 +1118,13 @@ Last message {age}</source>
     <message>
         <source>Looking for microphones…</source>
         <translation>正在查找麦克风…</translation>
+    </message>
+</context>
+<context>
+    <name>ModeChoice</name>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
     </message>
 </context>
 <context>
@@ -1203,6 +1589,10 @@ Last message {age}</source>
         <translation>语音</translation>
     </message>
     <message>
+        <source>Dictation</source>
+        <translation>听写</translation>
+    </message>
+    <message>
         <source>Desktop</source>
         <translation>桌面</translation>
     </message>
@@ -1391,6 +1781,10 @@ Last message {age}</source>
         <translation>说话时按住：文字会输入到光标所在位置。</translation>
     </message>
     <message>
+        <source>Optional: the same as Dictate, cleaned up by the chat model whatever Settings &gt; Dictation says.</source>
+        <translation>可选：与听写相同，但无论“设置 &gt; 听写”如何设置，都由聊天模型整理。</translation>
+    </message>
+    <message>
         <source>Hold while you speak: Parley answers in a small window above the others.</source>
         <translation>说话时按住：Parley 会在其他窗口上方的小窗口中回答。</translation>
     </message>
@@ -1425,6 +1819,10 @@ Last message {age}</source>
     <message>
         <source>&amp;Dictate:</source>
         <translation>听写(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Dictate, &amp;cleaned:</source>
+        <translation>听写并整理(&amp;C)：</translation>
     </message>
     <message>
         <source>Ask Parle&amp;y:</source>
@@ -1684,6 +2082,14 @@ Last message {age}</source>
         <translation>在当前应用中开始或停止听写</translation>
     </message>
     <message>
+        <source>Dictation history…</source>
+        <translation>听写历史…</translation>
+    </message>
+    <message>
+        <source>The last dictations: copy one, or type it again into the app you are in</source>
+        <translation>最近的听写：复制一条，或在当前应用中再次输入</translation>
+    </message>
+    <message>
         <source>Hands-free</source>
         <translation>免提</translation>
     </message>
@@ -1698,6 +2104,17 @@ Last message {age}</source>
     <message>
         <source>Parley keeps running here. Quit from this icon&apos;s menu.</source>
         <translation>Parley 会在这里继续运行。请从此图标的菜单退出。</translation>
+    </message>
+</context>
+<context>
+    <name>Typist</name>
+    <message>
+        <source>On Wayland no application may know which window has the focus, so the modes per application cannot be used: every dictation is typed as set above.</source>
+        <translation>在 Wayland 下，任何应用都无法得知哪个窗口拥有焦点，因此无法使用按应用的模式：每次听写都按上面的设置输入。</translation>
+    </message>
+    <message>
+        <source>Modes per application work on X11 only (this session: {platform}).</source>
+        <translation>按应用的模式仅在 X11 下有效（本会话：{platform}）。</translation>
     </message>
 </context>
 <context>
@@ -1717,6 +2134,31 @@ Last message {age}</source>
     <message>
         <source>{h} h {m} min</source>
         <translation>{h} 小时 {m} 分</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyNote</name>
+    <message>
+        <source>Each word or name here biases the speech model toward its spelling, and near misses of it are corrected after the transcription.</source>
+        <translation>这里的每个词或名字都会让语音识别模型倾向于它的写法，转写后还会纠正与之相近的误识别。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(s)</source>
+        <translation>
+            <numerusform>%Ln 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{entries}, all in the speech model&apos;s prompt.</source>
+        <translation>{entries}，全部在语音识别模型的提示词中。</translation>
+    </message>
+    <message>
+        <source>{entries}; the speech model&apos;s prompt holds {held} of them (about {characters} characters), and all are used to correct near misses.</source>
+        <translation>{entries}；语音识别模型的提示词容纳其中 {held} 项（约 {characters} 个字符），全部都用于纠正近似词。</translation>
+    </message>
+    <message>
+        <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
+        <translation>最多 {entries} 项，每项最多 {characters} 个字符、{words} 个词。</translation>
     </message>
 </context>
 </TS>

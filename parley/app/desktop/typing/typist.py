@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QMimeData, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QMimeData, QObject, QTimer, Signal
 from PySide6.QtGui import QClipboard, QGuiApplication
 
 from ...signals import emit
@@ -71,11 +71,13 @@ def app_modes_problem() -> str | None:
     if platform == "xcb":
         return None
     if platform.startswith("wayland"):
-        return (
+        return QCoreApplication.translate(
+            "Typist",
             "On Wayland no application may know which window has the focus, so the modes per "
-            "application cannot be used: every dictation is typed as set above."
+            "application cannot be used: every dictation is typed as set above.",
         )
-    return f"Modes per application work on X11 only (this session: {platform})."
+    said = QCoreApplication.translate("Typist", "Modes per application work on X11 only (this session: {platform}).")
+    return said.format(platform=platform)
 
 
 class Typist(QObject):

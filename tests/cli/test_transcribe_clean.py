@@ -5,26 +5,21 @@ Dictate applies them (``parley.engine.dictation.pipeline.process``)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
-from typing import Any
 
-import numpy as np
 import pytest
-import soundfile
-import soxr
 
 from tests.cli.test_cli import parley
 from tests.support.requirements import require
 from tests.support.speech import espeak_available, synthesize
+from tests.support.voices import speak, steady_voice
 
-RATE = 16_000
 VOCABULARY = ["Siobhan", "Postgres", "Niamh", "Krzysztof", "Zyntrix", "Kubernetes"]
 # (clip, sentence, the listed name checked in it, voice, whether whisper hears it without the
 # list).  espeak-ng reads Irish and Polish names by English spelling rules ("Niamh" as
 # "nee-am-h"), so it says only the names its rules get near.  The natural voice speaks without
-# its random variation (noise scales 0), so that each run hears the same clip: with it, tiny.en
+# its random variation (tests.support.voices), so that each run hears the same clip: with it, tiny.en
 # hears "Siobhan" right even without the list; "Niamh" it hears as "Niam" with the list too
 # (docs/dictation.md has the figures over more clips).
 CLIPS = [
@@ -39,29 +34,18 @@ CLIPS = [
 ]
 
 
-def steady(voice: Any) -> Any:
-    """The natural voice without its random variation: the same text, the same clip."""
-    voice.config = dataclasses.replace(voice.config, scales=(0.0, voice.config.scales[1], 0.0))
-    return voice
-
-
 @pytest.fixture(scope="module")
 def clips(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     require(espeak_available(), "espeak-ng is not installed (it speaks the test sentences)")
-    from parley.engine.voice.voices import load_voice, unavailable
+    from parley.engine.voice.voices import unavailable
 
     require(unavailable() is None, f"the natural voice: {unavailable()}")
-    voice = steady(load_voice(threads=2))
+    voice = steady_voice()
     folder = tmp_path_factory.mktemp("names")
     out = {}
     for name, sentence, _, speaker, _ in CLIPS:
         path = folder / f"{name}.wav"
-        if speaker == "espeak":
-            synthesize(sentence, path)
-        else:
-            audio = soxr.resample(voice.synthesize(sentence), voice.sample_rate, RATE).astype(np.float32)
-            soundfile.write(path, audio, RATE)
-        out[name] = path
+        out[name] = synthesize(sentence, path) if speaker == "espeak" else speak(voice, sentence, path)
     return out
 
 
@@ -98,17 +82,12 @@ TAKES = {
 
 @pytest.fixture(scope="module")
 def takes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    from parley.engine.voice.voices import load_voice, unavailable
+    from parley.engine.voice.voices import unavailable
 
     require(unavailable() is None, f"the natural voice: {unavailable()}")
-    voice = steady(load_voice(threads=2))
+    voice = steady_voice()
     folder = tmp_path_factory.mktemp("takes")
-    out = {}
-    for name, text in TAKES.items():
-        audio = soxr.resample(voice.synthesize(text), voice.sample_rate, RATE).astype(np.float32)
-        soundfile.write(folder / f"{name}.wav", audio, RATE)
-        out[name] = folder / f"{name}.wav"
-    return out
+    return {name: speak(voice, text, folder / f"{name}.wav") for name, text in TAKES.items()}
 
 
 def test_the_dictation_settings_apply_as_dictate_applies_them(takes: dict[str, Path], tmp_path: Path) -> None:

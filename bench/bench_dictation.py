@@ -7,6 +7,9 @@ the CPU.  The references are the clean sentences meant.
 
     .venv/bin/python bench/bench_dictation.py [--threads 2] [--out bench/out/dictation.json]
 
+On a machine that other work keeps busy, use ``--threads 1``: two threads that spin-wait for
+each other crawl when the cores are taken (the load average is printed with the figures).
+
 Figures printed (WER against the clean reference, textmetrics' normalisation: punctuation and
 case do not count):
 - plain: whisper's text as Dictate typed it before issue 30;
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -163,6 +167,7 @@ def main() -> None:
     from parley.engine.modelfiles.defaults import default_chat_model_path
     from parley.engine.textmetrics import corpus_word_error_rate
 
+    load_before = os.getloadavg()
     vocabulary = DictationOptions(vocabulary=tuple(NAMES))
     prompt = vocabulary.whisper_prompt() or ""
     with tempfile.TemporaryDirectory(prefix="parley-bench-dictation-") as tmp:
@@ -200,7 +205,9 @@ def main() -> None:
             outcomes[key] = figures["outcomes"]
             cleanup_s[key] = figures["seconds"]
 
-    report: dict[str, Any] = {"clips": len(clips), "prompt": prompt, "conditions": {}}
+    report: dict[str, Any] = {"clips": len(clips), "prompt": prompt, "threads": args.threads, "conditions": {}}
+    report["load_average"] = {"before": load_before[0], "after": os.getloadavg()[0], "cpus": os.cpu_count()}
+    print(f"\nload average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} CPUs")
     print(f"\n{'':48s} {'WER':>6s} {'natural':>8s} {'espeak':>7s} {'names':>7s}")
     for key, texts in conditions.items():
         pairs = [(c.meant, t) for c, t in zip(clips, texts, strict=True)]

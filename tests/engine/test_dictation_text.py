@@ -86,6 +86,7 @@ def test_the_switch_turns_filler_removal_off() -> None:
         ("We put up the posters in the kitchen.", "We put up the posters in the kitchen."),
         ("The source is open, the ceiling is high.", "The source is open, the ceiling is high."),
         ("I will mark this one.", "I will mark this one."),
+        ("Visit Zyntrix.io or mail Zintrix@example.com now.", "Visit Zyntrix.io or mail Zintrix@example.com now."),
     ],
 )
 def test_near_misses_become_the_listed_word_and_nothing_else(raw: str, expected: str) -> None:
@@ -276,6 +277,8 @@ def test_process_runs_the_steps_in_order_and_types_the_plain_text_when_the_clean
     assert [name for name, _ in result.steps] == ["fillers", "vocabulary", "replacements", "punctuation", "cleanup"]
     used = process("hello", options, _Fixed(CleanupOutcome("used", "Hello.")), language="en")
     assert (used.text, used.cleanup, used.plain) == ("Hello.", "used", False)
+    respelled = process("zyntrix", options, _Fixed(CleanupOutcome("used", "Try Zyntrix.io or ZyntriX.")))
+    assert respelled.text == "Try Zyntrix.io or Zyntrix."  # the list's spelling over the model's
     loading = process("hello", options, None)
     assert (loading.text, loading.cleanup) == ("hello", "no_model") and "not loaded" in loading.note
     off = process("hello", dataclasses.replace(options, cleanup=False), cleaner)

@@ -40,6 +40,7 @@ MAX_ENTRY_WORDS = 4
 # is the "previous text" marker; byte-level BPE makes a token at least one byte.
 PROMPT_MAX_BYTES = 448 // 2 - 1
 MIN_LETTERS = 4  # shorter words are only matched exactly (case fixes)
+_NOT_A_NAME = "./@_\\:"  # inside an address, a file name or a number: "zyntrix.io" is not a near miss
 DEFAULT_THRESHOLD = 0.8
 THRESHOLD_RANGE = (0.5, 1.0)
 
@@ -242,7 +243,7 @@ def _best(window: list[Word], index: _Index, needed: float) -> tuple[str, float]
         if written.lower() != same.text.lower() or (written != same.text and written != written.lower()):
             return same.text, 2.0  # the entry, written otherwise ("Github", "Kubernete's", "post gres")
         return None  # the entry itself, or a common word in lower case ("mark" for "Mark")
-    if len(heard) < MIN_LETTERS:
+    if len(heard) < MIN_LETTERS or any(c in w.core for w in window for c in _NOT_A_NAME):
         return None
     best: tuple[str, float] | None = None
     for entry in index.by_sound.get(sound_key(heard)[:1], ()):

@@ -8,9 +8,12 @@ out (``parley.engine.audio.utterance``).  Timestamps stay those of the file.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.audio.files import check_audio_file, load_audio
 from ..engine.backend.devices import fallback_to_cpu
@@ -19,6 +22,12 @@ from ..engine.errors import DeviceLostError, ParleyError
 from ..engine.formats import SAMPLE_RATE
 from .devices import add_rpc_option, rpc_endpoints
 
+if TYPE_CHECKING:
+    from ..engine.dictation.cleanup import Cleaner
+    from ..engine.dictation.options import DictationOptions
+    from ..engine.dictation.pipeline import DictationResult
+
+CLEANUP_CONTEXT = 2048  # tokens: the clean-up prompt, a long take and its rewrite
 EXIT_FAILED = 1  # a file could not be read or transcribed
 EXIT_NO_SPEECH = 3  # every file was read, and at least one held no speech
 
@@ -44,12 +53,62 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--prompt", default=None, help="initial prompt (names, spelling hints)")
     p.add_argument("--beam-size", type=int, default=0, help="beam search width (default: greedy)")
     add_rpc_option(p)
+    add_dictation_options(p)
     out = p.add_mutually_exclusive_group()
     out.add_argument("--timestamps", action="store_true", help="print [start --> end] before each segment")
     out.add_argument("--json", action="store_true", help="print one JSON object per file")
 
 
+def add_dictation_options(p: argparse.ArgumentParser) -> None:
+    from ..engine.dictation.options import MODES
+
+    d = p.add_argument_group("dictation (as Dictate types it; each option below implies --clean)")
+    d.add_argument("--clean", action="store_true", help="apply what Dictate applies, with the dictation settings")
+    d.add_argument("--vocabulary", metavar="FILE", help="names and words, one a line, instead of the settings' list")
+    d.add_argument("--rules", metavar="FILE", help="replacement rules, 'spoken => written' one a line")
+    d.add_argument(
+        "--mode", choices=MODES, help="a per-application mode: plain, cleaned (the chat model's clean-up), ..."
+    )
+    d.add_argument("--no-fillers", action="store_true", help="keep um, uh and repeated words")
+    d.add_argument("--no-spoken-punctuation", action="store_true", help='keep "comma", "new line" as words')
+    d.add_argument("--cleanup-timeout", type=float, metavar="S", help="the clean-up's limit in seconds")
+    d.add_argument("--chat-model", help="the clean-up's model (default: the settings' chat model)")
+
+
+def dictation_options(args: argparse.Namespace) -> DictationOptions | None:
+    """The options of ``--clean`` and its kin (None: plain transcription), with their warnings
+    printed; a bad rule or file is an error (exit status 2)."""
+    from ..config.settings import load_settings
+    from ..engine.dictation import lists
+    from ..engine.dictation.options import DictationOptions
+    from ..engine.dictation.replacements import check_rules
+
+    implied = (args.vocabulary, args.rules, args.mode, args.no_fillers or None, args.no_spoken_punctuation or None)
+    if not args.clean and all(v is None for v in (*implied, args.cleanup_timeout, args.chat_model)):
+        return None
+    if args.timestamps:
+        raise ParleyError("--timestamps shows whisper's segments: it does not go with --clean")
+    settings = load_settings().settings
+    if args.vocabulary:
+        settings.dictation_vocabulary = lists.read_vocabulary(args.vocabulary)
+    if args.rules:
+        settings.dictation_replacements = lists.read_rules(args.rules)
+        if problems := check_rules(settings.dictation_replacements):
+            raise ParleyError(f"{args.rules}: " + " ".join(problems))
+    settings.dictation_remove_fillers &= not args.no_fillers
+    settings.dictation_spoken_punctuation &= not args.no_spoken_punctuation
+    if args.cleanup_timeout is not None:
+        settings.dictation_cleanup_timeout_s = args.cleanup_timeout
+    settings.language = args.language
+    options = DictationOptions.from_settings(settings).with_mode(args.mode or "default")
+    for warning in options.warnings:
+        print(f"parley: {warning}", file=sys.stderr)
+    args.chat_model = args.chat_model or settings.chat_model
+    return options
+
+
 def run(args: argparse.Namespace) -> int:
+    from ..engine.dictation.pipeline import process
     from ..engine.modelfiles.defaults import speech_model_path
     from ..engine.modelfiles.whisper_file import check_whisper_ggml
     from ..engine.speech import SpeechModel, transcribe_speech
@@ -67,10 +126,15 @@ def run(args: argparse.Namespace) -> int:
             failures += 1
     if not readable:
         return EXIT_FAILED
+    dictation = dictation_options(args)
     if args.rpc:
         remote.connect(rpc_endpoints(args))
     model_path = speech_model_path(args.model, progress=_conversion_progress)
-    with SpeechModel(model_path, device=args.device, threads=args.threads) as model:
+    prompt = args.prompt if args.prompt is not None or dictation is None else dictation.whisper_prompt()
+    with contextlib.ExitStack() as stack:
+        cleaner = stack.enter_context(_cleaner(dictation, args))
+        model = stack.enter_context(SpeechModel(model_path, device=args.device, threads=args.threads))
+        stack.callback(lambda: model.close())  # the CPU model that replaced a lost device's, if any
         if model.device.fallback_reason:
             print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
         for path in readable:
@@ -79,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
                 options = dict(
                     language=args.language,
                     translate=args.translate,
-                    initial_prompt=args.prompt,
+                    initial_prompt=prompt,
                     beam_size=args.beam_size,
                 )
                 try:
@@ -99,13 +163,17 @@ def run(args: argparse.Namespace) -> int:
                 print(f"parley: {path}: no speech", file=sys.stderr)
                 silent += 1
                 continue
+            typed = None if dictation is None else process(result.text, dictation, cleaner, language=result.language)
+            if typed is not None and typed.note:
+                print(f"parley: {path}: {typed.note}", file=sys.stderr)
             if args.json:
                 print(
                     json.dumps(
                         {
                             "file": path,
                             "language": result.language,
-                            "text": result.text,
+                            "text": result.text if typed is None else typed.text,
+                            **({} if typed is None else _dictation_fields(typed)),
                             "audio_seconds": round(len(audio) / SAMPLE_RATE, 3),
                             "seconds": round(result.elapsed, 3),
                             "device": model.device.device.name,
@@ -123,8 +191,32 @@ def run(args: argparse.Namespace) -> int:
                 for s in result.segments:
                     print(f"[{_clock(s.start)} --> {_clock(s.end)}] {s.text}")
             else:
-                print(result.text)
+                print(result.text if typed is None else typed.text)
     return EXIT_FAILED if failures else EXIT_NO_SPEECH if silent else 0
+
+
+@contextlib.contextmanager
+def _cleaner(options: DictationOptions | None, args: argparse.Namespace) -> Iterator[Cleaner | None]:
+    """The clean-up's model, loaded when the options ask for the clean-up (None otherwise)."""
+    if options is None or not options.cleanup:
+        yield None
+        return
+    from ..engine.chat.model import ChatModel
+    from ..engine.dictation.cleanup import Cleaner
+    from ..engine.library.choice import chat_model_path
+
+    path = chat_model_path(args.chat_model or "default", device=args.device, threads=args.threads)
+    with ChatModel(path, device=args.device, n_ctx=CLEANUP_CONTEXT, threads=args.threads) as model:
+        yield Cleaner(model)
+
+
+def _dictation_fields(typed: DictationResult) -> dict[str, object]:
+    return {
+        "raw": typed.raw,
+        "cleanup": typed.cleanup,
+        "note": typed.note,
+        "steps": {name: round(seconds, 4) for name, seconds in typed.steps},
+    }
 
 
 def _clock(seconds: float) -> str:

@@ -56,18 +56,19 @@ def test_a_model_still_loading_or_closed_types_the_plain_text(tiny: dict[str, Pa
 def test_the_deadline_cancels_the_generation(tiny: dict[str, Path]) -> None:
     """A long take on a model that never stops: without a deadline it writes until its limit of
     tokens; with one it is cancelled and the call returns long before that."""
-    take = " ".join(["we moved the meeting to Tuesday and then to Friday"] * 12)
+    # A blank line in the take: the reply is not stopped at the model's first blank line.
+    take = "\n\n".join(["we moved the meeting to Tuesday and then to Friday"] * 12)
     with ChatModel(tiny["babbles"], device="cpu", n_ctx=1024, threads=2) as model:
         cleaner = Cleaner(model)
         started = time.perf_counter()
         whole = process(take, CLEANUP, cleaner, language="en")
         full = time.perf_counter() - started
-        assert whole.cleanup == "added_words"  # ran to its end, and babbled
+        assert whole.cleanup == "added_words", whole  # ran to its end, and babbled
         limit = dataclasses.replace(CLEANUP, cleanup_timeout_s=full / 20)
         started = time.perf_counter()
         cut = process(take, limit, cleaner, language="en")
         elapsed = time.perf_counter() - started
-    assert cut.cleanup == "timed_out" and cut.text == whole.text
+    assert cut.cleanup == "timed_out" and cut.text == whole.text, (cut, full, elapsed)
     assert cut.note == f"The clean-up took longer than {full / 20:g} s, so the text was typed without the clean-up."
     assert elapsed < full / 2, (elapsed, full)
 

@@ -42,6 +42,8 @@ def test_words_join_back_to_the_text(text: str) -> None:
         ("Right, um.", "Right."),
         ("Hmm. The posters are up.", "The posters are up."),
         ("Uh.", ""),
+        (", I want to, I need to go.", "I want to, I need to go."),
+        ("Yes. , so we go.", "Yes. So we go."),
         ("Erm, I I think it's fine.", "I think it's fine."),
         ("We are going to going to the the station.", "We are going to the station."),
         ("I know that that is true, very very true.", "I know that that is true, very very true."),
@@ -84,6 +86,7 @@ def test_the_switch_turns_filler_removal_off() -> None:
         ("We put up the posters in the kitchen.", "We put up the posters in the kitchen."),
         ("The source is open, the ceiling is high.", "The source is open, the ceiling is high."),
         ("I will mark this one.", "I will mark this one."),
+        ("Visit Zyntrix.io or mail Zintrix@example.com now.", "Visit Zyntrix.io or mail Zintrix@example.com now."),
     ],
 )
 def test_near_misses_become_the_listed_word_and_nothing_else(raw: str, expected: str) -> None:
@@ -122,11 +125,16 @@ def test_correction_never_writes_a_word_that_is_not_on_the_list() -> None:
 
 def test_the_whisper_prompt_holds_the_list_within_whispers_prompt_size() -> None:
     assert whisper_prompt(DictationOptions()) is None
-    assert whisper_prompt(DictationOptions(vocabulary=("Siobhan", "Nguyen"))) == "Siobhan, Nguyen."
+    assert whisper_prompt(DictationOptions(vocabulary=("Siobhan",))) == "I talked with Siobhan."
+    two = DictationOptions(vocabulary=("Siobhan", "Nguyen", "Postgres"))
+    assert whisper_prompt(two) == "I talked with Siobhan, Nguyen and Postgres."
+    assert whisper_prompt(dataclasses.replace(two, language="de")) == "Siobhan, Nguyen, Postgres."
     many = DictationOptions.bounded(vocabulary=[f"Name{i:04d}" for i in range(10_000)])
     prompt = whisper_prompt(many)
     assert prompt is not None and len(prompt.encode()) <= vocabulary.PROMPT_MAX_BYTES == 223
-    assert prompt.startswith("Name0000, Name0001,") and vocabulary.prompt_coverage(many.vocabulary) == 22
+    assert prompt.startswith("I talked with Name0000, Name0001,") and vocabulary.prompt_coverage(many.vocabulary) == 20
+    long_first = ("A" * 220, "Siobhan")
+    assert whisper_prompt(DictationOptions(vocabulary=long_first)) == "I talked with Siobhan."  # the next that fits
     wide = whisper_prompt(DictationOptions(vocabulary=("Zoë", "Ærøskøbing", "東京") * 40))
     assert wide is not None and len(wide.encode()) <= 223  # bytes, not characters, bound the tokens
 
@@ -269,6 +277,8 @@ def test_process_runs_the_steps_in_order_and_types_the_plain_text_when_the_clean
     assert [name for name, _ in result.steps] == ["fillers", "vocabulary", "replacements", "punctuation", "cleanup"]
     used = process("hello", options, _Fixed(CleanupOutcome("used", "Hello.")), language="en")
     assert (used.text, used.cleanup, used.plain) == ("Hello.", "used", False)
+    respelled = process("zyntrix", options, _Fixed(CleanupOutcome("used", "Try Zyntrix.io or ZyntriX.")))
+    assert respelled.text == "Try Zyntrix.io or Zyntrix."  # the list's spelling over the model's
     loading = process("hello", options, None)
     assert (loading.text, loading.cleanup) == ("hello", "no_model") and "not loaded" in loading.note
     off = process("hello", dataclasses.replace(options, cleanup=False), cleaner)
@@ -284,7 +294,7 @@ def test_modes_change_what_they_say() -> None:
     assert dataclasses.replace(options, cleanup=False).with_mode("cleaned").cleanup
     raw = options.with_mode("raw")
     assert process("Um, Zintrix comma", raw, language="en").text == "Um, Zintrix comma"
-    assert whisper_prompt(raw) == "Zyntrix."  # the list still biases whisper
+    assert whisper_prompt(raw) == "I talked with Zyntrix."  # the list still biases whisper
 
 
 def test_the_settings_hold_the_dictation_fields_and_a_huge_vocabulary_does_not_reset_them(tmp_path) -> None:

@@ -59,7 +59,10 @@ class Cleaner:
         timer.start()
         try:
             room = min(MAX_REPLY_TOKENS, 2 * len(self.model.tokenize(text)) + REPLY_ROOM)
-            params = SamplingParams(temperature=0.0, repeat_penalty=1.0, max_tokens=room)
+            # A take with no blank line in it ends at the answer's first: what small models write
+            # after one is about the text ("The rewritten text is: ...").
+            stop = [] if "\n\n" in text else ["\n\n"]
+            params = SamplingParams(temperature=0.0, repeat_penalty=1.0, max_tokens=room, stop=stop)
             reply = ChatSession(self.model, options.cleanup_prompt).reply(MESSAGE.format(text), params, cancel=cancel)
         except ParleyError as exc:
             return CleanupOutcome("failed", "", without(f"The clean-up failed ({exc})"))

@@ -6,6 +6,9 @@ for "auto" (no language set, and none detected) only the sounds that are no word
 are removed.  Words that people use as fillers but that carry meaning elsewhere ("like", "you
 know", "so", "well") are left to the clean-up by the chat model, which sees the sentence.
 
+Whisper itself leaves out most hesitation sounds but sometimes keeps their comma (", I want
+to"): a sentence that starts with bare punctuation loses it.
+
 A word said twice in a row ("I I think") is said once; so is a phrase of two or three words
 ("going to going to").  Repetitions that are grammar or emphasis ("that that", "had had",
 "very very", "no no") are kept, per language.
@@ -46,6 +49,11 @@ def remove_fillers(words: list[Word], language: str) -> list[Word]:
     out: list[Word] = []
     opened = False  # the word before was a filler that began a sentence: this one begins it now
     for index, word in enumerate(words):
+        if not word.core and word.trail.strip(",;:.…") == "" and starts_sentence(words, index):
+            opened = True  # the comma of a filler whisper left out (", I want to"): nothing to keep
+            if index + 1 < len(words):
+                capitalize(words[index + 1])
+            continue
         if word.key not in fillers:
             out.append(word)
             opened = False

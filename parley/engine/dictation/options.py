@@ -148,7 +148,7 @@ class DictationOptions:
 
     def whisper_prompt(self) -> str | None:
         """whisper's initial prompt from the vocabulary (``vocabulary.whisper_prompt``)."""
-        return vocab.whisper_prompt(self.vocabulary)
+        return vocab.whisper_prompt(self.vocabulary, self.language)
 
 
 def whisper_prompt(options: DictationOptions) -> str | None:

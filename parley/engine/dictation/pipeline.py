@@ -4,9 +4,10 @@
 2. vocabulary: near misses of the user's words corrected (``vocabulary``);
 3. replacements: the user's rules (``replacements``);
 4. spoken punctuation: "comma", "new line" (``punctuation``, English);
-5. clean-up by the chat model, when on (a ``TextCleaner``: ``cleanup.Cleaner``); whatever it
-   does wrong (too slow, nothing, words of its own, no model yet) the text of steps 1-4 is
-   typed and ``DictationResult.note`` says why.
+5. clean-up by the chat model, when on (a ``TextCleaner``: ``cleanup.Cleaner``), then the
+   vocabulary's spellings again over what it wrote; whatever it does wrong (too slow, nothing,
+   words of its own, no model yet) the text of steps 1-4 is typed and ``DictationResult.note``
+   says why.
 
 Fillers go first so that "Nguyen, um, Van" is one name to the vocabulary step.  Each step is
 timed (``steps``), for the benchmark and for the app's log.
@@ -92,6 +93,9 @@ def process(
         return DictationResult(raw, text, "no_model", NO_MODEL_NOTE, tuple(steps))
     started = time.perf_counter()
     outcome = cleaner.clean(text, options)
-    steps.append(("cleanup", time.perf_counter() - started))
     typed = outcome.text if outcome.status == "used" else text
+    if outcome.status == "used" and options.correct_vocabulary and options.vocabulary:
+        # The list's spellings win over the model's ("PostgreSQL" back to "Postgres").
+        typed = words.join(vocabulary.correct(words.split(typed), options.vocabulary, options.vocabulary_threshold))
+    steps.append(("cleanup", time.perf_counter() - started))
     return DictationResult(raw, typed, outcome.status, outcome.note, tuple(steps))

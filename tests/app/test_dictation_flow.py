@@ -125,7 +125,7 @@ def test_the_vocabulary_biases_whisper_and_corrects_the_talk_keys_and_ask_parley
     shortcuts.released.emit("ask")
     qtbot.waitUntil(lambda: app.engines.chat.asked == ["is Zyntrix ready"], timeout=TIMEOUT_MS)
     prompts = app.controller.speech.model.prompts
-    assert prompts and set(prompts) == {"Zyntrix, Siobhan."}
+    assert prompts and set(prompts) == {"I talked with Zyntrix and Siobhan."}
 
 
 def test_only_fillers_type_nothing_and_say_so(qtbot, start) -> None:
@@ -348,4 +348,4 @@ def test_a_huge_vocabulary_is_told_not_refused(qtbot, start) -> None:
     _in_settings(qtbot, app, work)
     assert len(app.controller.settings.dictation_vocabulary) == 10_000
     prompt = app.controller.transcription.dictation_options().whisper_prompt()
-    assert prompt is not None and prompt.startswith("Name0, Name1,") and len(prompt.encode()) <= 223
+    assert prompt is not None and prompt.startswith("I talked with Name0, Name1,") and len(prompt.encode()) <= 223

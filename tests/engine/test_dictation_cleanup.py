@@ -33,14 +33,14 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def test_a_model_that_answers_with_a_paragraph_of_its_own_types_the_plain_text(tiny: dict[str, Path]) -> None:
-    with ChatModel(tiny["babbles"], device="cpu", n_ctx=1024, threads=2) as model:
+    with ChatModel(tiny["babbles"], device="cpu", n_ctx=1024, threads=1) as model:
         result = process(TAKE, CLEANUP, Cleaner(model), language="en")
     assert result.cleanup == "added_words" and result.text == "so I think we should move the meeting to Tuesday"
     assert "added words that were not said" in result.note
 
 
 def test_a_model_that_answers_nothing_types_the_plain_text(tiny: dict[str, Path]) -> None:
-    with ChatModel(tiny["silent"], device="cpu", n_ctx=512, threads=2) as model:
+    with ChatModel(tiny["silent"], device="cpu", n_ctx=512, threads=1) as model:
         result = process(TAKE, CLEANUP, Cleaner(model), language="en")
     assert (result.cleanup, result.text) == ("empty", "so I think we should move the meeting to Tuesday")
     assert result.note == "The clean-up gave no text, so the text was typed without the clean-up."
@@ -48,17 +48,18 @@ def test_a_model_that_answers_nothing_types_the_plain_text(tiny: dict[str, Path]
 
 def test_a_model_still_loading_or_closed_types_the_plain_text(tiny: dict[str, Path]) -> None:
     assert process(TAKE, CLEANUP, None, language="en").cleanup == "no_model"
-    model = ChatModel(tiny["silent"], device="cpu", n_ctx=512, threads=2)
+    model = ChatModel(tiny["silent"], device="cpu", n_ctx=512, threads=1)
     model.close()
     assert process(TAKE, CLEANUP, Cleaner(model), language="en").cleanup == "no_model"
 
 
 def test_the_deadline_cancels_the_generation(tiny: dict[str, Path]) -> None:
     """A long take on a model that never stops: without a deadline it writes until its limit of
-    tokens; with one it is cancelled and the call returns long before that."""
+    tokens; with one it is cancelled and the call returns long before that.  One thread: a tiny
+    model's two threads, spin-waiting for each other, slow down a hundredfold on a busy machine."""
     # A blank line in the take: the reply is not stopped at the model's first blank line.
     take = "\n\n".join(["we moved the meeting to Tuesday and then to Friday"] * 12)
-    with ChatModel(tiny["babbles"], device="cpu", n_ctx=1024, threads=2) as model:
+    with ChatModel(tiny["babbles"], device="cpu", n_ctx=1024, threads=1) as model:
         cleaner = Cleaner(model)
         started = time.perf_counter()
         whole = process(take, CLEANUP, cleaner, language="en")
@@ -75,7 +76,7 @@ def test_the_deadline_cancels_the_generation(tiny: dict[str, Path]) -> None:
 
 @pytest.fixture(scope="module")
 def starter() -> ChatModel:
-    with ChatModel(default_chat_model_path(), device="cpu", n_ctx=2048, threads=2) as model:
+    with ChatModel(default_chat_model_path(), device="cpu", n_ctx=2048, threads=1) as model:
         yield model
 
 

@@ -28,10 +28,13 @@ def set_openmp_waiting() -> None:
     once both models are loaded, and then spins only 100 times at each barrier before it sleeps
     and must be woken (a futex call per graph node): with a chat model loaded beside it, whisper
     took 280 ms instead of 190 for an 8 s take on 2 cores.  ``OMP_WAIT_POLICY=active`` makes
-    that 1000 spins (176 ms); ``GOMP_SPINCOUNT`` keeps the spin of a process that is not
-    oversubscribed at libgomp's own default, not active's "forever", so idle threads still
-    sleep.  A user who sets either variable keeps their own choice.
+    that 1000 spins (176 ms).  ``GOMP_SPINCOUNT=1000`` holds a process that is not
+    oversubscribed (``parley chat``, ``serve``, the app with one model) to the same 1000 spins,
+    not libgomp's 300,000: when another program keeps the cores busy, a thread that spins that
+    long at every barrier waits for its partner to be scheduled again, and on 2 busy cores the
+    starter wrote 0.4-0.6 tokens/s instead of 50 (1000 spins: 21-29, passive: 24-51, one
+    thread: 52).  A user who sets either variable keeps their own choice.
     """
     if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
         os.environ["OMP_WAIT_POLICY"] = "active"
-        os.environ["GOMP_SPINCOUNT"] = "300000"
+        os.environ["GOMP_SPINCOUNT"] = "1000"

@@ -574,7 +574,7 @@ ctypes.CDLL("libgomp.so.1").omp_display_env(1)
 @pytest.mark.parametrize(
     ("given", "seen"),
     [
-        ({}, {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "300000"}),
+        ({}, {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "1000"}),
         ({"OMP_WAIT_POLICY": "passive"}, {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "0"}),
     ],
 )

@@ -1,9 +1,15 @@
-"""Acoustic echo cancellation with speexdsp (Debian: libspeexdsp1; BSD licence), on 16 kHz mono.
+"""Acoustic echo cancellation on 16 kHz mono: WebRTC's AEC3 (``pywebrtc-audio``), and speexdsp.
 
-On a laptop's speakers the microphone hears what Parley says.  ``EchoCanceller`` takes what
-the speakers play (``reference``, from the player's thread) and removes its echo from what the
-microphone hears (``process``, on the listener's thread): speexdsp's multi-delay block
-frequency-domain adaptive filter, then its preprocessor's residual echo suppression.
+On a laptop's speakers the microphone hears what Parley says.  An echo canceller takes what the
+speakers play (``reference``, from the player's thread) and removes its echo from what the
+microphone hears (``process``, on the listener's thread).  ``EchoCanceller`` is the one the app
+makes: ``WebRtcEchoCanceller``, AEC3, the canceller of browsers and video calls, which measures
+the echo's delay itself, adapts two linear filters, tells double talk from echo and suppresses
+what the filters leave.  ``SpeexEchoCanceller`` (speexdsp's adaptive filter and residual
+suppressor, with the delay measured here) is the one Parley had before; it stays for the
+comparison in ``bench/bench_echo.py``, where AEC3 removed more echo in every room, converged
+in under a second where speexdsp took seconds, and kept up with clock drift that left speexdsp
+removing nothing (docs/voice.md has the figures).
 
 The two streams are paired by order, not by clock: each microphone frame is matched with the
 next reference frame queued, so a reference block pushed as it goes to the device always comes
@@ -14,15 +20,11 @@ delay, and what the filter learnt, stay the same from one reply to the next.  (M
 sample count, dropping reference that came late, was tried: the pairing then depended on when
 each stream started, and cancelled less.)
 
-The echo then still arrives some time after its reference: about 85 ms through PulseAudio's
-loopback, up to a few hundred on real sound cards.  An adaptive filter long enough to cover
-that converges slowly (measured on PulseAudio: 3 dB of echo removed after 5 s of Parley's
-voice with a 0.4 s filter), so the delay is measured instead (``echo_delay``: a
-phase-transform cross-correlation of the last ``_HISTORY_S`` of microphone and reference,
-which finds it even while the user talks), the reference is held back by it less a small
-margin, and the filter need only be ``tail_seconds`` long (0.12 s: 10 dB after 5 s, 27 dB
-later).  A delay that moves (clock drift) by more than ``_REALIGN_S`` is followed, and the
-filter starts learning again.
+speexdsp's filter must be short to converge fast, so its canceller measures the echo's delay
+(``echo_delay``: a phase-transform cross-correlation of the last ``_HISTORY_S`` of microphone and
+reference) and holds the reference back by it less a small margin; a delay that moves by more
+than ``_REALIGN_S`` is followed, and the filter starts learning again.  AEC3 does the same
+inside (it finds delays up to about half a second after the pairing).
 """
 
 from __future__ import annotations
@@ -90,8 +92,29 @@ def _speexdsp() -> Any:
         return _lib
 
 
+def _webrtc_audio() -> Any:
+    """pywebrtc-audio, imported when a canceller is first made (its wheel bundles WebRTC's
+    audio processing module for Linux, macOS and Windows)."""
+    try:
+        import pywebrtc_audio
+    except ImportError as e:
+        raise EchoCancellerError(
+            f"The echo canceller needs the pywebrtc-audio package (pip install pywebrtc-audio): {e}"
+        ) from e
+    return pywebrtc_audio
+
+
 def available() -> str | None:
-    """None when an echo canceller can be made here, else why not."""
+    """None when the app's echo canceller (``EchoCanceller``) can be made here, else why not."""
+    try:
+        _speexdsp()
+    except EchoCancellerError as e:
+        return str(e)
+    return None
+
+
+def speexdsp_available() -> str | None:
+    """None when ``SpeexEchoCanceller`` can be made here, else why not."""
     try:
         _speexdsp()
     except EchoCancellerError as e:
@@ -103,13 +126,78 @@ def _to_int16(audio: np.ndarray) -> np.ndarray:
     return np.asarray(np.clip(audio, -1.0, 1.0) * 32767.0, dtype=np.int16)
 
 
-class EchoCanceller:
-    """Removes the speakers' echo from 16 kHz microphone audio (see the module docstring).
+class _PairedReference:
+    """What both cancellers share: the reference queued by the player's thread (resampled to
+    16 kHz) and taken by order, frame by frame, as the microphone's blocks come; microphone
+    samples short of a whole frame wait for the next block."""
+
+    frame: int
+    restarts: int  # times the filter started learning again (a new delay, ``reset``)
+
+    def _init_queue(self) -> None:
+        self._lock = threading.Lock()  # guards the reference queue and the resamplers
+        self._reference: deque[np.ndarray] = deque()
+        self._queued = 0
+        self._resamplers: dict[int, soxr.ResampleStream] = {}
+        self._pending = np.zeros(0, dtype=np.float32)  # microphone samples short of a frame
+        self.reference_level = -math.inf  # dBFS of the reference the last ``process`` paired with the microphone
+
+    def reference(self, block: np.ndarray, rate: int) -> None:
+        """What the speakers are about to play, mono float32 at ``rate``; any thread."""
+        with self._lock:
+            if rate != SAMPLE_RATE:
+                resampler = self._resamplers.get(rate)
+                if resampler is None:
+                    resampler = self._resamplers[rate] = soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32")
+                block = resampler.resample_chunk(np.ascontiguousarray(block, dtype=np.float32))
+            if len(block) == 0:
+                return
+            self._reference.append(np.asarray(block, dtype=np.float32))
+            self._queued += len(block)
+            while self._queued > MAX_BACKLOG_SECONDS * SAMPLE_RATE:
+                self._queued -= len(self._reference.popleft())
+
+    def _whole_frames(self, microphone: np.ndarray) -> np.ndarray:
+        """The microphone samples that fill whole frames, the pending ones first; the rest waits."""
+        audio = np.concatenate([self._pending, np.asarray(microphone, dtype=np.float32).reshape(-1)])
+        whole = len(audio) // self.frame * self.frame
+        self._pending = audio[whole:].copy()
+        return audio[:whole]
+
+    def _forget_queue(self) -> None:
+        with self._lock:
+            self._reference.clear()
+            self._queued = 0
+            self._pending = self._pending[:0]
+
+    def _take_reference(self, count: int) -> np.ndarray:
+        """The next ``count`` reference samples, silence where none was queued."""
+        out = np.zeros(count, dtype=np.float32)
+        filled = 0
+        with self._lock:
+            while self._reference and filled < count:
+                head = self._reference[0]
+                take = min(len(head), count - filled)
+                out[filled : filled + take] = head[:take]
+                filled += take
+                if take == len(head):
+                    self._reference.popleft()
+                else:
+                    self._reference[0] = head[take:]
+            self._queued -= filled
+        return out
+
+
+class SpeexEchoCanceller(_PairedReference):
+    """Removes the speakers' echo from 16 kHz microphone audio with speexdsp (see the module
+    docstring).
 
     ``frame_seconds``: speexdsp's frame (10 ms); ``tail_seconds``: the longest echo path the
     filter covers (device latencies plus the room's reverberation); ``suppress``: also run the
     residual echo suppressor (non-linear; it removes what the linear filter leaves).
     """
+
+    name = "speexdsp"
 
     def __init__(self, *, frame_seconds: float = 0.01, tail_seconds: float = 0.12, suppress: bool = True) -> None:
         if not 0.0 < frame_seconds <= 0.064 or not frame_seconds < tail_seconds <= 2.0:
@@ -134,12 +222,7 @@ class EchoCanceller:
             lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS, _ffi.new("int *", -45))
             lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE, _ffi.new("int *", -30))
         self._lib = lib
-        self._lock = threading.Lock()  # guards the reference queue and the resamplers
-        self._reference: deque[np.ndarray] = deque()
-        self._queued = 0
-        self._resamplers: dict[int, soxr.ResampleStream] = {}
-        self._pending = np.zeros(0, dtype=np.float32)  # microphone samples short of a frame
-        self.reference_level = -math.inf  # dBFS of the reference the last ``process`` paired with the microphone
+        self._init_queue()
         self.delay = 0  # samples the reference is held back by, beyond the pairing by order
         self.restarts = 0  # times the filter started learning again (a new delay, ``reset``)
         self._line = np.zeros(0, dtype=np.float32)  # the reference held back (``delay`` samples)
@@ -152,34 +235,18 @@ class EchoCanceller:
         self._play = _ffi.new("int16_t[]", self.frame)
         self._out = _ffi.new("int16_t[]", self.frame)
 
-    def reference(self, block: np.ndarray, rate: int) -> None:
-        """What the speakers are about to play, mono float32 at ``rate``; any thread."""
-        with self._lock:
-            if rate != SAMPLE_RATE:
-                resampler = self._resamplers.get(rate)
-                if resampler is None:
-                    resampler = self._resamplers[rate] = soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32")
-                block = resampler.resample_chunk(np.ascontiguousarray(block, dtype=np.float32))
-            if len(block) == 0:
-                return
-            self._reference.append(np.asarray(block, dtype=np.float32))
-            self._queued += len(block)
-            while self._queued > MAX_BACKLOG_SECONDS * SAMPLE_RATE:
-                self._queued -= len(self._reference.popleft())
-
     def process(self, microphone: np.ndarray) -> np.ndarray:
         """``microphone`` (16 kHz mono float32) without the echo; one thread at a time.  What is
         short of a whole frame is held back for the next call (at most 10 ms)."""
-        audio = np.concatenate([self._pending, np.asarray(microphone, dtype=np.float32).reshape(-1)])
-        whole = len(audio) // self.frame * self.frame
-        self._pending = audio[whole:].copy()
+        audio = self._whole_frames(microphone)
+        whole = len(audio)
         if whole == 0:
-            return audio[:0]
-        reference = self._aligned(audio[:whole], self._take_reference(whole))
+            return audio
+        reference = self._aligned(audio, self._take_reference(whole))
         self.reference_level = rms_level(reference)
         out = np.empty(whole, dtype=np.float32)
         rec, play, cleaned, n = self._rec, self._play, self._out, self.frame
-        mic16 = _to_int16(audio[:whole])
+        mic16 = _to_int16(audio)
         ref16 = _to_int16(reference)
         for i in range(0, whole, n):
             _ffi.memmove(rec, mic16[i : i + n].tobytes(), 2 * n)
@@ -192,10 +259,7 @@ class EchoCanceller:
 
     def reset(self) -> None:
         """Forget the reference queued, the delay and what the filter learnt (a new microphone stream)."""
-        with self._lock:
-            self._reference.clear()
-            self._queued = 0
-            self._pending = self._pending[:0]
+        self._forget_queue()
         self.delay, self._line, self._candidate, self._since_estimate = 0, self._line[:0], None, 0
         self._history_mic[:] = 0.0
         self._history_ref[:] = 0.0
@@ -239,22 +303,45 @@ class EchoCanceller:
         self.restarts += 1
         self._lib.speex_echo_state_reset(self._echo)
 
-    def _take_reference(self, count: int) -> np.ndarray:
-        """The next ``count`` reference samples, silence where none was queued."""
-        out = np.zeros(count, dtype=np.float32)
-        filled = 0
-        with self._lock:
-            while self._reference and filled < count:
-                head = self._reference[0]
-                take = min(len(head), count - filled)
-                out[filled : filled + take] = head[:take]
-                filled += take
-                if take == len(head):
-                    self._reference.popleft()
-                else:
-                    self._reference[0] = head[take:]
-            self._queued -= filled
-        return out
+
+class WebRtcEchoCanceller(_PairedReference):
+    """Removes the speakers' echo with WebRTC's AEC3 (``pywebrtc-audio``; Apache-2.0), the
+    canceller of browsers and video calls: it finds the echo's delay itself (up to about half a
+    second after the pairing by order), adapts two filters (one fast, one careful), tells the
+    user's voice over Parley's from Parley's alone, and suppresses what its filters leave.
+
+    Each 10 ms microphone frame goes in with the reference frame paired with it by order (the
+    reference first, as AEC3 wants it); ``delay`` stays 0: AEC3 keeps the delay it measures.
+    """
+
+    name = "aec3"
+    delay = 0
+
+    def __init__(self) -> None:
+        module = _webrtc_audio()
+        try:
+            self._aec: Any = module.EchoCanceller(sample_rate=SAMPLE_RATE, num_channels=1)
+        except (RuntimeError, ValueError) as e:
+            raise EchoCancellerError(f"WebRTC's echo canceller refused its settings: {e}") from e
+        self.frame = SAMPLE_RATE // 100
+        self.restarts = 0
+        self._init_queue()
+
+    def process(self, microphone: np.ndarray) -> np.ndarray:
+        """``microphone`` (16 kHz mono float32) without the echo; one thread at a time.  What is
+        short of a whole 10 ms frame is held back for the next call."""
+        audio = self._whole_frames(microphone)
+        if len(audio) == 0:
+            return audio
+        reference = self._take_reference(len(audio))
+        self.reference_level = rms_level(reference)
+        return np.asarray(self._aec.process(np.clip(audio, -1.0, 1.0), reference), dtype=np.float32)
+
+    def reset(self) -> None:
+        """Forget the reference queued and what AEC3 learnt (a new microphone stream)."""
+        self._forget_queue()
+        self._aec.reset()
+        self.restarts += 1
 
 
 def echo_delay(microphone: np.ndarray, reference: np.ndarray, max_lag: int) -> tuple[int, float] | None:
@@ -368,3 +455,6 @@ class EchoGuard:
         while self._references and total - self._references[0][0] >= self._echo_seconds:
             total -= self._references.popleft()[0]
         return max(level for _, level in self._references)
+
+
+EchoCanceller = SpeexEchoCanceller  # the one the app makes (bench/bench_echo.py compares them)

@@ -27,6 +27,9 @@ Figures, per variant and echo level:
   (it is then silenced in the simulation too, 20 ms later: the measured stop), median and p95,
   and questions never heard; asked 5 to 14 s into the reply, and "early" at 0.5 to 2.5 s (while
   a canceller is still learning the room);
+- conv: seconds from Parley's first sound until ``EchoGuard`` takes the canceller as converged
+  (median and slowest run): until then only a voice clearly louder than the echo interrupts;
+- CPU: the listening path's processor time (canceller, guard, Silero) per second of audio;
 - WER (Whisper tiny.en, the app's transcription rules) of what was sent from the question on,
   against the same questions alone in the same room noise.
 """
@@ -136,6 +139,7 @@ class Heard:
     sent: list[tuple[int, np.ndarray]]  # (sample at which it was complete, utterance) not taken for echo
     dropped_as_echo: int
     clean: np.ndarray  # the canceller's output
+    converged_at: int | None = None  # the sample at which the guard found the canceller converged
 
 
 def listen(
@@ -169,6 +173,8 @@ def listen(
                     restarts = canceller.restarts
                     guard.filter_restarted()
                 may_be_speech = guard.admit(raw, cleaned, canceller.reference_level)
+                if heard.converged_at is None and guard.converged:
+                    heard.converged_at = i + BLOCK
         heard.clean[done : done + len(cleaned)] = cleaned
         done += len(cleaned)
         heard_e, left_e = float(np.dot(raw, raw)), float(np.dot(cleaned, cleaned))
@@ -253,7 +259,7 @@ def int16(audio: np.ndarray) -> np.ndarray:
 
 VARIANTS = {
     "raw": Variant("raw", None, None),
-    "speexdsp+guard": Variant("speexdsp+guard", SpeexEchoCanceller, EchoGuard),
+    "speexdsp+guard": Variant("speexdsp+guard", SpeexEchoCanceller, lambda: EchoGuard(keep_db=6.0)),  # as it was
     "pywebrtc+guard": Variant("pywebrtc+guard", WebRtcEchoCanceller, EchoGuard),
     "pywebrtc": Variant("pywebrtc", WebRtcEchoCanceller, None),
     "livekit+guard": Variant("livekit+guard", LiveKitEchoCanceller, EchoGuard),
@@ -278,6 +284,7 @@ class Row:
     early_missed: int
     wer: float
     cpu_pct: float
+    converged_s: list[float]
 
 
 def variant(name: str) -> Variant:
@@ -317,7 +324,7 @@ def measure(
 ) -> Row:
     spent = 0.0
     audio_s = 0.0
-    erle_first, erle_after, turns, sent = [], [], 0, 0
+    erle_first, erle_after, turns, sent, converged = [], [], 0, 0, []
     for run in range(args.runs):
         rng = np.random.default_rng(1000 + run)
         room = Room.drawn(rng, jumps=run % 2 == 1, drift=args.drift)
@@ -340,6 +347,9 @@ def measure(
             erle_after.append(erle(mic, heard.clean, echo, slice(3 * RATE, None)))
         turns += len(heard.starts)
         sent += len(heard.sent)
+        if variant.guard is not None:
+            speaks = int(np.argmax(np.abs(played) > 1e-3))
+            converged.append(math.inf if heard.converged_at is None else (heard.converged_at - speaks) / RATE)
 
     latencies, missed, early, early_missed, pairs = [], 0, [], 0, []
     for run in range(args.runs):
@@ -388,6 +398,7 @@ def measure(
         early_missed,
         100 * corpus_word_error_rate(pairs) if not args.no_wer else float("nan"),
         100 * spent / audio_s,
+        converged,
     )
 
 
@@ -449,7 +460,7 @@ def main() -> None:
                     f"{row.variant:<20}{row.level_db:>5.0f}{row.erle_first:>10.1f}{row.erle_after:>9.1f}"
                     f"{row.turns:>10}{row.turns_sent:>5}{pct(row.latency_ms, 50):>10.0f}{pct(row.latency_ms, 95):>6.0f}"
                     f"{row.missed:>7}{pct(row.early_latency_ms, 50):>10.0f}{row.early_missed:>7}{row.wer:>7.1f}"
-                    f"{row.cpu_pct:>7.1f}",
+                    f"{row.cpu_pct:>7.1f}{pct(row.converged_s, 50):>7.2f}{pct(row.converged_s, 100):>6.2f}",
                     flush=True,
                 )
     vad.close()

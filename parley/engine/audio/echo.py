@@ -107,7 +107,7 @@ def _webrtc_audio() -> Any:
 def available() -> str | None:
     """None when the app's echo canceller (``EchoCanceller``) can be made here, else why not."""
     try:
-        _speexdsp()
+        _webrtc_audio()
     except EchoCancellerError as e:
         return str(e)
     return None
@@ -363,32 +363,33 @@ def echo_delay(microphone: np.ndarray, reference: np.ndarray, max_lag: int) -> t
 class EchoGuard:
     """Whether what the microphone hears, after the canceller, may be the user, block by block.
 
-    A canceller removes Parley's voice only once its filter has converged (a few seconds of
-    Parley speaking), and even then leaves a residue that a voice detector still calls speech.
-    So while Parley's voice plays (and ``hangover_seconds`` after, the room's echo):
+    A canceller removes Parley's voice only once it has learnt the room, and even then may leave
+    a residue that a voice detector still calls speech.  So while Parley's voice plays (and
+    ``hangover_seconds`` after, the room's echo):
     - until the canceller has converged (its measured echo return loss enhancement, raw level
       over cleaned level on blocks with Parley's voice, reaches ``converged_db``), nothing heard
-      is the user: as without a canceller, the microphone is ignored;
+      is the user but by the level rule below.  AEC3 gets there within 0.1 to 0.3 s of Parley's
+      first words (bench/bench_echo.py: a question 0.5 s into a reply is heard as quickly as one
+      later), where speexdsp took seconds, so this is no longer a grace period anyone meets;
     - after that, a block may be the user only where, over the last ``window_seconds``, the
       canceller removed little (cleaned within ``keep_db`` of raw: it removes Parley's voice,
-      not the user's) and what is left is not quiet (``quiet_db``: the residue of Parley's
-      pauses and word endings, where removing little is removing little of nothing), and has
-      been so for ``hold_seconds`` without a break (the residue comes in short bursts);
+      not the user's; 10 dB: AEC3 also ducks the user a little while both speak) and what is
+      left is not quiet (``quiet_db``: the residue of Parley's pauses and word endings, where
+      removing little is removing little of nothing), and has been so for ``hold_seconds``
+      without a break (the residue comes in short bursts);
     - at any time, a block may be the user where the microphone is louder than Parley's echo
       can be: ``loud_db`` over the loudest reference of the last ``echo_seconds`` plus the
       echo's gain (microphone over reference level, learnt while Parley speaks alone; it starts
       at 0 dB, as if the speakers were as loud at the microphone as the reference itself).  A
       double-talk detector by level: it hears a user who talks over Parley before the
       canceller has converged, which the first rule cannot.
-    The filter keeps what it learnt while hands-free keeps the speakers open, so waiting for it
-    costs the first seconds of the first reply read in a session, not every reply.
     """
 
     def __init__(
         self,
         *,
         converged_db: float = 10.0,
-        keep_db: float = 6.0,
+        keep_db: float = 10.0,
         window_seconds: float = 0.06,
         quiet_db: float = -50.0,
         hold_seconds: float = 0.1,
@@ -457,4 +458,4 @@ class EchoGuard:
         return max(level for _, level in self._references)
 
 
-EchoCanceller = SpeexEchoCanceller  # the one the app makes (bench/bench_echo.py compares them)
+EchoCanceller = WebRtcEchoCanceller  # the one the app makes (bench/bench_echo.py compares them)

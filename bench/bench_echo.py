@@ -259,7 +259,10 @@ def int16(audio: np.ndarray) -> np.ndarray:
 
 VARIANTS = {
     "raw": Variant("raw", None, None),
-    "speexdsp+guard": Variant("speexdsp+guard", SpeexEchoCanceller, lambda: EchoGuard(keep_db=6.0)),  # as it was
+    # the app before AEC3: speexdsp and the guard's settings then
+    "speexdsp+guard": Variant(
+        "speexdsp+guard", SpeexEchoCanceller, lambda: EchoGuard(keep_db=6.0, hangover_seconds=0.5, echo_seconds=0.2)
+    ),
     "pywebrtc+guard": Variant("pywebrtc+guard", WebRtcEchoCanceller, EchoGuard),
     "pywebrtc": Variant("pywebrtc", WebRtcEchoCanceller, None),
     "livekit+guard": Variant("livekit+guard", LiveKitEchoCanceller, EchoGuard),
@@ -298,7 +301,8 @@ def variant(name: str) -> Variant:
 
 
 def pct(values: list[float], q: float) -> float:
-    return float(np.percentile(values, q)) if values else float("nan")
+    """The ``q`` percentile; inf where it falls on a run that never got there."""
+    return float(np.percentile(values, q, method="inverted_cdf")) if values else float("nan")
 
 
 def erle(mic: np.ndarray, clean: np.ndarray, echo: np.ndarray, part: slice) -> float:

@@ -121,3 +121,21 @@ def test_parley_s_own_voice_never_starts_a_turn_and_a_question_over_it_does_at_o
         assert started and heard_at <= started[0] <= heard_at + within_s, (heard_at, started)
     finally:
         vad.close()
+
+
+def test_an_echo_later_than_aec3_looks_is_found_by_measuring_its_delay(clips) -> None:
+    """The echo 0.6 s after the reference paired with it (an output device that took half a second
+    of audio at once, a microphone under load that dropped input: seen in the PulseAudio loop),
+    beyond the half second AEC3 searches: the canceller measures the delay, holds the reference
+    back by it, and AEC3 then removes the echo."""
+    played = reply(clips, 12.0, np.random.default_rng(5))
+    room = a_room(5, delay_s=0.6)
+    echo = room.echo(played)
+    microphone = 0.07 / np.sqrt(np.mean(echo**2)) * echo + room_noise(len(echo) / SAMPLE_RATE, -65.0, seed=5)
+    canceller, cleaned = EchoCanceller(), []
+    for i in range(0, len(played) - BLOCK + 1, BLOCK):
+        canceller.reference(played[i : i + BLOCK], SAMPLE_RATE)
+        cleaned.append(canceller.process(microphone[i : i + BLOCK]))
+    assert 0.5 * SAMPLE_RATE <= canceller.delay <= 0.6 * SAMPLE_RATE, canceller.delay
+    assert canceller.restarts == 1
+    assert removed_db(microphone, np.concatenate(cleaned), (5.0, 12.0)) >= 25.0

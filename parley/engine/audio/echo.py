@@ -20,11 +20,11 @@ delay, and what the filter learnt, stay the same from one reply to the next.  (M
 sample count, dropping reference that came late, was tried: the pairing then depended on when
 each stream started, and cancelled less.)
 
-speexdsp's filter must be short to converge fast, so its canceller measures the echo's delay
-(``echo_delay``: a phase-transform cross-correlation of the last ``_HISTORY_S`` of microphone and
-reference) and holds the reference back by it less a small margin; a delay that moves by more
-than ``_REALIGN_S`` is followed, and the filter starts learning again.  AEC3 does the same
-inside (it finds delays up to about half a second after the pairing).
+Both measure the echo's delay (``echo_delay``: a phase-transform cross-correlation of the last
+``_HISTORY_S`` of microphone and reference) and hold the reference back by it less a margin.
+speexdsp's filter must be short to converge fast, so its reference follows every move of more
+than ``_REALIGN_S``, and its filter starts learning again; AEC3 finds delays up to about half
+a second itself, so its reference is moved only when the echo comes later than that.
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ _HISTORY_S = 2.0  # microphone and reference kept to measure the delay on
 _ESTIMATE_EVERY_S = 0.5
 _MARGIN_S = 0.02  # the reference is held back by the delay less this: the filter sees the echo's start
 _REALIGN_S = 0.01  # a measured delay this far from the one in use moves the reference
+_AEC3_MARGIN_S = 0.06  # AEC3 finds delays up to about half a second itself: the reference is held
+_AEC3_BAND_S = (0.01, 0.3)  # back only when the echo comes later than 0.3 s after it (or too close)
 _CONFIDENT = 50.0  # a delay is believed when its peak is this many times the median correlation
 _MIN_PEAK = 0.15
 
@@ -170,6 +172,65 @@ class _PairedReference:
             self._queued = 0
             self._pending = self._pending[:0]
 
+    def _init_alignment(self, *, margin_s: float, band_s: tuple[float, float]) -> None:
+        """Hold the reference back by the measured echo delay less ``margin_s``, measuring again
+        every ``_ESTIMATE_EVERY_S``, and align again when what is left for the canceller's own
+        filter leaves ``band_s`` (seconds after the reference held back)."""
+        self._margin = int(margin_s * SAMPLE_RATE)
+        self._band = (int(band_s[0] * SAMPLE_RATE), int(band_s[1] * SAMPLE_RATE))
+        history = int(_HISTORY_S * SAMPLE_RATE)
+        self._history_mic = np.zeros(history, dtype=np.float32)
+        self._history_ref = np.zeros(history, dtype=np.float32)
+        self._forget_alignment()
+
+    def _forget_alignment(self) -> None:
+        self.delay = 0  # samples the reference is held back by, beyond the pairing by order
+        self._line = np.zeros(0, dtype=np.float32)  # the reference held back (``delay`` samples)
+        self._history_mic[:] = 0.0
+        self._history_ref[:] = 0.0
+        self._since_estimate = 0
+        self._candidate: int | None = None  # a delay measured once, believed when measured again
+
+    def _realigned(self) -> None:
+        """The reference moved by a new delay (``delay``)."""
+
+    def _aligned(self, microphone: np.ndarray, reference: np.ndarray) -> np.ndarray:
+        """The reference paired by order, held back by the measured delay (which this keeps
+        measuring)."""
+        count = len(reference)
+        keep = len(self._history_mic) - count
+        self._history_mic[:keep] = self._history_mic[count:]
+        self._history_mic[keep:] = microphone
+        self._history_ref[:keep] = self._history_ref[count:]
+        self._history_ref[keep:] = reference
+        self._since_estimate += count
+        if self._since_estimate >= _ESTIMATE_EVERY_S * SAMPLE_RATE and rms_level(self._history_ref) > -60.0:
+            self._since_estimate = 0
+            self._follow(echo_delay(self._history_mic, self._history_ref, int(MAX_DELAY_SECONDS * SAMPLE_RATE)))
+        line = np.concatenate([self._line, reference])
+        self._line = line[count:]
+        return line[:count]
+
+    def _follow(self, measured: tuple[int, float] | None) -> None:
+        """A delay measured twice in a row (within 2 ms) that leaves the canceller's filter
+        outside its band becomes the one in use."""
+        if measured is None:
+            self._candidate = None
+            return
+        lag, _confidence = measured
+        wanted = max(0, lag - self._margin)
+        agreed = self._candidate is not None and abs(self._candidate - wanted) <= 0.002 * SAMPLE_RATE
+        self._candidate = wanted
+        left = lag - self.delay  # what the canceller's own filter has to cover
+        if not agreed or self._band[0] <= left <= self._band[1]:
+            return
+        if wanted > self.delay:
+            self._line = np.concatenate([np.zeros(wanted - self.delay, dtype=np.float32), self._line])
+        else:
+            self._line = self._line[self.delay - wanted :]
+        self.delay = wanted
+        self._realigned()
+
     def _take_reference(self, count: int) -> np.ndarray:
         """The next ``count`` reference samples, silence where none was queued."""
         out = np.zeros(count, dtype=np.float32)
@@ -223,14 +284,8 @@ class SpeexEchoCanceller(_PairedReference):
             lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE, _ffi.new("int *", -30))
         self._lib = lib
         self._init_queue()
-        self.delay = 0  # samples the reference is held back by, beyond the pairing by order
-        self.restarts = 0  # times the filter started learning again (a new delay, ``reset``)
-        self._line = np.zeros(0, dtype=np.float32)  # the reference held back (``delay`` samples)
-        history = int(_HISTORY_S * SAMPLE_RATE)
-        self._history_mic = np.zeros(history, dtype=np.float32)
-        self._history_ref = np.zeros(history, dtype=np.float32)
-        self._since_estimate = 0
-        self._candidate: int | None = None  # a delay measured once, believed when measured again
+        self.restarts = 0
+        self._init_alignment(margin_s=_MARGIN_S, band_s=(_MARGIN_S - _REALIGN_S, _MARGIN_S + _REALIGN_S))
         self._rec = _ffi.new("int16_t[]", self.frame)
         self._play = _ffi.new("int16_t[]", self.frame)
         self._out = _ffi.new("int16_t[]", self.frame)
@@ -260,46 +315,12 @@ class SpeexEchoCanceller(_PairedReference):
     def reset(self) -> None:
         """Forget the reference queued, the delay and what the filter learnt (a new microphone stream)."""
         self._forget_queue()
-        self.delay, self._line, self._candidate, self._since_estimate = 0, self._line[:0], None, 0
-        self._history_mic[:] = 0.0
-        self._history_ref[:] = 0.0
+        self._forget_alignment()
         self.restarts += 1
         self._lib.speex_echo_state_reset(self._echo)
 
-    def _aligned(self, microphone: np.ndarray, reference: np.ndarray) -> np.ndarray:
-        """The reference paired by order, held back by the measured delay (which this keeps
-        measuring)."""
-        count = len(reference)
-        keep = len(self._history_mic) - count
-        self._history_mic[:keep] = self._history_mic[count:]
-        self._history_mic[keep:] = microphone
-        self._history_ref[:keep] = self._history_ref[count:]
-        self._history_ref[keep:] = reference
-        self._since_estimate += count
-        if self._since_estimate >= _ESTIMATE_EVERY_S * SAMPLE_RATE and rms_level(self._history_ref) > -60.0:
-            self._since_estimate = 0
-            self._follow(echo_delay(self._history_mic, self._history_ref, int(MAX_DELAY_SECONDS * SAMPLE_RATE)))
-        line = np.concatenate([self._line, reference])
-        self._line = line[count:]
-        return line[:count]
-
-    def _follow(self, measured: tuple[int, float] | None) -> None:
-        """A delay measured twice in a row (within 2 ms) and far enough from the one in use
-        becomes the one in use; the filter then starts again."""
-        if measured is None:
-            self._candidate = None
-            return
-        lag, _confidence = measured
-        wanted = max(0, lag - int(_MARGIN_S * SAMPLE_RATE))
-        agreed = self._candidate is not None and abs(self._candidate - wanted) <= 0.002 * SAMPLE_RATE
-        self._candidate = wanted
-        if not agreed or abs(wanted - self.delay) <= _REALIGN_S * SAMPLE_RATE:
-            return
-        if wanted > self.delay:
-            self._line = np.concatenate([np.zeros(wanted - self.delay, dtype=np.float32), self._line])
-        else:
-            self._line = self._line[self.delay - wanted :]
-        self.delay = wanted
+    def _realigned(self) -> None:
+        """The filter modelled the old delay: it starts again."""
         self.restarts += 1
         self._lib.speex_echo_state_reset(self._echo)
 
@@ -307,15 +328,17 @@ class SpeexEchoCanceller(_PairedReference):
 class WebRtcEchoCanceller(_PairedReference):
     """Removes the speakers' echo with WebRTC's AEC3 (``pywebrtc-audio``; Apache-2.0), the
     canceller of browsers and video calls: it finds the echo's delay itself (up to about half a
-    second after the pairing by order), adapts two filters (one fast, one careful), tells the
-    user's voice over Parley's from Parley's alone, and suppresses what its filters leave.
+    second), adapts two filters (one fast, one careful), tells the user's voice over Parley's
+    from Parley's alone, and suppresses what its filters leave.
 
-    Each 10 ms microphone frame goes in with the reference frame paired with it by order (the
-    reference first, as AEC3 wants it); ``delay`` stays 0: AEC3 keeps the delay it measures.
+    Each 10 ms microphone frame goes in with the reference frame paired with it, the reference
+    first, as AEC3 wants it.  The delay is also measured here, as for speexdsp, but the
+    reference is held back only when the echo comes more than ``_AEC3_BAND_S[1]`` after it (in
+    the PulseAudio loop under load, 0.6 s: an output device that took half a second of audio at
+    once, a microphone that dropped input), which AEC3 alone would not find.
     """
 
     name = "aec3"
-    delay = 0
 
     def __init__(self) -> None:
         module = _webrtc_audio()
@@ -326,6 +349,7 @@ class WebRtcEchoCanceller(_PairedReference):
         self.frame = SAMPLE_RATE // 100
         self.restarts = 0
         self._init_queue()
+        self._init_alignment(margin_s=_AEC3_MARGIN_S, band_s=_AEC3_BAND_S)
 
     def process(self, microphone: np.ndarray) -> np.ndarray:
         """``microphone`` (16 kHz mono float32) without the echo; one thread at a time.  What is
@@ -333,14 +357,20 @@ class WebRtcEchoCanceller(_PairedReference):
         audio = self._whole_frames(microphone)
         if len(audio) == 0:
             return audio
-        reference = self._take_reference(len(audio))
+        reference = self._aligned(audio, self._take_reference(len(audio)))
         self.reference_level = rms_level(reference)
         return np.asarray(self._aec.process(np.clip(audio, -1.0, 1.0), reference), dtype=np.float32)
 
     def reset(self) -> None:
-        """Forget the reference queued and what AEC3 learnt (a new microphone stream)."""
+        """Forget the reference queued, the delay and what AEC3 learnt (a new microphone stream)."""
         self._forget_queue()
+        self._forget_alignment()
         self._aec.reset()
+        self.restarts += 1
+
+    def _realigned(self) -> None:
+        """AEC3 finds the new delay itself, in a second or two: until then, as after a reset,
+        what it removes says little (``EchoGuard.filter_restarted``)."""
         self.restarts += 1
 
 
@@ -393,9 +423,9 @@ class EchoGuard:
         window_seconds: float = 0.06,
         quiet_db: float = -50.0,
         hold_seconds: float = 0.1,
-        hangover_seconds: float = 0.5,
+        hangover_seconds: float = 1.0,
         loud_db: float = 10.0,
-        echo_seconds: float = 0.2,
+        echo_seconds: float = 1.0,
     ) -> None:
         self.converged_db = converged_db
         self.loud_db = loud_db

@@ -395,7 +395,8 @@ class EchoGuard:
 
     A canceller removes Parley's voice only once it has learnt the room, and even then may leave
     a residue that a voice detector still calls speech.  So while Parley's voice plays (and
-    ``hangover_seconds`` after, the room's echo):
+    ``hangover_seconds`` after: the room's echo, and an echo that comes later than the canceller
+    has measured yet, up to ``MAX_DELAY_SECONDS``):
     - until the canceller has converged (its measured echo return loss enhancement, raw level
       over cleaned level on blocks with Parley's voice, reaches ``converged_db``), nothing heard
       is the user but by the level rule below.  AEC3 gets there within 0.1 to 0.3 s of Parley's
@@ -408,7 +409,8 @@ class EchoGuard:
       removing little is removing little of nothing), and has been so for ``hold_seconds``
       without a break (the residue comes in short bursts);
     - at any time, a block may be the user where the microphone is louder than Parley's echo
-      can be: ``loud_db`` over the loudest reference of the last ``echo_seconds`` plus the
+      can be: ``loud_db`` over the loudest reference of the last ``echo_seconds`` (as long as an
+      echo may be late) plus the
       echo's gain (microphone over reference level, learnt while Parley speaks alone; it starts
       at 0 dB, as if the speakers were as loud at the microphone as the reference itself).  A
       double-talk detector by level: it hears a user who talks over Parley before the

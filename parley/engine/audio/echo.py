@@ -54,7 +54,7 @@ _ESTIMATE_EVERY_S = 0.5
 _MARGIN_S = 0.02  # the reference is held back by the delay less this: the filter sees the echo's start
 _REALIGN_S = 0.01  # a measured delay this far from the one in use moves the reference
 _AEC3_MARGIN_S = 0.06  # AEC3 finds delays up to about half a second itself: the reference is held
-_AEC3_BAND_S = (0.01, 0.3)  # back only when the echo comes later than 0.3 s after it (or too close)
+_AEC3_BAND_S = (0.01, 0.45)  # back only when the echo comes later than 0.45 s after it (or too close)
 _CONFIDENT = 50.0  # a delay is believed when its peak is this many times the median correlation
 _MIN_PEAK = 0.15
 
@@ -399,7 +399,7 @@ class EchoGuard:
     has measured yet, up to ``MAX_DELAY_SECONDS``):
     - until the canceller has converged (its measured echo return loss enhancement, raw level
       over cleaned level on blocks with Parley's voice, reaches ``converged_db``), nothing heard
-      is the user but by the level rule below.  AEC3 gets there within 0.1 to 0.3 s of Parley's
+      is the user but by the level rule below.  AEC3 gets there 0.2 to 0.4 s after Parley's
       first words (bench/bench_echo.py: a question 0.5 s into a reply is heard as quickly as one
       later), where speexdsp took seconds, so this is no longer a grace period anyone meets;
     - after that, a block may be the user only where, over the last ``window_seconds``, the
@@ -409,8 +409,7 @@ class EchoGuard:
       removing little is removing little of nothing), and has been so for ``hold_seconds``
       without a break (the residue comes in short bursts);
     - at any time, a block may be the user where the microphone is louder than Parley's echo
-      can be: ``loud_db`` over the loudest reference of the last ``echo_seconds`` (as long as an
-      echo may be late) plus the
+      can be: ``loud_db`` over the loudest reference of the last ``echo_seconds`` plus the
       echo's gain (microphone over reference level, learnt while Parley speaks alone; it starts
       at 0 dB, as if the speakers were as loud at the microphone as the reference itself).  A
       double-talk detector by level: it hears a user who talks over Parley before the
@@ -427,7 +426,7 @@ class EchoGuard:
         hold_seconds: float = 0.1,
         hangover_seconds: float = 1.0,
         loud_db: float = 10.0,
-        echo_seconds: float = 1.0,
+        echo_seconds: float = 0.2,
     ) -> None:
         self.converged_db = converged_db
         self.loud_db = loud_db

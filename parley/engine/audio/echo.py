@@ -53,6 +53,8 @@ _HISTORY_S = 2.0  # microphone and reference kept to measure the delay on
 _ESTIMATE_EVERY_S = 0.5
 _MARGIN_S = 0.02  # the reference is held back by the delay less this: the filter sees the echo's start
 _REALIGN_S = 0.01  # a measured delay this far from the one in use moves the reference
+_SILENT_DB = -70.0  # a reference this quiet is Parley silent (EchoGuard's threshold too)
+_QUIET_S = 1.0  # Parley speaking again after this much silence may meet a changed echo path
 _AEC3_MARGIN_S = 0.06  # AEC3 finds delays up to about half a second itself: the reference is held
 _AEC3_BAND_S = (0.01, 0.45)  # back only when the echo comes later than 0.45 s after it (or too close)
 _CONFIDENT = 50.0  # a delay is believed when its peak is this many times the median correlation
@@ -134,7 +136,11 @@ class _PairedReference:
     samples short of a whole frame wait for the next block."""
 
     frame: int
-    restarts: int  # times the filter started learning again (a new delay, ``reset``)
+    # Times what the canceller removed may no longer hold: its filter started learning again (a
+    # new delay, ``reset``), or Parley speaks again after ``_QUIET_S`` of silence, in which the
+    # echo path may have changed unseen (the output reopened or refilled its buffer: in the
+    # PulseAudio loop the echo then came 0.5 s after the reference, where it had come 0.12 s).
+    restarts: int
 
     def _init_queue(self) -> None:
         self._lock = threading.Lock()  # guards the reference queue and the resamplers
@@ -143,6 +149,7 @@ class _PairedReference:
         self._resamplers: dict[int, soxr.ResampleStream] = {}
         self._pending = np.zeros(0, dtype=np.float32)  # microphone samples short of a frame
         self.reference_level = -math.inf  # dBFS of the reference the last ``process`` paired with the microphone
+        self._quiet = 0  # reference samples in a row that were silence
 
     def reference(self, block: np.ndarray, rate: int) -> None:
         """What the speakers are about to play, mono float32 at ``rate``; any thread."""
@@ -165,6 +172,17 @@ class _PairedReference:
         whole = len(audio) // self.frame * self.frame
         self._pending = audio[whole:].copy()
         return audio[:whole]
+
+    def _note_level(self, reference: np.ndarray) -> None:
+        """``reference_level`` of what was paired with the microphone; Parley speaking again
+        after a silence counts as a restart."""
+        self.reference_level = rms_level(reference)
+        if self.reference_level <= _SILENT_DB:
+            self._quiet += len(reference)
+            return
+        if self._quiet >= _QUIET_S * SAMPLE_RATE:
+            self.restarts += 1
+        self._quiet = 0
 
     def _forget_queue(self) -> None:
         with self._lock:
@@ -298,7 +316,7 @@ class SpeexEchoCanceller(_PairedReference):
         if whole == 0:
             return audio
         reference = self._aligned(audio, self._take_reference(whole))
-        self.reference_level = rms_level(reference)
+        self._note_level(reference)
         out = np.empty(whole, dtype=np.float32)
         rec, play, cleaned, n = self._rec, self._play, self._out, self.frame
         mic16 = _to_int16(audio)
@@ -358,7 +376,7 @@ class WebRtcEchoCanceller(_PairedReference):
         if len(audio) == 0:
             return audio
         reference = self._aligned(audio, self._take_reference(len(audio)))
-        self.reference_level = rms_level(reference)
+        self._note_level(reference)
         return np.asarray(self._aec.process(np.clip(audio, -1.0, 1.0), reference), dtype=np.float32)
 
     def reset(self) -> None:

@@ -9,8 +9,9 @@ cancelling and memory, on 2 threads with the default models.
   player, p50/p95 (the part of "release -> first audio" the voice adds; add the transcription
   and the chat model's first sentence, from bench_app.py, for the whole);
 - barge-in stop latency: ``Speaker.stop`` until the device is silent, p50/p95;
-- ERLE (dB) of the echo canceller on simulated speakers: the played voice mixed into the
-  microphone 60 ms later at half the level with room noise, measured after the first 3 s;
+- echo cancelling and barge-in with the app's canceller (AEC3), in bench_echo.py's simulated
+  rooms (``--echo-runs`` per level): ERLE, turns Parley's own voice started, the time from a
+  question's first word to the voice falling silent, and the question's WER, at -18 and 0 dB;
 - resident memory the voice adds (RSS after loading it and synthesizing, minus before; ONNX
   Runtime included).
 Playback parts use the default output device (a PulseAudio null sink is fine).
@@ -21,13 +22,17 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import soxr
 
 from parley.engine.errors import ParleyError
 from parley.engine.formats import SAMPLE_RATE
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_echo, beside this file
 
 SENTENCES = [
     "The weather is nice today.",
@@ -69,6 +74,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sentences", type=int, default=20)
     parser.add_argument("--no-playback", action="store_true")
+    parser.add_argument("--echo-runs", type=int, default=10, help="runs per echo level for the barge-in figures")
     args = parser.parse_args()
     sentences = SENTENCES[: args.sentences]
 
@@ -103,40 +109,44 @@ def main() -> None:
         wer = corpus_word_error_rate(list(zip(sentences, heard, strict=True)))
         print(f"WER of the natural voice, {name}: {100 * wer:.1f}% over {len(sentences)} sentences")
 
-    erle()
+    barge_in(args.echo_runs)
     if not args.no_playback:
         playback(voice, sentences)
 
 
-def erle() -> None:
-    from parley.engine.audio.echo import EchoCanceller
-    from parley.engine.voice.voices import load_voice
+def barge_in(runs: int) -> None:
+    """The app's echo canceller and barge-in, measured as bench_echo.py measures them (its rooms,
+    hands-free's path), at a typical clock drift (100 ppm)."""
+    import bench_echo
 
-    voice = load_voice(threads=2)
-    played = soxr.resample(
-        np.concatenate([voice.synthesize(s) for s in SENTENCES[:8]]), voice.sample_rate, SAMPLE_RATE
-    ).astype(np.float32)
-    for delay_s in (0.06, 0.2):  # PulseAudio's loopback is ~0.085 s; real sound cards up to a few tenths
-        delay = int(delay_s * SAMPLE_RATE)
-        mic = np.concatenate([np.zeros(delay, np.float32), 0.5 * played])[: len(played)]
-        mic = (mic + np.random.default_rng(0).normal(0, 1e-3, len(mic))).astype(np.float32)
-        echo, block, out = EchoCanceller(), int(0.02 * SAMPLE_RATE), []
-        t0 = time.perf_counter()
-        for i in range(0, len(played) - block + 1, block):
-            echo.reference(played[i : i + block], SAMPLE_RATE)
-            out.append(echo.process(mic[i : i + block]))
-        cost = (time.perf_counter() - t0) / (len(played) / SAMPLE_RATE)
-        clean = np.concatenate(out)
-        figures = []
-        for start_s, end_s in ((0, 3), (3, 6), (6, len(clean) / SAMPLE_RATE)):
-            part = slice(int(start_s * SAMPLE_RATE), int(end_s * SAMPLE_RATE))
-            figures.append(10 * np.log10(np.mean(mic[part] ** 2) / np.mean(clean[part] ** 2)))
-        print(
-            f"echo canceller ERLE (simulated speakers, echo {1000 * delay_s:.0f} ms late at half level; "
-            f"measured delay {1000 * echo.delay / SAMPLE_RATE:.0f} ms + 20 ms margin): "
-            f"{figures[0]:.1f} dB in the first 3 s, {figures[1]:.1f} dB in the next 3 s, {figures[2]:.1f} dB after; "
-            f"it costs {100 * cost:.1f}% of a core"
-        )
+    from parley.engine.audio.echo import EchoCanceller, EchoGuard
+    from parley.engine.audio.silero import NeuralDetector, SileroVAD
+    from parley.engine.audio.vad import UtteranceSegmenter
+    from parley.engine.modelfiles.defaults import default_speech_model_path
+    from parley.engine.speech import SpeechModel, transcribe_speech
+
+    args = argparse.Namespace(runs=runs, seconds=20.0, drift=0.0001, no_wer=False)
+    clips, questions = bench_echo.voice_clips(), bench_echo.question_clips()
+    vad = SileroVAD.default()
+    segmenter = UtteranceSegmenter(NeuralDetector(vad))
+    app = bench_echo.Variant("app", EchoCanceller, EchoGuard)
+    with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
+
+        def transcribe(audio: np.ndarray) -> str:
+            spoken = transcribe_speech(model, audio, language="en")
+            return spoken.text if spoken is not None else ""
+
+        for level in (-18.0, 0.0):
+            row = bench_echo.measure(app, level, args, clips, questions, segmenter, transcribe)
+            print(
+                f"echo canceller {EchoCanceller.name}, echo at {level:.0f} dB against the user ({runs} runs of 20 s): "
+                f"ERLE {row.erle_first:.1f} dB in the first 3 s, {row.erle_after:.1f} dB after; "
+                f"{row.turns} turns started by Parley's own voice; a question over it silenced it "
+                f"{pct(row.latency_ms, 50):.0f} ms after its first word (p95 {pct(row.latency_ms, 95):.0f}, "
+                f"{row.missed} missed; asked 0.5-2.5 s into the reply: p50 {pct(row.early_latency_ms, 50):.0f} ms, "
+                f"{row.early_missed} missed), WER {row.wer:.1f}%; the path costs {row.cpu_pct:.1f}% of a core"
+            )
+    vad.close()
 
 
 def playback(voice: object, sentences: list[str]) -> None:

@@ -305,7 +305,8 @@ class LocalEngines:
         )
 
     def echo_canceller(self) -> Any:
-        """An ``EchoCanceller`` for the microphone, or None when speexdsp is not installed."""
+        """An ``EchoCanceller`` for the microphone (WebRTC's AEC3), or None when pywebrtc-audio is
+        not installed."""
         from parley.engine.audio import echo
 
         return None if echo.available() else echo.EchoCanceller()

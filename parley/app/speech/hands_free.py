@@ -8,9 +8,10 @@ thread when listening starts, and used only there; a neural detector that cannot
 back to loudness, with a notice.
 
 While a reply is read aloud the microphone hears Parley itself.  With an echo canceller
-(``echo``, speexdsp: ``set_echo_canceller``), every block first has Parley's voice removed,
+(``echo``, WebRTC's AEC3: ``set_echo_canceller``), every block first has Parley's voice removed,
 using what the speakers play as the reference, and an ``EchoGuard`` drops what is still
-Parley (everything until the canceller has converged, then what it removed most of); the user
+Parley (everything in the fraction of a second until the canceller has converged, then what it
+removed most of); the user
 can then talk over Parley, and the start of their speech is said at once (``speech_started``)
 so the voice can fall silent (barge-in; ``SpokenReplies`` checks the words before it stops the
 reply), and a start that came to nothing too (``speech_dropped``): too short to be an

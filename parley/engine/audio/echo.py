@@ -1,9 +1,15 @@
-"""Acoustic echo cancellation with speexdsp (Debian: libspeexdsp1; BSD licence), on 16 kHz mono.
+"""Acoustic echo cancellation on 16 kHz mono: WebRTC's AEC3 (``pywebrtc-audio``), and speexdsp.
 
-On a laptop's speakers the microphone hears what Parley says.  ``EchoCanceller`` takes what
-the speakers play (``reference``, from the player's thread) and removes its echo from what the
-microphone hears (``process``, on the listener's thread): speexdsp's multi-delay block
-frequency-domain adaptive filter, then its preprocessor's residual echo suppression.
+On a laptop's speakers the microphone hears what Parley says.  An echo canceller takes what the
+speakers play (``reference``, from the player's thread) and removes its echo from what the
+microphone hears (``process``, on the listener's thread).  ``EchoCanceller`` is the one the app
+makes: ``WebRtcEchoCanceller``, AEC3, the canceller of browsers and video calls, which measures
+the echo's delay itself, adapts two linear filters, tells double talk from echo and suppresses
+what the filters leave.  ``SpeexEchoCanceller`` (speexdsp's adaptive filter and residual
+suppressor, with the delay measured here) is the one Parley had before; it stays for the
+comparison in ``bench/bench_echo.py``, where AEC3 removed more echo in every room, converged
+in under a second where speexdsp took seconds, and kept up with clock drift that left speexdsp
+removing nothing (docs/voice.md has the figures).
 
 The two streams are paired by order, not by clock: each microphone frame is matched with the
 next reference frame queued, so a reference block pushed as it goes to the device always comes
@@ -14,15 +20,11 @@ delay, and what the filter learnt, stay the same from one reply to the next.  (M
 sample count, dropping reference that came late, was tried: the pairing then depended on when
 each stream started, and cancelled less.)
 
-The echo then still arrives some time after its reference: about 85 ms through PulseAudio's
-loopback, up to a few hundred on real sound cards.  An adaptive filter long enough to cover
-that converges slowly (measured on PulseAudio: 3 dB of echo removed after 5 s of Parley's
-voice with a 0.4 s filter), so the delay is measured instead (``echo_delay``: a
-phase-transform cross-correlation of the last ``_HISTORY_S`` of microphone and reference,
-which finds it even while the user talks), the reference is held back by it less a small
-margin, and the filter need only be ``tail_seconds`` long (0.12 s: 10 dB after 5 s, 27 dB
-later).  A delay that moves (clock drift) by more than ``_REALIGN_S`` is followed, and the
-filter starts learning again.
+Both measure the echo's delay (``echo_delay``: a phase-transform cross-correlation of the last
+``_HISTORY_S`` of microphone and reference) and hold the reference back by it less a margin.
+speexdsp's filter must be short to converge fast, so its reference follows every move of more
+than ``_REALIGN_S``, and its filter starts learning again; AEC3 finds delays up to about half
+a second itself, so its reference is moved only when the echo comes later than that.
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ _HISTORY_S = 2.0  # microphone and reference kept to measure the delay on
 _ESTIMATE_EVERY_S = 0.5
 _MARGIN_S = 0.02  # the reference is held back by the delay less this: the filter sees the echo's start
 _REALIGN_S = 0.01  # a measured delay this far from the one in use moves the reference
+_SILENT_DB = -70.0  # a reference this quiet is Parley silent (EchoGuard's threshold too)
+_QUIET_S = 1.0  # Parley speaking again after this much silence may meet a changed echo path
+_AEC3_MARGIN_S = 0.06  # AEC3 finds delays up to about half a second itself: the reference is held
+_AEC3_BAND_S = (0.01, 0.45)  # back only when the echo comes later than 0.45 s after it (or too close)
 _CONFIDENT = 50.0  # a delay is believed when its peak is this many times the median correlation
 _MIN_PEAK = 0.15
 
@@ -90,8 +96,29 @@ def _speexdsp() -> Any:
         return _lib
 
 
+def _webrtc_audio() -> Any:
+    """pywebrtc-audio, imported when a canceller is first made (its wheel bundles WebRTC's
+    audio processing module for Linux, macOS and Windows)."""
+    try:
+        import pywebrtc_audio
+    except ImportError as e:
+        raise EchoCancellerError(
+            f"The echo canceller needs the pywebrtc-audio package (pip install pywebrtc-audio): {e}"
+        ) from e
+    return pywebrtc_audio
+
+
 def available() -> str | None:
-    """None when an echo canceller can be made here, else why not."""
+    """None when the app's echo canceller (``EchoCanceller``) can be made here, else why not."""
+    try:
+        _webrtc_audio()
+    except EchoCancellerError as e:
+        return str(e)
+    return None
+
+
+def speexdsp_available() -> str | None:
+    """None when ``SpeexEchoCanceller`` can be made here, else why not."""
     try:
         _speexdsp()
     except EchoCancellerError as e:
@@ -103,13 +130,153 @@ def _to_int16(audio: np.ndarray) -> np.ndarray:
     return np.asarray(np.clip(audio, -1.0, 1.0) * 32767.0, dtype=np.int16)
 
 
-class EchoCanceller:
-    """Removes the speakers' echo from 16 kHz microphone audio (see the module docstring).
+class _PairedReference:
+    """What both cancellers share: the reference queued by the player's thread (resampled to
+    16 kHz) and taken by order, frame by frame, as the microphone's blocks come; microphone
+    samples short of a whole frame wait for the next block."""
+
+    frame: int
+    # Times what the canceller removed may no longer hold: its filter started learning again (a
+    # new delay, ``reset``), or Parley speaks again after ``_QUIET_S`` of silence, in which the
+    # echo path may have changed unseen (the output reopened or refilled its buffer: in the
+    # PulseAudio loop the echo then came 0.5 s after the reference, where it had come 0.12 s).
+    restarts: int
+
+    def _init_queue(self) -> None:
+        self._lock = threading.Lock()  # guards the reference queue and the resamplers
+        self._reference: deque[np.ndarray] = deque()
+        self._queued = 0
+        self._resamplers: dict[int, soxr.ResampleStream] = {}
+        self._pending = np.zeros(0, dtype=np.float32)  # microphone samples short of a frame
+        self.reference_level = -math.inf  # dBFS of the reference the last ``process`` paired with the microphone
+        self._quiet = 0  # reference samples in a row that were silence
+
+    def reference(self, block: np.ndarray, rate: int) -> None:
+        """What the speakers are about to play, mono float32 at ``rate``; any thread."""
+        with self._lock:
+            if rate != SAMPLE_RATE:
+                resampler = self._resamplers.get(rate)
+                if resampler is None:
+                    resampler = self._resamplers[rate] = soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32")
+                block = resampler.resample_chunk(np.ascontiguousarray(block, dtype=np.float32))
+            if len(block) == 0:
+                return
+            self._reference.append(np.asarray(block, dtype=np.float32))
+            self._queued += len(block)
+            while self._queued > MAX_BACKLOG_SECONDS * SAMPLE_RATE:
+                self._queued -= len(self._reference.popleft())
+
+    def _whole_frames(self, microphone: np.ndarray) -> np.ndarray:
+        """The microphone samples that fill whole frames, the pending ones first; the rest waits."""
+        audio = np.concatenate([self._pending, np.asarray(microphone, dtype=np.float32).reshape(-1)])
+        whole = len(audio) // self.frame * self.frame
+        self._pending = audio[whole:].copy()
+        return audio[:whole]
+
+    def _note_level(self, reference: np.ndarray) -> None:
+        """``reference_level`` of what was paired with the microphone; Parley speaking again
+        after a silence counts as a restart."""
+        self.reference_level = rms_level(reference)
+        if self.reference_level <= _SILENT_DB:
+            self._quiet += len(reference)
+            return
+        if self._quiet >= _QUIET_S * SAMPLE_RATE:
+            self.restarts += 1
+        self._quiet = 0
+
+    def _forget_queue(self) -> None:
+        with self._lock:
+            self._reference.clear()
+            self._queued = 0
+            self._pending = self._pending[:0]
+
+    def _init_alignment(self, *, margin_s: float, band_s: tuple[float, float]) -> None:
+        """Hold the reference back by the measured echo delay less ``margin_s``, measuring again
+        every ``_ESTIMATE_EVERY_S``, and align again when what is left for the canceller's own
+        filter leaves ``band_s`` (seconds after the reference held back)."""
+        self._margin = int(margin_s * SAMPLE_RATE)
+        self._band = (int(band_s[0] * SAMPLE_RATE), int(band_s[1] * SAMPLE_RATE))
+        history = int(_HISTORY_S * SAMPLE_RATE)
+        self._history_mic = np.zeros(history, dtype=np.float32)
+        self._history_ref = np.zeros(history, dtype=np.float32)
+        self._forget_alignment()
+
+    def _forget_alignment(self) -> None:
+        self.delay = 0  # samples the reference is held back by, beyond the pairing by order
+        self._line = np.zeros(0, dtype=np.float32)  # the reference held back (``delay`` samples)
+        self._history_mic[:] = 0.0
+        self._history_ref[:] = 0.0
+        self._since_estimate = 0
+        self._candidate: int | None = None  # a delay measured once, believed when measured again
+
+    def _realigned(self) -> None:
+        """The reference moved by a new delay (``delay``)."""
+
+    def _aligned(self, microphone: np.ndarray, reference: np.ndarray) -> np.ndarray:
+        """The reference paired by order, held back by the measured delay (which this keeps
+        measuring)."""
+        count = len(reference)
+        keep = len(self._history_mic) - count
+        self._history_mic[:keep] = self._history_mic[count:]
+        self._history_mic[keep:] = microphone
+        self._history_ref[:keep] = self._history_ref[count:]
+        self._history_ref[keep:] = reference
+        self._since_estimate += count
+        if self._since_estimate >= _ESTIMATE_EVERY_S * SAMPLE_RATE and rms_level(self._history_ref) > -60.0:
+            self._since_estimate = 0
+            self._follow(echo_delay(self._history_mic, self._history_ref, int(MAX_DELAY_SECONDS * SAMPLE_RATE)))
+        line = np.concatenate([self._line, reference])
+        self._line = line[count:]
+        return line[:count]
+
+    def _follow(self, measured: tuple[int, float] | None) -> None:
+        """A delay measured twice in a row (within 2 ms) that leaves the canceller's filter
+        outside its band becomes the one in use."""
+        if measured is None:
+            self._candidate = None
+            return
+        lag, _confidence = measured
+        wanted = max(0, lag - self._margin)
+        agreed = self._candidate is not None and abs(self._candidate - wanted) <= 0.002 * SAMPLE_RATE
+        self._candidate = wanted
+        left = lag - self.delay  # what the canceller's own filter has to cover
+        if not agreed or self._band[0] <= left <= self._band[1]:
+            return
+        if wanted > self.delay:
+            self._line = np.concatenate([np.zeros(wanted - self.delay, dtype=np.float32), self._line])
+        else:
+            self._line = self._line[self.delay - wanted :]
+        self.delay = wanted
+        self._realigned()
+
+    def _take_reference(self, count: int) -> np.ndarray:
+        """The next ``count`` reference samples, silence where none was queued."""
+        out = np.zeros(count, dtype=np.float32)
+        filled = 0
+        with self._lock:
+            while self._reference and filled < count:
+                head = self._reference[0]
+                take = min(len(head), count - filled)
+                out[filled : filled + take] = head[:take]
+                filled += take
+                if take == len(head):
+                    self._reference.popleft()
+                else:
+                    self._reference[0] = head[take:]
+            self._queued -= filled
+        return out
+
+
+class SpeexEchoCanceller(_PairedReference):
+    """Removes the speakers' echo from 16 kHz microphone audio with speexdsp (see the module
+    docstring).
 
     ``frame_seconds``: speexdsp's frame (10 ms); ``tail_seconds``: the longest echo path the
     filter covers (device latencies plus the room's reverberation); ``suppress``: also run the
     residual echo suppressor (non-linear; it removes what the linear filter leaves).
     """
+
+    name = "speexdsp"
 
     def __init__(self, *, frame_seconds: float = 0.01, tail_seconds: float = 0.12, suppress: bool = True) -> None:
         if not 0.0 < frame_seconds <= 0.064 or not frame_seconds < tail_seconds <= 2.0:
@@ -134,52 +301,25 @@ class EchoCanceller:
             lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS, _ffi.new("int *", -45))
             lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE, _ffi.new("int *", -30))
         self._lib = lib
-        self._lock = threading.Lock()  # guards the reference queue and the resamplers
-        self._reference: deque[np.ndarray] = deque()
-        self._queued = 0
-        self._resamplers: dict[int, soxr.ResampleStream] = {}
-        self._pending = np.zeros(0, dtype=np.float32)  # microphone samples short of a frame
-        self.reference_level = -math.inf  # dBFS of the reference the last ``process`` paired with the microphone
-        self.delay = 0  # samples the reference is held back by, beyond the pairing by order
-        self.restarts = 0  # times the filter started learning again (a new delay, ``reset``)
-        self._line = np.zeros(0, dtype=np.float32)  # the reference held back (``delay`` samples)
-        history = int(_HISTORY_S * SAMPLE_RATE)
-        self._history_mic = np.zeros(history, dtype=np.float32)
-        self._history_ref = np.zeros(history, dtype=np.float32)
-        self._since_estimate = 0
-        self._candidate: int | None = None  # a delay measured once, believed when measured again
+        self._init_queue()
+        self.restarts = 0
+        self._init_alignment(margin_s=_MARGIN_S, band_s=(_MARGIN_S - _REALIGN_S, _MARGIN_S + _REALIGN_S))
         self._rec = _ffi.new("int16_t[]", self.frame)
         self._play = _ffi.new("int16_t[]", self.frame)
         self._out = _ffi.new("int16_t[]", self.frame)
 
-    def reference(self, block: np.ndarray, rate: int) -> None:
-        """What the speakers are about to play, mono float32 at ``rate``; any thread."""
-        with self._lock:
-            if rate != SAMPLE_RATE:
-                resampler = self._resamplers.get(rate)
-                if resampler is None:
-                    resampler = self._resamplers[rate] = soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32")
-                block = resampler.resample_chunk(np.ascontiguousarray(block, dtype=np.float32))
-            if len(block) == 0:
-                return
-            self._reference.append(np.asarray(block, dtype=np.float32))
-            self._queued += len(block)
-            while self._queued > MAX_BACKLOG_SECONDS * SAMPLE_RATE:
-                self._queued -= len(self._reference.popleft())
-
     def process(self, microphone: np.ndarray) -> np.ndarray:
         """``microphone`` (16 kHz mono float32) without the echo; one thread at a time.  What is
         short of a whole frame is held back for the next call (at most 10 ms)."""
-        audio = np.concatenate([self._pending, np.asarray(microphone, dtype=np.float32).reshape(-1)])
-        whole = len(audio) // self.frame * self.frame
-        self._pending = audio[whole:].copy()
+        audio = self._whole_frames(microphone)
+        whole = len(audio)
         if whole == 0:
-            return audio[:0]
-        reference = self._aligned(audio[:whole], self._take_reference(whole))
-        self.reference_level = rms_level(reference)
+            return audio
+        reference = self._aligned(audio, self._take_reference(whole))
+        self._note_level(reference)
         out = np.empty(whole, dtype=np.float32)
         rec, play, cleaned, n = self._rec, self._play, self._out, self.frame
-        mic16 = _to_int16(audio[:whole])
+        mic16 = _to_int16(audio)
         ref16 = _to_int16(reference)
         for i in range(0, whole, n):
             _ffi.memmove(rec, mic16[i : i + n].tobytes(), 2 * n)
@@ -192,69 +332,64 @@ class EchoCanceller:
 
     def reset(self) -> None:
         """Forget the reference queued, the delay and what the filter learnt (a new microphone stream)."""
-        with self._lock:
-            self._reference.clear()
-            self._queued = 0
-            self._pending = self._pending[:0]
-        self.delay, self._line, self._candidate, self._since_estimate = 0, self._line[:0], None, 0
-        self._history_mic[:] = 0.0
-        self._history_ref[:] = 0.0
+        self._forget_queue()
+        self._forget_alignment()
         self.restarts += 1
         self._lib.speex_echo_state_reset(self._echo)
 
-    def _aligned(self, microphone: np.ndarray, reference: np.ndarray) -> np.ndarray:
-        """The reference paired by order, held back by the measured delay (which this keeps
-        measuring)."""
-        count = len(reference)
-        keep = len(self._history_mic) - count
-        self._history_mic[:keep] = self._history_mic[count:]
-        self._history_mic[keep:] = microphone
-        self._history_ref[:keep] = self._history_ref[count:]
-        self._history_ref[keep:] = reference
-        self._since_estimate += count
-        if self._since_estimate >= _ESTIMATE_EVERY_S * SAMPLE_RATE and rms_level(self._history_ref) > -60.0:
-            self._since_estimate = 0
-            self._follow(echo_delay(self._history_mic, self._history_ref, int(MAX_DELAY_SECONDS * SAMPLE_RATE)))
-        line = np.concatenate([self._line, reference])
-        self._line = line[count:]
-        return line[:count]
-
-    def _follow(self, measured: tuple[int, float] | None) -> None:
-        """A delay measured twice in a row (within 2 ms) and far enough from the one in use
-        becomes the one in use; the filter then starts again."""
-        if measured is None:
-            self._candidate = None
-            return
-        lag, _confidence = measured
-        wanted = max(0, lag - int(_MARGIN_S * SAMPLE_RATE))
-        agreed = self._candidate is not None and abs(self._candidate - wanted) <= 0.002 * SAMPLE_RATE
-        self._candidate = wanted
-        if not agreed or abs(wanted - self.delay) <= _REALIGN_S * SAMPLE_RATE:
-            return
-        if wanted > self.delay:
-            self._line = np.concatenate([np.zeros(wanted - self.delay, dtype=np.float32), self._line])
-        else:
-            self._line = self._line[self.delay - wanted :]
-        self.delay = wanted
+    def _realigned(self) -> None:
+        """The filter modelled the old delay: it starts again."""
         self.restarts += 1
         self._lib.speex_echo_state_reset(self._echo)
 
-    def _take_reference(self, count: int) -> np.ndarray:
-        """The next ``count`` reference samples, silence where none was queued."""
-        out = np.zeros(count, dtype=np.float32)
-        filled = 0
-        with self._lock:
-            while self._reference and filled < count:
-                head = self._reference[0]
-                take = min(len(head), count - filled)
-                out[filled : filled + take] = head[:take]
-                filled += take
-                if take == len(head):
-                    self._reference.popleft()
-                else:
-                    self._reference[0] = head[take:]
-            self._queued -= filled
-        return out
+
+class WebRtcEchoCanceller(_PairedReference):
+    """Removes the speakers' echo with WebRTC's AEC3 (``pywebrtc-audio``; Apache-2.0), the
+    canceller of browsers and video calls: it finds the echo's delay itself (up to about half a
+    second), adapts two filters (one fast, one careful), tells the user's voice over Parley's
+    from Parley's alone, and suppresses what its filters leave.
+
+    Each 10 ms microphone frame goes in with the reference frame paired with it, the reference
+    first, as AEC3 wants it.  The delay is also measured here, as for speexdsp, but the
+    reference is held back only when the echo comes more than ``_AEC3_BAND_S[1]`` after it (in
+    the PulseAudio loop under load, 0.6 s: an output device that took half a second of audio at
+    once, a microphone that dropped input), which AEC3 alone would not find.
+    """
+
+    name = "aec3"
+
+    def __init__(self) -> None:
+        module = _webrtc_audio()
+        try:
+            self._aec: Any = module.EchoCanceller(sample_rate=SAMPLE_RATE, num_channels=1)
+        except (RuntimeError, ValueError) as e:
+            raise EchoCancellerError(f"WebRTC's echo canceller refused its settings: {e}") from e
+        self.frame = SAMPLE_RATE // 100
+        self.restarts = 0
+        self._init_queue()
+        self._init_alignment(margin_s=_AEC3_MARGIN_S, band_s=_AEC3_BAND_S)
+
+    def process(self, microphone: np.ndarray) -> np.ndarray:
+        """``microphone`` (16 kHz mono float32) without the echo; one thread at a time.  What is
+        short of a whole 10 ms frame is held back for the next call."""
+        audio = self._whole_frames(microphone)
+        if len(audio) == 0:
+            return audio
+        reference = self._aligned(audio, self._take_reference(len(audio)))
+        self._note_level(reference)
+        return np.asarray(self._aec.process(np.clip(audio, -1.0, 1.0), reference), dtype=np.float32)
+
+    def reset(self) -> None:
+        """Forget the reference queued, the delay and what AEC3 learnt (a new microphone stream)."""
+        self._forget_queue()
+        self._forget_alignment()
+        self._aec.reset()
+        self.restarts += 1
+
+    def _realigned(self) -> None:
+        """AEC3 finds the new delay itself, in a second or two: until then, as after a reset,
+        what it removes says little (``EchoGuard.filter_restarted``)."""
+        self.restarts += 1
 
 
 def echo_delay(microphone: np.ndarray, reference: np.ndarray, max_lag: int) -> tuple[int, float] | None:
@@ -276,36 +411,38 @@ def echo_delay(microphone: np.ndarray, reference: np.ndarray, max_lag: int) -> t
 class EchoGuard:
     """Whether what the microphone hears, after the canceller, may be the user, block by block.
 
-    A canceller removes Parley's voice only once its filter has converged (a few seconds of
-    Parley speaking), and even then leaves a residue that a voice detector still calls speech.
-    So while Parley's voice plays (and ``hangover_seconds`` after, the room's echo):
+    A canceller removes Parley's voice only once it has learnt the room, and even then may leave
+    a residue that a voice detector still calls speech.  So while Parley's voice plays (and
+    ``hangover_seconds`` after: the room's echo, and an echo that comes later than the canceller
+    has measured yet, up to ``MAX_DELAY_SECONDS``):
     - until the canceller has converged (its measured echo return loss enhancement, raw level
       over cleaned level on blocks with Parley's voice, reaches ``converged_db``), nothing heard
-      is the user: as without a canceller, the microphone is ignored;
+      is the user but by the level rule below.  AEC3 gets there 0.2 to 0.4 s after Parley's
+      first words (bench/bench_echo.py: a question 0.5 s into a reply is heard as quickly as one
+      later), where speexdsp took seconds, so this is no longer a grace period anyone meets;
     - after that, a block may be the user only where, over the last ``window_seconds``, the
       canceller removed little (cleaned within ``keep_db`` of raw: it removes Parley's voice,
-      not the user's) and what is left is not quiet (``quiet_db``: the residue of Parley's
-      pauses and word endings, where removing little is removing little of nothing), and has
-      been so for ``hold_seconds`` without a break (the residue comes in short bursts);
+      not the user's; 10 dB: AEC3 also ducks the user a little while both speak) and what is
+      left is not quiet (``quiet_db``: the residue of Parley's pauses and word endings, where
+      removing little is removing little of nothing), and has been so for ``hold_seconds``
+      without a break (the residue comes in short bursts);
     - at any time, a block may be the user where the microphone is louder than Parley's echo
       can be: ``loud_db`` over the loudest reference of the last ``echo_seconds`` plus the
       echo's gain (microphone over reference level, learnt while Parley speaks alone; it starts
       at 0 dB, as if the speakers were as loud at the microphone as the reference itself).  A
       double-talk detector by level: it hears a user who talks over Parley before the
       canceller has converged, which the first rule cannot.
-    The filter keeps what it learnt while hands-free keeps the speakers open, so waiting for it
-    costs the first seconds of the first reply read in a session, not every reply.
     """
 
     def __init__(
         self,
         *,
         converged_db: float = 10.0,
-        keep_db: float = 6.0,
+        keep_db: float = 10.0,
         window_seconds: float = 0.06,
         quiet_db: float = -50.0,
         hold_seconds: float = 0.1,
-        hangover_seconds: float = 0.5,
+        hangover_seconds: float = 1.0,
         loud_db: float = 10.0,
         echo_seconds: float = 0.2,
     ) -> None:
@@ -368,3 +505,6 @@ class EchoGuard:
         while self._references and total - self._references[0][0] >= self._echo_seconds:
             total -= self._references.popleft()[0]
         return max(level for _, level in self._references)
+
+
+EchoCanceller = WebRtcEchoCanceller  # the one the app makes (bench/bench_echo.py compares them)

@@ -14,7 +14,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
-from ..config.settings import Settings, load_settings
+from ..config.settings import LoadedSettings, Settings, load_settings
 from .controller import Controller
 from .conversations.dictation_history import DictationHistory
 from .conversations.store import Store, StoreError
@@ -25,14 +25,20 @@ from .ui import i18n
 from .ui.main_window import MainWindow
 from .ui.theme import apply_theme
 
+_read_at_start: LoadedSettings | None = None  # read by create_app, for the controller (its warnings said once)
+
 
 def create_app(argv: Sequence[str], language: str | None = None) -> QApplication:
     """The application, in ``language`` (a code of ``i18n.NATIVE_NAMES``; "": the system's;
     None: the one the user's settings name)."""
+    global _read_at_start
     if application() is None:
         choose_platform()
     app = application() or QApplication(list(argv))
-    i18n.install(app, load_settings().settings.interface_language if language is None else language)
+    if language is None:
+        _read_at_start = load_settings()
+        language = _read_at_start.settings.interface_language
+    i18n.install(app, language)
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")
     app.setDesktopFileName("parley")
@@ -57,6 +63,15 @@ def open_store() -> tuple[Store, list[str]]:
         return store, [store.problem] if store.problem else []
     except StoreError as exc:
         return Store(":memory:"), [f"{exc} Conversations will not be kept after Parley closes."]
+
+
+def user_settings() -> LoadedSettings:
+    """The user's settings, as ``create_app`` read them, or read now.  Reading an unusable file
+    puts it aside (``settings.json.bad``), so a second read would find none and its warning
+    would never reach the user: the first read is handed on, once."""
+    global _read_at_start
+    loaded, _read_at_start = _read_at_start or load_settings(), None
+    return loaded
 
 
 def open_history() -> DictationHistory:
@@ -87,7 +102,7 @@ def start_controller(
     session only (``--rpc``), besides the settings' own."""
     problems: list[str] = []
     if settings is None:
-        loaded = load_settings()
+        loaded = user_settings()
         settings, problems = loaded.settings, list(loaded.warnings)
     if history is None:
         history = open_history() if store is None else DictationHistory(":memory:")

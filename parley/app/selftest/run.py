@@ -23,8 +23,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
-from ...config.settings import load_settings
-from ..bootstrap import create_app, start_controller
+from ..bootstrap import create_app, start_controller, user_settings
 from ..controller import Controller
 from ..conversations.store import Store
 from . import report as selftest_report
@@ -269,7 +268,7 @@ def run_self_test(argv: Sequence[str], servers: Sequence[str] = ()) -> int:
         print(f"self-test FAILED: Qt could not start: {exc}", file=sys.stderr)
         selftest_report.write_report(report_path, None, 2, f"Qt could not start: {exc}")
         return 2
-    loaded = load_settings()
+    loaded = user_settings()
     for warning in loaded.warnings:
         print(f"  note: {warning}", flush=True)
     settings = loaded.settings.copy()

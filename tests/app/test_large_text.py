@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QLabel, QLineEdit, QWidget
 
@@ -74,6 +74,20 @@ def clipped(root: QWidget) -> Iterator[str]:
                 yield f"{type(widget).__name__} {widget.text()!r}: {size}"
 
 
+def laid_out(qtbot, widget: QWidget) -> None:
+    """Wait until Qt has laid out what ``widget`` shows: word-wrapped labels take a few passes of
+    posted events, so the sizes of its parts are read until two looks in a row agree."""
+    last: list[object] = [None]
+
+    def settled() -> bool:
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        sizes = [child.geometry() for child in widget.findChildren(QWidget) if child.isVisible()]
+        same, last[0] = sizes == last[0], sizes
+        return same
+
+    qtbot.waitUntil(settled, timeout=10_000)
+
+
 def test_no_window_clips_a_word_at_twice_the_font_size(qtbot, large_text, tmp_path, tiny_chat_model) -> None:
     assert large_text == LARGE_PT
     app = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=4))
@@ -85,12 +99,12 @@ def test_no_window_clips_a_word_at_twice_the_font_size(qtbot, large_text, tmp_pa
     dialog.resize(dialog.size().expandedTo(dialog.sizeHint()).boundedTo(QSize(*DESKTOP)))
     for index in range(dialog.tabs.count()):
         dialog.tabs.setCurrentIndex(index)
-        qtbot.wait(50)  # laid out
+        laid_out(qtbot, dialog)
         problems += [f"settings page {dialog.tabs.tabText(index)}: {p}" for p in clipped(dialog)]
     dialog.reject()
     for name in ("main window", "quick-ask", "dictation history"):
         problems += [f"{name}: {p}" for p in clipped(windows[name])]
     app.first_start.show()
-    qtbot.wait(50)
+    laid_out(qtbot, app.window)
     problems += [f"first-start page: {p}" for p in clipped(app.window)]
     assert not problems, "\n".join(sorted(set(problems)))

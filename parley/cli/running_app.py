@@ -20,7 +20,9 @@ EXIT_NOT_RUNNING = 1
 HOW = ("toggle", "press", "release")
 
 
-def add_take_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, what: str) -> None:
+def add_take_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, what: str
+) -> argparse.ArgumentParser:
     p = sub.add_parser(name, help=f"start or stop {what} in the running Parley")
     how = p.add_mutually_exclusive_group(required=True)
     how.add_argument(
@@ -30,6 +32,7 @@ def add_take_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], na
     )
     how.add_argument("--press", action="store_true", help="the shortcut's key went down (bind to the key's press)")
     how.add_argument("--release", action="store_true", help="the shortcut's key went up (bind to the key's release)")
+    return p
 
 
 def send_take(name: str, args: argparse.Namespace) -> int:

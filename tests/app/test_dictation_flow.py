@@ -160,6 +160,20 @@ def test_dictate_cleaned_cleans_up_whatever_the_setting(qtbot, start) -> None:
     assert app.engines.chat.cleaner.cleaned == ["the cleaned one"]
 
 
+def test_the_command_line_s_dictate_cleaned_toggle_cleans_up(qtbot, start) -> None:
+    """``parley dictate --cleaned --toggle`` reaches the app as these words (the single-instance
+    socket: test_instance_socket); each run starts or ends the take."""
+    app = start(dictation_cleanup=False)
+    app.controller.command(["dictate-cleaned", "--toggle"])
+    assert app.controller.talk.recording, app.status()
+    app.engines.microphone.say("the toggled one")
+    app.clock.advance(2 * TAP_S)
+    app.controller.command(["dictate-cleaned", "--toggle"])
+    qtbot.waitUntil(lambda: len(app.typed) == 1, timeout=TIMEOUT_MS)
+    assert app.typed == ["The toggled one. "]
+    assert app.engines.chat.cleaner.cleaned == ["the toggled one"]
+
+
 def test_a_clean_up_that_does_not_answer_in_time_types_the_plain_text_and_says_why(qtbot, start) -> None:
     app = start(dictation_cleanup=True, dictation_cleanup_timeout_s=0.5)
     cleaner = app.engines.chat.cleaner

@@ -199,12 +199,12 @@ def test_help_and_version_are_the_command_line_s() -> None:
     assert "Exit status" in parley("transcribe", "-h", timeout=60).stdout
 
 
-@pytest.mark.parametrize("how", ["--press", "--release", "--toggle"])
+@pytest.mark.parametrize("how", ["--press", "--release", "--toggle", "--cleaned --toggle"])
 def test_a_take_command_loads_neither_qt_nor_the_engines(tmp_path: Path, how: str) -> None:
     """``parley dictate --press`` runs on each press of a desktop key binding: what it imports
     is time lost at the start of the take.  Without a running Parley it says so."""
     probe = (
-        f"import sys; from parley.cli import main; code = main(['dictate', {how!r}]); "
+        f"import sys; from parley.cli import main; code = main(['dictate', *{how.split()!r}]); "
         "print(sorted(m for m in ('numpy', 'PySide6', 'cffi') if m in sys.modules), code)"
     )
     env = environment(PARLEY_DATA_DIR=str(tmp_path / "data"), XDG_RUNTIME_DIR=str(tmp_path / "run"))

@@ -142,6 +142,38 @@ def test_speech_through_the_remote_device_equals_the_cpu(server: Server) -> None
     assert there["text"] == here["text"] and there["segments"] == here["segments"]
 
 
+def test_a_model_freed_between_two_tokens_on_the_same_remote_device_keeps_the_reply(server: Server, tiny: Path) -> None:
+    """The server drops the graph it holds whenever any buffer is freed, while ggml's client
+    asks it to recompute that graph for the next token: a second model (the speech model, in
+    the app) loaded and closed on the same device in the middle of a reply lost the server.
+    The reply now goes on, token for token the same as on the CPU."""
+    proc = python(f"""
+        from parley.engine.backend.rpc import remote
+        from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
+        lost = []
+        remote.on_lost(lambda endpoint, reason: lost.append(reason))
+        remote.connect([{server.endpoint!r}])
+        params = SamplingParams(temperature=1.0, seed=7, max_tokens=40)  # equal text: equal logits
+        cpu = ChatModel({str(tiny)!r}, device="cpu", n_ctx=256, threads=2)
+        print("CPU", repr(ChatSession(cpu).reply("Tell me a long story.", params).text))
+        cpu.close()
+        model = ChatModel({str(tiny)!r}, device="rpc", n_ctx=256, threads=2)
+        pieces = []
+        def on_text(piece):
+            pieces.append(piece)
+            if len(pieces) in (5, 12):  # another model comes and goes on the device mid-reply
+                ChatModel({str(tiny)!r}, device="rpc", n_ctx=256, threads=2).close()
+        text = ChatSession(model).reply("Tell me a long story.", params, on_text=on_text).text
+        remote.check(model.device.device)
+        print("RPC", repr(text))
+        print("LOST", lost)
+    """)
+    assert proc.returncode == 0, f"rc {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    assert lines["LOST"] == "[]", proc.stdout
+    assert len(lines["CPU"]) > 40 and lines["RPC"] == lines["CPU"]
+
+
 # --------------------------------------------------------------------------- a server that dies
 
 

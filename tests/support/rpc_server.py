@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,11 +31,12 @@ class Server:
     def __init__(self, *extra: str) -> None:
         self.port = free_port()
         self.endpoint = f"127.0.0.1:{self.port}"
+        self._log = tempfile.TemporaryFile("w+")  # a pipe nobody reads would stop a talkative server
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parley", "rpc-server", "--port", str(self.port), "--threads", "2", *extra],
             env=ENV,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self._log,
             text=True,
         )
         deadline = time.monotonic() + 60
@@ -45,8 +47,13 @@ class Server:
             except RemoteError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     self.stop()
-                    raise RuntimeError(f"rpc-server did not start: {self.proc.stderr.read()}") from None
+                    raise RuntimeError(f"rpc-server did not start: {self.log()}") from None
                 time.sleep(0.2)
+
+    def log(self) -> str:
+        """What the server has written to its standard error so far (why it dropped a client)."""
+        self._log.seek(0)
+        return self._log.read()
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)

@@ -60,6 +60,16 @@ this process's file descriptors (``/proc/self/fd``); any other local process is 
 one log line) and cannot see or disturb the session.  On other platforms no such check is
 made: any process of this machine that finds the port could use the session while it lasts.
 
+A graph the server forgot
+-------------------------
+ggml's client sends a graph it computed last on a device again as GRAPH_RECOMPUTE (4 bytes: "the
+graph you hold"), while the server drops every graph it holds whenever any buffer is freed.  So
+with two models on one server (the speech and the chat model on the same remote device), the
+speech model freeing a buffer between two tokens of a reply made the next token's recompute one
+the server refuses, and the session was lost.  The relay keeps each device's last GRAPH_COMPUTE
+and, for a recompute that comes after a free, sends that graph whole instead: what ggml asked
+for, with nothing the server could refuse.
+
 The relay is plain Python on a loopback socket: no patch to ggml.  It costs a few
 microseconds per message (a token takes a handful of messages); ``bench/bench_remote.py``
 measures the whole path next to the local CPU.
@@ -371,6 +381,11 @@ def _u64_at(data: bytes, offset: int = 0) -> int:
     return value
 
 
+def _u32_at(data: bytes, offset: int = 0) -> int:
+    value: int = struct.unpack_from("<I", data, offset)[0]
+    return value
+
+
 def _tensor_nbytes(tensor: bytes) -> int | None:
     """``ggml_nbytes`` of a packed ``rpc_tensor`` (type at 8, ne at 20, nb at 36, u32 each);
     None for a type the table does not know."""
@@ -515,6 +530,8 @@ class _Link:
         self._cache: dict[tuple[int, bytes], bytes] = {}  # (command, request) -> reply, for stand-ins
         self._checks = _Checks()
         self._computing = False  # a compute was sent and no reply has started since
+        self._graphs: dict[int, bytes] = {}  # device -> its last GRAPH_COMPUTE request
+        self._forgotten: set[int] = set()  # devices whose graph the server dropped on a free
         self._local: set[socket.socket] = set()
         self._stand_ins = 0
         self._prepare(sock)
@@ -534,6 +551,7 @@ class _Link:
         ours = _our_version()
         self._hello = bytes([ours[0], ours[1], ours[2], 0]) + bytes(HELLO_REPLY_SIZE - 4)
         self._checks, self._computing = _Checks(), False
+        self._graphs, self._forgotten = {}, set()
 
     def reconnect(self, endpoint: str, timeout: float) -> None:
         """Use a server that is back at the same endpoint (same device count)."""
@@ -609,15 +627,30 @@ class _Link:
         small = size <= 4096
         request = _recv_local(local, size) if small else b""
         with self._lock:
+            if cmd == GRAPH_RECOMPUTE and size == 4 and _u32_at(request) in self._forgotten:
+                cmd, request = GRAPH_COMPUTE, self._graphs[_u32_at(request)]  # see "A graph the server forgot"
+                size, small = len(request), True
             if self.lost is None:
                 self._guarded(self._send, bytes([cmd]) + _U64.pack(size) + request)
             if not small:  # read all of it from ggml even when the server is gone: ggml is mid-send
-                request = self._forward(local, size)
+                request = self._forward(local, size, whole=cmd == GRAPH_COMPUTE)
             reply = self._guarded(self._reply, cmd, request) if self.lost is None else None
             if self.lost is not None:
                 reply = self._stand_in(cmd, request)
+            else:
+                self._remember_graphs(cmd, request)
         if reply is not None:
             local.sendall(_U64.pack(len(reply)) + reply)
+
+    def _remember_graphs(self, cmd: int, request: bytes) -> None:
+        """Keep each device's last graph, and note the devices whose graph a free made the
+        server drop (it drops them all)."""
+        if cmd == GRAPH_COMPUTE and len(request) >= 4:
+            device = _u32_at(request)
+            self._graphs[device] = request
+            self._forgotten.discard(device)
+        elif cmd == FREE_BUFFER:
+            self._forgotten = set(self._graphs)
 
     def _guarded(self, step: Callable[..., Any], *args: Any) -> Any:
         """``step(*args)``; any failure marks the server lost (the stand-ins take over)."""
@@ -679,17 +712,20 @@ class _Link:
                     raise _Stalled(f"the server stopped reading (nothing for {STALL_TIMEOUT:g} s)") from None
                 raise
 
-    def _forward(self, local: socket.socket, size: int) -> bytes:
+    def _forward(self, local: socket.socket, size: int, whole: bool = False) -> bytes:
         """Stream a large request body from ggml to the server (all of it is read from ggml
-        even when the server goes away on the way); return its last 8 bytes."""
-        left, tail = size, b""
+        even when the server goes away on the way); return its last 8 bytes, or all of it
+        (``whole``)."""
+        left, tail, kept = size, b"", []
         while left:
             block = _recv_local(local, min(_CHUNK, left))
             left -= len(block)
             tail = (tail + block)[-8:]
+            if whole:
+                kept.append(block)
             if self.lost is None:
                 self._guarded(self._send, block)
-        return tail
+        return b"".join(kept) if whole else tail
 
     def _stand_in(self, cmd: int, request: bytes) -> bytes | None:
         """A harmless reply of the right size for a lost server (results are discarded)."""

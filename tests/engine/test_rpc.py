@@ -174,6 +174,52 @@ def test_a_model_freed_between_two_tokens_on_the_same_remote_device_keeps_the_re
     assert len(lines["CPU"]) > 40 and lines["RPC"] == lines["CPU"]
 
 
+def test_speech_and_chat_computing_at_once_on_one_remote_device_take_turns(server: Server, tiny: Path) -> None:
+    """The app's case: the speech model transcribes (its warm-up, a take) while a reply streams,
+    both on the same remote device.  ggml's client recomputes "the graph the server holds" by
+    reference, so without turns a loaded machine let the server run one model's graph with the
+    other's inputs (an assertion there; the session lost).  Both results equal the CPU's."""
+    default_speech_model_path()  # converted once, before the subprocess
+    proc = python(f"""
+        import threading
+        from parley.engine.audio.files import load_audio
+        from parley.engine.backend.rpc import remote
+        from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
+        from parley.engine.modelfiles.defaults import default_speech_model_path
+        from parley.engine.speech import SpeechModel
+        lost = []
+        remote.on_lost(lambda endpoint, reason: lost.append(reason))
+        remote.connect([{server.endpoint!r}])
+        params = SamplingParams(temperature=1.0, seed=7, max_tokens=32)
+        cpu = ChatModel({str(tiny)!r}, device="cpu", n_ctx=256, threads=1)
+        print("CPU", repr(ChatSession(cpu).reply("Tell me a long story.", params).text))
+        cpu.close()
+        speech = SpeechModel(default_speech_model_path(), device="rpc", threads=1)
+        chat = ChatModel({str(tiny)!r}, device="rpc", n_ctx=256, threads=1)
+        audio, heard, started, done = load_audio({str(CLIP)!r}), [], threading.Event(), threading.Event()
+        def transcribe():
+            while not done.wait(0.05):  # takes come and go, as live transcripts do while one talks
+                heard.append(speech.transcribe(audio, single_segment=True, on_progress=lambda _: started.set()).text)
+        listener = threading.Thread(target=transcribe)
+        listener.start()
+        try:
+            started.wait(120)  # the reply streams while the speech model computes
+            text = ChatSession(chat).reply("Tell me a long story.", params).text
+        finally:
+            done.set()
+            listener.join()
+        remote.check(chat.device.device)
+        print("RPC", repr(text))
+        print("HEARD", len(heard), all("capital of France" in h for h in heard))
+        print("LOST", lost)
+    """)
+    assert proc.returncode == 0, f"rc {proc.returncode}\n{proc.stdout}\n{proc.stderr}\n{server.log()}"
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    assert lines["LOST"] == "[]", proc.stdout + server.log()
+    assert lines["RPC"] == lines["CPU"]
+    assert lines["HEARD"].endswith(" True") and int(lines["HEARD"].split()[0]) >= 1
+
+
 # --------------------------------------------------------------------------- a server that dies
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from ..backend import native
 from ..backend.cancel import CancelToken
 from ..backend.devices import Device
+from ..backend.rpc import remote
 from ..errors import Cancelled, GrammarError, ModelLoadError, TokenizeError
 from ..modelfiles.gguf_file import GGUFInfo
 from .owner import NativeHandle
@@ -266,6 +267,7 @@ class LlamaContext(NativeHandle):
             if threadpool is not None:
                 lib.llama_attach_threadpool(ctx, threadpool.handle, threadpool.handle)
         self._lib = lib
+        self._device = model.device
         self._memory = lib.llama_get_memory(ctx)
         self._abort_cb = ffi.addressof(lib, "parley_abort_flag_cb")
         self.n_ctx = int(lib.llama_n_ctx(ctx))
@@ -284,7 +286,8 @@ class LlamaContext(NativeHandle):
 
     def decode(self, batch: LlamaBatch) -> int:
         """``llama_decode``'s result: 0 done, 2 aborted, another value an error (see its log)."""
-        return int(self._lib.llama_decode(self.handle, batch.struct))
+        with remote.computing(self._device):
+            return int(self._lib.llama_decode(self.handle, batch.struct))
 
     def synchronize(self) -> None:
         """Wait for the decodes in flight (GPU backends are asynchronous)."""

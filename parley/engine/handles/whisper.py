@@ -18,6 +18,7 @@ import numpy as np
 from ..backend import native
 from ..backend.cancel import CancelToken
 from ..backend.devices import DeviceChoice
+from ..backend.rpc import remote
 from ..errors import ModelLoadError
 from ..modelfiles.whisper_file import WhisperFileInfo
 from .owner import NativeHandle
@@ -172,7 +173,8 @@ class WhisperState(NativeHandle):
         full.abort_callback = ffi.addressof(lib, "parley_abort_flag_cb")
         full.abort_callback_user_data = cancel.c_pointer
         buf = ffi.from_buffer("float[]", samples)
-        return int(lib.whisper_full_with_state(self._context.handle, self.handle, full, buf, len(samples)))
+        with remote.computing(self._context.device):
+            return int(lib.whisper_full_with_state(self._context.handle, self.handle, full, buf, len(samples)))
 
     def n_segments(self) -> int:
         return int(native.lib().whisper_full_n_segments_from_state(self.handle))

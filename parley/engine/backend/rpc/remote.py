@@ -105,6 +105,7 @@ servers on a network you trust, or tunnel them over SSH (see docs/remote.md).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
 import logging
@@ -811,6 +812,7 @@ def _describe(exc: BaseException) -> str:
 _links: dict[str, _Link] = {}  # HOST:PORT -> link
 _by_relay: dict[str, _Link] = {}  # the endpoint ggml knows -> link
 _links_lock = threading.Lock()
+_compute_locks: dict[str, threading.RLock] = {}  # HOST:PORT -> the turn of the models on that server (``computing``)
 _callbacks: list[Callable[[], Callable[[str, str], None] | None]] = []  # references to the listeners
 
 
@@ -883,6 +885,24 @@ def check(device: RemoteAware) -> None:
     reason = lost_reason(device)
     if reason is not None:
         raise RemoteDeviceLost(f"the remote device {device.name} ({device.remote}) was lost: {reason}")
+
+
+def computing(device: RemoteAware) -> contextlib.AbstractContextManager[object]:
+    """Hold while a model computes on ``device`` (a decode, a transcription) when it is a remote
+    device, so that two models on one server take turns.
+
+    ggml's RPC client keeps one "last graph" per device for every model on it, and sends a graph
+    it sent last as "compute the graph you hold" (4 bytes).  A thread put off between that check
+    and the send (a loaded machine) let another model's graph reach the server first, which then
+    ran that graph with the first model's inputs: the speech model's warm-up during a reply
+    stopped the server with an assertion (get_rows, an index out of range).  A remote server
+    computes one graph at a time anyway; this only keeps whole decodes apart.  A local device
+    needs no turns."""
+    endpoint = device.remote
+    if not endpoint:
+        return contextlib.nullcontext()
+    with _links_lock:
+        return _compute_locks.setdefault(endpoint, threading.RLock())  # a callback may decode on the same thread
 
 
 def on_lost(callback: Callable[[str, str], None]) -> None:

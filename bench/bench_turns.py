@@ -8,7 +8,7 @@ listener's 100 ms blocks), with each way of ending a turn:
 - ``fixed X s``: today's rule, a turn ends after X s without speech (0.8 s in the app);
 - ``smart-turn``: Smart Turn v3.2 (``audio.turn_end``) is asked after a short pause; a turn it
   hears as finished ends there, otherwise after the long pause;
-- ``words``: the adaptive pause without a new model (``audio.turn_end.WordsJudge``): after a
+- ``words``: the adaptive pause without a new model (``WordsJudge`` here): after a
   short pause whisper (tiny.en, the app's speech model) transcribes the utterance so far, and a
   turn whose words end like a finished sentence (final punctuation, not on "and", "the", "to",
   ...) ends there, otherwise after the long pause;
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from parley.engine.audio.silero import NeuralDetector, SileroVAD
-from parley.engine.audio.turn_end import SmartTurn, WordsJudge
+from parley.engine.audio.turn_end import SmartTurn
 from parley.engine.audio.utterance import speech_region, spoken_text
 from parley.engine.audio.vad import TurnJudge, UtteranceSegmenter
 from parley.engine.modelfiles.defaults import (
@@ -44,6 +45,47 @@ from tests.support.turns import Utterance, utterances
 
 RATE = 16000
 BLOCK = 1600  # the listener's 100 ms blocks
+
+
+# Words a request does not end on: articles, prepositions, conjunctions, possessives, auxiliaries,
+# question words.  English only, like the rule that uses them.
+GOES_ON = frozenset(
+    """a an the and or but so to of for in on at by with from into about like than as my your his her
+    its our their this that these those is are was were be been will would can could should
+    i you he she we they it's what's how what when where who why which if because then""".split()
+)
+_WORD = re.compile(r"[a-z']+")
+
+
+def sounds_finished(text: str) -> bool:
+    """Whether a transcript ends like a finished sentence: final punctuation (whisper's), and a
+    last word a sentence can end on ("Can you remind me to?" cannot)."""
+    text = text.strip()
+    words = _WORD.findall(text.lower())
+    return bool(words) and text[-1] in ".?!" and not text.endswith("...") and words[-1] not in GOES_ON
+
+
+class WordsJudge:
+    """The adaptive pause without a new model (a ``vad.TurnJudge``): after a short pause the
+    utterance so far is transcribed (``transcribe``: 16 kHz audio to the words said), and a turn
+    whose words end like a finished sentence (``sounds_finished``) ends there."""
+
+    name = "words"
+
+    def __init__(
+        self, transcribe: Callable[[np.ndarray], str], *, quick_seconds: float = 0.2, longest_seconds: float = 2.0
+    ) -> None:
+        self.transcribe = transcribe
+        self.quick_seconds = quick_seconds
+        self.longest_seconds = longest_seconds
+        self.last_text = ""
+
+    def finished(self, utterance: np.ndarray) -> bool:
+        self.last_text = self.transcribe(utterance)
+        return sounds_finished(self.last_text)
+
+    def close(self) -> None:
+        """The transcriber is its owner's."""
 
 
 class Timed:

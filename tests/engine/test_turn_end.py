@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from parley.engine.audio.silero import NeuralDetector, SileroVAD
-from parley.engine.audio.turn_end import SmartTurn, check_turn_file, log_mel, sounds_finished
+from parley.engine.audio.turn_end import SmartTurn, check_turn_file, log_mel
 from parley.engine.audio.vad import UtteranceSegmenter
 from parley.engine.errors import ModelFileError
 from parley.engine.modelfiles.defaults import default_turn_model_path
@@ -109,9 +109,3 @@ def test_a_finished_question_ends_sooner_than_the_fixed_pause(smart: SmartTurn) 
         assert asked.speech_end < judged < fixed
     finally:
         vad.close()
-
-
-def test_the_words_judge_waits_for_a_sentence_that_goes_on() -> None:
-    assert sounds_finished("What time is it in Tokyo?") and sounds_finished("Turn off the lights.")
-    for unfinished in ("Can you remind me to?", "Set a timer for", "I'd like to book a table for...", "and the."):
-        assert not sounds_finished(unfinished)

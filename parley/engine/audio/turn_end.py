@@ -14,17 +14,14 @@ The weights come from the ``pipecat-ai`` wheel on PyPI (pinned with its hash in
 ``requirements-starters.txt``); only its .onnx file is read, never its code.  The file is
 another program's, so its SHA-256 must be the one pinned here before ONNX Runtime sees it.
 
-``WordsJudge`` is the adaptive pause without a new model: it transcribes the utterance so far
-and ends the turn when the words end like a finished sentence (not on "to", "the", "and").
-The bench measured both; the app uses Smart Turn (``docs/measurements.md``, "End of turn").
+The bench also measured an adaptive pause without a new model (the words of the utterance so
+far, transcribed by whisper); Smart Turn did better (``docs/measurements.md``, "End of turn").
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -120,44 +117,3 @@ class SmartTurn:
     def close(self) -> None:
         with self._lock:
             self._session = None
-
-
-# Words a request does not end on: articles, prepositions, conjunctions, possessives, auxiliaries,
-# question words.  English only, like the rule that uses them.
-GOES_ON = frozenset(
-    """a an the and or but so to of for in on at by with from into about like than as my your his her
-    its our their this that these those is are was were be been will would can could should
-    i you he she we they it's what's how what when where who why which if because then""".split()
-)
-_WORD = re.compile(r"[a-z']+")
-
-
-def sounds_finished(text: str) -> bool:
-    """Whether a transcript ends like a finished sentence: final punctuation (whisper's), and a
-    last word a sentence can end on ("Can you remind me to?" cannot)."""
-    text = text.strip()
-    words = _WORD.findall(text.lower())
-    return bool(words) and text[-1] in ".?!" and not text.endswith("...") and words[-1] not in GOES_ON
-
-
-class WordsJudge:
-    """The adaptive pause without a new model: after a short pause the utterance so far is
-    transcribed (``transcribe``: 16 kHz audio to the words said, e.g. whisper), and a turn whose
-    words end like a finished sentence (``sounds_finished``) ends there."""
-
-    name = "words"
-
-    def __init__(
-        self, transcribe: Callable[[np.ndarray], str], *, quick_seconds: float = 0.2, longest_seconds: float = 2.0
-    ) -> None:
-        self.transcribe = transcribe
-        self.quick_seconds = quick_seconds
-        self.longest_seconds = longest_seconds
-        self.last_text = ""
-
-    def finished(self, utterance: np.ndarray) -> bool:
-        self.last_text = self.transcribe(utterance)
-        return sounds_finished(self.last_text)
-
-    def close(self) -> None:
-        """The transcriber is its owner's."""

@@ -5,7 +5,8 @@ numpy extraction, loaded from the wheel's file without importing pipecat); the f
 refuses any other file before ONNX Runtime sees it; and on real synthesised speech over a
 room's noise (``tests/support/turns.py``, the set ``bench/bench_turns.py`` measures), the
 segmenter with the model waits through a pause to think mid-sentence, which the fixed 0.8 s
-pause cuts, and ends a finished question sooner than the fixed pause does.
+pause cuts, and ends a finished question, or "stop" said once at -30 dBFS, sooner than the
+fixed pause does.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from parley.engine.errors import ModelFileError
 from parley.engine.modelfiles.defaults import default_turn_model_path
 from tests.support import turns
 from tests.support.requirements import require
-from tests.support.speech import espeak_available
+from tests.support.speech import espeak_available, room_noise
 
 BLOCK = 1600  # the listener's 100 ms blocks
 
@@ -107,5 +108,24 @@ def test_a_finished_question_ends_sooner_than_the_fixed_pause(smart: SmartTurn) 
         vad.reset()
         (judged,) = ends(UtteranceSegmenter(NeuralDetector(vad), judge=smart), asked.audio)
         assert asked.speech_end < judged < fixed
+    finally:
+        vad.close()
+
+
+@pytest.mark.parametrize("voice", turns.VOICES)
+def test_stop_said_once_quietly_ends_the_turn_sooner_than_the_fixed_pause(smart: SmartTurn, voice: str) -> None:
+    """ "Stop" once, at -30 dBFS over a quiet room: heard as a finished turn, it is sent well
+    before the fixed pause would send it."""
+    require(voice == "piper" or espeak_available(), "espeak-ng is not installed")
+    clip = turns.speak("Stop.", voice)
+    clip *= 10 ** (-30 / 20) / np.sqrt(np.mean(clip**2))
+    scene = room_noise(5.0, -55.0, seed=1)
+    scene[16000 : 16000 + len(clip)] += clip
+    vad = SileroVAD.default()
+    try:
+        (fixed,) = ends(UtteranceSegmenter(NeuralDetector(vad)), scene)
+        vad.reset()
+        (judged,) = ends(UtteranceSegmenter(NeuralDetector(vad), judge=smart), scene)
+        assert 16000 + len(clip) < judged < fixed
     finally:
         vad.close()

@@ -129,3 +129,15 @@ def test_stop_said_once_quietly_ends_the_turn_sooner_than_the_fixed_pause(smart:
         assert 16000 + len(clip) < judged < fixed
     finally:
         vad.close()
+
+
+def test_a_judge_that_fails_leaves_the_turn_to_the_long_pause(model: Path) -> None:
+    closed = SmartTurn(model)
+    closed.close()  # its calls now raise ModelClosedError
+    vad = SileroVAD.default()
+    try:
+        asked = turns.finished(1, "piper")
+        (judged,) = ends(UtteranceSegmenter(NeuralDetector(vad), judge=closed), asked.audio)
+        assert judged - asked.speech_end >= closed.longest_seconds * 16000
+    finally:
+        vad.close()

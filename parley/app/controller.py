@@ -158,6 +158,7 @@ class Controller(QObject):
             self.microphones,
             status,
             bar,
+            lambda: engines.turn_judge(self.settings.hands_free_turn_end),
             self,
         )
         self.book = ConversationBook(store, window, status, self)
@@ -542,8 +543,12 @@ class Controller(QObject):
             self.anywhere.apply()
         if old.microphone != new.microphone or self.microphones.problem:
             self.microphones.probe()
-        if old.hands_free_detector != new.hands_free_detector and self.hands_free.listening:
-            self.hands_free.stop()  # listening starts again (``_show_availability``) with the new detector
+        listening_changed = (old.hands_free_detector, old.hands_free_turn_end) != (
+            new.hands_free_detector,
+            new.hands_free_turn_end,
+        )
+        if listening_changed and self.hands_free.listening:
+            self.hands_free.stop()  # listening starts again (``_show_availability``) with the new parts
         if old.start_at_login != new.start_at_login:
             problem = autostart.set_enabled(new.start_at_login)
             if problem:

@@ -97,6 +97,8 @@ class Engines(Protocol):
     ) -> Any: ...
     def compute_devices(self) -> list[str]: ...
     def speech_detector(self, kind: str) -> Any: ...
+
+    def turn_judge(self, kind: str) -> Any: ...
     def natural_voices(self) -> list[tuple[str, str]]: ...
     def natural_voice_problem(self) -> str | None: ...
     def speaker(
@@ -267,6 +269,17 @@ class LocalEngines:
         from parley.engine.audio.silero import NeuralDetector, SileroVAD
 
         return NeuralDetector(SileroVAD.default())
+
+    def turn_judge(self, kind: str) -> Any:
+        """What ends a hands-free turn (``audio.vad.TurnJudge``): ``model``, Smart Turn v3.2 on
+        ONNX Runtime, or None for the fixed pause.  Called on the listener's thread, like
+        ``speech_detector``; a model that cannot load raises, and the caller falls back."""
+        if kind != "model":
+            return None
+        from parley.engine.audio.turn_end import SmartTurn
+        from parley.engine.modelfiles.defaults import default_turn_model_path
+
+        return SmartTurn(default_turn_model_path())
 
     def natural_voices(self) -> list[tuple[str, str]]:
         """(id, name) of the natural voices installed."""

@@ -67,6 +67,7 @@ class Settings:
     ptt_shortcut: str = "Ctrl+Space"
     hands_free: bool = False  # the microphone stays open; each utterance is sent
     hands_free_detector: str = "neural"  # what tells speech from noise: "neural" (Silero VAD) or "energy" (loudness)
+    hands_free_turn_end: str = "model"  # what ends a turn: "model" (Smart Turn hears you finish) or "pause" (0.8 s)
     global_shortcuts: bool = True  # Dictate and Ask Parley from any application (desktop.global_shortcuts)
     dictate_shortcut: str = DICTATE_KEYS  # held (or tapped to start and stop): words typed where the cursor is
     ask_shortcut: str = ASK_KEYS  # held: a question to Parley, answered in the quick-ask window
@@ -210,6 +211,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "ptt_shortcut": _nonempty_text,
     "hands_free": lambda v: isinstance(v, bool),
     "hands_free_detector": lambda v: v in ("neural", "energy"),
+    "hands_free_turn_end": lambda v: v in ("model", "pause"),
     "global_shortcuts": lambda v: isinstance(v, bool),
     "dictate_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
     "dictate_cleaned_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,

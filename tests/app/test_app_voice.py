@@ -51,12 +51,13 @@ def long_question(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def three_sentences(tmp_path_factory):
-    """Three sentences with 1.5 s of silence after each, as one 16 kHz WAV file."""
+    """Three sentences with 2.5 s of silence after each, as one 16 kHz WAV file: longer than the
+    2 s that hands-free waits after a sentence its turn-end model hears as unfinished."""
     folder = tmp_path_factory.mktemp("sentences")
     parts = [np.zeros(8000, dtype=np.float32)]
     for i, text in enumerate(SENTENCES):
         speech = spoken_clip(folder / f"{i}.wav", text, pad_s=0.0)
-        parts += [soundfile.read(speech, dtype="float32")[0], np.zeros(24000, dtype=np.float32)]
+        parts += [soundfile.read(speech, dtype="float32")[0], np.zeros(40000, dtype=np.float32)]
     path = folder / "three.wav"
     soundfile.write(path, np.concatenate(parts), 16000)
     return path

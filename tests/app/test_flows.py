@@ -21,6 +21,7 @@ from parley.app.conversations.store import Store
 from parley.app.speech.from_anywhere import TAP_S
 from parley.app.ui.main_window import MainWindow
 from parley.config.settings import Settings
+from parley.engine.errors import ModelFileError
 from tests.support.fake_engines import FakeClock, FakeEngines
 
 TIMEOUT_MS = 10_000  # only reached if something hangs: the fake engines answer at once
@@ -218,6 +219,22 @@ def test_a_shortcut_turns_hands_free_off_and_the_talk_key_press_that_does_so_rec
 
 
 # ---------------------------------------------------------------- hands-free queueing
+
+
+class NoTurnModel(FakeEngines):
+    """Engines whose turn-end model is not installed."""
+
+    def turn_judge(self, kind: str) -> None:
+        raise ModelFileError(Path("smart-turn-v3.2-cpu.onnx"), "the turn-end model is not installed")
+
+
+def test_hands_free_ends_turns_after_the_fixed_pause_when_the_turn_end_model_cannot_load(qtbot, start):
+    app = start(NoTurnModel(), hands_free=True)
+    hands_free(qtbot, app, "first question")
+    assert app.controller.hands_free.turn_end == "pause"
+    assert "fixed pause" in app.notice() and "not installed" in app.notice()
+    wait_idle(qtbot, app)
+    assert app.user_messages() == ["first question"]
 
 
 def test_utterances_heard_while_a_reply_streams_are_sent_after_it_in_order(qtbot, start):

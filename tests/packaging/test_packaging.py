@@ -203,7 +203,12 @@ def test_links_to_dropped_libraries_are_dropped():
 def test_model_files_are_checked_against_their_wheels(tmp_path):
     files = layout.model_files()
     names = {f.relative.name for f in files}
-    assert {"SmolLM2-135M-Instruct.Q4_1.gguf", "model.bin", "silero_vad_16k.safetensors"} <= names
+    assert {
+        "SmolLM2-135M-Instruct.Q4_1.gguf",
+        "model.bin",
+        "silero_vad_16k.safetensors",
+        "smart-turn-v3.2-cpu.onnx",
+    } <= names
     manifest = layout.manifest_text(files)
     # sha256sum agrees with the manifest, laid out as in the bundle
     for f in files:

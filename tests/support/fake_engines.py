@@ -559,6 +559,9 @@ class FakeEngines:
     def speech_detector(self, kind: str) -> EnergyDetector:
         return EnergyDetector()  # the loudness detector: the tones are loud, the silence is not
 
+    def turn_judge(self, kind: str) -> None:
+        return None  # the fixed pause: tones are no speech for a turn-end model to hear
+
     def natural_voices(self) -> list[tuple[str, str]]:
         return [("fake", "Fake voice")]
 

@@ -1,11 +1,12 @@
 """Hands-free mode: the microphone stays open and each utterance is sent as its own message.
 
 The listener (``Engines.listener``, the engine's ``Listener``) hands 16 kHz blocks to a helper
-thread, where an ``UtteranceSegmenter`` cuts them into utterances (a short pause ends one); each utterance comes
+thread, where an ``UtteranceSegmenter`` cuts them into utterances (a pause ends one); each utterance comes
 to the UI thread through a queued signal as ``utterance``, to be transcribed and sent.  What
-tells speech from noise (``make_detector``: Silero's neural VAD, or loudness) is made on that
-thread when listening starts, and used only there; a neural detector that cannot load falls
-back to loudness, with a notice.
+tells speech from noise (``make_detector``: Silero's neural VAD, or loudness) and what ends a
+turn (``make_judge``: Smart Turn, which hears whether the user has finished, or None for a fixed
+0.8 s pause) are made on that thread when listening starts, and used only there; a model that
+cannot load falls back (to loudness, to the fixed pause), with a notice.
 
 While a reply is read aloud the microphone hears Parley itself.  With an echo canceller
 (``echo``, WebRTC's AEC3: ``set_echo_canceller``), every block first has Parley's voice removed,
@@ -69,15 +70,18 @@ class HandsFree(QObject):
         microphones: Microphones,
         status: StatusPresenter,
         display: TakeDisplay,
+        make_judge: Callable[[], Any] = lambda: None,
         parent: QObject | None = None,
     ) -> None:
         """``make_listener`` opens the microphone (``Engines.listener``); ``make_detector``
-        makes a ``SpeechDetector`` (``Engines.speech_detector``) on the listener's thread;
-        ``speech`` says whether the app is closing."""
+        makes a ``SpeechDetector`` (``Engines.speech_detector``) and ``make_judge`` a
+        ``TurnJudge`` or None (``Engines.turn_judge``) on the listener's thread; ``speech``
+        says whether the app is closing."""
         super().__init__(parent)
         self.speech = speech
         self.make_listener = make_listener
         self.make_detector = make_detector
+        self.make_judge = make_judge
         self.microphones = microphones
         self.status = status
         self.display = display
@@ -89,6 +93,7 @@ class HandsFree(QObject):
         self._energy = [0.0, 0.0]  # what the microphone heard and the canceller left, this utterance
         self._segmenter: UtteranceSegmenter | None = None  # made and used on the listener's thread
         self.detector_name = ""  # the detector in use: "neural" or "energy" ("" before the first block)
+        self.turn_end = ""  # what ends a turn: "smart-turn" or "pause" ("" before the first block)
         self._heard.connect(self._utterance)
         self._began.connect(self._speech_began)
         self._dropped.connect(self.speech_dropped)
@@ -142,7 +147,7 @@ class HandsFree(QObject):
             return
         self.listener = listener
         self.display.set_recording(True, hands_free=True)
-        self.status.say("Hands-free: listening. Speak; each pause sends what you said.")
+        self.status.say("Hands-free: listening. Speak; what you said is sent when you have finished.")
         emit(self.listening_changed, True)
 
     def stop(self) -> None:
@@ -206,15 +211,27 @@ class HandsFree(QObject):
                 f"Hands-free listens by loudness: the neural voice detector could not load ({exc}).",
             )
             detector = EnergyDetector()
+        try:
+            judge = self.make_judge()
+        except Exception as exc:  # noqa: BLE001 - a model that cannot load: the fixed pause still works
+            log.warning("hands-free ends turns after a fixed pause: the turn-end model could not load: %s", exc)
+            emit(
+                self._detector_failed,
+                f"Hands-free ends each turn after a fixed pause: the turn-end model could not load ({exc}).",
+            )
+            judge = None
         self.detector_name = detector.name
-        log.info("hands-free listens with the %s detector", detector.name)
-        self._segmenter = UtteranceSegmenter(detector)
+        self.turn_end = judge.name if judge is not None else "pause"
+        log.info("hands-free listens with the %s detector; turns end by %s", detector.name, self.turn_end)
+        self._segmenter = UtteranceSegmenter(detector, judge=judge)
         return self._segmenter
 
     def _close_detector(self) -> None:
         segmenter, self._segmenter = self._segmenter, None
         if segmenter is not None:
             segmenter.detector.close()
+            if segmenter.judge is not None:
+                segmenter.judge.close()
 
     def _utterance(self, audio: Any) -> None:
         if self.listener is not None and not self._ignoring.is_set():

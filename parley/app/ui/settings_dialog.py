@@ -460,6 +460,17 @@ class SettingsDialog(QDialog):
                 "a fan, typing or music. By loudness: any sound well above the room's noise."
             )
         )
+        self.hands_free_turn_end = QComboBox()
+        self.hands_free_turn_end.addItem(self.tr("When I sound finished (Smart Turn model)"), "model")
+        self.hands_free_turn_end.addItem(self.tr("After a fixed pause (0.8 s)"), "pause")
+        self.hands_free_turn_end.setCurrentIndex(max(0, self.hands_free_turn_end.findData(s.hands_free_turn_end)))
+        self.hands_free_turn_end.setToolTip(
+            self.tr(
+                "When I sound finished: a small model hears from your voice whether you have finished, so a "
+                "finished question is sent sooner and a pause to think waits up to 2 s. After a fixed "
+                "pause: every pause of 0.8 s sends what you said."
+            )
+        )
         self.read_replies_aloud = QCheckBox(self.tr("Read replies &aloud"))
         self.read_replies_aloud.setChecked(s.read_replies_aloud)
         if read_aloud_problem:
@@ -513,6 +524,7 @@ class SettingsDialog(QDialog):
         form.addRow("", self.live_transcript)
         form.addRow("", self.hands_free)
         form.addRow(self.tr("Hands-free &hears:"), self.hands_free_detector)
+        form.addRow(self.tr("Hands-free tu&rn ends:"), self.hands_free_turn_end)
         form.addRow("", self.read_replies_aloud)
         form.addRow(self.tr("&Voice:"), self.voice)
         form.addRow("", self.voice_languages)
@@ -650,6 +662,7 @@ class SettingsDialog(QDialog):
         s.live_transcript = self.live_transcript.isChecked()
         s.hands_free = self.hands_free.isChecked()
         s.hands_free_detector = self.hands_free_detector.currentData()
+        s.hands_free_turn_end = self.hands_free_turn_end.currentData()
         s.read_replies_aloud = self.read_replies_aloud.isChecked()
         s.voice = self.voice.currentData()
         s.global_shortcuts = self.global_shortcuts.isChecked()

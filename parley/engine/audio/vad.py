@@ -191,6 +191,18 @@ class SpeechDetector(Protocol):
         """Free what it holds (the neural detector's native context)."""
 
 
+class TurnJudge(Protocol):
+    """Hears whether the speaker of an utterance has finished (``audio.turn_end.SmartTurn``)."""
+
+    name: str
+    quick_seconds: float  # the pause after which it is asked
+    longest_seconds: float  # the pause that ends a turn whatever it said
+
+    def finished(self, utterance: np.ndarray) -> bool: ...
+
+    def close(self) -> None: ...
+
+
 class UtteranceSegmenter:
     """Cuts a continuous 16 kHz stream into utterances, for hands-free listening.
 
@@ -201,6 +213,11 @@ class UtteranceSegmenter:
     ``end_silence_seconds`` without speech (pauses between words and sentences of one utterance
     are shorter), keeping ``MARGIN_SECONDS`` of that quiet; an utterance longer than
     ``max_seconds`` is cut there and goes on as the next one.
+
+    With a ``judge`` (a turn-end model) the pause that ends an utterance is not fixed: after
+    ``judge.quick_seconds`` of quiet the judge hears the utterance so far, and one it hears as
+    finished ends there; otherwise it ends after ``judge.longest_seconds`` of quiet, so a pause
+    to think mid-sentence does not send half a sentence.  The judge is asked once a pause.
     """
 
     def __init__(
@@ -211,15 +228,22 @@ class UtteranceSegmenter:
         end_silence_seconds: float = 0.8,
         pre_roll_seconds: float = MARGIN_SECONDS,
         max_seconds: float = 30.0,
+        judge: TurnJudge | None = None,
         sample_rate: int = SAMPLE_RATE,
     ) -> None:
         self.detector: SpeechDetector = detector if detector is not None else EnergyDetector(sample_rate=sample_rate)
+        self.judge = judge
         self.sample_rate = sample_rate
         self._frame = self.detector.frame
         per_second = sample_rate / self._frame
         self._start_frames = max(1, round(start_seconds * per_second))
         self._window: deque[bool] = deque(maxlen=2 * self._start_frames)  # speech or not, the latest frames
-        self._end_frames = max(1, round(end_silence_seconds * per_second))
+        self._ask_frames: int | None = None  # the quiet frames after which the judge is asked
+        if judge is None:
+            self._end_frames = max(1, round(end_silence_seconds * per_second))
+        else:
+            self._ask_frames = max(1, round(judge.quick_seconds * per_second))
+            self._end_frames = max(self._ask_frames, round(judge.longest_seconds * per_second))
         self._keep_frames = round(MARGIN_SECONDS * per_second)
         self._pre_roll: deque[np.ndarray] = deque(maxlen=max(1, round(pre_roll_seconds * per_second)))
         self._max_frames = max(1, round(max_seconds * per_second))
@@ -255,6 +279,16 @@ class UtteranceSegmenter:
                 done.append(utterance)
         return done
 
+    def _finished(self) -> bool:
+        """The judge's word on the utterance so far, its pause included.  A judge that fails
+        (closed, or its runtime refuses) says "not finished": the long pause still ends the
+        turn, and listening goes on."""
+        assert self.judge is not None
+        try:
+            return self.judge.finished(np.concatenate(self._frames))
+        except Exception:  # noqa: BLE001 - any failure of the judge: the long pause decides
+            return False
+
     def flush(self) -> np.ndarray | None:
         """The end of the stream: the utterance being heard, if any."""
         if not self._frames:
@@ -276,7 +310,7 @@ class UtteranceSegmenter:
             return None
         self._frames.append(frame)
         self._quiet_run = 0 if speech else self._quiet_run + 1
-        if self._quiet_run >= self._end_frames:
+        if self._quiet_run >= self._end_frames or (self._quiet_run == self._ask_frames and self._finished()):
             keep = len(self._frames) - self._quiet_run + self._keep_frames
             utterance = np.concatenate(self._frames[:keep])
             self._frames, self._quiet_run = [], 0

@@ -24,7 +24,7 @@ SOURCE_BUILTIN = "Built in"
 @dataclasses.dataclass(frozen=True)
 class BuiltinModel:
     name: str
-    kind: str  # "chat", "speech", "voice activity" or "voice"
+    kind: str  # "chat", "speech", "voice activity", "turn end" or "voice"
     role: str  # what Parley uses it for
     path: Path | None  # the file it is read from; None when not installed here
     size: int  # bytes of that file (0 when not installed)
@@ -55,6 +55,7 @@ def builtin_models() -> list[BuiltinModel]:
     chat = _file(defaults.default_chat_model_path)
     speech_source = _file(lambda: defaults.default_speech_source() / "model.bin")
     vad = _file(defaults.default_vad_source)
+    turn = _file(defaults.default_turn_model_path)
     voice_paths = KNOWN_VOICES[0].paths()
     voice = voice_paths[0] if voice_paths else None
     starters = "parley models install starters"
@@ -84,6 +85,15 @@ def builtin_models() -> list[BuiltinModel]:
             vad,
             _sized(vad),
             "",
+            starters,
+        ),
+        BuiltinModel(
+            "Smart Turn v3.2",
+            "turn end",
+            "hears when you have finished speaking in hands-free",
+            turn,
+            _sized(turn),
+            "heard a silent pause mid-sentence as the end about half the time (measured on synthetic speech)",
             starters,
         ),
         BuiltinModel("Piper Joe (US English)", "voice", "reads replies aloud", voice, _sized(voice), "", starters),

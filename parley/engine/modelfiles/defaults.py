@@ -176,3 +176,21 @@ def default_vad_model_path() -> Path:
     from .silero_convert import ensure_vad_model
 
     return ensure_vad_model(default_vad_source(), models_cache_dir())
+
+
+# --------------------------------------------------------------------------- turn end
+
+TURN_MODEL_PACKAGE = "pipecat-ai==1.14.0"
+TURN_MODEL_FILE = "audio/turn/smart_turn/data/smart-turn-v3.2-cpu.onnx"
+
+
+def default_turn_model_path() -> Path:
+    """Smart Turn v3.2's ONNX file, shipped in the ``pipecat`` package (never imported: only
+    the file is read, and ``audio.turn_end`` checks its pinned SHA-256 first)."""
+    folder = _package_folder("pipecat")
+    if folder is None or not (folder / TURN_MODEL_FILE).is_file():
+        raise ModelFileError(
+            (folder or Path("pipecat")) / TURN_MODEL_FILE,
+            f"the turn-end model is not installed; install it with `pip install --no-deps {TURN_MODEL_PACKAGE}`",
+        )
+    return folder / TURN_MODEL_FILE

@@ -1756,6 +1756,22 @@ Last message {age}</source>
         <translation>الكلام فقط: لا يبدأ كاشف الصوت العصبي من Silero رسالة إلا لصوت بشري، لا لمروحة أو كتابة أو موسيقى. حسب شدة الصوت: أي صوت أعلى بوضوح من ضجيج الغرفة.</translation>
     </message>
     <message>
+        <source>When I sound finished (Smart Turn model)</source>
+        <translation>عندما يبدو أنني انتهيت (نموذج Smart Turn)</translation>
+    </message>
+    <message>
+        <source>After a fixed pause (0.8 s)</source>
+        <translation>بعد توقف ثابت (0.8 ث)</translation>
+    </message>
+    <message>
+        <source>When I sound finished: a small model hears from your voice whether you have finished, so a finished question is sent sooner and a pause to think waits up to 2 s. After a fixed pause: every pause of 0.8 s sends what you said.</source>
+        <translation>عندما يبدو أنني انتهيت: يسمع نموذج صغير من صوتك ما إذا كنت قد انتهيت، فيُرسل السؤال المكتمل أسرع وينتظر التوقف للتفكير حتى ثانيتين. بعد توقف ثابت: كل توقف مدته 0.8 ث يرسل ما قلته.</translation>
+    </message>
+    <message>
+        <source>Hands-free tu&amp;rn ends:</source>
+        <translation>نهاية الدو&amp;ر بدون يدين:</translation>
+    </message>
+    <message>
         <source>Read replies &amp;aloud</source>
         <translation>ا&amp;قرأ الردود بصوت عالٍ</translation>
     </message>

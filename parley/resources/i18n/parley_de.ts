@@ -1728,6 +1728,22 @@ Letzte Nachricht {age}</translation>
         <translation>Nur Sprache: Die neuronale Stimmerkennung von Silero beginnt eine Nachricht nur bei einer Stimme, nicht bei einem Lüfter, Tippen oder Musik. Nach Lautstärke: jedes Geräusch deutlich über dem Raumrauschen.</translation>
     </message>
     <message>
+        <source>When I sound finished (Smart Turn model)</source>
+        <translation>Wenn ich fertig klinge (Smart-Turn-Modell)</translation>
+    </message>
+    <message>
+        <source>After a fixed pause (0.8 s)</source>
+        <translation>Nach einer festen Pause (0,8 s)</translation>
+    </message>
+    <message>
+        <source>When I sound finished: a small model hears from your voice whether you have finished, so a finished question is sent sooner and a pause to think waits up to 2 s. After a fixed pause: every pause of 0.8 s sends what you said.</source>
+        <translation>Wenn ich fertig klinge: Ein kleines Modell hört an Ihrer Stimme, ob Sie fertig sind, sodass eine fertige Frage früher gesendet wird und eine Denkpause bis zu 2 s wartet. Nach einer festen Pause: Jede Pause von 0,8 s sendet, was Sie gesagt haben.</translation>
+    </message>
+    <message>
+        <source>Hands-free tu&amp;rn ends:</source>
+        <translation>Freihändig: Zug end&amp;et:</translation>
+    </message>
+    <message>
         <source>Read replies &amp;aloud</source>
         <translation>Antworten &amp;vorlesen</translation>
     </message>

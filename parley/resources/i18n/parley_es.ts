@@ -1728,6 +1728,22 @@ Last message {age}</source>
         <translation>Solo voz: el detector neuronal de voz de Silero empieza un mensaje solo con una voz, no con un ventilador, el tecleo o la música. Por volumen: cualquier sonido bastante por encima del ruido de la sala.</translation>
     </message>
     <message>
+        <source>When I sound finished (Smart Turn model)</source>
+        <translation>Cuando sueno terminado (modelo Smart Turn)</translation>
+    </message>
+    <message>
+        <source>After a fixed pause (0.8 s)</source>
+        <translation>Tras una pausa fija (0,8 s)</translation>
+    </message>
+    <message>
+        <source>When I sound finished: a small model hears from your voice whether you have finished, so a finished question is sent sooner and a pause to think waits up to 2 s. After a fixed pause: every pause of 0.8 s sends what you said.</source>
+        <translation>Cuando sueno terminado: un modelo pequeño oye en tu voz si has terminado, así que una pregunta terminada se envía antes y una pausa para pensar espera hasta 2 s. Tras una pausa fija: cada pausa de 0,8 s envía lo que dijiste.</translation>
+    </message>
+    <message>
+        <source>Hands-free tu&amp;rn ends:</source>
+        <translation>Manos libres: fin del tu&amp;rno:</translation>
+    </message>
+    <message>
         <source>Read replies &amp;aloud</source>
         <translation>Lee&amp;r las respuestas en voz alta</translation>
     </message>

@@ -1728,6 +1728,22 @@ Dernier message {age}</translation>
         <translation>Parole seulement : le détecteur neuronal de voix de Silero ne commence un message que pour une voix, pas pour un ventilateur, une frappe au clavier ou de la musique. Selon le volume : tout son nettement au-dessus du bruit de la pièce.</translation>
     </message>
     <message>
+        <source>When I sound finished (Smart Turn model)</source>
+        <translation>Quand j’ai l’air d’avoir fini (modèle Smart Turn)</translation>
+    </message>
+    <message>
+        <source>After a fixed pause (0.8 s)</source>
+        <translation>Après une pause fixe (0,8 s)</translation>
+    </message>
+    <message>
+        <source>When I sound finished: a small model hears from your voice whether you have finished, so a finished question is sent sooner and a pause to think waits up to 2 s. After a fixed pause: every pause of 0.8 s sends what you said.</source>
+        <translation>Quand j’ai l’air d’avoir fini : un petit modèle entend à votre voix si vous avez fini, donc une question finie part plus tôt et une pause pour réfléchir attend jusqu’à 2 s. Après une pause fixe : chaque pause de 0,8 s envoie ce que vous avez dit.</translation>
+    </message>
+    <message>
+        <source>Hands-free tu&amp;rn ends:</source>
+        <translation>Mains libres : fin du tou&amp;r :</translation>
+    </message>
+    <message>
         <source>Read replies &amp;aloud</source>
         <translation>Lire les réponses à voix &amp;haute</translation>
     </message>

@@ -1721,6 +1721,22 @@ Last message {age}</source>
         <translation>音声のみ: Silero のニューラル音声検出器は人の声でだけメッセージを始め、ファン、タイピング、音楽では始めません。音量で判定: 部屋の雑音を大きく上回る音すべて。</translation>
     </message>
     <message>
+        <source>When I sound finished (Smart Turn model)</source>
+        <translation>話し終えたと聞こえたとき（Smart Turn モデル）</translation>
+    </message>
+    <message>
+        <source>After a fixed pause (0.8 s)</source>
+        <translation>一定の間のあと（0.8 秒）</translation>
+    </message>
+    <message>
+        <source>When I sound finished: a small model hears from your voice whether you have finished, so a finished question is sent sooner and a pause to think waits up to 2 s. After a fixed pause: every pause of 0.8 s sends what you said.</source>
+        <translation>話し終えたと聞こえたとき: 小さなモデルが声から話し終えたかどうかを聞き分けるので、終わった質問は早く送られ、考えるための間は最大 2 秒待ちます。一定の間のあと: 0.8 秒の間があるたびに話した内容を送ります。</translation>
+    </message>
+    <message>
+        <source>Hands-free tu&amp;rn ends:</source>
+        <translation>ハンズフリーの発話の終わり(&amp;R):</translation>
+    </message>
+    <message>
         <source>Read replies &amp;aloud</source>
         <translation>返答を読み上げる(&amp;A)</translation>
     </message>

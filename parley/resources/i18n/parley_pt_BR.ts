@@ -1728,6 +1728,22 @@ Last message {age}</source>
         <translation>Só fala: o detector neural de voz do Silero só começa uma mensagem para uma voz, não para um ventilador, digitação ou música. Pelo volume: qualquer som bem acima do ruído do ambiente.</translation>
     </message>
     <message>
+        <source>When I sound finished (Smart Turn model)</source>
+        <translation>Quando eu parecer ter terminado (modelo Smart Turn)</translation>
+    </message>
+    <message>
+        <source>After a fixed pause (0.8 s)</source>
+        <translation>Após uma pausa fixa (0,8 s)</translation>
+    </message>
+    <message>
+        <source>When I sound finished: a small model hears from your voice whether you have finished, so a finished question is sent sooner and a pause to think waits up to 2 s. After a fixed pause: every pause of 0.8 s sends what you said.</source>
+        <translation>Quando eu parecer ter terminado: um modelo pequeno ouve pela sua voz se você terminou, então uma pergunta terminada é enviada antes e uma pausa para pensar espera até 2 s. Após uma pausa fixa: cada pausa de 0,8 s envia o que você disse.</translation>
+    </message>
+    <message>
+        <source>Hands-free tu&amp;rn ends:</source>
+        <translation>Mãos livres: fim da ve&amp;z:</translation>
+    </message>
+    <message>
         <source>Read replies &amp;aloud</source>
         <translation>Ler as &amp;respostas em voz alta</translation>
     </message>

@@ -1721,6 +1721,22 @@ Last message {age}</source>
         <translation>仅语音：Silero 的神经网络语音检测器只在有人声时才开始一条消息，风扇、打字或音乐不会触发。按音量：任何明显高于房间噪声的声音。</translation>
     </message>
     <message>
+        <source>When I sound finished (Smart Turn model)</source>
+        <translation>听起来说完时（Smart Turn 模型）</translation>
+    </message>
+    <message>
+        <source>After a fixed pause (0.8 s)</source>
+        <translation>固定停顿之后（0.8 秒）</translation>
+    </message>
+    <message>
+        <source>When I sound finished: a small model hears from your voice whether you have finished, so a finished question is sent sooner and a pause to think waits up to 2 s. After a fixed pause: every pause of 0.8 s sends what you said.</source>
+        <translation>听起来说完时：一个小模型从你的声音听出你是否说完，所以说完的问题会更早发送，思考时的停顿最多等 2 秒。固定停顿之后：每次停顿 0.8 秒就发送你说的话。</translation>
+    </message>
+    <message>
+        <source>Hands-free tu&amp;rn ends:</source>
+        <translation>免提发言结束(&amp;R)：</translation>
+    </message>
+    <message>
         <source>Read replies &amp;aloud</source>
         <translation>朗读回复(&amp;A)</translation>
     </message>

@@ -127,9 +127,11 @@ class ModelFileError(ParleyError):
     """
 
     def __init__(self, path: str | Path, problem: str) -> None:
+        from .notes import FILE_PROBLEM, Note
+
         self.path = Path(path)
         self.problem = problem
-        super().__init__(f"{self.path}: {problem}")
+        super().__init__(Note(FILE_PROBLEM, path=self.path, problem=problem))
 
 
 class ModelLoadError(ParleyError):

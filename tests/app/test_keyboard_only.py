@@ -84,6 +84,32 @@ if not CHILD:
         talk = next(text for text in shortcuts if text.startswith("Talk"))
         assert shortcuts[talk] == "Ctrl+Space" and shortcuts["Stop the reply"] == "Esc"
 
+    def test_the_tray_menu_shows_the_shortcuts_from_anywhere(qtbot) -> None:
+        """Dictate and Ask Parley show the system-wide keys listened for, as a screen reader and a
+        panel's menu (DBusMenu) read them: the action's shortcut, its accessible accelerator."""
+        from PySide6.QtGui import QAccessible, QKeySequence
+
+        from parley.app.desktop.tray import Tray
+
+        tray = Tray(QApplication.windowIcon())
+        tray.set_shortcuts("Ctrl+Alt+Space", "Ctrl+Alt+Return")
+        menu = tray._menu
+        menu.popup(menu.pos())
+        qtbot.waitExposed(menu)
+        shown = {a.text(): a.shortcut().toString() for a in menu.actions() if not a.isSeparator()}
+        assert shown["Dictate"] == "Ctrl+Alt+Space" and shown["Ask Parley"] == "Ctrl+Alt+Return", shown
+        assert all(not keys for text, keys in shown.items() if text not in ("Dictate", "Ask Parley")), shown
+        menu_item = QAccessible.queryAccessibleInterface(menu)
+        said = {
+            menu_item.child(i).text(QAccessible.Text.Name): menu_item.child(i).text(QAccessible.Text.Accelerator)
+            for i in range(menu_item.childCount())
+        }
+        native = QKeySequence("Ctrl+Alt+Space").toString(QKeySequence.SequenceFormat.NativeText)
+        assert said["Dictate"] == native, said
+        tray.set_shortcuts("", "Ctrl+Alt+Return")  # Dictate's key is not listened for (taken, or turned off)
+        assert menu.actions()[1].shortcut().isEmpty()
+        menu.hide()
+
     @pytest.fixture
     def themed(qapp: QApplication) -> Any:
         """The app's own look (``theme.apply_theme``), put back as it was afterwards."""

@@ -48,6 +48,7 @@ from ..errors import (  # noqa: E402
     NoNetworkError,
     is_disk_full,
 )
+from ..notes import DISK_FULL_BEFORE_DOWNLOAD, Note  # noqa: E402
 from . import hubnames  # noqa: E402
 
 
@@ -271,8 +272,7 @@ def check_disk_space(folder: Path, needed: int, filename: str) -> None:
     free = free_space(folder)
     if needed > free:
         raise DiskFullError(
-            f"Not enough disk space for {filename}: it needs {_size(needed)} more, "
-            f"but {folder} has {_size(free)} free. Free some space and try again."
+            Note(DISK_FULL_BEFORE_DOWNLOAD, name=filename, needed=_size(needed), folder=folder, free=_size(free))
         )
 
 

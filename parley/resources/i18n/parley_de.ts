@@ -480,6 +480,72 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>Das Spracherkennungsmodell konnte nicht geladen werden: {problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>Das Chatmodell konnte nicht geladen werden: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}: {problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>die Datei existiert nicht</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>die Datei fehlt (eine defekte Verknüpfung)</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>das ist keine normale Datei (ein Gerät, eine Pipe oder ein Socket)</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>keine GGUF-Modelldatei: {what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>die Datei ist abgeschnitten: sie endet im Abschnitt {section} ({size} Bytes insgesamt)</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>die Datei ist abgeschnitten: sie endet bei Byte {size} im Vokabular</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>{engine} konnte {path} nicht auf {device} laden: {reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>{engine} konnte {path} nicht auf {device} laden (siehe das Protokoll)</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>das entfernte Gerät {device} ({server}) ist verloren gegangen: {reason}</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>Kein Mikrofon gefunden: Es gibt kein Audio-Eingabegerät. Schließen Sie ein Mikrofon an oder prüfen Sie, ob der Sound-Server (PulseAudio oder PipeWire) läuft.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>Nicht genug Speicherplatz in {folder}, um {name} zu schreiben: Geben Sie Speicherplatz frei und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>Nicht genug Speicherplatz für {name}: Es werden {needed} mehr benötigt, aber {folder} hat nur {free} frei. Geben Sie Speicherplatz frei und versuchen Sie es erneut.</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1134,6 +1200,13 @@ Letzte Nachricht {age}</translation>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>Der Download ist fehlgeschlagen: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1570,6 +1643,13 @@ Letzte Nachricht {age}</translation>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>Die Antwort ist fehlgeschlagen: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1907,6 +1987,30 @@ Letzte Nachricht {age}</translation>
         <source>Screen reader reads &amp;replies:</source>
         <translation>Bildschirmleser liest Antwo&amp;rten:</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>Wie das System (dunkel, hoher Kontrast)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Hoher Kontrast</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>Die Farben des Fensters: die Einstellung des Systems für dunkel oder hohen Kontrast, oder Ihre Wahl</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>&amp;Darstellung:</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2087,6 +2191,14 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>Das Diktieren in die aktuelle App starten oder beenden</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Parley fragen</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>Eine gesprochene Frage beginnen oder beenden, beantwortet über den anderen Fenstern</translation>
     </message>
     <message>
         <source>Dictation history…</source>

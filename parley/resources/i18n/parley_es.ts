@@ -480,6 +480,72 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>No se pudo cargar el modelo de voz: {problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>No se pudo cargar el modelo de chat: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}: {problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>el archivo no existe</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>falta el archivo (un enlace roto)</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>no es un archivo normal (un dispositivo, una tubería o un socket)</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>no es un archivo de modelo GGUF: {what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>el archivo está truncado: termina dentro de la sección {section} ({size} bytes en total)</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>el archivo está truncado: termina en el byte {size} dentro del vocabulario</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>{engine} no pudo cargar {path} en {device}: {reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>{engine} no pudo cargar {path} en {device} (vea el registro)</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>se perdió el dispositivo remoto {device} ({server}): {reason}</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>No se encontró ningún micrófono: no hay ningún dispositivo de entrada de audio. Conecte un micrófono o compruebe que el servidor de sonido (PulseAudio o PipeWire) está en marcha.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>No hay espacio suficiente en {folder} para escribir {name}: libere espacio y vuelva a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>No hay espacio suficiente para {name}: necesita {needed} más, pero {folder} tiene {free} libres. Libere espacio y vuelva a intentarlo.</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1134,6 +1200,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>La descarga falló: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1570,6 +1643,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>La respuesta falló: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1907,6 +1987,30 @@ Last message {age}</source>
         <source>Screen reader reads &amp;replies:</source>
         <translation>El lector de pantalla lee las respues&amp;tas:</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>Como el sistema (oscuro, alto contraste)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Oscuro</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Alto contraste</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>Los colores de la ventana: el ajuste oscuro o de alto contraste del sistema, o su elección</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>&amp;Apariencia:</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2087,6 +2191,14 @@ Last message {age}</source>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>Empezar o terminar el dictado en la aplicación en la que estás</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Preguntar a Parley</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>Empezar o terminar una pregunta hablada, respondida sobre las demás ventanas</translation>
     </message>
     <message>
         <source>Dictation history…</source>

@@ -8,12 +8,18 @@ history), painted, and each label, button, text box, tab, list row and menu item
 where it is drawn: its background is the commonest colour there, its text the drawn colour
 farthest from that, and their contrast (WCAG 2's ratio of relative luminances) must be at least
 4.5:1.  Disabled buttons are left out, as WCAG leaves them.  Which scheme the system's settings
-pick (``theme.scheme_for``) is checked against each combination.
+pick (``theme.scheme_for``) is checked against each combination, and the real window follows a
+desktop's setting through the freedesktop portal (Xvfb, a private session bus,
+``tests/support/fake_portal.py``) as it changes.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -33,8 +39,14 @@ from PySide6.QtWidgets import (
 
 from parley.app.ui import theme
 from tests.app.test_large_text import laid_out
+from tests.app.test_portal_shortcuts import Portal, bus  # noqa: F401 - a fixture
 from tests.app.test_translations import open_every_window
+from tests.support import x11
 from tests.support.app_helpers import make_controller, tiny_chat_model, tiny_settings  # noqa: F401 - fixtures
+from tests.support.lines import LineReader
+from tests.support.requirements import require
+
+REPO = Path(__file__).resolve().parents[2]
 
 AA = 4.5  # WCAG 2 AA, normal text
 CODE_REPLY = "Here:\n\n```python\nprint('hi')\n```\n\nand `inline` code."
@@ -233,3 +245,50 @@ def test_the_schemes_own_text_colours_are_readable(scheme: theme.Colours) -> Non
     ]  # fmt: skip
     low = {f"{a} on {b}": round(contrast(getattr(scheme, a), getattr(scheme, b)), 2) for a, b in pairs}
     assert {k: v for k, v in low.items() if v < AA} == {}
+
+
+@pytest.mark.x11
+def test_the_window_follows_the_desktops_setting_through_the_portal(bus: str) -> None:
+    """On an X server with a desktop portal (GNOME's settings, as its portal backend gives them:
+    ``org.freedesktop.appearance``), the real main window starts dark when the desktop is dark,
+    and turns light, then high contrast, while it runs, as the user switches them; Qt reads the
+    portal (its GNOME platform theme) and ``theme.apply_theme`` follows Qt's style hints."""
+    require(not x11.missing_tools(), f"not installed: {', '.join(x11.missing_tools())}")
+    portal = Portal(bus, "--dark")
+    try:
+        with x11.xvfb("1024x768x24") as display:
+            env = dict(
+                os.environ,
+                DBUS_SESSION_BUS_ADDRESS=bus,
+                DISPLAY=display,
+                QT_QPA_PLATFORM="xcb",
+                QT_QPA_PLATFORMTHEME="gnome",
+                PYTHONPATH=str(REPO),
+            )
+            child = subprocess.Popen(
+                [sys.executable, "-m", "tests.support.appearance_child"],
+                env=env,
+                cwd=REPO,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
+            try:
+                lines = LineReader(child.stdout)  # type: ignore[arg-type]
+
+                def now_shows(scheme: theme.Colours) -> None:
+                    said = ""
+                    while said != f"scheme {scheme.name} {scheme.sidebar}":
+                        said = lines.next(60).strip()
+                        assert said, "the window's process ended"
+
+                now_shows(theme.DARK)
+                portal.key("appearance color-scheme 2")  # the user picks light
+                now_shows(theme.LIGHT)
+                portal.key("appearance contrast 1")  # then high contrast
+                now_shows(theme.HIGH_CONTRAST_LIGHT)
+            finally:
+                child.kill()
+                child.wait()
+    finally:
+        portal.stop()

@@ -42,7 +42,7 @@ from tests.app.test_large_text import laid_out
 from tests.app.test_portal_shortcuts import Portal, bus  # noqa: F401 - a fixture
 from tests.app.test_translations import open_every_window
 from tests.support import x11
-from tests.support.app_helpers import make_controller, tiny_chat_model, tiny_settings  # noqa: F401 - fixtures
+from tests.support.app_helpers import kept_look, make_controller, tiny_chat_model, tiny_settings  # noqa: F401
 from tests.support.lines import LineReader
 from tests.support.requirements import require
 
@@ -140,16 +140,10 @@ def unreadable(window: QWidget) -> tuple[list[str], float]:
 @pytest.fixture
 def scheme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[theme.Colours]:
     """The app's look in the scheme ``request.param`` names, put back afterwards."""
-    saved = (qapp.style().name(), qapp.palette(), qapp.font(), qapp.styleSheet())
     wanted = next(s for s in theme.SCHEMES if s.name == request.param)
-    theme.apply_colours(qapp, wanted)  # as apply_theme does on a system that asks for it
-    yield wanted
-    theme.apply_theme(qapp, "system")
-    style, palette, font, sheet = saved
-    qapp.setStyleSheet(sheet)
-    qapp.setStyle(style)
-    qapp.setPalette(palette)
-    qapp.setFont(font)
+    with kept_look(qapp):
+        theme.apply_colours(qapp, wanted)  # as apply_theme does on a system that asks for it
+        yield wanted
 
 
 @pytest.mark.parametrize("scheme", [s.name for s in theme.SCHEMES], indirect=True)
@@ -183,11 +177,10 @@ def test_a_new_scheme_reaches_the_widgets_that_draw_their_own_colours(qtbot, tmp
     """The microphone icon and a code block are drawn with the scheme's colours, also when the
     scheme changes while they are shown (the system turning dark)."""
     qapp = QApplication.instance()
-    saved = (qapp.style().name(), qapp.palette(), qapp.font(), qapp.styleSheet())
     app = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model, max_tokens=4))
     view = app.window.conversation_view
     view.add_message("assistant", CODE_REPLY)
-    try:
+    with kept_look(qapp):
         theme.apply_theme(qapp, "light")
         before = app.window.input_bar.talk_button.icon().pixmap(18).toImage()
         theme.apply_theme(qapp, "dark")
@@ -197,13 +190,6 @@ def test_a_new_scheme_reaches_the_widgets_that_draw_their_own_colours(qtbot, tmp
         assert {c.name() for c in inked if c.alpha() == 255} == {theme.DARK.text}
         frames = [f.frameFormat().background().color().name() for f in _frames(view)]
         assert frames and set(frames) == {theme.DARK.code_background}
-    finally:
-        theme.apply_theme(qapp, "system")
-        style, palette, font, sheet = saved
-        qapp.setStyleSheet(sheet)
-        qapp.setStyle(style)
-        qapp.setPalette(palette)
-        qapp.setFont(font)
 
 
 def _frames(view: QWidget) -> list[Any]:

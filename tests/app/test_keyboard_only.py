@@ -44,6 +44,7 @@ if not CHILD:
 
     from parley.app.ui.main_window import MainWindow
     from parley.app.ui.theme import apply_theme
+    from tests.support.app_helpers import kept_look
 
     @pytest.fixture(scope="module")
     def child_results(tmp_path_factory: pytest.TempPathFactory) -> Any:
@@ -113,14 +114,9 @@ if not CHILD:
     @pytest.fixture
     def themed(qapp: QApplication) -> Any:
         """The app's own look (``theme.apply_theme``), put back as it was afterwards."""
-        saved = (qapp.style().name(), qapp.palette(), qapp.font(), qapp.styleSheet())
-        apply_theme(qapp)
-        yield qapp
-        style, palette, font, sheet = saved
-        qapp.setStyleSheet(sheet)
-        qapp.setStyle(style)
-        qapp.setPalette(palette)
-        qapp.setFont(font)
+        with kept_look(qapp):
+            apply_theme(qapp)
+            yield qapp
 
     def test_the_focus_shows(qtbot, themed) -> None:
         """Each kind of widget the Tab key stops at is drawn differently with the focus."""

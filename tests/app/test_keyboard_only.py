@@ -28,8 +28,7 @@ from typing import Any
 import pytest
 
 from tests.support import x11
-from tests.support.requirements import require
-from tests.support.x11_child import CHILD, check, child_scenarios, run_child
+from tests.support.x11_child import CHILD, check, child_scenarios, run_on_xvfb
 
 SCENARIOS = child_scenarios(__file__)
 CHILD_TIMEOUT_S = 600
@@ -48,14 +47,7 @@ if not CHILD:
 
     @pytest.fixture(scope="module")
     def child_results(tmp_path_factory: pytest.TempPathFactory) -> Any:
-        missing = x11.missing_tools()
-        require(not missing, f"not installed: {', '.join(missing)} (Debian: xvfb xdotool x11-xserver-utils x11-utils)")
-        report = tmp_path_factory.mktemp("keyboard") / "child.xml"
-        try:
-            with x11.xvfb() as display:
-                return run_child(__file__, {"DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}, report, CHILD_TIMEOUT_S)
-        except x11.X11Unavailable as exc:
-            require(False, str(exc))
+        return run_on_xvfb(__file__, tmp_path_factory.mktemp("keyboard") / "child.xml", timeout_s=CHILD_TIMEOUT_S)
 
     @pytest.mark.x11
     @pytest.mark.slow

@@ -35,8 +35,7 @@ from typing import Any
 import pytest
 
 from tests.support import x11
-from tests.support.requirements import require
-from tests.support.x11_child import CHILD, Results, check, child_scenarios, run_child
+from tests.support.x11_child import CHILD, Results, check, child_scenarios, run_on_xvfb
 
 pytestmark = pytest.mark.x11  # a real X server (Xvfb) driven through XTEST
 
@@ -52,16 +51,13 @@ if not CHILD:
     @pytest.fixture(scope="module")
     def child_results(tmp_path_factory: pytest.TempPathFactory) -> Results:
         """Run the scenarios in a child pytest on a fresh Xvfb whose keyboard auto-repeats."""
-        missing = x11.missing_tools()
-        require(not missing, f"not installed: {', '.join(missing)} (Debian: xvfb xdotool x11-xserver-utils x11-utils)")
+
+        def auto_repeats(display: str) -> None:
+            repeat = x11.auto_repeat(display)
+            assert repeat.on and repeat.rate_hz > 0, f"Xvfb's key auto-repeat is off: {repeat}"
+
         report = tmp_path_factory.mktemp("x11") / "child.xml"
-        try:
-            with x11.xvfb() as display:
-                repeat = x11.auto_repeat(display)
-                assert repeat.on and repeat.rate_hz > 0, f"Xvfb's key auto-repeat is off: {repeat}"
-                return run_child(__file__, {"DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}, report, CHILD_TIMEOUT_S)
-        except x11.X11Unavailable as exc:
-            require(False, str(exc))
+        return run_on_xvfb(__file__, report, timeout_s=CHILD_TIMEOUT_S, on_display=auto_repeats)
 
     @pytest.mark.slow
     @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -32,9 +32,20 @@ LOAD_REFUSED_SEE_LOG = "{engine} could not load {path} on {device} (see the log)
 # ---------------------------------------------------------------- devices (DeviceLostError)
 REMOTE_DEVICE_LOST = "the remote device {device} ({server}) was lost: {reason}"
 # ---------------------------------------------------------------- audio (CaptureError)
+MICROPHONE_NOT_OPENED = "Cannot open the microphone '{name}': {reason}"
+MICROPHONE_IN_USE = "Cannot open the microphone '{name}': {reason} - it may be in use by another application"
 NO_MICROPHONE = (
     "No microphone found: there is no audio input device. Connect a microphone, or check that "
     "the sound server (PulseAudio or PipeWire) is running."
+)
+# ---------------------------------------------------------------- downloads (DownloadError)
+DOWNLOADS_OFF = "Downloads are switched off (HF_HUB_OFFLINE is set)."
+CANNOT_REACH = (
+    "Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again."
+)
+NOT_THE_EXPECTED_FILE = (
+    "The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); "
+    "nothing was downloaded."
 )
 # ---------------------------------------------------------------- disk space (DiskFullError)
 DISK_FULL_WRITING = "Not enough disk space in {folder} to write {name}: free some space and try again."

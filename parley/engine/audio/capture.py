@@ -458,10 +458,10 @@ def _notify(callback: Callable[..., None] | None, *args: object) -> None:
 
 def _open_failure(device: InputDevice, error: Exception) -> str:
     """``error`` is a sounddevice.PortAudioError: args are (message, PortAudio error code, ...)."""
-    message = f"Cannot open the microphone {device.name!r}: {error.args[0]}"
-    if len(error.args) > 1 and error.args[1] == _PA_DEVICE_UNAVAILABLE:
-        message += " - it may be in use by another application"
-    return message
+    in_use = len(error.args) > 1 and error.args[1] == _PA_DEVICE_UNAVAILABLE
+    return Note(
+        notes.MICROPHONE_IN_USE if in_use else notes.MICROPHONE_NOT_OPENED, name=device.name, reason=error.args[0]
+    )
 
 
 class Listener:

@@ -549,8 +549,28 @@ Kubernetes</translation>
         <translation>فُقد الجهاز البعيد {device} ({server}): {reason}</translation>
     </message>
     <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>تعذّر فتح الميكروفون «{name}»: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>تعذّر فتح الميكروفون «{name}»: {reason} - ربما يستخدمه تطبيق آخر</translation>
+    </message>
+    <message>
         <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
         <translation>لم يُعثر على ميكروفون: لا يوجد جهاز إدخال صوتي. وصّل ميكروفونًا، أو تحقّق من أن خادم الصوت (PulseAudio أو PipeWire) يعمل.</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>التنزيلات معطّلة (تم ضبط HF_HUB_OFFLINE).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>تعذّر الوصول إلى {host}: {reason}. تحقّق من الاتصال بالشبكة (ومن HTTPS_PROXY إن كنت تستخدم وكيلًا)، ثم حاول مرة أخرى.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>الملف {name} في {repo} ليس الملف الذي يتوقعه Parley (SHA-256 هو {found}… بدلًا من {expected}…)؛ لم يُنزَّل شيء.</translation>
     </message>
     <message>
         <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>

@@ -533,8 +533,28 @@ Kubernetes</translation>
         <translation>das entfernte Gerät {device} ({server}) ist verloren gegangen: {reason}</translation>
     </message>
     <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>Das Mikrofon „{name}“ kann nicht geöffnet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>Das Mikrofon „{name}“ kann nicht geöffnet werden: {reason} – vielleicht benutzt es eine andere Anwendung</translation>
+    </message>
+    <message>
         <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
         <translation>Kein Mikrofon gefunden: Es gibt kein Audio-Eingabegerät. Schließen Sie ein Mikrofon an oder prüfen Sie, ob der Sound-Server (PulseAudio oder PipeWire) läuft.</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>Downloads sind ausgeschaltet (HF_HUB_OFFLINE ist gesetzt).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>{host} ist nicht erreichbar: {reason}. Prüfen Sie die Netzwerkverbindung (und HTTPS_PROXY, wenn Sie einen Proxy nutzen) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>Die Datei {name} in {repo} ist nicht die, die Parley erwartet (SHA-256 {found}… statt {expected}…); nichts wurde heruntergeladen.</translation>
     </message>
     <message>
         <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>

@@ -533,8 +533,28 @@ Kubernetes</translation>
         <translation>se perdió el dispositivo remoto {device} ({server}): {reason}</translation>
     </message>
     <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>No se puede abrir el micrófono «{name}»: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>No se puede abrir el micrófono «{name}»: {reason}; quizá lo está usando otra aplicación</translation>
+    </message>
+    <message>
         <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
         <translation>No se encontró ningún micrófono: no hay ningún dispositivo de entrada de audio. Conecte un micrófono o compruebe que el servidor de sonido (PulseAudio o PipeWire) está en marcha.</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>Las descargas están desactivadas (HF_HUB_OFFLINE está definido).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>No se puede conectar con {host}: {reason}. Compruebe la conexión de red (y HTTPS_PROXY si usa un proxy) y vuelva a intentarlo.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>El archivo {name} de {repo} no es el que Parley espera (SHA-256 {found}… en lugar de {expected}…); no se descargó nada.</translation>
     </message>
     <message>
         <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>

@@ -533,8 +533,28 @@ Kubernetes</translation>
         <translation>le périphérique distant {device} ({server}) a été perdu : {reason}</translation>
     </message>
     <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>Impossible d&apos;ouvrir le microphone « {name} » : {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>Impossible d&apos;ouvrir le microphone « {name} » : {reason} – une autre application l&apos;utilise peut-être</translation>
+    </message>
+    <message>
         <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
         <translation>Aucun microphone trouvé : il n&apos;y a pas de périphérique d&apos;entrée audio. Branchez un microphone, ou vérifiez que le serveur de son (PulseAudio ou PipeWire) fonctionne.</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>Les téléchargements sont désactivés (HF_HUB_OFFLINE est défini).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>Impossible de joindre {host} : {reason}. Vérifiez la connexion réseau (et HTTPS_PROXY si vous utilisez un proxy), puis réessayez.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>Le fichier {name} de {repo} n&apos;est pas celui qu&apos;attend Parley (SHA-256 {found}… au lieu de {expected}…) ; rien n&apos;a été téléchargé.</translation>
     </message>
     <message>
         <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>

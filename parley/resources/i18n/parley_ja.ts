@@ -529,8 +529,28 @@ Kubernetes</translation>
         <translation>リモートデバイス {device} ({server}) との接続が失われました: {reason}</translation>
     </message>
     <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>マイク「{name}」を開けません: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>マイク「{name}」を開けません: {reason} (ほかのアプリが使っている可能性があります)</translation>
+    </message>
+    <message>
         <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
         <translation>マイクが見つかりません: 音声入力デバイスがありません。マイクを接続するか、サウンドサーバー (PulseAudio または PipeWire) が動いているか確認してください。</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>ダウンロードはオフになっています (HF_HUB_OFFLINE が設定されています)。</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>{host} に接続できません: {reason}。ネットワーク接続 (プロキシを使う場合は HTTPS_PROXY も) を確認して、もう一度試してください。</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>{repo} のファイル {name} は Parley が想定するものではありません (SHA-256 が {expected}… ではなく {found}…)。何もダウンロードしていません。</translation>
     </message>
     <message>
         <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>

@@ -533,8 +533,28 @@ Kubernetes</translation>
         <translation>o dispositivo remoto {device} ({server}) foi perdido: {reason}</translation>
     </message>
     <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>Não é possível abrir o microfone “{name}”: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>Não é possível abrir o microfone “{name}”: {reason} – talvez outro aplicativo o esteja usando</translation>
+    </message>
+    <message>
         <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
         <translation>Nenhum microfone encontrado: não há dispositivo de entrada de áudio. Conecte um microfone ou verifique se o servidor de som (PulseAudio ou PipeWire) está rodando.</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>Os downloads estão desativados (HF_HUB_OFFLINE está definido).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>Não é possível acessar {host}: {reason}. Verifique a conexão de rede (e HTTPS_PROXY se você usa um proxy) e tente de novo.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>O arquivo {name} em {repo} não é o que o Parley espera (SHA-256 {found}… em vez de {expected}…); nada foi baixado.</translation>
     </message>
     <message>
         <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>

@@ -529,8 +529,28 @@ Kubernetes</translation>
         <translation>远程设备 {device}（{server}）已断开：{reason}</translation>
     </message>
     <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>无法打开麦克风“{name}”：{reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>无法打开麦克风“{name}”：{reason}——它可能正被其他应用使用</translation>
+    </message>
+    <message>
         <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
         <translation>未找到麦克风：没有音频输入设备。请连接麦克风，或检查声音服务器（PulseAudio 或 PipeWire）是否在运行。</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>下载已关闭（设置了 HF_HUB_OFFLINE）。</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>无法连接 {host}：{reason}。请检查网络连接（如使用代理，还请检查 HTTPS_PROXY），然后重试。</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>{repo} 中的文件 {name} 不是 Parley 预期的文件（SHA-256 为 {found}…，而不是 {expected}…）；没有下载任何内容。</translation>
     </message>
     <message>
         <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>

@@ -5,9 +5,9 @@ tooltip, and its menu opens the window, starts or ends a dictation (typed into t
 the focus) or a question (answered in the quick-ask window), opens the dictation history, turns
 hands-free on or off and quits.  Dictate and Ask Parley show their system-wide shortcuts beside
 them (``set_shortcuts``), as the window's menus show theirs; a panel's own menu (DBusMenu)
-shows them too.  With ``close to
-tray`` on, closing the window only hides it; Quit in this menu ends Parley.  Where the desktop
-has no tray (``available`` is False), the window behaves as before.
+shows them too.  With ``close to tray`` on, closing the window only hides it; Quit in this menu
+ends Parley.  Where the desktop has no tray (``available`` is False), the window behaves as
+before.
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ Each scheme (``theme.SCHEMES``: light, dark, and high contrast on a light and on
 is put on the real app as ``theme.apply_theme`` does when the system or Settings > Desktop >
 Appearance asks for it; every window is opened (a conversation with a code block, a notice, the
 talk button held, Settings with a problem shown, quick-ask, the tray menu, the dictation
-history), painted, and each label, button, text box, tab, list row and menu item is measured
-where it is drawn: its background is the commonest colour there, its text the drawn colour
-farthest from that, and their contrast (WCAG 2's ratio of relative luminances) must be at least
-4.5:1.  Disabled buttons are left out, as WCAG leaves them.  Which scheme the system's settings
+history), painted, and each label, button, text box, tab, list or tree row and menu item is
+measured where it is drawn: its background is the commonest colour there, its text the drawn
+colour farthest from that, and their contrast (WCAG 2's ratio of relative luminances) must be at
+least 4.5:1.  Disabled buttons are left out, as WCAG leaves them.  Which scheme the system's settings
 pick (``theme.scheme_for``) is checked against each combination, and the real window follows a
 desktop's setting through the freedesktop portal (Xvfb, a private session bus,
 ``tests/support/fake_portal.py``) as it changes.
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMenu,
     QTabBar,
+    QTreeWidget,
     QWidget,
 )
 
@@ -110,7 +111,15 @@ def text_areas(window: QWidget) -> Iterator[tuple[str, QWidget, QRect]]:
                 item = widget.item(row)
                 box = widget.visualItemRect(item).adjusted(2, 2, -2, -2)
                 box.translate(widget.viewport().pos())
-                yield item.text(), widget, box
+                yield item.text(), widget, box.intersected(widget.viewport().geometry())
+        elif isinstance(widget, QTreeWidget):
+            items = [widget.topLevelItem(i) for i in range(widget.topLevelItemCount())]
+            items += [top.child(c) for top in items for c in range(top.childCount())]
+            for item in items:
+                box = widget.visualItemRect(item).adjusted(2, 2, -2, -2)
+                box.setWidth(min(box.width(), widget.columnWidth(0) - 4))  # the first column: the name
+                box.translate(widget.viewport().pos())
+                yield item.text(0), widget, box.intersected(widget.viewport().geometry())  # not under a scroll bar
         elif isinstance(widget, QMenu):
             for action in widget.actions():
                 if action.text() and action.isEnabled():

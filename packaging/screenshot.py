@@ -124,6 +124,7 @@ def _take(out: Path, first_start: bool, language: str, scale: int, appearance: s
         first_start_done=not first_start,
         interface_language=language,
         appearance=appearance,
+        told_about_global_shortcuts=True,  # the one-time notice naming the keys is no part of the picture
     )
     save_settings(settings)
     assert str(config_dir()).startswith(tempfile.gettempdir())

@@ -38,6 +38,9 @@ NO_MICROPHONE = (
     "No microphone found: there is no audio input device. Connect a microphone, or check that "
     "the sound server (PulseAudio or PipeWire) is running."
 )
+# ---------------------------------------------------------------- audio out (PlaybackError)
+SPEAKERS_NOT_OPENED = "Cannot open the speakers: {reason}"
+PLAYING_FAILED = "Playing audio failed: {reason}"
 # ---------------------------------------------------------------- downloads (DownloadError)
 DOWNLOADS_OFF = "Downloads are switched off (HF_HUB_OFFLINE is set)."
 CANNOT_REACH = (

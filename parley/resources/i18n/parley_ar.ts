@@ -561,6 +561,14 @@ Kubernetes</translation>
         <translation>لم يُعثر على ميكروفون: لا يوجد جهاز إدخال صوتي. وصّل ميكروفونًا، أو تحقّق من أن خادم الصوت (PulseAudio أو PipeWire) يعمل.</translation>
     </message>
     <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>تعذّر فتح مكبّرات الصوت: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>فشل تشغيل الصوت: {reason}</translation>
+    </message>
+    <message>
         <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
         <translation>التنزيلات معطّلة (تم ضبط HF_HUB_OFFLINE).</translation>
     </message>

@@ -545,6 +545,14 @@ Kubernetes</translation>
         <translation>Kein Mikrofon gefunden: Es gibt kein Audio-Eingabegerät. Schließen Sie ein Mikrofon an oder prüfen Sie, ob der Sound-Server (PulseAudio oder PipeWire) läuft.</translation>
     </message>
     <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>Die Lautsprecher können nicht geöffnet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>Die Audiowiedergabe ist fehlgeschlagen: {reason}</translation>
+    </message>
+    <message>
         <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
         <translation>Downloads sind ausgeschaltet (HF_HUB_OFFLINE ist gesetzt).</translation>
     </message>

@@ -545,6 +545,14 @@ Kubernetes</translation>
         <translation>No se encontró ningún micrófono: no hay ningún dispositivo de entrada de audio. Conecte un micrófono o compruebe que el servidor de sonido (PulseAudio o PipeWire) está en marcha.</translation>
     </message>
     <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>No se pueden abrir los altavoces: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>La reproducción de audio falló: {reason}</translation>
+    </message>
+    <message>
         <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
         <translation>Las descargas están desactivadas (HF_HUB_OFFLINE está definido).</translation>
     </message>

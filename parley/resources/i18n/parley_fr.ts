@@ -545,6 +545,14 @@ Kubernetes</translation>
         <translation>Aucun microphone trouvé : il n&apos;y a pas de périphérique d&apos;entrée audio. Branchez un microphone, ou vérifiez que le serveur de son (PulseAudio ou PipeWire) fonctionne.</translation>
     </message>
     <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>Impossible d&apos;ouvrir les haut-parleurs : {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>La lecture audio a échoué : {reason}</translation>
+    </message>
+    <message>
         <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
         <translation>Les téléchargements sont désactivés (HF_HUB_OFFLINE est défini).</translation>
     </message>

@@ -541,6 +541,14 @@ Kubernetes</translation>
         <translation>マイクが見つかりません: 音声入力デバイスがありません。マイクを接続するか、サウンドサーバー (PulseAudio または PipeWire) が動いているか確認してください。</translation>
     </message>
     <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>スピーカーを開けません: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>音声の再生に失敗しました: {reason}</translation>
+    </message>
+    <message>
         <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
         <translation>ダウンロードはオフになっています (HF_HUB_OFFLINE が設定されています)。</translation>
     </message>

@@ -545,6 +545,14 @@ Kubernetes</translation>
         <translation>Nenhum microfone encontrado: não há dispositivo de entrada de áudio. Conecte um microfone ou verifique se o servidor de som (PulseAudio ou PipeWire) está rodando.</translation>
     </message>
     <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>Não é possível abrir os alto-falantes: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>A reprodução de áudio falhou: {reason}</translation>
+    </message>
+    <message>
         <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
         <translation>Os downloads estão desativados (HF_HUB_OFFLINE está definido).</translation>
     </message>

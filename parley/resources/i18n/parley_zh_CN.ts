@@ -541,6 +541,14 @@ Kubernetes</translation>
         <translation>未找到麦克风：没有音频输入设备。请连接麦克风，或检查声音服务器（PulseAudio 或 PipeWire）是否在运行。</translation>
     </message>
     <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>无法打开扬声器：{reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>音频播放失败：{reason}</translation>
+    </message>
+    <message>
         <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
         <translation>下载已关闭（设置了 HF_HUB_OFFLINE）。</translation>
     </message>

@@ -5,6 +5,7 @@ with ``--first-start``, the first-start page of a fresh install (docs/first-star
     python packaging/screenshot.py --first-start [--out docs/first-start.png]
     python packaging/screenshot.py --scale 2 --out docs/screenshot-200.png       the window at 200%
     python packaging/screenshot.py --language ar --out docs/screenshot-ar.png    in Arabic (or de, ja…)
+    python packaging/screenshot.py --appearance dark --out docs/screenshot-dark.png   dark (or high-contrast)
 
 Runs under a virtual X server (``xvfb-run``, or ``Xvfb`` started here) with Qt's xcb platform,
 so the picture is what a Linux desktop shows.  The app starts as it always does, on a data and
@@ -44,15 +45,18 @@ def main() -> int:
     parser.add_argument("--first-start", action="store_true", help="the first-start page of a fresh install")
     parser.add_argument("--scale", type=int, default=1, help="the whole window's scale (QT_SCALE_FACTOR)")
     parser.add_argument("--language", default="en", help="the interface's language (a shipped one's code)")
+    parser.add_argument("--appearance", default="light", help="Settings > Desktop > Appearance: light, dark…")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     out = (args.out or REPO / "docs" / ("first-start.png" if args.first_start else "screenshot.png")).resolve()
     if args.inner:
-        return take(out, args.first_start, args.language, args.scale)
-    return run_under_xvfb(out, args.first_start, args.language, args.scale)
+        return take(out, args.first_start, args.language, args.scale, args.appearance)
+    return run_under_xvfb(out, args.first_start, args.language, args.scale, args.appearance)
 
 
-def run_under_xvfb(out: Path, first_start: bool = False, language: str = "en", scale: int = 1) -> int:
+def run_under_xvfb(
+    out: Path, first_start: bool = False, language: str = "en", scale: int = 1, appearance: str = "light"
+) -> int:
     """Re-run this script inside a virtual X server, with throw-away data and config folders."""
     with tempfile.TemporaryDirectory(prefix="parley-screenshot-") as tmp:
         env = {
@@ -64,7 +68,7 @@ def run_under_xvfb(out: Path, first_start: bool = False, language: str = "en", s
             "QT_SCALE_FACTOR": str(scale),
         }
         command = [sys.executable, str(Path(__file__).resolve()), "--inner", "--out", str(out)]
-        command += ["--language", language, "--scale", str(scale)]
+        command += ["--language", language, "--scale", str(scale), "--appearance", appearance]
         # The page measures the starter, as the app does, and keeps the figures in the cache folder.
         command += ["--first-start"] if first_start else []
         screen = f"{(WINDOW_SIZE[0] + 100) * scale}x{(WINDOW_SIZE[1] + 100) * scale}x24"
@@ -92,7 +96,7 @@ def run_under_xvfb(out: Path, first_start: bool = False, language: str = "en", s
             server.wait()
 
 
-def take(out: Path, first_start: bool = False, language: str = "en", scale: int = 1) -> int:
+def take(out: Path, first_start: bool = False, language: str = "en", scale: int = 1, appearance: str = "light") -> int:
     with contextlib.ExitStack() as stack:
         try:
             from tests.support.pulse import virtual_microphone
@@ -100,10 +104,10 @@ def take(out: Path, first_start: bool = False, language: str = "en", scale: int 
             stack.enter_context(virtual_microphone())
         except Exception as exc:  # noqa: BLE001 - the picture is taken without a microphone then
             print(f"(no virtual microphone: {exc})", flush=True)
-        return _take(out, first_start, language, scale)
+        return _take(out, first_start, language, scale, appearance)
 
 
-def _take(out: Path, first_start: bool, language: str, scale: int) -> int:
+def _take(out: Path, first_start: bool, language: str, scale: int, appearance: str) -> int:
     from PySide6.QtCore import QEventLoop, Qt
     from PySide6.QtTest import QTest
 
@@ -119,6 +123,8 @@ def _take(out: Path, first_start: bool, language: str, scale: int) -> int:
         threads=0 if first_start else 1,
         first_start_done=not first_start,
         interface_language=language,
+        appearance=appearance,
+        told_about_global_shortcuts=True,  # the one-time notice naming the keys is no part of the picture
     )
     save_settings(settings)
     assert str(config_dir()).startswith(tempfile.gettempdir())

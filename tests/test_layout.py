@@ -165,6 +165,7 @@ def within(module: str, *packages: str) -> bool:
 # The engine's ground modules: what every engine folder may import.
 GROUND = (
     "parley.engine.errors",
+    "parley.engine.notes",
     "parley.engine.formats",
     "parley.engine.atomic",
     "parley.engine.untrusted",
@@ -374,8 +375,15 @@ def flow_violations(graph: dict[str, set[str]]) -> list[str]:
 
 
 # What each of the app's parts may import of the app besides itself, as its docstring says (the
-# shared pieces: the background path, emit, the engine slots, the status line, the purposes).
-SHARED = ("parley.app.tasks", "parley.app.signals", "parley.app.take_purpose", "parley.app.status")
+# shared pieces: the background path, emit, the engine slots, the status line, the purposes, the
+# engine's messages translated).
+SHARED = (
+    "parley.app.tasks",
+    "parley.app.signals",
+    "parley.app.take_purpose",
+    "parley.app.status",
+    "parley.app.engine_notes",
+)
 PARTS: dict[str, tuple[str, ...]] = {
     "parley.app.speech": (*SHARED, "parley.app.engine_slots", "parley.app.engines", "parley.app.desktop.shortcuts"),
     "parley.app.voice": (*SHARED, "parley.app.engines", "parley.app.speech"),

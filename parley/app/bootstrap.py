@@ -32,18 +32,20 @@ def create_app(argv: Sequence[str], language: str | None = None) -> QApplication
     """The application, in ``language`` (a code of ``i18n.NATIVE_NAMES``; "": the system's;
     None: the one the user's settings name)."""
     global _read_at_start
+    appearance = None
     if application() is None:
         choose_platform()
     app = application() or QApplication(list(argv))
     if language is None:
         _read_at_start = load_settings()
         language = _read_at_start.settings.interface_language
+        appearance = _read_at_start.settings.appearance
     i18n.install(app, language)
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")
     app.setDesktopFileName("parley")
     app.setWindowIcon(QIcon(str(resources.files("parley").joinpath("resources/icons/parley.svg"))))
-    apply_theme(app)
+    apply_theme(app, appearance)
     return app
 
 

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication
 
 from ..config.settings import Settings
 from .conversations.book import ConversationBook
@@ -75,6 +76,7 @@ from .ui.dictation_history import DictationHistoryWindow
 from .ui.main_window import MainWindow
 from .ui.push_to_talk_keys import PushToTalkKeys
 from .ui.quick_ask import QuickAskWindow
+from .ui.theme import apply_theme
 from .voice.read_aloud import NaturalReadAloud, ReadAloud
 from .voice.spoken_replies import SpokenReplies
 
@@ -352,6 +354,8 @@ class Controller(QObject):
         tray.open_requested.connect(self.window.bring_forward)
         tray.hands_free_toggled.connect(self.set_hands_free)
         tray.dictate_requested.connect(partial(self.anywhere.toggle, TakePurpose.DICTATE))
+        tray.ask_requested.connect(partial(self.anywhere.toggle, TakePurpose.ASK))
+        self.anywhere.shortcuts.settled.connect(self._show_tray_shortcuts)
         tray.history_requested.connect(self.open_dictation_history)
         tray.quit_requested.connect(self.window.quit)
         self.window.hidden_to_tray.connect(tray.window_hidden)
@@ -374,6 +378,15 @@ class Controller(QObject):
         ``--release`` start or end a take from anywhere; anything else brings the window forward."""
         if not (len(argv) == 2 and self.anywhere.command(argv[0], argv[1])):
             self.window.bring_forward()
+
+    def _show_tray_shortcuts(self) -> None:
+        """The keys beside Dictate and Ask Parley in the tray's menu: those listened for now."""
+        active, s = self.anywhere.shortcuts.active, self.settings
+        if self.tray is not None:
+            self.tray.set_shortcuts(
+                s.dictate_shortcut if TakePurpose.DICTATE.value in active else "",
+                s.ask_shortcut if TakePurpose.ASK.value in active else "",
+            )
 
     def _update_tray(self, *_args: Any) -> None:
         if self.tray is not None:
@@ -538,6 +551,8 @@ class Controller(QObject):
         if old.ptt_shortcut != new.ptt_shortcut:
             self.keys.set_shortcut(new.ptt_shortcut)
         self._show_accessibility(new)
+        if old.appearance != new.appearance and (app := QApplication.instance()) is not None:
+            apply_theme(app, new.appearance)  # type: ignore[arg-type]  # a QApplication: the app has widgets
         keys = ("global_shortcuts", "dictate_shortcut", "dictate_cleaned_shortcut", "ask_shortcut")
         if any(getattr(old, k) != getattr(new, k) for k in keys):
             self.anywhere.apply()

@@ -31,6 +31,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from ..config.settings import Settings
+from .engine_notes import said
 from .engine_slots import ChatSlot, EngineSlot
 from .engines import Engines
 from .signals import emit
@@ -201,7 +202,7 @@ class EngineHost(QObject):
         if self.closing and self.speech.is_cancel(exc):
             return  # closed during the first-use preparation
         log.warning("speech model: %s", exc)
-        self.speech.problem = f"The speech model could not be loaded: {exc}"
+        self.speech.problem = self.tr("The speech model could not be loaded: {problem}").format(problem=said(exc))
         emit(self.changed)
         emit(self.load_failed, "speech", self.speech.problem)
 
@@ -303,7 +304,7 @@ class EngineHost(QObject):
         if self.closing and self.chat.is_cancel(exc):
             return
         log.warning("chat model: %s", exc)
-        self.chat.problem = f"The chat model could not be loaded: {exc}"
+        self.chat.problem = self.tr("The chat model could not be loaded: {problem}").format(problem=said(exc))
         emit(self.changed)
         emit(self.load_failed, "chat", self.chat.problem)
 

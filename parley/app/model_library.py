@@ -20,6 +20,7 @@ from parley.engine import library
 from parley.engine.errors import Cancelled, NoNetworkError, ParleyError
 from parley.engine.library.survey import remove_download, scan
 
+from .engine_notes import said
 from .signals import emit
 from .tasks import EngineWorker, Job
 
@@ -109,5 +110,7 @@ class ModelLibrary(QObject):
             return
         if not isinstance(exc, ParleyError):
             log.error("downloading %s failed: %r", model_id, exc)
-        said = str(exc) if isinstance(exc, ParleyError) else f"The download failed: {exc}"
-        emit(self.download_failed, said, False, isinstance(exc, NoNetworkError))
+        problem = (
+            said(exc) if isinstance(exc, ParleyError) else self.tr("The download failed: {problem}").format(problem=exc)
+        )
+        emit(self.download_failed, problem, False, isinstance(exc, NoNetworkError))

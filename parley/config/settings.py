@@ -43,6 +43,7 @@ MAX_SHOWN_CHARS = 80  # of a bad value quoted in a warning
 # opens Finder's search there: Option+Space instead, as the dictation tools on macOS use.
 DICTATE_KEYS = "Alt+Space" if sys.platform == "darwin" else "Ctrl+Alt+Space"
 ASK_KEYS = "Alt+Return" if sys.platform == "darwin" else "Ctrl+Alt+Return"
+APPEARANCES = ("system", "light", "dark", "high-contrast")
 
 
 @dataclass
@@ -100,6 +101,7 @@ class Settings:
     )
     interface_language: str = ""  # "": the system's; else a shipped language such as "de" or "pt_BR"
     announce_replies: str = "end"  # what a screen reader is told of a reply: "end", "streaming" or "off"
+    appearance: str = "system"  # the colours: one of APPEARANCES ("system": its dark and high-contrast settings)
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -241,6 +243,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "dictation_app_modes": _app_modes,
     "interface_language": lambda v: isinstance(v, str) and re.fullmatch(r"([a-z]{2,3}(_[A-Z]{2})?)?", v) is not None,
     "announce_replies": lambda v: v in ("end", "streaming", "off"),
+    "appearance": lambda v: v in APPEARANCES,
 }
 
 

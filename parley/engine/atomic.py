@@ -18,7 +18,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from . import notes
 from .errors import DiskFullError, is_disk_full
+from .notes import Note
 
 
 @contextmanager
@@ -38,9 +40,7 @@ def atomic_path(dst: str | Path) -> Iterator[Path]:
         _fsync_dir(dst.parent)
     except OSError as exc:
         if is_disk_full(exc):
-            raise DiskFullError(
-                f"Not enough disk space in {dst.parent} to write {dst.name}: free some space and try again."
-            ) from exc
+            raise DiskFullError(Note(notes.DISK_FULL_WRITING, folder=dst.parent, name=dst.name)) from exc
         raise
 
 

@@ -84,6 +84,8 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
+from .notes import FILE_PROBLEM, Note
+
 _DISK_FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
 
 
@@ -129,7 +131,7 @@ class ModelFileError(ParleyError):
     def __init__(self, path: str | Path, problem: str) -> None:
         self.path = Path(path)
         self.problem = problem
-        super().__init__(f"{self.path}: {problem}")
+        super().__init__(Note(FILE_PROBLEM, path=self.path, problem=problem))
 
 
 class ModelLoadError(ParleyError):

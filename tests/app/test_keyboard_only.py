@@ -28,8 +28,7 @@ from typing import Any
 import pytest
 
 from tests.support import x11
-from tests.support.requirements import require
-from tests.support.x11_child import CHILD, check, child_scenarios, run_child
+from tests.support.x11_child import CHILD, check, child_scenarios, run_on_xvfb
 
 SCENARIOS = child_scenarios(__file__)
 CHILD_TIMEOUT_S = 600
@@ -44,17 +43,11 @@ if not CHILD:
 
     from parley.app.ui.main_window import MainWindow
     from parley.app.ui.theme import apply_theme
+    from tests.support.app_helpers import kept_look
 
     @pytest.fixture(scope="module")
     def child_results(tmp_path_factory: pytest.TempPathFactory) -> Any:
-        missing = x11.missing_tools()
-        require(not missing, f"not installed: {', '.join(missing)} (Debian: xvfb xdotool x11-xserver-utils x11-utils)")
-        report = tmp_path_factory.mktemp("keyboard") / "child.xml"
-        try:
-            with x11.xvfb() as display:
-                return run_child(__file__, {"DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}, report, CHILD_TIMEOUT_S)
-        except x11.X11Unavailable as exc:
-            require(False, str(exc))
+        return run_on_xvfb(__file__, tmp_path_factory.mktemp("keyboard") / "child.xml", timeout_s=CHILD_TIMEOUT_S)
 
     @pytest.mark.x11
     @pytest.mark.slow
@@ -84,17 +77,38 @@ if not CHILD:
         talk = next(text for text in shortcuts if text.startswith("Talk"))
         assert shortcuts[talk] == "Ctrl+Space" and shortcuts["Stop the reply"] == "Esc"
 
+    def test_the_tray_menu_shows_the_shortcuts_from_anywhere(qtbot) -> None:
+        """Dictate and Ask Parley show the system-wide keys listened for, as a screen reader and a
+        panel's menu (DBusMenu) read them: the action's shortcut, its accessible accelerator."""
+        from PySide6.QtGui import QAccessible, QKeySequence
+
+        from parley.app.desktop.tray import Tray
+
+        tray = Tray(QApplication.windowIcon())
+        tray.set_shortcuts("Ctrl+Alt+Space", "Ctrl+Alt+Return")
+        menu = tray._menu
+        menu.popup(menu.pos())
+        qtbot.waitExposed(menu)
+        shown = {a.text(): a.shortcut().toString() for a in menu.actions() if not a.isSeparator()}
+        assert shown["Dictate"] == "Ctrl+Alt+Space" and shown["Ask Parley"] == "Ctrl+Alt+Return", shown
+        assert all(not keys for text, keys in shown.items() if text not in ("Dictate", "Ask Parley")), shown
+        menu_item = QAccessible.queryAccessibleInterface(menu)
+        said = {
+            menu_item.child(i).text(QAccessible.Text.Name): menu_item.child(i).text(QAccessible.Text.Accelerator)
+            for i in range(menu_item.childCount())
+        }
+        native = QKeySequence("Ctrl+Alt+Space").toString(QKeySequence.SequenceFormat.NativeText)
+        assert said["Dictate"] == native, said
+        tray.set_shortcuts("", "Ctrl+Alt+Return")  # Dictate's key is not listened for (taken, or turned off)
+        assert menu.actions()[1].shortcut().isEmpty()
+        menu.hide()
+
     @pytest.fixture
     def themed(qapp: QApplication) -> Any:
         """The app's own look (``theme.apply_theme``), put back as it was afterwards."""
-        saved = (qapp.style().name(), qapp.palette(), qapp.font(), qapp.styleSheet())
-        apply_theme(qapp)
-        yield qapp
-        style, palette, font, sheet = saved
-        qapp.setStyleSheet(sheet)
-        qapp.setStyle(style)
-        qapp.setPalette(palette)
-        qapp.setFont(font)
+        with kept_look(qapp):
+            apply_theme(qapp)
+            yield qapp
 
     def test_the_focus_shows(qtbot, themed) -> None:
         """Each kind of widget the Tab key stops at is drawn differently with the focus."""

@@ -7,16 +7,14 @@ keys come from wtype (a virtual keyboard on sway's seat); the window and ``Contr
 the real engines and record the PulseAudio virtual microphone.
 
 As in ``test_keys_x11.py``, the normal session starts the compositor and runs this file again in
-a child pytest whose QApplication uses the wayland platform (``PARLEY_WAYLAND_CHILD=1``).
+a child pytest whose QApplication uses the wayland platform (``tests/support/x11_child.py``).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -24,29 +22,26 @@ from typing import Any
 import pytest
 
 from tests.support.requirements import require
+from tests.support.x11_child import CHILD, Results, check, child_scenarios, run_child
 
 pytestmark = pytest.mark.wayland
-CHILD = os.environ.get("PARLEY_WAYLAND_CHILD") == "1"
+SCENARIOS = child_scenarios(__file__)
 
 if not CHILD:
     from tests.support.wayland import compositor
 
-    @pytest.mark.slow
-    def test_ctrl_space_held_on_sway_is_one_take_through_qt_s_own_repeats(tmp_path: Path) -> None:
+    @pytest.fixture(scope="module")
+    def child_results(tmp_path_factory: pytest.TempPathFactory) -> Results:
+        """Run the scenarios in a child pytest on a headless sway."""
         require(shutil.which("wtype"), "wtype is not installed (Debian: wtype)")
+        report = tmp_path_factory.mktemp("wayland") / "child.xml"
         with compositor("sway") as session:
-            env = {**os.environ, **session.env(), "QT_QPA_PLATFORM": "wayland", "PARLEY_WAYLAND_CHILD": "1"}
-            child = subprocess.run(
-                [sys.executable, "-m", "pytest", __file__, "-p", "no:cacheprovider", "-q", "-rA", "-s"],
-                cwd=Path(__file__).resolve().parents[2],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=600,
-            )
-        print(child.stdout[-3000:])
-        assert child.returncode == 0, child.stdout[-4000:] + child.stderr[-4000:]
-        assert "1 passed" in child.stdout, child.stdout[-4000:]
+            return run_child(__file__, {**session.env(), "QT_QPA_PLATFORM": "wayland"}, report, 600)
+
+    @pytest.mark.slow
+    @pytest.mark.parametrize("scenario", SCENARIOS)
+    def test_on_sway(child_results: Results, scenario: str) -> None:
+        check(child_results, scenario)
 
 else:
     from PySide6.QtCore import Qt
@@ -69,8 +64,14 @@ else:
         return re.findall(r"[a-z']+", text.lower())
 
     def test_held_ctrl_space(
-        qtbot: Any, qapp: QApplication, tmp_path: Path, mic: Any, question_clip: Path, tiny_chat_model: Path
-    ) -> None:  # noqa: E501, F811
+        qtbot: Any,
+        qapp: QApplication,
+        tmp_path: Path,
+        mic: Any,
+        question_clip: Path,
+        tiny_chat_model: Path,
+        record_property: Any,
+    ) -> None:  # noqa: F811
         assert qapp.platformName() == "wayland", qapp.platformName()
         controller: Controller = make_controller(
             qtbot, tmp_path, **tiny_settings(tiny_chat_model, send_on_release=False)
@@ -114,4 +115,6 @@ else:
         assert words(edit.toPlainText()) == words(QUESTION), "the repeats typed into the text box"
         assert spy.presses >= 10 and spy.marked >= 9, f"Qt made no repeats: {spy.presses} presses, {spy.marked} marked"
         take_s = changes[1][0] - changes[0][0]
-        print(f"space presses {spy.presses}, marked auto-repeat {spy.marked}, take {take_s:.2f} s")
+        record_property("space_presses", spy.presses)  # reported by the normal session (x11_child.check)
+        record_property("marked_auto_repeat", spy.marked)
+        record_property("take_s", f"{take_s:.2f}")

@@ -9,7 +9,8 @@ gets keys and mouse buttons through XTEST (``tests/support/x11.py``), while the 
 Two processes: a process's QApplication keeps the platform it started with, and the rest of
 the suite shares one offscreen QApplication (pytest-qt makes one per session).  So in the
 normal session this module starts Xvfb and runs itself again in a child pytest whose
-QApplication uses the xcb platform on that display (``PARLEY_X11_CHILD=1``).  The child holds
+QApplication uses the xcb platform on that display (``PARLEY_X11_CHILD=1``;
+``tests/support/x11_child.py``, which the other X11 modules share).  The child holds
 the real tests; each test of the normal session reports the child's result for the scenario of
 its name, so a failure names the shortcut that broke, and a tool or model that is missing
 fails in a strict run (``tests/support/requirements.py``) and skips with the reason otherwise.
@@ -25,38 +26,21 @@ Run alone (the virtual microphone is shared, hence the lock):
 
 from __future__ import annotations
 
-import ast
 import os
 import re
-import subprocess
-import sys
 import time
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.support import x11
-from tests.support.requirements import require
+from tests.support.x11_child import CHILD, Results, check, child_scenarios, run_on_xvfb
 
 pytestmark = pytest.mark.x11  # a real X server (Xvfb) driven through XTEST
 
 
-def _child_scenarios() -> tuple[str, ...]:
-    """The child's tests, read from this file (the ``else`` branch below), so that a scenario
-    added there is reported here without a list to keep in step."""
-    tree = ast.parse(Path(__file__).read_text("utf-8"))
-    branch = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "not CHILD")
-    return tuple(
-        node.name.removeprefix("test_")
-        for node in branch.orelse
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
-    )
-
-
-SCENARIOS = _child_scenarios()
-CHILD = os.environ.get("PARLEY_X11_CHILD") == "1"
+SCENARIOS = child_scenarios(__file__)
 CHILD_TIMEOUT_S = 600
 
 
@@ -65,71 +49,20 @@ CHILD_TIMEOUT_S = 600
 if not CHILD:
 
     @pytest.fixture(scope="module")
-    def child_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, str, dict[str, str]]]:
-        """Run the scenarios in a child pytest on a fresh Xvfb: scenario -> (outcome, details, figures)."""
-        missing = x11.missing_tools()
-        require(not missing, f"not installed: {', '.join(missing)} (Debian: xvfb xdotool x11-xserver-utils x11-utils)")
-        report = tmp_path_factory.mktemp("x11") / "child.xml"
-        try:
-            with x11.xvfb() as display:
-                repeat = x11.auto_repeat(display)
-                assert repeat.on and repeat.rate_hz > 0, f"Xvfb's key auto-repeat is off: {repeat}"
-                env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "PARLEY_X11_CHILD": "1"}
-                child = subprocess.run(
-                    [
-                        sys.executable,
-                        "-m",
-                        "pytest",
-                        __file__,
-                        "-p",
-                        "no:cacheprovider",
-                        "-q",
-                        "-rs",
-                        f"--junitxml={report}",
-                        "-o",
-                        "junit_family=xunit1",
-                    ],
-                    cwd=Path(__file__).resolve().parents[2],
-                    env=env,
-                    capture_output=True,
-                    text=True,
-                    timeout=CHILD_TIMEOUT_S,
-                )
-        except x11.X11Unavailable as exc:
-            require(False, str(exc))
-        if not report.exists():
-            pytest.fail(
-                f"the X11 child run wrote no report (exit {child.returncode}):\n"
-                f"{child.stdout[-4000:]}\n{child.stderr[-4000:]}",
-                pytrace=False,
-            )
-        return _read_report(report)
+    def child_results(tmp_path_factory: pytest.TempPathFactory) -> Results:
+        """Run the scenarios in a child pytest on a fresh Xvfb whose keyboard auto-repeats."""
 
-    def _read_report(path: Path) -> dict[str, tuple[str, str, dict[str, str]]]:
-        results = {}
-        for case in ElementTree.parse(path).iter("testcase"):
-            outcome, details = "passed", ""
-            for kind in ("failure", "error", "skipped"):
-                found = case.find(kind)
-                if found is not None:
-                    outcome = kind
-                    details = f"{found.get('message', '')}\n{found.text or ''}".strip()
-                    break
-            figures = {p.get("name", ""): p.get("value", "") for p in case.iter("property")}
-            results[case.get("name", "").removeprefix("test_")] = (outcome, details, figures)
-        return results
+        def auto_repeats(display: str) -> None:
+            repeat = x11.auto_repeat(display)
+            assert repeat.on and repeat.rate_hz > 0, f"Xvfb's key auto-repeat is off: {repeat}"
+
+        report = tmp_path_factory.mktemp("x11") / "child.xml"
+        return run_on_xvfb(__file__, report, timeout_s=CHILD_TIMEOUT_S, on_display=auto_repeats)
 
     @pytest.mark.slow
     @pytest.mark.parametrize("scenario", SCENARIOS)
-    def test_on_a_real_x_server(child_results: dict[str, tuple[str, str, dict[str, str]]], scenario: str) -> None:
-        if scenario not in child_results:
-            pytest.fail(f"the X11 child run has no result for {scenario}: {sorted(child_results)}", pytrace=False)
-        outcome, details, figures = child_results[scenario]
-        for name, value in figures.items():
-            print(f"{scenario}: {name} = {value}")
-        require(outcome != "skipped", details)
-        if outcome != "passed":
-            pytest.fail(f"{scenario} ({outcome}) on the X server:\n{details}", pytrace=False)
+    def test_on_a_real_x_server(child_results: Results, scenario: str) -> None:
+        check(child_results, scenario)
 
 
 # ====================================================================== the child, on Xvfb

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QLabel, 
 
 from parley.app.ui.theme import apply_theme
 from tests.app.test_translations import open_every_window
-from tests.support.app_helpers import make_controller, tiny_chat_model, tiny_settings  # noqa: F401 - fixtures
+from tests.support.app_helpers import kept_look, make_controller, tiny_chat_model, tiny_settings  # noqa: F401
 
 LARGE_PT = 20.0
 DESKTOP = (1800, 1000)  # what a window may take of a 1920x1080 desktop (the offscreen screen is 800x800)
@@ -29,17 +29,12 @@ DESKTOP = (1800, 1000)  # what a window may take of a 1920x1080 desktop (the off
 @pytest.fixture
 def large_text(qapp: QApplication) -> Iterator[float]:
     """The app's look with the system font at ``LARGE_PT``, put back afterwards."""
-    saved = (qapp.style().name(), qapp.palette(), qapp.font(), qapp.styleSheet())
-    font = qapp.font()
-    font.setPointSizeF(LARGE_PT)
-    qapp.setFont(font)
-    apply_theme(qapp)
-    yield qapp.font().pointSizeF()
-    style, palette, font, sheet = saved
-    qapp.setStyleSheet(sheet)
-    qapp.setStyle(style)
-    qapp.setPalette(palette)
-    qapp.setFont(font)
+    with kept_look(qapp):
+        font = qapp.font()
+        font.setPointSizeF(LARGE_PT)
+        qapp.setFont(font)
+        apply_theme(qapp)
+        yield qapp.font().pointSizeF()
 
 
 def plain(text: str) -> str:

@@ -86,7 +86,7 @@ def code_ts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     script = build_script()
     folder = tmp_path_factory.mktemp("ts")
     ts = folder / "parley_xx.ts"
-    sources = sorted(str(p.relative_to(REPO)) for p in script.SOURCES.rglob("*.py"))
+    sources = script.sources(folder)
     subprocess.run(
         [script.tool("pyside6-lupdate"), *sources, "-no-obsolete", "-locations", "none", "-ts", str(ts)],
         cwd=REPO,
@@ -400,3 +400,43 @@ def test_speech_can_follow_the_interface_language(qapp, interface: str, heard: s
 def test_the_system_language_picks_the_interface(system: str, shown: str) -> None:
     assert i18n.pick_language("", QLocale(system)) == shown
     assert i18n.pick_language("es", QLocale(system)) == "es"  # the user's choice in Settings comes first
+
+
+# ---------------------------------------------------------------- the engine's notes
+
+
+def test_the_engines_notes_are_shown_in_the_users_language(qtbot, pseudo, tmp_path) -> None:
+    """The engine writes English (it never imports Qt); the messages it builds from its templates
+    (``parley.engine.notes``) reach the user translated, a note inside a note too.  Each failure
+    here is the engine's own, made for real: a chat model that is not there (through the app, to
+    the notice it shows), no input device, a disk too small for a download, a cut GGUF file."""
+    from parley.app.engine_notes import said
+    from parley.engine import notes
+    from parley.engine.audio.capture import find_input_device
+    from parley.engine.errors import CaptureError, DiskFullError, ModelFileError
+    from parley.engine.library.download import check_disk_space
+    from parley.engine.modelfiles.gguf_file import read_gguf
+
+    def translated(template: str, **values: str) -> str:
+        return (OPEN + template + CLOSE).format(**values)
+
+    missing = tmp_path / "gone.gguf"
+    app = make_controller(qtbot, tmp_path, wait_ready=False, chat_model=str(missing))
+    qtbot.waitUntil(lambda: app.host.chat.problem is not None, timeout=60_000)
+    file_problem = translated(notes.FILE_PROBLEM, path=str(missing), problem=translated(notes.FILE_MISSING))
+    assert app.host.chat.problem == translated("The chat model could not be loaded: {problem}", problem=file_problem)
+    notice = " ".join(label.text() for label in app.window.findChildren(QLabel) if label.isVisible())
+    assert file_problem in notice, notice
+
+    with pytest.raises(CaptureError) as no_microphone:
+        find_input_device([], None)
+    assert said(no_microphone.value) == translated(notes.NO_MICROPHONE)
+    with pytest.raises(DiskFullError) as disk_full:
+        check_disk_space(tmp_path, 1 << 62, "huge.gguf")
+    assert said(disk_full.value).startswith(OPEN + "Not enough disk space for huge.gguf: it needs ")
+    cut = tmp_path / "cut.gguf"
+    cut.write_bytes(b"GGUF\x03\x00\x00\x00" + b"\x00" * 12)
+    with pytest.raises(ModelFileError) as corrupt:
+        read_gguf(cut)
+    assert said(corrupt.value).startswith(OPEN + f"{cut}: " + OPEN), said(corrupt.value)
+    assert str(corrupt.value) == f"{cut}: {corrupt.value.problem}"  # the log and the CLI: English

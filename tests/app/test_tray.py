@@ -2,7 +2,8 @@
 
 The real app (``python -m parley``, on Xvfb) runs against a private D-Bus session bus on which
 ``tests.support.sni_watcher`` plays the panel's StatusNotifierWatcher.  The test reads the item's
-tooltip over D-Bus while a typed message is answered.
+tooltip over D-Bus while a typed message is answered, and its menu (DBusMenu) as a panel shows it:
+Dictate and Ask Parley with the keys Parley grabs system-wide.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from jeepney import DBusAddress, Properties
+from jeepney import DBusAddress, Properties, new_method_call
 from jeepney.io.blocking import open_dbus_connection
 
 from tests.support import x11
@@ -71,6 +72,21 @@ def tooltip(address: str, service: str, path: str) -> str:
         conn.close()
     (_signature, (_icon, _pixmaps, title, _text)) = reply.body[0]
     return str(title)
+
+
+def menu_shortcuts(address: str, service: str, path: str) -> dict[str, list[list[str]]]:
+    """Each item of the item's menu (its DBusMenu, as a panel reads it): label -> shortcut."""
+    conn = open_dbus_connection(bus=address)
+    try:
+        item = DBusAddress(path, bus_name=service, interface=ITEM)
+        (_signature, menu_path) = conn.send_and_get_reply(Properties(item).get("Menu")).body[0]
+        menu = DBusAddress(menu_path, bus_name=service, interface="com.canonical.dbusmenu")
+        reply = conn.send_and_get_reply(new_method_call(menu, "GetLayout", "iias", (0, -1, ["label", "shortcut"])))
+    finally:
+        conn.close()
+    _revision, (_id, _props, children) = reply.body
+    items = [props for _signature, (_id, props, _children) in children]
+    return {props["label"][1]: props.get("shortcut", ("aas", []))[1] for props in items if "label" in props}
 
 
 def wait_for_tooltip(address: str, service: str, path: str, wanted: str, timeout: float = 120.0) -> list[str]:
@@ -147,6 +163,11 @@ def test_the_tray_item_registers_and_follows_what_parley_does(
                 time.sleep(0.05)
         seen = wait_for_tooltip(address, service, path, "Parley: ready")
         assert seen[0] == "Parley: answering…" and seen[-1] == "Parley: ready", seen
+        # Dictate and Ask Parley show the keys listened for system-wide (X11 grabs them here).
+        shortcuts = menu_shortcuts(address, service, path)
+        assert shortcuts["Dictate"] == [["Control", "Alt", "Space"]], shortcuts
+        assert shortcuts["Ask Parley"] == [["Control", "Alt", "Return"]], shortcuts
+        assert shortcuts["Open Parley"] == [], shortcuts
     finally:
         app.kill()
         app.wait()

@@ -15,8 +15,10 @@ test module).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ import soundfile
 from parley.app.controller import Controller
 from parley.app.conversations.store import Store
 from parley.app.engines import LocalEngines
+from parley.app.ui import theme
 from parley.app.ui.main_window import MainWindow
 from parley.app.voice.read_aloud import ReadAloud
 from parley.config.settings import Settings
@@ -183,3 +186,19 @@ def run_python(code: str, env: dict[str, str], timeout: float = 300) -> subproce
         text=True,
         timeout=timeout,
     )
+
+
+@contextlib.contextmanager
+def kept_look(app: Any) -> Iterator[None]:
+    """The application's style, palette, font and style sheet (``theme.apply_theme`` changes
+    them, for the whole test session) put back as they were afterwards, the theme at "system"."""
+    saved = (app.style().name(), app.palette(), app.font(), app.styleSheet())
+    try:
+        yield
+    finally:
+        theme.apply_theme(app, "system")
+        style, palette, font, sheet = saved
+        app.setStyleSheet(sheet)
+        app.setStyle(style)
+        app.setPalette(palette)
+        app.setFont(font)

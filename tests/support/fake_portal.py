@@ -14,9 +14,16 @@ And the RemoteDesktop interface's keyboard (``--no-remote-desktop``: not offered
 ``SelectDevices`` (printing ``select restore=TOKEN``, ``-`` for none), ``Start`` (devices 1 and
 the restore token ``token-1``), and ``NotifyKeyboardKeysym`` (printing ``keysym HEX STATE``).
 
+And the Settings interface's ``org.freedesktop.appearance`` namespace, as GNOME's and KDE's
+portals give it: ``color-scheme`` (0: no preference, 1: dark, 2: light; ``--dark`` starts at 1)
+and ``contrast`` (0: normal, 1: high; ``--high-contrast`` starts at 1), through ``ReadAll``,
+``Read`` and ``ReadOne``.
+
 Lines on its standard input make the desktop's key events: ``press ID`` sends ``Activated``,
 ``release ID`` sends ``Deactivated``, ``press-other ID`` sends ``Activated`` for a session
-that is not the client's.  It prints ``ready`` once it owns its name.
+that is not the client's; ``appearance KEY VALUE`` changes a setting and sends
+``SettingChanged``, as the desktop does when the user switches to dark.  It prints ``ready``
+once it owns its name.
 """
 
 from __future__ import annotations
@@ -36,6 +43,8 @@ PATH = "/org/freedesktop/portal/desktop"
 SHORTCUTS = "org.freedesktop.portal.GlobalShortcuts"
 REMOTE = "org.freedesktop.portal.RemoteDesktop"
 REQUEST = "org.freedesktop.portal.Request"
+SETTINGS = "org.freedesktop.portal.Settings"
+APPEARANCE = "org.freedesktop.appearance"
 
 
 def main() -> None:
@@ -45,6 +54,7 @@ def main() -> None:
     conn.send_and_get_reply(message_bus.RequestName(NAME))
     lock = threading.Lock()
     session = {"path": ""}
+    appearance = {"color-scheme": 1 if "--dark" in sys.argv else 0, "contrast": int("--high-contrast" in sys.argv)}
 
     def send(msg: Message) -> None:
         with lock:
@@ -53,6 +63,11 @@ def main() -> None:
     def key_events() -> None:
         for line in sys.stdin:
             words = line.split()
+            if len(words) == 3 and words[0] == "appearance":
+                appearance[words[1]] = int(words[2])
+                emitter = DBusAddress(PATH, interface=SETTINGS)
+                send(new_signal(emitter, "SettingChanged", "ssv", (APPEARANCE, words[1], ("u", int(words[2])))))
+                continue
             if len(words) != 2 or not session["path"]:
                 continue
             action, shortcut = words
@@ -70,7 +85,29 @@ def main() -> None:
         fields = msg.header.fields
         member, interface = fields.get(HeaderFields.member), fields.get(HeaderFields.interface)
         sender = str(fields.get(HeaderFields.sender)).lstrip(":").replace(".", "_")
-        if interface == "org.freedesktop.DBus.Properties" and member == "Get" and tuple(msg.body)[:1] == (REMOTE,):
+        if interface == SETTINGS and member == "ReadAll":
+            (namespaces,) = msg.body
+            wanted = any(n in (APPEARANCE, "org.freedesktop.*", "") for n in namespaces) or not namespaces
+            values = {APPEARANCE: {k: ("u", v) for k, v in appearance.items()}} if wanted else {}
+            send(new_method_return(msg, "a{sa{sv}}", (values,)))
+        elif interface == SETTINGS and member in ("Read", "ReadOne"):
+            namespace, key = msg.body
+            if namespace != APPEARANCE or key not in appearance:
+                send(new_error(msg, "org.freedesktop.portal.Error.NotFound", "s", (f"{namespace} {key}",)))
+            else:
+                value = ("u", appearance[key])
+                send(new_method_return(msg, "v", (("v", value) if member == "Read" else value,)))
+        elif (
+            interface == "org.freedesktop.DBus.Properties"
+            and member == "Get"
+            and tuple(msg.body)
+            == (
+                SETTINGS,
+                "version",
+            )
+        ):
+            send(new_method_return(msg, "v", (("u", 2),)))
+        elif interface == "org.freedesktop.DBus.Properties" and member == "Get" and tuple(msg.body)[:1] == (REMOTE,):
             if no_remote or tuple(msg.body) != (REMOTE, "AvailableDeviceTypes"):
                 send(new_error(msg, "org.freedesktop.DBus.Error.UnknownInterface", "s", ("no such interface",)))
             else:

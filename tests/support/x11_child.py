@@ -17,10 +17,12 @@ import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.support import x11
 from tests.support.requirements import require
 
 CHILD = os.environ.get("PARLEY_X11_CHILD") == "1"
@@ -80,6 +82,29 @@ def run_child(module_file: str, env: dict[str, str], report: Path, timeout_s: fl
         figures = {p.get("name", ""): p.get("value", "") for p in case.iter("property")}
         results[case.get("name", "").removeprefix("test_")] = (outcome, details, figures)
     return results
+
+
+def run_on_xvfb(
+    module_file: str,
+    report: Path,
+    env: dict[str, str] | None = None,
+    timeout_s: float = 600,
+    on_display: Callable[[str], None] | None = None,
+) -> Results:
+    """``run_child`` on a fresh Xvfb with Qt's xcb platform (``env`` added, ``on_display(display)``
+    called first); the X tools missing, or an Xvfb that does not start, fail in a strict run."""
+    missing = x11.missing_tools()
+    require(not missing, f"not installed: {', '.join(missing)} (Debian: xvfb xdotool x11-xserver-utils x11-utils)")
+    try:
+        with x11.xvfb() as display:
+            if on_display is not None:
+                on_display(display)
+            return run_child(
+                module_file, {**(env or {}), "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}, report, timeout_s
+            )
+    except x11.X11Unavailable as exc:
+        require(False, str(exc))
+        raise  # require fails or skips: never reached
 
 
 def check(results: Results, scenario: str) -> dict[str, str]:

@@ -25,6 +25,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...config.settings import Settings
+from ..engine_notes import said
 from ..engine_slots import ChatSlot
 from ..signals import emit
 from ..status import StatusPresenter
@@ -296,9 +297,9 @@ class ReplyFlow(QObject):
             emit(self.finished, reply.text, "cancelled")
         else:
             log.warning("reply failed: %s", exc)
-            self.state.fail(reply, str(exc))
+            self.state.fail(reply, said(exc))
             if reply.conversation is self.book.current:
-                self.status.notice(f"The reply failed: {exc}")
+                self.status.notice(self.tr("The reply failed: {problem}").format(problem=said(exc)))
             self.chat.device_lost(exc)  # if its device is gone, the next reply runs on this machine
             emit(self.finished, reply.text, "error")
         self._send_queued()

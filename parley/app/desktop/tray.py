@@ -2,17 +2,20 @@
 
 It shows what Parley is doing (``TrayState``: idle, recording, transcribing, answering) in its
 tooltip, and its menu opens the window, starts or ends a dictation (typed into the app that has
-the focus), opens the dictation history, turns hands-free on or off and quits.  With ``close to
-tray`` on, closing the window only hides it; Quit in this menu ends Parley.  Where the desktop
-has no tray (``available`` is False), the window behaves as before.
+the focus) or a question (answered in the quick-ask window), opens the dictation history, turns
+hands-free on or off and quits.  Dictate and Ask Parley show their system-wide shortcuts beside
+them (``set_shortcuts``), as the window's menus show theirs; a panel's own menu (DBusMenu)
+shows them too.  With ``close to tray`` on, closing the window only hides it; Quit in this menu
+ends Parley.  Where the desktop has no tray (``available`` is False), the window behaves as
+before.
 """
 
 from __future__ import annotations
 
 import enum
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
-from PySide6.QtGui import QAction, QIcon
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from ..signals import emit
@@ -36,6 +39,7 @@ _SAID = {  # translated where shown (``Tray.set_state``)
 class Tray(QObject):
     open_requested = Signal()
     dictate_requested = Signal()
+    ask_requested = Signal()
     history_requested = Signal()  # the dictation history window
     hands_free_toggled = Signal(bool)
     quit_requested = Signal()
@@ -50,6 +54,10 @@ class Tray(QObject):
         self._open = self._add(self.tr("Open Parley"), lambda: emit(self.open_requested))
         self._dictate = self._add(self.tr("Dictate"), lambda: emit(self.dictate_requested))
         self._dictate.setToolTip(self.tr("Start or stop dictating into the app you are in"))
+        self._ask = self._add(self.tr("Ask Parley"), lambda: emit(self.ask_requested))
+        self._ask.setToolTip(self.tr("Start or stop a spoken question, answered above the other windows"))
+        for action in (self._dictate, self._ask):  # the keys are shown; the desktop listens for them
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self._history = self._add(self.tr("Dictation history…"), lambda: emit(self.history_requested))
         self._history.setToolTip(self.tr("The last dictations: copy one, or type it again into the app you are in"))
         self._hands_free: QAction = self._menu.addAction(self.tr("Hands-free"))
@@ -101,6 +109,12 @@ class Tray(QObject):
     def say(self, text: str) -> None:
         """A short balloon from the icon (where the desktop shows them)."""
         self._icon.showMessage("Parley", text, QSystemTrayIcon.MessageIcon.Information, 8000)
+
+    def set_shortcuts(self, dictate: str, ask: str) -> None:
+        """The system-wide shortcuts (Qt's portable text; "": none works) beside Dictate and Ask
+        Parley."""
+        for action, keys in ((self._dictate, dictate), (self._ask, ask)):
+            action.setShortcut(QKeySequence(keys, QKeySequence.SequenceFormat.PortableText))
 
     def set_hands_free(self, on: bool) -> None:
         """Show hands-free mode as it is (without asking for it again)."""

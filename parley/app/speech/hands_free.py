@@ -38,6 +38,7 @@ from PySide6.QtCore import QObject, Signal
 from parley.engine.audio.echo import EchoGuard
 from parley.engine.audio.vad import EnergyDetector, UtteranceSegmenter
 
+from ..engine_notes import said
 from ..engine_slots import EngineSlot
 from ..engines import ListenerFactory
 from ..signals import emit
@@ -143,7 +144,7 @@ class HandsFree(QObject):
         except Exception as exc:  # noqa: BLE001 - a capture failure is reported, not raised
             log.warning("hands-free listening could not start: %s", exc)
             self.microphones.failed_to_open(exc)
-            self.status.say(self.microphones.problem or str(exc))
+            self.status.say(self.microphones.problem or said(exc))
             return
         self.listener = listener
         self.display.set_recording(True, hands_free=True)

@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..engine_notes import said
 from ..engine_slots import EngineSlot
 from ..signals import emit
 from ..status import StatusPresenter
@@ -59,7 +60,7 @@ class Microphones(QObject):
         return wanted if wanted in (self.names or []) else None
 
     def failed_to_open(self, exc: BaseException) -> None:
-        self.problem = self.tr("The microphone could not be opened: {problem}").format(problem=exc)
+        self.problem = self.tr("The microphone could not be opened: {problem}").format(problem=said(exc))
         emit(self.changed, self.names or [])
 
     def _found(self, names: list[str]) -> None:
@@ -83,7 +84,7 @@ class Microphones(QObject):
     def _failed(self, exc: BaseException) -> None:
         self.probing = False
         self.names = []
-        self.problem = self.tr("Push-to-talk is unavailable: {problem}").format(problem=exc)
+        self.problem = self.tr("Push-to-talk is unavailable: {problem}").format(problem=said(exc))
         emit(self.changed, [])
 
     def unavailable(self) -> str | None:

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from parley.engine.audio.utterance import speech_region
 from parley.engine.formats import SAMPLE_RATE
 
+from ..engine_notes import said
 from ..engine_slots import EngineSlot
 from ..engines import RecorderFactory
 from ..signals import emit
@@ -136,7 +137,7 @@ class PushToTalk(QObject):
             log.warning("recording could not start: %s", exc)
             signals.deleteLater()
             self.microphones.failed_to_open(exc)
-            self.status.say(self.microphones.problem or str(exc))
+            self.status.say(self.microphones.problem or said(exc))
             return False
         self.recorder, self._signals, self.purpose, self._recorded = recorder, signals, purpose, recorded
         self._started = time.monotonic()

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -105,9 +105,9 @@ def render_markdown(document: QTextDocument, text: str) -> None:
         block = block.next()
 
     frame = QTextFrameFormat()
-    frame.setBackground(QColor(theme.CODE_BACKGROUND))
+    frame.setBackground(QColor(theme.colours().code_background))
     frame.setBorder(1)
-    frame.setBorderBrush(QColor(theme.BORDER))
+    frame.setBorderBrush(QColor(theme.colours().border))
     frame.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
     frame.setPadding(8)
     frame.setTopMargin(4)
@@ -153,7 +153,7 @@ def _style_inline_code(block: QTextBlock, mono: QFont) -> None:
             cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
             fmt = fragment.charFormat()
             fmt.setFont(mono)
-            fmt.setBackground(QColor(theme.CODE_BACKGROUND))
+            fmt.setBackground(QColor(theme.colours().code_background))
             cursor.setCharFormat(fmt)
         it += 1
 
@@ -177,6 +177,12 @@ class MarkdownView(QTextBrowser):
         self.source_text = text
         render_markdown(self.document(), text)
         self._fit(force=True)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new scheme (dark, high contrast): the code blocks take its colours."""
+        if event.type() == QEvent.Type.PaletteChange and self.source_text:
+            self.set_markdown(self.source_text)
+        super().changeEvent(event)
 
     def natural_width(self) -> float:
         """Width the text would take without wrapping (for sizing user bubbles)."""

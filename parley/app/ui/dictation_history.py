@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from ..conversations.dictation_record import DictationRecord
 from ..signals import emit
+from . import theme
 from .announcements import announce
 
 _INDEX_ROLE = Qt.ItemDataRole.UserRole
@@ -49,7 +50,7 @@ class DictationHistoryWindow(QWidget):
         self._records: list[DictationRecord] = []
         self.kept = QLabel(objectName="Hint", wordWrap=True)
         self.problem = QLabel(wordWrap=True, textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.problem.setStyleSheet("color: #b42318;")
+        theme.mark_problem(self.problem)
         self.problem.hide()
         self.list = QTreeWidget()
         self.list.setAccessibleName(self.tr("Dictations"))

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from ...config.settings import Settings
 from ..signals import emit
+from . import theme
 from .forms import name_fields
 
 
@@ -297,7 +298,7 @@ class DictationPage(QWidget):
         )
         self.app_modes.setAccessibleDescription(hint.text())
         self.app_modes_problem = QLabel(self.help.app_modes_problem or "", wordWrap=True)
-        self.app_modes_problem.setStyleSheet("color: #b42318;")
+        theme.mark_problem(self.app_modes_problem)
         self.app_modes_problem.setVisible(bool(self.help.app_modes_problem))
         layout = QVBoxLayout(group)
         layout.addWidget(self.app_modes_problem)

@@ -7,8 +7,8 @@ readers.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QShowEvent
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QIcon, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from ..signals import emit
@@ -86,7 +86,7 @@ class InputBar(QWidget):
         # The buttons take the focus by Tab only: a click leaves it in the text box.
         self.talk_button = QPushButton(self.tr(" Hold to talk"), objectName="TalkButton")
         self.talk_button.setAccessibleName(self.tr("Hold to talk"))
-        self.talk_button.setIcon(theme.microphone_icon(theme.TEXT))
+        self.talk_button.setIcon(self._microphone_icon(False))
         self.talk_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.talk_button.pressed.connect(self.talk_pressed)
         self.talk_button.released.connect(self.talk_released)
@@ -109,8 +109,7 @@ class InputBar(QWidget):
         self.level_meter.setFixedHeight(6)
         self.elapsed_label = QLabel("0:00", objectName="Hint")
         self.elapsed_label.setAccessibleName(self.tr("Recording time"))
-        self.recording_label = QLabel(self.tr("● Recording"), objectName="Hint")
-        self.recording_label.setStyleSheet(f"color: {theme.RECORDING}; font-weight: 600;")
+        self.recording_label = QLabel(self.tr("● Recording"), objectName="RecordingLabel")
         self.recording_row = QWidget()
         recording = QHBoxLayout(self.recording_row)
         recording.setContentsMargins(2, 0, 2, 0)
@@ -188,7 +187,7 @@ class InputBar(QWidget):
         self.recording, self._listening = held, recording and hands_free
         self.talk_button.setProperty("recording", held)
         self.talk_button.setText(self.tr(" Listening…") if held else self.tr(" Hold to talk"))
-        self.talk_button.setIcon(theme.microphone_icon("#ffffff" if held else theme.TEXT))
+        self.talk_button.setIcon(self._microphone_icon(held))
         self.talk_button.style().unpolish(self.talk_button)
         self.talk_button.style().polish(self.talk_button)
         self.recording_label.setText(self.tr("● Listening hands-free") if hands_free else self.tr("● Recording"))
@@ -198,6 +197,16 @@ class InputBar(QWidget):
             self.set_level(0.0)
             self.set_elapsed(0.0)
         self.set_live_text("")
+
+    def _microphone_icon(self, held: bool) -> QIcon:
+        colours = theme.colours()
+        return theme.microphone_icon(colours.on_recording if held else colours.text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new scheme (dark, high contrast) draws the microphone in its text colour."""
+        if event.type() == QEvent.Type.PaletteChange:
+            self.talk_button.setIcon(self._microphone_icon(self.recording))
+        super().changeEvent(event)
 
     def set_live_text(self, text: str) -> None:
         """The words heard so far while the key is held (empty: hidden)."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal, SignalInstance
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QColor, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from ...engine.library import SOURCE_PARLEY, CatalogEntry, Progress
 from ...engine.library.survey import Scan
 from ..signals import emit
+from . import theme
 from .announcements import announce
 from .i18n import duration, number, percent, size
 
@@ -273,7 +274,7 @@ class ModelsPage(QWidget):
             item.setData(0, Qt.ItemDataRole.UserRole, Row(group, m.kind, m.path, usable=m.usable))
             item.setToolTip(0, m.detail or (m.problem or ""))
             if not m.usable:
-                item.setForeground(0, Qt.GlobalColor.gray)
+                item.setForeground(0, QColor(theme.colours().muted))  # Qt's gray is 2.6:1 on white
         for e in scan.catalog:
             state = self.tr("downloaded") if e.id in scan.downloaded else e.repo
             item = QTreeWidgetItem(

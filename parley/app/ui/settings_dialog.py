@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from ...config.settings import BASE_SPEECH_MODEL, DEFAULT_MODEL, Settings, default_system_prompt
 from ...engine.backend.rpc.endpoints import public_endpoint, server_endpoint
 from ..signals import emit
-from . import i18n
+from . import i18n, theme
 from .announcements import AT_END, NEVER, STREAMING, announce
 from .dictation_settings import DictationHelp, DictationPage
 from .forms import name_fields, scrolling
@@ -189,7 +189,7 @@ class RemoteServers(QGroupBox):
         self.remove_button = QPushButton(self.tr("Remove"))
         self.remove_button.setAccessibleDescription(self.tr("Remove the selected server"))
         self.error = QLabel(wordWrap=True)
-        self.error.setStyleSheet("color: #b42318;")
+        theme.mark_problem(self.error)
         self.error.hide()
         note = QLabel(
             self.tr(
@@ -239,7 +239,7 @@ class RemoteServers(QGroupBox):
         elif not self.checking:
             self._set_checking(True)
             self.error.setText(self.tr("Checking {server}…").format(server=public_endpoint(endpoint)))
-            self.error.setStyleSheet("")
+            theme.mark_problem(self.error, False)
             self.error.show()
             self._check(endpoint, lambda problem: self._answer(endpoint, problem))
 
@@ -257,7 +257,7 @@ class RemoteServers(QGroupBox):
     def _checked(self, endpoint: str, problem: str | None) -> None:
         """On the UI thread: the check's answer (None: the server answered)."""
         self._set_checking(False)
-        self.error.setStyleSheet("color: #b42318;")
+        theme.mark_problem(self.error)
         self.error.setText(problem or "")
         self.error.setVisible(bool(problem))
         if problem:
@@ -334,7 +334,7 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._desktop_tab(settings), self.tr("Desktop"))
 
         self.error_label = QLabel(wordWrap=True)
-        self.error_label.setStyleSheet("color: #b42318;")
+        theme.mark_problem(self.error_label)
         self.error_label.hide()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -576,7 +576,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Typin&g speed:"), self.typing_rate)
         if self._shortcut_problems:
             self.shortcut_problem = QLabel("\n".join(self._shortcut_problems), wordWrap=True)
-            self.shortcut_problem.setStyleSheet("color: #b42318;")
+            theme.mark_problem(self.shortcut_problem)
             form.addRow("", self.shortcut_problem)
         name_fields(form)
         return group
@@ -612,7 +612,7 @@ class SettingsDialog(QDialog):
         return _page(form)
 
     def _language_rows(self, s: Settings, form: QFormLayout) -> None:
-        """The interface's language and what a screen reader is told of replies."""
+        """The interface's language, what a screen reader is told of replies, the colours."""
         self.interface_language = QComboBox()
         self.interface_language.addItem(self.tr("The system's language"), "")
         for code, name in i18n.NATIVE_NAMES.items():
@@ -631,6 +631,19 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("&Interface language:"), self.interface_language)
         form.addRow("", language_hint)
         form.addRow(self.tr("Screen reader reads &replies:"), self.announce_replies)
+        self.appearance = QComboBox()
+        for name, value in (
+            (self.tr("As the system (dark, high contrast)"), "system"),
+            (self.tr("Light"), "light"),
+            (self.tr("Dark"), "dark"),
+            (self.tr("High contrast"), "high-contrast"),
+        ):
+            self.appearance.addItem(name, value)
+        self.appearance.setCurrentIndex(max(0, self.appearance.findData(s.appearance)))
+        self.appearance.setAccessibleDescription(
+            self.tr("The window's colours: the system's dark or high-contrast setting, or your choice")
+        )
+        form.addRow(self.tr("Appeara&nce:"), self.appearance)
 
     def _show_recommendations(self) -> None:
         """Close (as Cancel would) so that the main window can show the recommended models."""
@@ -684,6 +697,7 @@ class SettingsDialog(QDialog):
         self.dictation.apply_to(s)
         s.interface_language = self.interface_language.currentData()
         s.announce_replies = self.announce_replies.currentData()
+        s.appearance = self.appearance.currentData()
         return s
 
     def accept(self) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QTextDocument
 
+from ..engine_notes import said
 from ..signals import emit
 
 if TYPE_CHECKING:
@@ -133,7 +134,9 @@ class NaturalReadAloud(QObject):
         self.speaker: Any = None
         if problem is None:
             self.speaker = make_speaker(
-                partial(emit, self._speaking), lambda exc: emit(self._error, str(exc)), partial(emit, self._first_sound)
+                partial(emit, self._speaking),
+                lambda exc: emit(self._error, said(exc)),
+                partial(emit, self._first_sound),
             )
             self.speaker.preload()
 

@@ -34,9 +34,11 @@ import numpy as np
 import numpy.typing as npt
 import soxr
 
+from .. import notes
 from ..errors import CaptureError
 from ..formats import SAMPLE_RATE
 from ..native_loading import NATIVE_LOADING
+from ..notes import Note
 from . import portaudio
 from .files import rms_level
 
@@ -119,10 +121,7 @@ def find_input_device(devices: list[InputDevice], wanted: int | str | None) -> I
     """Pick ``wanted`` out of ``devices``: ``None`` for the default input, a PortAudio index,
     or a name (an exact match, else a case-insensitive part of exactly one device's name)."""
     if not devices:
-        raise CaptureError(
-            "No microphone found: there is no audio input device. Connect a microphone, or "
-            "check that the sound server (PulseAudio or PipeWire) is running."
-        )
+        raise CaptureError(Note(notes.NO_MICROPHONE))
     if wanted is None:
         return next((d for d in devices if d.is_default), devices[0])
     available = ", ".join(repr(d.name) for d in devices)
@@ -459,10 +458,10 @@ def _notify(callback: Callable[..., None] | None, *args: object) -> None:
 
 def _open_failure(device: InputDevice, error: Exception) -> str:
     """``error`` is a sounddevice.PortAudioError: args are (message, PortAudio error code, ...)."""
-    message = f"Cannot open the microphone {device.name!r}: {error.args[0]}"
-    if len(error.args) > 1 and error.args[1] == _PA_DEVICE_UNAVAILABLE:
-        message += " - it may be in use by another application"
-    return message
+    in_use = len(error.args) > 1 and error.args[1] == _PA_DEVICE_UNAVAILABLE
+    return Note(
+        notes.MICROPHONE_IN_USE if in_use else notes.MICROPHONE_NOT_OPENED, name=device.name, reason=error.args[0]
+    )
 
 
 class Listener:

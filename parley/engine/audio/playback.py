@@ -27,7 +27,9 @@ from typing import Any
 
 import numpy as np
 
+from .. import notes
 from ..errors import AudioError, PlaybackError
+from ..notes import Note
 from . import portaudio
 
 log = logging.getLogger("parley.playback")
@@ -218,7 +220,7 @@ class Player:
                     break
         except Exception as exc:  # noqa: BLE001 - a device error ends the session, reported
             aborted = True
-            raise PlaybackError(f"Playing audio failed: {exc}") from exc
+            raise PlaybackError(Note(notes.PLAYING_FAILED, reason=exc)) from exc
         finally:
             self._close(stream, abort=aborted or self._stops != self._stopped_through)
             with self._cond:
@@ -259,7 +261,7 @@ class Player:
                 )
                 stream.start()
             except Exception as e:  # noqa: BLE001 - sounddevice raises PortAudioError or ValueError
-                raise PlaybackError(f"Cannot open the speakers: {e}") from e
+                raise PlaybackError(Note(notes.SPEAKERS_NOT_OPENED, reason=e)) from e
             portaudio.stream_opened()
         return stream
 

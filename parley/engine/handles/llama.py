@@ -14,12 +14,14 @@ from typing import Any
 
 import numpy as np
 
+from .. import notes
 from ..backend import native
 from ..backend.cancel import CancelToken
 from ..backend.devices import Device
 from ..backend.rpc import remote
 from ..errors import Cancelled, GrammarError, ModelLoadError, TokenizeError
 from ..modelfiles.gguf_file import GGUFInfo
+from ..notes import Note
 from .owner import NativeHandle
 
 # --------------------------------------------------------------------------- loading progress
@@ -102,9 +104,11 @@ class LlamaModel(NativeHandle):
                 raise Cancelled("model loading cancelled")
             if model == ffi.NULL:
                 reason = errors.reason()
+                where = {"engine": "llama.cpp", "path": self.path, "device": device.name}
                 raise ModelLoadError(
-                    f"llama.cpp could not load {self.path} on {device.name}"
-                    + (f": {reason}" if reason else " (see the log)")
+                    Note(notes.LOAD_REFUSED, **where, reason=reason)
+                    if reason
+                    else Note(notes.LOAD_REFUSED_SEE_LOG, **where)
                 )
         self.device = device
         self._vocab = lib.llama_model_get_vocab(model)

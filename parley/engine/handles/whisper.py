@@ -15,12 +15,14 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from .. import notes
 from ..backend import native
 from ..backend.cancel import CancelToken
 from ..backend.devices import DeviceChoice
 from ..backend.rpc import remote
 from ..errors import ModelLoadError
 from ..modelfiles.whisper_file import WhisperFileInfo
+from ..notes import Note
 from .owner import NativeHandle
 
 
@@ -94,8 +96,11 @@ class WhisperContext(NativeHandle):
         if ctx == native.ffi().NULL:
             self.close()
             reason = errors.reason()
+            where = {"engine": "whisper.cpp", "path": self.path, "device": choice.device.name}
             raise ModelLoadError(
-                f"whisper.cpp could not load {self.path} on {choice.device.name}" + (f": {reason}" if reason else "")
+                Note(notes.LOAD_REFUSED, **where, reason=reason)
+                if reason
+                else Note(notes.LOAD_REFUSED_SEE_LOG, **where)
             )
         self._adopt(ctx, lib.whisper_free)
         self.multilingual = bool(lib.whisper_is_multilingual(ctx))

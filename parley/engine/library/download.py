@@ -48,6 +48,7 @@ from ..errors import (  # noqa: E402
     NoNetworkError,
     is_disk_full,
 )
+from ..notes import CANNOT_REACH, DISK_FULL_BEFORE_DOWNLOAD, DOWNLOADS_OFF, NOT_THE_EXPECTED_FILE, Note  # noqa: E402
 from . import hubnames  # noqa: E402
 
 
@@ -189,12 +190,9 @@ def resolve(
     try:
         meta = get_hf_file_metadata(url, timeout=timeout, endpoint=endpoint)
     except OfflineModeIsEnabled:
-        raise NoNetworkError("Downloads are switched off (HF_HUB_OFFLINE is set).") from None
+        raise NoNetworkError(Note(DOWNLOADS_OFF)) from None
     except (httpx2.ProxyError, httpx2.ConnectError, httpx2.TimeoutException, httpx2.NetworkError) as exc:
-        raise NoNetworkError(
-            f"Cannot reach {host}: {_reason(exc)}. Check the network connection "
-            "(and HTTPS_PROXY if you use a proxy), then try again."
-        ) from None
+        raise NoNetworkError(Note(CANNOT_REACH, host=host, reason=_reason(exc))) from None
     except (RepositoryNotFoundError, GatedRepoError):
         raise DownloadError(
             f"The repository {repo} is not available on {host} (it may have been removed, renamed or made private)."
@@ -231,8 +229,7 @@ def resolve(
     hub_sha = etag if _SHA256.fullmatch(etag) else None
     if expected_sha256 and hub_sha and hub_sha != expected_sha256:
         raise ChecksumError(
-            f"The file {filename} in {repo} is not the one Parley expects (SHA-256 "
-            f"{hub_sha[:12]}… instead of {expected_sha256[:12]}…); nothing was downloaded."
+            Note(NOT_THE_EXPECTED_FILE, name=filename, repo=repo, found=hub_sha[:12], expected=expected_sha256[:12])
         )
     sha = expected_sha256 or hub_sha
     if sha is None:
@@ -271,8 +268,7 @@ def check_disk_space(folder: Path, needed: int, filename: str) -> None:
     free = free_space(folder)
     if needed > free:
         raise DiskFullError(
-            f"Not enough disk space for {filename}: it needs {_size(needed)} more, "
-            f"but {folder} has {_size(free)} free. Free some space and try again."
+            Note(DISK_FULL_BEFORE_DOWNLOAD, name=filename, needed=_size(needed), folder=folder, free=_size(free))
         )
 
 

@@ -16,7 +16,9 @@ import struct
 from pathlib import Path
 from typing import Any
 
+from .. import notes
 from ..errors import ModelFileError, UntrustedFileError
+from ..notes import Note
 from ..untrusted import open_regular
 
 
@@ -41,7 +43,7 @@ def _refuse_non_regular(path: Path) -> None:
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        problem = "the file is missing (a broken link)" if os.path.islink(path) else "the file does not exist"
+        problem = Note(notes.FILE_BROKEN_LINK if os.path.islink(path) else notes.FILE_MISSING)
         raise ModelFileError(path, problem) from None
     except PermissionError:
         raise ModelFileError(path, "the file cannot be read: permission denied") from None
@@ -54,7 +56,7 @@ def _refuse_non_regular(path: Path) -> None:
     if stat.S_ISDIR(mode):
         raise ModelFileError(path, "this is a directory, not a model file")
     if not stat.S_ISREG(mode):
-        raise ModelFileError(path, "this is not a regular file (a device, pipe or socket)")
+        raise ModelFileError(path, Note(notes.FILE_NOT_REGULAR))
 
 
 def read_head(path: Path, n: int) -> bytes:

@@ -31,9 +31,11 @@ from gguf.constants import (
     GGUFValueType,
 )
 
+from parley.engine import notes
 from parley.engine.errors import ModelFileError
 from parley.engine.formats import GGJT_MAGIC, GGMF_MAGIC, GGML_MAGIC, GGUF_MAGIC
 from parley.engine.modelfiles.bounded_reader import Cursor, Truncated, map_readonly
+from parley.engine.notes import Note
 
 # ``general.architecture`` values of the pinned llama.cpp (``LLM_ARCH_NAMES`` in
 # src/llama-arch.cpp), less ``clip`` (a quantize-only stub that aborts when loaded as a model)
@@ -407,7 +409,7 @@ def _parse(path: Path, buf: Any, size: int, arrays: dict[str, str]) -> GGUFConte
     except Truncated:
         raise ModelFileError(
             path,
-            f"the file is truncated: it ends inside the {section} ({size} bytes in all)",
+            Note(notes.GGUF_TRUNCATED, section=section, size=size),
         ) from None
     placed = _place_tensors(path, tensors, data_offset, alignment, size)
     return GGUFContents(path, version, size, alignment, data_offset, metadata, placed)
@@ -421,7 +423,7 @@ def _check_magic(path: Path, buf: Any, size: int) -> None:
         return
     known = _KNOWN_MAGICS.get(head)
     what = known if known is not None else f"its first bytes are {head!r}, not 'GGUF'"
-    raise ModelFileError(path, f"not a GGUF model file: {what}")
+    raise ModelFileError(path, Note(notes.NOT_GGUF, what=what))
 
 
 def _check_version(path: Path, version: int) -> int:

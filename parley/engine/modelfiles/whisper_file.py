@@ -26,8 +26,10 @@ import mmap
 import struct
 from pathlib import Path
 
+from .. import notes
 from ..errors import ModelFileError
 from ..formats import GGML_MAGIC, GGUF_MAGIC
+from ..notes import Note
 from .bounded_reader import map_readonly
 
 QNT_VERSION_FACTOR = 1000  # ftype = quantization version * 1000 + ggml ftype
@@ -351,7 +353,7 @@ def _skip_vocab(cur: _Cursor, hp: WhisperHParams) -> int:
             raise ModelFileError(cur.path, f"vocabulary token {i} claims {length} bytes; the vocabulary is corrupt")
         pos += 4 + length
     if pos > size:
-        raise ModelFileError(cur.path, f"file is truncated: it ends at byte {size} inside the vocabulary")
+        raise ModelFileError(cur.path, Note(notes.WHISPER_TRUNCATED, size=size))
     cur.pos = pos
     return count
 

@@ -496,6 +496,100 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>تعذّر تحميل نموذج الكلام: {problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>تعذّر تحميل نموذج المحادثة: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}: {problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>الملف غير موجود</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>الملف مفقود (رابط معطّل)</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>هذا ليس ملفًا عاديًا (جهاز أو أنبوب أو مقبس)</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>ليس ملف نموذج GGUF: {what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>الملف مقطوع: ينتهي داخل {section} ({size} بايت في المجموع)</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>الملف مقطوع: ينتهي عند البايت {size} داخل المفردات</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>تعذّر على {engine} تحميل {path} على {device}: {reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>تعذّر على {engine} تحميل {path} على {device} (راجع السجل)</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>فُقد الجهاز البعيد {device} ({server}): {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>تعذّر فتح الميكروفون «{name}»: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>تعذّر فتح الميكروفون «{name}»: {reason} - ربما يستخدمه تطبيق آخر</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>لم يُعثر على ميكروفون: لا يوجد جهاز إدخال صوتي. وصّل ميكروفونًا، أو تحقّق من أن خادم الصوت (PulseAudio أو PipeWire) يعمل.</translation>
+    </message>
+    <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>تعذّر فتح مكبّرات الصوت: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>فشل تشغيل الصوت: {reason}</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>التنزيلات معطّلة (تم ضبط HF_HUB_OFFLINE).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>تعذّر الوصول إلى {host}: {reason}. تحقّق من الاتصال بالشبكة (ومن HTTPS_PROXY إن كنت تستخدم وكيلًا)، ثم حاول مرة أخرى.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>الملف {name} في {repo} ليس الملف الذي يتوقعه Parley (SHA-256 هو {found}… بدلًا من {expected}…)؛ لم يُنزَّل شيء.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>لا توجد مساحة كافية على القرص في {folder} لكتابة {name}: حرّر بعض المساحة وحاول مرة أخرى.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>لا توجد مساحة كافية على القرص لـ {name}: يحتاج إلى {needed} إضافية، لكن في {folder} {free} فقط. حرّر بعض المساحة وحاول مرة أخرى.</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1158,6 +1252,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>فشل التنزيل: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1598,6 +1699,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>فشل الرد: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1951,6 +2059,30 @@ Last message {age}</source>
         <source>Screen reader reads &amp;replies:</source>
         <translation>يقرأ قارئ الشاشة ال&amp;ردود:</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>مثل النظام (داكن، تباين عالٍ)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>فاتح</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>داكن</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>تباين عالٍ</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>ألوان النافذة: إعداد النظام للوضع الداكن أو التباين العالي، أو اختيارك</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>&amp;المظهر:</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2131,6 +2263,14 @@ Last message {age}</source>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>ابدأ الإملاء في التطبيق الذي أنت فيه أو أوقفه</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>اسأل Parley</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>ابدأ سؤالًا منطوقًا أو أنهِه، وتظهر الإجابة فوق النوافذ الأخرى</translation>
     </message>
     <message>
         <source>Dictation history…</source>

@@ -480,6 +480,100 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>Das Spracherkennungsmodell konnte nicht geladen werden: {problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>Das Chatmodell konnte nicht geladen werden: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}: {problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>die Datei existiert nicht</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>die Datei fehlt (eine defekte Verknüpfung)</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>das ist keine normale Datei (ein Gerät, eine Pipe oder ein Socket)</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>keine GGUF-Modelldatei: {what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>die Datei ist abgeschnitten: sie endet im Abschnitt {section} ({size} Bytes insgesamt)</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>die Datei ist abgeschnitten: sie endet bei Byte {size} im Vokabular</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>{engine} konnte {path} nicht auf {device} laden: {reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>{engine} konnte {path} nicht auf {device} laden (siehe das Protokoll)</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>das entfernte Gerät {device} ({server}) ist verloren gegangen: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>Das Mikrofon „{name}“ kann nicht geöffnet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>Das Mikrofon „{name}“ kann nicht geöffnet werden: {reason} – vielleicht benutzt es eine andere Anwendung</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>Kein Mikrofon gefunden: Es gibt kein Audio-Eingabegerät. Schließen Sie ein Mikrofon an oder prüfen Sie, ob der Sound-Server (PulseAudio oder PipeWire) läuft.</translation>
+    </message>
+    <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>Die Lautsprecher können nicht geöffnet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>Die Audiowiedergabe ist fehlgeschlagen: {reason}</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>Downloads sind ausgeschaltet (HF_HUB_OFFLINE ist gesetzt).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>{host} ist nicht erreichbar: {reason}. Prüfen Sie die Netzwerkverbindung (und HTTPS_PROXY, wenn Sie einen Proxy nutzen) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>Die Datei {name} in {repo} ist nicht die, die Parley erwartet (SHA-256 {found}… statt {expected}…); nichts wurde heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>Nicht genug Speicherplatz in {folder}, um {name} zu schreiben: Geben Sie Speicherplatz frei und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>Nicht genug Speicherplatz für {name}: Es werden {needed} mehr benötigt, aber {folder} hat nur {free} frei. Geben Sie Speicherplatz frei und versuchen Sie es erneut.</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1134,6 +1228,13 @@ Letzte Nachricht {age}</translation>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>Der Download ist fehlgeschlagen: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1570,6 +1671,13 @@ Letzte Nachricht {age}</translation>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>Die Antwort ist fehlgeschlagen: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1923,6 +2031,30 @@ Letzte Nachricht {age}</translation>
         <source>Screen reader reads &amp;replies:</source>
         <translation>Bildschirmleser liest Antwo&amp;rten:</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>Wie das System (dunkel, hoher Kontrast)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Hoher Kontrast</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>Die Farben des Fensters: die Einstellung des Systems für dunkel oder hohen Kontrast, oder Ihre Wahl</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>&amp;Darstellung:</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2103,6 +2235,14 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>Das Diktieren in die aktuelle App starten oder beenden</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Parley fragen</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>Eine gesprochene Frage beginnen oder beenden, beantwortet über den anderen Fenstern</translation>
     </message>
     <message>
         <source>Dictation history…</source>

@@ -480,6 +480,100 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>No se pudo cargar el modelo de voz: {problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>No se pudo cargar el modelo de chat: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}: {problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>el archivo no existe</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>falta el archivo (un enlace roto)</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>no es un archivo normal (un dispositivo, una tubería o un socket)</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>no es un archivo de modelo GGUF: {what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>el archivo está truncado: termina dentro de la sección {section} ({size} bytes en total)</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>el archivo está truncado: termina en el byte {size} dentro del vocabulario</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>{engine} no pudo cargar {path} en {device}: {reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>{engine} no pudo cargar {path} en {device} (vea el registro)</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>se perdió el dispositivo remoto {device} ({server}): {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>No se puede abrir el micrófono «{name}»: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>No se puede abrir el micrófono «{name}»: {reason}; quizá lo está usando otra aplicación</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>No se encontró ningún micrófono: no hay ningún dispositivo de entrada de audio. Conecte un micrófono o compruebe que el servidor de sonido (PulseAudio o PipeWire) está en marcha.</translation>
+    </message>
+    <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>No se pueden abrir los altavoces: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>La reproducción de audio falló: {reason}</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>Las descargas están desactivadas (HF_HUB_OFFLINE está definido).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>No se puede conectar con {host}: {reason}. Compruebe la conexión de red (y HTTPS_PROXY si usa un proxy) y vuelva a intentarlo.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>El archivo {name} de {repo} no es el que Parley espera (SHA-256 {found}… en lugar de {expected}…); no se descargó nada.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>No hay espacio suficiente en {folder} para escribir {name}: libere espacio y vuelva a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>No hay espacio suficiente para {name}: necesita {needed} más, pero {folder} tiene {free} libres. Libere espacio y vuelva a intentarlo.</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1134,6 +1228,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>La descarga falló: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1570,6 +1671,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>La respuesta falló: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1923,6 +2031,30 @@ Last message {age}</source>
         <source>Screen reader reads &amp;replies:</source>
         <translation>El lector de pantalla lee las respues&amp;tas:</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>Como el sistema (oscuro, alto contraste)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Oscuro</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Alto contraste</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>Los colores de la ventana: el ajuste oscuro o de alto contraste del sistema, o su elección</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>&amp;Apariencia:</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2103,6 +2235,14 @@ Last message {age}</source>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>Empezar o terminar el dictado en la aplicación en la que estás</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Preguntar a Parley</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>Empezar o terminar una pregunta hablada, respondida sobre las demás ventanas</translation>
     </message>
     <message>
         <source>Dictation history…</source>

@@ -480,6 +480,100 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>Le modèle de reconnaissance vocale n&apos;a pas pu être chargé : {problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>Le modèle de conversation n&apos;a pas pu être chargé : {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path} : {problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>le fichier n&apos;existe pas</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>le fichier est manquant (un lien cassé)</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>ce n&apos;est pas un fichier ordinaire (un périphérique, un tube ou un socket)</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>pas un fichier de modèle GGUF : {what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>le fichier est tronqué : il s&apos;arrête dans la section {section} ({size} octets en tout)</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>le fichier est tronqué : il s&apos;arrête à l&apos;octet {size} dans le vocabulaire</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>{engine} n&apos;a pas pu charger {path} sur {device} : {reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>{engine} n&apos;a pas pu charger {path} sur {device} (voir le journal)</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>le périphérique distant {device} ({server}) a été perdu : {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>Impossible d&apos;ouvrir le microphone « {name} » : {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>Impossible d&apos;ouvrir le microphone « {name} » : {reason} – une autre application l&apos;utilise peut-être</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>Aucun microphone trouvé : il n&apos;y a pas de périphérique d&apos;entrée audio. Branchez un microphone, ou vérifiez que le serveur de son (PulseAudio ou PipeWire) fonctionne.</translation>
+    </message>
+    <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>Impossible d&apos;ouvrir les haut-parleurs : {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>La lecture audio a échoué : {reason}</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>Les téléchargements sont désactivés (HF_HUB_OFFLINE est défini).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>Impossible de joindre {host} : {reason}. Vérifiez la connexion réseau (et HTTPS_PROXY si vous utilisez un proxy), puis réessayez.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>Le fichier {name} de {repo} n&apos;est pas celui qu&apos;attend Parley (SHA-256 {found}… au lieu de {expected}…) ; rien n&apos;a été téléchargé.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>Pas assez d&apos;espace disque dans {folder} pour écrire {name} : libérez de l&apos;espace et réessayez.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>Pas assez d&apos;espace disque pour {name} : il faut {needed} de plus, mais {folder} n&apos;a que {free} de libre. Libérez de l&apos;espace et réessayez.</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1134,6 +1228,13 @@ Dernier message {age}</translation>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>Le téléchargement a échoué : {problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1570,6 +1671,13 @@ Dernier message {age}</translation>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>La réponse a échoué : {problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1923,6 +2031,30 @@ Dernier message {age}</translation>
         <source>Screen reader reads &amp;replies:</source>
         <translation>Le lecteur d&apos;écran lit les &amp;réponses :</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>Comme le système (sombre, contraste élevé)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Clair</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Sombre</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Contraste élevé</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>Les couleurs de la fenêtre : le réglage sombre ou contraste élevé du système, ou votre choix</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>&amp;Apparence :</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2103,6 +2235,14 @@ Dernier message {age}</translation>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>Démarrer ou arrêter la dictée dans l&apos;application où vous êtes</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Demander à Parley</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>Commencer ou terminer une question parlée, répondue au-dessus des autres fenêtres</translation>
     </message>
     <message>
         <source>Dictation history…</source>

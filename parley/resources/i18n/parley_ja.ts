@@ -476,6 +476,100 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>音声認識モデルを読み込めませんでした: {problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>チャットモデルを読み込めませんでした: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}: {problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>ファイルが存在しません</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>ファイルがありません (リンク切れ)</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>通常のファイルではありません (デバイス、パイプ、ソケット)</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>GGUF モデルファイルではありません: {what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>ファイルが途中で切れています: {section} の途中で終わっています (全体で {size} バイト)</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>ファイルが途中で切れています: 語彙の途中、{size} バイト目で終わっています</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>{engine} は {device} で {path} を読み込めませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>{engine} は {device} で {path} を読み込めませんでした (ログを参照)</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>リモートデバイス {device} ({server}) との接続が失われました: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>マイク「{name}」を開けません: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>マイク「{name}」を開けません: {reason} (ほかのアプリが使っている可能性があります)</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>マイクが見つかりません: 音声入力デバイスがありません。マイクを接続するか、サウンドサーバー (PulseAudio または PipeWire) が動いているか確認してください。</translation>
+    </message>
+    <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>スピーカーを開けません: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>音声の再生に失敗しました: {reason}</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>ダウンロードはオフになっています (HF_HUB_OFFLINE が設定されています)。</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>{host} に接続できません: {reason}。ネットワーク接続 (プロキシを使う場合は HTTPS_PROXY も) を確認して、もう一度試してください。</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>{repo} のファイル {name} は Parley が想定するものではありません (SHA-256 が {expected}… ではなく {found}…)。何もダウンロードしていません。</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>{folder} に {name} を書き込むディスク容量が足りません: 空き容量を増やしてもう一度試してください。</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>{name} のためのディスク容量が足りません: あと {needed} 必要ですが、{folder} の空きは {free} です。空き容量を増やしてもう一度試してください。</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1128,6 +1222,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>ダウンロードに失敗しました: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1563,6 +1664,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>返答に失敗しました: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1916,6 +2024,30 @@ Last message {age}</source>
         <source>Screen reader reads &amp;replies:</source>
         <translation>スクリーンリーダーで返答を読む(&amp;R):</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>システムに合わせる (ダーク、ハイコントラスト)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>ハイコントラスト</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>ウィンドウの色: システムのダークまたはハイコントラストの設定、またはお好みの設定</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>外観(&amp;A):</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2096,6 +2228,14 @@ Last message {age}</source>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>今使っているアプリへの音声入力を開始または停止</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Parley に質問</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>話して質問を始める、または終える (答えはほかのウィンドウの上に表示)</translation>
     </message>
     <message>
         <source>Dictation history…</source>

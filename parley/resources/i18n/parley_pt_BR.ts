@@ -480,6 +480,100 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>Não foi possível carregar o modelo de fala: {problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>Não foi possível carregar o modelo de chat: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}: {problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>o arquivo não existe</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>o arquivo está faltando (um link quebrado)</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>isto não é um arquivo comum (um dispositivo, pipe ou socket)</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>não é um arquivo de modelo GGUF: {what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>o arquivo está truncado: termina dentro da seção {section} ({size} bytes no total)</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>o arquivo está truncado: termina no byte {size} dentro do vocabulário</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>{engine} não conseguiu carregar {path} em {device}: {reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>{engine} não conseguiu carregar {path} em {device} (veja o log)</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>o dispositivo remoto {device} ({server}) foi perdido: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>Não é possível abrir o microfone “{name}”: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>Não é possível abrir o microfone “{name}”: {reason} – talvez outro aplicativo o esteja usando</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>Nenhum microfone encontrado: não há dispositivo de entrada de áudio. Conecte um microfone ou verifique se o servidor de som (PulseAudio ou PipeWire) está rodando.</translation>
+    </message>
+    <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>Não é possível abrir os alto-falantes: {reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>A reprodução de áudio falhou: {reason}</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>Os downloads estão desativados (HF_HUB_OFFLINE está definido).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>Não é possível acessar {host}: {reason}. Verifique a conexão de rede (e HTTPS_PROXY se você usa um proxy) e tente de novo.</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>O arquivo {name} em {repo} não é o que o Parley espera (SHA-256 {found}… em vez de {expected}…); nada foi baixado.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>Não há espaço em disco suficiente em {folder} para gravar {name}: libere espaço e tente de novo.</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>Não há espaço em disco suficiente para {name}: são necessários mais {needed}, mas {folder} tem {free} livres. Libere espaço e tente de novo.</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1134,6 +1228,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>O download falhou: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1570,6 +1671,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>A resposta falhou: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1923,6 +2031,30 @@ Last message {age}</source>
         <source>Screen reader reads &amp;replies:</source>
         <translation>O leitor de tela lê as &amp;respostas:</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>Como o sistema (escuro, alto contraste)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Escuro</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Alto contraste</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>As cores da janela: a configuração de escuro ou alto contraste do sistema, ou a sua escolha</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>&amp;Aparência:</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2103,6 +2235,14 @@ Last message {age}</source>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>Iniciar ou encerrar o ditado no app em que você está</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>Perguntar ao Parley</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>Iniciar ou encerrar uma pergunta falada, respondida acima das outras janelas</translation>
     </message>
     <message>
         <source>Dictation history…</source>

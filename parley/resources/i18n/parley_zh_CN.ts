@@ -476,6 +476,100 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>EngineHost</name>
+    <message>
+        <source>The speech model could not be loaded: {problem}</source>
+        <translation>无法加载语音模型：{problem}</translation>
+    </message>
+    <message>
+        <source>The chat model could not be loaded: {problem}</source>
+        <translation>无法加载聊天模型：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>EngineNotes</name>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}：{problem}</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>the file is missing (a broken link)</source>
+        <translation>文件缺失（链接已损坏）</translation>
+    </message>
+    <message>
+        <source>this is not a regular file (a device, pipe or socket)</source>
+        <translation>这不是普通文件（而是设备、管道或套接字）</translation>
+    </message>
+    <message>
+        <source>not a GGUF model file: {what}</source>
+        <translation>不是 GGUF 模型文件：{what}</translation>
+    </message>
+    <message>
+        <source>the file is truncated: it ends inside the {section} ({size} bytes in all)</source>
+        <translation>文件不完整：在 {section} 中结束（共 {size} 字节）</translation>
+    </message>
+    <message>
+        <source>file is truncated: it ends at byte {size} inside the vocabulary</source>
+        <translation>文件不完整：在词表中的第 {size} 字节处结束</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device}: {reason}</source>
+        <translation>{engine} 无法在 {device} 上加载 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>{engine} could not load {path} on {device} (see the log)</source>
+        <translation>{engine} 无法在 {device} 上加载 {path}（请查看日志）</translation>
+    </message>
+    <message>
+        <source>the remote device {device} ({server}) was lost: {reason}</source>
+        <translation>远程设备 {device}（{server}）已断开：{reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason}</source>
+        <translation>无法打开麦克风“{name}”：{reason}</translation>
+    </message>
+    <message>
+        <source>Cannot open the microphone &apos;{name}&apos;: {reason} - it may be in use by another application</source>
+        <translation>无法打开麦克风“{name}”：{reason}——它可能正被其他应用使用</translation>
+    </message>
+    <message>
+        <source>No microphone found: there is no audio input device. Connect a microphone, or check that the sound server (PulseAudio or PipeWire) is running.</source>
+        <translation>未找到麦克风：没有音频输入设备。请连接麦克风，或检查声音服务器（PulseAudio 或 PipeWire）是否在运行。</translation>
+    </message>
+    <message>
+        <source>Cannot open the speakers: {reason}</source>
+        <translation>无法打开扬声器：{reason}</translation>
+    </message>
+    <message>
+        <source>Playing audio failed: {reason}</source>
+        <translation>音频播放失败：{reason}</translation>
+    </message>
+    <message>
+        <source>Downloads are switched off (HF_HUB_OFFLINE is set).</source>
+        <translation>下载已关闭（设置了 HF_HUB_OFFLINE）。</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}. Check the network connection (and HTTPS_PROXY if you use a proxy), then try again.</source>
+        <translation>无法连接 {host}：{reason}。请检查网络连接（如使用代理，还请检查 HTTPS_PROXY），然后重试。</translation>
+    </message>
+    <message>
+        <source>The file {name} in {repo} is not the one Parley expects (SHA-256 {found}… instead of {expected}…); nothing was downloaded.</source>
+        <translation>{repo} 中的文件 {name} 不是 Parley 预期的文件（SHA-256 为 {found}…，而不是 {expected}…）；没有下载任何内容。</translation>
+    </message>
+    <message>
+        <source>Not enough disk space in {folder} to write {name}: free some space and try again.</source>
+        <translation>{folder} 中没有足够的磁盘空间来写入 {name}：请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>Not enough disk space for {name}: it needs {needed} more, but {folder} has {free} free. Free some space and try again.</source>
+        <translation>没有足够的磁盘空间存放 {name}：还需要 {needed}，但 {folder} 只有 {free} 可用。请释放一些空间后重试。</translation>
+    </message>
+</context>
+<context>
     <name>FirstStart</name>
     <message>
         <source>None of the recommended models fits in the {free} free here: the starter is what fits this computer. Settings &gt; Model library lists every model with the memory it needs.</source>
@@ -1128,6 +1222,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ModelLibrary</name>
+    <message>
+        <source>The download failed: {problem}</source>
+        <translation>下载失败：{problem}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Default: Whisper tiny.en (English, fastest)</source>
@@ -1563,6 +1664,13 @@ Last message {age}</source>
     </message>
 </context>
 <context>
+    <name>ReplyFlow</name>
+    <message>
+        <source>The reply failed: {problem}</source>
+        <translation>回复失败：{problem}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -1916,6 +2024,30 @@ Last message {age}</source>
         <source>Screen reader reads &amp;replies:</source>
         <translation>屏幕阅读器朗读回复(&amp;R)：</translation>
     </message>
+    <message>
+        <source>As the system (dark, high contrast)</source>
+        <translation>跟随系统（深色、高对比度）</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>高对比度</translation>
+    </message>
+    <message>
+        <source>The window&apos;s colours: the system&apos;s dark or high-contrast setting, or your choice</source>
+        <translation>窗口的颜色：系统的深色或高对比度设置，或您的选择</translation>
+    </message>
+    <message>
+        <source>Appeara&amp;nce:</source>
+        <translation>外观(&amp;A)：</translation>
+    </message>
 </context>
 <context>
     <name>StatusPresenter</name>
@@ -2096,6 +2228,14 @@ Last message {age}</source>
     <message>
         <source>Start or stop dictating into the app you are in</source>
         <translation>在当前应用中开始或停止听写</translation>
+    </message>
+    <message>
+        <source>Ask Parley</source>
+        <translation>询问 Parley</translation>
+    </message>
+    <message>
+        <source>Start or stop a spoken question, answered above the other windows</source>
+        <translation>开始或结束一个语音提问，答案显示在其他窗口之上</translation>
     </message>
     <message>
         <source>Dictation history…</source>

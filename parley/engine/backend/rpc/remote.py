@@ -121,8 +121,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
-from ... import untrusted
+from ... import notes, untrusted
 from ...errors import RemoteDeviceLost, RemoteError, UntrustedFileError
+from ...notes import Note
 from .. import native
 from .endpoints import parse_endpoint, split_token
 from .wire import (  # the wire format, shared with the server's front
@@ -884,7 +885,7 @@ def check(device: RemoteAware) -> None:
     """Raise RemoteDeviceLost when ``device`` is a remote device whose server was lost."""
     reason = lost_reason(device)
     if reason is not None:
-        raise RemoteDeviceLost(f"the remote device {device.name} ({device.remote}) was lost: {reason}")
+        raise RemoteDeviceLost(Note(notes.REMOTE_DEVICE_LOST, device=device.name, server=device.remote, reason=reason))
 
 
 def computing(device: RemoteAware) -> contextlib.AbstractContextManager[object]:

@@ -15,12 +15,16 @@ reply, and the next reply starts without opening the device.  A ``stop`` while h
 the queue without closing the device: what the device buffers (``latency="low"``, a few tens of
 milliseconds) still plays out.  ``pause(True)`` plays silence instead of the queue, which it
 keeps, until ``pause(False)`` (the user may be talking over Parley: see ``SpokenReplies``).
+``prime()`` opens the device ahead of audio that is coming soon (a reply has begun and its first
+words are being made), playing silence meanwhile, so the first words do not wait for the device
+to open; with nothing played it closes again after ``IDLE_CLOSE_SECONDS``.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -70,9 +74,16 @@ class Player:
         self._stopped_through = 0  # the stops the thread has carried out
         self._closed = False
         self._held = False
+        self._primed = False  # open the device now: audio is coming soon
         self._paused = False
         self._playing = False
         self._thread: threading.Thread | None = None
+        # The device's last opening, for the figures of the first sound: when it began
+        # (time.monotonic()), how long opening and starting it took, and the output latency
+        # PortAudio reports (how long a written sample waits in the buffers before it is heard).
+        self.opened_at: float | None = None
+        self.open_seconds: float | None = None
+        self.output_latency: float | None = None
 
     @property
     def playing(self) -> bool:
@@ -97,6 +108,16 @@ class Player:
             self._held = held
             if held:
                 self._start_thread()
+            self._cond.notify_all()
+
+    def prime(self) -> None:
+        """Open the device now, for audio that is coming soon (see the module's docstring)."""
+        with self._cond:
+            if self._closed:
+                return
+            self._primed = True
+            self._ending = False
+            self._start_thread()
             self._cond.notify_all()
 
     def pause(self, paused: bool) -> None:
@@ -132,6 +153,7 @@ class Player:
         with self._cond:
             self._chunks.clear()
             self._ending = True
+            self._primed = False
             self._stops += 1
             target = self._stops
             self._cond.notify_all()
@@ -162,13 +184,20 @@ class Player:
         while True:
             with self._cond:
                 self._cond.wait_for(
-                    lambda: self._closed or self._held or bool(self._chunks) or self._stops > self._stopped_through
+                    lambda: (
+                        self._closed
+                        or self._held
+                        or self._primed
+                        or bool(self._chunks)
+                        or self._stops > self._stopped_through
+                    )
                 )
                 self._stopped_through = self._stops
                 self._cond.notify_all()
                 if self._closed:
                     return
-                if not self._chunks and not self._held:
+                primed, self._primed = self._primed, False
+                if not self._chunks and not self._held and not primed:
                     continue
             try:
                 self._play_session()
@@ -189,6 +218,7 @@ class Player:
             idle = 0
             while True:
                 with self._cond:
+                    self._primed = False  # the device is open
                     stops = self._stops
                     block = None if self._paused else self._take()
                     if block is None and self._paused and self._chunks:
@@ -247,6 +277,7 @@ class Player:
             sd = portaudio.sounddevice()
         except OSError as e:
             raise PlaybackError(portaudio.PORTAUDIO_MISSING) from e
+        started = time.monotonic()
         with portaudio.STREAMS_LOCK:
             try:
                 stream = sd.OutputStream(
@@ -261,6 +292,8 @@ class Player:
             except Exception as e:  # noqa: BLE001 - sounddevice raises PortAudioError or ValueError
                 raise PlaybackError(f"Cannot open the speakers: {e}") from e
             portaudio.stream_opened()
+        self.opened_at, self.open_seconds = started, time.monotonic() - started
+        self.output_latency = float(stream.latency)
         return stream
 
     @staticmethod

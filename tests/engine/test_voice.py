@@ -4,8 +4,13 @@ removes Parley's own voice from the microphone so hands-free does not hear it as
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import threading
+import unicodedata
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -75,6 +80,36 @@ def test_the_first_piece_of_a_streaming_reply_is_cut_early_for_a_quick_first_sou
     splitter = SentenceSplitter()
     out = [s for i in range(0, len(reply), 3) for s in splitter.push(reply[i : i + 3])] + splitter.flush()
     assert out == pieces
+
+
+def _espeak_children() -> list[int]:
+    """This process's espeak-ng children (Linux: read from /proc)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        comm, rest = text[text.find("(") + 1 : text.rfind(")")], text[text.rfind(")") + 2 :].split()
+        if comm == "espeak-ng" and int(rest[1]) == os.getpid():
+            children.append(int(stat.parent.name))
+    return children
+
+
+def test_espeak_is_started_ahead_and_gives_each_text_its_own_phonemes(voice) -> None:
+    """The phonemizer of the next text waits, started, while the voice speaks (its start stood
+    before the first sound), and each text gets the phonemes a fresh espeak-ng gives it."""
+    from parley.engine.voice.phonemes import phonemize
+
+    for text in [*SENTENCES[:6], "Sure,", "Hello there, my friend. How are you?"]:
+        fresh = subprocess.run(
+            ["espeak-ng", "-q", "--ipa", "-v", "en-us", "--stdin"], input=text, capture_output=True, text=True
+        ).stdout.splitlines()
+        clauses = [unicodedata.normalize("NFD", line.strip()) for line in fresh if line.strip()]
+        assert [clause[:-1] for clause in phonemize(text)] == clauses  # each ended by its mark
+        assert len(voice.synthesize(text)) > 0
+        if sys.platform == "linux":
+            assert len(_espeak_children()) >= 1  # the next text's, waiting
 
 
 def test_the_natural_voice_is_understood(voice) -> None:

@@ -15,9 +15,6 @@ reply, and the next reply starts without opening the device.  A ``stop`` while h
 the queue without closing the device: what the device buffers (``latency="low"``, a few tens of
 milliseconds) still plays out.  ``pause(True)`` plays silence instead of the queue, which it
 keeps, until ``pause(False)`` (the user may be talking over Parley: see ``SpokenReplies``).
-``prime()`` opens the device ahead of audio that is coming soon (a reply has begun and its first
-words are being made), playing silence meanwhile, so the first words do not wait for the device
-to open; with nothing played it closes again after ``IDLE_CLOSE_SECONDS``.
 """
 
 from __future__ import annotations
@@ -74,7 +71,6 @@ class Player:
         self._stopped_through = 0  # the stops the thread has carried out
         self._closed = False
         self._held = False
-        self._primed = False  # open the device now: audio is coming soon
         self._paused = False
         self._playing = False
         self._thread: threading.Thread | None = None
@@ -110,16 +106,6 @@ class Player:
                 self._start_thread()
             self._cond.notify_all()
 
-    def prime(self) -> None:
-        """Open the device now, for audio that is coming soon (see the module's docstring)."""
-        with self._cond:
-            if self._closed:
-                return
-            self._primed = True
-            self._ending = False
-            self._start_thread()
-            self._cond.notify_all()
-
     def pause(self, paused: bool) -> None:
         """Play silence, keeping what is queued (True), or go on with it (False).  Silent within
         one block plus what the device buffers, as ``stop``; the device stays open meanwhile."""
@@ -153,7 +139,6 @@ class Player:
         with self._cond:
             self._chunks.clear()
             self._ending = True
-            self._primed = False
             self._stops += 1
             target = self._stops
             self._cond.notify_all()
@@ -184,20 +169,13 @@ class Player:
         while True:
             with self._cond:
                 self._cond.wait_for(
-                    lambda: (
-                        self._closed
-                        or self._held
-                        or self._primed
-                        or bool(self._chunks)
-                        or self._stops > self._stopped_through
-                    )
+                    lambda: self._closed or self._held or bool(self._chunks) or self._stops > self._stopped_through
                 )
                 self._stopped_through = self._stops
                 self._cond.notify_all()
                 if self._closed:
                     return
-                primed, self._primed = self._primed, False
-                if not self._chunks and not self._held and not primed:
+                if not self._chunks and not self._held:
                     continue
             try:
                 self._play_session()
@@ -218,7 +196,6 @@ class Player:
             idle = 0
             while True:
                 with self._cond:
-                    self._primed = False  # the device is open
                     stops = self._stops
                     block = None if self._paused else self._take()
                     if block is None and self._paused and self._chunks:

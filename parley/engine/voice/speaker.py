@@ -10,10 +10,12 @@ stopped; ``on_first_audio()`` when an utterance's first sound starts playing; ``
 the voice or the speakers fail (the utterance is dropped).  ``first_piece`` times the way of
 the current utterance to its first sound (``FirstPiece``), for the benchmarks.
 
-The way to the first sound is kept short: ``begin`` opens the speakers (``Player.prime``) while
-the first words are written and made, the splitter cuts the first piece after a word or two
+The way to the first sound is kept short: the splitter cuts the first piece after a word or two
 (``sentences``), generation steps aside while it is made (``cpu_share``), and the silence the
-voice puts before it is cut (``trim_leading_silence``).
+voice puts before it is cut (``trim_leading_silence``).  The speakers open when that piece is
+made (a few milliseconds): opened at ``begin`` and fed silence until then, they delayed the
+first block by 100-600 ms in 5 of 12 replies on busy cores (a starved player thread, the
+device running dry).
 
 Threads: every method may be called from any thread; the callbacks run on the speaker's or the
 player's thread.
@@ -57,7 +59,6 @@ QUIET = 10 ** (-50 / 20)
 AUDIBLE = 10 ** (-40 / 20)
 
 _END = object()  # in the sentence queue: the utterance has no more text
-_PRIME = object()  # in the sentence queue: an utterance began, open the speakers
 
 
 @dataclass
@@ -158,9 +159,7 @@ class Speaker:
             self._ended = False
             self.first_audio_at = None
             self.first_piece = FirstPiece(begun=time.monotonic())
-            utterance = self._utterance
         self._set_speaking(True)
-        self._post(utterance, _PRIME)
 
     def feed(self, piece: str) -> None:
         """The next piece of the utterance's text (Markdown); complete sentences are spoken."""
@@ -261,9 +260,6 @@ class Speaker:
             try:
                 voice = self._ready_voice()
                 if item is None or utterance != self._utterance:
-                    continue
-                if item is _PRIME:  # the device opens while the first words are made
-                    self._ready_player(voice.sample_rate).prime()
                     continue
                 if item is _END:
                     self._ended = True

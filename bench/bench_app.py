@@ -14,7 +14,10 @@ that PortAudio's ``pulse`` device records while push-to-talk is held.
   with ``--read-aloud``, to the first sound of the natural voice reading the reply (the first
   block written to the speakers; the goal: 400 ms; median, p95 and slowest), with how long
   generation stepped aside for the voice (``cpu_share``) and the app's own per-turn figures
-  (``TurnClock``) beside them,
+  (``TurnClock``) beside them, and where that time goes (the speaker's ``FirstPiece``): the
+  reply's first text, the first piece cut from it, that piece's synthesis, handed to the player,
+  its first block written (with the device's opening when it was opened for the reply, and the
+  output latency the device reports, which comes on top: not in the figure),
   for ~3 s and ~8 s clips (``--reps`` takes each); the live transcript is on (the default), and
   each final transcript is compared with a fresh decode of the whole take (the path without it);
 - UI stall: the longest gap between the ticks of a 10 ms QTimer on the UI thread while the
@@ -305,6 +308,8 @@ def run_app(
                 "first_token_painted_s": events["painted"] - released,
                 "first_sound_s": first_sound_s(controller, released_mono) if "sound" in events else None,
                 "stepped_aside_s": cpu_share.seconds_stepped_aside() - aside_before,
+                "first_sound_phases": first_sound_phases(controller, released_mono) if "sound" in events else None,
+                "load_average": os.getloadavg()[0],
                 "turn_steps_ms": [(name, round(s * 1000)) for name, s in entry.turn.steps()] if entry.turn else None,
                 "reply_tokens": (entry.stats or {}).get("generated_tokens"),
                 "reply_tps": (entry.stats or {}).get("gen_tps"),
@@ -324,7 +329,9 @@ def run_app(
                     if take["first_sound_s"] is not None
                     else ""
                 )
+                + (f"; {describe_phases(take['first_sound_phases'])}" if take["first_sound_phases"] else "")
                 + (f"; the app's turn: {take['turn_steps_ms']}" if take["turn_steps_ms"] else "")
+                + f"; load average {take['load_average']:.1f}"
                 + (f"; first spoken: {take['first_spoken']!r}" if take["first_sound_s"] is not None else ""),
                 flush=True,
             )
@@ -375,6 +382,95 @@ def first_sound_s(controller: Any, released: float) -> float:
     return controller.spoken.output.speaker.first_audio_at - released
 
 
+# The steps on the way to the first sound, as ``first_sound_phases`` names them, in order.
+PHASES = (
+    ("text", "the reply's first text"),
+    ("cut", "first piece cut"),
+    ("synth_start", "its synthesis starts"),
+    ("synth_end", "synthesised"),
+    ("queued", "handed to the player"),
+    ("sound", "first block written"),
+    ("audible", "its first audible sample"),
+)
+
+
+def first_sound_phases(controller: Any, released: float) -> dict[str, Any] | None:
+    """The speaker's ``FirstPiece`` of the reply: each step's time since the release (s), the
+    first piece's words, the device's opening (None: it was open) and its reported latency."""
+    first = controller.spoken.output.speaker.first_piece
+    if first is None:
+        return None
+    times = {
+        "text": first.text_at,
+        "cut": first.cut_at,
+        "synth_start": first.synth_start,
+        "synth_end": first.synth_end,
+        "queued": first.queued_at,
+        "sound": first.sound_at,
+        "audible": first.audible_at,
+    }
+    return {
+        **{name: None if at is None else at - released for name, at in times.items()},
+        "piece": first.piece,
+        "device_open_s": first.device_open_s,
+        "output_latency_s": first.output_latency_s,
+    }
+
+
+def phase_steps(phases: dict[str, Any]) -> list[tuple[str, float]]:
+    """(step, seconds since the step before) for the steps that happened; the first from the release."""
+    out, previous = [], 0.0
+    for name, _words in PHASES:
+        at = phases.get(name)
+        if at is not None:
+            out.append((name, at - previous))
+            previous = at
+    return out
+
+
+def describe_phases(phases: dict[str, Any]) -> str:
+    words = dict(PHASES)
+    steps = ", ".join(f"{words[name]} +{seconds * 1000:.0f}" for name, seconds in phase_steps(phases))
+    opened = phases["device_open_s"]
+    latency = phases["output_latency_s"]
+    return (
+        f"from the release (ms): {steps}; "
+        + ("device already open" if opened is None else f"device opened in {opened * 1000:.0f} ms")
+        + ("" if latency is None else f", reports {latency * 1000:.0f} ms output latency")
+    )
+
+
+def audible_summary(takes: list[dict[str, Any]]) -> str:
+    """The first audible sample's p50 and p95 over ``takes`` (from the release)."""
+    audible = [t["first_sound_phases"]["audible"] for t in takes if (t.get("first_sound_phases") or {}).get("audible")]
+    if not audible:
+        return ""
+    return f", first audible sample {statistics.median(audible) * 1000:.0f} ms (p95 {p95(audible) * 1000:.0f} ms)"
+
+
+def print_phases(takes: list[dict[str, Any]]) -> None:
+    """The median of each step on the way to the first sound, over ``takes``."""
+    phased = [t["first_sound_phases"] for t in takes if t.get("first_sound_phases")]
+    if not phased:
+        return
+    words = dict(PHASES)
+    steps: dict[str, list[float]] = {}
+    for phases in phased:
+        for name, seconds in phase_steps(phases):
+            steps.setdefault(name, []).append(seconds)
+    opened = [p["device_open_s"] for p in phased if p["device_open_s"] is not None]
+    latency = [p["output_latency_s"] for p in phased if p["output_latency_s"] is not None]
+    loads = [t["load_average"] for t in takes]
+    print(
+        "    where the time goes (median step, ms): "
+        + ", ".join(f"{words[name]} +{statistics.median(v) * 1000:.0f}" for name, v in steps.items())
+        + f"; the device was opened for {len(opened)} of {len(phased)} replies"
+        + (f" (median {statistics.median(opened) * 1000:.0f} ms)" if opened else "")
+        + (f"; output latency reported {statistics.median(latency) * 1000:.0f} ms" if latency else "")
+        + f"; load average {min(loads):.1f}-{max(loads):.1f}"
+    )
+
+
 def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20, method="inclusive")[18] if len(values) > 1 else values[0]
 
@@ -410,9 +506,11 @@ def print_report(r: dict[str, Any]) -> None:
                 if takes[0]["first_sound_s"] is not None
                 else ""
             )
+            + audible_summary(takes)
             + "; WER "
             f"{med(t['wer'] for t in takes):.2f}; reply {med(t['reply_tps'] or 0 for t in takes):.1f} tok/s"
         )
+        print_phases(takes)
         print(
             f"    final text equal to a fresh decode of the take: {sum(t['same_as_fresh_decode'] for t in takes)}"
             f"/{len(takes)}; answered by a live decode: {sum(t['reused_live_decode'] for t in takes)}/{len(takes)}"

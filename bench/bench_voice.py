@@ -4,7 +4,9 @@ cancelling and memory, on 2 threads with the default models.
     python bench/bench_voice.py [--sentences 20] [--no-playback]
 
 - TTS real-time factor: synthesis time / audio length, per sentence (20 sentences);
-- intelligibility: WER of tiny.en (and Whisper base when installed) on those sentences;
+- intelligibility: WER of tiny.en (and Whisper base when installed) on those sentences, made
+  whole and as a streaming reply has them made (its first pieces cut early and made apart, the
+  silence before the first cut: ``SentenceSplitter``, ``trim_leading_silence``);
 - first audio: from a reply's first sentence being written to the first sound leaving the
   player, p50/p95 (the part of "release -> first audio" the voice adds; add the transcription
   and the chat model's first sentence, from bench_app.py, for the whole);
@@ -25,6 +27,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import soxr
@@ -90,6 +93,7 @@ def main() -> None:
         audio = voice.synthesize(text)
         rtfs.append((time.perf_counter() - t0) / (len(audio) / voice.sample_rate))
         clips.append(soxr.resample(audio, voice.sample_rate, SAMPLE_RATE).astype(np.float32))
+    streamed = [soxr.resample(as_streamed(voice, t), voice.sample_rate, SAMPLE_RATE) for t in sentences]
     print(f"TTS real-time factor: median {statistics.median(rtfs):.3f}, p95 {pct(rtfs, 95):.3f}")
     print(f"resident memory added by the voice (loaded, {len(sentences)} sentences said): {rss_mb() - before:.0f} MB")
 
@@ -106,12 +110,30 @@ def main() -> None:
     for name, path in models:
         with SpeechModel(path, device="cpu", threads=2) as model:
             heard = [model.transcribe(c, language="en").text for c in clips]
+            heard_streamed = [model.transcribe(c.astype(np.float32), language="en").text for c in streamed]
         wer = corpus_word_error_rate(list(zip(sentences, heard, strict=True)))
-        print(f"WER of the natural voice, {name}: {100 * wer:.1f}% over {len(sentences)} sentences")
+        wer_streamed = corpus_word_error_rate(list(zip(sentences, heard_streamed, strict=True)))
+        print(
+            f"WER of the natural voice, {name}: {100 * wer:.1f}% over {len(sentences)} sentences made whole, "
+            f"{100 * wer_streamed:.1f}% made as a streaming reply has them made"
+        )
 
     barge_in(args.echo_runs)
     if not args.no_playback:
         playback(voice, sentences)
+
+
+def as_streamed(voice: Any, sentence: str) -> np.ndarray:
+    """``sentence`` as the read-aloud voice speaks it when a reply streams in (a few characters
+    at a time, as tokens come): cut into pieces made apart, the silence before the first cut."""
+    from parley.engine.voice.sentences import SentenceSplitter
+    from parley.engine.voice.speaker import trim_leading_silence
+
+    splitter = SentenceSplitter()
+    pieces = [p for i in range(0, len(sentence), 3) for p in splitter.push(sentence[i : i + 3])] + splitter.flush()
+    audio = [voice.synthesize(p) for p in pieces]
+    audio[0] = trim_leading_silence(audio[0], voice.sample_rate)
+    return np.concatenate(audio)
 
 
 def barge_in(runs: int) -> None:

@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         from ..engine.voice.sentences import SentenceSplitter
 
-        splitter = SentenceSplitter(first_clause_chars=0, first_words=0)
+        splitter = SentenceSplitter(early=())
         sentences = [*splitter.push(text), *splitter.flush()]
         parts = [voice.synthesize(s) for s in sentences]
         audio = np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)

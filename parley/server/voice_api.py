@@ -66,7 +66,7 @@ async def speech(request: Request) -> Response:
 
 def speak(voice: PiperVoice, text: str, cancel: CancelToken) -> np.ndarray:
     """On the voice's thread: ``text`` sentence by sentence, as the read-aloud voice cuts it."""
-    splitter = SentenceSplitter(first_clause_chars=0, first_words=0)
+    splitter = SentenceSplitter(early=())
     parts = []
     for sentence in [*splitter.push(text), *splitter.flush()]:
         if cancel.cancelled:

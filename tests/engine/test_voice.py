@@ -4,8 +4,13 @@ removes Parley's own voice from the microphone so hands-free does not hear it as
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import threading
+import unicodedata
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -41,30 +46,32 @@ def to16k(audio: np.ndarray, rate: int) -> np.ndarray:
 
 def test_the_splitter_cuts_a_streaming_reply_into_plain_sentences() -> None:
     text = "Sure, here is the **answer** to your question. Dr. Smith said 3.5 is fine!\n\n```py\nx = 1\n```\nDone"
-    splitter = SentenceSplitter(first_clause_chars=0, first_words=0)  # whole sentences (`parley say`)
+    splitter = SentenceSplitter(early=())  # whole sentences (`parley say`)
     out = [s for i in range(0, len(text), 4) for s in splitter.push(text[i : i + 4])] + splitter.flush()
     assert out == ["Sure, here is the answer to your question.", "Dr. Smith said 3.5 is fine!", "(code block)", "Done"]
-    first = SentenceSplitter(first_clause_chars=10)
-    assert first.push("Well, the long answer to that, as it happens, is ") == ["Well, the long answer to that,"]
+    first = SentenceSplitter()  # the first two pieces at clauses, the rest by sentence
+    assert first.push("Well, the long answer to that, as it happens, is ") == ["Well,", "the long answer to that,"]
     assert plain_text("# Title\n- [a link](http://x) and `code`") == "Title a link and code"
 
 
 @pytest.mark.parametrize(
     ("reply", "pieces"),
     [
-        # the first piece ends before a joining word once it has four words; the rest by sentence
+        # the first piece ends before a joining word once it has two words, the second once it
+        # has four; the rest by sentence
         (
             "The moon appears to be about 384,400 kilometres away from Earth. It is far from us.",
-            ["The moon appears to be", "about 384,400 kilometres away from Earth.", "It is far from us."],
+            ["The moon appears", "to be about 384,400 kilometres away", "from Earth.", "It is far from us."],
         ),
         ("The answer is: 2583604179 days and more.", ["The answer is:", "2583604179 days and more."]),  # a clause
-        (  # no joining word: eight words
+        ("Sure, here is what I found about it.", ["Sure,", "here is what I found", "about it."]),  # a short one
+        (  # no joining word: four words
             "Big red dogs chase small grey cats every single day.",
-            ["Big red dogs chase small grey cats every", "single day."],
+            ["Big red dogs chase", "small grey cats every single day."],
         ),
         (
             "Antidisestablishmentarianism notwithstanding extraordinary circumstances prevail.",
-            ["Antidisestablishmentarianism notwithstanding", "extraordinary circumstances prevail."],
+            ["Antidisestablishmentarianism", "notwithstanding extraordinary circumstances prevail."],
         ),
         ("I see. Yes.", ["I see.", "Yes."]),
     ],
@@ -75,6 +82,36 @@ def test_the_first_piece_of_a_streaming_reply_is_cut_early_for_a_quick_first_sou
     assert out == pieces
 
 
+def _espeak_children() -> list[int]:
+    """This process's espeak-ng children (Linux: read from /proc)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        comm, rest = text[text.find("(") + 1 : text.rfind(")")], text[text.rfind(")") + 2 :].split()
+        if comm == "espeak-ng" and int(rest[1]) == os.getpid():
+            children.append(int(stat.parent.name))
+    return children
+
+
+def test_espeak_is_started_ahead_and_gives_each_text_its_own_phonemes(voice) -> None:
+    """The phonemizer of the next text waits, started, while the voice speaks (its start stood
+    before the first sound), and each text gets the phonemes a fresh espeak-ng gives it."""
+    from parley.engine.voice.phonemes import phonemize
+
+    for text in [*SENTENCES[:6], "Sure,", "Hello there, my friend. How are you?"]:
+        fresh = subprocess.run(
+            ["espeak-ng", "-q", "--ipa", "-v", "en-us", "--stdin"], input=text, capture_output=True, text=True
+        ).stdout.splitlines()
+        clauses = [unicodedata.normalize("NFD", line.strip()) for line in fresh if line.strip()]
+        assert [clause[:-1] for clause in phonemize(text)] == clauses  # each ended by its mark
+        assert len(voice.synthesize(text)) > 0
+        if sys.platform == "linux":
+            assert len(_espeak_children()) >= 1  # the next text's, waiting
+
+
 def test_the_natural_voice_is_understood(voice) -> None:
     from parley.engine.modelfiles.defaults import default_speech_model_path
     from parley.engine.speech import SpeechModel
@@ -82,6 +119,30 @@ def test_the_natural_voice_is_understood(voice) -> None:
 
     clips = [to16k(voice.synthesize(s), voice.sample_rate) for s in SENTENCES]
     assert all(len(c) > 0.5 * SAMPLE_RATE for c in clips)
+    with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
+        heard = [model.transcribe(c).text for c in clips]
+    wer = corpus_word_error_rate(list(zip(SENTENCES, heard, strict=True)))
+    assert wer <= 0.2, list(zip(SENTENCES, heard, strict=True))
+
+
+def test_sentences_cut_as_a_reply_streams_are_understood(voice) -> None:
+    """Each sentence as the read-aloud voice speaks a streaming reply: its first two pieces cut
+    early and made apart, the silence before the first cut: as well understood as whole."""
+    from parley.engine.modelfiles.defaults import default_speech_model_path
+    from parley.engine.speech import SpeechModel
+    from parley.engine.textmetrics import corpus_word_error_rate
+    from parley.engine.voice.speaker import trim_leading_silence
+
+    clips, cut = [], 0
+    for sentence in SENTENCES:
+        splitter = SentenceSplitter()
+        pieces = [p for i in range(0, len(sentence), 3) for p in splitter.push(sentence[i : i + 3])]
+        pieces += splitter.flush()
+        cut += len(pieces) > 1
+        audio = [voice.synthesize(p) for p in pieces]
+        audio[0] = trim_leading_silence(audio[0], voice.sample_rate)
+        clips.append(to16k(np.concatenate(audio), voice.sample_rate))
+    assert cut >= len(SENTENCES) - 1  # all but "The weather is nice today." (four words, no joining word)
     with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
         heard = [model.transcribe(c).text for c in clips]
     wer = corpus_word_error_rate(list(zip(SENTENCES, heard, strict=True)))
@@ -103,7 +164,7 @@ def test_a_reply_in_markdown_with_emoji_and_code_is_read_as_plain_words(voice) -
     from parley.engine.modelfiles.defaults import default_speech_model_path
     from parley.engine.speech import SpeechModel
 
-    splitter = SentenceSplitter(first_clause_chars=0, first_words=0)
+    splitter = SentenceSplitter(early=())
     spoken = [s for i in range(0, len(MARKDOWN_REPLY), 5) for s in splitter.push(MARKDOWN_REPLY[i : i + 5])]
     spoken += splitter.flush()
     assert spoken == [
@@ -191,6 +252,55 @@ def test_the_first_words_are_made_as_urgent_work_and_the_rest_is_not(voice, mic)
         ]
     finally:
         speaker.close()
+
+
+def test_the_way_to_the_first_sound_is_timed_step_by_step(voice, mic) -> None:
+    """The speaker notes each step of a streaming reply's way to its first sound (what the
+    benchmarks print): the first text, the first piece cut, made, handed to the player, its
+    first block and first audible sample on the device, and the device's opening."""
+    played: list[np.ndarray] = []
+    speaker = Speaker(lambda: voice, on_played=lambda block, _rate: played.append(block))
+    try:
+        speaker.begin()
+        speaker.feed("Hello there, this is")
+        speaker.feed(" the voice speaking.")
+        speaker.end()
+        assert speaker.wait_until_quiet(60)
+        assert any(np.abs(b).max() > 0.1 for b in played)
+        first = speaker.first_piece
+        assert first is not None and first.piece == "Hello there,"
+        assert first.text_at is not None and first.cut_at is not None and first.synth_start is not None
+        assert first.synth_end is not None and first.queued_at is not None and first.sound_at is not None
+        assert first.begun <= first.text_at <= first.cut_at <= first.synth_start <= first.synth_end
+        assert first.synth_end <= first.queued_at <= first.sound_at
+        assert first.audible_at is not None and first.audible_at >= first.sound_at
+        assert first.device_open_s is not None and first.output_latency_s is not None
+    finally:
+        speaker.close()
+
+
+def test_the_first_words_keep_their_start_without_the_silence_before_them(voice) -> None:
+    """The silence the voice puts before a reply's first word is cut (it stood before the first
+    sound), but not the word's soft start: first pieces cut so are still understood."""
+    from parley.engine.modelfiles.defaults import default_speech_model_path
+    from parley.engine.speech import SpeechModel
+    from parley.engine.voice.speaker import AUDIBLE, LEAD_KEPT_SECONDS, silence_before, trim_leading_silence
+
+    firsts = ["Hello there,", "Several of them", "Sure,", "Fresh herbs help", "Honestly,", "The moon appears"]
+    rate = voice.sample_rate
+    clips, cut = [], 0
+    for text in firsts:
+        made = voice.synthesize(text)
+        trimmed = trim_leading_silence(made, rate)
+        cut += len(made) - len(trimmed)
+        assert silence_before(trimmed, AUDIBLE) <= min(silence_before(made, AUDIBLE), (LEAD_KEPT_SECONDS + 0.03) * rate)
+        clips.append(to16k(trimmed, rate))
+    assert cut >= 0.01 * rate * len(firsts)  # 30-70 ms for most, none before "Sure"
+    pause = np.zeros(SAMPLE_RATE // 2, np.float32)
+    with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
+        heard = [model.transcribe(np.concatenate([pause, c, pause])).text for c in clips]
+    for text, words in zip(firsts, heard, strict=True):
+        assert re.sub(r"[^a-z ]", "", text.lower()).split()[0] in words.lower(), (text, words)
 
 
 def test_stop_silences_the_speakers_at_once(voice, mic) -> None:

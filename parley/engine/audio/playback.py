@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -75,6 +76,12 @@ class Player:
         self._paused = False
         self._playing = False
         self._thread: threading.Thread | None = None
+        # The device's last opening, for the figures of the first sound: when it began
+        # (time.monotonic()), how long opening and starting it took, and the output latency
+        # PortAudio reports (how long a written sample waits in the buffers before it is heard).
+        self.opened_at: float | None = None
+        self.open_seconds: float | None = None
+        self.output_latency: float | None = None
 
     @property
     def playing(self) -> bool:
@@ -249,6 +256,7 @@ class Player:
             sd = portaudio.sounddevice()
         except OSError as e:
             raise PlaybackError(portaudio.PORTAUDIO_MISSING) from e
+        started = time.monotonic()
         with portaudio.STREAMS_LOCK:
             try:
                 stream = sd.OutputStream(
@@ -263,6 +271,8 @@ class Player:
             except Exception as e:  # noqa: BLE001 - sounddevice raises PortAudioError or ValueError
                 raise PlaybackError(Note(notes.SPEAKERS_NOT_OPENED, reason=e)) from e
             portaudio.stream_opened()
+        self.opened_at, self.open_seconds = started, time.monotonic() - started
+        self.output_latency = float(stream.latency)
         return stream
 
     @staticmethod

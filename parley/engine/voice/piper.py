@@ -17,7 +17,7 @@ import numpy as np
 
 from ..errors import UntrustedFileError, VoiceError
 from ..untrusted import is_regular_file, load_json
-from .phonemes import phonemize
+from .phonemes import phonemize, start_spare
 
 MAX_MODEL_BYTES = 400 << 20  # Piper's "high" voices are about 110 MB
 MAX_PIECE_CHARS = 400  # a longer sentence is spoken in pieces cut at spaces
@@ -91,6 +91,7 @@ class PiperVoice:
         if names != {"input", "input_lengths", "scales"}:
             raise VoiceError(f"{model}: not a Piper voice (inputs {sorted(names)})")
         self._lock = threading.Lock()
+        start_spare(self.config.espeak_voice)
 
     def ids(self, text: str) -> list[int]:
         """The model's input for ``text``: phoneme ids, each followed by the pad symbol."""
@@ -110,6 +111,7 @@ class PiperVoice:
         """``text`` spoken, as mono float32 at ``sample_rate``; empty when it has nothing to say."""
         pieces = [self._piece(part) for part in _cut(text, MAX_PIECE_CHARS)]
         pieces = [p for p in pieces if len(p)]
+        start_spare(self.config.espeak_voice)  # ready for the next text
         return np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
 
     def _piece(self, text: str) -> np.ndarray:

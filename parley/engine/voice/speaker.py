@@ -7,7 +7,15 @@ speakers at once and drops what was still to be said; ``pause`` silences them ke
 sentences go on being made), until ``pause(False)``.  ``on_speaking(True)`` is called when
 an utterance starts and ``on_speaking(False)`` once its last sound has been played, or it was
 stopped; ``on_first_audio()`` when an utterance's first sound starts playing; ``on_error`` when
-the voice or the speakers fail (the utterance is dropped).
+the voice or the speakers fail (the utterance is dropped).  ``first_piece`` times the way of
+the current utterance to its first sound (``FirstPiece``), for the benchmarks.
+
+The way to the first sound is kept short: the splitter cuts the first piece after a word or two
+(``sentences``), generation steps aside while it is made (``cpu_share``), and the silence the
+voice puts before it is cut (``trim_leading_silence``).  The speakers open when that piece is
+made (a few milliseconds): opened at ``begin`` and fed silence until then, they delayed the
+first block by 100-600 ms in 5 of 12 replies on busy cores (a starved player thread, the
+device running dry).
 
 Threads: every method may be called from any thread; the callbacks run on the speaker's or the
 player's thread.
@@ -21,6 +29,7 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
@@ -43,7 +52,58 @@ class Voice(Protocol):
 # the CPU steps aside meanwhile (see ``cpu_share``).
 URGENT_AHEAD_SECONDS = 0.5
 
+# The silence before a reply's first word is cut to this much before the first sample above
+# QUIET (-50 dBFS); AUDIBLE (-40 dBFS) marks the first audible sample in the figures.
+LEAD_KEPT_SECONDS = 0.015
+QUIET = 10 ** (-50 / 20)
+AUDIBLE = 10 ** (-40 / 20)
+
 _END = object()  # in the sentence queue: the utterance has no more text
+
+
+@dataclass
+class FirstPiece:
+    """The way of an utterance to its first sound, as ``time.monotonic()`` times (None: not yet):
+    ``begun``, its first text fed (``text_at``), its first piece cut from the text (``cut_at``:
+    ``piece``, the words), that piece's synthesis (``synth_start``, ``synth_end``), handed to
+    the player (``queued_at``), its first block written to the device (``sound_at``), and the
+    silence that starts the piece as played (``lead_s``, before a sample above ``AUDIBLE``).
+    ``device_open_s``: opening and starting the device, when it was opened for this utterance
+    (None when it was already open); ``output_latency_s``: what the device reports it buffers
+    before a written sample is heard."""
+
+    begun: float
+    text_at: float | None = None
+    cut_at: float | None = None
+    piece: str = ""
+    synth_start: float | None = None
+    synth_end: float | None = None
+    queued_at: float | None = None
+    sound_at: float | None = None
+    lead_s: float | None = None
+    device_open_s: float | None = None
+    output_latency_s: float | None = None
+
+    @property
+    def audible_at(self) -> float | None:
+        """When its first audible sample was written to the device (``sound_at`` plus the
+        silence that starts the piece)."""
+        return None if self.sound_at is None or self.lead_s is None else self.sound_at + self.lead_s
+
+
+def silence_before(audio: np.ndarray, level: float) -> int:
+    """How many samples start ``audio`` before the first louder than ``level`` (all: none is)."""
+    loud = np.flatnonzero(np.abs(audio) > level)
+    return int(loud[0]) if len(loud) else len(audio)
+
+
+def trim_leading_silence(audio: np.ndarray, rate: int) -> np.ndarray:
+    """``audio`` without the silence the voice puts before its first word (30-70 ms for
+    Piper's voices), but for ``LEAD_KEPT_SECONDS`` before the first sample above ``QUIET``:
+    the first sound of a reply need not wait for it, and what is kept holds the onset of a
+    soft first sound (an "h", an "f")."""
+    start = silence_before(audio, QUIET) - int(LEAD_KEPT_SECONDS * rate)
+    return audio[start:] if start > 0 else audio
 
 
 class Speaker:
@@ -80,6 +140,7 @@ class Speaker:
         self._held = False
         self._paused = False
         self.first_audio_at: float | None = None  # time.monotonic() of the utterance's first sound
+        self.first_piece: FirstPiece | None = None  # the current utterance's way to its first sound
 
     @property
     def speaking(self) -> bool:
@@ -97,6 +158,7 @@ class Speaker:
             self._splitter = SentenceSplitter()
             self._ended = False
             self.first_audio_at = None
+            self.first_piece = FirstPiece(begun=time.monotonic())
         self._set_speaking(True)
 
     def feed(self, piece: str) -> None:
@@ -106,6 +168,10 @@ class Speaker:
                 return
             sentences = self._splitter.push(piece)
             utterance = self._utterance
+            first = self.first_piece
+            if first is not None and piece and first.text_at is None:
+                first.text_at = time.monotonic()
+            self._note_cut(sentences)
         for sentence in sentences:
             self._post(utterance, sentence)
 
@@ -116,6 +182,7 @@ class Speaker:
                 return
             sentences = self._splitter.flush()
             utterance = self._utterance
+            self._note_cut(sentences)
         for sentence in sentences:
             self._post(utterance, sentence)
         self._post(utterance, _END)
@@ -202,15 +269,32 @@ class Speaker:
                     else:
                         player.finish()
                     continue
+                first = self.first_piece
+                if first is None or first.synth_start is not None:
+                    first = None  # not the utterance's first piece
+                else:
+                    first.synth_start = time.monotonic()
                 with cpu_share.urgent() if self._running_dry() else nullcontext():
                     audio = voice.synthesize(str(item))
+                if first is not None:
+                    first.synth_end = time.monotonic()
+                    audio = trim_leading_silence(audio, voice.sample_rate)
+                    first.lead_s = silence_before(audio, AUDIBLE) / voice.sample_rate
                 if utterance == self._utterance and len(audio):
                     self._ready_player(voice.sample_rate).play(audio)
+                    if first is not None:
+                        first.queued_at = time.monotonic()
             except ParleyError as error:
                 log.warning("speaking failed: %s", error)
                 self.stop()
                 if self._on_error is not None:
                     self._on_error(error)
+
+    def _note_cut(self, sentences: list[str]) -> None:
+        """Time the utterance's first piece cut from its text (called with the lock held)."""
+        first = self.first_piece
+        if first is not None and sentences and first.cut_at is None:
+            first.cut_at, first.piece = time.monotonic(), sentences[0]
 
     def _running_dry(self) -> bool:
         """The speakers will fall silent before the next piece is made, unless it is made at
@@ -242,10 +326,20 @@ class Speaker:
     def _player_state(self, playing: bool) -> None:
         if playing and self.first_audio_at is None:
             self.first_audio_at = time.monotonic()
+            self._note_first_sound(self.first_audio_at)
             if self._on_first_audio is not None:
                 self._on_first_audio()
         if not playing and self._ended:
             self._set_speaking(False)
+
+    def _note_first_sound(self, at: float) -> None:
+        first, player = self.first_piece, self._player
+        if first is None or player is None:
+            return
+        first.sound_at = at
+        if player.opened_at is not None and player.opened_at >= first.begun:
+            first.device_open_s = player.open_seconds
+        first.output_latency_s = player.output_latency
 
     def _player_failed(self, error: ParleyError) -> None:
         self.stop()

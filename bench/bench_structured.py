@@ -83,9 +83,8 @@ def main() -> None:
         _, speed = run(engine, tokens, SamplingParams(temperature=0, repeat_penalty=1.0, max_tokens=n, ignore_eos=True))
         speeds["free"].append(speed)
     f = statistics.median(speeds["free"])
-    print(
-        f"{model.name}: {n} tokens, the grammar refused {held.refused_tokens} ({held.full_passes} needed a full pass)"
-    )
+    refused = f"the grammar refused {held.refused_tokens} ({held.full_passes} needed a full pass)"
+    print(f"{model.name}, {args.schema}: {n} tokens, {refused}")
     for label, values in speeds.items():
         median = statistics.median(values)
         print(f"  {label:<24} {median:5.1f} tok/s ({(median / f - 1) * 100:+.1f}%)")

@@ -268,27 +268,34 @@ def post_json(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
         conn.close()
 
 
-def tool_accuracy(port: int) -> dict[str, float]:
-    """The tool-call set's score: the share of requests whose first call names the right
-    function, and whose arguments are right too."""
-    names = full = 0
-    for message, name, arguments in cases():
-        reply = post_json(
-            port,
-            "/v1/chat/completions",
-            {
-                "model": "m",
-                "messages": [{"role": "user", "content": message}],
-                "tools": TOOLS,
-                "temperature": 0,
-                "max_tokens": 120,
-            },
-        )
-        right_name, right = score(reply["choices"][0]["message"].get("tool_calls"), name, arguments)
-        names += right_name
-        full += right
+def tool_accuracy(ports: dict[str, int]) -> dict[str, dict[str, float]]:
+    """The tool-call set's score on each server (by name): the share of requests whose first
+    call names the right function, and whose arguments are right too.  The servers take each
+    request in turn, and the running counts are printed every 10 requests, so that a run cut
+    short still compares them."""
+    names = dict.fromkeys(ports, 0)
+    full = dict.fromkeys(ports, 0)
+    for i, (message, name, arguments) in enumerate(cases(), 1):
+        for label, port in ports.items():
+            reply = post_json(
+                port,
+                "/v1/chat/completions",
+                {
+                    "model": "m",
+                    "messages": [{"role": "user", "content": message}],
+                    "tools": TOOLS,
+                    "temperature": 0,
+                    "max_tokens": 120,
+                },
+            )
+            right_name, right = score(reply["choices"][0]["message"].get("tool_calls"), name, arguments)
+            names[label] += right_name
+            full[label] += right
+        if i % 10 == 0:
+            counts = ", ".join(f"{label} {names[label]} and {full[label]}" for label in ports)
+            print(f"tool calls, {i} requests: name right, and name and arguments right: {counts}", flush=True)
     n = len(cases())
-    return {"calls": n, "name_right": names / n, "all_right": full / n}
+    return {label: {"calls": n, "name_right": names[label] / n, "all_right": full[label] / n} for label in ports}
 
 
 def generation_speed(port: int, schema: dict[str, Any] | None, tokens: int) -> tuple[float, int]:
@@ -351,7 +358,7 @@ def feature_figures(args: argparse.Namespace, tools: Path, model: Path, logs: Pa
         running(llama_cmd, llama_port, "/health", logs / "llama-server-features.log"),
     ):
         if args.tool_calls:
-            figures["tool_calls"] = {"parley": tool_accuracy(parley_port), "llama-server": tool_accuracy(llama_port)}
+            figures["tool_calls"] = tool_accuracy({"parley": parley_port, "llama-server": llama_port})
             for name, got in figures["tool_calls"].items():
                 print(
                     f"tool calls, {got['calls']} requests  {name:<13} name right {got['name_right']:.0%}, "

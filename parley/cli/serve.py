@@ -37,9 +37,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--embedding-model",
         default=None,
-        metavar="GGUF",
-        help="embedding model for /v1/embeddings (a GGUF with pooling, e.g. nomic-embed-text or bge); "
-        "default: the chat model's own embeddings, weaker for search",
+        metavar="NAME|GGUF",
+        help="embedding model for /v1/embeddings: all-minilm-l6-v2 (`parley models install all-minilm-l6-v2`) "
+        "or a GGUF with pooling (e.g. nomic-embed-text or bge); default: the chat model's own embeddings, "
+        "weaker for search",
     )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
@@ -125,8 +126,9 @@ def run(args: argparse.Namespace) -> int:
         embedding = None
         if args.embedding_model:
             from ..engine.chat.embeddings import Embedder
+            from ..engine.library.embedding_models import embedding_model_path
 
-            embedding = Embedder(args.embedding_model, device=args.device, threads=args.threads)
+            embedding = Embedder(embedding_model_path(args.embedding_model), device=args.device, threads=args.threads)
             models.callback(embedding.close)
         handle = start_server(chat, speech, options, voice=voice, embedding=embedding)
         try:

@@ -22,6 +22,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from parley.engine.chat import constrained
 from parley.engine.chat.batch import BatchEngine, BatchResult
 from parley.engine.chat.gbnf import MAX_REPEAT
 from parley.engine.chat.json_schema import json_object_grammar, schema_grammar
@@ -145,6 +146,31 @@ def test_a_random_model_writes_only_json_that_the_schema_accepts(tiny_engine: Ba
             check_formats(value)
         if name == "pattern":
             assert re.fullmatch(schema["pattern"], value)
+
+
+@pytest.mark.parametrize("penalty", [1.0, 1.3])
+def test_greedy_choices_after_a_refusal_are_those_of_the_whole_vocabulary(
+    tiny_engine: BatchEngine, penalty: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After a refusal the best allowed token is looked for among the largest logits first; the
+    # replies must be token for token those of the pass over the whole vocabulary.  The random
+    # model strays from the grammar at most tokens, so both ways are taken many times.
+    replies: dict[str, list[BatchResult]] = {"shortcut": [], "whole": []}
+    for way in ("shortcut", "whole"):
+        if way == "whole":
+            monkeypatch.setattr(constrained, "CANDIDATES", ())
+        for name in ("pet", "formats", "map"):
+            params = SamplingParams(
+                temperature=0, max_tokens=300, repeat_penalty=penalty, grammar=schema_grammar(SCHEMAS[name])
+            )
+            replies[way].append(run(tiny_engine, "Write JSON.", params))
+    assert [r.text for r in replies["shortcut"]] == [r.text for r in replies["whole"]]
+    shortcut, whole = replies["shortcut"], replies["whole"]
+    assert sum(r.refused_tokens for r in shortcut) == sum(r.refused_tokens for r in whole) > 50
+    assert sum(r.full_passes for r in whole) == sum(r.refused_tokens for r in whole)
+    # A random model's logits are nearly flat, so the allowed tokens are often not among the
+    # largest (a real model's are: see bench/bench_structured.py); the shortcut still settles some.
+    assert sum(r.full_passes for r in shortcut) < sum(r.refused_tokens for r in shortcut)
 
 
 def test_json_object_mode_gives_an_object(tiny_engine: BatchEngine) -> None:

@@ -69,6 +69,10 @@ class BatchResult:
     generated_tokens: int  # sampled tokens, the end-of-generation token excluded
     time_to_first_token: float | None  # seconds from submit() to the first sampled token
     error: BaseException | None = None  # why, when finish is "error"
+    # Under a grammar: the tokens it refused (chosen again), and of those the ones that needed
+    # its pass over the whole vocabulary (``constrained``; for tests and benchmarks)
+    refused_tokens: int = 0
+    full_passes: int = 0
 
 
 OnDone = Callable[[BatchResult], None]
@@ -390,6 +394,8 @@ class BatchEngine(Owner):
             generated_tokens=seq.generated,
             time_to_first_token=None if first is None else first - job.submitted,
             error=error,
+            refused_tokens=getattr(seq.sampler, "refused", 0),
+            full_passes=getattr(seq.sampler, "full_passes", 0),
         )
         close = getattr(seq.sampler, "close", None)
         if close is not None:

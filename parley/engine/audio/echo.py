@@ -22,11 +22,15 @@ each stream started, and cancelled less.)
 The echo's delay is also measured here (``echo_delay``: a phase-transform cross-correlation of
 the last ``_HISTORY_S`` of microphone and reference).  AEC3 finds delays up to about half a
 second itself, so the reference is held back by the measured delay only when the echo comes
-later than that.
+later than that.  When the microphone's clock drifts against the speakers' the delay grows or
+shrinks steadily (0.1%: 20 ms over 20 s, and AEC3 lost the echo after about 8 s); its slope is
+measured too, and the reference is resampled by it (``Stretch``), so the delay AEC3 sees stays
+put.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 from collections import deque
@@ -38,6 +42,7 @@ import soxr
 from ..errors import EchoCancellerError
 from ..formats import SAMPLE_RATE
 from .files import rms_level
+from .stretch import Stretch
 
 MAX_BACKLOG_SECONDS = 2.0  # reference kept ahead of the microphone; older is dropped
 MAX_DELAY_SECONDS = 0.8  # the longest echo delay looked for
@@ -47,6 +52,16 @@ _SILENT_DB = -70.0  # a reference this quiet is Parley silent (EchoGuard's thres
 _QUIET_S = 1.0  # Parley speaking again after this much silence may meet a changed echo path
 _AEC3_MARGIN_S = 0.06  # AEC3 finds delays up to about half a second itself: the reference is held
 _AEC3_BAND_S = (0.01, 0.45)  # back only when the echo comes later than 0.45 s after it (or too close)
+log = logging.getLogger("parley.echo")
+
+_DRIFT_WINDOW_S = 8.0  # the delays measured over this long give the clocks' drift
+_DRIFT_SPAN_S = 3.0  # ... once they span this long (6 measurements or more)
+_DRIFT_MIN_SAMPLES = 2.0  # a slope that moves the delay less than this over the span is noise
+_DRIFT_MAX = 0.005  # a slope steeper than this is no clock: the echo path moved
+_DRIFT_MEASURE_S = 0.5  # the drift's delays are measured on this much of the latest microphone audio
+_DRIFT_CONFIDENT = 25.0  # ... and believed on a lower peak than the delay followed: the slope's fit weeds out strays
+_DRIFT_MIN_PEAK = 0.08
+_DRIFT_JUMP_S = 0.005  # a delay this far from the last one measured is a new path: the slope starts again
 _CONFIDENT = 50.0  # a delay is believed when its peak is this many times the median correlation
 _MIN_PEAK = 0.15
 
@@ -89,6 +104,8 @@ class _PairedReference:
         self._reference: deque[np.ndarray] = deque()
         self._queued = 0
         self._resamplers: dict[int, soxr.ResampleStream] = {}
+        self.drift_ratio = 1.0  # reference samples made per sample played: the microphone's clock over the speakers'
+        self._drift: Stretch | None = None  # resamples the reference by ``drift_ratio``
         self._pending = np.zeros(0, dtype=np.float32)  # microphone samples short of a frame
         self.reference_level = -math.inf  # dBFS of the reference the last ``process`` paired with the microphone
         self._quiet = 0  # reference samples in a row that were silence
@@ -101,6 +118,8 @@ class _PairedReference:
                 if resampler is None:
                     resampler = self._resamplers[rate] = soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32")
                 block = resampler.resample_chunk(np.ascontiguousarray(block, dtype=np.float32))
+            if self._drift is not None:
+                block = self._drift.push(block)
             if len(block) == 0:
                 return
             self._reference.append(np.asarray(block, dtype=np.float32))
@@ -131,6 +150,16 @@ class _PairedReference:
             self._reference.clear()
             self._queued = 0
             self._pending = self._pending[:0]
+            self.drift_ratio, self._drift = 1.0, None
+
+    def _set_drift(self, ratio: float) -> None:
+        """Resample the reference by ``ratio`` from here on (``Stretch``: no seam where it changes)."""
+        log.info("echo canceller: the microphone's clock runs %+.0f ppm against the speakers'", 1e6 * (ratio - 1.0))
+        with self._lock:
+            self.drift_ratio = ratio
+            if self._drift is None:
+                self._drift = Stretch(ratio)
+            self._drift.ratio = ratio
 
     def _init_alignment(self, *, margin_s: float, band_s: tuple[float, float]) -> None:
         """Hold the reference back by the measured echo delay less ``margin_s``, measuring again
@@ -150,6 +179,10 @@ class _PairedReference:
         self._history_ref[:] = 0.0
         self._since_estimate = 0
         self._candidate: int | None = None  # a delay measured once, believed when measured again
+        self._heard = 0  # microphone samples paired so far
+        self._lags: deque[tuple[int, int]] = deque()  # (``_heard``, delay measured) for the drift
+        self._lags_restarts = self.restarts
+        self._jumped: int | None = None  # a delay measured once far from the others
 
     def _realigned(self) -> None:
         """The reference moved by a new delay (``delay``)."""
@@ -164,9 +197,11 @@ class _PairedReference:
         self._history_ref[:keep] = self._history_ref[count:]
         self._history_ref[keep:] = reference
         self._since_estimate += count
+        self._heard += count
         if self._since_estimate >= _ESTIMATE_EVERY_S * SAMPLE_RATE and rms_level(self._history_ref) > -60.0:
             self._since_estimate = 0
             self._follow(echo_delay(self._history_mic, self._history_ref, int(MAX_DELAY_SECONDS * SAMPLE_RATE)))
+            self._follow_drift()
         line = np.concatenate([self._line, reference])
         self._line = line[count:]
         return line[:count]
@@ -189,7 +224,57 @@ class _PairedReference:
         else:
             self._line = self._line[self.delay - wanted :]
         self.delay = wanted
+        log.info("echo canceller: the echo comes %.0f ms after the reference", 1000 * lag / SAMPLE_RATE)
         self._realigned()
+
+    def _follow_drift(self) -> None:
+        """Keep the echo's delay still when the microphone's clock drifts against the speakers'
+        (0.1%: 20 ms over 20 s, which AEC3 loses after about 8 s): the slope of the delays
+        measured over the last ``_DRIFT_WINDOW_S`` (Theil-Sen: the median of the slopes
+        between every two, so a stray measurement does not tilt it) is how much faster the
+        microphone runs, and the reference is resampled by it.  The delays are measured on the
+        reference as resampled, so what is left of the slope corrects the ratio further.  Each
+        is measured on the last ``_DRIFT_MEASURE_S`` only: over the two seconds the delay is
+        followed on, 0.1% of drift smears the correlation's peak (by 2 ms) below belief.  A
+        delay that jumps (a new echo path, told by two measurements that agree) or Parley
+        speaking after a silence (the pairing starts again) begins a new slope."""
+        window = int(_DRIFT_MEASURE_S * SAMPLE_RATE)
+        max_lag = int(MAX_DELAY_SECONDS * SAMPLE_RATE)
+        reference = self._history_ref[-(window + max_lag) :]
+        if rms_level(reference[-window:]) <= -50.0:
+            return
+        microphone = np.concatenate([np.zeros(max_lag, dtype=np.float32), self._history_mic[-window:]])
+        measured = echo_delay(microphone, reference, max_lag, confident=_DRIFT_CONFIDENT, min_peak=_DRIFT_MIN_PEAK)
+        if self.restarts != self._lags_restarts:
+            self._lags_restarts = self.restarts
+            self._lags.clear()
+        if measured is None:
+            return
+        lag = measured[0]
+        if self._lags and abs(lag - self._lags[-1][1]) > _DRIFT_JUMP_S * SAMPLE_RATE:
+            jumped = self._jumped is not None and abs(lag - self._jumped) <= _DRIFT_JUMP_S * SAMPLE_RATE
+            self._jumped = lag
+            if not jumped:
+                return
+            self._lags.clear()
+        self._jumped = None
+        self._lags.append((self._heard, lag))
+        while self._heard - self._lags[0][0] > _DRIFT_WINDOW_S * SAMPLE_RATE:
+            self._lags.popleft()
+        span = self._heard - self._lags[0][0]
+        if len(self._lags) < 6 or span < _DRIFT_SPAN_S * SAMPLE_RATE:
+            return
+        at = np.array([t for t, _ in self._lags], dtype=np.float64)
+        lags = np.array([d for _, d in self._lags], dtype=np.float64)
+        first, second = np.triu_indices(len(at), 1)
+        slope = float(np.median((lags[second] - lags[first]) / (at[second] - at[first])))
+        residual = lags - slope * at
+        if np.median(np.abs(residual - np.median(residual))) > 3.0:  # the delays do not lie on a line
+            return
+        if abs(slope) * span < _DRIFT_MIN_SAMPLES or abs(slope) > _DRIFT_MAX:
+            return
+        self._set_drift(self.drift_ratio / (1.0 - slope))
+        self._lags.clear()
 
     def _take_reference(self, count: int) -> np.ndarray:
         """The next ``count`` reference samples, silence where none was queued."""
@@ -258,18 +343,26 @@ class WebRtcEchoCanceller(_PairedReference):
         self.restarts += 1
 
 
-def echo_delay(microphone: np.ndarray, reference: np.ndarray, max_lag: int) -> tuple[int, float] | None:
+def echo_delay(
+    microphone: np.ndarray,
+    reference: np.ndarray,
+    max_lag: int,
+    *,
+    confident: float = _CONFIDENT,
+    min_peak: float = _MIN_PEAK,
+) -> tuple[int, float] | None:
     """How many samples after ``reference`` its echo is heard in ``microphone`` (same length),
     at most ``max_lag``, and how sure (the peak over the median correlation); None when no
-    delay stands out.  A cross-correlation with the phase transform (GCC-PHAT): every frequency
-    weighs the same, so the voice's loud low tones do not blur the peak, and it stays sharp
-    while the user talks over the echo."""
+    delay stands out (a peak under ``min_peak``, or under ``confident`` times the median).  A
+    cross-correlation with the phase transform (GCC-PHAT): every frequency weighs the same, so
+    the voice's loud low tones do not blur the peak, and it stays sharp while the user talks
+    over the echo."""
     size = 1 << (2 * len(microphone) - 1).bit_length()
     cross = np.fft.rfft(microphone, size) * np.conj(np.fft.rfft(reference, size))
     correlation = np.fft.irfft(cross / (np.abs(cross) + 1e-12), size)[: max_lag + 1]
     lag = int(np.argmax(correlation))
     peak, median = float(correlation[lag]), float(np.median(np.abs(correlation)))
-    if peak < _MIN_PEAK or peak < _CONFIDENT * median:
+    if peak < min_peak or peak < confident * median:
         return None
     return lag, peak / max(median, 1e-12)
 

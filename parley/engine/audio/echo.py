@@ -57,6 +57,7 @@ log = logging.getLogger("parley.echo")
 _DRIFT_WINDOW_S = 8.0  # the delays measured over this long give the clocks' drift
 _DRIFT_SPAN_S = 3.0  # ... once they span this long (6 measurements or more)
 _DRIFT_MIN_SAMPLES = 2.0  # a slope that moves the delay less than this over the span is noise
+_DRIFT_LEAST = 0.0002  # AEC3 keeps up with less drift itself (100 ppm: resampling only cost barge-in time)
 _DRIFT_MAX = 0.005  # a slope steeper than this is no clock: the echo path moved
 _DRIFT_MEASURE_S = 0.5  # the drift's delays are measured on this much of the latest microphone audio
 _DRIFT_CONFIDENT = 25.0  # ... and believed on a lower peak than the delay followed: the slope's fit weeds out strays
@@ -237,7 +238,8 @@ class _PairedReference:
         is measured on the last ``_DRIFT_MEASURE_S`` only: over the two seconds the delay is
         followed on, 0.1% of drift smears the correlation's peak (by 2 ms) below belief.  A
         delay that jumps (a new echo path, told by two measurements that agree) or Parley
-        speaking after a silence (the pairing starts again) begins a new slope."""
+        speaking after a silence (the pairing starts again) begins a new slope.  A drift under
+        ``_DRIFT_LEAST`` is left to AEC3."""
         window = int(_DRIFT_MEASURE_S * SAMPLE_RATE)
         max_lag = int(MAX_DELAY_SECONDS * SAMPLE_RATE)
         reference = self._history_ref[-(window + max_lag) :]
@@ -272,6 +274,8 @@ class _PairedReference:
         if np.median(np.abs(residual - np.median(residual))) > 3.0:  # the delays do not lie on a line
             return
         if abs(slope) * span < _DRIFT_MIN_SAMPLES or abs(slope) > _DRIFT_MAX:
+            return
+        if self._drift is None and abs(slope) < _DRIFT_LEAST:
             return
         self._set_drift(self.drift_ratio / (1.0 - slope))
         self._lags.clear()

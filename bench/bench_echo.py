@@ -425,6 +425,12 @@ def main() -> None:
     parser.add_argument("--levels", default="-18,0", help="echo levels against the user's voice, dB")
     parser.add_argument("--variants", default="pywebrtc+guard")
     parser.add_argument("--drift", type=float, default=0.001, help="the microphone's clock over the speakers', less 1")
+    parser.add_argument(
+        "--pre-roll",
+        type=float,
+        default=None,
+        help="seconds the segmenter keeps from before a turn starts (its default if not given)",
+    )
     parser.add_argument("--no-wer", action="store_true", help="skip transcribing (faster; the WER column reads nan)")
     args = parser.parse_args()
 
@@ -433,7 +439,9 @@ def main() -> None:
 
     clips, questions = voice_clips(), question_clips()
     vad = SileroVAD.default()
-    segmenter = UtteranceSegmenter(NeuralDetector(vad))
+    segmenter = UtteranceSegmenter(
+        NeuralDetector(vad), **({} if args.pre_roll is None else {"pre_roll_seconds": args.pre_roll})
+    )
     with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
 
         def transcribe(audio: np.ndarray) -> str:

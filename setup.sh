@@ -38,8 +38,6 @@ BUILD_PACKAGES=(build-essential cmake ninja-build python3-venv python3-dev)
 # - Qt's xcb platform and EGL/OpenGL dispatch (PySide6's wheels leave these to the system).
 # - espeak-ng: the natural voice's phonemizer, run as a separate program (GPL-3.0: never linked
 #   nor shipped; parley/engine/voice/phonemes.py). Without it replies are read by the system voice.
-# - libspeexdsp1: echo cancelling, so that hands-free hears you over Parley's own voice
-#   (parley/engine/audio/echo.py).
 # - speech-dispatcher with its espeak-ng module, libspeechd2 (Qt's speechd plugin links it) and
 #   libpulse0 (Qt Multimedia links it, and Qt TextToSpeech needs Qt Multimedia): the system voice.
 RUNTIME_PACKAGES=(
@@ -47,7 +45,7 @@ RUNTIME_PACKAGES=(
   libegl1 libgl1 libfontconfig1 libdbus-1-3 libxkbcommon0 libxkbcommon-x11-0
   libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxcb-xfixes0
-  espeak-ng libspeexdsp1
+  espeak-ng
   speech-dispatcher speech-dispatcher-espeak-ng libspeechd2 libpulse0
 )
 # Only the tests use these:

@@ -3,7 +3,7 @@ simulated room into the microphone, with and without a user's question over it, 
 same listening path as hands-free (canceller, ``EchoGuard``, Silero VAD in the
 ``UtteranceSegmenter``, the mostly-echo check), on the same recordings for every canceller.
 
-    .venv/bin/python bench/bench_echo.py [--runs 20] [--seconds 20] [--variants speexdsp+guard,aec3+guard]
+    .venv/bin/python bench/bench_echo.py [--runs 20] [--seconds 20] [--variants pywebrtc+guard,livekit+guard]
 
 The room (one per run, the same for every canceller; seeded):
 - the far end: Parley's default natural voice reading sentences (as a reply is read: 0.15 to
@@ -51,7 +51,7 @@ import numpy as np
 import soundfile
 import soxr
 
-from parley.engine.audio.echo import EchoGuard, SpeexEchoCanceller, WebRtcEchoCanceller, _PairedReference
+from parley.engine.audio.echo import EchoGuard, WebRtcEchoCanceller, _PairedReference
 from parley.engine.audio.files import rms_level
 from parley.engine.audio.silero import NeuralDetector, SileroVAD
 from parley.engine.audio.vad import UtteranceSegmenter
@@ -259,10 +259,6 @@ def int16(audio: np.ndarray) -> np.ndarray:
 
 VARIANTS = {
     "raw": Variant("raw", None, None),
-    # the app before AEC3: speexdsp and the guard's settings then
-    "speexdsp+guard": Variant(
-        "speexdsp+guard", SpeexEchoCanceller, lambda: EchoGuard(keep_db=6.0, hangover_seconds=0.5, echo_seconds=0.2)
-    ),
     "pywebrtc+guard": Variant("pywebrtc+guard", WebRtcEchoCanceller, EchoGuard),
     "pywebrtc": Variant("pywebrtc", WebRtcEchoCanceller, None),
     "livekit+guard": Variant("livekit+guard", LiveKitEchoCanceller, EchoGuard),
@@ -427,8 +423,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--levels", default="-18,0", help="echo levels against the user's voice, dB")
-    parser.add_argument("--variants", default="speexdsp+guard,pywebrtc+guard,livekit+guard")
+    parser.add_argument("--variants", default="pywebrtc+guard")
     parser.add_argument("--drift", type=float, default=0.001, help="the microphone's clock over the speakers', less 1")
+    parser.add_argument(
+        "--pre-roll",
+        type=float,
+        default=None,
+        help="seconds the segmenter keeps from before a turn starts (its default if not given)",
+    )
     parser.add_argument("--no-wer", action="store_true", help="skip transcribing (faster; the WER column reads nan)")
     args = parser.parse_args()
 
@@ -437,7 +439,9 @@ def main() -> None:
 
     clips, questions = voice_clips(), question_clips()
     vad = SileroVAD.default()
-    segmenter = UtteranceSegmenter(NeuralDetector(vad))
+    segmenter = UtteranceSegmenter(
+        NeuralDetector(vad), **({} if args.pre_roll is None else {"pre_roll_seconds": args.pre_roll})
+    )
     with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
 
         def transcribe(audio: np.ndarray) -> str:

@@ -62,7 +62,7 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     │   └── AudioLimitError            audio refused by a limit (length, decoded size)
     ├── CaptureError               microphone capture failed
     ├── PlaybackError              the speakers cannot be used (no output device, PortAudio)
-    ├── EchoCancellerError         the echo canceller (AEC3, speexdsp) is not installed or refused
+    ├── EchoCancellerError         the echo canceller (AEC3) is not installed or refused
     │                              its settings
     └── VoiceError                 a read-aloud voice cannot be used: its files are missing or
                                    malformed, its phonemizer (espeak-ng) is missing or failed
@@ -314,7 +314,7 @@ class PlaybackError(ParleyError):
 
 
 class EchoCancellerError(ParleyError):
-    """The echo canceller cannot be used: pywebrtc-audio (or speexdsp) is not installed, or it refused its settings."""
+    """The echo canceller cannot be used: pywebrtc-audio is not installed, or it refused its settings."""
 
 
 class VoiceError(ParleyError):

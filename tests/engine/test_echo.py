@@ -12,6 +12,7 @@ import soxr
 
 from parley.engine.audio.echo import EchoCanceller, EchoGuard, available
 from parley.engine.audio.silero import NeuralDetector, SileroVAD
+from parley.engine.audio.stretch import Stretch
 from parley.engine.audio.vad import UtteranceSegmenter
 from parley.engine.formats import SAMPLE_RATE
 from parley.engine.voice.voices import load_voice, unavailable
@@ -139,3 +140,43 @@ def test_an_echo_later_than_aec3_looks_is_found_by_measuring_its_delay(clips) ->
     assert 0.5 * SAMPLE_RATE <= canceller.delay <= 0.6 * SAMPLE_RATE, canceller.delay
     assert canceller.restarts == 1
     assert removed_db(microphone, np.concatenate(cleaned), (5.0, 12.0)) >= 25.0
+
+
+def test_clocks_that_drift_apart_are_followed(clips) -> None:
+    """The microphone's clock 0.1% fast against the speakers' (20 ms over 20 s; bad input): the
+    canceller measures how the echo's delay moves, resamples the reference by that ratio, and
+    AEC3 keeps removing the echo to the end: 45 dB in the last 8 s of this room, where it
+    removed 31 dB without following the drift (and lost the echo after about 8 s in some of
+    bench/bench_echo.py's rooms)."""
+    played = reply(clips, 20.0, np.random.default_rng(7))
+    room = a_room(7, delay_s=0.1, drift=0.001)
+    echo = room.echo(played)
+    microphone = 0.07 / np.sqrt(np.mean(echo**2)) * echo + room_noise(len(echo) / SAMPLE_RATE, -65.0, seed=7)
+    canceller, cleaned = EchoCanceller(), []
+    for i in range(0, len(played) - BLOCK + 1, BLOCK):
+        canceller.reference(played[i : i + BLOCK], SAMPLE_RATE)
+        cleaned.append(canceller.process(microphone[i : i + BLOCK]))
+    assert abs(canceller.drift_ratio - 1.001) <= 0.0001, canceller.drift_ratio
+    assert removed_db(microphone, np.concatenate(cleaned), (12.0, 19.9)) >= 38.0
+
+
+def test_a_ratio_that_changes_leaves_no_seam() -> None:
+    """The reference stretched by a ratio that changes mid-stream (``Stretch``): every sample is
+    where a sine stretched by the ratio in force puts it, across blocks and the change."""
+    t = np.arange(3 * SAMPLE_RATE)
+    tone = (0.3 * np.sin(2 * np.pi * 440 * t / SAMPLE_RATE)).astype(np.float32)
+    stretch, out = Stretch(1.001), []
+    for i in range(0, len(tone), 320):
+        if i == SAMPLE_RATE:
+            stretch.ratio = 0.999
+        out.append(stretch.push(tone[i : i + 320]))
+    stretched = np.concatenate(out)
+    switch = round(SAMPLE_RATE * 1.001)  # the first output sample read at the new ratio, give or take one
+    position = np.where(
+        np.arange(len(stretched)) < switch,
+        np.arange(len(stretched)) / 1.001,
+        SAMPLE_RATE + (np.arange(len(stretched)) - switch) / 0.999,
+    )
+    expected = 0.3 * np.sin(2 * np.pi * 440 * position / SAMPLE_RATE)
+    near = np.abs(np.arange(len(stretched)) - switch) > 2  # the switch's exact sample is the block's
+    assert np.max(np.abs(stretched - expected)[near][20:]) <= 0.01

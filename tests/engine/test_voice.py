@@ -1,6 +1,6 @@
 """The natural voice on real parts: its words are understood by the speech model, a reply is
-spoken sentence by sentence while it streams, a stop silences it, and the echo canceller
-removes Parley's own voice from the microphone so hands-free does not hear it as speech."""
+spoken sentence by sentence while it streams, and a stop silences it.  (The echo canceller that
+removes Parley's own voice from the microphone: tests/engine/test_echo.py.)"""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ import numpy as np
 import pytest
 import soxr
 
-from parley.engine.audio.echo import SpeexEchoCanceller, speexdsp_available
-from parley.engine.audio.vad import UtteranceSegmenter
 from parley.engine.backend import cpu_share
 from parley.engine.formats import SAMPLE_RATE
 from parley.engine.voice.sentences import SentenceSplitter, plain_text
@@ -319,56 +317,6 @@ def test_stop_silences_the_speakers_at_once(voice, mic) -> None:
         assert all(np.abs(b).max() == 0.0 for b in played[after + 1 :])  # at most the block being written
     finally:
         speaker.close()
-
-
-def test_the_speexdsp_canceller_removes_parley_s_voice(voice) -> None:
-    """speexdsp (the canceller bench/bench_echo.py compares AEC3 with; tests/engine/test_echo.py
-    has the app's). Speakers simulated offline: the microphone hears the played voice 60 ms later at half
-    the level, with a little room noise.  After the canceller, hands-free hears no speech in
-    it, while the raw microphone would have started an utterance."""
-    require(speexdsp_available() is None, f"speexdsp: {speexdsp_available()}")
-    speech = np.concatenate([voice.synthesize(s) for s in SENTENCES])
-    reference = to16k(speech, voice.sample_rate)
-    delay = int(0.06 * SAMPLE_RATE)
-    rng = np.random.default_rng(1)
-    microphone = np.concatenate([np.zeros(delay, np.float32), 0.5 * reference])[: len(reference)]
-    microphone = (microphone + rng.normal(0, 1e-3, len(microphone))).astype(np.float32)
-    echo = SpeexEchoCanceller()
-    block = int(0.02 * SAMPLE_RATE)
-    cleaned = []
-    for i in range(0, len(reference) - block + 1, block):
-        echo.reference(reference[i : i + block], SAMPLE_RATE)
-        cleaned.append(echo.process(microphone[i : i + block]))
-    clean = np.concatenate(cleaned)
-    settled = slice(len(clean) // 3, len(clean))  # after the filter has converged
-    erle = 10 * np.log10(np.mean(microphone[settled] ** 2) / np.mean(clean[settled] ** 2))
-    # The voice's own noise (VITS samples it) moves the figure between runs (13 to 17 dB seen); the
-    # floor catches a canceller that stopped working, the segmenter below what matters to a user.
-    assert erle >= 10.0, f"echo return loss enhancement {erle:.1f} dB"
-    raw_segmenter, clean_segmenter = UtteranceSegmenter(), UtteranceSegmenter()
-    raw_segmenter.push(microphone[settled])
-    clean_segmenter.push(clean[settled])
-    assert raw_segmenter.in_utterance or raw_segmenter.flush() is not None
-    assert not clean_segmenter.in_utterance
-
-
-def test_the_echo_delay_is_measured_and_followed(voice) -> None:
-    """An echo 150 ms late, longer than the canceller's own filter (0.12 s), at half level: the
-    canceller measures the delay, holds the reference back by it, and removes the echo."""
-    require(speexdsp_available() is None, f"speexdsp: {speexdsp_available()}")
-    reference = to16k(np.concatenate([voice.synthesize(s) for s in SENTENCES]), voice.sample_rate)
-    delay = int(0.15 * SAMPLE_RATE)
-    microphone = np.concatenate([np.zeros(delay, np.float32), 0.5 * reference])[: len(reference)]
-    microphone = (microphone + np.random.default_rng(2).normal(0, 1e-3, len(microphone))).astype(np.float32)
-    echo, block, cleaned = SpeexEchoCanceller(), int(0.02 * SAMPLE_RATE), []
-    for i in range(0, len(reference) - block + 1, block):
-        echo.reference(reference[i : i + block], SAMPLE_RATE)
-        cleaned.append(echo.process(microphone[i : i + block]))
-    clean = np.concatenate(cleaned)
-    assert abs(echo.delay - (delay - int(0.02 * SAMPLE_RATE))) <= 0.002 * SAMPLE_RATE, echo.delay
-    settled = slice(len(clean) // 2, len(clean))
-    erle = 10 * np.log10(np.mean(microphone[settled] ** 2) / np.mean(clean[settled] ** 2))
-    assert erle >= 10.0, f"echo return loss enhancement {erle:.1f} dB with a 150 ms delay"
 
 
 def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice, mic) -> None:  # mic: a PulseAudio server

@@ -1,15 +1,14 @@
-"""Acoustic echo cancellation on 16 kHz mono: WebRTC's AEC3 (``pywebrtc-audio``), and speexdsp.
+"""Acoustic echo cancellation on 16 kHz mono: WebRTC's AEC3 (``pywebrtc-audio``).
 
 On a laptop's speakers the microphone hears what Parley says.  An echo canceller takes what the
 speakers play (``reference``, from the player's thread) and removes its echo from what the
 microphone hears (``process``, on the listener's thread).  ``EchoCanceller`` is the one the app
 makes: ``WebRtcEchoCanceller``, AEC3, the canceller of browsers and video calls, which measures
 the echo's delay itself, adapts two linear filters, tells double talk from echo and suppresses
-what the filters leave.  ``SpeexEchoCanceller`` (speexdsp's adaptive filter and residual
-suppressor, with the delay measured here) is the one Parley had before; it stays for the
-comparison in ``bench/bench_echo.py``, where AEC3 removed more echo in every room, converged
-in under a second where speexdsp took seconds, and kept up with clock drift that left speexdsp
-removing nothing (docs/voice.md has the figures).
+what the filters leave.  (speexdsp's canceller, which Parley had before, was removed: in
+``bench/bench_echo.py`` AEC3 removed more echo in every room, converged in under a second where
+speexdsp took seconds, and kept up with clock drift that left speexdsp removing nothing;
+docs/measurements.md has the figures.)
 
 The two streams are paired by order, not by clock: each microphone frame is matched with the
 next reference frame queued, so a reference block pushed as it goes to the device always comes
@@ -20,15 +19,18 @@ delay, and what the filter learnt, stay the same from one reply to the next.  (M
 sample count, dropping reference that came late, was tried: the pairing then depended on when
 each stream started, and cancelled less.)
 
-Both measure the echo's delay (``echo_delay``: a phase-transform cross-correlation of the last
-``_HISTORY_S`` of microphone and reference) and hold the reference back by it less a margin.
-speexdsp's filter must be short to converge fast, so its reference follows every move of more
-than ``_REALIGN_S``, and its filter starts learning again; AEC3 finds delays up to about half
-a second itself, so its reference is moved only when the echo comes later than that.
+The echo's delay is also measured here (``echo_delay``: a phase-transform cross-correlation of
+the last ``_HISTORY_S`` of microphone and reference).  AEC3 finds delays up to about half a
+second itself, so the reference is held back by the measured delay only when the echo comes
+later than that.  When the microphone's clock drifts against the speakers' the delay grows or
+shrinks steadily (0.1%: 20 ms over 20 s, and AEC3 lost the echo after about 8 s); its slope is
+measured too, and the reference is resampled by it (``Stretch``), so the delay AEC3 sees stays
+put.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 from collections import deque
@@ -40,60 +42,29 @@ import soxr
 from ..errors import EchoCancellerError
 from ..formats import SAMPLE_RATE
 from .files import rms_level
+from .stretch import Stretch
 
-_LIBRARY = "libspeexdsp.so.1"
-_SPEEX_ECHO_SET_SAMPLING_RATE = 24
-_SPEEX_PREPROCESS_SET_DENOISE = 0
-_SPEEX_PREPROCESS_SET_ECHO_SUPPRESS = 20
-_SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE = 22
-_SPEEX_PREPROCESS_SET_ECHO_STATE = 24
 MAX_BACKLOG_SECONDS = 2.0  # reference kept ahead of the microphone; older is dropped
 MAX_DELAY_SECONDS = 0.8  # the longest echo delay looked for
 _HISTORY_S = 2.0  # microphone and reference kept to measure the delay on
 _ESTIMATE_EVERY_S = 0.5
-_MARGIN_S = 0.02  # the reference is held back by the delay less this: the filter sees the echo's start
-_REALIGN_S = 0.01  # a measured delay this far from the one in use moves the reference
 _SILENT_DB = -70.0  # a reference this quiet is Parley silent (EchoGuard's threshold too)
 _QUIET_S = 1.0  # Parley speaking again after this much silence may meet a changed echo path
 _AEC3_MARGIN_S = 0.06  # AEC3 finds delays up to about half a second itself: the reference is held
 _AEC3_BAND_S = (0.01, 0.45)  # back only when the echo comes later than 0.45 s after it (or too close)
+log = logging.getLogger("parley.echo")
+
+_DRIFT_WINDOW_S = 8.0  # the delays measured over this long give the clocks' drift
+_DRIFT_SPAN_S = 3.0  # ... once they span this long (6 measurements or more)
+_DRIFT_MIN_SAMPLES = 2.0  # a slope that moves the delay less than this over the span is noise
+_DRIFT_LEAST = 0.0002  # AEC3 keeps up with less drift itself (100 ppm: resampling only cost barge-in time)
+_DRIFT_MAX = 0.005  # a slope steeper than this is no clock: the echo path moved
+_DRIFT_MEASURE_S = 0.5  # the drift's delays are measured on this much of the latest microphone audio
+_DRIFT_CONFIDENT = 25.0  # ... and believed on a lower peak than the delay followed: the slope's fit weeds out strays
+_DRIFT_MIN_PEAK = 0.08
+_DRIFT_JUMP_S = 0.005  # a delay this far from the last one measured is a new path: the slope starts again
 _CONFIDENT = 50.0  # a delay is believed when its peak is this many times the median correlation
 _MIN_PEAK = 0.15
-
-_DECLARATIONS = """
-    typedef struct SpeexEchoState_ SpeexEchoState;
-    typedef struct SpeexPreprocessState_ SpeexPreprocessState;
-    SpeexEchoState *speex_echo_state_init(int frame_size, int filter_length);
-    void speex_echo_state_destroy(SpeexEchoState *st);
-    void speex_echo_cancellation(SpeexEchoState *st, const int16_t *rec, const int16_t *play, int16_t *out);
-    int speex_echo_ctl(SpeexEchoState *st, int request, void *ptr);
-    void speex_echo_state_reset(SpeexEchoState *st);
-    SpeexPreprocessState *speex_preprocess_state_init(int frame_size, int sampling_rate);
-    void speex_preprocess_state_destroy(SpeexPreprocessState *st);
-    int speex_preprocess_run(SpeexPreprocessState *st, int16_t *x);
-    int speex_preprocess_ctl(SpeexPreprocessState *st, int request, void *ptr);
-    """
-_ffi: Any = None  # made with the library: parsing the declarations took 70 ms of the app's start
-_lib: Any = None
-_lib_lock = threading.Lock()
-
-
-def _speexdsp() -> Any:
-    global _ffi, _lib
-    with _lib_lock:
-        if _lib is None:
-            from cffi import FFI
-
-            ffi = FFI()
-            ffi.cdef(_DECLARATIONS)
-            try:
-                _lib = ffi.dlopen(_LIBRARY)
-            except OSError as e:
-                raise EchoCancellerError(
-                    "The echo canceller needs speexdsp (Debian/Ubuntu: sudo apt install libspeexdsp1)"
-                ) from e
-            _ffi = ffi
-        return _lib
 
 
 def _webrtc_audio() -> Any:
@@ -117,23 +88,10 @@ def available() -> str | None:
     return None
 
 
-def speexdsp_available() -> str | None:
-    """None when ``SpeexEchoCanceller`` can be made here, else why not."""
-    try:
-        _speexdsp()
-    except EchoCancellerError as e:
-        return str(e)
-    return None
-
-
-def _to_int16(audio: np.ndarray) -> np.ndarray:
-    return np.asarray(np.clip(audio, -1.0, 1.0) * 32767.0, dtype=np.int16)
-
-
 class _PairedReference:
-    """What both cancellers share: the reference queued by the player's thread (resampled to
-    16 kHz) and taken by order, frame by frame, as the microphone's blocks come; microphone
-    samples short of a whole frame wait for the next block."""
+    """The reference queued by the player's thread (resampled to 16 kHz) and taken by order,
+    frame by frame, as the microphone's blocks come; microphone samples short of a whole frame
+    wait for the next block."""
 
     frame: int
     # Times what the canceller removed may no longer hold: its filter started learning again (a
@@ -147,6 +105,8 @@ class _PairedReference:
         self._reference: deque[np.ndarray] = deque()
         self._queued = 0
         self._resamplers: dict[int, soxr.ResampleStream] = {}
+        self.drift_ratio = 1.0  # reference samples made per sample played: the microphone's clock over the speakers'
+        self._drift: Stretch | None = None  # resamples the reference by ``drift_ratio``
         self._pending = np.zeros(0, dtype=np.float32)  # microphone samples short of a frame
         self.reference_level = -math.inf  # dBFS of the reference the last ``process`` paired with the microphone
         self._quiet = 0  # reference samples in a row that were silence
@@ -159,6 +119,8 @@ class _PairedReference:
                 if resampler is None:
                     resampler = self._resamplers[rate] = soxr.ResampleStream(rate, SAMPLE_RATE, 1, dtype="float32")
                 block = resampler.resample_chunk(np.ascontiguousarray(block, dtype=np.float32))
+            if self._drift is not None:
+                block = self._drift.push(block)
             if len(block) == 0:
                 return
             self._reference.append(np.asarray(block, dtype=np.float32))
@@ -189,6 +151,16 @@ class _PairedReference:
             self._reference.clear()
             self._queued = 0
             self._pending = self._pending[:0]
+            self.drift_ratio, self._drift = 1.0, None
+
+    def _set_drift(self, ratio: float) -> None:
+        """Resample the reference by ``ratio`` from here on (``Stretch``: no seam where it changes)."""
+        log.info("echo canceller: the microphone's clock runs %+.0f ppm against the speakers'", 1e6 * (ratio - 1.0))
+        with self._lock:
+            self.drift_ratio = ratio
+            if self._drift is None:
+                self._drift = Stretch(ratio)
+            self._drift.ratio = ratio
 
     def _init_alignment(self, *, margin_s: float, band_s: tuple[float, float]) -> None:
         """Hold the reference back by the measured echo delay less ``margin_s``, measuring again
@@ -208,6 +180,10 @@ class _PairedReference:
         self._history_ref[:] = 0.0
         self._since_estimate = 0
         self._candidate: int | None = None  # a delay measured once, believed when measured again
+        self._heard = 0  # microphone samples paired so far
+        self._lags: deque[tuple[int, int]] = deque()  # (``_heard``, delay measured) for the drift
+        self._lags_restarts = self.restarts
+        self._jumped: int | None = None  # a delay measured once far from the others
 
     def _realigned(self) -> None:
         """The reference moved by a new delay (``delay``)."""
@@ -222,9 +198,11 @@ class _PairedReference:
         self._history_ref[:keep] = self._history_ref[count:]
         self._history_ref[keep:] = reference
         self._since_estimate += count
+        self._heard += count
         if self._since_estimate >= _ESTIMATE_EVERY_S * SAMPLE_RATE and rms_level(self._history_ref) > -60.0:
             self._since_estimate = 0
             self._follow(echo_delay(self._history_mic, self._history_ref, int(MAX_DELAY_SECONDS * SAMPLE_RATE)))
+            self._follow_drift()
         line = np.concatenate([self._line, reference])
         self._line = line[count:]
         return line[:count]
@@ -247,7 +225,60 @@ class _PairedReference:
         else:
             self._line = self._line[self.delay - wanted :]
         self.delay = wanted
+        log.info("echo canceller: the echo comes %.0f ms after the reference", 1000 * lag / SAMPLE_RATE)
         self._realigned()
+
+    def _follow_drift(self) -> None:
+        """Keep the echo's delay still when the microphone's clock drifts against the speakers'
+        (0.1%: 20 ms over 20 s, which AEC3 loses after about 8 s): the slope of the delays
+        measured over the last ``_DRIFT_WINDOW_S`` (Theil-Sen: the median of the slopes
+        between every two, so a stray measurement does not tilt it) is how much faster the
+        microphone runs, and the reference is resampled by it.  The delays are measured on the
+        reference as resampled, so what is left of the slope corrects the ratio further.  Each
+        is measured on the last ``_DRIFT_MEASURE_S`` only: over the two seconds the delay is
+        followed on, 0.1% of drift smears the correlation's peak (by 2 ms) below belief.  A
+        delay that jumps (a new echo path, told by two measurements that agree) or Parley
+        speaking after a silence (the pairing starts again) begins a new slope.  A drift under
+        ``_DRIFT_LEAST`` is left to AEC3."""
+        window = int(_DRIFT_MEASURE_S * SAMPLE_RATE)
+        max_lag = int(MAX_DELAY_SECONDS * SAMPLE_RATE)
+        reference = self._history_ref[-(window + max_lag) :]
+        if rms_level(reference[-window:]) <= -50.0:
+            return
+        microphone = np.concatenate([np.zeros(max_lag, dtype=np.float32), self._history_mic[-window:]])
+        measured = echo_delay(microphone, reference, max_lag, confident=_DRIFT_CONFIDENT, min_peak=_DRIFT_MIN_PEAK)
+        if self.restarts != self._lags_restarts:
+            self._lags_restarts = self.restarts
+            self._lags.clear()
+        if measured is None:
+            return
+        lag = measured[0]
+        if self._lags and abs(lag - self._lags[-1][1]) > _DRIFT_JUMP_S * SAMPLE_RATE:
+            jumped = self._jumped is not None and abs(lag - self._jumped) <= _DRIFT_JUMP_S * SAMPLE_RATE
+            self._jumped = lag
+            if not jumped:
+                return
+            self._lags.clear()
+        self._jumped = None
+        self._lags.append((self._heard, lag))
+        while self._heard - self._lags[0][0] > _DRIFT_WINDOW_S * SAMPLE_RATE:
+            self._lags.popleft()
+        span = self._heard - self._lags[0][0]
+        if len(self._lags) < 6 or span < _DRIFT_SPAN_S * SAMPLE_RATE:
+            return
+        at = np.array([t for t, _ in self._lags], dtype=np.float64)
+        lags = np.array([d for _, d in self._lags], dtype=np.float64)
+        first, second = np.triu_indices(len(at), 1)
+        slope = float(np.median((lags[second] - lags[first]) / (at[second] - at[first])))
+        residual = lags - slope * at
+        if np.median(np.abs(residual - np.median(residual))) > 3.0:  # the delays do not lie on a line
+            return
+        if abs(slope) * span < _DRIFT_MIN_SAMPLES or abs(slope) > _DRIFT_MAX:
+            return
+        if self._drift is None and abs(slope) < _DRIFT_LEAST:
+            return
+        self._set_drift(self.drift_ratio / (1.0 - slope))
+        self._lags.clear()
 
     def _take_reference(self, count: int) -> np.ndarray:
         """The next ``count`` reference samples, silence where none was queued."""
@@ -267,82 +298,6 @@ class _PairedReference:
         return out
 
 
-class SpeexEchoCanceller(_PairedReference):
-    """Removes the speakers' echo from 16 kHz microphone audio with speexdsp (see the module
-    docstring).
-
-    ``frame_seconds``: speexdsp's frame (10 ms); ``tail_seconds``: the longest echo path the
-    filter covers (device latencies plus the room's reverberation); ``suppress``: also run the
-    residual echo suppressor (non-linear; it removes what the linear filter leaves).
-    """
-
-    name = "speexdsp"
-
-    def __init__(self, *, frame_seconds: float = 0.01, tail_seconds: float = 0.12, suppress: bool = True) -> None:
-        if not 0.0 < frame_seconds <= 0.064 or not frame_seconds < tail_seconds <= 2.0:
-            raise EchoCancellerError(f"Unusable echo canceller timing: frame {frame_seconds} s, tail {tail_seconds} s")
-        lib = _speexdsp()
-        self.frame = int(frame_seconds * SAMPLE_RATE)
-        tail = int(tail_seconds * SAMPLE_RATE) // self.frame * self.frame
-        echo = lib.speex_echo_state_init(self.frame, tail)
-        if echo == _ffi.NULL:
-            raise EchoCancellerError("speexdsp refused to make an echo canceller")
-        self._echo = _ffi.gc(echo, lib.speex_echo_state_destroy)
-        rate = _ffi.new("int *", SAMPLE_RATE)
-        lib.speex_echo_ctl(self._echo, _SPEEX_ECHO_SET_SAMPLING_RATE, rate)
-        self._pre: Any = None
-        if suppress:
-            pre = lib.speex_preprocess_state_init(self.frame, SAMPLE_RATE)
-            if pre == _ffi.NULL:
-                raise EchoCancellerError("speexdsp refused to make an echo suppressor")
-            self._pre = _ffi.gc(pre, lib.speex_preprocess_state_destroy)
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_STATE, self._echo)
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_DENOISE, _ffi.new("int *", 0))
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS, _ffi.new("int *", -45))
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE, _ffi.new("int *", -30))
-        self._lib = lib
-        self._init_queue()
-        self.restarts = 0
-        self._init_alignment(margin_s=_MARGIN_S, band_s=(_MARGIN_S - _REALIGN_S, _MARGIN_S + _REALIGN_S))
-        self._rec = _ffi.new("int16_t[]", self.frame)
-        self._play = _ffi.new("int16_t[]", self.frame)
-        self._out = _ffi.new("int16_t[]", self.frame)
-
-    def process(self, microphone: np.ndarray) -> np.ndarray:
-        """``microphone`` (16 kHz mono float32) without the echo; one thread at a time.  What is
-        short of a whole frame is held back for the next call (at most 10 ms)."""
-        audio = self._whole_frames(microphone)
-        whole = len(audio)
-        if whole == 0:
-            return audio
-        reference = self._aligned(audio, self._take_reference(whole))
-        self._note_level(reference)
-        out = np.empty(whole, dtype=np.float32)
-        rec, play, cleaned, n = self._rec, self._play, self._out, self.frame
-        mic16 = _to_int16(audio)
-        ref16 = _to_int16(reference)
-        for i in range(0, whole, n):
-            _ffi.memmove(rec, mic16[i : i + n].tobytes(), 2 * n)
-            _ffi.memmove(play, ref16[i : i + n].tobytes(), 2 * n)
-            self._lib.speex_echo_cancellation(self._echo, rec, play, cleaned)
-            if self._pre is not None:
-                self._lib.speex_preprocess_run(self._pre, cleaned)
-            out[i : i + n] = np.frombuffer(_ffi.buffer(cleaned), dtype=np.int16) / 32768.0
-        return out
-
-    def reset(self) -> None:
-        """Forget the reference queued, the delay and what the filter learnt (a new microphone stream)."""
-        self._forget_queue()
-        self._forget_alignment()
-        self.restarts += 1
-        self._lib.speex_echo_state_reset(self._echo)
-
-    def _realigned(self) -> None:
-        """The filter modelled the old delay: it starts again."""
-        self.restarts += 1
-        self._lib.speex_echo_state_reset(self._echo)
-
-
 class WebRtcEchoCanceller(_PairedReference):
     """Removes the speakers' echo with WebRTC's AEC3 (``pywebrtc-audio``; Apache-2.0), the
     canceller of browsers and video calls: it finds the echo's delay itself (up to about half a
@@ -350,7 +305,7 @@ class WebRtcEchoCanceller(_PairedReference):
     from Parley's alone, and suppresses what its filters leave.
 
     Each 10 ms microphone frame goes in with the reference frame paired with it, the reference
-    first, as AEC3 wants it.  The delay is also measured here, as for speexdsp, but the
+    first, as AEC3 wants it.  The delay is also measured here (``echo_delay``), but the
     reference is held back only when the echo comes more than ``_AEC3_BAND_S[1]`` after it (in
     the PulseAudio loop under load, 0.6 s: an output device that took half a second of audio at
     once, a microphone that dropped input), which AEC3 alone would not find.
@@ -392,18 +347,26 @@ class WebRtcEchoCanceller(_PairedReference):
         self.restarts += 1
 
 
-def echo_delay(microphone: np.ndarray, reference: np.ndarray, max_lag: int) -> tuple[int, float] | None:
+def echo_delay(
+    microphone: np.ndarray,
+    reference: np.ndarray,
+    max_lag: int,
+    *,
+    confident: float = _CONFIDENT,
+    min_peak: float = _MIN_PEAK,
+) -> tuple[int, float] | None:
     """How many samples after ``reference`` its echo is heard in ``microphone`` (same length),
     at most ``max_lag``, and how sure (the peak over the median correlation); None when no
-    delay stands out.  A cross-correlation with the phase transform (GCC-PHAT): every frequency
-    weighs the same, so the voice's loud low tones do not blur the peak, and it stays sharp
-    while the user talks over the echo."""
+    delay stands out (a peak under ``min_peak``, or under ``confident`` times the median).  A
+    cross-correlation with the phase transform (GCC-PHAT): every frequency weighs the same, so
+    the voice's loud low tones do not blur the peak, and it stays sharp while the user talks
+    over the echo."""
     size = 1 << (2 * len(microphone) - 1).bit_length()
     cross = np.fft.rfft(microphone, size) * np.conj(np.fft.rfft(reference, size))
     correlation = np.fft.irfft(cross / (np.abs(cross) + 1e-12), size)[: max_lag + 1]
     lag = int(np.argmax(correlation))
     peak, median = float(correlation[lag]), float(np.median(np.abs(correlation)))
-    if peak < _MIN_PEAK or peak < _CONFIDENT * median:
+    if peak < min_peak or peak < confident * median:
         return None
     return lag, peak / max(median, 1e-12)
 
@@ -419,7 +382,7 @@ class EchoGuard:
       over cleaned level on blocks with Parley's voice, reaches ``converged_db``), nothing heard
       is the user but by the level rule below.  AEC3 gets there 0.2 to 0.4 s after Parley's
       first words (bench/bench_echo.py: a question 0.5 s into a reply is heard as quickly as one
-      later), where speexdsp took seconds, so this is no longer a grace period anyone meets;
+      later), so this is no longer a grace period anyone meets;
     - after that, a block may be the user only where, over the last ``window_seconds``, the
       canceller removed little (cleaned within ``keep_db`` of raw: it removes Parley's voice,
       not the user's; 10 dB: AEC3 also ducks the user a little while both speak) and what is
@@ -507,4 +470,4 @@ class EchoGuard:
         return max(level for _, level in self._references)
 
 
-EchoCanceller = WebRtcEchoCanceller  # the one the app makes (bench/bench_echo.py compares them)
+EchoCanceller = WebRtcEchoCanceller  # the one the app makes

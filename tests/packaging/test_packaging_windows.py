@@ -52,6 +52,7 @@ winpython = _load("winpython", WINDOWS / "winpython.py")
 
 def _mingw() -> str:
     require(shutil.which(build_native.CC) is not None, f"{build_native.CC} (Debian: gcc-mingw-w64-x86-64-posix)")
+    require(shutil.which(build_native.CXX) is not None, f"{build_native.CXX} (Debian: g++-mingw-w64-x86-64-posix)")
     return build_native.CC
 
 

@@ -141,3 +141,24 @@ def test_a_judge_that_fails_leaves_the_turn_to_the_long_pause(model: Path) -> No
         assert judged - asked.speech_end >= closed.longest_seconds * 16000
     finally:
         vad.close()
+
+
+def test_a_question_over_parley_s_voice_ends_by_the_fixed_pause(smart: SmartTurn) -> None:
+    """Talking over Parley (pushed with ``judged`` false): the echo canceller holds the user
+    down in gaps while both speak, which the judge would hear as a finished question ("How
+    the..." sent in the PulseAudio loop test); such an utterance ends after the fixed pause,
+    exactly where the segmenter without a judge ends it."""
+    vad = SileroVAD.default()
+    try:
+        asked = turns.finished(1, "piper")
+        (fixed,) = ends(UtteranceSegmenter(NeuralDetector(vad)), asked.audio)
+        vad.reset()
+        segmenter = UtteranceSegmenter(NeuralDetector(vad), judge=smart)
+        over = [
+            min(len(asked.audio), i + BLOCK)
+            for i in range(0, len(asked.audio), BLOCK)
+            for _ in segmenter.push(asked.audio[i : i + BLOCK], judged=False)
+        ]
+        assert over == [fixed]
+    finally:
+        vad.close()

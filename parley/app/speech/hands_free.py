@@ -162,7 +162,7 @@ class HandsFree(QObject):
 
     def _audio(self, block: Any) -> None:
         """The listener's thread: cut the stream into utterances."""
-        may_be_speech = True
+        may_be_speech = judged = True
         heard_energy = left_energy = 0.0
         if self.echo is not None:
             heard_energy = float(np.dot(block, block))
@@ -172,13 +172,14 @@ class HandsFree(QObject):
                 self._echo_restarts = self.echo.restarts
                 self._echo_guard.filter_restarted()
             may_be_speech = self._echo_guard.admit(block, cleaned, self.echo.reference_level)  # else Parley's voice
+            judged = not self._echo_guard.echo_present  # talking over Parley: the fixed pause ends the turn
             block = cleaned
         segmenter = self._segmenter or self._new_segmenter()
         if self._ignoring.is_set():
             segmenter.reset()
             return
         was_in_utterance = segmenter.in_utterance
-        utterances = segmenter.push(block, may_be_speech)
+        utterances = segmenter.push(block, may_be_speech, judged)
         self._energy[0] += heard_energy
         self._energy[1] += left_energy
         for utterance in utterances:

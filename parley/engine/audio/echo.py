@@ -429,6 +429,11 @@ class EchoGuard:
     def converged(self) -> bool:
         return self.erle_db >= self.converged_db
 
+    @property
+    def echo_present(self) -> bool:
+        """Parley's voice played within the hangover: what the microphone hears may hold its echo."""
+        return self._echo_for > 0.0
+
     def filter_restarted(self) -> None:
         """The canceller's filter starts learning again (``EchoCanceller.restarts`` changed):
         what it removed so far says nothing about what it removes now."""

@@ -217,7 +217,10 @@ class UtteranceSegmenter:
     With a ``judge`` (a turn-end model) the pause that ends an utterance is not fixed: after
     ``judge.quick_seconds`` of quiet the judge hears the utterance so far, and one it hears as
     finished ends there; otherwise it ends after ``judge.longest_seconds`` of quiet, so a pause
-    to think mid-sentence does not send half a sentence.  The judge is asked once a pause.
+    to think mid-sentence does not send half a sentence.  The judge is asked once a pause.  An
+    utterance that starts in samples pushed with ``judged`` false (the user talking over Parley's
+    voice, whose echo canceller holds the user down in gaps while both speak) ends after the
+    fixed ``end_silence_seconds``: the judge would hear those gaps as the end of a question.
     """
 
     def __init__(
@@ -238,12 +241,13 @@ class UtteranceSegmenter:
         per_second = sample_rate / self._frame
         self._start_frames = max(1, round(start_seconds * per_second))
         self._window: deque[bool] = deque(maxlen=2 * self._start_frames)  # speech or not, the latest frames
+        self._fixed_frames = max(1, round(end_silence_seconds * per_second))
         self._ask_frames: int | None = None  # the quiet frames after which the judge is asked
-        if judge is None:
-            self._end_frames = max(1, round(end_silence_seconds * per_second))
-        else:
+        self._end_frames = self._fixed_frames
+        if judge is not None:
             self._ask_frames = max(1, round(judge.quick_seconds * per_second))
             self._end_frames = max(self._ask_frames, round(judge.longest_seconds * per_second))
+        self._judging = False  # the utterance being heard is ended by the judge
         self._keep_frames = round(MARGIN_SECONDS * per_second)
         self._pre_roll: deque[np.ndarray] = deque(maxlen=max(1, round(pre_roll_seconds * per_second)))
         self._max_frames = max(1, round(max_seconds * per_second))
@@ -263,18 +267,19 @@ class UtteranceSegmenter:
     def in_utterance(self) -> bool:
         return bool(self._frames)
 
-    def push(self, block: np.ndarray, may_be_speech: bool = True) -> list[np.ndarray]:
+    def push(self, block: np.ndarray, may_be_speech: bool = True, judged: bool = True) -> list[np.ndarray]:
         """Feed the next samples; return the utterances they completed, oldest first.
 
         ``may_be_speech`` false: none of these samples counts as speech, whatever the detector
         says (Parley's own voice, while it speaks), but they are kept like the rest: an
-        utterance that starts just after takes them along as its pre-roll."""
+        utterance that starts just after takes them along as its pre-roll.  ``judged`` false: an
+        utterance starting here ends after the fixed pause (see the class)."""
         audio = np.concatenate([self._pending, np.asarray(block, dtype=np.float32)])
         whole = len(audio) // self._frame * self._frame
         self._pending = audio[whole:].copy()
         done = []
         for i in range(0, whole, self._frame):
-            utterance = self._frame_in(audio[i : i + self._frame], may_be_speech)
+            utterance = self._frame_in(audio[i : i + self._frame], may_be_speech, judged)
             if utterance is not None:
                 done.append(utterance)
         return done
@@ -297,7 +302,7 @@ class UtteranceSegmenter:
         self._frames, self._quiet_run = [], 0
         return utterance
 
-    def _frame_in(self, frame: np.ndarray, may_be_speech: bool) -> np.ndarray | None:
+    def _frame_in(self, frame: np.ndarray, may_be_speech: bool, judged: bool) -> np.ndarray | None:
         speech = self.detector.is_speech(frame, bool(self._frames)) and may_be_speech
         if not self._frames:
             self._window.append(speech)
@@ -307,10 +312,12 @@ class UtteranceSegmenter:
                 self._pre_roll.clear()
                 self._window.clear()
                 self._quiet_run = 0
+                self._judging = self.judge is not None and judged
             return None
         self._frames.append(frame)
         self._quiet_run = 0 if speech else self._quiet_run + 1
-        if self._quiet_run >= self._end_frames or (self._quiet_run == self._ask_frames and self._finished()):
+        end = self._end_frames if self._judging else self._fixed_frames
+        if self._quiet_run >= end or (self._judging and self._quiet_run == self._ask_frames and self._finished()):
             keep = len(self._frames) - self._quiet_run + self._keep_frames
             utterance = np.concatenate(self._frames[:keep])
             self._frames, self._quiet_run = [], 0

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.tool_call_set import TOOLS, cases, score
+from parley.engine.library.embedding_models import embedding_model_path
 from parley.engine.modelfiles.defaults import default_chat_model_path, default_speech_model_path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -378,7 +379,8 @@ def feature_figures(args: argparse.Namespace, tools: Path, model: Path, logs: Pa
             free, held = medians[f"{label} free"], medians[f"{label} schema"]
             print(f"json_schema  {label:<7} free {free:6.1f} tok/s, held {held:6.1f} tok/s ({held / free - 1:+.0%})")
         print(f"json_schema held: parley / llama-server {medians['parley schema'] / medians['llama schema']:.2f}x")
-    embed_model = Path(args.embedding_model) if args.embedding_model else model
+    # a catalog name (all-minilm-l6-v2) is its converted GGUF, which llama-server is given too
+    embed_model = embedding_model_path(args.embedding_model) if args.embedding_model else model
     parley_cmd = [sys.executable, "-m", "parley", "serve", "--port", str(parley_port), "--model", "none"]
     parley_cmd += ["--speech-model", "none", "--voice", "none", "--threads", str(args.threads), "--device", "cpu"]
     parley_cmd += ["--embedding-model", str(embed_model)]

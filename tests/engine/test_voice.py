@@ -292,13 +292,18 @@ def test_the_first_words_keep_their_start_without_the_silence_before_them(voice)
         trimmed = trim_leading_silence(made, rate)
         cut += len(made) - len(trimmed)
         assert silence_before(trimmed, AUDIBLE) <= min(silence_before(made, AUDIBLE), (LEAD_KEPT_SECONDS + 0.03) * rate)
-        clips.append(to16k(trimmed, rate))
+        clips.append((to16k(made, rate), to16k(trimmed, rate)))
     assert cut >= 0.01 * rate * len(firsts)  # 30-70 ms for most, none before "Sure"
     pause = np.zeros(SAMPLE_RATE // 2, np.float32)
     with SpeechModel(default_speech_model_path(), device="cpu", threads=2) as model:
-        heard = [model.transcribe(np.concatenate([pause, c, pause])).text for c in clips]
-    for text, words in zip(firsts, heard, strict=True):
-        assert re.sub(r"[^a-z ]", "", text.lower()).split()[0] in words.lower(), (text, words)
+        heard = [[model.transcribe(np.concatenate([pause, c, pause])).text.lower() for c in pair] for pair in clips]
+    # The voice's own sampling noise makes a lone word unclear now and then ("Sure," heard as
+    # "Tear", whole or trimmed alike): what the trim must not do is lose a word heard untrimmed.
+    first_words = [re.sub(r"[^a-z ]", "", text.lower()).split()[0] for text in firsts]
+    understood = [word in whole for word, (whole, _) in zip(first_words, heard, strict=True)]
+    assert sum(understood) >= len(firsts) - 1, heard
+    for word, (whole, trimmed), clear in zip(first_words, heard, understood, strict=True):
+        assert not clear or word in trimmed, (word, whole, trimmed)
 
 
 def test_stop_silences_the_speakers_at_once(voice, mic) -> None:

@@ -135,12 +135,13 @@ class _PairedReference:
         self._pending = audio[whole:].copy()
         return audio[:whole]
 
-    def _note_level(self, reference: np.ndarray) -> None:
-        """``reference_level`` of what was paired with the microphone; Parley speaking again
-        after a silence counts as a restart."""
-        self.reference_level = rms_level(reference)
-        if self.reference_level <= _SILENT_DB:
-            self._quiet += len(reference)
+    def _note_speakers(self, played: np.ndarray) -> None:
+        """Parley speaking again after a silence counts as a restart.  ``played``: the reference
+        taken by order, before ``_aligned`` holds it back, so the silence a new delay puts in
+        front of it (which is no pause of Parley's; the new delay counted as a restart of its
+        own) is not taken for one: 0.54 s of it beside a pause of 0.5 s counted twice."""
+        if rms_level(played) <= _SILENT_DB:
+            self._quiet += len(played)
             return
         if self._quiet >= _QUIET_S * SAMPLE_RATE:
             self.restarts += 1
@@ -330,8 +331,10 @@ class WebRtcEchoCanceller(_PairedReference):
         audio = self._whole_frames(microphone)
         if len(audio) == 0:
             return audio
-        reference = self._aligned(audio, self._take_reference(len(audio)))
-        self._note_level(reference)
+        played = self._take_reference(len(audio))
+        self._note_speakers(played)
+        reference = self._aligned(audio, played)
+        self.reference_level = rms_level(reference)
         return np.asarray(self._aec.process(np.clip(audio, -1.0, 1.0), reference), dtype=np.float32)
 
     def reset(self) -> None:

@@ -109,6 +109,7 @@ class Engines(Protocol):
         on_error: Callable[[BaseException], None],
         on_played: Callable[[Any, int], None] | None,
         on_first_audio: Callable[[], None] | None = None,
+        on_underflow: Callable[[], None] | None = None,
     ) -> Any: ...
     def echo_canceller(self) -> Any: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
@@ -301,6 +302,7 @@ class LocalEngines:
         on_error: Callable[[BaseException], None],
         on_played: Callable[[Any, int], None] | None,
         on_first_audio: Callable[[], None] | None = None,
+        on_underflow: Callable[[], None] | None = None,
     ) -> Any:
         """A ``Speaker`` for the natural voice ``voice`` ("default": the default natural voice);
         it loads the voice on its own thread."""
@@ -314,6 +316,7 @@ class LocalEngines:
             on_speaking=on_speaking,
             on_error=on_error,
             on_played=on_played,
+            on_underflow=on_underflow,
             on_first_audio=on_first_audio,
         )
 

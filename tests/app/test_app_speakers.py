@@ -7,6 +7,7 @@ own voice for the user's, and the user must be able to talk over it.
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from parley.app.voice.spoken_replies import SpokenReplies
 from parley.engine.textmetrics import word_error_rate
 from parley.engine.voice.voices import unavailable as voice_unavailable
 from tests.support.app_helpers import QUESTION, make_controller, question_clip  # noqa: F401 - fixtures
@@ -62,6 +64,41 @@ def test_parley_speaking_alone_never_takes_its_own_voice_for_the_user(qtbot, tmp
         assert user_messages(controller) == [STORY], "Parley took its own voice for the user's"
         assert controller.book.current.messages[-1].state == "complete", "Parley's own voice stopped its reply"
         assert spoke_s >= 10, "the reply was too short to show anything"
+
+
+def test_speakers_that_run_dry_do_not_make_parley_take_its_own_voice_for_the_user(
+    qtbot, tmp_path, mic, monkeypatch
+) -> None:
+    """A loaded machine, made on purpose: the player's thread is 0.25 s late every 1.5 s of
+    playing, so the output device runs dry and the echo comes later than the reference says,
+    each time by more.  AEC3 loses the echo until it finds the new delay; the canceller is told
+    (``output_interrupted``) and the guard waits for it to converge again.  Without that, the
+    guard trusted the old convergence and a word of Parley's echo became a message, as under a
+    CPU hog (3 runs of 8) and in CI."""
+    reference, ran_dry = SpokenReplies._echo_reference, SpokenReplies._speakers_ran_dry
+    blocks, underflows = itertools.count(1), itertools.count(1)
+    counted: list[int] = []
+
+    def late_player(self: SpokenReplies, block: Any, rate: int) -> None:
+        reference(self, block, rate)
+        if next(blocks) % 75 == 0:
+            time.sleep(0.25)
+
+    def counting(self: SpokenReplies) -> None:
+        counted.append(next(underflows))
+        ran_dry(self)
+
+    monkeypatch.setattr(SpokenReplies, "_echo_reference", late_player)
+    monkeypatch.setattr(SpokenReplies, "_speakers_ran_dry", counting)
+    with speakers_heard_by_microphone(level=0.5):
+        controller = talking_controller(qtbot, tmp_path)
+        controller.replies.send(STORY)
+        qtbot.waitUntil(lambda: controller.spoken.speaking, timeout=60_000)
+        qtbot.waitUntil(lambda: not controller.spoken.speaking, timeout=180_000)
+        print(f"the speakers ran dry {len(counted)} times")
+        assert len(counted) >= 5, "the player's thread was late but the device did not run dry"
+        assert user_messages(controller) == [STORY], "Parley took its own voice for the user's"
+        assert controller.book.current.messages[-1].state == "complete", "Parley's own voice stopped its reply"
 
 
 ECHO_AS_LOUD_AS_THE_USER = pytest.param(

@@ -324,6 +324,27 @@ def test_stop_silences_the_speakers_at_once(voice, mic) -> None:
         speaker.close()
 
 
+def test_speakers_that_run_dry_are_reported(voice, mic) -> None:
+    """The player's thread late by 0.3 s (a loaded machine; here it waits in ``on_played``): the
+    output device runs dry and plays a gap no block holds, which the speaker reports
+    (``on_underflow``), since the echo canceller's reference is now behind what was heard."""
+    played: list[np.ndarray] = []
+    dry: list[int] = []
+
+    def late_now_and_then(block: np.ndarray, _rate: int) -> None:
+        played.append(block)
+        if len(played) == 10:
+            threading.Event().wait(0.3)
+
+    speaker = Speaker(lambda: voice, on_played=late_now_and_then, on_underflow=lambda: dry.append(len(played)))
+    try:
+        speaker.say("This sentence is long enough for the speakers to run dry while it is said.")
+        assert speaker.wait_until_quiet(60)
+        assert dry and 10 <= dry[0] <= 12 and len(dry) <= 2, dry  # once, a write or two after the late block
+    finally:
+        speaker.close()
+
+
 def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice, mic) -> None:  # mic: a PulseAudio server
     played: list[np.ndarray] = []
     text = "This sentence is long enough to be paused well before it has been said in full."

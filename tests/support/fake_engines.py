@@ -228,6 +228,9 @@ class FakeEchoCanceller:
     def reset(self) -> None:
         pass
 
+    def output_interrupted(self) -> None:
+        pass
+
 
 # ---------------------------------------------------------------- the models
 
@@ -576,6 +579,7 @@ class FakeEngines:
         on_error: Callable[[BaseException], None],
         on_played: Callable[[Any, int], None] | None,
         on_first_audio: Callable[[], None] | None = None,
+        on_underflow: Callable[[], None] | None = None,
     ) -> FakeVoice:
         self.voice = FakeVoice(on_speaking, on_first_audio)
         return self.voice

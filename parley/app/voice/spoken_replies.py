@@ -184,7 +184,13 @@ class SpokenReplies(QObject):
                     on_first_audio: Callable[[], None],
                 ) -> Any:
                     return self._engines.speaker(
-                        voice, threads, on_speaking, on_error, self._echo_reference, on_first_audio
+                        voice,
+                        threads,
+                        on_speaking,
+                        on_error,
+                        self._echo_reference,
+                        on_first_audio,
+                        on_underflow=self._speakers_ran_dry,
                     )
 
                 return NaturalReadAloud(make_speaker, None, self)
@@ -196,6 +202,12 @@ class SpokenReplies(QObject):
         echo = self._hands_free.echo
         if echo is not None:
             echo.reference(block, rate)
+
+    def _speakers_ran_dry(self) -> None:
+        """The player's thread: the speakers played a gap the reference does not hold."""
+        echo = self._hands_free.echo
+        if echo is not None:
+            echo.output_interrupted()
 
     def _speaking_changed(self, speaking: bool) -> None:
         """Without an echo canceller, hands-free ignores the microphone while Parley speaks."""

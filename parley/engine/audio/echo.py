@@ -95,9 +95,10 @@ class _PairedReference:
 
     frame: int
     # Times what the canceller removed may no longer hold: its filter started learning again (a
-    # new delay, ``reset``), or Parley speaks again after ``_QUIET_S`` of silence, in which the
+    # new delay, ``reset``), Parley speaks again after ``_QUIET_S`` of silence, in which the
     # echo path may have changed unseen (the output reopened or refilled its buffer: in the
-    # PulseAudio loop the echo then came 0.5 s after the reference, where it had come 0.12 s).
+    # PulseAudio loop the echo then came 0.5 s after the reference, where it had come 0.12 s),
+    # or the speakers ran dry (``output_interrupted``).
     restarts: int
 
     def _init_queue(self) -> None:
@@ -144,8 +145,23 @@ class _PairedReference:
             self._quiet += len(played)
             return
         if self._quiet >= _QUIET_S * SAMPLE_RATE:
-            self.restarts += 1
+            self._restarted()
         self._quiet = 0
+
+    def output_interrupted(self) -> None:
+        """The speakers ran dry (an output underflow: the player's thread was late on a loaded
+        machine) and played a gap the reference does not hold, so from here on the echo comes
+        later than it did, by as much: a restart.  AEC3 finds the new delay itself (or
+        ``_aligned`` does, beyond its reach), the drift's slope starts again instead of taking
+        the jump for drift, and ``EchoGuard`` waits for the canceller to converge again.  In the
+        PulseAudio loop under load (a CPU hog beside the app), the guard trusted the old
+        convergence and let the echo AEC3 had lost through as the user's voice (3 runs of 8,
+        each just after an underflow).  Any thread."""
+        self._restarted()
+
+    def _restarted(self) -> None:
+        with self._lock:  # the player's thread counts too
+            self.restarts += 1
 
     def _forget_queue(self) -> None:
         with self._lock:
@@ -342,12 +358,12 @@ class WebRtcEchoCanceller(_PairedReference):
         self._forget_queue()
         self._forget_alignment()
         self._aec.reset()
-        self.restarts += 1
+        self._restarted()
 
     def _realigned(self) -> None:
         """AEC3 finds the new delay itself, in a second or two: until then, as after a reset,
         what it removes says little (``EchoGuard.filter_restarted``)."""
-        self.restarts += 1
+        self._restarted()
 
 
 def echo_delay(

@@ -8,13 +8,17 @@ thread notices between two blocks (one block is ``BLOCK_SECONDS``), aborts the s
 discards what the device still buffers, and ``stop`` returns once that is done.
 
 Every block written (silence included) goes to ``on_played``, on the player thread: what the
-speakers play, the echo canceller's reference.  ``hold(True)`` keeps the device open, playing
-silence, between utterances (hands-free with echo cancelling): the echo canceller's reference
-then stays in step with the microphone, so what its filter learnt still holds for the next
-reply, and the next reply starts without opening the device.  A ``stop`` while holding drops
-the queue without closing the device: what the device buffers (``latency="low"``, a few tens of
-milliseconds) still plays out.  ``pause(True)`` plays silence instead of the queue, which it
-keeps, until ``pause(False)`` (the user may be talking over Parley: see ``SpokenReplies``).
+speakers play, the echo canceller's reference.  An output underflow (the player thread was late
+and the device ran dry: a loaded machine) goes to ``on_underflow``: the device played a gap that
+no block holds, so the echo comes later than the reference says from there on.
+
+``hold(True)`` keeps the device open, playing silence, between utterances (hands-free with
+echo cancelling): the echo canceller's reference then stays in step with the microphone, so
+what its filter learnt still holds for the next reply, and the next reply starts without
+opening the device.  A ``stop`` while holding drops the queue without closing the device: what
+the device buffers (``latency="low"``, a few tens of milliseconds) still plays out.
+``pause(True)`` plays silence instead of the queue, which it keeps, until ``pause(False)`` (the
+user may be talking over Parley: see ``SpokenReplies``).
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ class Player:
         *,
         device: int | str | None = None,
         on_played: Callable[[np.ndarray, int], None] | None = None,
+        on_underflow: Callable[[], None] | None = None,
         on_state: Callable[[bool], None] | None = None,
         on_error: Callable[[PlaybackError], None] | None = None,
     ) -> None:
@@ -63,6 +68,7 @@ class Player:
         self.sample_rate = sample_rate
         self.device = device
         self._on_played = on_played
+        self._on_underflow = on_underflow
         self._on_state = on_state
         self._on_error = on_error
         self._block = max(1, int(BLOCK_SECONDS * sample_rate))
@@ -219,7 +225,9 @@ class Player:
                         idle = 0
                         if not self._playing:
                             self._set_playing(True)
-                stream.write(block.reshape(-1, 1))
+                underflowed = stream.write(block.reshape(-1, 1))
+                if underflowed and self._on_underflow is not None:
+                    self._on_underflow()
                 if self._on_played is not None:
                     self._on_played(block, self.sample_rate)
                 if self._stops != stops and not self._held:

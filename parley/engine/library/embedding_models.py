@@ -44,6 +44,7 @@ class EmbeddingModel:
     archive: str  # the zip file inside that package
     files: dict[str, SourceFile]  # by what bert_convert asks for
     dimensions: int
+    parameters: str
     note: str
 
     @property
@@ -71,6 +72,7 @@ MODELS: tuple[EmbeddingModel, ...] = (
             ),
         },
         dimensions=384,
+        parameters="22M",
         note="small and quick English sentence embeddings (reads up to 256 words' worth of a text well)",
     ),
 )
@@ -84,11 +86,16 @@ def find_embedding_model(name: str) -> EmbeddingModel | None:
 
 def is_installed(model: EmbeddingModel) -> bool:
     """Whether the package that holds ``model`` is installed here (nothing is read or converted)."""
+    return installed_file(model) is not None
+
+
+def installed_file(model: EmbeddingModel) -> Path | None:
+    """Where ``model`` is read from here: the package's archive (None when it is not installed;
+    nothing is read or converted)."""
     try:
-        _archive(model)
+        return _archive(model)
     except ParleyError:
-        return False
-    return True
+        return None
 
 
 def embedding_model_path(choice: str) -> Path:

@@ -1,5 +1,6 @@
 """What the Model library page shows, gathered in one call: every model on this computer and the
-catalog, each with whether it fits here, and the downloads Parley made; removing one download.
+catalog (the embedding models too, installed or not), each with whether it fits here, and the
+downloads Parley made; removing one download.
 
 Reads headers and folders, so it runs off the UI thread (``app.model_library`` runs it on a
 worker of its own).
@@ -22,6 +23,7 @@ from . import (
     remove_model,
 )
 from .catalog import CatalogEntry
+from .embedding_models import MODELS as EMBEDDING_MODELS, EmbeddingModel, is_installed
 from .human_units import gb
 from .local_models import FoundModel
 from .memory_fit import FitEstimate
@@ -37,6 +39,8 @@ class Scan:
     catalog_fits: dict[str, str]  # by catalog id
     downloaded: set[str]  # catalog ids Parley downloaded
     problems: list[str]  # catalog entries and download records that were ignored, and why
+    # The catalog's embedding models (installed from PyPI, not downloaded) and whether each is installed
+    embedding: tuple[tuple[EmbeddingModel, bool], ...] = ()
 
 
 def fit_text(estimate: FitEstimate) -> str:
@@ -64,6 +68,7 @@ def scan(folders: list[str], n_ctx: int, device: str) -> Scan:
         catalog_fits={e.id: fit_text(estimate_entry(e, n_ctx=n_ctx, device=device)) for e in entries},
         downloaded=set(downloaded()),
         problems=[*catalog_problems(), *record_problems()],
+        embedding=tuple((m, is_installed(m)) for m in EMBEDDING_MODELS),
     )
 
 

@@ -105,7 +105,7 @@ def _fit(path: Path, kind: str | None, size: int, name: str) -> str:
     try:
         if kind == "chat":
             estimate = library.estimate(path, kind=kind, n_ctx=settings.context_length, device=settings.device)
-        elif kind == "speech":
+        elif kind in ("speech", "embedding"):
             estimate = library.estimate_size(size, name=name, kind=kind, device=settings.device)
         else:
             return ""

@@ -8,11 +8,13 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from parley.engine.library import pip_sets
+from parley.engine.library.embedding_models import embedding_model_path
 from tests.support.requirements import require
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,6 +70,13 @@ def test_models_lists_the_embedding_models_with_the_name_serve_takes(tmp_path: P
     catalog = parley("models", "catalog", env=isolated(tmp_path))
     assert catalog.returncode == 0, catalog.stderr
     assert re.search(r"^Embedding .*\n \* all-minilm-l6-v2 +22M +384 dimensions +Apache-2.0$", catalog.stdout, re.M)
+    # A GGUF embedding model of the user's own is listed as one, by the path --embedding-model takes.
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    shutil.copyfile(embedding_model_path("all-minilm-l6-v2"), folder / "minilm.gguf")
+    mine = parley("models", "--folder", str(folder), env=isolated(tmp_path))
+    assert re.search(r"^embedding +\d+ MB +fits +Your folder +minilm.gguf$", mine.stdout, re.M), mine.stdout
+    assert f"{folder / 'minilm.gguf'}\n" in mine.stdout
 
 
 def test_catalog_has_a_fit_column_and_fits_leaves_out_the_models_too_big(tmp_path: Path) -> None:

@@ -5,8 +5,8 @@ tools' folders and the user's own, each checked; a broken one says why), and the
 recommended models (the embedding models among them, installed from PyPI and chosen for other
 apps in Settings > Desktop, so neither Download nor Use applies to them).  Each row shows
 size, licence and whether it fits this machine.  Buttons: Use (puts the file into the dialog's
-speech or chat model choice), Download (with progress, speed and time left), Cancel, Remove
-(only for models Parley downloaded).
+speech or chat model choice, or an embedding model file into Settings > Desktop's), Download
+(with progress, speed and time left), Cancel, Remove (only for models Parley downloaded).
 
 The work (looking, downloading, removing) is a ``ModelWork``'s (``app.model_library``), on
 threads of its own; the page asks it and shows its signals.  Closing Settings cancels a running download: the part
@@ -94,7 +94,8 @@ class ModelWork(Protocol):
 
 
 class ModelsPage(QWidget):
-    """``use_requested(kind, path)`` asks the dialog to pick a file as its speech or chat model;
+    """``use_requested(kind, path)`` asks the dialog to pick a file as its speech or chat model,
+    or (kind "embedding") as the embedding model of the server for other apps;
     ``recommendations_requested()`` asks for the first-start page's recommendations."""
 
     use_requested = Signal(str, str)
@@ -373,11 +374,10 @@ class ModelsPage(QWidget):
             return
         if row.path is not None and row.usable and row.kind is not None:
             emit(self.use_requested, row.kind, str(row.path))
-            said = (
-                self.tr("Selected {file} as the speech model; press OK to use it.")
-                if row.kind == "speech"
-                else self.tr("Selected {file} as the chat model; press OK to use it.")
-            )
+            said = {
+                "speech": self.tr("Selected {file} as the speech model; press OK to use it."),
+                "embedding": self.tr("Selected {file} as the embedding model for other apps; press OK to use it."),
+            }.get(row.kind, self.tr("Selected {file} as the chat model; press OK to use it."))
             self._say(said.format(file=row.path.name))
 
     def _start_download(self) -> None:

@@ -625,9 +625,7 @@ class SettingsDialog(QDialog):
             if not installed:
                 label = self.tr("{model}: not installed (parley models install {id})").format(model=label, id=setting)
             self.serve_embedding_model.addItem(label, setting)
-        if s.serve_embedding_model and self.serve_embedding_model.findData(s.serve_embedding_model) < 0:
-            self.serve_embedding_model.addItem(s.serve_embedding_model, s.serve_embedding_model)  # a GGUF file
-        self.serve_embedding_model.setCurrentIndex(max(0, self.serve_embedding_model.findData(s.serve_embedding_model)))
+        self._choose_embedding_model(s.serve_embedding_model)  # a GGUF's path is listed by it
         hint = QLabel(
             self.tr(
                 "For other apps' search (/v1/embeddings). An embedding model finds related texts better; "
@@ -680,7 +678,17 @@ class SettingsDialog(QDialog):
         self.reject()
 
     def _use_model(self, kind: str, path: str) -> None:
+        if kind == "embedding":
+            self._choose_embedding_model(path)
+            return
         (self.speech_model if kind == "speech" else self.chat_model).choose(path)
+
+    def _choose_embedding_model(self, setting: str) -> None:
+        """Select ``setting`` (a catalog id or a GGUF's path) for other apps' embeddings, listed
+        by its path when it is a file not listed yet."""
+        if self.serve_embedding_model.findData(setting) < 0:
+            self.serve_embedding_model.addItem(setting, setting)
+        self.serve_embedding_model.setCurrentIndex(self.serve_embedding_model.findData(setting))
 
     def edited_settings(self) -> Settings:
         s = self._original.copy()

@@ -18,6 +18,7 @@ from . import (
     downloaded,
     estimate,
     estimate_entry,
+    estimate_size,
     list_models,
     record_problems,
     remove_model,
@@ -57,7 +58,11 @@ def scan(folders: list[str], n_ctx: int, device: str) -> Scan:
     for m in models:
         if m.usable and m.kind is not None:
             try:
-                fits[m.path] = fit_text(estimate(m.path, kind=m.kind, n_ctx=n_ctx, device=device))
+                fits[m.path] = fit_text(
+                    estimate_size(m.size, name=m.name, kind=m.kind, device=device)
+                    if m.kind == "embedding"  # no chat context: the file and a little work memory
+                    else estimate(m.path, kind=m.kind, n_ctx=n_ctx, device=device)
+                )
             except ParleyError as exc:
                 fits[m.path] = f"unknown ({exc})"
     entries = catalog()

@@ -1499,6 +1499,10 @@ Last message {age}</source>
         <translation>اختير {file} نموذجًا للتعرّف على الكلام؛ اضغط «موافق» لاستخدامه.</translation>
     </message>
     <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>اختير {file} نموذج تضمين للتطبيقات الأخرى؛ اضغط «موافق» لاستخدامه.</translation>
+    </message>
+    <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
         <translation>اختير {file} نموذجًا للمحادثة؛ اضغط «موافق» لاستخدامه.</translation>
     </message>

@@ -1471,6 +1471,10 @@ Letzte Nachricht {age}</translation>
         <translation>{file} als Sprachmodell ausgewählt; drücken Sie OK, um es zu verwenden.</translation>
     </message>
     <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} als Embedding-Modell für andere Apps ausgewählt; drücken Sie OK, um es zu verwenden.</translation>
+    </message>
+    <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
         <translation>{file} als Chatmodell ausgewählt; drücken Sie OK, um es zu verwenden.</translation>
     </message>

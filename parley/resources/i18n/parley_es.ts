@@ -1471,6 +1471,10 @@ Last message {age}</source>
         <translation>{file} seleccionado como modelo de voz; pulsa Aceptar para usarlo.</translation>
     </message>
     <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} seleccionado como modelo de embeddings para otras aplicaciones; pulsa Aceptar para usarlo.</translation>
+    </message>
+    <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
         <translation>{file} seleccionado como modelo de chat; pulsa Aceptar para usarlo.</translation>
     </message>

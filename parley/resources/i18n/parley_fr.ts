@@ -1471,6 +1471,10 @@ Dernier message {age}</translation>
         <translation>{file} sélectionné comme modèle de reconnaissance vocale ; appuyez sur OK pour l&apos;utiliser.</translation>
     </message>
     <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} sélectionné comme modèle d&apos;embeddings pour les autres applications ; appuyez sur OK pour l&apos;utiliser.</translation>
+    </message>
+    <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
         <translation>{file} sélectionné comme modèle de conversation ; appuyez sur OK pour l&apos;utiliser.</translation>
     </message>

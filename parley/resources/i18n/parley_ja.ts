@@ -1464,6 +1464,10 @@ Last message {age}</source>
         <translation>{file} を音声認識モデルに選びました。使うには OK を押してください。</translation>
     </message>
     <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} をほかのアプリ用の埋め込みモデルに選びました。使うには OK を押してください。</translation>
+    </message>
+    <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
         <translation>{file} をチャットモデルに選びました。使うには OK を押してください。</translation>
     </message>

@@ -1471,6 +1471,10 @@ Last message {age}</source>
         <translation>{file} selecionado como modelo de fala; pressione OK para usá-lo.</translation>
     </message>
     <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} selecionado como modelo de embeddings para outros apps; pressione OK para usá-lo.</translation>
+    </message>
+    <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
         <translation>{file} selecionado como modelo de chat; pressione OK para usá-lo.</translation>
     </message>

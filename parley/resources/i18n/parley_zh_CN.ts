@@ -1464,6 +1464,10 @@ Last message {age}</source>
         <translation>已选择 {file} 作为语音识别模型；按“确定”即可使用。</translation>
     </message>
     <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>已选择 {file} 作为供其他应用使用的嵌入模型；按“确定”即可使用。</translation>
+    </message>
+    <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
         <translation>已选择 {file} 作为聊天模型；按“确定”即可使用。</translation>
     </message>

@@ -30,8 +30,6 @@ from ..engine.library.human_units import duration, gb
 from ..engine.library.local_models import hf_cache_dir, printable
 
 ACTIONS = ("list", "catalog", "download", "remove", "install", "measure")
-SOURCE_EMBEDDING = "Optional (PyPI)"  # the catalog's embedding models, listed installed or not
-ALWAYS_LISTED = (SOURCE_BUILTIN, SOURCE_EMBEDDING)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -132,7 +130,8 @@ def _builtin_rows() -> list[dict[str, object]]:
 
 
 def _embedding_rows() -> list[dict[str, object]]:
-    """The catalog's embedding models, installed or not, with the name --embedding-model takes."""
+    """The catalog's embedding models, installed or not, with the name --embedding-model takes
+    (listed with the built-in models: from PyPI, pinned, as the optional Whisper base is)."""
     rows: list[dict[str, object]] = []
     for m in embedding_models.MODELS:
         archive = embedding_models.installed_file(m)
@@ -141,7 +140,7 @@ def _embedding_rows() -> list[dict[str, object]]:
                 "path": str(archive) if archive else None,
                 "name": m.name,
                 "id": m.id,
-                "source": SOURCE_EMBEDDING,
+                "source": SOURCE_BUILTIN,
                 "kind": "embedding",
                 "size": archive.stat().st_size if archive else 0,
                 "usable": archive is not None,
@@ -176,20 +175,20 @@ def _list(args: argparse.Namespace) -> int:
     # The sections, in order: what Parley starts with (the starters; installed model packs belong
     # beside them, as rows of the same form), then what was added to this computer.
     rows = _builtin_rows() + _embedding_rows() + _found_rows(models)
-    shown = rows if args.all else [r for r in rows if r["usable"] or r["source"] in ALWAYS_LISTED]
+    shown = rows if args.all else [r for r in rows if r["usable"] or r["source"] == SOURCE_BUILTIN]
     if args.json:
         print(json.dumps(shown, indent=2))
         return 0
     print(f"{'kind':14}  {'size':>7}  {'fit':7}  {'source':20}  name")
     for r in shown:
-        kind = str(r["kind"] or "?") if r["usable"] or r["source"] in ALWAYS_LISTED else "broken"
+        kind = str(r["kind"] or "?") if r["usable"] or r["source"] == SOURCE_BUILTIN else "broken"
         size = gb(int(str(r["size"]))) if r["size"] else "—"
         print(f"{kind:14}  {size:>7}  {str(r['fit']):7}  {str(r['source']):20}  {r['name']}")
         where = printable(str(r["path"]), limit=None) if r["path"] else ""  # another tool's name may not be UTF-8
-        said = f"cannot be used: {r['problem']}" if r["problem"] and r["source"] not in ALWAYS_LISTED else ""
+        said = f"cannot be used: {r['problem']}" if r["problem"] and r["source"] != SOURCE_BUILTIN else ""
         said = said or str(r["problem"] or "") or f"({r['detail']})"
         print(f"{'':16}{where}" + (f"\n{'':16}" if where else "") + said)
-    if not any(r["source"] not in ALWAYS_LISTED for r in shown):
+    if not any(r["source"] != SOURCE_BUILTIN for r in shown):
         print("\nNo other model files found. `parley models catalog --fits` lists models to download.")
     hidden = len(rows) - len(shown)
     if hidden:

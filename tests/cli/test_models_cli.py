@@ -62,7 +62,7 @@ def test_models_lists_the_embedding_models_with_the_name_serve_takes(tmp_path: P
     require(importlib.util.find_spec("all_minilm_l6_v2") is not None, "all-MiniLM-L6-v2 is not installed")
     listed = parley("models", env=isolated(tmp_path))
     assert listed.returncode == 0, listed.stderr
-    assert re.search(r"^embedding +\d+ MB +Optional \(PyPI\) +all-MiniLM-L6-v2$", listed.stdout, re.M), listed.stdout
+    assert re.search(r"^embedding +\d+ MB +Built in +all-MiniLM-L6-v2$", listed.stdout, re.M), listed.stdout
     assert "384 dimensions" in listed.stdout and "`parley serve --embedding-model all-minilm-l6-v2`" in listed.stdout
     rows = json.loads(parley("models", "--json", env=isolated(tmp_path)).stdout)
     (row,) = [r for r in rows if r["kind"] == "embedding"]

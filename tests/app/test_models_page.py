@@ -83,6 +83,7 @@ def test_the_embedding_model_is_in_the_catalog_with_its_kind(qtbot, dialog) -> N
     minilm = row(page, "all-MiniLM-L6-v2")
     assert minilm.parent().text(0).startswith("Catalog")
     assert [minilm.text(c) for c in (3, 4, 5)] == ["Embeddings", "Apache-2.0", "installed"]
+    assert minilm.text(1).startswith("fits: ")
     assert "384 dimensions" in minilm.toolTip(0) and "Settings > Desktop" in minilm.toolTip(0)
     page.tree.setCurrentItem(minilm)
     assert not page.use_button.isEnabled() and not page.download_button.isEnabled()

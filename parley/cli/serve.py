@@ -39,8 +39,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=None,
         metavar="NAME|GGUF",
         help="embedding model for /v1/embeddings: all-minilm-l6-v2 (`parley models install all-minilm-l6-v2`) "
-        "or a GGUF with pooling (e.g. nomic-embed-text or bge); default: the chat model's own embeddings, "
-        "weaker for search",
+        "or a GGUF with pooling (e.g. nomic-embed-text or bge; `parley models` lists those it finds as kind "
+        "embedding); default: the chat model's own embeddings, weaker for search",
     )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")

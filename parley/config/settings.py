@@ -85,6 +85,9 @@ class Settings:
     start_at_login: bool = False  # an autostart entry of Parley's own (desktop.autostart)
     serve_other_apps: bool = False  # the OpenAI-compatible server on the loaded models (local_server)
     serve_port: int = 8080  # its port on 127.0.0.1
+    # Its /v1/embeddings: "" the chat model's own (mean-pooled, weaker for search), else an
+    # embedding model: a catalog id ("all-minilm-l6-v2") or a GGUF with pooling
+    serve_embedding_model: str = ""
     first_start_done: bool = False  # the first-start page was dismissed or a model picked there
     # Dictation (parley.engine.dictation): what is done to a transcript before it is typed.
     dictation_vocabulary: list[str] = field(default_factory=list)  # names, products, jargon
@@ -230,6 +233,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "start_at_login": lambda v: isinstance(v, bool),
     "serve_other_apps": lambda v: isinstance(v, bool),
     "serve_port": _integer(0, 65535),
+    "serve_embedding_model": lambda v: v == "" or _path(v),
     "first_start_done": lambda v: isinstance(v, bool),
     "dictation_vocabulary": _texts,
     "dictation_vocabulary_threshold": _number(*vocab.THRESHOLD_RANGE),

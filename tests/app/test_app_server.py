@@ -1,8 +1,11 @@
 """Settings > Desktop, "Let other apps on this computer use Parley's models": the server inside
-the real app, on the models it loaded, while the window keeps working."""
+the real app, on the models it loaded, while the window keeps working; its embeddings come from
+the embedding model chosen there (all-MiniLM-L6-v2, the real one) or else from the chat model."""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
 import threading
 from pathlib import Path
 from typing import Any
@@ -10,6 +13,7 @@ from typing import Any
 import openai
 import pytest
 
+from parley.config.settings import load_settings
 from tests.support.app_helpers import (  # noqa: F401 - fixtures
     LOAD_TIMEOUT_MS,
     REPLY_TIMEOUT_MS,
@@ -20,6 +24,9 @@ from tests.support.app_helpers import (  # noqa: F401 - fixtures
     tiny_settings,
     wait_idle,
 )
+from tests.support.requirements import require
+
+MINILM = "all-minilm-l6-v2"
 
 
 def test_other_apps_are_served_while_the_window_answers(
@@ -66,3 +73,51 @@ def test_other_apps_are_served_while_the_window_answers(
     assert server.address is None and not controller.window.server_label.isVisible()
     with pytest.raises(openai.APIConnectionError):
         client.models.list()
+
+
+def test_the_embedding_model_chosen_in_settings_answers_other_apps_embeddings(
+    qtbot: Any, tmp_path: Path, tiny_chat_model: Path
+) -> None:
+    """Issue 31: /v1/embeddings gives the chat model's own vectors (the tiny model's 64
+    dimensions) until Settings > Desktop chooses an embedding model; then all-MiniLM-L6-v2's
+    384, from the same running app, and the choice is saved."""
+    require(
+        importlib.util.find_spec("all_minilm_l6_v2") is not None,
+        f"the embedding model is not installed (`parley models install {MINILM}`)",
+    )
+    controller = make_controller(qtbot, tmp_path, serve_other_apps=True, serve_port=0, **tiny_settings(tiny_chat_model))
+    server = controller.local_server
+    qtbot.waitUntil(lambda: server.address is not None, timeout=LOAD_TIMEOUT_MS)
+
+    def embed() -> tuple[str, int]:
+        assert server.address is not None
+        client = openai.OpenAI(base_url=server.address, api_key="unused", max_retries=0, timeout=120)
+        answer = client.embeddings.create(model="any", input=["The cat sat on the mat.", "A dog ran in the park."])
+        assert len(answer.data) == 2 and len({len(d.embedding) for d in answer.data}) == 1
+        return answer.model, len(answer.data[0].embedding)
+
+    assert embed() == (tiny_chat_model.stem, 64)
+
+    controller.open_settings()
+    dialog = controller.settings_flow.dialog
+    assert dialog is not None
+    choice = dialog.serve_embedding_model
+    assert choice.currentData() == "" and "weaker" in choice.currentText()
+    index = choice.findData(MINILM)
+    assert choice.itemText(index) == "all-MiniLM-L6-v2 (384 dimensions)"  # installed: no install hint
+    choice.setCurrentIndex(index)
+    dialog.accept()
+    assert controller.settings.serve_embedding_model == MINILM
+    assert load_settings(tmp_path / "settings.json").settings.serve_embedding_model == MINILM
+    qtbot.waitUntil(lambda: server.address is not None, timeout=LOAD_TIMEOUT_MS)  # restarted with it
+    assert embed() == ("all-MiniLM-L6-v2", 384)
+
+    # No embedding model: the chat model's own again.
+    controller.settings_flow.update(lambda s: setattr(s, "serve_embedding_model", ""))
+    qtbot.waitUntil(lambda: server.address is not None, timeout=LOAD_TIMEOUT_MS)
+    assert embed() == (tiny_chat_model.stem, 64)
+
+    # A file that is not there cannot be chosen; the dialog says why.
+    missing = dataclasses.replace(controller.settings, serve_embedding_model=str(tmp_path / "none.gguf"))
+    problem = controller.settings_flow.validate(missing)
+    assert problem == f"The embedding model {tmp_path / 'none.gguf'} cannot be used: the file does not exist."

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,9 @@ from parley.app.ui import models_page
 from parley.app.ui.settings_dialog import SettingsDialog
 from parley.config.settings import Settings
 from parley.engine import library
+from parley.engine.library.embedding_models import embedding_model_path
 from tests.support.models_hub import CHAT_FILE, CHAT_REPO, cache, hub, model_bytes, write_catalog  # noqa: F401 - fixtures
+from tests.support.requirements import require
 from tests.support.tinymodels import write_tiny_llama_gguf
 
 
@@ -70,6 +74,42 @@ def test_found_and_catalog_rows_and_use_picks_the_file(qtbot, dialog, mine: Path
     dialog.accept()
     assert dialog.result_settings.chat_model == str(mine / "own-chat.gguf")
     assert dialog.result_settings.model_folders == [str(mine)]
+
+
+def test_the_embedding_model_is_in_the_catalog_with_its_kind(qtbot, dialog) -> None:
+    """Issue 31: the catalog's embedding model is listed as Embeddings, installed from PyPI (setup.sh
+    installs it): nothing to download or use here, since Settings > Desktop chooses it."""
+    page = dialog.models_page
+    minilm = row(page, "all-MiniLM-L6-v2")
+    assert minilm.parent().text(0).startswith("Catalog")
+    assert [minilm.text(c) for c in (3, 4, 5)] == ["Embeddings", "Apache-2.0", "installed"]
+    assert minilm.text(1).startswith("fits: ")
+    assert "384 dimensions" in minilm.toolTip(0) and "Settings > Desktop" in minilm.toolTip(0)
+    page.tree.setCurrentItem(minilm)
+    assert not page.use_button.isEnabled() and not page.download_button.isEnabled()
+    assert not page.remove_button.isEnabled()
+
+
+@pytest.fixture
+def my_embedding_model(mine: Path) -> Path:
+    """all-MiniLM-L6-v2's converted GGUF in the user's folder, as any GGUF embedding model."""
+    require(importlib.util.find_spec("all_minilm_l6_v2") is not None, "all-MiniLM-L6-v2 is not installed")
+    return Path(shutil.copyfile(embedding_model_path("all-minilm-l6-v2"), mine / "minilm.gguf"))
+
+
+def test_an_embedding_model_file_is_listed_as_one_and_use_picks_it_for_other_apps(
+    qtbot, my_embedding_model: Path, dialog
+) -> None:
+    page = dialog.models_page
+    found = row(page, "minilm.gguf")
+    assert found.text(3) == "Embeddings" and found.text(1).startswith("fits: ")
+    page.tree.setCurrentItem(found)
+    click(qtbot, page.use_button)
+    assert page.status.text() == "Selected minilm.gguf as the embedding model for other apps; press OK to use it."
+    assert dialog.serve_embedding_model.currentData() == str(my_embedding_model)
+    assert dialog.chat_model.value == Settings().chat_model  # the chat model stays
+    dialog.accept()
+    assert dialog.result_settings.serve_embedding_model == str(my_embedding_model)
 
 
 def test_the_fit_column_is_in_sight_in_the_dialog_as_it_opens(dialog) -> None:

@@ -4,14 +4,18 @@ one question, from the argument or from standard input."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from parley.engine.library import pip_sets
+from parley.engine.library.embedding_models import embedding_model_path
+from tests.support.requirements import require
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -50,6 +54,29 @@ def test_models_lists_the_built_in_starters_with_whether_they_fit(tmp_path: Path
     starters = [r for r in rows if r["source"] == "Built in"]
     assert [r["kind"] for r in starters][:2] == ["chat", "speech"] and all(r["usable"] for r in starters)
     assert starters[0]["fit"] == "fits" and Path(starters[0]["path"]).is_file()
+
+
+def test_models_lists_the_embedding_models_with_the_name_serve_takes(tmp_path: Path) -> None:
+    """Issue 31: the catalog's embedding model is listed (kind ``embedding``, installed here by
+    setup.sh) with the id ``parley serve --embedding-model`` takes, in both lists."""
+    require(importlib.util.find_spec("all_minilm_l6_v2") is not None, "all-MiniLM-L6-v2 is not installed")
+    listed = parley("models", env=isolated(tmp_path))
+    assert listed.returncode == 0, listed.stderr
+    assert re.search(r"^embedding +\d+ MB +Built in +all-MiniLM-L6-v2$", listed.stdout, re.M), listed.stdout
+    assert "384 dimensions" in listed.stdout and "`parley serve --embedding-model all-minilm-l6-v2`" in listed.stdout
+    rows = json.loads(parley("models", "--json", env=isolated(tmp_path)).stdout)
+    (row,) = [r for r in rows if r["kind"] == "embedding"]
+    assert row["id"] == "all-minilm-l6-v2" and row["usable"] and Path(row["path"]).is_file()
+    catalog = parley("models", "catalog", env=isolated(tmp_path))
+    assert catalog.returncode == 0, catalog.stderr
+    assert re.search(r"^Embedding .*\n \* all-minilm-l6-v2 +22M +384 dimensions +Apache-2.0$", catalog.stdout, re.M)
+    # A GGUF embedding model of the user's own is listed as one, by the path --embedding-model takes.
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    shutil.copyfile(embedding_model_path("all-minilm-l6-v2"), folder / "minilm.gguf")
+    mine = parley("models", "--folder", str(folder), env=isolated(tmp_path))
+    assert re.search(r"^embedding +\d+ MB +fits +Your folder +minilm.gguf$", mine.stdout, re.M), mine.stdout
+    assert f"{folder / 'minilm.gguf'}\n" in mine.stdout
 
 
 def test_catalog_has_a_fit_column_and_fits_leaves_out_the_models_too_big(tmp_path: Path) -> None:

@@ -23,7 +23,9 @@ from parley.engine.chat.embeddings import Embedder
 from parley.engine.errors import ModelFileError
 from parley.engine.library import embedding_models
 from parley.engine.library.embedding_models import embedding_model_path, find_embedding_model
+from parley.engine.library.local_models import check_model_file, find_models
 from tests.support.requirements import require
+from tests.support.tinymodels import write_tiny_llama_gguf
 
 MINILM = "all-minilm-l6-v2"
 
@@ -69,6 +71,18 @@ def test_similar_sentences_score_higher_than_unrelated_ones(embedder: Embedder) 
     # The tokenizer is BERT's uncased WordPiece: case and accents do not change a vector.
     same = similarity(embedder, ["Café au lait", "cafe AU LAIT"])
     assert same[0, 1] > 0.999
+
+
+def test_an_embedding_gguf_is_found_as_an_embedding_model_not_a_chat_model(embedder: Embedder, tmp_path: Path) -> None:
+    """The converted GGUF names its pooling, so a folder's copy is listed as an embedding model
+    (what the Model library and `parley models` show), a chat GGUF still as chat."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    shutil.copyfile(embedder.info.path, folder / "minilm.gguf")
+    write_tiny_llama_gguf(folder / "chat.gguf", n_vocab=300)
+    kinds = {m.path.name: m.kind for m in find_models([folder], environ={}, home=tmp_path / "home")}
+    assert kinds == {"minilm.gguf": "embedding", "chat.gguf": "chat"}
+    assert check_model_file(folder / "minilm.gguf") == ("embedding", None, "bert, 23M parameters")
 
 
 def test_a_name_outside_the_catalog_is_a_path() -> None:

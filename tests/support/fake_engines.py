@@ -598,3 +598,12 @@ class FakeEngines:
 
     def check_model_file(self, kind: str, path: str) -> str | None:
         return None
+
+    def embedding_models(self) -> list[tuple[str, str, int, bool]]:
+        return []  # the local server's embeddings come from the chat model
+
+    def check_embedding_model(self, setting: str) -> str | None:
+        return f"{setting} is not an embedding model these engines have"
+
+    def load_embedding(self, setting: str, device: str, threads: int | None) -> Any:
+        raise AssertionError("these engines load no embedding model")

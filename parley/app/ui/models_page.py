@@ -2,9 +2,11 @@
 
 Three groups in one list: models Parley downloaded, model files found on this computer (other
 tools' folders and the user's own, each checked; a broken one says why), and the catalog of
-recommended models.  Each row shows size, licence and whether it fits this machine.  Buttons:
-Use (puts the file into the dialog's speech or chat model choice), Download (with progress,
-speed and time left), Cancel, Remove (only for models Parley downloaded).
+recommended models (the embedding models among them, installed from PyPI and chosen for other
+apps in Settings > Desktop, so neither Download nor Use applies to them).  Each row shows
+size, licence and whether it fits this machine.  Buttons: Use (puts the file into the dialog's
+speech or chat model choice, or an embedding model file into Settings > Desktop's), Download
+(with progress, speed and time left), Cancel, Remove (only for models Parley downloaded).
 
 The work (looking, downloading, removing) is a ``ModelWork``'s (``app.model_library``), on
 threads of its own; the page asks it and shows its signals.  Closing Settings cancels a running download: the part
@@ -92,7 +94,8 @@ class ModelWork(Protocol):
 
 
 class ModelsPage(QWidget):
-    """``use_requested(kind, path)`` asks the dialog to pick a file as its speech or chat model;
+    """``use_requested(kind, path)`` asks the dialog to pick a file as its speech or chat model,
+    or (kind "embedding") as the embedding model of the server for other apps;
     ``recommendations_requested()`` asks for the first-start page's recommendations."""
 
     use_requested = Signal(str, str)
@@ -287,6 +290,7 @@ class ModelsPage(QWidget):
                     note=e.note, parameters=e.parameters, languages=", ".join(e.languages)
                 ),
             )
+        self._show_embedding_models(scan, groups[2])
         for g in groups:
             g.setExpanded(True)
             g.setText(0, self.tr("{group} (%Ln)", "", g.childCount()).format(group=g.text(0)))
@@ -298,8 +302,24 @@ class ModelsPage(QWidget):
             self.status.setText(self.tr("Ignored: {problems}").format(problems="; ".join(problems)) if problems else "")
         self._update_buttons()
 
+    def _show_embedding_models(self, scan: Scan, group: QTreeWidgetItem) -> None:
+        """The catalog's embedding models: installed from PyPI (no Download or Use here), chosen
+        for other apps in Settings > Desktop."""
+        for e in scan.embedding:
+            m = e.model
+            state = self.tr("installed") if e.installed else f"parley models install {m.id}"
+            item = QTreeWidgetItem(group, [m.name, e.fit, size(e.size), self._kind_name("embedding"), m.licence, state])
+            item.setData(0, Qt.ItemDataRole.UserRole, Row(2, "embedding", usable=e.installed))
+            item.setToolTip(
+                0,
+                self.tr(
+                    "{note}. {dimensions} dimensions. Other apps' embeddings use it when chosen in Settings > Desktop."
+                ).format(note=m.note, dimensions=m.dimensions),
+            )
+
     def _kind_name(self, kind: str | None) -> str:
-        return {"speech": self.tr("Speech"), "chat": self.tr("Chat")}.get(kind or "", "—")
+        names = {"speech": self.tr("Speech"), "chat": self.tr("Chat"), "embedding": self.tr("Embeddings")}
+        return names.get(kind or "", "—")
 
     def _say(self, text: str, urgent: bool = False) -> None:
         """A line under the list that a screen reader is told too (the outcome of a button)."""
@@ -354,11 +374,10 @@ class ModelsPage(QWidget):
             return
         if row.path is not None and row.usable and row.kind is not None:
             emit(self.use_requested, row.kind, str(row.path))
-            said = (
-                self.tr("Selected {file} as the speech model; press OK to use it.")
-                if row.kind == "speech"
-                else self.tr("Selected {file} as the chat model; press OK to use it.")
-            )
+            said = {
+                "speech": self.tr("Selected {file} as the speech model; press OK to use it."),
+                "embedding": self.tr("Selected {file} as the embedding model for other apps; press OK to use it."),
+            }.get(row.kind, self.tr("Selected {file} as the chat model; press OK to use it."))
             self._say(said.format(file=row.path.name))
 
     def _start_download(self) -> None:

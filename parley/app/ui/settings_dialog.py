@@ -297,8 +297,11 @@ class SettingsDialog(QDialog):
         chat_builtin: list[tuple[str, str, bool]] | None = None,
         chat_choice: tuple[str, str] | None = None,
         dictation: DictationHelp | None = None,
+        embedding_models: list[tuple[str, str, int, bool]] | None = None,
     ) -> None:
         """``dictation``: what the Dictation tab tells from the engine (None: only the fields);
+        ``embedding_models``: (setting, name, dimensions, installed) of the embedding models the
+        server for other apps may use;
         ``chat_builtin``: (setting, name, is a pack) of the built-in chat models installed;
         ``chat_choice``: the model "Parley's choice" means on this machine, and why;
         ``voices``: (setting, name) of the read-aloud voices the picker offers;
@@ -311,6 +314,7 @@ class SettingsDialog(QDialog):
         self._devices_in_use = devices_in_use or []
         self._chat_builtin = chat_builtin or []
         self._chat_choice = chat_choice
+        self._embedding_models = embedding_models or []
         self.setWindowTitle(self.tr("Settings"))
         self.setMinimumWidth(560)
         self._original = settings
@@ -602,6 +606,7 @@ class SettingsDialog(QDialog):
         for box in (self.close_to_tray, self.start_minimized, self.start_at_login, self.serve_other_apps):
             form.addRow("", box)
         form.addRow(self.tr("&Port for other apps:"), self.serve_port)
+        self._embedding_rows(s, form)
         form.addRow(
             "",
             QLabel(
@@ -610,6 +615,28 @@ class SettingsDialog(QDialog):
         )
         self._language_rows(s, form)
         return _page(form)
+
+    def _embedding_rows(self, s: Settings, form: QFormLayout) -> None:
+        """What other apps' ``/v1/embeddings`` use: the chat model's own, or an embedding model."""
+        self.serve_embedding_model = QComboBox()
+        self.serve_embedding_model.addItem(self.tr("The chat model's own (weaker for search)"), "")
+        for setting, name, dimensions, installed in self._embedding_models:
+            label = self.tr("{model} ({dimensions} dimensions)").format(model=name, dimensions=dimensions)
+            if not installed:
+                label = self.tr("{model}: not installed (parley models install {id})").format(model=label, id=setting)
+            self.serve_embedding_model.addItem(label, setting)
+        self._choose_embedding_model(s.serve_embedding_model)  # a GGUF's path is listed by it
+        hint = QLabel(
+            self.tr(
+                "For other apps' search (/v1/embeddings). An embedding model finds related texts better; "
+                "the chat model's own embeddings need nothing more loaded but are weaker."
+            ),
+            objectName="Hint",
+            wordWrap=True,
+        )
+        self.serve_embedding_model.setAccessibleDescription(hint.text())
+        form.addRow(self.tr("&Embeddings for other apps:"), self.serve_embedding_model)
+        form.addRow("", hint)
 
     def _language_rows(self, s: Settings, form: QFormLayout) -> None:
         """The interface's language, what a screen reader is told of replies, the colours."""
@@ -651,7 +678,17 @@ class SettingsDialog(QDialog):
         self.reject()
 
     def _use_model(self, kind: str, path: str) -> None:
+        if kind == "embedding":
+            self._choose_embedding_model(path)
+            return
         (self.speech_model if kind == "speech" else self.chat_model).choose(path)
+
+    def _choose_embedding_model(self, setting: str) -> None:
+        """Select ``setting`` (a catalog id or a GGUF's path) for other apps' embeddings, listed
+        by its path when it is a file not listed yet."""
+        if self.serve_embedding_model.findData(setting) < 0:
+            self.serve_embedding_model.addItem(setting, setting)
+        self.serve_embedding_model.setCurrentIndex(self.serve_embedding_model.findData(setting))
 
     def edited_settings(self) -> Settings:
         s = self._original.copy()
@@ -694,6 +731,7 @@ class SettingsDialog(QDialog):
         s.start_at_login = self.start_at_login.isChecked()
         s.serve_other_apps = self.serve_other_apps.isChecked()
         s.serve_port = self.serve_port.value()
+        s.serve_embedding_model = self.serve_embedding_model.currentData()
         self.dictation.apply_to(s)
         s.interface_language = self.interface_language.currentData()
         s.announce_replies = self.announce_replies.currentData()

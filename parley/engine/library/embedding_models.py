@@ -44,6 +44,7 @@ class EmbeddingModel:
     archive: str  # the zip file inside that package
     files: dict[str, SourceFile]  # by what bert_convert asks for
     dimensions: int
+    parameters: str
     note: str
 
     @property
@@ -71,6 +72,7 @@ MODELS: tuple[EmbeddingModel, ...] = (
             ),
         },
         dimensions=384,
+        parameters="22M",
         note="small and quick English sentence embeddings (reads up to 256 words' worth of a text well)",
     ),
 )
@@ -80,6 +82,25 @@ def find_embedding_model(name: str) -> EmbeddingModel | None:
     """The catalog's embedding model called ``name`` (its id, any case), or None."""
     wanted = name.strip().lower()
     return next((m for m in MODELS if m.id == wanted), None)
+
+
+def is_installed(model: EmbeddingModel) -> bool:
+    """Whether the package that holds ``model`` is installed here (nothing is read or converted)."""
+    return installed_file(model) is not None
+
+
+def weights_size(model: EmbeddingModel) -> int:
+    """Bytes of the model's source files (the converted GGUF holds its weights in half of it)."""
+    return sum(f.size for f in model.files.values())
+
+
+def installed_file(model: EmbeddingModel) -> Path | None:
+    """Where ``model`` is read from here: the package's archive (None when it is not installed;
+    nothing is read or converted)."""
+    try:
+        return _archive(model)
+    except ParleyError:
+        return None
 
 
 def embedding_model_path(choice: str) -> Path:

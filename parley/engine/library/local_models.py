@@ -31,6 +31,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Literal
 
 from ..errors import ModelFileError, UntrustedFileError
 from ..formats import GGML_MAGIC
@@ -39,6 +40,8 @@ from ..modelfiles.gguf_file import check_gguf
 from ..modelfiles.whisper_file import check_whisper_ggml
 from ..untrusted import load_json
 from .catalog import Kind
+
+FoundKind = Kind | Literal["embedding"]  # a GGUF with a pooling is an embedding model
 
 OLLAMA_MODEL_LAYER = "application/vnd.ollama.image.model"
 MAX_DEPTH = 6  # folder levels below a root that are searched
@@ -64,7 +67,7 @@ class FoundModel:
     name: str  # for lists: e.g. "bartowski/Llama-3.2-1B-Instruct-GGUF / x.gguf"
     source: str  # one of the SOURCE_* names, or "Downloaded by Parley"
     size: int
-    kind: Kind | None  # None when the file is not a usable model
+    kind: FoundKind | None  # None when the file is not a usable model
     problem: str | None = None  # why it cannot be used; None when usable
     detail: str = ""  # e.g. "llama, 1.2B parameters" or "whisper base, multilingual"
 
@@ -73,8 +76,9 @@ class FoundModel:
         return self.problem is None
 
 
-def check_model_file(path: Path) -> tuple[Kind | None, str | None, str]:
-    """(kind, problem, detail) for a file: GGUF files are chat models, ggml files speech models.
+def check_model_file(path: Path) -> tuple[FoundKind | None, str | None, str]:
+    """(kind, problem, detail) for a file: GGUF files are chat models (embedding models when they
+    name a pooling or only encode: ``GGUFInfo.embedding``), ggml files speech models.
     Anything but a regular file (a FIFO, a device, a folder, a loop of links) is a problem."""
     try:
         if read_head(path, 4) == GGML_MAGIC:
@@ -86,6 +90,8 @@ def check_model_file(path: Path) -> tuple[Kind | None, str | None, str]:
         return None, exc.problem, ""
     params = f"{info.n_params / 1e9:.1f}B" if info.n_params >= 1e9 else f"{info.n_params / 1e6:.0f}M"
     detail = f"{info.architecture}, {params} parameters"
+    if info.embedding:
+        return "embedding", None, detail
     if info.chat_template is None:
         detail += ", no chat template"
     return "chat", None, detail

@@ -334,6 +334,7 @@ class GGUFInfo:
     chat_template: str | None
     file_type: int | None
     has_vocab: bool
+    embedding: bool = False  # an embedding model (a pooling of its own, or an encoder), not a chat model
 
 
 def _printable(text: str, limit: int = 80) -> str:
@@ -601,7 +602,25 @@ def check_gguf(path: str | Path) -> GGUFInfo:
         chat_template=_optional(contents, "tokenizer.chat_template", str),
         file_type=_optional(contents, "general.file_type", int),
         has_vocab=tokens is not None and tokens.type == GGUFValueType.ARRAY and tokens.count > 0,
+        embedding=_is_embedding(contents, arch),
     )
+
+
+# Architectures that only encode (BERT and its kin): embedding models whatever their file says
+ENCODERS = frozenset(
+    {"bert", "nomic-bert", "nomic-bert-moe", "jina-bert-v2", "jina-bert-v3", "modern-bert", "neo-bert", "eurobert"}
+)
+POOLINGS = (1, 2, 3)  # llama.cpp's mean, cls and last: the poolings that give an embedding (rank is a reranker's)
+
+
+def _is_embedding(contents: GGUFContents, arch: str) -> bool:
+    """Whether the file is an embedding model: it names a pooling that gives one (converters
+    write it for embedding models only; a reranker's rank pooling is not one), or its
+    architecture only encodes."""
+    pooling = contents.get(f"{arch}.pooling_type")
+    if isinstance(pooling, int) and not isinstance(pooling, bool):
+        return pooling in POOLINGS or (pooling == 0 and arch in ENCODERS)
+    return arch in ENCODERS
 
 
 def _architecture(contents: GGUFContents) -> str:

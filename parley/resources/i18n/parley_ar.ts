@@ -1471,6 +1471,14 @@ Last message {age}</source>
         <translation>تم تجاهل: {problems}</translation>
     </message>
     <message>
+        <source>installed</source>
+        <translation>مثبّت</translation>
+    </message>
+    <message>
+        <source>{note}. {dimensions} dimensions. Other apps&apos; embeddings use it when chosen in Settings &gt; Desktop.</source>
+        <translation>{note}. {dimensions} بُعدًا. تأتي منه تضمينات التطبيقات الأخرى عند اختياره في الإعدادات &gt; سطح المكتب.</translation>
+    </message>
+    <message>
         <source>Speech</source>
         <translation>الكلام</translation>
     </message>
@@ -1479,12 +1487,20 @@ Last message {age}</source>
         <translation>المحادثة</translation>
     </message>
     <message>
+        <source>Embeddings</source>
+        <translation>تضمينات</translation>
+    </message>
+    <message>
         <source>Download this model first, then use it.</source>
         <translation>نزّل هذا النموذج أولًا، ثم استخدمه.</translation>
     </message>
     <message>
         <source>Selected {file} as the speech model; press OK to use it.</source>
         <translation>اختير {file} نموذجًا للتعرّف على الكلام؛ اضغط «موافق» لاستخدامه.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>اختير {file} نموذج تضمين للتطبيقات الأخرى؛ اضغط «موافق» لاستخدامه.</translation>
     </message>
     <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
@@ -2026,6 +2042,26 @@ Last message {age}</source>
     <message>
         <source>Where the desktop has no tray, the window behaves as usual.</source>
         <translation>حيث لا توجد علبة في سطح المكتب، تعمل النافذة كالمعتاد.</translation>
+    </message>
+    <message>
+        <source>The chat model&apos;s own (weaker for search)</source>
+        <translation>تضمينات نموذج المحادثة نفسه (أضعف في البحث)</translation>
+    </message>
+    <message>
+        <source>{model} ({dimensions} dimensions)</source>
+        <translation>{model} ({dimensions} بُعدًا)</translation>
+    </message>
+    <message>
+        <source>{model}: not installed (parley models install {id})</source>
+        <translation>{model}: غير مثبّت (parley models install {id})</translation>
+    </message>
+    <message>
+        <source>For other apps&apos; search (/v1/embeddings). An embedding model finds related texts better; the chat model&apos;s own embeddings need nothing more loaded but are weaker.</source>
+        <translation>لبحث التطبيقات الأخرى (/v1/embeddings). نموذج التضمين يجد النصوص المترابطة أفضل؛ تضمينات نموذج المحادثة نفسه لا تحتاج إلى تحميل شيء آخر لكنها أضعف.</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings for other apps:</source>
+        <translation>الت&amp;ضمينات للتطبيقات الأخرى:</translation>
     </message>
     <message>
         <source>The system&apos;s language</source>

@@ -1443,6 +1443,14 @@ Letzte Nachricht {age}</translation>
         <translation>Ignoriert: {problems}</translation>
     </message>
     <message>
+        <source>installed</source>
+        <translation>installiert</translation>
+    </message>
+    <message>
+        <source>{note}. {dimensions} dimensions. Other apps&apos; embeddings use it when chosen in Settings &gt; Desktop.</source>
+        <translation>{note}. {dimensions} Dimensionen. Die Embeddings für andere Apps kommen daraus, wenn es unter Einstellungen &gt; Arbeitsumgebung gewählt ist.</translation>
+    </message>
+    <message>
         <source>Speech</source>
         <translation>Sprache</translation>
     </message>
@@ -1451,12 +1459,20 @@ Letzte Nachricht {age}</translation>
         <translation>Chat</translation>
     </message>
     <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
         <source>Download this model first, then use it.</source>
         <translation>Laden Sie dieses Modell zuerst herunter, dann verwenden Sie es.</translation>
     </message>
     <message>
         <source>Selected {file} as the speech model; press OK to use it.</source>
         <translation>{file} als Sprachmodell ausgewählt; drücken Sie OK, um es zu verwenden.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} als Embedding-Modell für andere Apps ausgewählt; drücken Sie OK, um es zu verwenden.</translation>
     </message>
     <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
@@ -1998,6 +2014,26 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Where the desktop has no tray, the window behaves as usual.</source>
         <translation>Wo die Arbeitsumgebung keinen Infobereich hat, verhält sich das Fenster wie gewohnt.</translation>
+    </message>
+    <message>
+        <source>The chat model&apos;s own (weaker for search)</source>
+        <translation>Die des Chatmodells selbst (schwächer für die Suche)</translation>
+    </message>
+    <message>
+        <source>{model} ({dimensions} dimensions)</source>
+        <translation>{model} ({dimensions} Dimensionen)</translation>
+    </message>
+    <message>
+        <source>{model}: not installed (parley models install {id})</source>
+        <translation>{model}: nicht installiert (parley models install {id})</translation>
+    </message>
+    <message>
+        <source>For other apps&apos; search (/v1/embeddings). An embedding model finds related texts better; the chat model&apos;s own embeddings need nothing more loaded but are weaker.</source>
+        <translation>Für die Suche anderer Apps (/v1/embeddings). Ein Embedding-Modell findet verwandte Texte besser; die Embeddings des Chatmodells selbst brauchen nichts weiter zu laden, sind aber schwächer.</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings for other apps:</source>
+        <translation>Em&amp;beddings für andere Apps:</translation>
     </message>
     <message>
         <source>The system&apos;s language</source>

@@ -1443,6 +1443,14 @@ Last message {age}</source>
         <translation>Ignorados: {problems}</translation>
     </message>
     <message>
+        <source>installed</source>
+        <translation>instalado</translation>
+    </message>
+    <message>
+        <source>{note}. {dimensions} dimensions. Other apps&apos; embeddings use it when chosen in Settings &gt; Desktop.</source>
+        <translation>{note}. {dimensions} dimensiones. Los embeddings de otras aplicaciones salen de él cuando se elige en Ajustes &gt; Escritorio.</translation>
+    </message>
+    <message>
         <source>Speech</source>
         <translation>Voz</translation>
     </message>
@@ -1451,12 +1459,20 @@ Last message {age}</source>
         <translation>Chat</translation>
     </message>
     <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
         <source>Download this model first, then use it.</source>
         <translation>Descarga primero este modelo y después úsalo.</translation>
     </message>
     <message>
         <source>Selected {file} as the speech model; press OK to use it.</source>
         <translation>{file} seleccionado como modelo de voz; pulsa Aceptar para usarlo.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} seleccionado como modelo de embeddings para otras aplicaciones; pulsa Aceptar para usarlo.</translation>
     </message>
     <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
@@ -1998,6 +2014,26 @@ Last message {age}</source>
     <message>
         <source>Where the desktop has no tray, the window behaves as usual.</source>
         <translation>Donde el escritorio no tiene bandeja, la ventana se comporta como siempre.</translation>
+    </message>
+    <message>
+        <source>The chat model&apos;s own (weaker for search)</source>
+        <translation>Los del propio modelo de chat (peores para búsquedas)</translation>
+    </message>
+    <message>
+        <source>{model} ({dimensions} dimensions)</source>
+        <translation>{model} ({dimensions} dimensiones)</translation>
+    </message>
+    <message>
+        <source>{model}: not installed (parley models install {id})</source>
+        <translation>{model}: no instalado (parley models install {id})</translation>
+    </message>
+    <message>
+        <source>For other apps&apos; search (/v1/embeddings). An embedding model finds related texts better; the chat model&apos;s own embeddings need nothing more loaded but are weaker.</source>
+        <translation>Para las búsquedas de otras aplicaciones (/v1/embeddings). Un modelo de embeddings encuentra mejor los textos relacionados; los del propio modelo de chat no necesitan cargar nada más, pero son peores.</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings for other apps:</source>
+        <translation>&amp;Embeddings para otras aplicaciones:</translation>
     </message>
     <message>
         <source>The system&apos;s language</source>

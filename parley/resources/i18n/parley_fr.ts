@@ -1443,6 +1443,14 @@ Dernier message {age}</translation>
         <translation>Ignorés : {problems}</translation>
     </message>
     <message>
+        <source>installed</source>
+        <translation>installé</translation>
+    </message>
+    <message>
+        <source>{note}. {dimensions} dimensions. Other apps&apos; embeddings use it when chosen in Settings &gt; Desktop.</source>
+        <translation>{note}. {dimensions} dimensions. Les embeddings des autres applications en viennent quand il est choisi dans Paramètres &gt; Bureau.</translation>
+    </message>
+    <message>
         <source>Speech</source>
         <translation>Parole</translation>
     </message>
@@ -1451,12 +1459,20 @@ Dernier message {age}</translation>
         <translation>Conversation</translation>
     </message>
     <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
         <source>Download this model first, then use it.</source>
         <translation>Téléchargez d&apos;abord ce modèle, puis utilisez-le.</translation>
     </message>
     <message>
         <source>Selected {file} as the speech model; press OK to use it.</source>
         <translation>{file} sélectionné comme modèle de reconnaissance vocale ; appuyez sur OK pour l&apos;utiliser.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} sélectionné comme modèle d&apos;embeddings pour les autres applications ; appuyez sur OK pour l&apos;utiliser.</translation>
     </message>
     <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
@@ -1998,6 +2014,26 @@ Dernier message {age}</translation>
     <message>
         <source>Where the desktop has no tray, the window behaves as usual.</source>
         <translation>Là où le bureau n&apos;a pas de zone de notification, la fenêtre se comporte comme d&apos;habitude.</translation>
+    </message>
+    <message>
+        <source>The chat model&apos;s own (weaker for search)</source>
+        <translation>Ceux du modèle de conversation (moins bons pour la recherche)</translation>
+    </message>
+    <message>
+        <source>{model} ({dimensions} dimensions)</source>
+        <translation>{model} ({dimensions} dimensions)</translation>
+    </message>
+    <message>
+        <source>{model}: not installed (parley models install {id})</source>
+        <translation>{model} : non installé (parley models install {id})</translation>
+    </message>
+    <message>
+        <source>For other apps&apos; search (/v1/embeddings). An embedding model finds related texts better; the chat model&apos;s own embeddings need nothing more loaded but are weaker.</source>
+        <translation>Pour la recherche des autres applications (/v1/embeddings). Un modèle d&apos;embeddings trouve mieux les textes apparentés ; ceux du modèle de conversation ne demandent rien de plus à charger, mais sont moins bons.</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings for other apps:</source>
+        <translation>&amp;Embeddings pour les autres applications :</translation>
     </message>
     <message>
         <source>The system&apos;s language</source>

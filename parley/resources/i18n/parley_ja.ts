@@ -1436,6 +1436,14 @@ Last message {age}</source>
         <translation>無視: {problems}</translation>
     </message>
     <message>
+        <source>installed</source>
+        <translation>インストール済み</translation>
+    </message>
+    <message>
+        <source>{note}. {dimensions} dimensions. Other apps&apos; embeddings use it when chosen in Settings &gt; Desktop.</source>
+        <translation>{note}。{dimensions} 次元。設定 &gt; デスクトップ で選ぶと、ほかのアプリの埋め込みに使われます。</translation>
+    </message>
+    <message>
         <source>Speech</source>
         <translation>音声</translation>
     </message>
@@ -1444,12 +1452,20 @@ Last message {age}</source>
         <translation>チャット</translation>
     </message>
     <message>
+        <source>Embeddings</source>
+        <translation>埋め込み</translation>
+    </message>
+    <message>
         <source>Download this model first, then use it.</source>
         <translation>先にこのモデルをダウンロードしてから使ってください。</translation>
     </message>
     <message>
         <source>Selected {file} as the speech model; press OK to use it.</source>
         <translation>{file} を音声認識モデルに選びました。使うには OK を押してください。</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} をほかのアプリ用の埋め込みモデルに選びました。使うには OK を押してください。</translation>
     </message>
     <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
@@ -1991,6 +2007,26 @@ Last message {age}</source>
     <message>
         <source>Where the desktop has no tray, the window behaves as usual.</source>
         <translation>トレイのないデスクトップでは、ウィンドウはいつもどおりに動作します。</translation>
+    </message>
+    <message>
+        <source>The chat model&apos;s own (weaker for search)</source>
+        <translation>チャットモデル自身のもの（検索には弱い）</translation>
+    </message>
+    <message>
+        <source>{model} ({dimensions} dimensions)</source>
+        <translation>{model}（{dimensions} 次元）</translation>
+    </message>
+    <message>
+        <source>{model}: not installed (parley models install {id})</source>
+        <translation>{model}：未インストール（parley models install {id}）</translation>
+    </message>
+    <message>
+        <source>For other apps&apos; search (/v1/embeddings). An embedding model finds related texts better; the chat model&apos;s own embeddings need nothing more loaded but are weaker.</source>
+        <translation>ほかのアプリの検索用（/v1/embeddings）。埋め込みモデルのほうが関連する文章をよく見つけます。チャットモデル自身の埋め込みは追加の読み込みが要りませんが、精度は劣ります。</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings for other apps:</source>
+        <translation>ほかのアプリ用の埋め込み(&amp;E):</translation>
     </message>
     <message>
         <source>The system&apos;s language</source>

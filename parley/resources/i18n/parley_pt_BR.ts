@@ -1443,6 +1443,14 @@ Last message {age}</source>
         <translation>Ignorados: {problems}</translation>
     </message>
     <message>
+        <source>installed</source>
+        <translation>instalado</translation>
+    </message>
+    <message>
+        <source>{note}. {dimensions} dimensions. Other apps&apos; embeddings use it when chosen in Settings &gt; Desktop.</source>
+        <translation>{note}. {dimensions} dimensões. Os embeddings de outros apps vêm dele quando é escolhido em Configurações &gt; Área de trabalho.</translation>
+    </message>
+    <message>
         <source>Speech</source>
         <translation>Fala</translation>
     </message>
@@ -1451,12 +1459,20 @@ Last message {age}</source>
         <translation>Chat</translation>
     </message>
     <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
         <source>Download this model first, then use it.</source>
         <translation>Baixe este modelo primeiro e depois use-o.</translation>
     </message>
     <message>
         <source>Selected {file} as the speech model; press OK to use it.</source>
         <translation>{file} selecionado como modelo de fala; pressione OK para usá-lo.</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>{file} selecionado como modelo de embeddings para outros apps; pressione OK para usá-lo.</translation>
     </message>
     <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
@@ -1998,6 +2014,26 @@ Last message {age}</source>
     <message>
         <source>Where the desktop has no tray, the window behaves as usual.</source>
         <translation>Onde a área de trabalho não tem bandeja, a janela se comporta como de costume.</translation>
+    </message>
+    <message>
+        <source>The chat model&apos;s own (weaker for search)</source>
+        <translation>Os do próprio modelo de chat (piores para busca)</translation>
+    </message>
+    <message>
+        <source>{model} ({dimensions} dimensions)</source>
+        <translation>{model} ({dimensions} dimensões)</translation>
+    </message>
+    <message>
+        <source>{model}: not installed (parley models install {id})</source>
+        <translation>{model}: não instalado (parley models install {id})</translation>
+    </message>
+    <message>
+        <source>For other apps&apos; search (/v1/embeddings). An embedding model finds related texts better; the chat model&apos;s own embeddings need nothing more loaded but are weaker.</source>
+        <translation>Para a busca de outros apps (/v1/embeddings). Um modelo de embeddings encontra melhor os textos relacionados; os do próprio modelo de chat não precisam carregar mais nada, mas são piores.</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings for other apps:</source>
+        <translation>&amp;Embeddings para outros apps:</translation>
     </message>
     <message>
         <source>The system&apos;s language</source>

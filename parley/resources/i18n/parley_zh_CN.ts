@@ -1436,6 +1436,14 @@ Last message {age}</source>
         <translation>已忽略：{problems}</translation>
     </message>
     <message>
+        <source>installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <source>{note}. {dimensions} dimensions. Other apps&apos; embeddings use it when chosen in Settings &gt; Desktop.</source>
+        <translation>{note}。{dimensions} 维。在 设置 &gt; 桌面 中选中后，其他应用的嵌入由它生成。</translation>
+    </message>
+    <message>
         <source>Speech</source>
         <translation>语音</translation>
     </message>
@@ -1444,12 +1452,20 @@ Last message {age}</source>
         <translation>聊天</translation>
     </message>
     <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
         <source>Download this model first, then use it.</source>
         <translation>请先下载这个模型，然后再使用。</translation>
     </message>
     <message>
         <source>Selected {file} as the speech model; press OK to use it.</source>
         <translation>已选择 {file} 作为语音识别模型；按“确定”即可使用。</translation>
+    </message>
+    <message>
+        <source>Selected {file} as the embedding model for other apps; press OK to use it.</source>
+        <translation>已选择 {file} 作为供其他应用使用的嵌入模型；按“确定”即可使用。</translation>
     </message>
     <message>
         <source>Selected {file} as the chat model; press OK to use it.</source>
@@ -1991,6 +2007,26 @@ Last message {age}</source>
     <message>
         <source>Where the desktop has no tray, the window behaves as usual.</source>
         <translation>如果桌面没有托盘，窗口照常运行。</translation>
+    </message>
+    <message>
+        <source>The chat model&apos;s own (weaker for search)</source>
+        <translation>聊天模型自身的（搜索效果较弱）</translation>
+    </message>
+    <message>
+        <source>{model} ({dimensions} dimensions)</source>
+        <translation>{model}（{dimensions} 维）</translation>
+    </message>
+    <message>
+        <source>{model}: not installed (parley models install {id})</source>
+        <translation>{model}：未安装（parley models install {id}）</translation>
+    </message>
+    <message>
+        <source>For other apps&apos; search (/v1/embeddings). An embedding model finds related texts better; the chat model&apos;s own embeddings need nothing more loaded but are weaker.</source>
+        <translation>用于其他应用的搜索（/v1/embeddings）。嵌入模型更善于找到相关文本；聊天模型自身的嵌入无需再加载任何东西，但效果较弱。</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings for other apps:</source>
+        <translation>供其他应用使用的嵌入(&amp;E)：</translation>
     </message>
     <message>
         <source>The system&apos;s language</source>

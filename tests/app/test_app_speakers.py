@@ -69,7 +69,7 @@ def test_parley_speaking_alone_never_takes_its_own_voice_for_the_user(qtbot, tmp
 def test_speakers_that_run_dry_do_not_make_parley_take_its_own_voice_for_the_user(
     qtbot, tmp_path, mic, monkeypatch
 ) -> None:
-    """A loaded machine, made on purpose: the player's thread is 0.25 s late every 1.5 s of
+    """A loaded machine, made on purpose: the player's thread is 0.3 s late every second of
     playing, so the output device runs dry and the echo comes later than the reference says,
     each time by more.  AEC3 loses the echo until it finds the new delay; the canceller is told
     (``output_interrupted``) and the guard waits for it to converge again.  Without that, the
@@ -81,8 +81,8 @@ def test_speakers_that_run_dry_do_not_make_parley_take_its_own_voice_for_the_use
 
     def late_player(self: SpokenReplies, block: Any, rate: int) -> None:
         reference(self, block, rate)
-        if next(blocks) % 75 == 0:
-            time.sleep(0.25)
+        if next(blocks) % 50 == 0:
+            time.sleep(0.3)
 
     def counting(self: SpokenReplies) -> None:
         counted.append(next(underflows))

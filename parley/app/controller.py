@@ -416,6 +416,9 @@ class Controller(QObject):
             self.window.set_server_text("")
         if server.problem:
             self.status.notice(server.problem)
+        notice = server.take_notice()
+        if notice:
+            self.status.notice(notice)
 
     # ------------------------------------------------------------------ start and stop
 

@@ -12,7 +12,10 @@ in progress end) and runs where it is asked, so that the models are free when it
 Its ``/v1/embeddings`` come from the embedding model chosen in Settings > Desktop
 (``serve_embedding_model``), loaded by ``load_embedding`` on the server's thread as it starts and
 closed after it stops; with none chosen, from the chat model's weights, mean-pooled (weaker for
-search, but nothing more is loaded).  Another choice restarts the server.
+search, but nothing more is loaded).  Another choice restarts the server.  A chosen model that
+cannot load (uninstalled, or its file moved since it was chosen) does not keep other apps from
+chat and transcription: the server starts with the chat model's embeddings, and a notice says
+why, once (``take_notice``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from .engine_notes import said
 from .engine_slots import ChatSlot, EngineSlot
 from .signals import emit
 from .tasks import EngineWorker, Job
@@ -60,6 +64,7 @@ class LocalServer(QObject):
         self.embedding_model = ""  # the setting served: "" the chat model's own embeddings
         self.busy = False
         self.problem: str | None = None
+        self._notice: str | None = None  # to show once: what the server does other than asked
         self._busy.connect(self._set_busy)
 
     @property
@@ -87,9 +92,15 @@ class LocalServer(QObject):
             from parley.server import ServerOptions, start_server
 
             options = ServerOptions(host=LOOPBACK, port=port, parallel=PARALLEL, n_ctx=CONTEXT)
-            embedder = load(embedding_model) if load is not None else None
+            embedder, unloadable = None, None
+            if load is not None:
+                try:
+                    embedder = load(embedding_model)
+                except Exception as exc:  # noqa: BLE001 - the chat model's embeddings stand in, said
+                    log.warning("the embedding model %s could not load: %s", embedding_model, exc)
+                    unloadable = exc
             try:
-                return start_server(chat, speech, options, on_busy=on_busy, embedding=embedder), embedder
+                return start_server(chat, speech, options, on_busy=on_busy, embedding=embedder), embedder, unloadable
             except BaseException:
                 if embedder is not None:
                     embedder.close()
@@ -129,9 +140,14 @@ class LocalServer(QObject):
             self.busy = busy
             emit(self.changed)
 
-    def _started(self, started: tuple[Any, Any]) -> None:
+    def take_notice(self) -> str | None:
+        """What the running server does other than the settings asked, once; else None."""
+        notice, self._notice = self._notice, None
+        return notice
+
+    def _started(self, started: tuple[Any, Any, BaseException | None]) -> None:
         self._starting = False
-        handle, embedder = started
+        handle, embedder, unloadable = started
         if not self.wanted or self._serving != (self._chat.model, self._speech.model, self.embedding_model):
             handle.stop()  # the switch went off, or a model changed, while it started
             if embedder is not None:
@@ -139,6 +155,10 @@ class LocalServer(QObject):
             self.sync(self.wanted, self.port, self.embedding_model)
             return
         self._handle, self._embedder, self.problem = handle, embedder, None
+        if unloadable is not None:
+            self._notice = self.tr(
+                "Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem})."
+            ).format(model=self.embedding_model, problem=said(unloadable))
         log.info("serving other apps at %s", self.address)
         emit(self.changed)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import logging
 import threading
 from pathlib import Path
 from typing import Any
@@ -121,3 +122,33 @@ def test_the_embedding_model_chosen_in_settings_answers_other_apps_embeddings(
     missing = dataclasses.replace(controller.settings, serve_embedding_model=str(tmp_path / "none.gguf"))
     problem = controller.settings_flow.validate(missing)
     assert problem == f"The embedding model {tmp_path / 'none.gguf'} cannot be used: the file does not exist."
+
+
+def test_an_embedding_model_that_cannot_load_leaves_the_server_to_the_chat_models(
+    qtbot: Any, tmp_path: Path, tiny_chat_model: Path, caplog: Any
+) -> None:
+    """The embedding model chosen is gone (removed after it was chosen; here a path that never
+    was): the app's server still starts, other apps chat and get the chat model's embeddings,
+    and the window says why, once."""
+    caplog.set_level(logging.INFO, logger="parley.status")
+    gone = tmp_path / "gone.gguf"
+    controller = make_controller(
+        qtbot,
+        tmp_path,
+        serve_other_apps=True,
+        serve_port=0,
+        serve_embedding_model=str(gone),
+        **tiny_settings(tiny_chat_model),
+    )
+    server = controller.local_server
+    qtbot.waitUntil(lambda: server.address is not None, timeout=LOAD_TIMEOUT_MS)
+    client = openai.OpenAI(base_url=server.address, api_key="unused", max_retries=0, timeout=120)
+    answer = client.embeddings.create(model="any", input=["The cat sat on the mat."])
+    assert (answer.model, len(answer.data[0].embedding)) == (tiny_chat_model.stem, 64)
+    reply = client.chat.completions.create(model="any", messages=[{"role": "user", "content": "Hi"}], max_tokens=8)
+    assert reply.choices[0].message.content
+    qtbot.wait(200)  # a second notice, if any, would come with the next change of the server's state
+    notices = [
+        r.getMessage() for r in caplog.records if r.getMessage().startswith("notice:") and "could not" in r.getMessage()
+    ]
+    assert len(notices) == 1 and str(gone) in notices[0] and "from the chat model" in notices[0], notices

@@ -26,6 +26,10 @@ FILE_NOT_REGULAR = "this is not a regular file (a device, pipe or socket)"
 NOT_GGUF = "not a GGUF model file: {what}"
 GGUF_TRUNCATED = "the file is truncated: it ends inside the {section} ({size} bytes in all)"
 WHISPER_TRUNCATED = "file is truncated: it ends at byte {size} inside the vocabulary"
+EMBEDDING_NOT_CHAT = (
+    "this is an embedding model (it turns text into numbers for search), not a chat model: "
+    "choose it in Settings > Desktop under Embeddings for other apps, or with `parley serve --embedding-model`"
+)
 # ---------------------------------------------------------------- loading (ModelLoadError)
 LOAD_REFUSED = "{engine} could not load {path} on {device}: {reason}"
 LOAD_REFUSED_SEE_LOG = "{engine} could not load {path} on {device} (see the log)"

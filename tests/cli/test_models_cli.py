@@ -79,6 +79,18 @@ def test_models_lists_the_embedding_models_with_the_name_serve_takes(tmp_path: P
     assert f"{folder / 'minilm.gguf'}\n" in mine.stdout
 
 
+def test_chat_refuses_an_embedding_model_and_says_where_it_belongs(tmp_path: Path) -> None:
+    """An embedding GGUF loads, and as a chat model it only strings tokens together ("[unused13]…"
+    was the reply): `parley chat` refuses it before loading, naming the file and where it is used."""
+    require(importlib.util.find_spec("all_minilm_l6_v2") is not None, "all-MiniLM-L6-v2 is not installed")
+    path = embedding_model_path("all-minilm-l6-v2")
+    refused = parley("chat", "hello", "--model", str(path), "--device", "cpu", env=isolated(tmp_path))
+    assert refused.returncode != 0 and not refused.stdout
+    assert f"{path}: this is an embedding model" in refused.stderr, refused.stderr
+    assert "not a chat model" in refused.stderr and "--embedding-model" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
 def test_catalog_has_a_fit_column_and_fits_leaves_out_the_models_too_big(tmp_path: Path) -> None:
     entry = {
         "kind": "chat",

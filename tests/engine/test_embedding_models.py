@@ -20,10 +20,12 @@ import numpy as np
 import pytest
 
 from parley.engine.chat.embeddings import Embedder
+from parley.engine.chat.model import ChatModel
 from parley.engine.errors import ModelFileError
 from parley.engine.library import embedding_models
 from parley.engine.library.embedding_models import embedding_model_path, find_embedding_model
 from parley.engine.library.local_models import check_model_file, find_models
+from parley.engine.modelfiles.defaults import check_chat_model
 from tests.support.requirements import require
 from tests.support.tinymodels import write_tiny_llama_gguf
 
@@ -83,6 +85,11 @@ def test_an_embedding_gguf_is_found_as_an_embedding_model_not_a_chat_model(embed
     kinds = {m.path.name: m.kind for m in find_models([folder], environ={}, home=tmp_path / "home")}
     assert kinds == {"minilm.gguf": "embedding", "chat.gguf": "chat"}
     assert check_model_file(folder / "minilm.gguf") == ("embedding", None, "bert, 23M parameters")
+    with pytest.raises(ModelFileError, match="this is an embedding model .*not a chat model"):
+        check_chat_model(folder / "minilm.gguf")  # what Settings and the Model library ask before choosing
+    with pytest.raises(ModelFileError, match="not a chat model"):
+        ChatModel(folder / "minilm.gguf", device="cpu", threads=2)  # refused before any native call
+    check_chat_model(folder / "chat.gguf")
 
 
 def test_a_name_outside_the_catalog_is_a_path() -> None:

@@ -62,7 +62,7 @@ from ..errors import (
 from ..formats import ROLES
 from ..handles.llama import LlamaGrammar, LlamaModel
 from ..handles.owner import Owner
-from ..modelfiles.gguf_file import check_gguf
+from ..modelfiles.gguf_file import check_chat_gguf
 from .constrained import ConstrainedSampler
 from .decoder import DecodeAborted, Decoder, common_prefix
 from .prompt_format import Message, PromptFormat, ReplyStream, pick_format
@@ -139,7 +139,7 @@ class ChatModel(Owner):
         self.llama: LlamaModel  # the weights: other contexts (BatchEngine) are made from them
         self._decoder: Decoder
         with self._building():
-            self.info = check_gguf(self.path)  # native code aborts the process on a malformed file
+            self.info = check_chat_gguf(self.path)  # native code aborts the process on a malformed file
             if n_ctx < 2 * MIN_REPLY_ROOM:
                 raise ContextSizeError(f"the context length must be at least {2 * MIN_REPLY_ROOM} tokens, not {n_ctx}")
             if threads is not None and threads < 0:

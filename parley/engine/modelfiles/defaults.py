@@ -148,9 +148,9 @@ def check_chat_model(path: str | Path) -> None:
 
         read_legacy_gpt2(path)
     else:
-        from .gguf_file import check_gguf
+        from .gguf_file import check_chat_gguf
 
-        check_gguf(path)
+        check_chat_gguf(path)
 
 
 # --------------------------------------------------------------------------- voice activity

@@ -606,6 +606,15 @@ def check_gguf(path: str | Path) -> GGUFInfo:
     )
 
 
+def check_chat_gguf(path: str | Path) -> GGUFInfo:
+    """``check_gguf``, and refuse an embedding model: it loads, but as a chat model it only
+    strings tokens together (an encoder has nothing to generate with)."""
+    info = check_gguf(path)
+    if info.embedding:
+        raise ModelFileError(info.path, Note(notes.EMBEDDING_NOT_CHAT))
+    return info
+
+
 # Architectures that only encode (BERT and its kin): embedding models whatever their file says
 ENCODERS = frozenset(
     {"bert", "nomic-bert", "nomic-bert-moe", "jina-bert-v2", "jina-bert-v3", "modern-bert", "neo-bert", "eurobert"}

@@ -537,6 +537,10 @@ Kubernetes</translation>
         <translation>الملف مقطوع: ينتهي عند البايت {size} داخل المفردات</translation>
     </message>
     <message>
+        <source>this is an embedding model (it turns text into numbers for search), not a chat model: choose it in Settings &gt; Desktop under Embeddings for other apps, or with `parley serve --embedding-model`</source>
+        <translation>هذا نموذج تضمينات (يحوّل النص إلى أرقام للبحث)، وليس نموذج محادثة: اختره في الإعدادات &gt; سطح المكتب ضمن التضمينات للتطبيقات الأخرى، أو باستخدام `parley serve --embedding-model`</translation>
+    </message>
+    <message>
         <source>{engine} could not load {path} on {device}: {reason}</source>
         <translation>تعذّر على {engine} تحميل {path} على {device}: {reason}</translation>
     </message>
@@ -965,6 +969,13 @@ Kubernetes</translation>
     <message>
         <source>● Listening hands-free</source>
         <translation>● يستمع بدون استخدام اليدين</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServer</name>
+    <message>
+        <source>Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem}).</source>
+        <translation>تحصل التطبيقات الأخرى على التضمينات من نموذج المحادثة: تعذّر تحميل نموذج التضمينات {model} ({problem}).</translation>
     </message>
 </context>
 <context>

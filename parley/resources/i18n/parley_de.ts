@@ -521,6 +521,10 @@ Kubernetes</translation>
         <translation>die Datei ist abgeschnitten: sie endet bei Byte {size} im Vokabular</translation>
     </message>
     <message>
+        <source>this is an embedding model (it turns text into numbers for search), not a chat model: choose it in Settings &gt; Desktop under Embeddings for other apps, or with `parley serve --embedding-model`</source>
+        <translation>dies ist ein Embedding-Modell (es macht aus Text Zahlen für die Suche), kein Chatmodell: wählen Sie es unter Einstellungen &gt; Arbeitsumgebung bei Embeddings für andere Apps oder mit `parley serve --embedding-model`</translation>
+    </message>
+    <message>
         <source>{engine} could not load {path} on {device}: {reason}</source>
         <translation>{engine} konnte {path} nicht auf {device} laden: {reason}</translation>
     </message>
@@ -945,6 +949,13 @@ Kubernetes</translation>
     <message>
         <source>● Listening hands-free</source>
         <translation>● Hört freihändig zu</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServer</name>
+    <message>
+        <source>Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem}).</source>
+        <translation>Andere Apps erhalten Embeddings vom Chatmodell: das Embedding-Modell {model} konnte nicht geladen werden ({problem}).</translation>
     </message>
 </context>
 <context>

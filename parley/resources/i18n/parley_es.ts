@@ -521,6 +521,10 @@ Kubernetes</translation>
         <translation>el archivo está truncado: termina en el byte {size} dentro del vocabulario</translation>
     </message>
     <message>
+        <source>this is an embedding model (it turns text into numbers for search), not a chat model: choose it in Settings &gt; Desktop under Embeddings for other apps, or with `parley serve --embedding-model`</source>
+        <translation>este es un modelo de embeddings (convierte el texto en números para la búsqueda), no un modelo de chat: elíjalo en Ajustes &gt; Escritorio, en Embeddings para otras aplicaciones, o con `parley serve --embedding-model`</translation>
+    </message>
+    <message>
         <source>{engine} could not load {path} on {device}: {reason}</source>
         <translation>{engine} no pudo cargar {path} en {device}: {reason}</translation>
     </message>
@@ -945,6 +949,13 @@ Kubernetes</translation>
     <message>
         <source>● Listening hands-free</source>
         <translation>● Escuchando en manos libres</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServer</name>
+    <message>
+        <source>Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem}).</source>
+        <translation>Las otras aplicaciones reciben embeddings del modelo de chat: no se pudo cargar el modelo de embeddings {model} ({problem}).</translation>
     </message>
 </context>
 <context>

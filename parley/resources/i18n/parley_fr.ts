@@ -521,6 +521,10 @@ Kubernetes</translation>
         <translation>le fichier est tronqué : il s&apos;arrête à l&apos;octet {size} dans le vocabulaire</translation>
     </message>
     <message>
+        <source>this is an embedding model (it turns text into numbers for search), not a chat model: choose it in Settings &gt; Desktop under Embeddings for other apps, or with `parley serve --embedding-model`</source>
+        <translation>ceci est un modèle d'embeddings (il transforme le texte en nombres pour la recherche), pas un modèle de conversation : choisissez-le dans Paramètres &gt; Bureau, Embeddings pour les autres applications, ou avec `parley serve --embedding-model`</translation>
+    </message>
+    <message>
         <source>{engine} could not load {path} on {device}: {reason}</source>
         <translation>{engine} n&apos;a pas pu charger {path} sur {device} : {reason}</translation>
     </message>
@@ -945,6 +949,13 @@ Kubernetes</translation>
     <message>
         <source>● Listening hands-free</source>
         <translation>● Écoute mains libres</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServer</name>
+    <message>
+        <source>Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem}).</source>
+        <translation>Les autres applications reçoivent les embeddings du modèle de conversation : le modèle d'embeddings {model} n'a pas pu être chargé ({problem}).</translation>
     </message>
 </context>
 <context>

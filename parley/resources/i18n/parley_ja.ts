@@ -517,6 +517,10 @@ Kubernetes</translation>
         <translation>ファイルが途中で切れています: 語彙の途中、{size} バイト目で終わっています</translation>
     </message>
     <message>
+        <source>this is an embedding model (it turns text into numbers for search), not a chat model: choose it in Settings &gt; Desktop under Embeddings for other apps, or with `parley serve --embedding-model`</source>
+        <translation>これは埋め込みモデル（検索のためにテキストを数値に変換するもの）で、チャットモデルではありません。設定 &gt; デスクトップ の「ほかのアプリ用の埋め込み」で選ぶか、`parley serve --embedding-model` で指定してください</translation>
+    </message>
+    <message>
         <source>{engine} could not load {path} on {device}: {reason}</source>
         <translation>{engine} は {device} で {path} を読み込めませんでした: {reason}</translation>
     </message>
@@ -940,6 +944,13 @@ Kubernetes</translation>
     <message>
         <source>● Listening hands-free</source>
         <translation>● ハンズフリーで聞き取り中</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServer</name>
+    <message>
+        <source>Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem}).</source>
+        <translation>ほかのアプリにはチャットモデルの埋め込みを渡します。埋め込みモデル {model} を読み込めませんでした（{problem}）。</translation>
     </message>
 </context>
 <context>

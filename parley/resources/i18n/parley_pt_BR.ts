@@ -521,6 +521,10 @@ Kubernetes</translation>
         <translation>o arquivo está truncado: termina no byte {size} dentro do vocabulário</translation>
     </message>
     <message>
+        <source>this is an embedding model (it turns text into numbers for search), not a chat model: choose it in Settings &gt; Desktop under Embeddings for other apps, or with `parley serve --embedding-model`</source>
+        <translation>este é um modelo de embeddings (transforma texto em números para busca), não um modelo de chat: escolha-o em Configurações &gt; Área de trabalho, em Embeddings para outros apps, ou com `parley serve --embedding-model`</translation>
+    </message>
+    <message>
         <source>{engine} could not load {path} on {device}: {reason}</source>
         <translation>{engine} não conseguiu carregar {path} em {device}: {reason}</translation>
     </message>
@@ -945,6 +949,13 @@ Kubernetes</translation>
     <message>
         <source>● Listening hands-free</source>
         <translation>● Ouvindo em mãos livres</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServer</name>
+    <message>
+        <source>Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem}).</source>
+        <translation>Os outros apps recebem embeddings do modelo de chat: não foi possível carregar o modelo de embeddings {model} ({problem}).</translation>
     </message>
 </context>
 <context>

@@ -517,6 +517,10 @@ Kubernetes</translation>
         <translation>文件不完整：在词表中的第 {size} 字节处结束</translation>
     </message>
     <message>
+        <source>this is an embedding model (it turns text into numbers for search), not a chat model: choose it in Settings &gt; Desktop under Embeddings for other apps, or with `parley serve --embedding-model`</source>
+        <translation>这是一个嵌入模型（把文本转换成用于搜索的数字），不是聊天模型：请在 设置 &gt; 桌面 的“供其他应用使用的嵌入”中选择它，或使用 `parley serve --embedding-model`</translation>
+    </message>
+    <message>
         <source>{engine} could not load {path} on {device}: {reason}</source>
         <translation>{engine} 无法在 {device} 上加载 {path}：{reason}</translation>
     </message>
@@ -940,6 +944,13 @@ Kubernetes</translation>
     <message>
         <source>● Listening hands-free</source>
         <translation>● 正在免提聆听</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServer</name>
+    <message>
+        <source>Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem}).</source>
+        <translation>其他应用将从聊天模型获得嵌入：嵌入模型 {model} 无法加载（{problem}）。</translation>
     </message>
 </context>
 <context>

@@ -23,7 +23,9 @@ from parley.engine.textmetrics import word_error_rate
 from tests.support import noises
 from tests.support.app_helpers import (  # noqa: F401 - fixtures
     QUESTION,
+    REMIND,
     make_controller,
+    paused_request,
     play,
     question_clip,
     speak,
@@ -226,24 +228,6 @@ def test_hands_free_sends_each_sentence_as_its_own_message(qtbot, tmp_path, tiny
         assert word_error_rate(said, got) < 0.4, (said, got)
     assert [r for r, _, _ in stored(controller)] == ["user", "assistant"] * 3
     assert controller.talk.recorder is None and controller.hands_free.listening
-
-
-@pytest.fixture(scope="module")
-def paused_request(tmp_path_factory):
-    """ "Can you remind me to", 1.3 s to think, "call the dentist on Friday?", then 2.5 s of
-    silence: the fixed pause (0.8 s) ends the turn in the pause, every time."""
-    folder = tmp_path_factory.mktemp("paused")
-    head, tail = (
-        soundfile.read(spoken_clip(folder / f"{i}.wav", text, pad_s=0.0), dtype="float32")[0]
-        for i, text in enumerate(REMIND)
-    )
-    silence = [np.zeros(int(s * 16000), dtype=np.float32) for s in (0.5, 1.3, 2.5)]
-    path = folder / "paused.wav"
-    soundfile.write(path, np.concatenate([silence[0], head, silence[1], tail, silence[2]]), 16000)
-    return path
-
-
-REMIND = ("Can you remind me to", "call the dentist on Friday?")
 
 
 def test_a_request_cut_in_its_pause_is_taken_back_and_sent_whole(

@@ -18,12 +18,17 @@ Figures: false cut-offs (a paused request whose turn ended in its pause: half a 
 sent; goal at most 1 in 20), and the time from the last word to the end of the turn over the
 turns that were not cut (p50, p95; goal p50 <= 500 ms), which includes the time the judge
 took (measured here, on this machine's load), and the judge's cost per call.
+With ``--continuation``, also how many cut-offs the app takes back: those whose second part the
+listener hears begin within ``flows.hands_free_turn.CONTINUATION_S`` of the cut (the span, from
+the cut to speech beginning again, in audio time: the listener's blocks and the detector's lag
+included), and the spread of that span over the cut-offs.
 Run: ``nice -n 5 .venv/bin/python bench/bench_turns.py`` (``--both-voices``: 80 utterances).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import time
@@ -134,24 +139,36 @@ def transcriber(model: Any) -> Callable[[np.ndarray], str]:
     return transcribe
 
 
-def run(utterance: Utterance, detector: NeuralDetector, judge: Timed | None, fixed: float) -> tuple[bool, float]:
-    """(cut in the pause, seconds from the last word to the turn's end) for one utterance."""
+def run(
+    utterance: Utterance, detector: NeuralDetector, judge: Timed | None, fixed: float
+) -> tuple[bool, float, float | None]:
+    """(cut in the pause, seconds from the last word to the turn's end, and for a cut-off the
+    seconds from the cut to the listener hearing speech begin again) for one utterance."""
     detector.reset()
     segmenter = UtteranceSegmenter(detector, end_silence_seconds=fixed, judge=judge)
     ends: list[tuple[int, float]] = []  # (sample the turn ended at, the judge's time on that block)
+    begins: list[int] = []  # samples at which the listener said speech began
     audio = utterance.audio
     for i in range(0, len(audio), BLOCK):
         calls = len(judge.calls) if judge else 0
+        was_in = segmenter.in_utterance
         done = segmenter.push(audio[i : i + BLOCK])
+        at = min(len(audio), i + BLOCK)
         if done:
             spent = sum(judge.calls[calls:]) if judge else 0.0
-            ends += [(min(len(audio), i + BLOCK), spent)] * len(done)
+            ends += [(at, spent)] * len(done)
+        if segmenter.in_utterance and (not was_in or done):
+            begins.append(at)
     if segmenter.flush() is not None:
         ends.append((len(audio) + 10 * RATE, 0.0))  # never ended: as late as it gets
-    cut = utterance.pause is not None and any(at <= utterance.pause[1] for at, _ in ends)
+    cut_at = next((at for at, _ in ends if utterance.pause is not None and at <= utterance.pause[1]), None)
     final = [(at, spent) for at, spent in ends if at >= utterance.speech_end]
     at, spent = final[0] if final else (len(audio), 0.0)
-    return cut, (at - utterance.speech_end) / RATE + spent
+    resumed = None
+    if cut_at is not None:
+        again = [b for b in begins if b > cut_at]
+        resumed = (again[0] - cut_at) / RATE if again else None
+    return cut_at is not None, (at - utterance.speech_end) / RATE + spent, resumed
 
 
 def main() -> None:
@@ -161,6 +178,11 @@ def main() -> None:
     parser.add_argument("--quick", type=float, nargs="+", default=[0.1, 0.2], help="short pauses to try")
     parser.add_argument("--longest", type=float, default=2.0)
     parser.add_argument("--no-words", action="store_true", help="leave out the candidates that need whisper")
+    parser.add_argument(
+        "--continuation",
+        action="store_true",
+        help="also: how many cut-offs the app takes back (speech began again within its window)",
+    )
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -198,22 +220,37 @@ def main() -> None:
             )
         )
 
-    print(f"\n{'end of turn':<26} {'cut off':>9} {'p50 ms':>7} {'p95 ms':>7} {'finished p50':>13} {'call ms':>8}  load")
+    window = None
+    if args.continuation:
+        from parley.app.flows.hands_free_turn import CONTINUATION_S
+
+        window = CONTINUATION_S
+    taken = f"  {'taken back':>10} {'resumed ms':>15}" if window is not None else ""
+    print(
+        f"\n{'end of turn':<26} {'cut off':>9} {'p50 ms':>7} {'p95 ms':>7} {'finished p50':>13} {'call ms':>8}"
+        f"{taken}  load"
+    )
     for name, make, fixed in candidates:
         judge = make()
-        cuts, delays, finished_delays = 0, [], []
+        cuts, delays, finished_delays, resumes = 0, [], [], []
         for u in items:
-            cut, delay = run(u, detector, judge, fixed)
+            cut, delay, resumed = run(u, detector, judge, fixed)
             cuts += cut
-            if not cut:
+            if cut:
+                resumes.append(math.inf if resumed is None else resumed)
+            else:
                 delays.append(delay)
                 if u.kind == "finished":
                     finished_delays.append(delay)
         cost = f"{np.median(judge.calls) * 1000:8.0f}" if judge and judge.calls else f"{'-':>8}"
+        if window is not None:
+            back = sum(r <= window for r in resumes)
+            spread = f"{min(resumes) * 1000:.0f}-{max(resumes) * 1000:.0f}" if resumes else "-"
+            taken = f"  {back:>4} / {cuts:<3} {spread:>15}"
         print(
             f"{name:<26} {cuts:>3} / {n_paused:<3} {np.percentile(delays, 50) * 1000:7.0f} "
             f"{np.percentile(delays, 95) * 1000:7.0f} {np.percentile(finished_delays, 50) * 1000:13.0f} {cost}"
-            f"  {os.getloadavg()[0]:.1f}"
+            f"{taken}  {os.getloadavg()[0]:.1f}"
         )
 
 

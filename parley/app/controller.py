@@ -121,7 +121,7 @@ class Controller(QObject):
             history or DictationHistory(":memory:"), lambda: self.settings.dictation_history_days, parent=self
         )
         self.history_window: DictationHistoryWindow | None = None  # made when first opened
-        self._build_flows(window)
+        self._build_flows(window, clock)
         self._wire()
         self._show_accessibility(settings)
 
@@ -186,7 +186,7 @@ class Controller(QObject):
             self,
         )
 
-    def _build_flows(self, window: MainWindow) -> None:
+    def _build_flows(self, window: MainWindow, clock: Callable[[], float]) -> None:
         parts = Parts(
             talk=self.talk,
             hands_free=self.hands_free,
@@ -202,6 +202,7 @@ class Controller(QObject):
             quick_ask=self.quick_ask,
             settings=self._settings,
             dictations=self.dictations,
+            clock=clock,
         )
         self.barge_in = BargeIn(parts)
         self.hands_free_turn = HandsFreeTurn(parts, self.barge_in, self.set_hands_free)

@@ -61,10 +61,12 @@ else:
 
     from parley.app.controller import Controller
     from parley.app.desktop.tray import Tray
+    from parley.app.flows.hands_free_turn import joined
     from parley.app.ui.announcements import spoken_text
     from tests.support.app_helpers import (  # noqa: F401 - fixtures
         QUESTION,
         make_controller,
+        paused_request,
         play,
         question_clip,
         tiny_chat_model,
@@ -209,3 +211,41 @@ else:
         # transcript of the whole take usually is).
         told = [text for text in announced if text != "Transcribing…"]
         assert told == ["Recording", "Recording ended", f"Heard: {heard}", reply], announced
+
+    def test_what_a_screen_reader_says_when_a_hands_free_turn_is_taken_back(
+        qtbot, tmp_path, tiny_chat_model, mic, paused_request, record_property
+    ) -> None:
+        """Hands-free sends "Can you remind me to" at the pause (the fixed pause), and the user goes
+        on while its reply is written: the reader is told the whole message as it is sent, and
+        never the second half alone."""
+        controller = make_controller(
+            qtbot,
+            tmp_path,
+            microphone="pulse",
+            hands_free=True,
+            hands_free_turn_end="pause",
+            **tiny_settings(tiny_chat_model),  # replies go on until stopped
+        )
+        qtbot.waitExposed(controller.window)
+        qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
+        heard: list[str] = []
+        controller.transcribed.connect(heard.append)
+        log = atspi.EventLog(PID, qtbot.waitUntil)
+        try:
+            probe = lambda: "ready?" in log.announcements() or bool(controller.window.announce("ready?"))  # noqa: E731
+            qtbot.waitUntil(probe, timeout=30_000)
+            play(qtbot, mic, paused_request)
+            qtbot.waitUntil(lambda: len(heard) == 2, timeout=60_000)
+            whole = joined(*heard)
+            try:
+                log.wait_for(lambda _: f"Heard: {whole}" in log.announcements(), 30_000)
+            except qtbot.TimeoutError:
+                pytest.fail(f"{whole!r} was not announced: {log.announcements()}", pytrace=False)
+            announced = log.announcements()
+        finally:
+            controller.stop()
+            log.close()
+        record_property("screen_reader_said", json.dumps(announced, ensure_ascii=False))
+        assert f"Heard: {heard[0]}" in announced  # the first half, when it was sent alone
+        assert f"Heard: {heard[1]}" not in announced, announced
+        assert [m.content for m in controller.book.current.messages if m.role == "user"] == [whole]

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from parley.app.bootstrap import create_window, start_controller
+from parley.app.conversations.conversation import Conversation, Message
 from parley.app.conversations.store import Store, StoreError
 from parley.config.paths import data_dir
 from parley.config.settings import Settings
@@ -181,6 +182,26 @@ def test_unopenable_database_is_a_store_error(tmp_path):
         Store(tmp_path / "dir.sqlite3")
 
 
+def test_messages_taken_back_leave_the_store_with_the_next_write_or_the_one_after(store):
+    """A hands-free turn taken back (``ConversationBook.take_back``): the messages go from the
+    conversation and their ids wait in ``taken_back``; a write that fails keeps them for the next."""
+    conversation = Conversation(None, "c", [Message("user", "Can you remind me to.")])
+    store.write(conversation)
+    conversation.messages.append(Message("assistant", "Of course, what", state="stopped"))
+    store.write(conversation)
+    conversation.taken_back = [m.id for m in conversation.messages]
+    conversation.messages = [Message("user", "Can you remind me to call the dentist?")]
+    store._conn.execute("PRAGMA query_only = ON")  # as a read-only file refuses
+    with pytest.raises(StoreError, match="read-only"):
+        store.write(conversation)
+    assert len(conversation.taken_back) == 2
+    store._conn.execute("PRAGMA query_only = OFF")
+    store.write(conversation)
+    assert conversation.taken_back == []
+    loaded = store.load_conversation(conversation.id).messages
+    assert [(m.role, m.content) for m in loaded] == [("user", "Can you remind me to call the dentist?")]
+
+
 def test_read_only_database_is_explained(store):
     c = store.create_conversation("c")
     store._conn.execute("PRAGMA query_only = ON")
@@ -193,6 +214,7 @@ def test_read_only_database_is_explained(store):
 _TINY_DISK_PRELUDE = """
 import json, os, uuid
 from pathlib import Path
+from parley.app.conversations.conversation import Conversation, Message
 from parley.app.conversations.store import Store, StoreError
 
 disk = Path(os.environ["PARLEY_TEST_DISK"])  # the tmpfs
@@ -508,6 +530,7 @@ def test_an_empty_file_is_a_new_database(tmp_path):
 
 _OPEN = """
 import sys
+from parley.app.conversations.conversation import Conversation, Message
 from parley.app.conversations.store import Store, StoreError
 try:
     Store(sys.argv[1])

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 import soundfile
 
+from parley.app.flows.hands_free_turn import joined
 from parley.app.voice.read_aloud import ReadAloud
 from parley.engine.audio.capture import BLOCK_SECONDS
 from parley.engine.audio.utterance import speech_region, spoken_text
@@ -22,7 +23,9 @@ from parley.engine.textmetrics import word_error_rate
 from tests.support import noises
 from tests.support.app_helpers import (  # noqa: F401 - fixtures
     QUESTION,
+    REMIND,
     make_controller,
+    paused_request,
     play,
     question_clip,
     speak,
@@ -225,6 +228,47 @@ def test_hands_free_sends_each_sentence_as_its_own_message(qtbot, tmp_path, tiny
         assert word_error_rate(said, got) < 0.4, (said, got)
     assert [r for r, _, _ in stored(controller)] == ["user", "assistant"] * 3
     assert controller.talk.recorder is None and controller.hands_free.listening
+
+
+def test_a_request_cut_in_its_pause_is_taken_back_and_sent_whole(
+    qtbot, tmp_path, tiny_chat_model, mic, paused_request, monkeypatch
+):
+    """Hands-free ends the turn in the pause (the fixed 0.8 s) and the first half is sent; its
+    reply is still being written when the user goes on: the half and that reply are taken back,
+    and the whole request is sent and answered once: in the window, announced, and in the store,
+    as reopening the conversation shows."""
+    settings = tiny_settings(tiny_chat_model)  # replies go on until stopped: the first is still being written
+    controller = make_controller(
+        qtbot, tmp_path, microphone="pulse", hands_free=True, hands_free_turn_end="pause", **settings
+    )
+    qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
+    heard: list[str] = []
+    controller.transcribed.connect(heard.append)
+    told: list[str] = []
+    announce = controller.window.announce
+
+    def telling(text: str, urgent: bool = False) -> None:
+        told.append(text)
+        announce(text, urgent)
+
+    monkeypatch.setattr(controller.window, "announce", telling)
+    play(qtbot, mic, paused_request)
+    qtbot.waitUntil(lambda: len(heard) == 2, timeout=60_000)
+    whole = joined(*heard)
+    qtbot.waitUntil(lambda: user_messages(controller) == [whole] and controller.replies.text != "", timeout=60_000)
+    controller.stop()
+    wait_idle(qtbot, controller)
+    print(f"\nheard: {heard}; sent: {whole!r}")
+    assert word_error_rate(" ".join(REMIND), whole) < 0.4, whole
+    messages = [(m.role, m.content) for m in controller.book.current.messages]
+    assert [role for role, _ in messages] == ["user", "assistant"] and messages[0][1] == whole
+    assert [w.role for w in controller.window.conversation_view.messages] == ["user", "assistant"]
+    assert f"Heard: {whole}" in told and f"Heard: {heard[1]}" not in told, told
+    assert [(role, content) for role, content, _ in stored(controller)] == messages
+    conversation = controller.book.current.id
+    controller.book.new()
+    controller.book.open(conversation)
+    assert [(m.role, m.content) for m in controller.book.current.messages] == messages
 
 
 def test_hands_free_ignores_the_steady_noise_of_a_quiet_room(qtbot, tmp_path, tiny_chat_model, mic, quiet_room):

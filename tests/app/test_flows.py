@@ -18,7 +18,9 @@ from PySide6.QtCore import Qt
 
 from parley.app.controller import Controller
 from parley.app.conversations.store import Store
+from parley.app.flows.hands_free_turn import CONTINUATION_S, joined
 from parley.app.speech.from_anywhere import TAP_S
+from parley.app.take_purpose import TakePurpose
 from parley.app.ui.main_window import MainWindow
 from parley.config.settings import Settings
 from parley.engine.errors import ModelFileError
@@ -242,6 +244,7 @@ def test_utterances_heard_while_a_reply_streams_are_sent_after_it_in_order(qtbot
     app.engines.chat.hold()
     assert app.controller.replies.send("Tell me a story")
     hands_free(qtbot, app, "first question")
+    app.clock.advance(CONTINUATION_S + 0.5)  # a pause: the second is a question of its own
     hands_free(qtbot, app, "second question")
     assert app.controller.replies.busy and app.controller.replies.queued == ["first question", "second question"]
     assert app.user_messages() == ["Tell me a story"]  # held back, not dropped
@@ -255,6 +258,142 @@ def test_utterances_heard_while_a_reply_streams_are_sent_after_it_in_order(qtbot
         ("user", "second question"),
         ("assistant", "You said: second question"),
     ]
+
+
+# ---------------------------------------------------------------- a turn ended too early
+
+HEAD, TAIL = "Can you remind me to.", "call the dentist on Friday?"
+WHOLE = "Can you remind me to call the dentist on Friday?"
+
+
+def told(app: App, monkeypatch: Any) -> list[str]:
+    """What a screen reader is told from now on."""
+    said: list[str] = []
+    monkeypatch.setattr(app.controller.window, "announce", lambda text, urgent=False: said.append(text))
+    return said
+
+
+def stored_messages(app: App) -> list[tuple[str, str]]:
+    conversation = app.controller.book.store.load_conversation(app.controller.book.current.id)
+    return [(m.role, m.content) for m in conversation.messages]
+
+
+def test_words_that_go_on_while_the_reply_is_written_are_sent_with_the_first_part_as_one(qtbot, start, monkeypatch):
+    """The first half was sent and its reply is being written; the user goes on a second later:
+    the half and its reply are taken back (window, store), the whole is sent and answered once,
+    announced whole, and timed from the end of the second half."""
+    app = start(hands_free=True)
+    app.engines.chat.hold()
+    hands_free(qtbot, app, HEAD)
+    qtbot.waitUntil(lambda: app.controller.replies.text != "", timeout=TIMEOUT_MS)
+    assert stored_messages(app)[0] == ("user", HEAD)
+    said = told(app, monkeypatch)
+    app.clock.advance(1.0)
+    hands_free(qtbot, app, TAIL)
+    second_ended = app.clock()
+    app.engines.chat.release()
+    wait_idle(qtbot, app)
+    assert app.messages() == [("user", WHOLE), ("assistant", f"You said: {WHOLE}")]
+    assert app.engines.chat.asked == [HEAD, WHOLE]
+    assert [w.text for w in app.controller.window.conversation_view.messages] == [WHOLE, f"You said: {WHOLE}"]
+    assert stored_messages(app) == app.messages()
+    assert app.controller.window.windowTitle().startswith(WHOLE[:40])  # titled after the whole
+    assert f"Heard: {WHOLE}" in said and f"Heard: {TAIL}" not in said, said
+    turn = app.controller.book.current.messages[-1].turn
+    assert turn.source == TakePurpose.HANDS_FREE and turn.ended == second_ended and turn.transcribed is not None
+
+
+def test_words_that_go_on_from_a_message_still_held_are_joined_to_it(qtbot, start):
+    """The first half waits for the reply to a message before it: it is never sent alone."""
+    app = start(hands_free=True)
+    app.engines.chat.hold()
+    assert app.controller.replies.send("Tell me a story")
+    hands_free(qtbot, app, HEAD)
+    hands_free(qtbot, app, TAIL)
+    assert app.controller.replies.queued == [WHOLE]
+    app.engines.chat.release()
+    wait_idle(qtbot, app)
+    assert app.user_messages() == ["Tell me a story", WHOLE]
+
+
+def test_an_utterance_after_the_reply_is_complete_is_the_next_turn(qtbot, start):
+    app = start(hands_free=True)
+    hands_free(qtbot, app, HEAD)
+    wait_idle(qtbot, app)  # answered, within the continuation window all the same
+    hands_free(qtbot, app, TAIL)
+    wait_idle(qtbot, app)
+    assert app.user_messages() == [HEAD, TAIL]
+    assert [r for r, _ in stored_messages(app)] == ["user", "assistant"] * 2
+
+
+def test_an_utterance_after_the_continuation_window_is_the_next_turn(qtbot, start):
+    app = start(hands_free=True)
+    app.engines.chat.hold()
+    hands_free(qtbot, app, HEAD)
+    app.clock.advance(CONTINUATION_S + 0.1)
+    hands_free(qtbot, app, TAIL)
+    app.engines.chat.release()
+    wait_idle(qtbot, app)
+    assert app.user_messages() == [HEAD, TAIL]
+
+
+def test_push_to_talk_takes_are_never_joined(qtbot, start):
+    """The release ends a push-to-talk turn: a second take at once, over the reply, is a turn of
+    its own (the first reply stops, as the talk key does)."""
+    app = start()
+    app.engines.chat.hold()
+    talk(qtbot, app, HEAD)
+    qtbot.waitUntil(lambda: app.controller.replies.text != "", timeout=TIMEOUT_MS)
+    talk(qtbot, app, TAIL)
+    app.engines.chat.release()
+    wait_idle(qtbot, app)
+    assert app.user_messages() == [HEAD, TAIL]
+    assert [(m.role, m.state) for m in app.controller.book.current.messages] == [
+        ("user", "complete"),
+        ("assistant", "stopped"),
+        ("user", "complete"),
+        ("assistant", "complete"),
+    ]
+
+
+def test_parleys_own_words_heard_after_a_hands_free_message_are_not_joined(qtbot, start):
+    app = start(hands_free=True, read_replies_aloud=True)
+    app.engines.chat.answer = lambda _text: STORY
+    app.engines.chat.hold()
+    hands_free(qtbot, app, "Tell me a story")
+    qtbot.waitUntil(lambda: app.engines.voice.said == STORY, timeout=TIMEOUT_MS)
+    hands_free(qtbot, app, "a lighthouse keeper")  # its echo: it speaks on
+    assert app.controller.spoken.speaking and app.controller.replies.busy
+    app.engines.chat.release()
+    app.engines.voice.finish()
+    wait_idle(qtbot, app)
+    assert app.user_messages() == ["Tell me a story"]
+
+
+@pytest.mark.parametrize(
+    "first, second, whole",
+    [
+        ("Can you remind me to.", "call the dentist.", "Can you remind me to call the dentist."),
+        ("What is the capital of?", "Australia?", "What is the capital of? Australia?"),
+        ("Set a timer for!", "ten minutes", "Set a timer for! ten minutes"),
+        ("Tell me about...", "dragons.", "Tell me about... dragons."),
+        ("Send a message to Anna", "saying hi", "Send a message to Anna saying hi"),
+    ],
+)
+def test_two_parts_join_without_the_full_stop_whisper_put_after_the_first(first, second, whole):
+    assert joined(first, second) == whole
+
+
+def test_taking_back_a_message_that_is_not_the_last_one_sent_does_nothing(qtbot, start):
+    app = start()
+    assert app.controller.replies.send("first")
+    wait_idle(qtbot, app)
+    assert app.controller.replies.send("second")
+    wait_idle(qtbot, app)
+    assert not app.controller.replies.take_back("first")
+    assert app.controller.replies.take_back("second")
+    assert app.messages() == [("user", "first"), ("assistant", "You said: first")]
+    assert stored_messages(app) == app.messages()
 
 
 def test_a_spoken_turn_during_a_reply_stops_it_and_is_sent_next(qtbot, start):

@@ -75,6 +75,21 @@ def question_clip(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return spoken_clip(tmp_path_factory.mktemp("speech") / "question.wav", QUESTION)
 
 
+REMIND = ("Can you remind me to", "call the dentist on Friday?")  # a request with a pause to think
+
+
+@pytest.fixture(scope="session")
+def paused_request(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``REMIND``'s two parts by espeak-ng, 1.3 s to think between them, then 2.5 s of silence:
+    hands-free's fixed pause (0.8 s) ends the turn in the pause, every time."""
+    folder = tmp_path_factory.mktemp("paused")
+    head, tail = (read_clip(spoken_clip(folder / f"{i}.wav", text, pad_s=0.0)) for i, text in enumerate(REMIND))
+    silence = [np.zeros(int(s * 16000), dtype=np.float32) for s in (0.5, 1.3, 2.5)]
+    path = folder / "paused.wav"
+    soundfile.write(path, np.concatenate([silence[0], head, silence[1], tail, silence[2]]), 16000)
+    return path
+
+
 def spoken_clip(path: Path, text: str, rate_wpm: int = 130, pad_s: float = 0.4) -> Path:
     require(espeak_available(), "espeak-ng is not installed")
     synthesize(text, path, voice="en-us", rate_wpm=rate_wpm)

@@ -141,6 +141,23 @@ class ConversationBook(QObject):
         self.save()
         return message
 
+    def take_back(self, message: Message) -> None:
+        """Remove the user's ``message`` from the open conversation, with what follows it (the
+        reply to it), from the window and the store: its words are sent again, as the start of
+        a longer message.  A conversation titled after it alone is titled after that one."""
+        conversation = self.current
+        at = conversation.messages.index(message)
+        gone = conversation.messages[at:]
+        del conversation.messages[at:]
+        conversation.taken_back += [m.id for m in gone if m.id is not None]
+        if not any(m.role == "user" for m in conversation.messages) and conversation.title == title_from(
+            message.content
+        ):
+            conversation.title = NEW_TITLE
+            conversation.title_dirty = True
+        self.view.show_messages(conversation)  # and the title
+        self.save()  # a write that fails is tried again with the next one
+
     def save(self, conversation: Conversation | None = None, *, checkpoint: bool = False) -> bool:
         """Write whatever the store lacks of ``conversation`` (default: the open one) and of
         conversations whose earlier saves failed.  False, with the user told, on failure.

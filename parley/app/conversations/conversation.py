@@ -47,6 +47,7 @@ class Conversation:
     messages: list[Message] = field(default_factory=list)
     title_dirty: bool = False
     deleted: bool = False
+    taken_back: list[int] = field(default_factory=list)  # ids of messages taken back that the store still has
 
     @property
     def needs_reply(self) -> bool:

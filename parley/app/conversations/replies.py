@@ -31,6 +31,7 @@ from ..signals import emit
 from ..status import StatusPresenter
 from ..tasks import Job
 from .book import ConversationBook
+from .conversation import Message
 from .reply_state import PieceInbox, Reply, ReplyKind, ReplyMachine
 
 log = logging.getLogger("parley.replies")
@@ -78,6 +79,7 @@ class ReplyFlow(QObject):
         self._heard = ""  # the words of the message heard so far, while the user speaks
         self._heard_read = ""  # those the session has read
         self._job: Job | None = None
+        self._taking_back: Message | None = None  # the user's message to take back once the reply stops
         self._inbox: tuple[Reply, PieceInbox] | None = None  # the streaming reply's text, paced
         self._pace = QTimer(self, singleShot=True, interval=PACE_MS)
         self._pace.timeout.connect(self._take)
@@ -172,6 +174,31 @@ class ReplyFlow(QObject):
         """Send ``text`` now, or after the reply that is streaming (a transcript)."""
         if not self.state.hold(text):
             self.send(text)
+
+    def take_back(self, text: str) -> bool:
+        """Take back the user's last message, ``text``, as if it had not been sent: a transcript
+        still held for later is dropped; a message sent goes from the conversation (the window and
+        the store) with what was written of the reply to it, which stops first (the message is
+        taken back once it has).  False, and nothing done, when ``text`` is not the last thing the
+        user sent.  A hands-free turn that ended in a pause, where the user went on: their words
+        come back as the start of the next message (``flows.hands_free_turn``)."""
+        text = text.strip()
+        if self.state.queued:
+            if self.state.queued[-1] != text:
+                return False
+            self.state.queued.pop()
+            return True
+        messages = self.book.current.messages
+        users = [i for i, m in enumerate(messages) if m.role == "user"]
+        if not users or messages[users[-1]].content != text or users[-1] < len(messages) - 2:
+            return False  # another message came after it, or a reply and more
+        message = messages[users[-1]]
+        if self.state.reply is not None and self.state.reply.conversation is self.book.current:
+            self._taking_back = message
+            self.stop()
+        else:
+            self._take_back_now(message)
+        return True
 
     def regenerate(self) -> None:
         """Answer the last user message again: replace the last reply, or reply to a message that
@@ -305,7 +332,15 @@ class ReplyFlow(QObject):
         self._send_queued()
         self.prepare()
 
+    def _take_back_now(self, message: Message) -> None:
+        if message in self.book.current.messages:
+            self.book.take_back(message)
+            self.desync()  # the chat session read the message, and maybe the reply
+
     def _send_queued(self) -> None:
+        message, self._taking_back = self._taking_back, None
+        if message is not None:
+            self._take_back_now(message)
         if not self.chat.closing:
             text = self.state.next_queued()
             if text is not None:

@@ -185,9 +185,13 @@ class Store(Database):
             )
 
     def write(self, conversation: Conversation) -> None:
-        """Write whatever the store lacks of ``conversation``: itself, its title, dirty messages."""
+        """Write whatever the store lacks of ``conversation``: itself, its title, dirty messages,
+        and the removal of messages taken back."""
         if conversation.id is None and not conversation.messages:
             return  # a new conversation nobody wrote in yet
+        if conversation.taken_back:
+            self.delete_messages(conversation.taken_back)
+            conversation.taken_back = []
         if conversation.id is None:
             conversation.id = self.create_conversation(conversation.title).id
             conversation.title_dirty = False
@@ -204,6 +208,11 @@ class Store(Database):
             else:
                 self.update_message(message.id, message.content, state=message.state, stats=message.stats)
             message.dirty = False
+
+    def delete_messages(self, message_ids: list[int]) -> None:
+        """Remove messages (a turn taken back: ``ConversationBook.take_back``)."""
+        with self._writing("remove the message") as db:
+            db.executemany("DELETE FROM messages WHERE id = ?", [(i,) for i in message_ids])
 
     # ------------------------------------------------------------------ export
 

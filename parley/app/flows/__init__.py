@@ -4,7 +4,8 @@ order the user lives them.
 - ``spoken_turn.SpokenTurn``: hold the talk key in the window, speak, let go; the words are sent;
 - ``dictation.Dictation``: dictate into another app with a shortcut from anywhere;
 - ``quick_question.QuickQuestion``: ask Parley from anywhere, answered in the quick-ask window;
-- ``hands_free_turn.HandsFreeTurn``: the microphone kept open, each utterance sent at a pause;
+- ``hands_free_turn.HandsFreeTurn``: the microphone kept open, each utterance sent at a pause
+  (and taken back, to be sent with what follows, when the user goes on);
 - ``barge_in.BargeIn``: talking over Parley while it reads a reply aloud;
 - ``streaming_reply.StreamingReply``: a reply as the window shows it, timed first.
 

@@ -38,3 +38,4 @@ class Parts:
     quick_ask: QuickAskWindow
     settings: Callable[[], Settings]  # the settings now
     dictations: DictationLog  # the dictation history
+    clock: Callable[[], float]  # seconds, the turn clock's (tests turn their own)

@@ -207,8 +207,14 @@ class Transcription(QObject):
                     elapsed=QLocale().toString(float(transcript.elapsed), "f", 2),
                 )
             )
-            self.status.tell(self.tr("Heard: {words}").format(words=text))
+            if purpose is not TakePurpose.HANDS_FREE:  # its flow says what it sends (``tell_heard``)
+                self.tell_heard(text)
         self._hand_over(text, then)
+
+    def tell_heard(self, text: str) -> None:
+        """Tell a screen reader the words heard (a hands-free utterance's flow does, once it knows
+        whether they were Parley's own voice, or go on from the utterance before)."""
+        self.status.tell(self.tr("Heard: {words}").format(words=text))
 
     def _failed(self, exc: BaseException, purpose: TakePurpose, then: Heard, audio: Any = None) -> None:
         if audio is not None and self.speech.device_lost(exc):

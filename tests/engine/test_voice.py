@@ -391,6 +391,9 @@ def test_pause_silences_the_voice_and_keeps_what_is_left_to_say(voice, mic) -> N
         ("Wait, stop.", False),  # two words, neither alike the words said
         ("stop", False),  # one word that interrupts, and was not said ("step" was)
         ("win.", True),  # a lone word that is no command: echo misheard (a CI run at 0 dB)
+        ("I did.", True),  # two words, no command: the residue misheard (the loop test beside a CPU hog)
+        ("Thank you.", True),  # ... or the user acknowledging the reply, which goes on
+        ("No, thanks.", False),  # two words with one that interrupts
         ("step", True),  # a lone word Parley said, and no command
         ("How far away is the boat from the island?", False),  # the user's, about what was said
     ],

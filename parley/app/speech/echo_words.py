@@ -12,6 +12,7 @@ ECHO_RUN = 0.6  # words heard over Parley are its echo when this share of them i
 BARGE_IN_WORDS = frozenset(  # what a user says alone to interrupt
     "stop wait pause quiet enough no hold hey parley okay ok shush sorry excuse".split()
 )
+SHORT_WORDS = 2  # an utterance this short over Parley is the user's only with a word of BARGE_IN_WORDS
 WORD_LIKENESS = 0.65  # a misheard word: difflib's ratio of its letters to the said word's
 
 
@@ -39,12 +40,15 @@ def is_echo(heard: str, said: str) -> bool:
     of them, in a row, are a run of the words it said, each the same or, in an utterance of
     two words or more, ``alike``.  A single word counts as the user's only when it is one of
     ``BARGE_IN_WORDS`` that Parley did not just say; any other lone word is its echo misheard.
-    The talk key always works."""
+    Two words with no such word among them are its echo too: Whisper makes a short phrase of
+    the canceller's residue ("I did." over a story it was telling, beside a busy processor), and
+    a person who says two words over a reply without "stop", "wait" or the like is acknowledging
+    it ("thank you", "got it"), not asking it to stop.  The talk key always works."""
     got, spoken = words(heard), words(said)
     if not got:
         return True
-    if len(got) == 1 and got[0] not in BARGE_IN_WORDS:
-        return True  # one word over Parley's voice that is no command: its echo, misheard ("win")
+    if len(got) <= SHORT_WORDS and BARGE_IN_WORDS.isdisjoint(got):
+        return True  # a word or two over Parley's voice, no command: its echo misheard ("win"), or a nod
     same = alike if len(got) > 1 else str.__eq__
     longest, previous = 0, [0] * (len(spoken) + 1)
     for word in got:  # the longest common run

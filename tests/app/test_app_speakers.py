@@ -29,7 +29,10 @@ LEVELS = [0.5, 1.0]  # PulseAudio volume of the echo: -18 dB, and 0 dB (speakers
 
 
 def user_messages(controller: Any) -> list[str]:
-    return [m.content for m in controller.book.current.messages if m.role == "user"] if controller.book.current else []
+    """The user's messages, with those heard but still waiting for the reply being stopped (so a
+    failure names the words Parley took for the user's, however soon after the stop it is seen)."""
+    sent = [m.content for m in controller.book.current.messages if m.role == "user"] if controller.book.current else []
+    return sent + controller.replies.queued
 
 
 def talking_controller(qtbot: Any, tmp_path: Path) -> Any:

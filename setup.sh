@@ -174,6 +174,8 @@ case "$mode" in
           .venv/bin/mypy
           say "the Windows Python and Wine prefix for the Wine tests (cached in ${PARLEY_CACHE_DIR:-~/.cache/parley}/wine)"
           .venv/bin/python -m tests.support.wine
+          say "the oldest PySide6 an installer ships, for tests/app/test_oldest_qt.py (cached in ${PARLEY_CACHE_DIR:-~/.cache/parley}/qt)"
+          .venv/bin/python -m tests.support.oldest_qt
           export PARLEY_STRICT_TESTS="${PARLEY_STRICT_TESTS:-1}"; exec .venv/bin/python -m pytest "$@" ;;
   setup) ;;
 esac

@@ -7,7 +7,7 @@ opens the settings and the conversations and starts loading the models once the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 
 from PySide6.QtCore import QTimer
@@ -20,7 +20,7 @@ from .conversations.dictation_history import DictationHistory
 from .conversations.store import Store, StoreError
 from .engines import Engines, LocalEngines
 from .qt_app import application
-from .qt_platform import choose_platform
+from .qt_platform import choose_platform, platform_failure_said
 from .ui import i18n
 from .ui.main_window import MainWindow
 from .ui.theme import apply_theme
@@ -28,14 +28,19 @@ from .ui.theme import apply_theme
 _read_at_start: LoadedSettings | None = None  # read by create_app, for the controller (its warnings said once)
 
 
-def create_app(argv: Sequence[str], language: str | None = None) -> QApplication:
+def create_app(
+    argv: Sequence[str], language: str | None = None, on_platform_failure: Callable[[str], None] | None = None
+) -> QApplication:
     """The application, in ``language`` (a code of ``i18n.NATIVE_NAMES``; "": the system's;
-    None: the one the user's settings name)."""
+    None: the one the user's settings name).  A Qt platform that cannot start ends the process
+    with a clear message (``qt_platform.platform_failure_said``), ``on_platform_failure`` first."""
     global _read_at_start
     appearance = None
-    if application() is None:
+    app = application()
+    if app is None:
         choose_platform()
-    app = application() or QApplication(list(argv))
+        with platform_failure_said(on_platform_failure):
+            app = QApplication(list(argv))
     if language is None:
         _read_at_start = load_settings()
         language = _read_at_start.settings.interface_language

@@ -61,6 +61,7 @@ class SelfTestReport:
     frozen: bool
     bundle_dir: str | None
     qt_platform: str | None
+    qt_version: str  # the Qt that runs (PySide6's own version, which names its Qt)
     window_shown: bool
     window_shown_s: float | None
     stages: dict[str, float | None]
@@ -175,6 +176,7 @@ def collect(test: Any, code: int, reason: str) -> SelfTestReport:
         frozen=bool(getattr(sys, "frozen", False)),
         bundle_dir=str(bundle) if bundle else None,
         qt_platform=_qt_platform(),
+        qt_version=_qt_version(),
         window_shown=window is not None,
         window_shown_s=window.seconds if window else None,
         stages={s.name: s.seconds for s in stages},
@@ -369,6 +371,13 @@ def _cpu_variant() -> str | None:
     from parley.engine.backend.devices import cpu_variant
 
     return cpu_variant()
+
+
+def _qt_version() -> str:
+    from PySide6 import __version__ as pyside
+    from PySide6.QtCore import qVersion
+
+    return pyside if qVersion() == pyside else f"PySide6 {pyside}, Qt {qVersion()}"
 
 
 def _qt_platform() -> str | None:

@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer, qVersion
 from PySide6.QtWidgets import QApplication
 
 from ..bootstrap import create_app, start_controller, user_settings
@@ -128,7 +128,7 @@ class SelfTest(QObject):
         self.line(
             "window visible",
             since,
-            f"Qt platform {QApplication.platformName()}, "
+            f"Qt {qVersion()} on {QApplication.platformName()}, "
             f"{'since the process started' if self.startup_offset else 'since start'}",
         )
         self._t["models"] = now
@@ -262,8 +262,12 @@ def run_self_test(argv: Sequence[str], servers: Sequence[str] = ()) -> int:
     from ..ui.main_window import MainWindow
 
     print("parley self-test", flush=True)
+
+    def platform_failed(message: str) -> None:  # before the process ends (qt_platform)
+        selftest_report.write_report(report_path, None, 2, message)
+
     try:
-        app = create_app([a for a in argv if a != "--self-test"])
+        app = create_app([a for a in argv if a != "--self-test"], on_platform_failure=platform_failed)
     except Exception as exc:  # noqa: BLE001
         print(f"self-test FAILED: Qt could not start: {exc}", file=sys.stderr)
         selftest_report.write_report(report_path, None, 2, f"Qt could not start: {exc}")

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal, qVersion
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -659,8 +660,11 @@ class SettingsDialog(QDialog):
         form.addRow("", language_hint)
         form.addRow(self.tr("Screen reader reads &replies:"), self.announce_replies)
         self.appearance = QComboBox()
+        app = QApplication.instance()
+        follows_contrast = isinstance(app, QApplication) and theme.follows_system_contrast(app)
+        as_the_system = self.tr("As the system (dark, high contrast)") if follows_contrast else None
         for name, value in (
-            (self.tr("As the system (dark, high contrast)"), "system"),
+            (as_the_system or self.tr("As the system (dark)"), "system"),
             (self.tr("Light"), "light"),
             (self.tr("Dark"), "dark"),
             (self.tr("High contrast"), "high-contrast"),
@@ -671,6 +675,20 @@ class SettingsDialog(QDialog):
             self.tr("The window's colours: the system's dark or high-contrast setting, or your choice")
         )
         form.addRow(self.tr("Appeara&nce:"), self.appearance)
+        if not follows_contrast:
+            # Said once, where the feature lives: the Qt an installer carries may be too old.
+            self.contrast_hint = QLabel(
+                self.tr(
+                    "This version of Qt ({version}) cannot read the system's high-contrast setting: "
+                    "choose High contrast here to have it."
+                ).format(version=qVersion()),
+                objectName="Hint",
+                wordWrap=True,
+            )
+            self.appearance.setAccessibleDescription(
+                f"{self.appearance.accessibleDescription()}. {self.contrast_hint.text()}"
+            )
+            form.addRow("", self.contrast_hint)
 
     def _show_recommendations(self) -> None:
         """Close (as Cancel would) so that the main window can show the recommended models."""

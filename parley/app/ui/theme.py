@@ -5,7 +5,10 @@ the titles are sized from it.  The colours follow the system's dark and high-con
 (Qt's ``QStyleHints.colorScheme`` and ``accessibility().contrastPreference``, which Qt reads from
 the desktop: the freedesktop portal's ``org.freedesktop.appearance`` on Linux), or the user's
 choice in Settings (``Settings.appearance``); they change while Parley runs when the system's
-do.  Every colour a widget shows comes from the ``Colours`` in use, through the application's
+do.  The system's high contrast can be read from Qt 6.10 on; the installers that must carry an
+older Qt (6.9.3: the .deb for glibc 2.30, Windows for Wine 8.0) follow its dark setting only,
+``follows_system_contrast`` says so, and Settings offers High contrast as a choice of its own.
+Every colour a widget shows comes from the ``Colours`` in use, through the application's
 palette and style sheet, so no widget keeps a colour of its own: a widget that draws with one
 (the microphone icon, a code block's frame) draws again on ``QEvent.PaletteChange``.  Each
 text colour is at least 4.5:1 against its background (WCAG AA), as tests/app/test_appearance.py
@@ -16,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPainter, QPalette, QPen, QPixmap, QStyleHints
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ...config.settings import APPEARANCES
@@ -212,12 +215,35 @@ def scheme_for(appearance: str, system_dark: bool, system_high_contrast: bool) -
     return DARK if dark else LIGHT
 
 
+def _accessibility_hints(hints: QStyleHints) -> QObject | None:
+    """Qt's ``QAccessibilityHints`` of ``hints`` (Qt 6.10 and later), None on an older Qt; valid
+    while the caller holds ``hints`` (PySide drops it with the wrapper it came from).  Its names
+    are reached as strings: tests/app/test_oldest_qt.py refuses any Qt name newer than the
+    oldest shipped PySide6 written as an attribute or an import."""
+    accessibility = getattr(hints, "accessibility", None)
+    return accessibility() if accessibility is not None else None
+
+
+def follows_system_contrast(app: QApplication) -> bool:
+    """Whether this Qt can read the system's high-contrast setting (6.10 and later)."""
+    hints = app.styleHints()
+    return _accessibility_hints(hints) is not None
+
+
+def system_high_contrast(app: QApplication) -> bool:
+    """Whether the system asks for high contrast now; False where Qt cannot tell."""
+    hints = app.styleHints()
+    accessibility = _accessibility_hints(hints)
+    preference = getattr(Qt, "ContrastPreference", None)
+    if accessibility is None or preference is None:
+        return False
+    return bool(getattr(accessibility, "contrastPreference")() == getattr(preference, "HighContrast"))  # noqa: B009
+
+
 def system_scheme(app: QApplication, appearance: str) -> Colours:
     """``scheme_for`` with what the system says now (Qt's style hints)."""
-    hints = app.styleHints()
-    dark = hints.colorScheme() == Qt.ColorScheme.Dark
-    high_contrast = hints.accessibility().contrastPreference() == Qt.ContrastPreference.HighContrast
-    return scheme_for(appearance, dark, high_contrast)
+    dark = app.styleHints().colorScheme() == Qt.ColorScheme.Dark
+    return scheme_for(appearance, dark, system_high_contrast(app))
 
 
 def style_sheet(body_pt: float, c: Colours | None = None) -> str:
@@ -335,7 +361,10 @@ def apply_theme(app: QApplication, appearance: str | None = None) -> Colours:
         _following = app
         hints = app.styleHints()
         hints.colorSchemeChanged.connect(lambda _scheme: _system_changed(app))
-        hints.accessibility().contrastPreferenceChanged.connect(lambda _preference: _system_changed(app))
+        accessibility = _accessibility_hints(hints)
+        if accessibility is not None:
+            changed = getattr(accessibility, "contrastPreferenceChanged")  # noqa: B009  (Qt 6.10)
+            changed.connect(lambda _preference: _system_changed(app))
     return _in_use
 
 

@@ -2111,6 +2111,10 @@ Last message {age}</source>
         <translation>مثل النظام (داكن، تباين عالٍ)</translation>
     </message>
     <message>
+        <source>As the system (dark)</source>
+        <translation>مثل النظام (داكن)</translation>
+    </message>
+    <message>
         <source>Light</source>
         <translation>فاتح</translation>
     </message>
@@ -2129,6 +2133,10 @@ Last message {age}</source>
     <message>
         <source>Appeara&amp;nce:</source>
         <translation>&amp;المظهر:</translation>
+    </message>
+    <message>
+        <source>This version of Qt ({version}) cannot read the system&apos;s high-contrast setting: choose High contrast here to have it.</source>
+        <translation>لا يستطيع هذا الإصدار من Qt ({version}) قراءة إعداد التباين العالي في النظام: اختر «تباين عالٍ» هنا للحصول عليه.</translation>
     </message>
 </context>
 <context>

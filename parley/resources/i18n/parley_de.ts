@@ -2083,6 +2083,10 @@ Letzte Nachricht {age}</translation>
         <translation>Wie das System (dunkel, hoher Kontrast)</translation>
     </message>
     <message>
+        <source>As the system (dark)</source>
+        <translation>Wie das System (dunkel)</translation>
+    </message>
+    <message>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
@@ -2101,6 +2105,10 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Appeara&amp;nce:</source>
         <translation>&amp;Darstellung:</translation>
+    </message>
+    <message>
+        <source>This version of Qt ({version}) cannot read the system&apos;s high-contrast setting: choose High contrast here to have it.</source>
+        <translation>Diese Qt-Version ({version}) kann die Kontrasteinstellung des Systems nicht lesen: Wählen Sie hier Hoher Kontrast, um ihn zu erhalten.</translation>
     </message>
 </context>
 <context>

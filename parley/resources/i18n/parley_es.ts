@@ -2083,6 +2083,10 @@ Last message {age}</source>
         <translation>Como el sistema (oscuro, alto contraste)</translation>
     </message>
     <message>
+        <source>As the system (dark)</source>
+        <translation>Como el sistema (oscuro)</translation>
+    </message>
+    <message>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
@@ -2101,6 +2105,10 @@ Last message {age}</source>
     <message>
         <source>Appeara&amp;nce:</source>
         <translation>&amp;Apariencia:</translation>
+    </message>
+    <message>
+        <source>This version of Qt ({version}) cannot read the system&apos;s high-contrast setting: choose High contrast here to have it.</source>
+        <translation>Esta versión de Qt ({version}) no puede leer el ajuste de alto contraste del sistema: elija Alto contraste aquí para tenerlo.</translation>
     </message>
 </context>
 <context>

@@ -522,7 +522,7 @@ Kubernetes</translation>
     </message>
     <message>
         <source>this is an embedding model (it turns text into numbers for search), not a chat model: choose it in Settings &gt; Desktop under Embeddings for other apps, or with `parley serve --embedding-model`</source>
-        <translation>ceci est un modèle d'embeddings (il transforme le texte en nombres pour la recherche), pas un modèle de conversation : choisissez-le dans Paramètres &gt; Bureau, Embeddings pour les autres applications, ou avec `parley serve --embedding-model`</translation>
+        <translation>ceci est un modèle d&apos;embeddings (il transforme le texte en nombres pour la recherche), pas un modèle de conversation : choisissez-le dans Paramètres &gt; Bureau, Embeddings pour les autres applications, ou avec `parley serve --embedding-model`</translation>
     </message>
     <message>
         <source>{engine} could not load {path} on {device}: {reason}</source>
@@ -955,7 +955,7 @@ Kubernetes</translation>
     <name>LocalServer</name>
     <message>
         <source>Other apps get embeddings from the chat model: the embedding model {model} could not load ({problem}).</source>
-        <translation>Les autres applications reçoivent les embeddings du modèle de conversation : le modèle d'embeddings {model} n'a pas pu être chargé ({problem}).</translation>
+        <translation>Les autres applications reçoivent les embeddings du modèle de conversation : le modèle d&apos;embeddings {model} n&apos;a pas pu être chargé ({problem}).</translation>
     </message>
 </context>
 <context>
@@ -2083,6 +2083,10 @@ Dernier message {age}</translation>
         <translation>Comme le système (sombre, contraste élevé)</translation>
     </message>
     <message>
+        <source>As the system (dark)</source>
+        <translation>Comme le système (sombre)</translation>
+    </message>
+    <message>
         <source>Light</source>
         <translation>Clair</translation>
     </message>
@@ -2101,6 +2105,10 @@ Dernier message {age}</translation>
     <message>
         <source>Appeara&amp;nce:</source>
         <translation>&amp;Apparence :</translation>
+    </message>
+    <message>
+        <source>This version of Qt ({version}) cannot read the system&apos;s high-contrast setting: choose High contrast here to have it.</source>
+        <translation>Cette version de Qt ({version}) ne peut pas lire le réglage de contraste élevé du système : choisissez Contraste élevé ici pour l’avoir.</translation>
     </message>
 </context>
 <context>

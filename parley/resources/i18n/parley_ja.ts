@@ -2076,6 +2076,10 @@ Last message {age}</source>
         <translation>システムに合わせる (ダーク、ハイコントラスト)</translation>
     </message>
     <message>
+        <source>As the system (dark)</source>
+        <translation>システムに合わせる (ダーク)</translation>
+    </message>
+    <message>
         <source>Light</source>
         <translation>ライト</translation>
     </message>
@@ -2094,6 +2098,10 @@ Last message {age}</source>
     <message>
         <source>Appeara&amp;nce:</source>
         <translation>外観(&amp;A):</translation>
+    </message>
+    <message>
+        <source>This version of Qt ({version}) cannot read the system&apos;s high-contrast setting: choose High contrast here to have it.</source>
+        <translation>このバージョンの Qt ({version}) はシステムのハイコントラスト設定を読み取れません。ハイコントラストにするには、ここで「ハイコントラスト」を選んでください。</translation>
     </message>
 </context>
 <context>

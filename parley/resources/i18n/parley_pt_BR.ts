@@ -2083,6 +2083,10 @@ Last message {age}</source>
         <translation>Como o sistema (escuro, alto contraste)</translation>
     </message>
     <message>
+        <source>As the system (dark)</source>
+        <translation>Como o sistema (escuro)</translation>
+    </message>
+    <message>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
@@ -2101,6 +2105,10 @@ Last message {age}</source>
     <message>
         <source>Appeara&amp;nce:</source>
         <translation>&amp;Aparência:</translation>
+    </message>
+    <message>
+        <source>This version of Qt ({version}) cannot read the system&apos;s high-contrast setting: choose High contrast here to have it.</source>
+        <translation>Esta versão do Qt ({version}) não consegue ler a configuração de alto contraste do sistema: escolha Alto contraste aqui para tê-lo.</translation>
     </message>
 </context>
 <context>

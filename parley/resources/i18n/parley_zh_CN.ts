@@ -2076,6 +2076,10 @@ Last message {age}</source>
         <translation>跟随系统（深色、高对比度）</translation>
     </message>
     <message>
+        <source>As the system (dark)</source>
+        <translation>跟随系统（深色）</translation>
+    </message>
+    <message>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
@@ -2094,6 +2098,10 @@ Last message {age}</source>
     <message>
         <source>Appeara&amp;nce:</source>
         <translation>外观(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>This version of Qt ({version}) cannot read the system&apos;s high-contrast setting: choose High contrast here to have it.</source>
+        <translation>此版本的 Qt（{version}）无法读取系统的高对比度设置：如需高对比度，请在此处选择“高对比度”。</translation>
     </message>
 </context>
 <context>

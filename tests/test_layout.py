@@ -184,6 +184,7 @@ ENGINE_FOLDERS: dict[str, tuple[str, ...]] = {
     "chat": (E + "handles", E + "backend", E + "modelfiles"),
     "voice": (E + "audio.playback", E + "backend.cpu_share"),
     "dictation": (E + "chat", E + "backend.cancel"),
+    "tools": (E + "chat", E + "backend.cancel"),
 }
 # One module's exception to its folder's rule, named in the folder's docstring too.
 ENGINE_MODULES: dict[str, tuple[str, ...]] = {

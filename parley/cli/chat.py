@@ -7,11 +7,19 @@ line from a pipe too) the chat is interactive.
 
 The reply is generated on a worker thread while the main thread waits for Ctrl-C, so a
 Ctrl-C cancels the reply at once, even in the middle of a long prompt evaluation.
+
+Tools (``engine.tools``): the built-in ones and those of the MCP servers in ``mcp.json`` (the
+app's), as in the window; ``--no-tools`` leaves them out.  Each step is printed on stderr.  A tool
+that acts asks first on the terminal ("Shall I ...? [y/N]"), unless ``--yes``; where no one can
+answer (standard input is not a terminal) it is not done and the model hears so.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import queue
 import sys
 import threading
 from typing import cast
@@ -20,9 +28,14 @@ from ..engine.backend.cancel import CancelToken
 from ..engine.backend.devices import fallback_to_cpu
 from ..engine.backend.rpc import remote
 from ..engine.chat.model import ChatModel, ChatSession, Message, Reply, SamplingParams
-from ..engine.errors import DeviceLostError, ParleyError
+from ..engine.errors import DeviceLostError, ParleyError, ToolConfigError
 from ..engine.library import fit_warning
 from ..engine.library.choice import chat_model_path
+from ..engine.tools.builtin import TimerBook, builtin_tools
+from ..engine.tools.mcp import config as mcp_config
+from ..engine.tools.mcp.client import McpHub
+from ..engine.tools.tool import BUILT_IN, CheckedCall, Toolbox
+from ..engine.tools.turn import GUIDANCE, Step, run_turn
 from .devices import add_rpc_option, rpc_endpoints
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
@@ -55,6 +68,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="chat turn by turn even when standard input is not a terminal (one line per turn: a script of turns)",
     )
     p.add_argument("--stats", action="store_true", help="print token counts and speeds on stderr after each reply")
+    p.add_argument(
+        "--no-tools",
+        action="store_true",
+        help="answer without tools (by default the built-in tools and the MCP servers of mcp.json are offered)",
+    )
+    p.add_argument(
+        "--yes",
+        action="store_true",
+        help="let tools that act run without asking (a call that follows a tool's result still asks)",
+    )
     add_rpc_option(p)
 
 
@@ -91,17 +114,93 @@ def run(args: argparse.Namespace) -> int:
     warning = fit_warning(path, kind="chat", n_ctx=args.ctx, device=args.device)
     if warning:
         print(f"parley: warning: {warning}", file=sys.stderr)
-    with ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads) as model:
+    with contextlib.ExitStack() as held:
+        tools = None if args.no_tools else held.enter_context(CliTools(args.yes))
+        model = held.enter_context(ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads))
         if model.device.fallback_reason:
             print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
-        session = ChatSession(model, args.system)
+        session = ChatSession(model, _system_prompt(args, tools))
+        if tools is not None:
+            tools.ready()
         if question is not None:
-            reply = _respond(session, question, params, args.stats)
+            reply = _respond(session, question, params, args.stats, tools=tools)
             return 130 if reply is None or reply.finish == "cancelled" else 0
-        return _interactive(model, session, params, args)
+        return _interactive(model, session, params, args, tools)
 
 
-def _interactive(model: ChatModel, session: ChatSession, params: SamplingParams, args: argparse.Namespace) -> int:
+def _system_prompt(args: argparse.Namespace, tools: CliTools | None) -> str:
+    return f"{args.system}\n\n{GUIDANCE}".strip() if tools is not None else args.system
+
+
+class CliTools:
+    """The tools of ``parley chat``: the built-in ones and the MCP servers of ``mcp.json``, with
+    the terminal's yes for a tool that acts."""
+
+    READY_S = 20.0  # how long the first question waits for the MCP servers to start
+
+    def __init__(self, yes: bool) -> None:
+        self.timers = TimerBook()
+        self.builtins = builtin_tools(self.timers)
+        self.yes = yes
+        self.hub: McpHub | None = None
+        self.toolbox = Toolbox(self.builtins)
+        self.allowed = self.toolbox.names if yes else set()
+        self.questions: queue.Queue[tuple[str, threading.Event, list[bool]]] = queue.Queue()
+        try:
+            config = mcp_config.load()
+        except ToolConfigError as exc:
+            print(f"parley: the MCP servers are not used: {exc}", file=sys.stderr)
+            return
+        for problem in config.problems:
+            print(f"parley: {problem}", file=sys.stderr)
+        if config.enabled():
+            self.hub = McpHub(config.servers, reserved_names=[t.spec.name for t in self.builtins])
+            self.hub.start()
+
+    def __enter__(self) -> CliTools:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.hub is not None:
+            self.hub.close()  # no server's process outlives the command
+
+    def ready(self) -> None:
+        """Wait for the MCP servers (each ready, failed or off), then offer their tools too."""
+        if self.hub is None:
+            return
+        if not self.hub.wait_ready(self.READY_S):
+            print(f"parley: some MCP servers did not start within {self.READY_S:.0f} s", file=sys.stderr)
+        for status in self.hub.statuses():
+            print(f"parley: MCP server {status.describe()}", file=sys.stderr)
+        self.toolbox = Toolbox([*self.builtins, *self.hub.tools()])
+        self.allowed = self.toolbox.names if self.yes else set()
+
+    def ask(self, call: CheckedCall) -> bool:
+        """From the worker: the main thread asks the terminal (see ``_respond``)."""
+        if sys.stdin is None or not sys.stdin.isatty():
+            said = f"[not done: {call.describe()}: a tool that acts asks first, and no one can answer here]"
+            print(said, file=sys.stderr)
+            return False
+        answered, box = threading.Event(), cast(list[bool], [])
+        self.questions.put((f"Shall I {call.describe()}?", answered, box))
+        answered.wait()
+        return bool(box and box[0])
+
+
+def _print_step(step: Step) -> None:
+    """A tool step on stderr: what was called, with what, and what came of it."""
+    if step.status == "running":
+        return
+    arguments = json.dumps(step.arguments, ensure_ascii=False) if isinstance(step.arguments, dict) else step.arguments
+    outcome = (step.summary if step.source == BUILT_IN and step.summary else step.result).strip().splitlines()
+    shown = outcome[0][:200] if outcome else ""
+    source = "" if step.source in ("", BUILT_IN) else f" ({step.source})"
+    print(f"[{step.name}{source} {arguments[:300]}: {step.status}{': ' + shown if shown else ''}]", file=sys.stderr)
+
+
+def _interactive(
+    model: ChatModel, session: ChatSession, params: SamplingParams, args: argparse.Namespace, tools: CliTools | None
+) -> int:
     print(f"{model.name} on {model.device.device.name}, {model.n_ctx}-token context; {HELP}", file=sys.stderr)
     while True:
         try:
@@ -118,7 +217,7 @@ def _interactive(model: ChatModel, session: ChatSession, params: SamplingParams,
         if text in ("/quit", "/exit"):
             return 0
         if text == "/reset":
-            session.reset(args.system)
+            session.reset(_system_prompt(args, tools))
             print("(conversation cleared)", file=sys.stderr)
             continue
         if text.startswith("/"):
@@ -126,7 +225,7 @@ def _interactive(model: ChatModel, session: ChatSession, params: SamplingParams,
             continue
         streamed: list[str] = []
         try:
-            if _respond(session, text, params, args.stats, streamed) is None:
+            if _respond(session, text, params, args.stats, streamed, tools) is None:
                 return 130
         except DeviceLostError as exc:  # the reply so far stays on screen; on with the CPU
             print(f" [cut short]\nparley: error: {exc}; going on with this machine's CPU", file=sys.stderr)
@@ -151,9 +250,16 @@ def _continue_on_cpu(
 
 
 def _respond(
-    session: ChatSession, text: str, params: SamplingParams, stats: bool, streamed: list[str] | None = None
+    session: ChatSession,
+    text: str,
+    params: SamplingParams,
+    stats: bool,
+    streamed: list[str] | None = None,
+    tools: CliTools | None = None,
 ) -> Reply | None:
-    """Stream one reply to stdout (and into ``streamed``); None when a second Ctrl-C asked to quit."""
+    """Stream one reply to stdout (and into ``streamed``), with ``tools`` when given (a step on
+    stderr each, a question on the terminal for a tool that acts); None when a second Ctrl-C
+    asked to quit."""
     cancel = CancelToken()
     outcome: dict[str, object] = {}
     done = threading.Event()  # not Thread.join: an interrupted join can mark a live thread stopped
@@ -165,7 +271,21 @@ def _respond(
 
     def work() -> None:
         try:
-            outcome["reply"] = session.reply(text, params, on_text=on_text, cancel=cancel)
+            if tools is None:
+                outcome["reply"] = session.reply(text, params, on_text=on_text, cancel=cancel)
+            else:
+                turn = run_turn(
+                    session,
+                    tools.toolbox,
+                    text,
+                    params,
+                    ask=tools.ask,
+                    on_text=on_text,
+                    on_step=_print_step,
+                    allowed=tools.allowed,
+                    cancel=cancel,
+                )
+                outcome["reply"] = turn.reply
         except BaseException as exc:  # handed to the main thread
             outcome["error"] = exc
         finally:
@@ -176,10 +296,14 @@ def _respond(
     interrupts = 0
     while not done.is_set():
         try:
-            done.wait()
+            done.wait(0.05)
+            if tools is not None:
+                _answer_questions(tools, cancel)
         except KeyboardInterrupt:
             interrupts += 1
             cancel.cancel()  # the worker stops within a token; wait for it either way
+            if tools is not None:
+                _answer_questions(tools, cancel)
     worker.join()
     error = outcome.get("error")
     if isinstance(error, BaseException):
@@ -191,6 +315,23 @@ def _respond(
     if stats:
         _print_stats(reply)
     return None if interrupts >= 2 else reply
+
+
+def _answer_questions(tools: CliTools, cancel: CancelToken) -> None:
+    """Ask the terminal what the worker waits on (no once a Ctrl-C stopped the reply)."""
+    while True:
+        try:
+            question, answered, box = tools.questions.get_nowait()
+        except queue.Empty:
+            return
+        yes = False
+        if not cancel.cancelled:
+            try:
+                yes = input(f"\n{question} [y/N] ").strip().lower() in ("y", "yes")
+            except (EOFError, KeyboardInterrupt):
+                cancel.cancel()
+        box.append(yes)
+        answered.set()
 
 
 def _write(piece: str) -> None:

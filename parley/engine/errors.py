@@ -64,6 +64,8 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     ├── PlaybackError              the speakers cannot be used (no output device, PortAudio)
     ├── EchoCancellerError         the echo canceller (AEC3) is not installed or refused
     │                              its settings
+    ├── ToolConfigError            the tools' configuration cannot be used: ``mcp.json``
+    │                              malformed, too large or naming a server wrongly (tools.mcp)
     └── VoiceError                 a read-aloud voice cannot be used: its files are missing or
                                    malformed, its phonemizer (espeak-ng) is missing or failed
 
@@ -76,7 +78,9 @@ Signals that never leave their package are not failures and are not listed: each
 where it is raised and turned into one of the above (``modelfiles.bounded_reader.Truncated`` into a
 ``ModelFileError``; ``backend.rpc.wire.Refused``, a message the RPC server refuses, ends that
 client's connection; ``chat.decoder.DecodeAborted``, a decode a cancel stopped, ends a reply as
-"cancelled" or becomes ``Cancelled``).  Module-private ones start with an underscore.
+"cancelled" or becomes ``Cancelled``; the built-in tools' ``CalculationError``, ``PlaceError``,
+``UnitError``, ``TimerError`` and ``SearchError`` and the MCP client's ``ResponseTooLarge`` become
+a tool's error result, which the model reads).  Module-private ones start with an underscore.
 """
 
 from __future__ import annotations
@@ -319,3 +323,11 @@ class EchoCancellerError(ParleyError):
 
 class VoiceError(ParleyError):
     """A text-to-speech voice cannot be used or failed: missing or malformed files, no espeak-ng."""
+
+
+# --------------------------------------------------------------------------- tools
+
+
+class ToolConfigError(ParleyError):
+    """The tools' configuration (``mcp.json``) cannot be used as a whole: not JSON, too large,
+    not the ``mcpServers`` shape.  One server's bad entry is reported for that entry instead."""

@@ -20,10 +20,9 @@ from collections.abc import Callable
 import uvicorn
 
 from ..engine.chat.batch import DEFAULT_MAX_QUEUE, BatchEngine
-from ..engine.chat.chat_template import ChatTemplate
 from ..engine.chat.embeddings import Embedder
 from ..engine.chat.model import ChatModel
-from ..engine.chat.tool_prompt import family_of, usable_template
+from ..engine.chat.tool_prompt import family_of
 from ..engine.errors import InvalidSettingError
 from ..engine.speech import SpeechModel
 from ..engine.voice.piper import PiperVoice
@@ -143,7 +142,7 @@ def start_server(
             voice_worker = ModelWorker(voice, MAX_VOICE_WAITING, "voice request")
         if embedding is not None or chat is not None:
             embedder = ModelWorker(EmbedderSlot(embedding, chat), MAX_EMBEDDING_WAITING, "embeddings request")
-        template = tool_template(chat) if chat is not None else None
+        template = chat.tool_template() if chat is not None else None
         state = ServerState(
             chat_template=template,
             tool_family=family_of(template.source if template else None),
@@ -182,14 +181,6 @@ def start_server(
             sock.close()
         raise
     return handle
-
-
-def tool_template(chat: ChatModel) -> ChatTemplate | None:
-    """The chat model's own template when it renders tools safely (tool_prompt.usable_template)."""
-    llama = chat.llama
-    bos = llama.piece(llama.bos, special=True).decode("utf-8", "replace") if llama.bos >= 0 else ""
-    eos = llama.piece(llama.eos, special=True).decode("utf-8", "replace") if llama.eos >= 0 else ""
-    return usable_template(llama.chat_template(), bos, eos)
 
 
 def _bind(host: str, port: int) -> socket.socket:

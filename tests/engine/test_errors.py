@@ -42,6 +42,12 @@ INTERNAL_SIGNALS = {
     "parley.engine.modelfiles.bounded_reader.Truncated": "parley/engine/modelfiles/",
     "parley.engine.backend.rpc.wire.Refused": "parley/engine/backend/",
     "parley.engine.chat.decoder.DecodeAborted": "parley/engine/chat/",
+    "parley.engine.tools.builtin.calculator.CalculationError": "parley/engine/tools/builtin/",
+    "parley.engine.tools.builtin.clock.PlaceError": "parley/engine/tools/builtin/",
+    "parley.engine.tools.builtin.units.UnitError": "parley/engine/tools/builtin/",
+    "parley.engine.tools.builtin.timers.TimerError": "parley/engine/tools/builtin/",
+    "parley.engine.tools.builtin.history.SearchError": "parley/engine/tools/builtin/",
+    "parley.engine.tools.mcp.streamable_http.ResponseTooLarge": "parley/engine/tools/mcp/",
 }
 
 
@@ -260,7 +266,7 @@ def test_a_device_lost_mid_reply_is_no_chat_error_and_the_cli_goes_on_on_the_cpu
             session.reply("Tell me a story.", params)
         assert not isinstance(lost.value, (ChatError, ModelLoadError))
         samples = 0
-        assert cli_chat._interactive(model, session, params, args) == 0
+        assert cli_chat._interactive(model, session, params, args, None) == 0
     finally:
         session.model.close()
         model.close()

@@ -63,6 +63,8 @@ from ..formats import ROLES
 from ..handles.llama import LlamaGrammar, LlamaModel
 from ..handles.owner import Owner
 from ..modelfiles.gguf_file import check_chat_gguf
+from . import tool_prompt
+from .chat_template import ChatTemplate
 from .constrained import ConstrainedSampler
 from .decoder import DecodeAborted, Decoder, common_prefix
 from .prompt_format import Message, PromptFormat, ReplyStream, pick_format
@@ -79,6 +81,7 @@ __all__ = [
 ]
 
 MIN_REPLY_ROOM = 16  # a message is refused when it leaves fewer tokens than this for the reply
+_UNREAD = object()  # a lazily read value not read yet
 
 OnText = Callable[[str], None]
 
@@ -160,6 +163,7 @@ class ChatModel(Owner):
             self.prompt_format: PromptFormat = pick_format(template)
             self.name = self.info.name or self.path.stem
             self._bos_text = self.llama.piece(self.llama.bos, special=True) if self.llama.adds_bos else b""
+            self._tool_template: ChatTemplate | None | object = _UNREAD
 
     def _load(self, choice: DeviceChoice, n_ctx: int, progress: Callable[[float], Any] | None) -> None:
         """Load the weights and create the context on ``choice``; ModelLoadError on failure,
@@ -187,6 +191,16 @@ class ChatModel(Owner):
             cancel.cancel()
         with self._lock:
             super().close()
+
+    def tool_template(self) -> ChatTemplate | None:
+        """The model's own template when it renders tools safely (``tool_prompt.usable_template``;
+        None: the built-in format with the generic tool instructions), read once."""
+        if self._tool_template is _UNREAD:
+            llama = self.llama
+            bos = llama.piece(llama.bos, special=True).decode("utf-8", "replace") if llama.bos >= 0 else ""
+            eos = llama.piece(llama.eos, special=True).decode("utf-8", "replace") if llama.eos >= 0 else ""
+            self._tool_template = tool_prompt.usable_template(llama.chat_template(), bos, eos)
+        return self._tool_template  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ tokens
 
@@ -337,6 +351,43 @@ class ChatSession:
         self._first = 0  # index in messages of the oldest non-system message in the prompt
         self.reset(system_prompt, history)
 
+    def record_calls(self, text: str, calls: list[dict[str, Any]]) -> None:
+        """The last reply called tools: it becomes ``text`` (its words without the calls) and the
+        ``calls`` ({"id", "type": "function", "function": {"name", "arguments": {...}}})."""
+        with self.model._working(None):
+            if not self.messages or self.messages[-1].role != "assistant":
+                raise NothingToRegenerateError("there is no reply whose tool calls to record")
+            self.messages[-1] = Message("assistant", text, tool_calls=tuple(calls))
+
+    def add_tool_result(self, call_id: str, name: str, content: str) -> None:
+        """What the call ``call_id`` of tool ``name`` gave, for the next ``resume``."""
+        with self.model._working(None):
+            self.messages.append(Message("tool", content, tool_call_id=call_id, name=name))
+
+    def add_reply(self, text: str) -> None:
+        """The assistant's answer to the tool results that end the conversation, worded without
+        the model (a tool's own answer: ``tools.turn``)."""
+        with self.model._working(None):
+            if not self.messages or self.messages[-1].role != "tool":
+                raise NothingToRegenerateError("there are no tool results to answer")
+            self.messages.append(Message("assistant", text))
+
+    def resume(
+        self, params: SamplingParams | None = None, on_text: OnText | None = None, cancel: CancelToken | None = None
+    ) -> Reply:
+        """The assistant's next message after the tool results that end the conversation
+        (NothingToRegenerateError when it does not end with one)."""
+        cancel = cancel or CancelToken()
+        with self.model._working(cancel):
+            if not self.messages or self.messages[-1].role != "tool":
+                raise NothingToRegenerateError("there are no tool results to answer")
+            first = self._first
+            try:
+                return self._generate(params or SamplingParams(), on_text, cancel)
+            except BaseException:
+                self._first = first
+                raise
+
     @property
     def last_stats(self) -> GenerationStats | None:
         return self.stats[-1] if self.stats else None
@@ -370,8 +421,11 @@ class ChatSession:
         params: SamplingParams | None = None,
         on_text: OnText | None = None,
         cancel: CancelToken | None = None,
+        opening: str = "",
     ) -> Reply:
-        """Add the user's message and generate the assistant's reply.
+        """Add the user's message and generate the assistant's reply (which begins with
+        ``opening``, written into the prompt: a forced tool call's start; ``on_text`` gets only
+        what follows it, the reply's text holds it).
 
         ``on_text(piece)`` is called on this thread with each new piece of reply text, with no
         lock held.  The reply is added to ``messages``, also when cancelled (with the text so
@@ -383,7 +437,7 @@ class ChatSession:
             first = self._first
             self.messages.append(Message("user", user_text))
             try:
-                return self._generate(params or SamplingParams(), on_text, cancel)
+                return self._generate(params or SamplingParams(), on_text, cancel, prefix=opening)
             except BaseException:
                 self.messages.pop()
                 self._first = first
@@ -409,10 +463,7 @@ class ChatSession:
             head = self.prompt_messages()
             # The prompt's tokens before the rest of the message: where two messages that go on
             # differently part.
-            one, two = (
-                model.tokenize(model.prompt_format.render([*head, Message("user", start + text)]).encode())
-                for text in ("a", "b")
-            )
+            one, two = (model.tokenize(self._prompt([*head, Message("user", start + text)])) for text in ("a", "b"))
             tokens = one[: common_prefix(one, two)]
             if not tokens or len(tokens) + MIN_REPLY_ROOM > model.n_ctx:
                 return 0
@@ -465,7 +516,16 @@ class ChatSession:
     # ------------------------------------------------------------------ internals
 
     def _render(self, partial: bytes = b"") -> list[int]:
-        return self.model.tokenize(self.model.prompt_format.render(self.prompt_messages()).encode() + partial)
+        return self.model.tokenize(self._prompt(self.prompt_messages()).encode() + partial)
+
+    def _prompt(self, messages: list[Message]) -> str:
+        """``messages`` as prompt text: the model's prompt format, or, once the conversation
+        holds a tool call or result, the model's own template (``tool_prompt``), which lays them
+        out as the model was trained to read them."""
+        model = self.model
+        if not any(m.with_tools for m in messages):
+            return model.prompt_format.render(messages)
+        return tool_prompt.render(model.tool_template(), model.prompt_format, [m.turn() for m in messages], None)
 
     @overload
     def _fit(self, room: int, partial: bytes = ..., strict: Literal[True] = ...) -> list[int]: ...

@@ -18,6 +18,7 @@ import codecs
 import dataclasses
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import PromptFormatError
 from ..handles.llama import apply_chat_template
@@ -27,8 +28,27 @@ log = logging.getLogger("parley.chat")
 
 @dataclasses.dataclass
 class Message:
-    role: str  # "system" | "user" | "assistant"
+    role: str  # "system" | "user" | "assistant" | "tool"
     content: str
+    # An assistant's tool calls, as templates read them: {"id", "type": "function",
+    # "function": {"name", "arguments": {...}}}; a tool result's call id and tool name.
+    tool_calls: tuple[dict[str, Any], ...] = ()
+    tool_call_id: str = ""
+    name: str = ""
+
+    @property
+    def with_tools(self) -> bool:
+        """Whether the message is a tool call or result (the tools' prompt renders it)."""
+        return bool(self.tool_calls) or self.role == "tool"
+
+    def turn(self) -> dict[str, Any]:
+        """The message as chat templates read it (Hugging Face's shape)."""
+        turn: dict[str, Any] = {"role": self.role, "content": self.content}
+        if self.tool_calls:
+            turn["tool_calls"] = [dict(c) for c in self.tool_calls]
+        if self.role == "tool":
+            turn.update(tool_call_id=self.tool_call_id, name=self.name)
+        return turn
 
 
 class PromptFormat:

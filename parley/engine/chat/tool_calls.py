@@ -9,7 +9,11 @@ A reply may call tools in any of the forms the catalog's families write:
 - Mistral: ``[TOOL_CALLS]`` and a JSON array of ``{"name", "arguments"}`` (or the newer
   ``[TOOL_CALLS]name[ARGS]{...}``);
 - Gemma: a ````` ```tool_code ````` block holding Python calls ``name(key=value, ...)`` whose
-  arguments are literals (read with ``ast``, never run).
+  arguments are literals (read with ``ast``, never run);
+- any family, now and then: a ````` ```json ````` block, or a ``<tools>`` element (the tag that
+  lists tools in the Hermes prompt), holding call objects, as small models write them in place
+  of their own form (Qwen2.5-Coder 1.5B), followed or not by more text; a block that holds no
+  call of a known name stays text.
 
 The name must be one of the request's tools and the arguments a JSON object; anything else (a
 malformed call, an unknown name) stays in the reply's text, so a model's mistake reaches the
@@ -27,8 +31,8 @@ import re
 import uuid
 from typing import Any
 
-START_MARKERS = ("<tool_call>", "[TOOL_CALLS]", "<|python_tag|>", "```tool_code")
-END_MARKERS = {"<tool_call>": "</tool_call>", "```tool_code": "```"}
+START_MARKERS = ("<tool_call>", "[TOOL_CALLS]", "<|python_tag|>", "```tool_code", "```json", "<tools>")
+END_MARKERS = {"<tool_call>": "</tool_call>", "```tool_code": "```", "```json": "```", "<tools>": "</tools>"}
 _HEAD = re.compile(r'\s*\{\s*"(?:name|function)"\s*:\s*"((?:[^"\\]|\\.)*)"\s*,\s*"(?:arguments|parameters)"\s*:\s*')
 
 
@@ -240,7 +244,7 @@ class ToolCallStream:
         end_marker = END_MARKERS.get(marker)
         end = self._body.find(end_marker) if end_marker else -1
         body = self._body[:end] if end >= 0 else self._body
-        if marker in ("", "<tool_call>", "<|python_tag|>", "[TOOL_CALLS]"):
+        if marker in ("", "<tool_call>", "<|python_tag|>", "[TOOL_CALLS]", "```json", "<tools>"):
             out += self._stream_arguments(body)
         if end < 0 and not final:
             return out

@@ -1,0 +1,189 @@
+"""What in a request calls for a built-in tool: its cues, read from the user's words.
+
+Small models call tools they were shown for requests that need none ("Who wrote Hamlet?" ->
+``calculate``) and answer from memory what needed one ("twelve percent of eighty five" ->
+"10.25").  Each built-in tool knows its own domain, so it says how its request looks:
+
+- ``SURE``: the request is plainly this tool's ("set a timer for ten minutes", "what time is it
+  in Tokyo", "what's 12% of 85"): the turn has the model call one of the sure tools;
+- ``MAYBE``: it might be (a number and a unit; a word about time): the model decides;
+- ``NEVER``: nothing in it is this tool's business (no number for the calculator, no unit for
+  the converter): a call of it is a mistake the turn does not run, and the model answers in
+  words instead.
+
+The cues are English words, like the tools' descriptions; a request in another language gets
+``MAYBE`` from every tool (the model decides alone, as without cues).  MCP tools have no cues:
+``MAYBE`` always (``tool.relevance``).  The converter's cues need its table of units: they are
+``units.UnitConverter.relevance``, with the words of this module.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..tool import MAYBE, NEVER, SURE, ToolSpec
+from .wording import fold, fold_keep
+
+__all__ = ["MAYBE", "NEVER", "SURE", "CUES", "Cued"]
+
+_NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion half "
+    "quarter third dozen"
+).split()
+NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
+_ENGLISH = re.compile(
+    r"\b(?:the|a|an|is|are|was|were|what|whats|how|who|when|where|why|which|me|my|i|you|your|to|of|in|into|for|"
+    r"and|or|it|its|this|that|with|from|on|at|do|does|did|set|tell|can|could|would|please|give|say|about|any|"
+    r"some|much|many|there|translate|write|make|show|help|have|has|need|want|good|best|remind|cancel|convert)\b"
+)
+_OPERATOR = re.compile(
+    r"\d\s*[-+*/x×÷^%]\s*\d|\d\s*%|\b(?:times|multiplied|plus|minus|divided|over|percent|percentage|squared|cubed"
+    r"|square root|sqrt|power|factorial|sum of|product of|average of|tip on|tip of)\b"
+)
+_MATH_WORDS = re.compile(r"\b(?:calculate|compute|math|add up|total|split|tip|interest|discount|tax|sum|average)\b")
+_ASK_TIME = re.compile(
+    r"\b(?:what(?:s| is)? (?:the )?time|time is it|the time in|time in [a-z]|what(?:s| is)? (?:the )?date|"
+    r"what day|which day|todays date|date today|day is it|day of the week|(?:days|weeks) from (?:now|today)|"
+    r"how many days (?:until|till|to))\b"
+)
+_TIME_WORDS = re.compile(r"\b(?:time|date|day|days|today|tomorrow|clock|oclock|week|weekday|timezone|zone)\b")
+_TIMER_WORDS = re.compile(r"\b(?:timers?|reminders?|remind|alarms?|countdown|count down|wake me)\b")
+_CANCEL_WORDS = re.compile(r"\b(?:cancel|stop|delete|remove|clear|turn off|get rid of|never mind)\b")
+_LIST_WORDS = re.compile(r"\b(?:list|what|which|any|how long|how much time|left|remaining|running|set up)\b")
+_SET_WORDS = re.compile(r"\b(?:set|start|make|create|put|give me|add|new|remind me|wake me)\b")
+_HISTORY = re.compile(
+    r"\b(?:dictat\w*|did i (?:say|tell|ask|write|mention|note)|what i (?:said|told|asked|wrote|dictated)|"
+    r"i told you|we (?:talked|spoke|discussed)|our (?:last )?conversations?|(?:my|the) history|last time i)\b"
+)
+_HISTORY_WORDS = re.compile(r"\b(?:remember|earlier|yesterday|last week|said|told|mentioned|notes?)\b")
+_CLIPBOARD = re.compile(r"\b(?:clipboard|(?:i|i've|i have|i just) copied|what i copied|the copied)\b")
+CONVERT = re.compile(r"\b(?:convert|in|into|to|how many|how much|equals?|is)\b")
+UNIT_STOPWORDS = frozenset(
+    "a an at in to is it of or on as am be by do go he if me my no so up us we t s m l g c h d f k n p q v w x y z "
+    "min sec second seconds minute minutes hour hours day days week weeks year years month months time".split()
+)
+
+
+def words_of(request: str) -> str:
+    """The request in lower case, apostrophes gone ("what's" -> "whats"), signs kept ("12%")."""
+    text = fold_keep(request).replace("'", "").replace("\u2019", "")
+    return " " + " ".join(re.sub(r"[!?;:\"()]", " ", text).split()) + " "
+
+
+def english(request: str) -> bool:
+    """Whether the request reads as English: enough of its words are common English ones (one
+    in four, and two from five words on: "in" alone does not make "Wie spät ist es in Tokio?")."""
+    words = fold(request.replace("'", "").replace("\u2019", "")).split()
+    common = sum(1 for word in words if _ENGLISH.fullmatch(word))
+    return common >= max(1, -(-len(words) // 4), 2 if len(words) >= 5 else 1)
+
+
+def calculate(request: str) -> float:
+    text = words_of(request)
+    if not english(request):
+        return MAYBE
+    numbers = len(re.findall(r"\d+(?:[.,]\d+)*|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", text))
+    if numbers >= 2 and _OPERATOR.search(text) or (numbers >= 1 and re.search(r"square root|sqrt|factorial", text)):
+        return SURE
+    if numbers >= 2 or _MATH_WORDS.search(text) or _OPERATOR.search(text):
+        return MAYBE
+    return NEVER  # one number is a name or a date ("World War Two", "in 1969"), not a sum
+
+
+def get_time(request: str) -> float:
+    text = words_of(request)
+    if not english(request):
+        return MAYBE
+    if _ASK_TIME.search(text) and not _TIMER_WORDS.search(text):
+        return SURE
+    if _TIME_WORDS.search(text):
+        return MAYBE
+    return NEVER
+
+
+def set_timer(request: str) -> float:
+    text = words_of(request)
+    if not english(request):
+        return MAYBE
+    if not re.search(r"\b(?:timers?|countdown|count down|alarm|wake me)\b", text):
+        return NEVER
+    if _CANCEL_WORDS.search(text):
+        return NEVER
+    if _SET_WORDS.search(text) or NUMBER.search(text):
+        return SURE
+    return (
+        MAYBE
+        if re.search(r"\b(?:for|at|in)\b", text) and not re.search(r"\b(?:joke|story|poem|song)\b", text)
+        else NEVER
+    )
+
+
+def set_reminder(request: str) -> float:
+    text = words_of(request)
+    if not english(request):
+        return MAYBE
+    if not re.search(r"\b(?:remind|reminder|reminders)\b", text):
+        return NEVER
+    if _CANCEL_WORDS.search(text):
+        return NEVER
+    return SURE if re.search(r"\bremind me\b|\b(?:set|add|make|create) a reminder\b", text) else MAYBE
+
+
+def list_timers(request: str) -> float:
+    text = words_of(request)
+    if not english(request):
+        return MAYBE
+    if not _TIMER_WORDS.search(text):
+        return NEVER
+    if _CANCEL_WORDS.search(text):
+        return NEVER
+    if re.search(r"\b(?:list|how long|how much time|left|remaining|what timers|which timers|any timers)\b", text):
+        return SURE
+    return MAYBE if _LIST_WORDS.search(text) else NEVER
+
+
+def cancel_timer(request: str) -> float:
+    text = words_of(request)
+    if not english(request):
+        return MAYBE
+    if not _TIMER_WORDS.search(text):
+        return NEVER
+    return SURE if _CANCEL_WORDS.search(text) else NEVER
+
+
+def search_history(request: str) -> float:
+    text = words_of(request)
+    if not english(request):
+        return MAYBE
+    if _HISTORY.search(text):
+        return SURE
+    return MAYBE if _HISTORY_WORDS.search(text) else NEVER
+
+
+def read_clipboard(request: str) -> float:
+    text = words_of(request)
+    if not english(request):
+        return MAYBE
+    return SURE if _CLIPBOARD.search(text) else NEVER
+
+
+CUES = {
+    "calculate": calculate,
+    "get_time": get_time,
+    "set_timer": set_timer,
+    "set_reminder": set_reminder,
+    "list_timers": list_timers,
+    "cancel_timer": cancel_timer,
+    "search_history": search_history,
+    "read_clipboard": read_clipboard,
+}
+
+
+class Cued:
+    """A built-in tool's ``relevance`` to a request, from its cues (``tool.relevance``)."""
+
+    spec: ToolSpec  # the tool's own
+
+    def relevance(self, request: str) -> float:
+        return CUES[self.spec.name](request)

@@ -1,0 +1,247 @@
+"""What a tool is, and the toolbox that stands between a model's call and the tool.
+
+A model's call is untrusted text: its name may be unknown, its arguments malformed or off the
+schema, and it may loop.  ``Toolbox.check`` turns a parsed call into a ``CheckedCall`` (the tool
+and its arguments as a dict, matching the tool's parameters) or a ``ToolResult`` error the model
+reads back; ``Toolbox.run`` runs a checked call and bounds what it returns.  A tool's result is
+data for the model, never an instruction: whether a call may run without asking is decided by
+the caller from ``ToolSpec.read_only`` and the user's choices, never from anything a tool said.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Protocol
+
+from ..backend.cancel import CancelFlag
+from ..errors import Cancelled
+
+NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")  # what every template and the server accept
+MAX_DESCRIPTION_CHARS = 1024  # a tool's description as the model reads it
+MAX_SCHEMA_BYTES = 16 * 1024  # a tool's parameters, as JSON
+MAX_RESULT_CHARS = 8000  # what the model reads of a result (about 2,000 tokens)
+BUILT_IN = "built-in"  # the source of the tools that come with Parley
+# How plainly a request is a tool's business (``Toolbox.relevance``; builtin.cues): sure (the model
+# is made to call one of the sure tools), maybe (the model decides), never (a call is not run).
+SURE, MAYBE, NEVER = 1.0, 0.5, 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class ToolSpec:
+    """A tool as the model and the user see it."""
+
+    name: str  # unique in a toolbox; NAME
+    description: str  # for the model: what it does and when to use it
+    parameters: Mapping[str, Any]  # a JSON Schema of type object
+    read_only: bool  # only reads: runs without asking
+    source: str = BUILT_IN  # BUILT_IN or the MCP server's name
+    title: str = ""  # for people ("Set a timer"); the name when empty
+
+    def function(self) -> dict[str, Any]:
+        """The OpenAI-style declaration templates read."""
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": dict(self.parameters)},
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class ToolResult:
+    """What a call gave: ``text`` for the model (bounded by the toolbox), ``summary`` a few words
+    for people (the window's step), ``is_error`` when it failed, and ``answer``: the whole reply
+    to the user's request in a sentence or two, worded to be read aloud ("1,234 times 5,678 is
+    7,006,652."), when the result is one; the turn then says it instead of asking the model to
+    word the result again (``turn``)."""
+
+    text: str
+    summary: str = ""
+    is_error: bool = False
+    answer: str = ""
+
+    @classmethod
+    def error(cls, message: str) -> ToolResult:
+        return cls(text=f"Error: {message}", summary=message, is_error=True)
+
+
+class Tool(Protocol):
+    """A callable tool: its spec, a description of a call for people, and the call itself."""
+
+    @property
+    def spec(self) -> ToolSpec: ...
+
+    def describe(self, arguments: Mapping[str, Any]) -> str:
+        """The call in a few words for people, as the end of "Shall I ...?" ("set a timer for
+        10 minutes"); never raises."""
+        ...
+
+    def run(self, arguments: Mapping[str, Any], cancel: CancelFlag) -> ToolResult:
+        """Do it.  ``arguments`` match ``spec.parameters`` (the toolbox checked them).  Returns a
+        result (an error result for a failure the model should hear about); may raise only
+        ``Cancelled`` when ``cancel`` is set."""
+        ...
+
+
+@dataclasses.dataclass(frozen=True)
+class CheckedCall:
+    tool: Tool
+    arguments: dict[str, Any]
+    id: str = ""  # the call's id in the conversation
+
+    @property
+    def name(self) -> str:
+        return self.tool.spec.name
+
+    def describe(self) -> str:
+        try:
+            return self.tool.describe(self.arguments) or self.name
+        except Exception:  # noqa: BLE001  (a description is never worth a failed reply)
+            return self.name
+
+
+class Toolbox:
+    """The tools offered in one conversation, by name."""
+
+    def __init__(self, tools: Iterable[Tool] = ()) -> None:
+        self._tools: dict[str, Tool] = {}
+        for tool in tools:
+            self.add(tool)
+
+    def add(self, tool: Tool) -> None:
+        """Add ``tool``; ValueError for a name that is malformed or already taken."""
+        name = tool.spec.name
+        if not NAME.match(name):
+            raise ValueError(f"a tool's name must be 1-64 letters, digits, _ or -, starting with a letter: {name!r}")
+        if name in self._tools:
+            raise ValueError(f"two tools are named {name!r}")
+        self._tools[name] = tool
+
+    def __iter__(self) -> Iterator[Tool]:
+        return iter(self._tools.values())
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def get(self, name: str) -> Tool | None:
+        return self._tools.get(name)
+
+    def relevance(self, name: str, request: str) -> float:
+        """How plainly ``request`` is tool ``name``'s business: its own ``relevance(request)``
+        where it has one (the built-in tools' cues), ``MAYBE`` for a tool without (an MCP
+        server's), ``NEVER`` for a name no tool has."""
+        tool = self._tools.get(name)
+        if tool is None:
+            return NEVER  # no such tool: the call is a confusion
+        judge = getattr(tool, "relevance", None)
+        if judge is None:
+            return MAYBE
+        try:
+            return float(judge(request))
+        except Exception:  # noqa: BLE001  (a cue that fails decides nothing)
+            return MAYBE
+
+    @property
+    def names(self) -> set[str]:
+        return set(self._tools)
+
+    def declarations(self) -> list[dict[str, Any]]:
+        """The tools as the prompt declares them."""
+        return [tool.spec.function() for tool in self._tools.values()]
+
+    def check(self, name: str, arguments: str, call_id: str = "") -> CheckedCall | ToolResult:
+        """A model's call (``arguments``: JSON text) made ready to run, or the error result the
+        model reads instead: an unknown tool, arguments that are not a JSON object or do not
+        match the tool's parameters."""
+        tool = self._tools.get(name)
+        if tool is None:
+            known = ", ".join(sorted(self._tools)) or "none"
+            return ToolResult.error(f"there is no tool named {name[:64]!r} (the tools: {known})")
+        try:
+            value = json.loads(arguments) if arguments.strip() else {}
+        except (ValueError, RecursionError):
+            return ToolResult.error(f"the arguments of {name} are not valid JSON")
+        if not isinstance(value, dict):
+            return ToolResult.error(f"the arguments of {name} must be a JSON object")
+        problem = schema_problem(tool.spec.parameters, value)
+        if problem:
+            return ToolResult.error(f"the arguments of {name} do not fit its parameters: {problem}")
+        return CheckedCall(tool, value, call_id)
+
+    def run(self, call: CheckedCall, cancel: CancelFlag) -> ToolResult:
+        """Run a checked call; an exception the tool lets out (a bug, or a peer's failure) is an
+        error result, and the result's text is cut to ``MAX_RESULT_CHARS``."""
+        try:
+            result = call.tool.run(call.arguments, cancel)
+        except Cancelled:
+            raise
+        except Exception as exc:  # noqa: BLE001  (a tool's failure is the model's to hear, not the reply's end)
+            result = ToolResult.error(f"{call.name} failed: {_first_line(exc)}")
+        return bounded(result)
+
+
+_STOP_WORDS = frozenset(
+    """a about after all also am an and any are as at be been before but by can could did do does doing done
+    for from get give go got had has have how i if in into is it its just let like make me more most my no not
+    now of off on one or our out please put say see set should so some tell than that the their them then there
+    these they this to too up us use used using want was we well were what when where which who whom why will
+    with would you your yours an item items thing things value values something someone many much""".split()
+)
+
+
+def _content_words(text: str) -> set[str]:
+    """The words that carry meaning, lower case, in a rough singular ("rooms" -> "room",
+    "booking" -> "book"): what a request and a tool's description are matched by."""
+    words = set()
+    for word in re.findall(r"[a-z]+", text.lower().replace("_", " ")):
+        if len(word) < 3 or word in _STOP_WORDS:
+            continue
+        for ending in ("ings", "ing", "ies", "es", "ed", "s"):
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                word = word[: -len(ending)] + ("y" if ending == "ies" else "")
+                break
+        words.add(word)
+    return words
+
+
+def shares_words(request: str, *texts: str) -> bool:
+    """Whether ``request`` has a word that carries meaning in common with any of ``texts`` (a
+    tool's name, title, description, server): how a tool without cues of its own (an MCP
+    server's) is judged worth showing the model."""
+    wanted = _content_words(request)
+    return any(wanted & _content_words(text) for text in texts)
+
+
+def bounded(result: ToolResult) -> ToolResult:
+    """``result`` with its text cut to ``MAX_RESULT_CHARS`` (saying so)."""
+    if len(result.text) <= MAX_RESULT_CHARS:
+        return result
+    cut = result.text[:MAX_RESULT_CHARS]
+    note = f"\n[... cut: the result had {len(result.text):,} characters, only the first {MAX_RESULT_CHARS:,} are shown]"
+    return dataclasses.replace(result, text=cut + note)
+
+
+def schema_problem(schema: Mapping[str, Any], value: Any) -> str:
+    """Why ``value`` does not match the JSON Schema ``schema`` ("" when it does).  A schema the
+    validator cannot read counts as matching nothing but an object (its own problem is said)."""
+    import jsonschema  # the mcp SDK's own dependency; only needed once a call is checked
+
+    try:
+        validator_class = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+        validator = validator_class(schema)
+        error = jsonschema.exceptions.best_match(validator.iter_errors(value))
+    except (jsonschema.exceptions.SchemaError, RecursionError, TypeError, ValueError) as exc:
+        return "" if isinstance(value, dict) else f"the tool's schema cannot be read ({_first_line(exc)})"
+    if error is None:
+        return ""
+    where = "/".join(str(p) for p in error.absolute_path)
+    return f"{where + ': ' if where else ''}{error.message[:200]}"
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0][:300] if text else type(exc).__name__

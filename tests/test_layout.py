@@ -343,6 +343,7 @@ WINDOWLESS = (
     "parley.app.conversations",
     "parley.app.desktop",
     "parley.app.status",
+    "parley.app.tools",
 )
 
 
@@ -390,6 +391,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "parley.app.voice": (*SHARED, "parley.app.engines", "parley.app.speech"),
     "parley.app.conversations": (*SHARED, "parley.app.engine_slots"),
     "parley.app.desktop": ("parley.app.signals", "parley.app.take_purpose", "parley.app.qt_app"),
+    "parley.app.tools": SHARED,
 }
 # The parts whose only engine imports are the ground modules: they do no engine work themselves.
 ENGINELESS = ("parley.app.conversations", "parley.app.desktop")

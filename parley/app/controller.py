@@ -55,6 +55,7 @@ from .desktop.typing.typist import Typist
 from .engine_host import EngineHost
 from .engines import Engines
 from .first_start import FirstStart
+from .flows.asking_first import AskingFirst
 from .flows.barge_in import BargeIn
 from .flows.dictation import Dictation
 from .flows.hands_free_turn import HandsFreeTurn
@@ -62,6 +63,7 @@ from .flows.parts import Parts
 from .flows.quick_question import QuickQuestion
 from .flows.spoken_turn import SpokenTurn
 from .flows.streaming_reply import StreamingReply
+from .flows.timer_ring import TimerRing
 from .local_server import LocalServer
 from .model_choice import ModelChooser
 from .settings_flow import SettingsFlow
@@ -72,6 +74,7 @@ from .speech.push_to_talk import PushToTalk
 from .speech.transcription import Transcription
 from .status import StatusPresenter
 from .take_purpose import TakePurpose
+from .tools.room import ToolRoom
 from .ui.dictation_history import DictationHistoryWindow
 from .ui.main_window import MainWindow
 from .ui.push_to_talk_keys import PushToTalkKeys
@@ -164,7 +167,14 @@ class Controller(QObject):
             self,
         )
         self.book = ConversationBook(store, window, status, self)
-        self.replies = ReplyFlow(chat, self.book, status, self._settings, self)
+        self.tools = ToolRoom(
+            self._settings,
+            status.notice,
+            folder=None if store.path == ":memory:" else Path(store.path).parent,  # beside the conversations
+            mcp_path=settings_path.with_name("mcp.json") if settings_path is not None else None,  # beside settings
+            parent=self,
+        )
+        self.replies = ReplyFlow(chat, self.book, status, self._settings, self, tools=self.tools)
         self.turns = TurnClock(clock, self)
         self.spoken = SpokenReplies(engines, self.hands_free, status, self._settings, read_aloud, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut, X11KeyState())
@@ -205,8 +215,11 @@ class Controller(QObject):
             clock=clock,
         )
         self.barge_in = BargeIn(parts)
-        self.hands_free_turn = HandsFreeTurn(parts, self.barge_in, self.set_hands_free)
-        self.spoken_turn = SpokenTurn(parts, self.barge_in, self.hands_free_turn)
+        self.asking_first = AskingFirst(parts)
+        self.hands_free_turn = HandsFreeTurn(parts, self.barge_in, self.set_hands_free, self.asking_first)
+        self.spoken_turn = SpokenTurn(parts, self.barge_in, self.hands_free_turn, self.asking_first)
+        notify = self.tray.say if self.tray is not None else None
+        self.timer_ring = TimerRing(parts, self._chime, notify)
         self.dictation = Dictation(parts, self.barge_in, self.hands_free_turn)
         self.quick_question = QuickQuestion(parts, self.barge_in, self.hands_free_turn)
         self.streaming_reply = StreamingReply(parts)
@@ -238,6 +251,7 @@ class Controller(QObject):
         self._wire_engines()
         self._wire_outward()
         self._wire_tray()
+        self._wire_tools()
 
     def _wire_window(self) -> None:
         """What the user does in the window, and in the windows and shortcuts from anywhere."""
@@ -300,6 +314,20 @@ class Controller(QObject):
         replies.started.connect(self.quick_question.reply_started)
         replies.progress.connect(self.quick_question.reply_grew)
         replies.finished.connect(self.quick_question.reply_finished)
+
+    def _chime(self) -> None:
+        self.engines.chime(lambda exc: None)  # no speakers: the words and the notification still tell
+
+    def _wire_tools(self) -> None:
+        """A reply's tool steps and questions, in the window and by voice; timers that ring."""
+        replies, tools = self.replies, self.tools
+        replies.stepped.connect(self.streaming_reply.stepped)
+        replies.asked.connect(self.asking_first.asked)
+        replies.question_closed.connect(self.asking_first.closed)
+        self.window.conversation_view.question_answered.connect(self.asking_first.clicked)
+        tools.changed.connect(replies.reread)
+        tools.rang.connect(self.timer_ring.rang)
+        self.settings_flow.changed.connect(tools.settings_changed)
 
     def _wire_engines(self) -> None:
         """The engines' loading, shown; the models served to other apps."""
@@ -441,6 +469,7 @@ class Controller(QObject):
             self.spoken.ensure()
         self.microphones.probe()
         self.host.load(self.settings)
+        self.tools.start()
         self._show_availability()
 
     def stop(self) -> None:
@@ -467,6 +496,7 @@ class Controller(QObject):
         self.talk.cancel()
         self.hands_free.stop()
         self.spoken.close()
+        self.tools.close()  # the MCP servers' processes end with Parley
         joined = self.host.close_chat(max(0.1, deadline - time.monotonic()))
         self.replies.abandon()  # if the engine did not stop in time: keep what was shown
         joined = self.host.close_speech(max(0.1, deadline - time.monotonic())) and joined
@@ -538,6 +568,7 @@ class Controller(QObject):
             shortcut_problems=self.anywhere.problems,
             devices_in_use=self.devices_in_use(),
             chat_choice=self.model_choice.choice,
+            tools=self.tools,
         )
 
     def devices_in_use(self) -> list[str]:

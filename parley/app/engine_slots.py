@@ -97,3 +97,7 @@ class ChatSlot(EngineSlot):
         """In a job: make ``session`` (this slot's, taken when the job was made) hold exactly
         ``history`` after ``system_prompt``."""
         self._engines.reset_session(session, system_prompt, history)
+
+    def run_turn(self, session: Any, toolbox: Any, user_text: str, params: Any, **how: Any) -> Any:
+        """In a job: answer ``user_text`` with ``toolbox``'s tools (``Engines.run_turn``)."""
+        return self._engines.run_turn(session, toolbox, user_text, params, **how)

@@ -15,7 +15,7 @@ audio it already holds; the app imports them like any library.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -78,6 +78,19 @@ class Engines(Protocol):
     def warm_chat(self, session: Any, system_prompt: str, cancel: Any) -> None: ...
     def warm_speech(self, model: Any, cancel: Any) -> None: ...
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None: ...
+    def run_turn(
+        self,
+        session: Any,
+        toolbox: Any,
+        user_text: str,
+        params: Any,
+        *,
+        ask: Callable[[Any], bool],
+        on_text: Callable[[str], None],
+        on_step: Callable[[Any], None],
+        allowed: Collection[str],
+        cancel: Any,
+    ) -> Any: ...
     def cleaner(self, model: Any) -> Any: ...
     def sampling(self, settings: Settings) -> Any: ...
     def cancel_token(self) -> Any: ...
@@ -114,6 +127,7 @@ class Engines(Protocol):
         on_underflow: Callable[[], None] | None = None,
     ) -> Any: ...
     def echo_canceller(self) -> Any: ...
+    def chime(self, on_error: Callable[[BaseException], None]) -> Any: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
     def connect_remote(self, endpoints: list[str], on_lost: Callable[[str, str], None]) -> str | None: ...
     def check_server(self, endpoint: str) -> str | None: ...
@@ -196,6 +210,34 @@ class LocalEngines:
 
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None:
         session.reset(system_prompt=system_prompt, history=self._messages(history))
+
+    def run_turn(
+        self,
+        session: Any,
+        toolbox: Any,
+        user_text: str,
+        params: Any,
+        *,
+        ask: Callable[[Any], bool],
+        on_text: Callable[[str], None],
+        on_step: Callable[[Any], None],
+        allowed: Collection[str],
+        cancel: Any,
+    ) -> Any:
+        """A turn with ``toolbox``'s tools (``engine.tools.turn.run_turn``): its ``TurnResult``."""
+        from parley.engine.tools.turn import run_turn
+
+        return run_turn(
+            session,
+            toolbox,
+            user_text,
+            params,
+            ask=ask,
+            on_text=on_text,
+            on_step=on_step,
+            allowed=allowed,
+            cancel=cancel,
+        )
 
     def cleaner(self, model: Any) -> Any:
         """A dictation's clean-up by the loaded chat ``model`` (use it on the chat engine's thread)."""
@@ -324,6 +366,18 @@ class LocalEngines:
             on_underflow=on_underflow,
             on_first_audio=on_first_audio,
         )
+
+    def chime(self, on_error: Callable[[BaseException], None]) -> Any:
+        """Play Parley's chime (``engine.audio.chime``) on the default output; the ``Player``,
+        which closes the device once it has played it.  A device that cannot be used goes to
+        ``on_error`` (on the player's thread)."""
+        from parley.engine.audio.chime import SAMPLE_RATE, chime
+        from parley.engine.audio.playback import Player
+
+        player = Player(SAMPLE_RATE, on_error=on_error)
+        player.play(chime(SAMPLE_RATE, repeats=2))
+        player.finish()
+        return player
 
     def echo_canceller(self) -> Any:
         """An ``EchoCanceller`` for the microphone (WebRTC's AEC3), or None when pywebrtc-audio is

@@ -28,6 +28,7 @@ from .ui.i18n import translate
 
 if TYPE_CHECKING:
     from .ui.settings_dialog import SettingsDialog  # imported when first opened: not needed to start
+    from .ui.tools_page import ToolsWork
 
 ServerAnswer = Callable[[str | None], None]
 
@@ -78,6 +79,7 @@ class SettingsFlow(QObject):
         shortcut_problems: list[str] | None = None,
         devices_in_use: list[str] | None = None,
         chat_choice: ChatModelChoice | None = None,
+        tools: ToolsWork | None = None,
     ) -> None:
         """``chat_choice``: what "Parley's choice" of chat model means here, and the built-in
         models (None: looked up now); ``voices``: (setting, name) of the read-aloud voices to
@@ -104,6 +106,7 @@ class SettingsFlow(QObject):
             chat_choice=(chat_choice.chosen, chat_choice.reason),
             dictation=dictation_help(self.value),
             embedding_models=self.engines.embedding_models(),
+            tools=tools,
         )
         # Modal to the window but without an event loop of its own (``open``, not ``exec``): the
         # app keeps running as before while it is open, and its outcome comes as ``finished``.

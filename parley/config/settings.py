@@ -44,6 +44,9 @@ MAX_SHOWN_CHARS = 80  # of a bad value quoted in a warning
 DICTATE_KEYS = "Alt+Space" if sys.platform == "darwin" else "Ctrl+Alt+Space"
 ASK_KEYS = "Alt+Return" if sys.platform == "darwin" else "Ctrl+Alt+Return"
 APPEARANCES = ("system", "light", "dark", "high-contrast")
+# The tools that act but run without asking unless the user says otherwise: Parley's own timers
+# and reminders, which touch nothing outside Parley and are undone by voice ("cancel the timer").
+ALLOWED_TOOLS = ("set_timer", "set_reminder", "cancel_timer")
 
 
 @dataclass
@@ -105,6 +108,10 @@ class Settings:
     interface_language: str = ""  # "": the system's; else a shipped language such as "de" or "pt_BR"
     announce_replies: str = "end"  # what a screen reader is told of a reply: "end", "streaming" or "off"
     appearance: str = "system"  # the colours: one of APPEARANCES ("system": its dark and high-contrast settings)
+    # Tools the chat model calls (parley.engine.tools): the built-in ones, and those of the MCP
+    # servers in mcp.json (beside this file).  A tool that acts asks first unless allowed here.
+    tools_enabled: bool = True
+    always_allowed_tools: list[str] = field(default_factory=lambda: list(ALLOWED_TOOLS))
 
     def remember_model(self, kind: str, path: str) -> None:
         """Put a user's model file first in the recent list of ``kind`` ("speech" or "chat")."""
@@ -123,6 +130,7 @@ class Settings:
             dictation_vocabulary=list(self.dictation_vocabulary),
             dictation_replacements=[list(rule) for rule in self.dictation_replacements],
             dictation_app_modes=dict(self.dictation_app_modes),
+            always_allowed_tools=list(self.always_allowed_tools),
         )
 
 
@@ -248,6 +256,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "interface_language": lambda v: isinstance(v, str) and re.fullmatch(r"([a-z]{2,3}(_[A-Z]{2})?)?", v) is not None,
     "announce_replies": lambda v: v in ("end", "streaming", "off"),
     "appearance": lambda v: v in APPEARANCES,
+    "tools_enabled": lambda v: isinstance(v, bool),
+    "always_allowed_tools": lambda v: _text_list(v) and all(0 < len(t) <= 64 for t in v),
 }
 
 

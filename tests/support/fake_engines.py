@@ -519,6 +519,11 @@ class FakeEngines:
     def reset_session(self, session: Any, system_prompt: str, history: list[tuple[str, str]]) -> None:
         session.history = list(history)
 
+    def run_turn(self, session: Any, toolbox: Any, user_text: str, params: Any, **how: Any) -> Any:
+        """The fake model calls no tool: a turn is its plain reply (turns with tools run the real
+        model: tests/engine/test_tool_turn.py, tests/app/test_app_tools.py)."""
+        return session.reply(user_text, params, how["on_text"], how["cancel"])
+
     def cleaner(self, model: Any) -> FakeCleaner:
         return self.chat.cleaner
 

@@ -10,6 +10,12 @@ time to the first token), then what came meanwhile at most every ``PACE_MS``, so
 model wakes the UI thread about 25 times a second rather than once per token; on a machine
 with no core to spare, each wake-up takes its time from the model's threads.
 
+With tools (the tools part hands a ``TurnTools``), a new reply is a turn with tools
+(``engine.tools.turn``): the words stream as before, each tool call is a step of the reply
+(``stepped``), and a call that acts waits for the user's yes: its ``Question`` is asked in the
+reply (its words are shown and read aloud like the reply's own, ``asked``) and answered on the
+UI thread (a button, or a spoken yes or no, ``flows.asking_first``), while the chat thread waits.
+
 The chat session holds the conversation as the engine sees it.  After a reply that ended
 normally it matches the open conversation (``synced``) and the next message only adds to it;
 after anything else (a stop, an error, another conversation, another system prompt or model)
@@ -19,8 +25,9 @@ it is reset from the conversation's messages before the next reply.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import Any
+import threading
+from collections.abc import Callable, Collection
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -52,12 +59,57 @@ def stats_record(stats: Any, finish: str, model: Any) -> dict[str, Any]:
     return record
 
 
+class TurnTools(Protocol):
+    """The tools a reply may call (the tools part, ``app/tools``, gives them)."""
+
+    guidance: str  # added to the system prompt when there are tools
+
+    def toolbox(self) -> Any | None:
+        """The tools now (an ``engine.tools.tool.Toolbox``); None: answer without tools."""
+        ...
+
+    def allowed(self) -> Collection[str]:
+        """The tools that act and that the user always allows."""
+        ...
+
+
+class Question:
+    """A tool call that acts, waiting for the user's yes: asked on the chat thread (``wait``),
+    answered on the UI thread (``answer``).  A stopped reply answers no."""
+
+    def __init__(self, action: str, tool: str, source: str) -> None:
+        self.action = action  # the call in a few words: "set a timer for 10 minutes"
+        self.tool = tool
+        self.source = source  # built-in, or the MCP server's name
+        self.yes: bool | None = None
+        self._answered = threading.Event()
+
+    @property
+    def text(self) -> str:
+        return f"Shall I {self.action}?"
+
+    def answer(self, yes: bool) -> None:
+        if self.yes is None:
+            self.yes = yes
+        self._answered.set()
+
+    def wait(self, cancel: Any) -> bool:
+        """The user's answer (False once ``cancel`` is set); on the chat thread."""
+        while not self._answered.wait(0.05):
+            if cancel.cancelled:
+                self.answer(False)
+        return bool(self.yes)
+
+
 class ReplyFlow(QObject):
     started = Signal()
     progress = Signal(str)  # each piece of reply text, as it is shown
     finished = Signal(str, str)  # the reply text, and how it ended: an engine finish reason
     # ("eog", "max_tokens", ...), "cancelled" or "error"
     answered = Signal(str)  # a reply that ended by itself in the open conversation
+    asked = Signal(object)  # a Question: a tool call waits for the user's yes
+    question_closed = Signal(object)  # that Question was answered (or the reply stopped)
+    stepped = Signal(object, object)  # a tool step began or ended: the Reply and the step's record (a dict)
 
     def __init__(
         self,
@@ -66,8 +118,11 @@ class ReplyFlow(QObject):
         status: StatusPresenter,
         settings: Callable[[], Settings],
         parent: QObject | None = None,
+        tools: TurnTools | None = None,
     ) -> None:
         super().__init__(parent)
+        self.tools = tools
+        self.question: Question | None = None  # a tool call waiting for the user's yes
         self.chat = chat
         self.book = book
         self.status = status
@@ -119,7 +174,8 @@ class ReplyFlow(QObject):
             return
         if self.synced and self._heard_read == self._heard:
             return
-        chat, conversation, prompt = self.chat, self.book.current, self.settings().system_prompt
+        chat, conversation = self.chat, self.book.current
+        prompt = self._prompt(self._toolbox())
         session, desyncs, heard, synced = chat.session, self._desyncs, self._heard, self.synced
         history = [(m.role, m.content) for m in conversation.messages]
 
@@ -222,6 +278,17 @@ class ReplyFlow(QObject):
         """Stop the streaming reply; its text so far is kept, marked stopped."""
         if self.busy and self._job is not None:
             self._job.cancel()
+            self._close_question(False)
+
+    def answer(self, yes: bool) -> None:
+        """The user's answer to the tool call waiting for it (a button, or a spoken yes or no)."""
+        self._close_question(yes)
+
+    def _close_question(self, yes: bool) -> None:
+        question, self.question = self.question, None
+        if question is not None:
+            question.answer(yes)
+            emit(self.question_closed, question)
 
     def abandon(self) -> None:
         """The engine did not stop in time while closing: keep what was shown, marked stopped."""
@@ -235,8 +302,13 @@ class ReplyFlow(QObject):
         session, conversation = chat.session, self.book.current
         messages = conversation.messages
         params = chat.sampling(settings)
-        prompt = settings.system_prompt
+        toolbox = self._toolbox() if kind is not ReplyKind.CONTINUE else None
+        prompt = self._prompt(toolbox)
+        allowed = set(self.tools.allowed()) if self.tools is not None else set()
         new = kind is ReplyKind.NEW
+        if toolbox is not None and kind is ReplyKind.REGENERATE and len(messages) >= 2:
+            new, reset = True, True  # a turn with tools is answered again from the user's message
+            messages = messages[:-1]
         history = [(m.role, m.content) for m in (messages[:-1] if new else messages)]
         user_text = messages[-1].content if new else ""
 
@@ -245,6 +317,24 @@ class ReplyFlow(QObject):
             on_text = PieceInbox(job.emit).put
             if reset:
                 chat.reset_session(session, prompt, history)
+            if new and toolbox is not None:
+
+                def ask(call: Any) -> bool:
+                    question = Question(call.describe(), call.name, call.tool.spec.source)
+                    job.emit(question)
+                    return question.wait(token)
+
+                return chat.run_turn(
+                    session,
+                    toolbox,
+                    user_text,
+                    params,
+                    ask=ask,
+                    on_text=on_text,
+                    on_step=lambda step: job.emit(step.record()),
+                    allowed=allowed,
+                    cancel=token,
+                )
             if kind is ReplyKind.REGENERATE:
                 return session.regenerate(params, on_text=on_text, cancel=token)
             if kind is ReplyKind.CONTINUE:
@@ -257,11 +347,44 @@ class ReplyFlow(QObject):
         self._job = chat.submit(
             generate,
             name="reply",
-            on_progress=lambda inbox: self._told(reply, inbox),
+            on_progress=lambda item: self._progress(reply, item),
             on_done=lambda result: self._done(reply, result),
             on_error=lambda exc: self._failed(reply, exc),
         )
         emit(self.started)
+
+    def _toolbox(self) -> Any | None:
+        return self.tools.toolbox() if self.tools is not None else None
+
+    def _prompt(self, toolbox: Any | None) -> str:
+        """The system prompt: the user's, with the tools' guidance when there are tools."""
+        prompt = self.settings().system_prompt
+        if toolbox is None or self.tools is None:
+            return prompt
+        return f"{prompt}\n\n{self.tools.guidance}".strip()
+
+    def _progress(self, reply: Reply, item: Any) -> None:
+        """What the chat thread told: the reply's text, a tool step, or a question for the user."""
+        if isinstance(item, PieceInbox):
+            self._told(reply, item)
+        elif isinstance(item, Question):
+            self._ask(reply, item)
+        elif isinstance(item, dict):
+            self.state.step(reply, item)
+            emit(self.stepped, reply, item)
+
+    def _ask(self, reply: Reply, question: Question) -> None:
+        """A tool call waits for the user's yes: its question joins the reply's words (shown,
+        read aloud, told to a screen reader), and the flows take the answer."""
+        if reply is not self.state.reply or reply.conversation is not self.book.current or self.chat.closing:
+            question.answer(False)
+            return
+        self._close_question(False)  # never two at once
+        self.question = question
+        if self._inbox is not None and self._inbox[0] is reply:
+            self._grow(reply, self._inbox[1].take_and_hold())
+        self._grow(reply, ("\n\n" if self.state.reply and self.state.reply.text.strip() else "") + question.text)
+        emit(self.asked, question)
 
     def _told(self, reply: Reply, inbox: PieceInbox) -> None:
         """The reply's inbox announced text (its first, or the first after a pause)."""
@@ -293,10 +416,16 @@ class ReplyFlow(QObject):
 
     def _done(self, reply: Reply, result: Any) -> None:
         self._take_last(reply)
+        self._close_question(False)
         if reply is not self.state.reply:
             return
         current = reply.conversation is self.book.current
-        record = stats_record(result.stats, result.finish, self.chat.model)
+        steps = [step.record() for step in getattr(result, "steps", ())]
+        engine_reply = getattr(result, "reply", result)  # a turn with tools: its last reply
+        record = stats_record(engine_reply.stats, engine_reply.finish, self.chat.model)
+        if steps:
+            record["steps"] = steps
+        result = _Ended(result.text, engine_reply.finish)
         if result.finish == "cancelled":
             self.state.stop(reply, result.text, record)
         else:
@@ -317,6 +446,7 @@ class ReplyFlow(QObject):
 
     def _failed(self, reply: Reply, exc: BaseException) -> None:
         self._take_last(reply)
+        self._close_question(False)
         if reply is not self.state.reply:
             return
         if self.chat.is_cancel(exc):
@@ -345,3 +475,10 @@ class ReplyFlow(QObject):
             text = self.state.next_queued()
             if text is not None:
                 self.send(text)
+
+
+class _Ended:
+    """A reply's end as ``_done`` reads it: the text shown and how the engine ended it."""
+
+    def __init__(self, text: str, finish: str) -> None:
+        self.text, self.finish = text, finish

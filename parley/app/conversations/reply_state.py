@@ -28,7 +28,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -81,6 +81,7 @@ class Reply:
     text: str = ""  # the whole reply so far (continued: with what it continues)
     ending: Ending | None = None
     error: str = ""  # why it failed (``Ending.FAILED``)
+    steps: list[dict[str, Any]] = field(default_factory=list)  # its tool calls (engine.tools.turn.Step records)
 
     @property
     def new_text(self) -> str:
@@ -156,6 +157,14 @@ class ReplyMachine(QObject):
         return True
 
     # ------------------------------------------------------------------ ending
+
+    def step(self, reply: Reply, step: dict[str, Any]) -> None:
+        """A tool step of ``reply`` began or ended (the same call's record replaces the last)."""
+        for i, known in enumerate(reply.steps):
+            if known.get("call_id") == step.get("call_id"):
+                reply.steps[i] = step
+                return
+        reply.steps.append(step)
 
     def finish(self, reply: Reply, text: str, stats: dict[str, Any] | None) -> bool:
         """The engine ended ``reply`` with ``text`` (its whole text) and ``stats``."""

@@ -14,6 +14,7 @@ its words not yet sent, or the reply still held, written or read aloud) and the 
 theirs (not Parley's own voice: barge-in decides, and stops Parley), the first message and what
 was written of its reply are taken back (``ReplyFlow.take_back``: window and store), and the two
 parts are sent as one message.  Push-to-talk turns are never joined: the user's release ends them.
+Words said while a reply asks whether a tool may act are its answer (``asking_first``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from functools import partial
 from typing import Any
 
 from ..take_purpose import TakePurpose
+from .asking_first import AskingFirst
 from .barge_in import BargeIn
 from .parts import Parts
 
@@ -63,8 +65,9 @@ def joined(first: str, second: str) -> str:
 
 
 class HandsFreeTurn:
-    def __init__(self, parts: Parts, barge_in: BargeIn, set_mode: Callable[[bool], None]) -> None:
+    def __init__(self, parts: Parts, barge_in: BargeIn, set_mode: Callable[[bool], None], asking: AskingFirst) -> None:
         """``set_mode(on)`` changes the hands-free setting (listening follows it)."""
+        self.asking = asking
         self.hands_free = parts.hands_free
         self.transcription = parts.transcription
         self.replies = parts.replies
@@ -128,6 +131,10 @@ class HandsFreeTurn:
             if text:
                 self.transcription.tell_heard(text)
                 self.bar.insert_text(text)  # to send once the chat model is there
+            return
+        if self.asking.heard(text):  # the answer to "Shall I ...?": never a turn to go on from
+            self.turns.forget()
+            said.sent = None
             return
         first = said.goes_on_from
         if first is not None and first.sent and self.replies.take_back(first.sent):

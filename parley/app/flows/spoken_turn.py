@@ -1,7 +1,8 @@
 """A spoken turn in the window: hold the talk key (or the Hold to talk button), speak, let go.
 
 The words are sent as the user's message (after the reply that is streaming, if one is), or
-put in the text box to edit first: when ``send_on_release`` is off, or there is no chat model to
+taken as the answer when that reply asks whether a tool may act (``asking_first``), or put in
+the text box to edit first: when ``send_on_release`` is off, or there is no chat model to
 send them to yet.
 """
 
@@ -10,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..take_purpose import TakePurpose
+from .asking_first import AskingFirst
 from .barge_in import BargeIn
 from .hands_free_turn import HandsFreeTurn
 from .parts import Parts
 
 
 class SpokenTurn:
-    def __init__(self, parts: Parts, barge_in: BargeIn, hands_free: HandsFreeTurn) -> None:
+    def __init__(self, parts: Parts, barge_in: BargeIn, hands_free: HandsFreeTurn, asking: AskingFirst) -> None:
         self.talk = parts.talk
         self.transcription = parts.transcription
         self.replies = parts.replies
@@ -26,6 +28,7 @@ class SpokenTurn:
         self.settings = parts.settings
         self.barge_in = barge_in
         self.hands_free = hands_free
+        self.asking = asking
         self._release_does_nothing = False  # the press only turned hands-free off
 
     def pressed(self) -> None:
@@ -37,8 +40,8 @@ class SpokenTurn:
         if self.hands_free.turn_off():
             self._release_does_nothing = True
             return
-        if self.talk.press(TakePurpose.TALK, self.recorded):
-            self.replies.stop()
+        if self.talk.press(TakePurpose.TALK, self.recorded) and not self.asking.pending:
+            self.replies.stop()  # a reply that asks whether it may act waits for the answer
             self.replies.read_ahead("")
 
     def heard_so_far(self, words: str) -> None:
@@ -68,7 +71,11 @@ class SpokenTurn:
         return self.transcription.transcribe(audio, TakePurpose.TALK, then=self.heard)
 
     def heard(self, text: str) -> None:
-        """4. Its words: sent, or put in the text box."""
+        """4. Its words: the answer to a tool call that waits for one; else sent, or put in the
+        text box."""
+        if text and self.asking.heard(text):
+            self.turns.forget()
+            return
         send = bool(text) and self.chat.model is not None and self.settings().send_on_release
         if send:
             self.turns.transcribed()

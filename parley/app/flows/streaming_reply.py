@@ -25,6 +25,10 @@ class StreamingReply:
         self.turns.reply_grew(reply, piece)
         self.view.reply_grew(reply, piece)
 
+    def stepped(self, reply: Reply, _step: object) -> None:
+        """A tool step of the reply began or ended: the reply shows its steps."""
+        self.view.reply_stepped(reply)
+
     def ended(self, reply: Reply) -> None:
         self.turns.reply_ended(reply)
         self.view.reply_ended(reply)

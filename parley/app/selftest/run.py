@@ -279,6 +279,7 @@ def run_self_test(argv: Sequence[str], servers: Sequence[str] = ()) -> int:
     settings.max_tokens = min(settings.max_tokens, REPLY_TOKENS)
     settings.read_replies_aloud = False
     settings.hands_free = False
+    settings.tools_enabled = False  # the user's MCP servers are not started to check an installation
     settings.send_on_release = True
     settings.first_start_done = True  # no first-start page: it would measure the starter meanwhile
     window = MainWindow()

@@ -19,6 +19,7 @@ screen reader the reply when it ends, or sentence by sentence as it streams
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import time
@@ -44,6 +45,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QScrollArea,
     QSizePolicy,
     QTextBrowser,
@@ -66,6 +68,12 @@ CONTINUABLE = ("stopped", "interrupted")  # reply states the Continue button is 
 USER_BUBBLE_SHARE = 0.78  # widest a user bubble gets, as a share of the column
 COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows (at 10 pt)
 COLUMN_MAX_CHARS = 110  # and as many average characters, with larger text
+
+
+def message_steps(message: Message) -> list[dict[str, Any]]:
+    """The tool steps kept with a reply (``engine.tools.turn.Step`` records), well-formed only."""
+    steps = (message.stats or {}).get("steps")
+    return [s for s in steps if isinstance(s, dict)] if isinstance(steps, list) else []
 
 
 def turn_details(message: Message) -> Callable[[], str] | None:
@@ -238,6 +246,7 @@ class MessageWidget(QWidget):
     regenerate_requested = Signal()
     continue_requested = Signal()
     reply_requested = Signal()
+    answered = Signal(bool)  # Yes or No to the tool call the reply asks about
 
     def __init__(
         self, role: str, text: str = "", footer: str = "", parent: QWidget | None = None, state: str = "complete"
@@ -310,6 +319,21 @@ class MessageWidget(QWidget):
         header.addWidget(self.reply_button)
         inner.addLayout(header)
 
+        # A reply's tool steps: one line that unfolds into each call, its arguments and result.
+        self.steps_button = QToolButton(objectName="StepsToggle", checkable=True, autoRaise=True)
+        self.steps_button.setAccessibleName(self.tr("Tools used"))
+        self.steps_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.steps_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.steps_button.toggled.connect(self._fold_steps)
+        self.steps_text = QLabel(objectName="StepsText", wordWrap=True)
+        self.steps_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.steps_text.setTextFormat(Qt.TextFormat.PlainText)
+        self.steps_button.hide()
+        self.steps_text.hide()
+        inner.addWidget(self.steps_button)
+        inner.addWidget(self.steps_text)
+        self._steps: list[dict[str, Any]] = []
+
         # While a reply streams: its finished paragraphs, each rendered once (``stream_text``).
         self._paragraphs = QVBoxLayout()
         self._paragraphs.setContentsMargins(0, 0, 0, 0)
@@ -321,6 +345,20 @@ class MessageWidget(QWidget):
         self.body = MarkdownView(self.bubble)
         self._name_text(self.body)
         inner.addWidget(self.body)
+
+        # A tool call that acts waits for the user's yes (the question is the reply's last words).
+        self.question_row = QWidget()
+        buttons = QHBoxLayout(self.question_row)
+        buttons.setContentsMargins(0, 4, 0, 0)
+        self.yes_button = QPushButton(self.tr("&Yes"), objectName="PrimaryButton")
+        self.no_button = QPushButton(self.tr("&No"))
+        self.yes_button.clicked.connect(lambda: self.answered.emit(True))
+        self.no_button.clicked.connect(lambda: self.answered.emit(False))
+        buttons.addWidget(self.yes_button)
+        buttons.addWidget(self.no_button)
+        buttons.addStretch(1)
+        self.question_row.hide()
+        inner.addWidget(self.question_row)
         if role == "user":
             row.addStretch(1)
             row.addWidget(self.bubble)
@@ -377,6 +415,54 @@ class MessageWidget(QWidget):
         view.moveCursor(QTextCursor.MoveOperation.Start)
         view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
+    def set_steps(self, steps: list[dict[str, Any]]) -> None:
+        """Show the reply's tool steps: folded to one line ("Tools used: ..."), unfolded each
+        call with its arguments and what it gave."""
+        self._steps = list(steps)
+        self.steps_button.setVisible(bool(steps))
+        if not steps:
+            self.steps_text.hide()
+            return
+        names = ", ".join(dict.fromkeys(str(s.get("name", "")) for s in steps))
+        summary = self.tr("Tools used: {names}").format(names=names)
+        running = [s for s in steps if s.get("status") == "running"]
+        if running:
+            summary = self.tr("Using {name}…").format(name=running[-1].get("description") or running[-1].get("name"))
+        self.steps_button.setText(summary)
+        self.steps_button.setAccessibleName(summary)
+        self.steps_text.setText("\n\n".join(self._step_text(s) for s in steps))
+
+    def _step_text(self, step: dict[str, Any]) -> str:
+        status = {
+            "running": self.tr("running"),
+            "done": self.tr("done"),
+            "failed": self.tr("failed"),
+            "declined": self.tr("you said no"),
+            "refused": self.tr("not a valid call"),
+            "cancelled": self.tr("stopped"),
+        }.get(str(step.get("status")), str(step.get("status")))
+        source = str(step.get("source") or "")
+        head = f"{step.get('name')}{f' ({source})' if source else ''}: {status}"
+        arguments = step.get("arguments")
+        shown = json.dumps(arguments, ensure_ascii=False) if isinstance(arguments, dict) else str(arguments or "")
+        lines = [head, self.tr("Arguments: {arguments}").format(arguments=shown[:2000])]
+        result = str(step.get("result") or "")
+        if result:
+            lines.append(self.tr("Result: {result}").format(result=result[:4000]))
+        return "\n".join(lines)
+
+    def _fold_steps(self, unfolded: bool) -> None:
+        self.steps_button.setArrowType(Qt.ArrowType.DownArrow if unfolded else Qt.ArrowType.RightArrow)
+        self.steps_text.setVisible(unfolded and bool(self._steps))
+
+    def ask(self) -> None:
+        """Offer Yes and No for the question the reply ends with."""
+        self.question_row.show()
+        self.yes_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def close_question(self) -> None:
+        self.question_row.hide()
+
     def set_footer(self, footer: str) -> None:
         self.footer_label.setText(footer)
         for view in (*self._paragraph_views, self.body):
@@ -427,6 +513,7 @@ class ConversationView(QScrollArea):
     regenerate_requested = Signal()
     continue_requested = Signal()
     reply_requested = Signal()
+    question_answered = Signal(bool)  # Yes or No to the tool call the streaming reply asks about
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -523,9 +610,12 @@ class ConversationView(QScrollArea):
         footer: str = "",
         state: str = "complete",
         details: Callable[[], str] | None = None,
+        steps: list[dict[str, Any]] | None = None,
     ) -> MessageWidget:
         widget = MessageWidget(role, text, footer, state=state)
         widget.set_details(details)
+        widget.set_steps(steps or [])
+        widget.answered.connect(self.question_answered)
         widget.regenerate_requested.connect(self.regenerate_requested)
         widget.continue_requested.connect(self.continue_requested)
         widget.reply_requested.connect(self.reply_requested)
@@ -605,12 +695,30 @@ class ConversationView(QScrollArea):
             self.append_reply(piece)
             self.announcer.grew(self._stream_text)
 
+    def reply_stepped(self, reply: Reply) -> None:
+        """A tool step of the followed reply began or ended."""
+        if reply is self._reply and self._streaming is not None:
+            self._streaming.set_steps(reply.steps)
+
+    def ask(self) -> None:
+        """The streaming reply asks whether a tool may act: its Yes and No."""
+        if self._streaming is not None:
+            self._render_stream()  # the question's words first
+            self._streaming.ask()
+
+    def close_question(self) -> None:
+        for widget in self.messages:
+            widget.close_question()
+
     def reply_ended(self, reply: Reply) -> None:
         """Show the reply as its message now is, and how it ended when that was not its own end."""
         if reply is not self._reply:
             return
         self._reply = None
         message = reply.message
+        self.close_question()
+        if self._streaming is not None:
+            self._streaming.set_steps(message_steps(message) if message is not None else reply.steps)
         if reply.ending is Ending.FAILED:
             what = (self.tr("Cut short: {error}") if reply.kept else self.tr("No reply: {error}")).format(
                 error=reply.error

@@ -17,6 +17,7 @@ from typing import cast
 from PySide6.QtCore import QDateTime, QLocale, QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -38,7 +39,7 @@ from PySide6.QtWidgets import (
 from ..conversations.conversation import Conversation, ConversationSummary
 from ..signals import emit
 from .announcements import announce
-from .conversation_view import ConversationView, turn_details
+from .conversation_view import ConversationView, message_steps, turn_details
 from .input_bar import InputBar
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
@@ -407,6 +408,7 @@ class MainWindow(QMainWindow):
                 view.reply_footer(message.stats, message.state) if message.role == "assistant" else "",
                 state=message.state,
                 details=turn_details(message),
+                steps=message_steps(message),
             )
         view.set_needs_reply(conversation.needs_reply)
         self.show_title(conversation.title)
@@ -429,6 +431,10 @@ class MainWindow(QMainWindow):
 
     def show_notice(self, text: str) -> None:
         self.notice.show_text(text)
+
+    def ask_attention(self) -> None:
+        """Something rang: the window asks for the user's attention (the taskbar flashes)."""
+        QApplication.alert(self)
 
     def set_device_text(self, text: str, tooltip: str = "") -> None:
         self.device_label.setText(text)

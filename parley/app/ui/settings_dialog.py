@@ -45,6 +45,7 @@ from .announcements import AT_END, NEVER, STREAMING, announce
 from .dictation_settings import DictationHelp, DictationPage
 from .forms import name_fields, scrolling
 from .models_page import ModelsPage, ModelWork
+from .tools_page import ToolsPage, ToolsWork
 
 _CHOOSE_FILE = "\0choose"
 # The spoken languages offered besides "auto" and "interface" (Whisper's codes), each shown by
@@ -299,6 +300,7 @@ class SettingsDialog(QDialog):
         chat_choice: tuple[str, str] | None = None,
         dictation: DictationHelp | None = None,
         embedding_models: list[tuple[str, str, int, bool]] | None = None,
+        tools: ToolsWork | None = None,
     ) -> None:
         """``dictation``: what the Dictation tab tells from the engine (None: only the fields);
         ``embedding_models``: (setting, name, dimensions, installed) of the embedding models the
@@ -307,7 +309,8 @@ class SettingsDialog(QDialog):
         ``chat_choice``: the model "Parley's choice" means on this machine, and why;
         ``voices``: (setting, name) of the read-aloud voices the picker offers;
         ``shortcut_problems``: why system-wide shortcuts do not work now, said under them;
-        ``devices_in_use``: where each loaded model runs and why, said under the device choice."""
+        ``devices_in_use``: where each loaded model runs and why, said under the device choice;
+        ``tools``: the Tools tab's work (the tools and MCP servers; None: the settings alone)."""
         super().__init__(parent)
         self._check_server = check_server
         self._voices = voices or []
@@ -336,6 +339,8 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._voice_tab(settings, microphones, read_aloud_problem), self.tr("Voice"))
         self.dictation = DictationPage(settings, dictation or DictationHelp())
         tabs.addTab(scrolling(self.dictation), self.tr("Dictation"))
+        self.tools_page = ToolsPage(settings, tools)
+        tabs.addTab(self.tools_page, self.tr("Tools"))  # its lists scroll themselves
         tabs.addTab(self._desktop_tab(settings), self.tr("Desktop"))
 
         self.error_label = QLabel(wordWrap=True)
@@ -751,6 +756,7 @@ class SettingsDialog(QDialog):
         s.serve_port = self.serve_port.value()
         s.serve_embedding_model = self.serve_embedding_model.currentData()
         self.dictation.apply_to(s)
+        self.tools_page.edit(s)
         s.interface_language = self.interface_language.currentData()
         s.announce_replies = self.announce_replies.currentData()
         s.appearance = self.appearance.currentData()

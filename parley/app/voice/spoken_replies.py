@@ -168,6 +168,15 @@ class SpokenReplies(QObject):
         elif not output.streams:
             output.say(text)
 
+    def say(self, text: str) -> bool:
+        """Say ``text`` now, whatever the read-aloud setting (a timer that rings); False when no
+        voice can speak here."""
+        output = self.ensure()
+        if output.problem:
+            return False
+        output.say(text)
+        return True
+
     # ------------------------------------------------------------------ internals
 
     def _voice_from_settings(self) -> Output:

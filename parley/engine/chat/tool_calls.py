@@ -90,7 +90,9 @@ def _calls_in(marker: str, body: str, names: set[str]) -> list[ToolCall]:
 
 def _bare_calls(text: str, names: set[str]) -> list[ToolCall]:
     """JSON call objects: one, an array of them, or several one after the other (separated by
-    whitespace, ',' or ';'); a ```json fence around them is allowed."""
+    whitespace, ',' or ';'); a ```json fence around them is allowed.  Calls followed by text
+    that is none count when they are most of it (a small model writes the call, then echoes
+    its schema)."""
     stripped = text.strip()
     fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", stripped, re.S)
     if fenced:
@@ -101,11 +103,17 @@ def _bare_calls(text: str, names: set[str]) -> list[ToolCall]:
         try:
             value, at = decoder.raw_decode(stripped, at)
         except (ValueError, RecursionError):
-            return []
-        items += value if isinstance(value, list) else [value]
+            break  # what follows the calls is no call: a small model's echo of the schema, say
+        found = value if isinstance(value, list) else [value]
+        if items and not _checked(found, names):
+            break
+        items += found
         while at < len(stripped) and stripped[at] in " \t\r\n;,":
             at += 1
-    return _checked(items, names) if items else []
+    else:
+        return _checked(items, names) if items else []
+    calls = _checked(items, names)
+    return calls if calls and at > len(stripped) // 2 else []
 
 
 def _checked(items: list[Any], names: set[str]) -> list[ToolCall]:

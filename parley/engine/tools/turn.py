@@ -143,7 +143,11 @@ def run_turn(
         if kind == "again":
             reply = session.regenerate(how, told, cancel)
         elif kind == "reply":
-            reply = session.reply(text, how, told, cancel, opening=opening)
+            reply = (
+                session.reply(text, how, told, cancel, opening=opening)
+                if opening
+                else session.reply(text, how, told, cancel)
+            )
         else:
             reply = session.resume(how, told, cancel)
         shown(stream.finish())
@@ -172,7 +176,7 @@ def run_turn(
     made: set[tuple[str, str]] = set()  # the calls run so far, by name and arguments
     for round_ in range(max_steps + 1):
         texts.append(words)
-        if not calls or reply.finish not in ("eog", "stop") or cancel.cancelled:
+        if not calls or reply.finish not in ("eog", "stop", "max_tokens") or cancel.cancelled:
             break
         fresh = [call for call in calls if _key(call) not in made]
         if round_ == max_steps or not fresh:  # out of rounds, or the same calls again: a loop
@@ -203,6 +207,8 @@ def run_turn(
             texts.append(answer)
             break
         reply, words, calls = generate("resume")
+    if steps and not "".join(texts).strip():  # the model only called, never said: what the calls gave
+        texts.append(_from_steps(steps))
     return TurnResult(reply, steps, texts)
 
 

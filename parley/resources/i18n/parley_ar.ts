@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ar">
 <context>
+    <name>AddServerDialog</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>إضافة خادم MCP</translation>
+    </message>
+    <message>
+        <source>a command, as in a terminal, or an http(s):// address</source>
+        <translation>أمر، كما في الطرفية، أو عنوان http(s)://</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>ال&amp;اسم:</translation>
+    </message>
+    <message>
+        <source>&amp;Command or address:</source>
+        <translation>الأ&amp;مر أو العنوان:</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>Serving other apps · answering</source>
@@ -1224,6 +1243,58 @@ Last message {age}</source>
         <translation>كم استغرق هذا الدور، خطوة بخطوة</translation>
     </message>
     <message>
+        <source>Tools used</source>
+        <translation>الأدوات المستخدمة</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>&amp;نعم</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>&amp;لا</translation>
+    </message>
+    <message>
+        <source>Tools used: {names}</source>
+        <translation>الأدوات المستخدمة: {names}</translation>
+    </message>
+    <message>
+        <source>Using {name}…</source>
+        <translation>يجري استخدام {name}…</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>قيد التشغيل</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>تم</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>فشل</translation>
+    </message>
+    <message>
+        <source>you said no</source>
+        <translation>قلت لا</translation>
+    </message>
+    <message>
+        <source>not a valid call</source>
+        <translation>استدعاء غير صالح</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>أُوقف</translation>
+    </message>
+    <message>
+        <source>Arguments: {arguments}</source>
+        <translation>المعاملات: {arguments}</translation>
+    </message>
+    <message>
+        <source>Result: {result}</source>
+        <translation>النتيجة: {result}</translation>
+    </message>
+    <message>
         <source>Retry</source>
         <translation>أعد المحاولة</translation>
     </message>
@@ -1911,6 +1982,10 @@ Last message {age}</source>
         <translation>ا&amp;قرأ الردود بصوت عالٍ</translation>
     </message>
     <message>
+        <source>Tools</source>
+        <translation>الأدوات</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>يقرأ الصوت الطبيعي كل جملة بينما لا يزال الرد يُكتب، ويمكنك الكلام فوقه (بدون استخدام اليدين) أو الضغط على مفتاح التحدث لمقاطعته.</translation>
     </message>
@@ -2244,6 +2319,128 @@ Last message {age}</source>
     <message>
         <source>Type a message below.</source>
         <translation>اكتب رسالة أدناه.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRoom</name>
+    <message>
+        <source>The MCP servers cannot be used: {problem}</source>
+        <translation>لا يمكن استخدام خوادم MCP: {problem}</translation>
+    </message>
+    <message>
+        <source>A server of mcp.json cannot be used: {problem}</source>
+        <translation>لا يمكن استخدام خادم من mcp.json: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Date and time</source>
+        <translation>التاريخ والوقت</translation>
+    </message>
+    <message>
+        <source>Calculate</source>
+        <translation>حساب</translation>
+    </message>
+    <message>
+        <source>Convert units</source>
+        <translation>تحويل الوحدات</translation>
+    </message>
+    <message>
+        <source>Set a timer</source>
+        <translation>ضبط مؤقت</translation>
+    </message>
+    <message>
+        <source>Set a reminder</source>
+        <translation>تعيين تذكير</translation>
+    </message>
+    <message>
+        <source>List timers</source>
+        <translation>عرض المؤقتات</translation>
+    </message>
+    <message>
+        <source>Cancel a timer</source>
+        <translation>إلغاء مؤقت</translation>
+    </message>
+    <message>
+        <source>Search my conversations and dictations</source>
+        <translation>البحث في محادثاتي وإملاءاتي</translation>
+    </message>
+    <message>
+        <source>Read the clipboard</source>
+        <translation>قراءة الحافظة</translation>
+    </message>
+    <message>
+        <source>Replies may &amp;use tools (the clock, sums, timers, your history, MCP servers)</source>
+        <translation>يمكن للردود ا&amp;ستخدام الأدوات (الساعة، الحساب، المؤقتات، سجلك، خوادم MCP)</translation>
+    </message>
+    <message>
+        <source>Tools that only read run at once. A tool that acts asks first (“Shall I …?”), in the window and by voice, unless you tick it below; even then it asks when a tool&apos;s result led to it.</source>
+        <translation>الأدوات التي تقرأ فقط تعمل فورًا. الأداة التي تنفّذ إجراءً تسأل أولًا («هل أفعل …؟») في النافذة وبالصوت، إلا إذا حددتها أدناه؛ وحتى حينها تسأل إذا كانت نتيجة أداة هي التي أدت إليها.</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>الأداة</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>المصدر</translation>
+    </message>
+    <message>
+        <source>Without asking</source>
+        <translation>دون سؤال</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>الأدوات</translation>
+    </message>
+    <message>
+        <source>Tick a tool that acts to let it run without asking</source>
+        <translation>حدد أداة تنفّذ إجراءً لتعمل دون سؤال</translation>
+    </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation>خوادم MCP (mcp.json)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>الخادم</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>الحالة</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>خوادم MCP</translation>
+    </message>
+    <message>
+        <source>Tick a server to start it; its tools are listed under it</source>
+        <translation>حدد خادمًا لتشغيله؛ أدواته مدرجة تحته</translation>
+    </message>
+    <message>
+        <source>&amp;Add a server…</source>
+        <translation>إ&amp;ضافة خادم…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>إ&amp;زالة</translation>
+    </message>
+    <message>
+        <source>&amp;Open mcp.json</source>
+        <translation>&amp;فتح mcp.json</translation>
+    </message>
+    <message>
+        <source>always (only reads)</source>
+        <translation>دائمًا (يقرأ فقط)</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>مُستبعدة</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
     </message>
 </context>
 <context>

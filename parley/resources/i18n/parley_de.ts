@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>AddServerDialog</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>MCP-Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>a command, as in a terminal, or an http(s):// address</source>
+        <translation>ein Befehl wie im Terminal oder eine http(s)://-Adresse</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Command or address:</source>
+        <translation>&amp;Befehl oder Adresse:</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>Serving other apps · answering</source>
@@ -1200,6 +1219,58 @@ Letzte Nachricht {age}</translation>
         <translation>Wie lange dieser Gesprächsschritt dauerte, Schritt für Schritt</translation>
     </message>
     <message>
+        <source>Tools used</source>
+        <translation>Verwendete Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>&amp;Ja</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>&amp;Nein</translation>
+    </message>
+    <message>
+        <source>Tools used: {names}</source>
+        <translation>Verwendete Werkzeuge: {names}</translation>
+    </message>
+    <message>
+        <source>Using {name}…</source>
+        <translation>Verwende {name} …</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>you said no</source>
+        <translation>Sie haben Nein gesagt</translation>
+    </message>
+    <message>
+        <source>not a valid call</source>
+        <translation>kein gültiger Aufruf</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>Arguments: {arguments}</source>
+        <translation>Argumente: {arguments}</translation>
+    </message>
+    <message>
+        <source>Result: {result}</source>
+        <translation>Ergebnis: {result}</translation>
+    </message>
+    <message>
         <source>Retry</source>
         <translation>Erneut versuchen</translation>
     </message>
@@ -1883,6 +1954,10 @@ Letzte Nachricht {age}</translation>
         <translation>Antworten &amp;vorlesen</translation>
     </message>
     <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>Die natürliche Stimme spricht jeden Satz, während die Antwort noch geschrieben wird, und Sie können ihr ins Wort fallen (freihändig) oder die Sprechtaste drücken, um sie zu unterbrechen.</translation>
     </message>
@@ -2216,6 +2291,128 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Type a message below.</source>
         <translation>Tippen Sie unten eine Nachricht.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRoom</name>
+    <message>
+        <source>The MCP servers cannot be used: {problem}</source>
+        <translation>Die MCP-Server können nicht verwendet werden: {problem}</translation>
+    </message>
+    <message>
+        <source>A server of mcp.json cannot be used: {problem}</source>
+        <translation>Ein Server aus mcp.json kann nicht verwendet werden: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Date and time</source>
+        <translation>Datum und Uhrzeit</translation>
+    </message>
+    <message>
+        <source>Calculate</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>Convert units</source>
+        <translation>Einheiten umrechnen</translation>
+    </message>
+    <message>
+        <source>Set a timer</source>
+        <translation>Timer stellen</translation>
+    </message>
+    <message>
+        <source>Set a reminder</source>
+        <translation>Erinnerung setzen</translation>
+    </message>
+    <message>
+        <source>List timers</source>
+        <translation>Timer auflisten</translation>
+    </message>
+    <message>
+        <source>Cancel a timer</source>
+        <translation>Timer abbrechen</translation>
+    </message>
+    <message>
+        <source>Search my conversations and dictations</source>
+        <translation>Meine Gespräche und Diktate durchsuchen</translation>
+    </message>
+    <message>
+        <source>Read the clipboard</source>
+        <translation>Zwischenablage lesen</translation>
+    </message>
+    <message>
+        <source>Replies may &amp;use tools (the clock, sums, timers, your history, MCP servers)</source>
+        <translation>Antworten dürfen &amp;Werkzeuge verwenden (Uhr, Rechnen, Timer, Ihr Verlauf, MCP-Server)</translation>
+    </message>
+    <message>
+        <source>Tools that only read run at once. A tool that acts asks first (“Shall I …?”), in the window and by voice, unless you tick it below; even then it asks when a tool&apos;s result led to it.</source>
+        <translation>Werkzeuge, die nur lesen, laufen sofort. Ein Werkzeug, das etwas tut, fragt zuerst („Soll ich …?“), im Fenster und per Stimme, es sei denn, Sie haken es unten an; selbst dann fragt es, wenn das Ergebnis eines Werkzeugs dazu geführt hat.</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>Without asking</source>
+        <translation>Ohne Nachfrage</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Tick a tool that acts to let it run without asking</source>
+        <translation>Haken Sie ein Werkzeug an, das etwas tut, damit es ohne Nachfrage läuft</translation>
+    </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation>MCP-Server (mcp.json)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>Tick a server to start it; its tools are listed under it</source>
+        <translation>Haken Sie einen Server an, um ihn zu starten; seine Werkzeuge stehen darunter</translation>
+    </message>
+    <message>
+        <source>&amp;Add a server…</source>
+        <translation>Server &amp;hinzufügen …</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Open mcp.json</source>
+        <translation>mcp.json ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>always (only reads)</source>
+        <translation>immer (liest nur)</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>ausgelassen</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>AddServerDialog</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Añadir un servidor MCP</translation>
+    </message>
+    <message>
+        <source>a command, as in a terminal, or an http(s):// address</source>
+        <translation>un comando, como en una terminal, o una dirección http(s)://</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nombre:</translation>
+    </message>
+    <message>
+        <source>&amp;Command or address:</source>
+        <translation>&amp;Comando o dirección:</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>Serving other apps · answering</source>
@@ -1200,6 +1219,58 @@ Last message {age}</source>
         <translation>Cuánto tardó este turno, paso a paso</translation>
     </message>
     <message>
+        <source>Tools used</source>
+        <translation>Herramientas usadas</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>&amp;Sí</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>&amp;No</translation>
+    </message>
+    <message>
+        <source>Tools used: {names}</source>
+        <translation>Herramientas usadas: {names}</translation>
+    </message>
+    <message>
+        <source>Using {name}…</source>
+        <translation>Usando {name}…</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>hecho</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falló</translation>
+    </message>
+    <message>
+        <source>you said no</source>
+        <translation>dijiste que no</translation>
+    </message>
+    <message>
+        <source>not a valid call</source>
+        <translation>llamada no válida</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>detenida</translation>
+    </message>
+    <message>
+        <source>Arguments: {arguments}</source>
+        <translation>Argumentos: {arguments}</translation>
+    </message>
+    <message>
+        <source>Result: {result}</source>
+        <translation>Resultado: {result}</translation>
+    </message>
+    <message>
         <source>Retry</source>
         <translation>Reintentar</translation>
     </message>
@@ -1883,6 +1954,10 @@ Last message {age}</source>
         <translation>Lee&amp;r las respuestas en voz alta</translation>
     </message>
     <message>
+        <source>Tools</source>
+        <translation>Herramientas</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>La voz natural dice cada frase mientras la respuesta aún se está escribiendo, y puedes hablar por encima de ella (manos libres) o pulsar la tecla de hablar para interrumpirla.</translation>
     </message>
@@ -2216,6 +2291,128 @@ Last message {age}</source>
     <message>
         <source>Type a message below.</source>
         <translation>Escribe un mensaje abajo.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRoom</name>
+    <message>
+        <source>The MCP servers cannot be used: {problem}</source>
+        <translation>No se pueden usar los servidores MCP: {problem}</translation>
+    </message>
+    <message>
+        <source>A server of mcp.json cannot be used: {problem}</source>
+        <translation>No se puede usar un servidor de mcp.json: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Date and time</source>
+        <translation>Fecha y hora</translation>
+    </message>
+    <message>
+        <source>Calculate</source>
+        <translation>Calcular</translation>
+    </message>
+    <message>
+        <source>Convert units</source>
+        <translation>Convertir unidades</translation>
+    </message>
+    <message>
+        <source>Set a timer</source>
+        <translation>Poner un temporizador</translation>
+    </message>
+    <message>
+        <source>Set a reminder</source>
+        <translation>Crear un recordatorio</translation>
+    </message>
+    <message>
+        <source>List timers</source>
+        <translation>Ver temporizadores</translation>
+    </message>
+    <message>
+        <source>Cancel a timer</source>
+        <translation>Cancelar un temporizador</translation>
+    </message>
+    <message>
+        <source>Search my conversations and dictations</source>
+        <translation>Buscar en mis conversaciones y dictados</translation>
+    </message>
+    <message>
+        <source>Read the clipboard</source>
+        <translation>Leer el portapapeles</translation>
+    </message>
+    <message>
+        <source>Replies may &amp;use tools (the clock, sums, timers, your history, MCP servers)</source>
+        <translation>Las respuestas pueden &amp;usar herramientas (el reloj, cálculos, temporizadores, tu historial, servidores MCP)</translation>
+    </message>
+    <message>
+        <source>Tools that only read run at once. A tool that acts asks first (“Shall I …?”), in the window and by voice, unless you tick it below; even then it asks when a tool&apos;s result led to it.</source>
+        <translation>Las herramientas que solo leen se ejecutan de inmediato. Una herramienta que actúa pregunta primero («¿Lo hago …?»), en la ventana y por voz, salvo que la marques abajo; aun así pregunta cuando el resultado de una herramienta llevó a ella.</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Herramienta</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <source>Without asking</source>
+        <translation>Sin preguntar</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Herramientas</translation>
+    </message>
+    <message>
+        <source>Tick a tool that acts to let it run without asking</source>
+        <translation>Marca una herramienta que actúa para que se ejecute sin preguntar</translation>
+    </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation>Servidores MCP (mcp.json)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Servidores MCP</translation>
+    </message>
+    <message>
+        <source>Tick a server to start it; its tools are listed under it</source>
+        <translation>Marca un servidor para iniciarlo; sus herramientas aparecen debajo</translation>
+    </message>
+    <message>
+        <source>&amp;Add a server…</source>
+        <translation>&amp;Añadir un servidor…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Quitar</translation>
+    </message>
+    <message>
+        <source>&amp;Open mcp.json</source>
+        <translation>A&amp;brir mcp.json</translation>
+    </message>
+    <message>
+        <source>always (only reads)</source>
+        <translation>siempre (solo lee)</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>omitida</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr">
 <context>
+    <name>AddServerDialog</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Ajouter un serveur MCP</translation>
+    </message>
+    <message>
+        <source>a command, as in a terminal, or an http(s):// address</source>
+        <translation>une commande, comme dans un terminal, ou une adresse http(s)://</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source>&amp;Command or address:</source>
+        <translation>&amp;Commande ou adresse :</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>Serving other apps · answering</source>
@@ -1200,6 +1219,58 @@ Dernier message {age}</translation>
         <translation>Durée de cet échange, étape par étape</translation>
     </message>
     <message>
+        <source>Tools used</source>
+        <translation>Outils utilisés</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>&amp;Oui</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>&amp;Non</translation>
+    </message>
+    <message>
+        <source>Tools used: {names}</source>
+        <translation>Outils utilisés : {names}</translation>
+    </message>
+    <message>
+        <source>Using {name}…</source>
+        <translation>Utilisation de {name}…</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fait</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échec</translation>
+    </message>
+    <message>
+        <source>you said no</source>
+        <translation>vous avez dit non</translation>
+    </message>
+    <message>
+        <source>not a valid call</source>
+        <translation>appel non valide</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>arrêtée</translation>
+    </message>
+    <message>
+        <source>Arguments: {arguments}</source>
+        <translation>Arguments : {arguments}</translation>
+    </message>
+    <message>
+        <source>Result: {result}</source>
+        <translation>Résultat : {result}</translation>
+    </message>
+    <message>
         <source>Retry</source>
         <translation>Réessayer</translation>
     </message>
@@ -1883,6 +1954,10 @@ Dernier message {age}</translation>
         <translation>Lire les réponses à voix &amp;haute</translation>
     </message>
     <message>
+        <source>Tools</source>
+        <translation>Outils</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>La voix naturelle prononce chaque phrase pendant que la réponse est encore en cours d&apos;écriture, et vous pouvez parler par-dessus (mains libres) ou appuyer sur la touche de parole pour l&apos;interrompre.</translation>
     </message>
@@ -2216,6 +2291,128 @@ Dernier message {age}</translation>
     <message>
         <source>Type a message below.</source>
         <translation>Tapez un message ci-dessous.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRoom</name>
+    <message>
+        <source>The MCP servers cannot be used: {problem}</source>
+        <translation>Les serveurs MCP ne peuvent pas être utilisés : {problem}</translation>
+    </message>
+    <message>
+        <source>A server of mcp.json cannot be used: {problem}</source>
+        <translation>Un serveur de mcp.json ne peut pas être utilisé : {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Date and time</source>
+        <translation>Date et heure</translation>
+    </message>
+    <message>
+        <source>Calculate</source>
+        <translation>Calculer</translation>
+    </message>
+    <message>
+        <source>Convert units</source>
+        <translation>Convertir des unités</translation>
+    </message>
+    <message>
+        <source>Set a timer</source>
+        <translation>Régler un minuteur</translation>
+    </message>
+    <message>
+        <source>Set a reminder</source>
+        <translation>Créer un rappel</translation>
+    </message>
+    <message>
+        <source>List timers</source>
+        <translation>Lister les minuteurs</translation>
+    </message>
+    <message>
+        <source>Cancel a timer</source>
+        <translation>Annuler un minuteur</translation>
+    </message>
+    <message>
+        <source>Search my conversations and dictations</source>
+        <translation>Chercher dans mes conversations et dictées</translation>
+    </message>
+    <message>
+        <source>Read the clipboard</source>
+        <translation>Lire le presse-papiers</translation>
+    </message>
+    <message>
+        <source>Replies may &amp;use tools (the clock, sums, timers, your history, MCP servers)</source>
+        <translation>Les réponses peuvent &amp;utiliser des outils (l’horloge, les calculs, les minuteurs, votre historique, les serveurs MCP)</translation>
+    </message>
+    <message>
+        <source>Tools that only read run at once. A tool that acts asks first (“Shall I …?”), in the window and by voice, unless you tick it below; even then it asks when a tool&apos;s result led to it.</source>
+        <translation>Les outils qui ne font que lire s’exécutent aussitôt. Un outil qui agit demande d’abord (« Dois-je … ? »), dans la fenêtre et à voix haute, sauf si vous le cochez ci-dessous ; même alors, il demande quand le résultat d’un outil y a mené.</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Outil</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Without asking</source>
+        <translation>Sans demander</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Outils</translation>
+    </message>
+    <message>
+        <source>Tick a tool that acts to let it run without asking</source>
+        <translation>Cochez un outil qui agit pour qu’il s’exécute sans demander</translation>
+    </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation>Serveurs MCP (mcp.json)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Serveurs MCP</translation>
+    </message>
+    <message>
+        <source>Tick a server to start it; its tools are listed under it</source>
+        <translation>Cochez un serveur pour le démarrer ; ses outils sont listés dessous</translation>
+    </message>
+    <message>
+        <source>&amp;Add a server…</source>
+        <translation>&amp;Ajouter un serveur…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Retirer</translation>
+    </message>
+    <message>
+        <source>&amp;Open mcp.json</source>
+        <translation>Ou&amp;vrir mcp.json</translation>
+    </message>
+    <message>
+        <source>always (only reads)</source>
+        <translation>toujours (lit seulement)</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>écarté</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja">
 <context>
+    <name>AddServerDialog</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>MCP サーバーを追加</translation>
+    </message>
+    <message>
+        <source>a command, as in a terminal, or an http(s):// address</source>
+        <translation>コマンド（ターミナルと同じ）または http(s):// アドレス</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N):</translation>
+    </message>
+    <message>
+        <source>&amp;Command or address:</source>
+        <translation>コマンドまたはアドレス(&amp;C):</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>Serving other apps · answering</source>
@@ -1194,6 +1213,58 @@ Last message {age}</source>
         <translation>このターンにかかった時間を段階ごとに表示</translation>
     </message>
     <message>
+        <source>Tools used</source>
+        <translation>使用したツール</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>はい(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>いいえ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Tools used: {names}</source>
+        <translation>使用したツール: {names}</translation>
+    </message>
+    <message>
+        <source>Using {name}…</source>
+        <translation>{name} を使用中…</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>you said no</source>
+        <translation>いいえと答えました</translation>
+    </message>
+    <message>
+        <source>not a valid call</source>
+        <translation>無効な呼び出し</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止しました</translation>
+    </message>
+    <message>
+        <source>Arguments: {arguments}</source>
+        <translation>引数: {arguments}</translation>
+    </message>
+    <message>
+        <source>Result: {result}</source>
+        <translation>結果: {result}</translation>
+    </message>
+    <message>
         <source>Retry</source>
         <translation>再試行</translation>
     </message>
@@ -1876,6 +1947,10 @@ Last message {age}</source>
         <translation>返答を読み上げる(&amp;A)</translation>
     </message>
     <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>ナチュラル音声は、返答を書いている間に一文ずつ読み上げます。話しかけて割り込む（ハンズフリー）か、話すキーを押すと中断できます。</translation>
     </message>
@@ -2209,6 +2284,128 @@ Last message {age}</source>
     <message>
         <source>Type a message below.</source>
         <translation>下にメッセージを入力してください。</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRoom</name>
+    <message>
+        <source>The MCP servers cannot be used: {problem}</source>
+        <translation>MCP サーバーを使用できません: {problem}</translation>
+    </message>
+    <message>
+        <source>A server of mcp.json cannot be used: {problem}</source>
+        <translation>mcp.json のサーバーを使用できません: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Date and time</source>
+        <translation>日付と時刻</translation>
+    </message>
+    <message>
+        <source>Calculate</source>
+        <translation>計算</translation>
+    </message>
+    <message>
+        <source>Convert units</source>
+        <translation>単位の換算</translation>
+    </message>
+    <message>
+        <source>Set a timer</source>
+        <translation>タイマーを設定</translation>
+    </message>
+    <message>
+        <source>Set a reminder</source>
+        <translation>リマインダーを設定</translation>
+    </message>
+    <message>
+        <source>List timers</source>
+        <translation>タイマーの一覧</translation>
+    </message>
+    <message>
+        <source>Cancel a timer</source>
+        <translation>タイマーを取り消す</translation>
+    </message>
+    <message>
+        <source>Search my conversations and dictations</source>
+        <translation>会話と音声入力を検索</translation>
+    </message>
+    <message>
+        <source>Read the clipboard</source>
+        <translation>クリップボードを読む</translation>
+    </message>
+    <message>
+        <source>Replies may &amp;use tools (the clock, sums, timers, your history, MCP servers)</source>
+        <translation>返答でツールを使用する(&amp;U)（時計、計算、タイマー、履歴、MCP サーバー）</translation>
+    </message>
+    <message>
+        <source>Tools that only read run at once. A tool that acts asks first (“Shall I …?”), in the window and by voice, unless you tick it below; even then it asks when a tool&apos;s result led to it.</source>
+        <translation>読み取るだけのツールはすぐに実行されます。操作を行うツールは、下でチェックしない限り、ウィンドウと音声で先に確認します（「…しましょうか？」）。チェックしていても、ツールの結果がきっかけの場合は確認します。</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>提供元</translation>
+    </message>
+    <message>
+        <source>Without asking</source>
+        <translation>確認なし</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Tick a tool that acts to let it run without asking</source>
+        <translation>操作を行うツールをチェックすると、確認なしで実行されます</translation>
+    </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation>MCP サーバー（mcp.json）</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP サーバー</translation>
+    </message>
+    <message>
+        <source>Tick a server to start it; its tools are listed under it</source>
+        <translation>サーバーをチェックすると起動します。そのツールは下に一覧表示されます</translation>
+    </message>
+    <message>
+        <source>&amp;Add a server…</source>
+        <translation>サーバーを追加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>削除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open mcp.json</source>
+        <translation>mcp.json を開く(&amp;O)</translation>
+    </message>
+    <message>
+        <source>always (only reads)</source>
+        <translation>常に（読み取りのみ）</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>除外</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AddServerDialog</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Adicionar um servidor MCP</translation>
+    </message>
+    <message>
+        <source>a command, as in a terminal, or an http(s):// address</source>
+        <translation>um comando, como num terminal, ou um endereço http(s)://</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source>&amp;Command or address:</source>
+        <translation>&amp;Comando ou endereço:</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>Serving other apps · answering</source>
@@ -1200,6 +1219,58 @@ Last message {age}</source>
         <translation>Quanto tempo esta vez levou, passo a passo</translation>
     </message>
     <message>
+        <source>Tools used</source>
+        <translation>Ferramentas usadas</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>&amp;Sim</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>&amp;Não</translation>
+    </message>
+    <message>
+        <source>Tools used: {names}</source>
+        <translation>Ferramentas usadas: {names}</translation>
+    </message>
+    <message>
+        <source>Using {name}…</source>
+        <translation>Usando {name}…</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>em andamento</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>feito</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>you said no</source>
+        <translation>você disse não</translation>
+    </message>
+    <message>
+        <source>not a valid call</source>
+        <translation>chamada inválida</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>Arguments: {arguments}</source>
+        <translation>Argumentos: {arguments}</translation>
+    </message>
+    <message>
+        <source>Result: {result}</source>
+        <translation>Resultado: {result}</translation>
+    </message>
+    <message>
         <source>Retry</source>
         <translation>Tentar de novo</translation>
     </message>
@@ -1883,6 +1954,10 @@ Last message {age}</source>
         <translation>Ler as &amp;respostas em voz alta</translation>
     </message>
     <message>
+        <source>Tools</source>
+        <translation>Ferramentas</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>A voz natural fala cada frase enquanto a resposta ainda está sendo escrita, e você pode falar por cima dela (mãos livres) ou pressionar a tecla de falar para interrompê-la.</translation>
     </message>
@@ -2216,6 +2291,128 @@ Last message {age}</source>
     <message>
         <source>Type a message below.</source>
         <translation>Digite uma mensagem abaixo.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRoom</name>
+    <message>
+        <source>The MCP servers cannot be used: {problem}</source>
+        <translation>Os servidores MCP não podem ser usados: {problem}</translation>
+    </message>
+    <message>
+        <source>A server of mcp.json cannot be used: {problem}</source>
+        <translation>Um servidor do mcp.json não pode ser usado: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Date and time</source>
+        <translation>Data e hora</translation>
+    </message>
+    <message>
+        <source>Calculate</source>
+        <translation>Calcular</translation>
+    </message>
+    <message>
+        <source>Convert units</source>
+        <translation>Converter unidades</translation>
+    </message>
+    <message>
+        <source>Set a timer</source>
+        <translation>Definir um temporizador</translation>
+    </message>
+    <message>
+        <source>Set a reminder</source>
+        <translation>Criar um lembrete</translation>
+    </message>
+    <message>
+        <source>List timers</source>
+        <translation>Listar temporizadores</translation>
+    </message>
+    <message>
+        <source>Cancel a timer</source>
+        <translation>Cancelar um temporizador</translation>
+    </message>
+    <message>
+        <source>Search my conversations and dictations</source>
+        <translation>Buscar em minhas conversas e ditados</translation>
+    </message>
+    <message>
+        <source>Read the clipboard</source>
+        <translation>Ler a área de transferência</translation>
+    </message>
+    <message>
+        <source>Replies may &amp;use tools (the clock, sums, timers, your history, MCP servers)</source>
+        <translation>As respostas podem &amp;usar ferramentas (o relógio, contas, temporizadores, seu histórico, servidores MCP)</translation>
+    </message>
+    <message>
+        <source>Tools that only read run at once. A tool that acts asks first (“Shall I …?”), in the window and by voice, unless you tick it below; even then it asks when a tool&apos;s result led to it.</source>
+        <translation>Ferramentas que só leem rodam na hora. Uma ferramenta que age pergunta antes (“Posso …?”), na janela e por voz, a menos que você a marque abaixo; mesmo assim pergunta quando o resultado de uma ferramenta levou a ela.</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Ferramenta</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Origem</translation>
+    </message>
+    <message>
+        <source>Without asking</source>
+        <translation>Sem perguntar</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Ferramentas</translation>
+    </message>
+    <message>
+        <source>Tick a tool that acts to let it run without asking</source>
+        <translation>Marque uma ferramenta que age para que rode sem perguntar</translation>
+    </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation>Servidores MCP (mcp.json)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Servidores MCP</translation>
+    </message>
+    <message>
+        <source>Tick a server to start it; its tools are listed under it</source>
+        <translation>Marque um servidor para iniciá-lo; suas ferramentas aparecem abaixo dele</translation>
+    </message>
+    <message>
+        <source>&amp;Add a server…</source>
+        <translation>&amp;Adicionar um servidor…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remover</translation>
+    </message>
+    <message>
+        <source>&amp;Open mcp.json</source>
+        <translation>A&amp;brir mcp.json</translation>
+    </message>
+    <message>
+        <source>always (only reads)</source>
+        <translation>sempre (só lê)</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>deixada de fora</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AddServerDialog</name>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>a command, as in a terminal, or an http(s):// address</source>
+        <translation>命令（同终端中一样）或 http(s):// 地址</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Command or address:</source>
+        <translation>命令或地址(&amp;C)：</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>Serving other apps · answering</source>
@@ -1194,6 +1213,58 @@ Last message {age}</source>
         <translation>这一轮用了多长时间，逐步列出</translation>
     </message>
     <message>
+        <source>Tools used</source>
+        <translation>使用的工具</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>是(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>否(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Tools used: {names}</source>
+        <translation>使用的工具：{names}</translation>
+    </message>
+    <message>
+        <source>Using {name}…</source>
+        <translation>正在使用 {name}…</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>you said no</source>
+        <translation>你选择了否</translation>
+    </message>
+    <message>
+        <source>not a valid call</source>
+        <translation>无效的调用</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Arguments: {arguments}</source>
+        <translation>参数：{arguments}</translation>
+    </message>
+    <message>
+        <source>Result: {result}</source>
+        <translation>结果：{result}</translation>
+    </message>
+    <message>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
@@ -1876,6 +1947,10 @@ Last message {age}</source>
         <translation>朗读回复(&amp;A)</translation>
     </message>
     <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>自然语音会在回复仍在生成时逐句朗读，你可以直接插话（免提）或按说话键打断它。</translation>
     </message>
@@ -2209,6 +2284,128 @@ Last message {age}</source>
     <message>
         <source>Type a message below.</source>
         <translation>在下方输入消息。</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRoom</name>
+    <message>
+        <source>The MCP servers cannot be used: {problem}</source>
+        <translation>无法使用 MCP 服务器：{problem}</translation>
+    </message>
+    <message>
+        <source>A server of mcp.json cannot be used: {problem}</source>
+        <translation>无法使用 mcp.json 中的一个服务器：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Date and time</source>
+        <translation>日期和时间</translation>
+    </message>
+    <message>
+        <source>Calculate</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Convert units</source>
+        <translation>单位换算</translation>
+    </message>
+    <message>
+        <source>Set a timer</source>
+        <translation>设置计时器</translation>
+    </message>
+    <message>
+        <source>Set a reminder</source>
+        <translation>设置提醒</translation>
+    </message>
+    <message>
+        <source>List timers</source>
+        <translation>列出计时器</translation>
+    </message>
+    <message>
+        <source>Cancel a timer</source>
+        <translation>取消计时器</translation>
+    </message>
+    <message>
+        <source>Search my conversations and dictations</source>
+        <translation>搜索我的对话和听写</translation>
+    </message>
+    <message>
+        <source>Read the clipboard</source>
+        <translation>读取剪贴板</translation>
+    </message>
+    <message>
+        <source>Replies may &amp;use tools (the clock, sums, timers, your history, MCP servers)</source>
+        <translation>回复可以使用工具(&amp;U)（时钟、计算、计时器、你的历史记录、MCP 服务器）</translation>
+    </message>
+    <message>
+        <source>Tools that only read run at once. A tool that acts asks first (“Shall I …?”), in the window and by voice, unless you tick it below; even then it asks when a tool&apos;s result led to it.</source>
+        <translation>只读取的工具会立即运行。会执行操作的工具会先询问（“要我……吗？”），在窗口中和通过语音，除非你在下方勾选它；即便如此，若是某个工具的结果引出了它，仍会询问。</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Without asking</source>
+        <translation>无需询问</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Tick a tool that acts to let it run without asking</source>
+        <translation>勾选会执行操作的工具，让它无需询问即可运行</translation>
+    </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation>MCP 服务器（mcp.json）</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Tick a server to start it; its tools are listed under it</source>
+        <translation>勾选服务器以启动它；其工具列在下方</translation>
+    </message>
+    <message>
+        <source>&amp;Add a server…</source>
+        <translation>添加服务器(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open mcp.json</source>
+        <translation>打开 mcp.json(&amp;O)</translation>
+    </message>
+    <message>
+        <source>always (only reads)</source>
+        <translation>总是（只读取）</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>已省略</translation>
+    </message>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
     </message>
 </context>
 <context>

@@ -73,10 +73,13 @@ def words_of(request: str) -> str:
 
 def english(request: str) -> bool:
     """Whether the request reads as English: enough of its words are common English ones (one
-    in four, and two from five words on: "in" alone does not make "Wie spät ist es in Tokio?")."""
+    in four, and two from five words on: "in" alone does not make "Wie spät ist es in Tokio?");
+    one or two words are taken as English."""
     words = fold(request.replace("'", "").replace("\u2019", "")).split()
+    if len(words) <= 2:
+        return True  # too short to tell ("pasta timer"): read as English
     common = sum(1 for word in words if _ENGLISH.fullmatch(word))
-    return common >= max(1, -(-len(words) // 4), 2 if len(words) >= 5 else 1)
+    return common >= max(-(-len(words) // 4), 2 if len(words) >= 5 else 1)
 
 
 def calculate(request: str) -> float:

@@ -661,6 +661,10 @@ def _saved_note(book: TimerBook) -> str:
     return f" Note: {book.problem}" if book.problem else ""
 
 
+_UNIT = "(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)"
+DURATION_PATTERN = f"^[0-9]+(\\.[0-9]+)? ?{_UNIT}(,? (and )?[0-9]+(\\.[0-9]+)? ?{_UNIT})*$"
+
+
 class SetTimer(Cued):
     """The ``set_timer`` tool."""
 
@@ -673,7 +677,9 @@ class SetTimer(Cued):
             "properties": {
                 "duration": {
                     "type": "string",
-                    "description": 'How long, e.g. "10 minutes", "1 hour 30 minutes", "90 seconds".',
+                    "description": 'How long, in digits and units: "10 minutes", "1 hour 30 minutes", "90 seconds".',
+                    # Digits and a unit, so that a forced call (tools.turn) cannot write a bare "3".
+                    "pattern": DURATION_PATTERN,
                 },
                 "label": {"type": "string", "description": 'What it is for, e.g. "pasta". Optional.'},
             },

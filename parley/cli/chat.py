@@ -22,7 +22,7 @@ import json
 import queue
 import sys
 import threading
-from typing import cast
+from typing import Any, cast
 
 from ..engine.backend.cancel import CancelToken
 from ..engine.backend.devices import fallback_to_cpu
@@ -33,7 +33,7 @@ from ..engine.library import fit_warning
 from ..engine.library.choice import chat_model_path
 from ..engine.tools.builtin import TimerBook, builtin_tools
 from ..engine.tools.mcp import config as mcp_config
-from ..engine.tools.mcp.client import McpHub
+from ..engine.tools.mcp.status import sdk_problem
 from ..engine.tools.tool import BUILT_IN, CheckedCall, Toolbox
 from ..engine.tools.turn import GUIDANCE, Step, run_turn
 from .devices import add_rpc_option, rpc_endpoints
@@ -142,7 +142,7 @@ class CliTools:
         self.timers = TimerBook()
         self.builtins = builtin_tools(self.timers)
         self.yes = yes
-        self.hub: McpHub | None = None
+        self.hub: Any = None  # an McpHub once mcp.json lists a server
         self.toolbox = Toolbox(self.builtins)
         self.allowed = self.toolbox.names if yes else set()
         self.questions: queue.Queue[tuple[str, threading.Event, list[bool]]] = queue.Queue()
@@ -154,6 +154,11 @@ class CliTools:
         for problem in config.problems:
             print(f"parley: {problem}", file=sys.stderr)
         if config.enabled():
+            try:  # the SDK is loaded only when a server is configured
+                from ..engine.tools.mcp.client import McpHub
+            except ImportError as exc:
+                print(f"parley: the MCP servers are not used: {sdk_problem(exc)}", file=sys.stderr)
+                return
             self.hub = McpHub(config.servers, reserved_names=[t.spec.name for t in self.builtins])
             self.hub.start()
 

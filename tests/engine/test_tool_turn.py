@@ -298,3 +298,27 @@ def test_a_stopped_turn_ends_at_once(tmp_path: Path) -> None:
     started = time.perf_counter()
     turn = run_turn(chat, box, "note x", GREEDY, ask=_never_asked, cancel=cancel)  # type: ignore[arg-type]
     assert turn.steps == [] and time.perf_counter() - started < 5
+
+
+def test_a_call_is_checked_without_jsonschema_where_it_cannot_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Wine 8.0 jsonschema's Rust part does not load: the plain checks still hold a call."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_jsonschema(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "jsonschema":
+            raise ImportError("DLL load failed while importing rpds: Module not found.")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_jsonschema)
+    box = Toolbox([Echo()])
+    assert isinstance(box.check("note", '{"text": "milk"}'), CheckedCall)
+    refused = box.check("note", '{"text": 3}')
+    assert isinstance(refused, ToolResult) and "not of type string" in refused.text
+    schema = {"type": "object", "properties": {"unit": {"enum": ["km", "mi"]}}, "required": ["unit"]}
+    from parley.engine.tools.tool import schema_problem
+
+    assert "required" in schema_problem(schema, {})
+    assert "not one of" in schema_problem(schema, {"unit": "ly"})
+    assert schema_problem(schema, {"unit": "km"}) == ""

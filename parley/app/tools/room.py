@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -29,13 +30,16 @@ from parley.engine.errors import ToolConfigError
 from parley.engine.tools import builtin
 from parley.engine.tools.builtin.timers import TimerBook
 from parley.engine.tools.mcp import config as mcp_config
-from parley.engine.tools.mcp.client import McpHub, ServerState, ServerStatus
 from parley.engine.tools.mcp.config import HttpServer, ServerConfig, StdioServer
+from parley.engine.tools.mcp.status import ServerState, ServerStatus, sdk_problem
 from parley.engine.tools.tool import Tool, Toolbox, ToolSpec
 from parley.engine.tools.turn import GUIDANCE
 
 from ...config.settings import Settings
 from ..signals import emit
+
+if TYPE_CHECKING:
+    from parley.engine.tools.mcp.client import McpHub
 from .clipboard import ClipboardTool
 
 log = logging.getLogger("parley.tools")
@@ -73,7 +77,7 @@ class ToolRoom(QObject):
             dictations=self._folder / "dictations.sqlite3",  # and its dictation history
         )
         self._builtins: list[Tool] = [*found, self.clipboard]
-        self.hub: McpHub | None = None
+        self.hub: McpHub | None = None  # made once mcp.json lists a server
         self._offered: tuple[str, ...] = ()
         self._statuses: tuple[ServerStatus, ...] = ()
         self._toolbox: Toolbox | None = None
@@ -174,6 +178,11 @@ class ToolRoom(QObject):
         wanted = servers.servers if servers is not None else ()
         if self.hub is None:
             if not wanted:
+                return
+            try:  # the SDK is loaded only when a server is configured
+                from parley.engine.tools.mcp.client import McpHub
+            except ImportError as exc:
+                self._notice(self.tr("The MCP servers cannot be used here: {problem}").format(problem=sdk_problem(exc)))
                 return
             self.hub = McpHub(wanted, reserved_names=[tool.spec.name for tool in self._builtins])
             self.hub.start()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...config.settings import Settings
-from ...engine.tools.mcp.client import ServerState, ServerStatus
+from ...engine.tools.mcp.status import ServerState, ServerStatus
 from ...engine.tools.tool import BUILT_IN, ToolSpec
 from . import theme
 from .i18n import translate

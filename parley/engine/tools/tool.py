@@ -228,8 +228,10 @@ def bounded(result: ToolResult) -> ToolResult:
 def schema_problem(schema: Mapping[str, Any], value: Any) -> str:
     """Why ``value`` does not match the JSON Schema ``schema`` ("" when it does).  A schema the
     validator cannot read counts as matching nothing but an object (its own problem is said)."""
-    import jsonschema  # the mcp SDK's own dependency; only needed once a call is checked
-
+    try:
+        import jsonschema  # the mcp SDK's own dependency; only needed once a call is checked
+    except ImportError:  # its Rust part (rpds-py) does not load on Wine 8.0: the plain checks
+        return _plain_problem(schema, value)
     try:
         validator_class = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
         validator = validator_class(schema)
@@ -240,6 +242,42 @@ def schema_problem(schema: Mapping[str, Any], value: Any) -> str:
         return ""
     where = "/".join(str(p) for p in error.absolute_path)
     return f"{where + ': ' if where else ''}{error.message[:200]}"
+
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "array": (list,),
+    "object": (dict,),
+    "null": (type(None),),
+}
+
+
+def _plain_problem(schema: Mapping[str, Any], value: Any) -> str:
+    """The checks a call gets where jsonschema cannot load: an object, its required keys, each
+    known key's type and enum."""
+    if not isinstance(value, dict):
+        return "not an object"
+    missing = [key for key in schema.get("required", ()) if isinstance(key, str) and key not in value]
+    if missing:
+        return f"{missing[0]!r} is a required property"
+    found = schema.get("properties")
+    properties: dict[str, Any] = found if isinstance(found, dict) else {}
+    for key, item in value.items():
+        spec = properties.get(key)
+        if not isinstance(spec, dict):
+            continue
+        kinds = spec.get("type")
+        names = [kinds] if isinstance(kinds, str) else [k for k in kinds or () if isinstance(k, str)]
+        allowed = tuple(t for name in names for t in _JSON_TYPES.get(name, ()))
+        wrong_bool = isinstance(item, bool) and "boolean" not in names
+        if names and allowed and (not isinstance(item, allowed) or wrong_bool):
+            return f"{key}: {item!r:.60} is not of type {' or '.join(names)}"
+        if isinstance(spec.get("enum"), list) and item not in spec["enum"]:
+            return f"{key}: {item!r:.60} is not one of {spec['enum']!r:.120}"
+    return ""
 
 
 def _first_line(exc: BaseException) -> str:

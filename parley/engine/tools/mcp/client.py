@@ -31,7 +31,6 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import dataclasses
-import enum
 import json
 import re
 import threading
@@ -61,6 +60,7 @@ from ..tool import (
 )
 from .config import HttpServer, ServerConfig, StdioServer
 from .sieve import Receiving, Sending, Sieve
+from .status import ServerState, ServerStatus
 from .stdio import MAX_MESSAGE_BYTES, StdioTransport
 from .streamable_http import HttpTransport
 
@@ -85,37 +85,6 @@ class Limits:
     stop_grace: float = 2.0  # after stdin closes, and again after the group is terminated
     max_message_bytes: int = MAX_MESSAGE_BYTES
     max_tools: int = 64  # per server
-
-
-class ServerState(str, enum.Enum):
-    OFF = "off"  # disabled in mcp.json, or stopped (the hub closed, the server removed)
-    STARTING = "starting"
-    READY = "ready"
-    FAILED = "failed"
-
-
-@dataclasses.dataclass(frozen=True)
-class ServerStatus:
-    """Where one server stands, for the window and the logs."""
-
-    name: str
-    transport: str  # "stdio" or "http"
-    state: ServerState
-    message: str = ""  # FAILED: why, in one line; READY: how many tools
-    tools: int = 0  # the tools offered
-    problems: tuple[str, ...] = ()  # one line per tool left out or changed, and why
-    pid: int | None = None  # a stdio server's process (and process group): the last one started
-    took: float = 0.0  # READY or FAILED: seconds from the start to that state
-
-    def describe(self) -> str:
-        """One line: "pantry: ready with 3 tools", "office: failed: ..."."""
-        if self.state is ServerState.READY:
-            return f"{self.name}: ready with {_count(self.tools, 'tool')}"
-        if self.state is ServerState.FAILED:
-            return f"{self.name}: failed: {self.message}"
-        if self.state is ServerState.OFF:
-            return f"{self.name}: off"
-        return f"{self.name}: starting"
 
 
 @dataclasses.dataclass(frozen=True)

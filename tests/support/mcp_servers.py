@@ -126,7 +126,8 @@ def pantry(mode: str) -> None:
 
     @server.tool(
         title="Check the pantry",
-        description="How much of an item is left in the pantry (eggs, milk, flour...)." + extra,
+        description="How much of an item is left in the pantry or kitchen: whether we have any, "
+        "are out of it, or have run out (eggs, milk, flour, coffee...)." + extra,
         annotations=ToolAnnotations(read_only_hint=True),
     )
     async def check_stock(item: str) -> str:
@@ -140,7 +141,7 @@ def pantry(mode: str) -> None:
 
     @server.tool(
         title="Add to the shopping list",
-        description="Put an item on the shopping list (quantity: how many).",
+        description="Put an item on the shopping list, to buy (quantity: how many).",
         annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False),
     )
     def add_to_shopping_list(item: str, quantity: int = 1) -> str:
@@ -154,7 +155,7 @@ def pantry(mode: str) -> None:
 
     @server.tool(
         title="Read the shopping list",
-        description="What is on the shopping list.",
+        description="Read what is on the shopping list: what we need to buy.",
         annotations=ToolAnnotations(read_only_hint=True),
     )
     def list_shopping() -> str:
@@ -340,7 +341,8 @@ def office(mode: str, json_response: bool) -> None:
 
     @server.tool(
         title="Find a colleague",
-        description="Look up a colleague in the office directory by (part of) their name." + extra,
+        description="Look up a colleague in the office directory by (part of) their name: "
+        "where they sit (desk), their team, phone extension and email." + extra,
         annotations=ToolAnnotations(read_only_hint=True),
     )
     async def find_colleague(name: str) -> str:
@@ -352,7 +354,7 @@ def office(mode: str, json_response: bool) -> None:
 
     @server.tool(
         title="Room availability",
-        description="When a meeting room (Orion, Lyra, Vega) is booked today.",
+        description="When a meeting room (Orion, Lyra, Vega) is booked or free today.",
         annotations=ToolAnnotations(read_only_hint=True),
     )
     def room_availability(room: str) -> str:
@@ -362,7 +364,7 @@ def office(mode: str, json_response: bool) -> None:
 
     @server.tool(
         title="Book a room",
-        description="Book a meeting room today at a time (HH:MM) for some minutes.",
+        description="Book a meeting room today at a time, in 24-hour HH:MM, for some minutes.",
         annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False),
     )
     def book_room(room: str, time: str, minutes: int = 30) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..errors import PromptFormatError, TemplateRefusedError
 from .chat_template import ChatTemplate
-from .gbnf import Expr, Grammar, alt, lit, seq
+from .gbnf import Chars, Expr, Grammar, Rep, alt, lit, seq
 from .json_schema import space, value_expr
 from .prompt_format import Message, PromptFormat
 
@@ -155,11 +155,45 @@ def render(
     return builtin.render(plain_messages(template_messages(messages, tools)))
 
 
+def call_or_words(functions: list[dict[str, Any]]) -> str:
+    """The grammar of a reply that is either one Hermes call of one of ``functions``
+    (``<tool_call>`` and its JSON, arguments held to their schema) or words that are no call
+    (not starting with ``<``, ``{``, ``[`` or a code fence, so a half-written call, a schema
+    echoed back or a ``<tools>`` tag cannot be the reply).  SchemaError for parameters a grammar
+    cannot hold."""
+    grammar = Grammar()
+    opening, call = _call_expr(grammar, "hermes", functions)
+    first = Chars("^<{[`\\x00-\\x20")
+    words = seq(first, Rep(Chars("^\\x00"), 0, None))
+    return grammar.gbnf(alt(seq(lit(opening), call), words))
+
+
 def forced_call(family: str, functions: list[dict[str, Any]]) -> tuple[str, str]:
     """The reply's opening (added to the prompt) and the grammar of what follows it: one call of
     one of ``functions`` (``{"name", "parameters"}``), arguments held to their schema.
     SchemaError for parameters a grammar cannot hold."""
     grammar = Grammar()
+    opening, call = _call_expr(grammar, family, functions)
+    return opening, grammar.gbnf(call)
+
+
+def forced_arguments(family: str, function: dict[str, Any]) -> tuple[str, str]:
+    """Like ``forced_call`` for a single function, with its name written into the opening too
+    (``<tool_call>\\n{"name": "f", "arguments": ``): the model writes only the arguments, held to
+    their schema, and the closing brace, about half the tokens of a whole call.  The family's
+    closing marker is left out (the call is read without it)."""
+    grammar = Grammar()
+    key = "parameters" if family == "llama3" else "arguments"
+    name = json.dumps(function["name"], ensure_ascii=False)
+    head = f'{{"name": {name}, "{key}": '
+    arguments = value_expr(grammar, function.get("parameters") or {"type": "object", "properties": {}})
+    opening = {"mistral": "[TOOL_CALLS][", "llama3": ""}.get(family, "<tool_call>\n")
+    tail = "}]" if family == "mistral" else "}"
+    return opening + head, grammar.gbnf(seq(arguments, lit(tail)))
+
+
+def _call_expr(grammar: Grammar, family: str, functions: list[dict[str, Any]]) -> tuple[str, Expr]:
+    """A family's opening, and the expression of one call that follows it."""
     ws = space(grammar)
     key = "parameters" if family == "llama3" else "arguments"
     calls: list[Expr] = []
@@ -170,7 +204,7 @@ def forced_call(family: str, functions: list[dict[str, Any]]) -> tuple[str, str]
         calls.append(seq(head, ws, arguments, ws, lit("}")))
     call = alt(*calls)
     if family == "mistral":
-        return "[TOOL_CALLS]", grammar.gbnf(seq(lit("["), call, lit("]")))
+        return "[TOOL_CALLS]", seq(lit("["), call, lit("]"))
     if family == "llama3":
-        return "", grammar.gbnf(call)
-    return "<tool_call>\n", grammar.gbnf(seq(call, lit("\n</tool_call>")))
+        return "", call
+    return "<tool_call>\n", seq(call, lit("\n</tool_call>"))

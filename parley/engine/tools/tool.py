@@ -208,12 +208,16 @@ def _content_words(text: str) -> set[str]:
     return words
 
 
-def shares_words(request: str, *texts: str) -> bool:
-    """Whether ``request`` has a word that carries meaning in common with any of ``texts`` (a
-    tool's name, title, description, server): how a tool without cues of its own (an MCP
-    server's) is judged worth showing the model."""
+def shares_words(request: str, names: tuple[str, ...], texts: tuple[str, ...]) -> bool:
+    """Whether ``request`` is about what a tool without cues of its own (an MCP server's) does:
+    it has a meaningful word of the tool's ``names`` (its name, title, server), or two of all its
+    words (``texts`` too: its description).  One word of a description alone is too little: "what's
+    your name" shares one with a directory's "their name", "how do I boil an egg" one with a
+    pantry's "(eggs, milk, flour...)"."""
     wanted = _content_words(request)
-    return any(wanted & _content_words(text) for text in texts)
+    named = set().union(*(_content_words(text) for text in names))
+    described = named.union(*(_content_words(text) for text in texts))
+    return bool(wanted & named) or len(wanted & described) >= 2
 
 
 def bounded(result: ToolResult) -> ToolResult:

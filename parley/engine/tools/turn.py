@@ -128,11 +128,14 @@ def run_turn(
         stream = ToolCallStream(names)
         if opening:
             stream.push(opening)  # a forced call's start, in the prompt: never text
+        junk: list[str] = []  # a call's form with no call in it (a "<tools>" echo, a schema): never shown
 
         def shown(parts: list[str | ToolDelta]) -> None:
             for part in parts:
                 if isinstance(part, str):
-                    if on_text is not None and not stream.calls:  # after a call the model only guesses
+                    if junk or _call_form(part):
+                        junk.append(part)
+                    elif on_text is not None and not stream.calls:  # after a call the model only guesses
                         on_text(part)
                 elif part.id is not None and on_step is not None:
                     on_step(Step(part.id, part.name or "", "", part.name or "", "", "running"))
@@ -154,13 +157,19 @@ def run_turn(
         words, calls = parse_reply(reply.text, names)
         if calls:
             words = _before_calls(reply.text)
+        elif junk and kind != "again":  # a call that is none: the reply is written again, in words
+            return generate("again", dataclasses.replace(how, grammar=NO_CALL_GRAMMAR))
         return reply, words, calls
 
     relevance = {tool.spec.name: toolbox.relevance(tool.spec.name, user_text) for tool in toolbox}
     sure = [tool.spec for tool in toolbox if relevance[tool.spec.name] >= SURE]
     maybe = [tool.spec for tool in toolbox if NEVER < relevance[tool.spec.name] < SURE]
     if sure:  # plainly a request for these: the model calls one of them, its arguments held to the schema
-        opening, grammar = tool_prompt.forced_call(_family(session), [dict(s.function()["function"]) for s in sure])
+        functions = [dict(s.function()["function"]) for s in sure]
+        if len(functions) == 1:  # its name written for the model too: it writes the arguments alone
+            opening, grammar = tool_prompt.forced_arguments(_family(session), functions[0])
+        else:
+            opening, grammar = tool_prompt.forced_call(_family(session), functions)
         reply, words, calls = generate("reply", dataclasses.replace(params, grammar=grammar), opening)
     elif not maybe:  # no tool's business: answered as without tools
         reply = session.reply(user_text, params, on_text, cancel)
@@ -219,12 +228,34 @@ class _AnyToolName(set[str]):
         return isinstance(name, str) and NAME.match(name) is not None
 
 
+OFFER = """Tools you may use for this message, only if it needs one (otherwise just answer):
+{tools}
+To use one, reply with nothing but the call, in this form:
+<tool_call>
+{{"name": "<the tool's name>", "arguments": {{<its arguments as JSON>}}}}
+</tool_call>"""
+
+
 def offer(specs: list[ToolSpec]) -> str:
-    """The tools a request may want, described as the model reads them in the user's message
-    (the Hermes form ``tool_prompt.GENERIC_TOOLS``, with the form to call them in)."""
-    return tool_prompt.GENERIC_TOOLS.format(
-        tools="\n".join(json.dumps(s.function(), ensure_ascii=False) for s in specs)
-    )
+    """The tools a request may want, as the model reads them at the end of the user's message: a
+    line each (name, what it does, its arguments), and the form of a call (Hermes').  Short, and
+    with no tag the model could echo back (the ``<tools>`` list of the Hermes system prompt
+    was written back as the reply by the 1.5B model)."""
+    return OFFER.format(tools="\n".join(f"- {_signature(spec)}" for spec in specs))
+
+
+def _signature(spec: ToolSpec) -> str:
+    """``name: description Arguments: key (type, required): description; ...``"""
+    properties = spec.parameters.get("properties")
+    required = set(spec.parameters.get("required") or ())
+    parts = []
+    for key, schema in properties.items() if isinstance(properties, dict) else ():
+        schema = schema if isinstance(schema, dict) else {}
+        kind = schema.get("type", "any")
+        note = str(schema.get("description") or "")[:200]
+        parts.append(f"{key} ({kind}{', required' if key in required else ''}){': ' + note if note else ''}")
+    arguments = f" Arguments: {'; '.join(parts)}." if parts else " No arguments."
+    return f"{spec.name}: {spec.description.strip()}{arguments}"
 
 
 def _family(session: ChatSession) -> str:
@@ -292,9 +323,15 @@ def _from_steps(steps: list[Step]) -> str:
     done = [s for s in steps if s.status == "done"]
     if not done:
         return "I could not get an answer from the tools."
-    last = done[-1]
-    found = (last.summary or last.result).strip()
-    return f"Here is what {last.name} gave: {found[:600]}"
+    lines = done[-1].result.strip().splitlines()
+    return f"Here is what I found: {lines[0][:600]}" if lines else "I could not get an answer from the tools."
+
+
+def _call_form(text: str) -> bool:
+    """Whether a piece of reply text is the start of a call's form (a marker or a JSON object):
+    what ``ToolCallStream`` gives back as text when no call could be read from it."""
+    start = text.lstrip()
+    return start.startswith(("{", "[{", *START_MARKERS))
 
 
 def _before_calls(text: str) -> str:

@@ -112,10 +112,13 @@ _INCREASE = re.compile(
 _ADD_PERCENT = re.compile(r"^(?P<verb>add|subtract|take)\s+(?P<p>.+?%)\s+(?:to|from|off)\s+(?P<a>.+)$")
 
 
+_MONEY = re.compile(r"[$£€¥]|\b(?:dollars?|pounds?|euros?|bucks|quid|cents?|pence)\b")
+
+
 def normalize(expression: str) -> str:
     """The expression as people write or say it, in Python's syntax, lower case ("1,234 x 5,678"
     -> "1234 * 5678"); percentages are left as ``N%`` (``_percentages`` reads them)."""
-    text = expression.strip().lower()
+    text = _MONEY.sub(" ", expression.strip().lower())  # "15% of 62$", "£187.50": amounts, not units
     for sign, plain in _SIGNS.items():
         text = text.replace(sign, plain)
     text = _LEAD.sub("", text)

@@ -38,14 +38,22 @@ _ENGLISH = re.compile(
     r"some|much|many|there|translate|write|make|show|help|have|has|need|want|good|best|remind|cancel|convert)\b"
 )
 _OPERATOR = re.compile(
-    r"\d\s*[-+*/x×÷^%]\s*\d|\d\s*%|\b(?:times|multiplied|plus|minus|divided|over|percent|percentage|squared|cubed"
-    r"|square root|sqrt|power|factorial|sum of|product of|average of|tip on|tip of)\b"
+    r"\d\s*[-+*/x×÷^%]\s*\d|\d\s*%|\b(?:times|multipl\w*|plus|minus|divide\w*|subtract\w*|add up|over|percent|"
+    r"percentage|squared|cubed|square root|sqrt|power|factorial|sum of|product of|average of|tip|split|"
+    r"(?:a )?(?:half|third|quarter|fifth|tenth) of|point)\b"
 )
 _MATH_WORDS = re.compile(r"\b(?:calculate|compute|math|add up|total|split|tip|interest|discount|tax|sum|average)\b")
 _ASK_TIME = re.compile(
-    r"\b(?:what(?:s| is)? (?:the )?time|time is it|the time in|time in [a-z]|what(?:s| is)? (?:the )?date|"
+    r"\b(?:what(?:s| is)? (?:the )?(?:current |local )?time\b(?!\s+(?:complexity|signature|limit|frame|travel|value))|"
+    r"time is it|the time in|time in [a-z]|what(?:s| is)? (?:the )?date|"
     r"what day|which day|todays date|date today|day is it|day of the week|(?:days|weeks) from (?:now|today)|"
-    r"how many days (?:until|till|to))\b"
+    r"how many days (?:until|till|to)|what date will it be|what day will it be|"
+    r"is it (?:morning|afternoon|evening|night|nighttime|daytime|late|early|dark|light) (?:yet )?in)\b"
+)
+# A question about how or why things are, or what a word means: no tool measures that.
+_EXPLAIN = re.compile(
+    r"^\s*why\b|\bwhat does .+ mean\b|\bmeaning of\b|\bdefine\b|\bdefinition\b|\bexplain\b|"
+    r"\bhow (?:do|does|did|can) (?:we|they|people|it|you|i)\b|\bcomplexity\b|\bhistory of\b"
 )
 _TIME_WORDS = re.compile(r"\b(?:time|date|day|days|today|tomorrow|clock|oclock|week|weekday|timezone|zone)\b")
 _TIMER_WORDS = re.compile(r"\b(?:timers?|reminders?|remind|alarms?|countdown|count down|wake me)\b")
@@ -54,7 +62,8 @@ _LIST_WORDS = re.compile(r"\b(?:list|what|which|any|how long|how much time|left|
 _SET_WORDS = re.compile(r"\b(?:set|start|make|create|put|give me|add|new|remind me|wake me)\b")
 _HISTORY = re.compile(
     r"\b(?:dictat\w*|did i (?:say|tell|ask|write|mention|note)|what i (?:said|told|asked|wrote|dictated)|"
-    r"i told you|we (?:talked|spoke|discussed)|our (?:last )?conversations?|(?:my|the) history|last time i)\b"
+    r"i told you|we (?:talked|spoke|discussed)|did we (?:say|talk|discuss|decide|agree)|i (?:mentioned|noted)|"
+    r"our (?:last )?conversations?|my history|last time i)\b"
 )
 _HISTORY_WORDS = re.compile(r"\b(?:remember|earlier|yesterday|last week|said|told|mentioned|notes?)\b")
 _CLIPBOARD = re.compile(r"\b(?:clipboard|(?:i|i've|i have|i just) copied|what i copied|the copied)\b")
@@ -78,7 +87,7 @@ def english(request: str) -> bool:
     words = fold(request.replace("'", "").replace("\u2019", "")).split()
     if len(words) <= 2:
         return True  # too short to tell ("pasta timer"): read as English
-    common = sum(1 for word in words if _ENGLISH.fullmatch(word))
+    common = sum(1 for word in words if _ENGLISH.fullmatch(word) or word in _NUMBER_WORDS)
     return common >= max(-(-len(words) // 4), 2 if len(words) >= 5 else 1)
 
 
@@ -89,6 +98,8 @@ def calculate(request: str) -> float:
     numbers = len(re.findall(r"\d+(?:[.,]\d+)*|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", text))
     if numbers >= 2 and _OPERATOR.search(text) or (numbers >= 1 and re.search(r"square root|sqrt|factorial", text)):
         return SURE
+    if _EXPLAIN.search(text):
+        return NEVER  # "what does percent mean": a question about the words, not a sum
     if numbers >= 2 or _MATH_WORDS.search(text) or _OPERATOR.search(text):
         return MAYBE
     return NEVER  # one number is a name or a date ("World War Two", "in 1969"), not a sum
@@ -100,15 +111,23 @@ def get_time(request: str) -> float:
         return MAYBE
     if _ASK_TIME.search(text) and not _TIMER_WORDS.search(text):
         return SURE
-    if _TIME_WORDS.search(text):
+    if _TIME_WORDS.search(text) and not _EXPLAIN.search(text):
         return MAYBE
     return NEVER
+
+
+_HOW_TO = re.compile(
+    r"\bhow (?:do|can|would|should|does) (?:i|you|we|one)\b|\bhow to\b|"
+    r"\bon (?:my|the|your|a) (?:phone|watch|oven|microwave|computer|iphone|android)\b"
+)
 
 
 def set_timer(request: str) -> float:
     text = words_of(request)
     if not english(request):
         return MAYBE
+    if _HOW_TO.search(text):
+        return NEVER  # how to set one on something else
     if not re.search(r"\b(?:timers?|countdown|count down|alarm|wake me)\b", text):
         return NEVER
     if _CANCEL_WORDS.search(text):
@@ -126,10 +145,12 @@ def set_reminder(request: str) -> float:
     text = words_of(request)
     if not english(request):
         return MAYBE
+    if _HOW_TO.search(text):
+        return NEVER
     if not re.search(r"\b(?:remind|reminder|reminders)\b", text):
         return NEVER
-    if _CANCEL_WORDS.search(text):
-        return NEVER
+    if _CANCEL_WORDS.search(text) or re.search(r"\b(?:do i have|what|which|any|list)\b.*\breminders?\b", text):
+        return NEVER  # cancelling, or asking which are set
     return SURE if re.search(r"\bremind me\b|\b(?:set|add|make|create) a reminder\b", text) else MAYBE
 
 
@@ -138,10 +159,14 @@ def list_timers(request: str) -> float:
     if not english(request):
         return MAYBE
     if not _TIMER_WORDS.search(text):
-        return NEVER
+        return MAYBE if re.search(r"\bhow long\b.*\bleft\b", text) else NEVER  # "how long is left on the bread"
     if _CANCEL_WORDS.search(text):
         return NEVER
-    if re.search(r"\b(?:list|how long|how much time|left|remaining|what timers|which timers|any timers)\b", text):
+    if re.search(
+        r"\b(?:list|how long|how much time|left|remaining|(?:what|which|any|my) (?:timers|reminders)|"
+        r"do i have (?:a|any) (?:timers?|reminders?))\b",
+        text,
+    ):
         return SURE
     return MAYBE if _LIST_WORDS.search(text) else NEVER
 

@@ -314,6 +314,23 @@ def snippet(text: str, words: list[str]) -> str:
     return f"{'…' if start else ''}{flat[start:end].strip()}{'…' if end < len(flat) else ''}"
 
 
+_TIME_IN_WORDS = re.compile(
+    r"\b(today|yesterday|last night|this (?:morning|week|month|year)|last (?:week|month|year)|"
+    r"(?:\d{1,3}|a|one|two|three|four|five|six|seven) (?:days?|weeks?) ago)\b"
+)
+
+
+def _time_words_moved(text: str, window_text: str) -> tuple[str, str]:
+    """Words and window with a time written among the words ("dentist yesterday") moved to the
+    window when it has none: models put it there."""
+    if window_text.strip():
+        return text, window_text
+    found = _TIME_IN_WORDS.search(fold(text))
+    if found is None:
+        return text, window_text
+    return _TIME_IN_WORDS.sub(" ", fold(text)), found[1]
+
+
 def search(
     conversations: Path,
     dictations: Path,
@@ -327,10 +344,11 @@ def search(
     """The tool's work: the newest matches first, or what stopped the search."""
     if cancel.cancelled:
         raise Cancelled("the search was cancelled")
+    text, window_text = _time_words_moved(text, window_text)
     try:
         window = parse_window(window_text, now, zone)
-    except SearchError as exc:
-        return ToolResult.error(str(exc))
+    except SearchError:  # a time the model made up ("now"): the search goes over any time
+        window = Window(None, None, "")
     words, sources = search_words(text)
     if not words and text.strip() and not fold(text):
         return ToolResult.error(f"{text[:40]!r} has no words to search for")

@@ -548,6 +548,11 @@ def parse_moment(text: str, now: datetime, zone: tzinfo | None = None) -> dateti
     if relative := re.fullmatch(r"(?:in|after)\s+(.+)|(.+?)\s+(?:from now|later)", key):
         seconds, _ = parse_duration(relative[1] or relative[2])
         return now + timedelta(seconds=seconds)
+    if re.fullmatch(r"[\d.]+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)(?:\s+(?:and\s+)?.+)?", key):
+        seconds, _ = parse_duration(key)  # "2 hours": a length, which a reminder counts from now
+        return now + timedelta(seconds=seconds)
+    if hhmm := re.fullmatch(r"([01]\d|2[0-3])([0-5]\d)", key):  # "1800", as models write 18:00
+        key = f"{hhmm[1]}:{hhmm[2]}"
     if _ISO_MOMENT.match(key):
         return _iso_moment(key, now, zone)
     return _spoken_moment(key, raw, now, zone)
@@ -878,6 +883,7 @@ class CancelTimer(Cued):
                     "description": 'Its label or number, e.g. "pasta" or "2", or "all".',
                 },
             },
+            "required": ["which"],  # a forced call always says which (with several, "which" is needed)
         },
         read_only=False,
     )

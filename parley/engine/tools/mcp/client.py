@@ -126,12 +126,13 @@ class McpTool:
 
     def relevance(self, request: str) -> float:
         """A server's tool has no cues of its own: it is shown to the model for a request that
-        shares a meaningful word with its name, title, description or server (``MAYBE``), and
-        not for others (``NEVER``), so that a question about something else is answered without
-        it (``tools.turn``)."""
+        shares a meaningful word with its name, title or server, or two with those and its
+        description (``MAYBE``, ``tool.shares_words``), and not for others (``NEVER``), so that a
+        question about something else is answered without it (``tools.turn``)."""
         spec = self._spec
-        texts = (self.remote_name, spec.title, spec.description, self.server)
-        return MAYBE if shares_words(request, *texts) else NEVER
+        return (
+            MAYBE if shares_words(request, (self.remote_name, spec.title, self.server), (spec.description,)) else NEVER
+        )
 
     def run(self, arguments: Mapping[str, Any], cancel: CancelFlag) -> ToolResult:
         return self._hub.call_remote(self.server, self.remote_name, arguments, cancel, title=self._spec.title)

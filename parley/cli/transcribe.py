@@ -47,7 +47,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "model packages), or a whisper.cpp .bin file; the first two are prepared on first use",
     )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
-    p.add_argument("--threads", type=int, default=None, help="CPU threads (default: up to 8)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="CPU threads, fixed (default: one per free physical core, up to 8, followed while it runs)",
+    )
     p.add_argument("--language", default="auto", help="language code, or auto (multilingual models)")
     p.add_argument("--translate", action="store_true", help="translate to English (multilingual models)")
     p.add_argument("--prompt", default=None, help="initial prompt (names, spelling hints)")

@@ -33,11 +33,11 @@ import numpy as np
 
 from .audio.files import prepare_for_model
 from .audio.utterance import speech_in, speech_region, spoken_text
-from .backend import auto_choice, native
+from .backend import auto_choice, cpu_load, native
 from .backend.cancel import CancelToken
 from .backend.devices import DeviceChoice, load_with_fallback, select_device
 from .backend.rpc import remote
-from .backend.threads import default_threads
+from .backend.threads import default_threads, usable_threads
 from .errors import (
     AudioContextError,
     Cancelled,
@@ -172,12 +172,21 @@ class SpeechModel(Owner):
             if threads is not None and threads < 0:
                 raise ThreadCountError(f"the number of CPU threads must be at least 1, not {threads}")
             native.load_backends()
-            self.threads = threads or default_threads()
+            self.threads = usable_threads(threads) if threads else default_threads()
+            # No count given: the threads follow the machine's load (cpu_load); a given one stays.
+            self.governor = cpu_load.ThreadGovernor(self.threads) if not threads else None
             choice = device if isinstance(device, DeviceChoice) else select_device(device)
             choice = auto_choice.settle(
                 "speech", self.path, choice, self.threads, device_trial(self.path, self.threads)
             )
             self.device = load_with_fallback(choice, lambda on: self._load(on, flash_attn))
+
+    def _threads_now(self) -> int:
+        """The threads a transcription computes with: the machine's free cores now (``cpu_load``)
+        on the CPU when no count was given, else the count."""
+        if self.governor is not None and not self.device.device.is_gpu and not self.device.device.remote:
+            return self.governor.threads()
+        return self.threads
 
     def _load(self, choice: DeviceChoice, flash_attn: bool) -> None:
         """Load the model and its working state on ``choice``; ModelLoadError on failure,
@@ -301,7 +310,7 @@ class SpeechModel(Owner):
         elif lang != "auto" and language_id(lang) < 0:
             raise UnknownLanguageError(str(language))
         params = FullParams(
-            threads=threads or self.threads,
+            threads=threads or self._threads_now(),
             language=lang,
             translate=translate,
             no_context=True,

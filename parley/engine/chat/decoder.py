@@ -49,11 +49,18 @@ class Decoder(Owner):
                 )
             )
             self._batch = self._resources.enter_context(LlamaBatch(self.context.n_batch))
+        self.threads = threads  # what the decodes compute with now (``set_threads``)
         self.n_ctx = min(self.context.n_ctx // sequences, n_ctx)  # tokens per sequence
         self.n_batch = self.context.n_batch
         # The batch's arrays, fetched once: each struct field access makes a new cffi object.
         self._token_at, self._pos_at, self._seq_at, self._logits_at = self._batch.arrays()
         self._count = 0  # tokens put in the batch since the last decode
+
+    def set_threads(self, threads: int) -> None:
+        """Compute the next decodes on ``threads`` threads (at most the count it was made with)."""
+        if threads != self.threads:
+            self.context.set_threads(threads)
+            self.threads = threads
 
     @property
     def room(self) -> int:

@@ -42,11 +42,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from ..backend import auto_choice, cpu_share, native
+from ..backend import auto_choice, cpu_load, cpu_share, native
 from ..backend.cancel import CancelToken
 from ..backend.devices import DeviceChoice, load_with_fallback, select_device
 from ..backend.rpc import remote
-from ..backend.threads import default_threads
+from ..backend.threads import default_threads, usable_threads
 from ..errors import (
     Cancelled,
     ContextOverflowError,
@@ -148,7 +148,9 @@ class ChatModel(Owner):
             if threads is not None and threads < 0:
                 raise ThreadCountError(f"the number of CPU threads must be at least 1, not {threads}")
             native.load_backends()
-            self.threads = threads or default_threads()
+            self.threads = usable_threads(threads) if threads else default_threads()
+            # No count given: the threads follow the machine's load (cpu_load); a given one stays.
+            self.governor = cpu_load.ThreadGovernor(self.threads) if not threads else None
             choice = device if isinstance(device, DeviceChoice) else select_device(device)
             choice = auto_choice.settle("chat", self.path, choice, self.threads, device_trial(self.path, self.threads))
             self.device = load_with_fallback(choice, lambda on: self._load(on, n_ctx, progress))
@@ -314,14 +316,23 @@ class ChatModel(Owner):
 
     # The native steps of a reply; the caller holds the lock and checked that the model is open.
 
+    def _follow_load(self) -> None:
+        """Compute the next decodes on the threads the machine has free now (``cpu_load``): on
+        the CPU, when no thread count was given."""
+        device = self.device.device
+        if self.governor is not None and not device.is_gpu and not device.remote:
+            self._decoder.set_threads(self.governor.threads())
+
     def _evaluate(self, tokens: list[int]) -> None:
         """Decode ``tokens`` into the KV cache."""
+        self._follow_load()
         self._decoder.evaluate(0, tokens, self._cancelled)
         remote.check(self.device.device)  # a lost server's stand-in results must not be sampled
 
     def _evaluate_one(self, token: int) -> None:
         """The generation loop's decode of the token it sampled last, as short as it can be: it
         runs once per token.  Not synchronised: reading the logits next does that."""
+        self._follow_load()
         decoder = self._decoder
         decoder.put(0, token, True)
         decoder.decode(self._cancelled)

@@ -282,6 +282,10 @@ class LlamaContext(NativeHandle):
         pooled = int(lib.llama_pooling_type(ctx)) if embeddings else lib.LLAMA_POOLING_TYPE_NONE
         self.pooling = next((name for name, value in pooling_types().items() if value == pooled), None)
 
+    def set_threads(self, threads: int) -> None:
+        """Compute the next decodes on ``threads`` threads (at most the threadpool's)."""
+        self._lib.llama_set_n_threads(self.handle, threads, threads)
+
     def set_abort(self, cancel: CancelToken | None) -> None:
         """Let ``cancel`` stop a decode between graph nodes (None: nothing stops it)."""
         self._lib.llama_set_abort_callback(

@@ -1,0 +1,148 @@
+"""How many threads the engines compute with now: the cores this process may use, less what
+other programs keep busy.
+
+ggml splits each step of a model over its threads and waits at a barrier for the slowest.  When
+another program keeps one of two cores busy, one of two threads runs only part of the time, and
+every step waits for it: measured on a 2-core machine beside one CPU hog, the starter wrote 47.7
+tokens/s on 2 threads against 87.1 on 1 (issue 45), and llama-bench collapses the same way.  So
+an engine that was given no thread count follows the machine: as many threads as there are cores
+no other program keeps busy (at least 1), looked at again while it runs.
+
+- ``CpuMeter``: other programs' busy cores since its last look, from ``/proc/stat`` (the allowed
+  cores' lines) less this process's own CPU time (``/proc/self/stat``); None where these cannot
+  be read or make no sense (another system, a container whose ``/proc`` shows the host's);
+- ``ThreadGovernor``: the thread count to use now, for one engine: looks at most every
+  ``SAMPLE_S``, smooths what it sees (a load that changes every 100 ms is followed on average;
+  a look that spans a second or more, as between two transcriptions, is taken as it is), and
+  never goes above the engine's own limit or below 1.
+
+A thread count the user set (``--threads``, Settings) is used as it is: no governor.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from collections.abc import Callable
+
+from .threads import threads_per_core
+
+SAMPLE_S = 0.25  # how often a governor looks at the load (two small /proc reads)
+SMOOTHING = 0.3  # weight of the newest look in the running estimate of the others' load ...
+WINDOW_S = 1.0  # ... or more, up to all of it, for a look that spans this long (a transcription's)
+TOLERANCE = 0.35  # a core the others keep this busy (on average) still takes a thread of ours
+
+
+def _read(path: str) -> str:
+    with open(path, "rb") as file:
+        return file.read(1 << 20).decode("ascii", "replace")
+
+
+class CpuMeter:
+    """Other programs' busy cores on the allowed cores, between two looks (``others``)."""
+
+    def __init__(self, read: Callable[[str], str] = _read, cores: set[int] | None = None) -> None:
+        """``read(path)``: a file's text (tests give their own); ``cores``: the logical cores
+        this process may use (its affinity mask)."""
+        self._read = read
+        self.cores = cores if cores is not None else _affinity()
+        self._last: tuple[float, float, float] | None = None  # ticks: the cores' busy, ours, all
+
+    def others(self) -> float | None:
+        """Logical cores the other programs kept busy since the last call (None: the first call,
+        or the counters cannot be read or went backwards).  Counters are in the kernel's clock
+        ticks, ``/proc/stat``'s and ``/proc/self/stat``'s alike."""
+        now = self._sample()
+        last, self._last = self._last, now
+        if now is None or last is None:
+            return None
+        busy, own, total = (a - b for a, b in zip(now, last, strict=True))
+        if total <= 0 or busy < 0 or own < 0:
+            return None
+        elapsed = total / len(self.cores)  # ticks that passed on each core
+        return max(0.0, min(float(len(self.cores)), (busy - own) / elapsed))
+
+    def _sample(self) -> tuple[float, float, float] | None:
+        try:
+            stat = self._read("/proc/stat")
+            own_fields = self._read("/proc/self/stat").rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        busy = total = 0.0
+        seen = 0
+        for line in stat.splitlines():
+            name, _, rest = line.partition(" ")
+            if not name.startswith("cpu") or name == "cpu" or not name[3:].isdigit():
+                continue
+            if int(name[3:]) not in self.cores:
+                continue
+            try:
+                values = [float(v) for v in rest.split()[:8]]
+            except ValueError:
+                return None
+            if len(values) < 5:
+                return None
+            idle = values[3] + values[4]  # idle, iowait
+            total += sum(values)
+            busy += sum(values) - idle
+            seen += 1
+        if seen != len(self.cores):
+            return None  # /proc/stat does not show the cores this process runs on (a container)
+        try:
+            own = float(own_fields[11]) + float(own_fields[12])  # utime, stime (fields 14, 15)
+        except (IndexError, ValueError):
+            return None
+        return busy, own, total
+
+
+class ThreadGovernor:
+    """The thread count one engine computes with now, between 1 and ``limit``."""
+
+    def __init__(
+        self,
+        limit: int,
+        meter: CpuMeter | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        per_core: int | None = None,
+    ) -> None:
+        """``limit``: the engine's most threads (physical cores, ``threads.default_threads``);
+        ``per_core``: hardware threads per core (the meter counts logical cores)."""
+        self.limit = max(1, limit)
+        self._meter = meter or CpuMeter()
+        self._per_core = per_core or threads_per_core()
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._next = 0.0
+        self._looked = clock()  # when the meter last looked
+        self._others: float | None = None  # the smoothed estimate
+        self._threads = self.limit
+        self.changes = 0  # how often the count changed (benchmarks and tests)
+        self._meter.others()  # the first look: the counters the next one is measured from
+
+    def threads(self) -> int:
+        """The count to use for the next step (a look at the load at most every ``SAMPLE_S``)."""
+        now = self._clock()
+        if now < self._next:
+            return self._threads
+        with self._lock:
+            if now < self._next:
+                return self._threads
+            self._next = now + SAMPLE_S
+            seen = self._meter.others()
+            spanned, self._looked = now - self._looked, now
+            if seen is None:
+                return self._threads
+            weight = min(1.0, max(SMOOTHING, spanned / WINDOW_S))
+            self._others = seen if self._others is None else weight * seen + (1 - weight) * self._others
+            free = (len(self._meter.cores) - self._others) / self._per_core  # in physical cores
+            wanted = max(1, min(self.limit, math.floor(free + TOLERANCE)))
+            if wanted != self._threads:
+                self._threads = wanted
+                self.changes += 1
+            return self._threads
+
+
+def _affinity() -> set[int]:
+    return set(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else set(range(os.cpu_count() or 1))

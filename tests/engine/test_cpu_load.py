@@ -1,0 +1,177 @@
+"""Threads that follow the machine's load (``engine.backend.cpu_load``): what other programs keep
+busy, read from ``/proc``; the count an engine computes with; a container's CPU quota."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from parley.engine.backend import threads as thread_policy
+from parley.engine.backend.cpu_load import CpuMeter, ThreadGovernor
+from tests.support.app_helpers import write_tiny_chat_model
+from tests.support.requirements import require
+
+
+def proc(cpus: dict[int, tuple[int, int]], own: int) -> dict[str, str]:
+    """/proc/stat with each cpu's (busy, idle) ticks, and /proc/self/stat with ``own`` ticks."""
+    lines = ["cpu  1 2 3 4 5 6 7 8 0 0"]
+    lines += [f"cpu{n} {busy} 0 0 {idle} 0 0 0 0 0 0" for n, (busy, idle) in cpus.items()]
+    fields = ["S"] + ["0"] * 10 + [str(own), "0"] + ["0"] * 30
+    return {"/proc/stat": "\n".join(lines) + "\nintr 1 2 3\n", "/proc/self/stat": "12 (python (x)) " + " ".join(fields)}
+
+
+class Files:
+    def __init__(self, *snapshots: dict[str, str]) -> None:
+        self.snapshots = list(snapshots)
+        self.now: dict[str, str] = {}
+
+    def next(self) -> None:
+        self.now = self.snapshots.pop(0)
+
+    def read(self, path: str) -> str:
+        if path not in self.now:
+            raise OSError(f"no {path}")
+        return self.now[path]
+
+
+def test_the_others_load_is_the_cores_busy_less_this_process() -> None:
+    files = Files(proc({0: (100, 100), 1: (100, 100)}, own=50), proc({0: (300, 100), 1: (200, 200)}, own=150))
+    meter = CpuMeter(files.read, cores={0, 1})
+    files.next()
+    assert meter.others() is None  # the first look
+    files.next()
+    # 400 ticks in all passed: 200 per core; 300 busy, 100 of them ours: the others kept 1 core busy.
+    assert meter.others() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        proc({0: (300, 100)}, own=150),  # a core of ours missing from /proc/stat (a container's view)
+        {"/proc/stat": "cpu0 x y z\ncpu1 1 2\n", "/proc/self/stat": "1 (p) S"},  # garbage
+        {"/proc/self/stat": "1 (p) S"},  # unreadable
+        proc({0: (50, 100), 1: (50, 100)}, own=10),  # counters that went backwards
+    ],
+)
+def test_counters_that_cannot_be_read_say_nothing(second: dict[str, str]) -> None:
+    files = Files(proc({0: (100, 100), 1: (100, 100)}, own=50), second)
+    meter = CpuMeter(files.read, cores={0, 1})
+    files.next()
+    meter.others()
+    files.next()
+    assert meter.others() is None
+
+
+class Scripted:
+    """A meter that reports the others' load the test gives (the real one reads /proc)."""
+
+    def __init__(self, cores: int, loads: list[float | None]) -> None:
+        self.cores = set(range(cores))
+        self.loads = loads
+
+    def others(self) -> float | None:
+        return self.loads.pop(0) if self.loads else None
+
+
+@pytest.mark.parametrize(
+    ("loads", "threads"),
+    [
+        ([0.0, 0.0], 2),  # idle: every core
+        ([1.0, 1.0, 1.0], 1),  # a program keeps a core busy: one thread
+        ([0.25, 0.3], 2),  # a little background load: still both
+        ([2.0, 2.0, 2.0], 1),  # both cores busy: never fewer than one
+        ([1.0, 0.0, 1.0, 0.0, 1.0, 0.0], 1),  # a load that changes at every look: followed on average
+        ([None, None], 2),  # nothing can be read: the engine's own count
+    ],
+)
+def test_the_governor_gives_a_thread_per_free_core(loads: list[float | None], threads: int) -> None:
+    clock = [0.0]
+    governor = ThreadGovernor(2, Scripted(2, [0.0, *loads]), clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
+    for _ in loads:
+        clock[0] += 0.3
+        got = governor.threads()
+    assert got == threads
+
+
+def test_a_hyperthreaded_machine_counts_physical_cores() -> None:
+    """8 logical cores, 2 per physical one: the others keep 2 logical busy, so 3 of 4 are free."""
+    governor = ThreadGovernor(4, Scripted(8, [0.0, 2.0]), clock=iter([0.0, 1.0]).__next__, per_core=2)  # type: ignore[arg-type]
+    assert governor.threads() == 3
+
+
+def test_a_real_cpu_hog_is_seen() -> None:
+    meter = CpuMeter()
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        meter.others()
+        deadline = time.monotonic() + 10
+        seen = 0.0
+        while time.monotonic() < deadline and seen < 0.6:
+            time.sleep(0.3)
+            seen = meter.others() or 0.0
+        assert seen >= 0.6, seen  # a busy loop keeps a core busy
+    finally:
+        hog.kill()
+        hog.wait()
+
+
+@pytest.mark.parametrize(
+    ("files", "quota"),
+    [
+        ({"cpu.max": "150000 100000\n"}, 1.5),
+        ({"cpu.max": "max 100000\n"}, None),
+        ({"cpu/cpu.cfs_quota_us": "200000\n", "cpu/cpu.cfs_period_us": "100000\n"}, 2.0),
+        ({"cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"}, None),
+        ({"cpu.max": "lots of\n"}, None),
+        ({}, None),
+    ],
+)
+def test_a_containers_cpu_quota(tmp_path: Path, files: dict[str, str], quota: float | None) -> None:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert thread_policy.cgroup_quota(tmp_path) == quota
+
+
+CHILD = """
+import os, subprocess, sys, time
+from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
+two = sorted(os.sched_getaffinity(0))[:2]
+os.sched_setaffinity(0, set(two))  # this process: two cores, whatever the machine has
+hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+os.sched_setaffinity(hog.pid, {two[1]})  # and another program keeps one of them busy
+try:
+    path = sys.argv[1]
+    auto, fixed = ChatModel(path, device="cpu", n_ctx=2048), ChatModel(path, device="cpu", n_ctx=2048, threads=2)
+    with auto, fixed:
+        assert auto.threads == 2 and auto.governor is not None and fixed.governor is None
+        deadline = time.monotonic() + 30
+        while auto._decoder.threads != 1 and time.monotonic() < deadline:
+            ChatSession(auto).reply("Hello", SamplingParams(temperature=0, max_tokens=32))
+        ChatSession(fixed).reply("Hello", SamplingParams(temperature=0, max_tokens=32))
+        print(auto._decoder.threads, fixed._decoder.threads)
+finally:
+    hog.kill()
+"""
+
+
+def test_a_chat_model_without_a_thread_count_follows_a_busy_core(tmp_path: Path) -> None:
+    """On two cores, one kept busy by another program: the tiny model computes on one thread
+    within seconds; given a count, it keeps it."""
+    require(len(os.sched_getaffinity(0)) >= 2 and thread_policy.threads_per_core() == 1, "two cores, no SMT")
+    path = write_tiny_chat_model(tmp_path / "tiny.gguf")
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["1", "2"], done.stdout
+
+
+def test_an_absurd_thread_count_is_the_cores_there_are(tmp_path: Path) -> None:
+    from parley.engine.chat.model import ChatModel
+
+    with ChatModel(write_tiny_chat_model(tmp_path / "tiny.gguf"), device="cpu", n_ctx=256, threads=1000) as model:
+        assert model.threads == thread_policy.allowed_cores() and model.governor is None

@@ -10,7 +10,7 @@ timers set, the history, the pantry, the office), each with its expected calls, 
 their arguments and a check of the answer.
 
 Per chat model, in a process of its own, one request after the other: a fresh ``ChatSession``
-with Parley's default system prompt and the tools' ``GUIDANCE`` (as the app's), the built-in
+with Parley's default system prompt (as the app's), the built-in
 tools and both servers' tools in the toolbox (the turn shows the model those the request's cues
 call for: ``engine.tools.turn``), greedy, at most ``MAX_TOKENS`` tokens per reply, the
 turn run by ``run_turn`` as the app runs it; a call that acts is allowed (the ``ask``
@@ -230,11 +230,10 @@ def run_model(name: str, threads: int | None, requests: list[Request], direct: b
     from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
     from parley.engine.chat.system_prompt import default_system_prompt
     from parley.engine.tools.tool import Toolbox
-    from parley.engine.tools.turn import GUIDANCE, run_turn
+    from parley.engine.tools.turn import run_turn
 
     path = resolve(name)
-    plain_prompt = default_system_prompt()
-    system = f"{plain_prompt}\n\n{GUIDANCE}"
+    plain_prompt = system = default_system_prompt()
     params = SamplingParams(temperature=0, max_tokens=MAX_TOKENS)
     world = make_world()
     reserved = [t.spec.name for t in world.builtin_tools()]
@@ -707,9 +706,8 @@ def main() -> int:
             results.append(json.loads(out.read_text(encoding="utf-8")))
             print(f"{name}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     from parley.engine.chat.system_prompt import default_system_prompt
-    from parley.engine.tools.turn import GUIDANCE
 
-    header["system_prompt"] = f"{default_system_prompt()}\n\n{GUIDANCE}"
+    header["system_prompt"] = default_system_prompt()
     summaries = [summarise(r) for r in results]
     print_tables(summaries, header)
     for result in results:

@@ -35,7 +35,7 @@ from ..engine.tools.builtin import TimerBook, builtin_tools
 from ..engine.tools.mcp import config as mcp_config
 from ..engine.tools.mcp.status import sdk_problem
 from ..engine.tools.tool import BUILT_IN, CheckedCall, Toolbox
-from ..engine.tools.turn import GUIDANCE, Step, run_turn
+from ..engine.tools.turn import Step, run_turn
 from .devices import add_rpc_option, rpc_endpoints
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
@@ -124,17 +124,13 @@ def run(args: argparse.Namespace) -> int:
         model = held.enter_context(ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads))
         if model.device.fallback_reason:
             print(f"parley: {model.device.fallback_reason}", file=sys.stderr)
-        session = ChatSession(model, _system_prompt(args, tools))
+        session = ChatSession(model, args.system)
         if tools is not None:
             tools.ready()
         if question is not None:
             reply = _respond(session, question, params, args.stats, tools=tools)
             return 130 if reply is None or reply.finish == "cancelled" else 0
         return _interactive(model, session, params, args, tools)
-
-
-def _system_prompt(args: argparse.Namespace, tools: CliTools | None) -> str:
-    return f"{args.system}\n\n{GUIDANCE}".strip() if tools is not None else args.system
 
 
 class CliTools:
@@ -227,7 +223,7 @@ def _interactive(
         if text in ("/quit", "/exit"):
             return 0
         if text == "/reset":
-            session.reset(_system_prompt(args, tools))
+            session.reset(args.system)
             print("(conversation cleared)", file=sys.stderr)
             continue
         if text.startswith("/"):

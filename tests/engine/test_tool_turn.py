@@ -28,7 +28,7 @@ from parley.engine.tools.builtin import TimerBook, builtin_tools
 from parley.engine.tools.builtin.cues import CUES
 from parley.engine.tools.mcp.client import McpHub
 from parley.engine.tools.tool import MAYBE, NEVER, SURE, CheckedCall, Toolbox, ToolResult, ToolSpec
-from parley.engine.tools.turn import GUIDANCE, MAX_CALLS, Step, offer, run_turn
+from parley.engine.tools.turn import MAX_CALLS, Step, offer, run_turn
 from tests.support.mcp_servers import pantry_config
 from tests.support.requirements import require
 
@@ -100,7 +100,7 @@ def qwen() -> Iterator[ChatModel]:
 
 
 def session(model: ChatModel) -> ChatSession:
-    return ChatSession(model, f"You are Parley, a helpful voice assistant.\n\n{GUIDANCE}")
+    return ChatSession(model, "You are Parley, a helpful voice assistant.")
 
 
 def test_a_sum_is_computed_by_the_calculator_and_said_without_a_second_reply(qwen: ChatModel, tmp_path: Path) -> None:

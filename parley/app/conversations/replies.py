@@ -62,8 +62,6 @@ def stats_record(stats: Any, finish: str, model: Any) -> dict[str, Any]:
 class TurnTools(Protocol):
     """The tools a reply may call (the tools part, ``app/tools``, gives them)."""
 
-    guidance: str  # added to the system prompt when there are tools
-
     def toolbox(self) -> Any | None:
         """The tools now (an ``engine.tools.tool.Toolbox``); None: answer without tools."""
         ...
@@ -175,7 +173,7 @@ class ReplyFlow(QObject):
         if self.synced and self._heard_read == self._heard:
             return
         chat, conversation = self.chat, self.book.current
-        prompt = self._prompt(self._toolbox())
+        prompt = self.settings().system_prompt
         session, desyncs, heard, synced = chat.session, self._desyncs, self._heard, self.synced
         history = [(m.role, m.content) for m in conversation.messages]
 
@@ -303,7 +301,7 @@ class ReplyFlow(QObject):
         messages = conversation.messages
         params = chat.sampling(settings)
         toolbox = self._toolbox() if kind is not ReplyKind.CONTINUE else None
-        prompt = self._prompt(toolbox)
+        prompt = settings.system_prompt
         allowed = set(self.tools.allowed()) if self.tools is not None else set()
         new = kind is ReplyKind.NEW
         if toolbox is not None and kind is ReplyKind.REGENERATE and len(messages) >= 2:
@@ -355,13 +353,6 @@ class ReplyFlow(QObject):
 
     def _toolbox(self) -> Any | None:
         return self.tools.toolbox() if self.tools is not None else None
-
-    def _prompt(self, toolbox: Any | None) -> str:
-        """The system prompt: the user's, with the tools' guidance when there are tools."""
-        prompt = self.settings().system_prompt
-        if toolbox is None or self.tools is None:
-            return prompt
-        return f"{prompt}\n\n{self.tools.guidance}".strip()
 
     def _progress(self, reply: Reply, item: Any) -> None:
         """What the chat thread told: the reply's text, a tool step, or a question for the user."""

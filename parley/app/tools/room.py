@@ -33,7 +33,6 @@ from parley.engine.tools.mcp import config as mcp_config
 from parley.engine.tools.mcp.config import HttpServer, ServerConfig, StdioServer
 from parley.engine.tools.mcp.status import ServerState, ServerStatus, sdk_problem
 from parley.engine.tools.tool import Tool, Toolbox, ToolSpec
-from parley.engine.tools.turn import GUIDANCE
 
 from ...config.settings import Settings
 from ..signals import emit
@@ -50,8 +49,6 @@ class ToolRoom(QObject):
     changed = Signal()  # the tools offered changed
     servers_changed = Signal()  # an MCP server's status changed
     rang = Signal(str, bool)  # a timer or reminder fell due: what to say, and whether it was missed
-
-    guidance = GUIDANCE
 
     def __init__(
         self,

@@ -2331,6 +2331,10 @@ Last message {age}</source>
         <source>A server of mcp.json cannot be used: {problem}</source>
         <translation>لا يمكن استخدام خادم من mcp.json: {problem}</translation>
     </message>
+    <message>
+        <source>The MCP servers cannot be used here: {problem}</source>
+        <translation>لا يمكن استخدام خوادم MCP هنا: {problem}</translation>
+    </message>
 </context>
 <context>
     <name>ToolsPage</name>

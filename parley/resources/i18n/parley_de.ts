@@ -2303,6 +2303,10 @@ Letzte Nachricht {age}</translation>
         <source>A server of mcp.json cannot be used: {problem}</source>
         <translation>Ein Server aus mcp.json kann nicht verwendet werden: {problem}</translation>
     </message>
+    <message>
+        <source>The MCP servers cannot be used here: {problem}</source>
+        <translation>Die MCP-Server können hier nicht verwendet werden: {problem}</translation>
+    </message>
 </context>
 <context>
     <name>ToolsPage</name>

@@ -2303,6 +2303,10 @@ Last message {age}</source>
         <source>A server of mcp.json cannot be used: {problem}</source>
         <translation>No se puede usar un servidor de mcp.json: {problem}</translation>
     </message>
+    <message>
+        <source>The MCP servers cannot be used here: {problem}</source>
+        <translation>Los servidores MCP no se pueden usar aquí: {problem}</translation>
+    </message>
 </context>
 <context>
     <name>ToolsPage</name>

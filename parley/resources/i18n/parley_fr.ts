@@ -2303,6 +2303,10 @@ Dernier message {age}</translation>
         <source>A server of mcp.json cannot be used: {problem}</source>
         <translation>Un serveur de mcp.json ne peut pas être utilisé : {problem}</translation>
     </message>
+    <message>
+        <source>The MCP servers cannot be used here: {problem}</source>
+        <translation>Les serveurs MCP ne peuvent pas être utilisés ici : {problem}</translation>
+    </message>
 </context>
 <context>
     <name>ToolsPage</name>

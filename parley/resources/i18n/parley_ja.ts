@@ -2296,6 +2296,10 @@ Last message {age}</source>
         <source>A server of mcp.json cannot be used: {problem}</source>
         <translation>mcp.json のサーバーを使用できません: {problem}</translation>
     </message>
+    <message>
+        <source>The MCP servers cannot be used here: {problem}</source>
+        <translation>ここでは MCP サーバーを使用できません: {problem}</translation>
+    </message>
 </context>
 <context>
     <name>ToolsPage</name>

@@ -2303,6 +2303,10 @@ Last message {age}</source>
         <source>A server of mcp.json cannot be used: {problem}</source>
         <translation>Um servidor do mcp.json não pode ser usado: {problem}</translation>
     </message>
+    <message>
+        <source>The MCP servers cannot be used here: {problem}</source>
+        <translation>Os servidores MCP não podem ser usados aqui: {problem}</translation>
+    </message>
 </context>
 <context>
     <name>ToolsPage</name>

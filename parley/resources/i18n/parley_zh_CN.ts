@@ -2296,6 +2296,10 @@ Last message {age}</source>
         <source>A server of mcp.json cannot be used: {problem}</source>
         <translation>无法使用 mcp.json 中的一个服务器：{problem}</translation>
     </message>
+    <message>
+        <source>The MCP servers cannot be used here: {problem}</source>
+        <translation>此处无法使用 MCP 服务器：{problem}</translation>
+    </message>
 </context>
 <context>
     <name>ToolsPage</name>

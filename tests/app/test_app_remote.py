@@ -32,8 +32,10 @@ app = create_app(sys.argv[:1])
 window = create_window()
 messages = []
 window.statusBar().messageChanged.connect(messages.append)
-settings = Settings(chat_model=model, device="rpc", rpc_servers=servers, context_length=8192, max_tokens=400,
-                    threads=1)
+# A reply to be cut short runs long: the tiny model streams 400 tokens in fewer than 20 pieces
+# (the window takes new text every 40 ms), so it could end before the server is killed.
+settings = Settings(chat_model=model, device="rpc", rpc_servers=servers, context_length=8192,
+                    max_tokens=4000 if kill_after else 400, threads=1)
 controller = start_controller(window, settings=settings, store=Store(":memory:"), session_servers=session_servers)
 report = {"replies": [], "devices": []}
 pieces = []

@@ -37,7 +37,7 @@ def test_other_apps_are_served_while_the_window_answers(
     question_clip: Path,  # noqa: F811
 ) -> None:
     controller = make_controller(
-        qtbot, tmp_path, serve_other_apps=True, serve_port=0, **tiny_settings(tiny_chat_model, max_tokens=300)
+        qtbot, tmp_path, serve_other_apps=True, serve_port=0, **tiny_settings(tiny_chat_model, max_tokens=4000)
     )
     server = controller.local_server
     qtbot.waitUntil(lambda: server.address is not None, timeout=LOAD_TIMEOUT_MS)
@@ -57,10 +57,17 @@ def test_other_apps_are_served_while_the_window_answers(
         except Exception as exc:  # noqa: BLE001 - reported by the assertion below
             answers["error"] = exc
 
-    assert controller.replies.send("Hello from the window")
-    qtbot.waitUntil(lambda: len(controller.replies.text) >= 20, timeout=REPLY_TIMEOUT_MS)
     caller = threading.Thread(target=other_app)
-    caller.start()
+
+    def call_while_streaming(_piece: str) -> None:
+        # From the reply's own signal: the tiny model writes its whole reply in well under a
+        # second, faster than a poll would see it streaming.
+        if not caller.is_alive() and caller.ident is None and len(controller.replies.text) >= 20:
+            caller.start()
+
+    controller.replies.progress.connect(call_while_streaming)
+    assert controller.replies.send("Hello from the window")
+    qtbot.waitUntil(lambda: caller.ident is not None, timeout=REPLY_TIMEOUT_MS)
     qtbot.waitUntil(lambda: not caller.is_alive(), timeout=REPLY_TIMEOUT_MS)
     wait_idle(qtbot, controller)
     assert "error" not in answers, answers.get("error")

@@ -53,6 +53,7 @@ def toolbox(folder: Path, *extra: Any) -> tuple[Toolbox, TimerBook]:
         ("how many cups is 500 milliliters", {"convert_units"}, {"get_time"}),
         ("what time is it in Tokyo", {"get_time"}, {"calculate"}),
         ("set a timer for ten minutes for the pasta", {"set_timer"}, {"cancel_timer"}),
+        ("Set a time for 10 seconds.", {"set_timer"}, {"get_time"}),  # "timer" as whisper may hear it
         ("remind me to call the dentist tomorrow at nine", {"set_reminder"}, {"set_timer"}),
         ("cancel the pasta timer", {"cancel_timer"}, {"set_timer"}),
         ("how long is left on my timer", {"list_timers"}, {"cancel_timer"}),

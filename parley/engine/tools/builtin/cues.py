@@ -60,6 +60,12 @@ _TIMER_WORDS = re.compile(r"\b(?:timers?|reminders?|remind|alarms?|countdown|cou
 _CANCEL_WORDS = re.compile(r"\b(?:cancel|stop|delete|remove|clear|turn off|get rid of|never mind)\b")
 _LIST_WORDS = re.compile(r"\b(?:list|what|which|any|how long|how much time|left|remaining|running|set up)\b")
 _SET_WORDS = re.compile(r"\b(?:set|start|make|create|put|give me|add|new|remind me|wake me)\b")
+# "Set a timer for ten seconds" as speech recognition often writes it: "set a time for 10 seconds".
+# No one asks the time that way, so it is the timer's request, not the clock's.
+_MISHEARD_TIMER = re.compile(
+    r"\b(?:set|start) (?:a |an |the |me a )?time (?:for|of) (?:\S+ ){1,4}?"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
+)
 _HISTORY = re.compile(
     r"\b(?:dictat\w*|did i (?:say|tell|ask|write|mention|note)|what i (?:said|told|asked|wrote|dictated)|"
     r"i told you|we (?:talked|spoke|discussed)|did we (?:say|talk|discuss|decide|agree)|i (?:mentioned|noted)|"
@@ -109,6 +115,8 @@ def get_time(request: str) -> float:
     text = words_of(request)
     if not english(request):
         return MAYBE
+    if _MISHEARD_TIMER.search(text):
+        return NEVER
     if _ASK_TIME.search(text) and not _TIMER_WORDS.search(text):
         return SURE
     if _TIME_WORDS.search(text) and not _EXPLAIN.search(text):
@@ -128,6 +136,8 @@ def set_timer(request: str) -> float:
         return MAYBE
     if _HOW_TO.search(text):
         return NEVER  # how to set one on something else
+    if _MISHEARD_TIMER.search(text):
+        return SURE
     if not re.search(r"\b(?:timers?|countdown|count down|alarm|wake me)\b", text):
         return NEVER
     if _CANCEL_WORDS.search(text):

@@ -294,6 +294,7 @@ class Controller(QObject):
         self.transcription.partial.connect(self.window.input_bar.set_live_text)
         self.transcription.partial.connect(self.quick_question.heard_so_far)
         self.transcription.partial.connect(self.spoken_turn.heard_so_far)
+        self.transcription.settled.connect(self.spoken_turn.heard_whole)
         self.spoken.first_sound.connect(self.turns.sounded)
 
     def _wire_replies(self) -> None:

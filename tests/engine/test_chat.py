@@ -147,6 +147,30 @@ def test_prefill_reads_the_message_heard_so_far_and_changes_no_reply(smol: ChatM
     assert session.reply(question, greedy(24)).text == fresh.text
 
 
+def test_a_message_read_whole_while_the_speaker_paused_leaves_one_token_for_the_reply(smol: ChatModel) -> None:
+    """The user paused with the key held: the words heard are read with the start of the reply,
+    so the reply reads one token (its prompt's last, again, for the logits) and answers word for
+    word as without.  When they went on after all, it reads from where the two part."""
+    question = "Which colour is a ripe tomato?"
+    smol.clear_cache()
+    fresh = ChatSession(smol, SYSTEM).reply(question, greedy(24))
+
+    smol.clear_cache()
+    session = ChatSession(smol, SYSTEM)
+    read = session.prefill(message_start=question, whole=True)
+    assert read == fresh.stats.prompt_tokens  # the whole prompt of the reply
+    assert session.prefill(message_start=question, whole=True) == 0  # read already
+    reply = session.reply(question, greedy(24))
+    assert reply.text == fresh.text and reply.stats.prompt_tokens == 1
+
+    smol.clear_cache()
+    session = ChatSession(smol, SYSTEM)
+    session.prefill(message_start="Which colour is a ripe", whole=True)  # then "tomato?" came
+    reply = session.reply(question, greedy(24))
+    assert reply.text == fresh.text
+    assert 1 < reply.stats.prompt_tokens < fresh.stats.prompt_tokens // 2
+
+
 def test_cancel_mid_reply_keeps_the_partial_reply(smol: ChatModel) -> None:
     session = ChatSession(smol, SYSTEM)
     cancel = CancelToken()

@@ -67,9 +67,17 @@ def test_the_splitter_cuts_a_streaming_reply_into_plain_sentences() -> None:
             "Big red dogs chase small grey cats every single day.",
             ["Big red dogs chase", "small grey cats every single day."],
         ),
-        (
+        (  # a long word is a piece of its own; the second is not cut before its last word
             "Antidisestablishmentarianism notwithstanding extraordinary circumstances prevail.",
             ["Antidisestablishmentarianism", "notwithstanding extraordinary circumstances prevail."],
+        ),
+        (  # cut once the fourth word is complete, before the digits of the number come
+            "The moon is approximately 238,855 miles away.",
+            ["The moon is approximately", "238,855 miles away."],
+        ),
+        (  # never after a joining word or an article: before it
+            "The moon is about 238,855 miles away.",
+            ["The moon is", "about 238,855 miles away."],
         ),
         ("I see. Yes.", ["I see.", "Yes."]),
     ],
@@ -78,6 +86,15 @@ def test_the_first_piece_of_a_streaming_reply_is_cut_early_for_a_quick_first_sou
     splitter = SentenceSplitter()
     out = [s for i in range(0, len(reply), 3) for s in splitter.push(reply[i : i + 3])] + splitter.flush()
     assert out == pieces
+    # As a model writes it, a token at a time with the space before each word, and a number's
+    # digits in groups: the first piece is out by the token after the one that begins the next
+    # word (which shows a joining word complete), never waiting for a whole number.
+    tokens = re.findall(r"\s*[^\s,]+|,", reply)
+    splitter, at = SentenceSplitter(), None
+    for n, token in enumerate(tokens):
+        if splitter.push(token) and at is None:
+            at = n
+    assert at is not None and at <= len(pieces[0].split()) + 1, (tokens, at)
 
 
 def _espeak_children() -> list[int]:

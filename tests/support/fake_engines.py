@@ -379,9 +379,10 @@ class FakeChatSession:
     def __init__(self, chat: FakeChat, history: list[tuple[str, str]]) -> None:
         self.chat, self.history = chat, list(history)
 
-    def prefill(self, cancel: Any = None, message_start: str = "") -> int:
+    def prefill(self, cancel: Any = None, message_start: str = "", whole: bool = False) -> int:
         self.chat.heard_ahead.append(message_start)
-        return sum(len(content.split()) for _role, content in self.history) + len(message_start.split()[:-1])
+        words = message_start.split()
+        return sum(len(content.split()) for _role, content in self.history) + len(words if whole else words[:-1])
 
     def reply(self, user_text: str, _params: Any, on_text: Callable[[str], None], cancel: Any) -> ReplyResult:
         self.chat.asked.append(user_text)

@@ -129,8 +129,10 @@ class ReplyFlow(QObject):
         self.synced = False  # does the chat session hold exactly the open conversation?
         self._desyncs = 0  # desync() calls so far: a prepare that began before the last one is stale
         self._preparing: Job | None = None
-        self._heard = ""  # the words of the message heard so far, while the user speaks
-        self._heard_read = ""  # those the session has read
+        # The words of the message heard so far while the user speaks, and whether they are
+        # whole (the user paused: the reply's start is read too); and those the session has read.
+        self._heard: tuple[str, bool] = ("", False)
+        self._heard_read: tuple[str, bool] = ("", False)
         self._job: Job | None = None
         self._taking_back: Message | None = None  # the user's message to take back once the reply stops
         self._inbox: tuple[Reply, PieceInbox] | None = None  # the streaming reply's text, paced
@@ -181,7 +183,7 @@ class ReplyFlow(QObject):
             token = job.link(chat.cancel_token())
             if not synced:
                 chat.reset_session(session, prompt, history)
-            return int(session.prefill(cancel=token, message_start=heard))
+            return int(session.prefill(cancel=token, message_start=heard[0], whole=heard[1]))
 
         def done(tokens: int) -> None:
             self._preparing = None
@@ -200,11 +202,13 @@ class ReplyFlow(QObject):
 
         self._preparing = chat.submit(read, name="prepare", on_done=done, on_error=failed)
 
-    def read_ahead(self, words: str) -> None:
+    def read_ahead(self, words: str, whole: bool = False) -> None:
         """The words of the user's next message heard so far (the live transcript of a take
         that will be sent): the model reads them too, while the user still speaks, so that
-        after the release it reads little more than the last words.  "" when a take starts."""
-        self._heard = words
+        after the release it reads little more than the last words.  "" when a take starts.
+        ``whole``: the user paused, and these may be all their words: the model reads them and
+        the start of its reply (``ChatSession.prefill``)."""
+        self._heard = (words, whole)
         self.prepare()
 
     # ------------------------------------------------------------------ the user's actions
@@ -340,7 +344,7 @@ class ReplyFlow(QObject):
             return session.reply(user_text, params, on_text=on_text, cancel=token)
 
         self.synced = False  # until this reply ends normally
-        self._heard = self._heard_read = ""
+        self._heard = self._heard_read = ("", False)
         reply = self.state.start(conversation, kind)
         self._job = chat.submit(
             generate,

@@ -47,14 +47,25 @@ class SpokenTurn:
     def heard_so_far(self, words: str) -> None:
         """1b. While the key is held, the words heard so far: when they will be sent, the model
         reads them as they come, and after the release reads little more than the last ones."""
-        if (
+        if self._reads_ahead(words):
+            self.replies.read_ahead(words)
+
+    def heard_whole(self, words: str) -> None:
+        """1c. The user paused with the key held: ``words`` are what the release sends if they
+        say no more.  The model reads them whole, the start of its reply included, so that a
+        release now costs it one token before the first word of the reply; if the user goes on,
+        the next words are read from where the two part."""
+        if self._reads_ahead(words):
+            self.replies.read_ahead(words, whole=True)
+
+    def _reads_ahead(self, words: str) -> bool:
+        return bool(
             words
             and self.talk.recording
             and self.talk.purpose is TakePurpose.TALK
             and self.chat.model is not None
             and self.settings().send_on_release
-        ):
-            self.replies.read_ahead(words)
+        )
 
     def released(self) -> None:
         """2. The talk key comes up: the take ends (unless it ended already, at its length

@@ -54,6 +54,7 @@ LIVE_DISPLAY_S = 1.0  # the words shown are refreshed about this often
 @dataclass
 class _Decode:
     region: tuple[int, int]  # (start, end) samples of the take
+    settled: bool = False  # the speaker had paused: the release sends this, unless they go on
     job: Job | None = None
     transcript: Any = None  # once done
     on_final: Callable[[Any], None] | None = None  # the release waits for it: its result
@@ -83,6 +84,9 @@ Heard = Callable[[str], None]  # a flow's next step: a take's words ("" when not
 class Transcription(QObject):
     heard = Signal(str)  # a take's words, once its flow has used them (for whoever watches)
     partial = Signal(str)  # the words heard so far while a take is held
+    # The words of a held take whose speaker has paused (a decode of its settled region, as
+    # the release would send them): what the chat model may read whole ahead of the release.
+    settled = Signal(str)
     working_changed = Signal(bool)  # a take is being transcribed (or not any more)
 
     def __init__(
@@ -269,13 +273,13 @@ class Transcription(QObject):
         if region.settled and not known:
             if running is not None and running.job is not None:  # usable, so it has a job
                 running.job.cancel()  # outdated: the speaker paused since
-            self._submit_live(audio, key)
+            self._submit_live(audio, key, settled=True)
         elif running is None and not known and now - self._last_display >= LIVE_DISPLAY_S:
             self._submit_live(audio, key)
 
-    def _submit_live(self, audio: Any, key: tuple[int, int]) -> None:
+    def _submit_live(self, audio: Any, key: tuple[int, int], settled: bool = False) -> None:
         self._last_display = time.monotonic()
-        decode = _Decode(key)
+        decode = _Decode(key, settled)
         self._decodes = [d for d in self._decodes if d.usable][-4:] + [decode]
 
         def done(transcript: Any) -> None:
@@ -286,6 +290,8 @@ class Transcription(QObject):
                 decode.region[1] >= d.region[1] for d in self._decodes if d.transcript is not None
             ):
                 emit(self.partial, spoken_text(transcript))
+                if decode.settled:
+                    emit(self.settled, self.corrected(spoken_text(transcript)))
 
         def failed(exc: BaseException) -> None:
             decode.failed = True  # else a release would wait for a result that never comes

@@ -454,7 +454,7 @@ class ChatSession:
                 self._first = first
                 raise
 
-    def prefill(self, cancel: CancelToken | None = None, message_start: str = "") -> int:
+    def prefill(self, cancel: CancelToken | None = None, message_start: str = "", whole: bool = False) -> int:
         """Read what the next reply's prompt holds before the next message: the system prompt
         and the turns so far, into the KV cache, so that the reply reads little more than the
         message.  Called while the user is still speaking or typing; the reply's prompt is the
@@ -463,8 +463,13 @@ class ChatSession:
         ``message_start``: the words of the message heard so far (a live transcript).  Its
         words but the last, which may still grow, are read too; a message that turns out to
         start otherwise costs nothing more than the words read for it, since the reply reads
-        again from where the two part.  Returns how many tokens were read (0: the cache held
-        them already, or there is no room)."""
+        again from where the two part.
+
+        ``whole``: ``message_start`` may be the whole message (the speaker paused): it is read
+        with the start of the reply that follows it, the prompt of ``reply(message_start)``, so
+        that a reply to it reads one token (its last, again, for the logits).
+
+        Returns how many tokens were read (0: the cache held them already, or there is no room)."""
         cancel = cancel or CancelToken()
         model = self.model
         words = message_start.split()[:-1]
@@ -472,10 +477,13 @@ class ChatSession:
         with model._working(cancel), model._lock:
             model._check_open()
             head = self.prompt_messages()
-            # The prompt's tokens before the rest of the message: where two messages that go on
-            # differently part.
-            one, two = (model.tokenize(self._prompt([*head, Message("user", start + text)])) for text in ("a", "b"))
-            tokens = one[: common_prefix(one, two)]
+            if whole and message_start.strip():
+                tokens = model.tokenize(self._prompt([*head, Message("user", message_start.strip())]))
+            else:
+                # The prompt's tokens before the rest of the message: where two messages that go
+                # on differently part.
+                one, two = (model.tokenize(self._prompt([*head, Message("user", start + t)])) for t in ("a", "b"))
+                tokens = one[: common_prefix(one, two)]
             if not tokens or len(tokens) + MIN_REPLY_ROOM > model.n_ctx:
                 return 0
             if common_prefix(model._kv, tokens) == len(tokens):

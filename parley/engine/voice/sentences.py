@@ -29,6 +29,7 @@ _JOINING = frozenset(
     "to of in on at for from with without about around by as than like after before between into "
     "through over under during since near across along among against".split()
 )
+_NO_END = _JOINING | frozenset("a an the my your his her its our their this these those some no every".split())
 _ABBREVIATIONS = frozenset("mr mrs ms dr prof st vs etc e.g i.e approx no fig jr sr inc ltd".split())
 _MARKUP = [
     (re.compile(r"!?\[([^\]]*)\]\([^)]*\)"), r"\1"),  # links and images: their text
@@ -48,6 +49,11 @@ _SPACE_BEFORE_MARK = re.compile(r"\s+(?=[.,!?;:](?:\s|$))")  # left where an emo
 CODE_BLOCK_WORDS = "(code block)"
 
 
+def _bare(word: str) -> str:
+    """A word as the cut rules compare it: without the space after it, quotes or brackets."""
+    return word.strip(" \t\n\"'()").lower()
+
+
 def plain_text(markdown: str) -> str:
     """``markdown`` as the words to read: code blocks become "(code block)", markup is dropped."""
     parts = markdown.split(_FENCE)
@@ -60,17 +66,21 @@ def plain_text(markdown: str) -> str:
 @dataclass(frozen=True)
 class EarlyCut:
     """Where a piece may end within a sentence: at a clause once it has ``clause_chars``
-    characters, before a joining word once it has ``words`` words, and before the first word
-    past ``words_max`` words or ``chars_max`` characters in any case."""
+    characters, before a joining word once it has ``words`` words, and after its
+    ``words_max``-th word or the word that reaches ``chars_max`` characters in any case.
+    ``eager``: that last cut is made as soon as the word is complete; otherwise once the word
+    after it is too, so that a sentence that ends there is not cut before its last word."""
 
     clause_chars: int
     words: int
     words_max: int
     chars_max: int
+    eager: bool = False
 
 
-# The first piece, then the second (see the module's docstring); the rest are whole sentences.
-EARLY_CUTS = (EarlyCut(clause_chars=4, words=2, words_max=4, chars_max=24), EarlyCut(12, 4, 8, 40))
+# The first piece (eager: its time is the first sound's), then the second (made while the first
+# plays: see the module's docstring); the rest are whole sentences.
+EARLY_CUTS = (EarlyCut(clause_chars=4, words=2, words_max=4, chars_max=24, eager=True), EarlyCut(12, 4, 8, 40))
 
 
 class SentenceSplitter:
@@ -133,15 +143,19 @@ class SentenceSplitter:
     @staticmethod
     def _phrase_cut(text: str, limit: int, rule: EarlyCut) -> int | None:
         """Where a piece may end within a clause: before a joining word once it has
-        ``rule.words`` words, or before the first word past ``rule.words_max`` words or
-        ``rule.chars_max`` characters."""
-        for count, match in enumerate(_WORD.finditer(text, 0, limit)):
-            if (
-                count >= rule.words_max
-                or (count and match.start() >= rule.chars_max)
-                or (count >= rule.words and match.group().strip(" \t\n\"'(").lower() in _JOINING)
-            ):
-                return match.start()
+        ``rule.words`` words, or after its ``rule.words_max``-th word or the word that reaches
+        ``rule.chars_max`` characters (an eager rule as soon as that word is complete: "The moon
+        is approximately" is cut before the digits of "238,855" come, one token each).  Never
+        after a joining word or an article ("The moon is about" waits for the word after it),
+        never inside a word or a number."""
+        words = list(_WORD.finditer(text, 0, limit))
+        for i, match in enumerate(words):
+            followed = i + 1 < len(words)  # the word after this one is complete too
+            if i + 1 >= rule.words and followed and _bare(words[i + 1].group()) in _JOINING:
+                return match.end()
+            long_enough = i + 1 >= rule.words_max or match.end() >= rule.chars_max
+            if long_enough and (rule.eager or followed) and _bare(match.group()) not in _NO_END:
+                return match.end()
         return None
 
     @staticmethod

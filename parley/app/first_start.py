@@ -36,12 +36,13 @@ from parley.engine.errors import Cancelled, ParleyError
 from parley.engine.library.builtin import BuiltinModel
 from parley.engine.library.recommend import (
     MIN_TOKENS_PER_S,
+    SPOKEN_FIRST_SOUND_S,
     Machine,
     Recommendation,
-    anchor,
     as_model_speed,
     recommend_chat,
     recommend_speech,
+    stored_anchor,
     this_machine,
 )
 
@@ -74,19 +75,12 @@ class Survey:
 
 def survey(n_ctx: int, device: str, threads: int | None, speed: ModelSpeed | None = None) -> Survey:
     """On the first-start worker: the machine, the starters, the recommendations for it."""
-    from parley.engine.library import choice
     from parley.engine.library.builtin import builtin_models
     from parley.engine.library.records import load_records
 
     speed_model = ""
     if speed is None:  # the largest model measured here so far (the starter, or an installed pack)
-        known = {c.id: c for c in choice.candidates()}
-        stored = choice.stored_speeds(device, threads)
-        measured = {k: as_model_speed(s, known[k].size) for k, s in stored.items() if k in known}
-        speed = anchor(measured.values())
-        if speed is not None:
-            model_id = next(k for k, m in measured.items() if m is speed)
-            speed_model = "" if model_id == choice.STARTER_ID else known[model_id].name
+        speed, speed_model = stored_anchor(device, threads)
     entries = library.catalog()
     machine = this_machine()
     stopped = {}
@@ -121,25 +115,26 @@ def chat_note(survey: Survey) -> str:
     """Under the chat cards: why these, or that the starter is what fits."""
     free = size((survey.chat[0].fit.available if survey.chat else survey.machine.memory_free) or 0)
     least = f"{MIN_TOKENS_PER_S:.0f}"
+    seconds = number(SPOKEN_FIRST_SOUND_S, 0)
     if not survey.chat:
         return translate(
             "FirstStart",
             "None of the recommended models fits in the {free} free here: the starter is what "
             "fits this computer. Settings > Model library lists every model with the memory it needs.",
         ).format(free=free)
-    if all(r.keeps_pace is False for r in survey.chat):
+    if all(r.quick_to_speak is False for r in survey.chat):
         return translate(
             "FirstStart",
-            "These fit in the {free} free here, but none is expected to keep up with a spoken "
-            "reply on this processor (at least {least} tokens/s): they are the quickest, "
-            "and answer typed questions far better than the starter.",
-        ).format(free=free, least=least)
+            "These fit in the {free} free here, but none is expected to be quick to speak on this "
+            "processor (the first word within {seconds} s, then at least {least} tokens/s): they are "
+            "the soonest to speak, and answer typed questions far better than the starter.",
+        ).format(free=free, least=least, seconds=seconds)
     if survey.speed:
         return translate(
             "FirstStart",
-            "These fit in the {free} free here, the first ones quick enough for speech "
-            "(at least {least} tokens/s); the first answers best.",
-        ).format(free=free, least=least)
+            "These fit in the {free} free here, the first ones quick to speak (the first word within "
+            "{seconds} s, then at least {least} tokens/s); the first answers best.",
+        ).format(free=free, least=least, seconds=seconds)
     return translate("FirstStart", "These fit in the {free} free here; the first answers best.").format(free=free)
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..config.settings import load_settings
 from ..engine import library
 from ..engine.errors import CatalogError, DownloadCancelled, ParleyError
-from ..engine.library import choice, embedding_models, pip_sets
+from ..engine.library import choice, embedding_models, pip_sets, recommend
 from ..engine.library.builtin import SOURCE_BUILTIN, builtin_models
 from ..engine.library.human_units import duration, gb
 from ..engine.library.local_models import hf_cache_dir, printable
@@ -264,9 +264,19 @@ def _catalog(args: argparse.Namespace) -> int:
             )
         )
         return 0
+    measured, measured_name = recommend.stored_anchor(settings.device, settings.threads or None)
+    ranked = recommend.rank_for_speech(
+        entries,
+        measured,
+        n_ctx=settings.context_length,
+        device=settings.device,
+        verdicts=("fits", "tight", "unknown", "too big"),
+    )
+    spoken = {r.entry.id: r for r in ranked}
     for kind, title in (("speech", "Speech (whisper.cpp)"), ("chat", "Chat (GGUF)")):
-        print(title)
-        for e in (e for e in entries if e.kind == kind):
+        print(title + (", soonest to speak here first" if kind == "chat" and args.fits and measured else ""))
+        shown = [r.entry for r in ranked] if kind == "chat" and args.fits else [e for e in entries if e.kind == kind]
+        for e in shown:
             mark = "*" if e.id in have else " "
             fit = fits[e.id]
             print(
@@ -274,8 +284,14 @@ def _catalog(args: argparse.Namespace) -> int:
                 f"{fit.verdict:7} needs {gb(fit.needed):>7}  {e.licence}"
             )
             print(f"   {'':30} {e.note} Languages: {', '.join(e.languages)}.")
+            if e.id in spoken and spoken[e.id].first_sound_s is not None:
+                print(f"   {'':30} {_speaking(spoken[e.id])}")
         print()
     _embedding_catalog()
+    if measured is None:
+        print("Speed here: not measured yet (`parley models measure` measures the built-in models in a few seconds).")
+    else:
+        print(f"Speed here: scaled from {measured_name or 'the starter'} as measured on this machine.")
     free = next(iter(fits.values())).available if fits else None
     print(
         "fit: for this machine now"
@@ -287,6 +303,26 @@ def _catalog(args: argparse.Namespace) -> int:
         f"to the Hugging Face cache ({hf_cache_dir()})."
     )
     return 0
+
+
+def _speaking(rec: recommend.Recommendation) -> str:
+    """How soon a spoken reply would start with ``rec`` here, and on what that rests."""
+    line = (
+        f"Here: about {rec.tokens_per_s:.0f} tokens/s; the first word spoken about {rec.first_sound_s:.1f} s "
+        "after the release"
+    )
+    if not rec.quick_to_speak:
+        line += " (slow to speak)"
+    if rec.thinking_s is not None:
+        line += f", {rec.thinking_s:.0f} s of it thinking before the answer"
+    if rec.estimated:
+        why = []
+        if rec.entry.active_share < 1.0:
+            why.append("a mixture of experts scaled by its active share")
+        if rec.entry.thinks:
+            why.append(f"a thinking step of a typical {recommend.THINKING_TOKENS} tokens")
+        line += f"; estimated, never measured here: {' and '.join(why)}"
+    return line + "."
 
 
 def _embedding_catalog() -> None:

@@ -75,6 +75,39 @@ def test_a_shipped_entry_must_carry_what_the_fit_estimate_needs() -> None:
     assert entry.context is None and entry.quantisation == ""
 
 
+def test_recommendations_rank_by_how_soon_a_spoken_reply_starts_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 45's machine: 2 cores where the 1.5B pack gives its first token in 0.21 s and 28
+    tokens/s, with memory for all.  gpt-oss-20b was first (its speed scaled by its active
+    experts, its reasoning channel not counted); now a model that thinks first is slow to speak,
+    and says its figures are estimated."""
+    from parley.engine.chat.speed import ModelSpeed
+    from parley.engine.library import recommend
+
+    monkeypatch.setattr(memory_fit, "available_ram", lambda: 64 << 30)
+    measured = ModelSpeed("", 1_117_320_768, "CPU", 2, 180.0, 28.0, 0.21, 200, 12)
+    picks = recommend.recommend_chat(library.catalog(), measured, device="cpu")
+    assert [r.entry.id for r in picks] == ["gemma-3-1b-it", "qwen2.5-1.5b-instruct", "qwen2.5-0.5b-instruct"]
+    assert all(r.quick_to_speak and not r.estimated for r in picks)
+    ranked = {r.entry.id: r for r in recommend.rank_for_speech(library.catalog(), measured, device="cpu")}
+    four = ranked["qwen3-4b-instruct-2507"]  # 12.5 tokens/s: it keeps pace, but starts after 1.05 s
+    assert four.keeps_pace and not four.quick_to_speak and 1.0 < four.first_sound_s < 1.1
+    first = picks[0]
+    assert first.first_sound_s == pytest.approx(
+        0.21 * first.entry.size / measured.file_size + recommend.FIRST_PIECE_TOKENS / first.tokens_per_s + 0.1
+    )
+    oss = ranked["gpt-oss-20b"]
+    assert not oss.quick_to_speak and oss.keeps_pace and oss.estimated  # fast, but it thinks first
+    assert oss.thinking_s == pytest.approx(recommend.THINKING_TOKENS / oss.tokens_per_s)
+    assert oss.first_sound_s > oss.thinking_s > 5
+    assert ranked["qwen3-1.7b"].thinking_s and ranked["qwen3-1.7b"].quick_to_speak is False
+    assert ranked["qwen3-30b-a3b"].estimated and not ranked["qwen2.5-1.5b-instruct"].estimated
+    order = list(ranked)
+    slow = [i for i in order if ranked[i].quick_to_speak is False]
+    assert order[-len(slow) :] == slow  # the slow ones last, the soonest to speak of them first
+    assert [ranked[i].first_sound_s for i in slow] == sorted(ranked[i].first_sound_s for i in slow)
+    assert recommend.recommend_chat(library.catalog(), None, device="cpu")[0].first_sound_s is None  # unmeasured
+
+
 def test_catalog_fit_counts_the_context_of_the_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     entry = library.find_entry("qwen3-4b-instruct-2507")
     estimate = library.estimate_entry(entry, n_ctx=4096, device="cpu")
@@ -147,6 +180,7 @@ HOSTILE_ENTRIES = {
     "short-sha": ({"sha256": "abc"}, "sha256 is not 64"),
     "escape-note": ({"note": "\u001b[2J"}, "the note is not a line of text"),
     "many-languages": ({"languages": ["en"] * 500}, "languages are not a list"),
+    "odd-thinks": ({"thinks": "sometimes"}, "thinks is not one of"),
 }
 
 
@@ -168,7 +202,7 @@ def test_a_bad_user_catalog_entry_is_skipped_and_reported(tmp_path: Path, monkey
         [line] = [p for p in problems if p.startswith(f"catalog entry {ident!r} is skipped: ")]
         assert reason in line, line
     assert any(p.startswith("catalog entry 'lacking' is skipped: it lacks kind, name, repo") for p in problems)
-    assert "catalog entry '#21' is skipped: it is not an object" in problems
+    assert "catalog entry '#22' is skipped: it is not an object" in problems
     assert "catalog entry 'good' is skipped: the id appears twice" in problems
     assert all("\n" not in p for p in problems)
     with pytest.raises(UnknownModelError, match="'dotdot-file' is skipped: the file name"):

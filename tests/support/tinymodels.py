@@ -167,8 +167,11 @@ def llama_tensor_shapes(
     n_head_kv: int,
     n_ff: int,
     tie_embeddings: bool,
+    n_expert: int = 0,
 ) -> dict[str, tuple[int, ...]]:
-    """Tensor names and ggml shapes (ne) that llama.cpp's LLM_ARCH_LLAMA loader requires."""
+    """Tensor names and ggml shapes (ne) that llama.cpp's LLM_ARCH_LLAMA loader requires; with
+    ``n_expert``, each layer's feed-forward is a mixture of that many experts of ``n_ff`` and a
+    router (Mixtral's layout)."""
     head_dim = n_embd // n_head
     shapes: dict[str, tuple[int, ...]] = {
         "token_embd.weight": (n_embd, n_vocab),
@@ -184,10 +187,20 @@ def llama_tensor_shapes(
             f"blk.{i}.attn_v.weight": (n_embd, head_dim * n_head_kv),
             f"blk.{i}.attn_output.weight": (head_dim * n_head, n_embd),
             f"blk.{i}.ffn_norm.weight": (n_embd,),
-            f"blk.{i}.ffn_gate.weight": (n_embd, n_ff),
-            f"blk.{i}.ffn_down.weight": (n_ff, n_embd),
-            f"blk.{i}.ffn_up.weight": (n_embd, n_ff),
         }
+        if n_expert:
+            shapes |= {
+                f"blk.{i}.ffn_gate_inp.weight": (n_embd, n_expert),
+                f"blk.{i}.ffn_gate_exps.weight": (n_embd, n_ff, n_expert),
+                f"blk.{i}.ffn_down_exps.weight": (n_ff, n_embd, n_expert),
+                f"blk.{i}.ffn_up_exps.weight": (n_embd, n_ff, n_expert),
+            }
+        else:
+            shapes |= {
+                f"blk.{i}.ffn_gate.weight": (n_embd, n_ff),
+                f"blk.{i}.ffn_down.weight": (n_ff, n_embd),
+                f"blk.{i}.ffn_up.weight": (n_embd, n_ff),
+            }
     return shapes
 
 
@@ -236,7 +249,9 @@ def _random_tensors(
     rng = np.random.default_rng(seed)
     tensors = {}
     for name, ne in shapes.items():
-        if len(ne) == 2:
+        if len(ne) == 3:  # experts: one matrix each
+            tensors[name] = np.stack([_matrix(rng, ne[1], ne[0], wtype) for _ in range(ne[2])])
+        elif len(ne) == 2:
             tensors[name] = _matrix(rng, ne[1], ne[0], wtype)
         elif name.endswith(".bias"):
             tensors[name] = _bias(rng, ne[0])
@@ -297,8 +312,11 @@ def write_tiny_llama_gguf(
     never_ends: bool = False,
     answers_nothing: bool = False,
     fim: bool = False,
+    n_expert: int = 0,
+    n_expert_used: int = 0,
 ) -> Path:
-    """A random-weight ``llama`` GGUF with GPT-2's tokenizer (``n_vocab`` None: all 50257).
+    """A random-weight ``llama`` GGUF with GPT-2's tokenizer (``n_vocab`` None: all 50257);
+    with ``n_expert``, a mixture of experts that uses ``n_expert_used`` of them per token.
 
     ``never_ends``: the end-of-text token (the last id) is never sampled with top-k: its tied
     embedding row is zero, so its logit is 0, the median of the random logits.  A random model
@@ -315,6 +333,9 @@ def write_tiny_llama_gguf(
     writer.add_rope_freq_base(10000.0)
     writer.add_layer_norm_rms_eps(1e-5)
     writer.add_vocab_size(n_vocab)
+    if n_expert:
+        writer.add_expert_count(n_expert)
+        writer.add_expert_used_count(n_expert_used)
     if chat_template is not None:
         writer.add_chat_template(chat_template)
     if fim:
@@ -328,6 +349,7 @@ def write_tiny_llama_gguf(
         n_head_kv=n_head_kv,
         n_ff=n_ff,
         tie_embeddings=tie_embeddings,
+        n_expert=n_expert,
     )
     tensors = _random_tensors(shapes, wtype, seed)
     if never_ends:

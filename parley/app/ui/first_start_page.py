@@ -171,7 +171,7 @@ class FirstStartPage(QScrollArea):
         ]
 
     def card_details(self, rec: Recommendation) -> str:
-        """Download size · memory needed · speed here · licence."""
+        """Download size · memory needed · speed here · when a spoken reply starts · licence."""
         speed = (
             self.tr("about {speed} tokens/s here").format(speed=number(rec.tokens_per_s, 0))
             if rec.tokens_per_s
@@ -185,7 +185,25 @@ class FirstStartPage(QScrollArea):
             self.tr("{size} download").format(size=size(rec.entry.size)),
             self.tr("needs about {size} of {where}").format(size=size(rec.fit.needed), where=rec.fit.where),
         ]
-        return " · ".join([*parts, *([speed] if speed else []), rec.entry.licence])
+        return " · ".join([*parts, *([speed] if speed else []), *self.speaking_details(rec), rec.entry.licence])
+
+    def speaking_details(self, rec: Recommendation) -> list[str]:
+        """When a spoken reply would start here, the thinking step in it, and whether that rests
+        on an estimate rather than a model measured here."""
+        if rec.first_sound_s is None:
+            return []
+        seconds = number(rec.first_sound_s, 1)
+        said = (
+            self.tr("first word spoken about {seconds} s after you let go").format(seconds=seconds)
+            if rec.quick_to_speak
+            else self.tr("slow to speak: the first word about {seconds} s after you let go").format(seconds=seconds)
+        )
+        out = [said]
+        if rec.thinking_s is not None:
+            out.append(self.tr("it thinks first (about {seconds} s of it)").format(seconds=number(rec.thinking_s, 0)))
+        if rec.estimated:
+            out.append(self.tr("estimated, not measured here"))
+        return out
 
     def show_machine(self, machine: Machine) -> None:
         for line in self.machine_lines(machine):

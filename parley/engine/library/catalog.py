@@ -30,6 +30,7 @@ _REQUIRED = ("id", "kind", "name", "repo", "revision", "file", "size", "licence"
 MAX_CATALOG_BYTES = 1 << 20  # the shipped catalog is 20 KB
 MAX_ENTRIES = 1000
 MAX_LANGUAGES = 200
+THINKING = ("", "always", "unless-told")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,6 +51,10 @@ class CatalogEntry:
     context: int | None = None  # longest trained context, tokens (chat)
     kv_bytes_per_token: int | None = None  # f16 KV cache per token of context, all layers (chat)
     active_parameters: str | None = None  # a mixture of experts: parameters used per token, e.g. "3.6B"
+    # A thinking step before the answer: "" none, "always" (gpt-oss's reasoning channel), or
+    # "unless-told" (Qwen3, SmolLM3: unless the system prompt says /no_think, which Parley's
+    # does not yet)
+    thinks: str = ""
 
     @property
     def billions(self) -> float | None:
@@ -126,6 +131,9 @@ def _entry(raw: object, *, shipped: bool) -> CatalogEntry:
     if missing:
         raise ValueError(f"it lacks {', '.join(missing)} (a shipped entry carries what the fit estimate needs)")
     active = raw.get("active_parameters")
+    thinks = raw.get("thinks", "")
+    if thinks not in THINKING:
+        raise ValueError(f"thinks is not one of {', '.join(repr(t) for t in THINKING)}")
     return CatalogEntry(
         id=hubnames.check_text(raw["id"], "the id", max_chars=100),
         kind=raw["kind"],
@@ -145,6 +153,7 @@ def _entry(raw: object, *, shipped: bool) -> CatalogEntry:
         active_parameters=None
         if active is None
         else hubnames.check_text(active, "the active parameters", max_chars=20),
+        thinks=thinks,
     )
 
 

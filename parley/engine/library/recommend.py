@@ -9,10 +9,22 @@ Parley's own choice of model too) to the model's size; a mixture of experts read
 active experts per token, so its active share of the file is what is scaled.
 
 The choice among the models that fit follows ``CHAT_PREFERENCE`` (best answers first): first
-those expected to keep pace with a spoken reply (``MIN_TOKENS_PER_S``), then, to make up at least
-``MIN_CHAT_PICKS``, the quickest of the others that fit (smallest first), marked as slower than
-speech: still the better answers for typed questions.  With no model that fits, the list is
-empty and the page says that the starter is what fits.
+those quick to speak here (``Recommendation.quick_to_speak``: the first sound of a spoken reply
+within ``SPOKEN_FIRST_SOUND_S`` of the release, and generation that keeps pace with the voice,
+``MIN_TOKENS_PER_S``), then, to make up at least ``MIN_CHAT_PICKS``, the others that fit by how
+soon they would speak, marked as slow to speak: still the better answers for typed questions.
+With no model that fits, the list is empty and the page says that the starter is what fits.
+
+The first sound (``first_sound_s``) is what a spoken reply waits for: the question's first token
+(the measured turn, scaled like the speed), any thinking step before the answer (a model that
+always thinks, or thinks unless told not to: Parley does not tell it yet), the voice's first
+piece (a few words: ``FIRST_PIECE_TOKENS``) and its synthesis (``VOICE_S``).  A thinking step's
+length is not measured here (no thinking model can be had offline): ``THINKING_TOKENS`` is a
+typical one for a short spoken question, so such an estimate says so (``Recommendation.estimated``),
+as does one scaled by a mixture of experts' active share, which was never run here.  That
+scaling was checked on a mixture made here (``bench/bench_fit.py --moe``: 8 random experts, 2
+used): its generation came within 2-13% of the speed expected by its active share; its first
+token took 1.8 times as long, since a question's tokens touch more experts than one token does.
 
 A prediction from a much smaller model (the 98 MB starter) underestimates bigger ones: a small
 model's time per token is mostly fixed costs, not reading weights.  So the measurement of the
@@ -35,6 +47,14 @@ from .choice import Speed
 from .memory_fit import FitEstimate, available_ram, estimate_entry
 
 MIN_TOKENS_PER_S = 8.0  # the voice goal: slower than this, a spoken reply stalls
+SPOKEN_FIRST_SOUND_S = 1.0  # longer than this from the release to the first word, a reply feels slow
+# From the reply's first token to the voice's first piece cut: about four words, and the token
+# that shows the fourth complete (``voice.sentences``: "The moon is approximately" + " 2").
+FIRST_PIECE_TOKENS = 6
+# The first piece's synthesis and its first block written to the speakers: 65-90 ms and ~10 ms
+# on 2 AMD EPYC cores (bench/bench_app.py --read-aloud).
+VOICE_S = 0.1
+THINKING_TOKENS = 200  # a thinking step before a short spoken answer: typical, never measured here
 CHAT_PICKS = 3
 MIN_CHAT_PICKS = 2
 # Best answers first (2025 families, then the 2024 ones for small machines); ids of catalog.json.
@@ -74,11 +94,32 @@ class Recommendation:
     entry: CatalogEntry
     fit: FitEstimate
     tokens_per_s: float | None  # generation expected here; None without a measurement
+    first_sound_s: float | None = None  # release to the first word of a spoken reply; None: unknown
 
     @property
     def keeps_pace(self) -> bool | None:
         """Whether it is expected to generate as fast as a spoken reply needs (None: unknown)."""
         return None if self.tokens_per_s is None else self.tokens_per_s >= MIN_TOKENS_PER_S
+
+    @property
+    def quick_to_speak(self) -> bool | None:
+        """Whether a spoken reply would start soon enough and keep pace (None: unknown)."""
+        if self.first_sound_s is None or self.keeps_pace is None:
+            return None
+        return self.keeps_pace and self.first_sound_s <= SPOKEN_FIRST_SOUND_S
+
+    @property
+    def estimated(self) -> bool:
+        """Whether its figures rest on a guess, not only on a model measured here: a mixture of
+        experts scaled by its active share, or a thinking step of typical length."""
+        return self.entry.active_share < 1.0 or bool(self.entry.thinks)
+
+    @property
+    def thinking_s(self) -> float | None:
+        """The thinking step's share of ``first_sound_s`` (None: it has none, or unknown)."""
+        if not self.entry.thinks or not self.tokens_per_s:
+            return None
+        return THINKING_TOKENS / self.tokens_per_s
 
 
 def _total_ram() -> int | None:
@@ -133,28 +174,77 @@ def expected_speed(entry: CatalogEntry, measured: ModelSpeed | None) -> float | 
     return float(predict_speed(measured, int(entry.size * entry.active_share))[1])
 
 
+def expected_first_sound(entry: CatalogEntry, measured: ModelSpeed | None) -> float | None:
+    """Seconds from the release to the first word of a spoken reply with ``entry`` here (see the
+    module's docstring), from a measurement of another model; None without one."""
+    speed = expected_speed(entry, measured)
+    if measured is None or not speed or measured.file_size <= 0:
+        return None
+    # A question's dozen tokens each pick their own experts, so reading it touches more of a
+    # mixture than one generated token does: half-way between its active share and all of it
+    # (bench_fit.py --moe: 44-48 ms measured, 25 ms by the active share, 81 ms by the whole file).
+    read_share = (1.0 + entry.active_share) / 2
+    first_token = measured.turn_first_token_s * entry.size * read_share / measured.file_size
+    thinking = THINKING_TOKENS if entry.thinks else 0
+    return first_token + (thinking + FIRST_PIECE_TOKENS) / speed + VOICE_S
+
+
 def anchor(measured: Iterable[ModelSpeed]) -> ModelSpeed | None:
     """The measurement to scale from: that of the largest model measured here."""
     return max(measured, key=lambda m: m.file_size, default=None)
 
 
+def stored_anchor(device: str, threads: int | None) -> tuple[ModelSpeed | None, str]:
+    """The largest built-in model measured on this machine so far (the starter, or an installed
+    pack), and its name ("" for the starter); (None, "") when none was."""
+    from . import choice
+
+    known = {c.id: c for c in choice.candidates()}
+    stored = choice.stored_speeds(device, threads)
+    measured = {k: as_model_speed(s, known[k].size) for k, s in stored.items() if k in known}
+    speed = anchor(measured.values())
+    if speed is None:
+        return None, ""
+    model_id = next(k for k, m in measured.items() if m is speed)
+    return speed, "" if model_id == choice.STARTER_ID else known[model_id].name
+
+
 def recommend_chat(
     entries: Iterable[CatalogEntry], measured: ModelSpeed | None, *, n_ctx: int = 4096, device: str = "auto"
 ) -> list[Recommendation]:
-    """Up to ``CHAT_PICKS`` chat models that fit here, best first: those that keep pace with
-    speech, then the quickest others to make up ``MIN_CHAT_PICKS``."""
-    by_id = {e.id: e for e in entries if e.kind == "chat"}
-    fitting: list[Recommendation] = []
-    for model_id in CHAT_PREFERENCE:
-        entry = by_id.get(model_id)
-        if entry is None:
-            continue
-        fit = estimate_entry(entry, n_ctx=n_ctx, device=device)
-        if fit.verdict == "fits":
-            fitting.append(Recommendation(entry, fit, expected_speed(entry, measured)))
-    picks = [r for r in fitting if r.keeps_pace is not False][:CHAT_PICKS]
-    slower = sorted((r for r in fitting if r.keeps_pace is False), key=lambda r: r.entry.size)
+    """Up to ``CHAT_PICKS`` chat models that fit here, best first: those quick to speak, then
+    the soonest to speak of the others, to make up ``MIN_CHAT_PICKS``."""
+    preferred = [e for e in entries if e.id in CHAT_PREFERENCE]
+    ranked = rank_for_speech(preferred, measured, n_ctx=n_ctx, device=device)
+    picks = [r for r in ranked if r.quick_to_speak is not False][:CHAT_PICKS]
+    slower = [r for r in ranked if r.quick_to_speak is False]
     return picks + slower[: max(0, MIN_CHAT_PICKS - len(picks))]
+
+
+def rank_for_speech(
+    entries: Iterable[CatalogEntry],
+    measured: ModelSpeed | None,
+    *,
+    n_ctx: int = 4096,
+    device: str = "auto",
+    verdicts: tuple[str, ...] = ("fits",),
+) -> list[Recommendation]:
+    """Every chat model whose fit is one of ``verdicts``, ranked for a spoken reply here: those
+    quick to speak (or not known not to be) in ``CHAT_PREFERENCE`` order, then the rest by how
+    soon they would speak (models outside the preference list after those in it, by size)."""
+    chat = [e for e in entries if e.kind == "chat"]
+    order = {model_id: i for i, model_id in enumerate(CHAT_PREFERENCE)}
+    chat.sort(key=lambda e: (order.get(e.id, len(order)), e.size))
+    ranked: list[Recommendation] = []
+    for entry in chat:
+        fit = estimate_entry(entry, n_ctx=n_ctx, device=device)
+        if fit.verdict in verdicts:
+            ranked.append(
+                Recommendation(entry, fit, expected_speed(entry, measured), expected_first_sound(entry, measured))
+            )
+    quick = [r for r in ranked if r.quick_to_speak is not False]
+    slow = sorted((r for r in ranked if r.quick_to_speak is False), key=lambda r: r.first_sound_s or 0.0)
+    return quick + slow
 
 
 def recommend_speech(

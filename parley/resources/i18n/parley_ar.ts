@@ -619,12 +619,12 @@ Kubernetes</translation>
         <translation>لا يتّسع أيّ من النماذج الموصى بها في المساحة الحرّة هنا ({free}): النموذج المبدئي هو ما يناسب هذا الحاسوب. تعرض «الإعدادات &gt; مكتبة النماذج» كل نموذج مع الذاكرة التي يحتاجها.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
-        <translation>تتّسع هذه النماذج في المساحة الحرّة هنا ({free})، لكن لا يُتوقّع أن يواكب أيّ منها ردًّا منطوقًا على هذا المعالج (على الأقل {least} رمز/ث): إنها الأسرع، وتجيب عن الأسئلة المكتوبة أفضل بكثير من النموذج المبدئي.</translation>
+        <source>These fit in the {free} free here, but none is expected to be quick to speak on this processor (the first word within {seconds} s, then at least {least} tokens/s): they are the soonest to speak, and answer typed questions far better than the starter.</source>
+        <translation>تتسع لها الذاكرة الحرة هنا ({free})، لكن لا يُتوقع أن يبدأ أيٌّ منها الكلام بسرعة على هذا المعالج (الكلمة الأولى خلال {seconds} ث، ثم {least} رمزًا/ث على الأقل): هذه أسرعها بدءًا للكلام، وتجيب عن الأسئلة المكتوبة أفضل بكثير من النموذج المبدئي.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
-        <translation>تتّسع هذه النماذج في المساحة الحرّة هنا ({free})، والأولى منها سريعة بما يكفي للكلام (على الأقل {least} رمز/ث)؛ الأول يجيب أفضل إجابة.</translation>
+        <source>These fit in the {free} free here, the first ones quick to speak (the first word within {seconds} s, then at least {least} tokens/s); the first answers best.</source>
+        <translation>تتسع لها الذاكرة الحرة هنا ({free})، والأولى منها سريعة في بدء الكلام (الكلمة الأولى خلال {seconds} ث، ثم {least} رمزًا/ث على الأقل)؛ والأول يجيب أفضل.</translation>
     </message>
     <message>
         <source>These fit in the {free} free here; the first answers best.</source>
@@ -803,6 +803,22 @@ Kubernetes</translation>
     <message>
         <source>needs about {size} of {where}</source>
         <translation>يحتاج إلى نحو {size} من {where}</translation>
+    </message>
+    <message>
+        <source>first word spoken about {seconds} s after you let go</source>
+        <translation>أول كلمة منطوقة بعد نحو {seconds} ث من الإفلات</translation>
+    </message>
+    <message>
+        <source>slow to speak: the first word about {seconds} s after you let go</source>
+        <translation>بطيء في بدء الكلام: أول كلمة بعد نحو {seconds} ث من الإفلات</translation>
+    </message>
+    <message>
+        <source>it thinks first (about {seconds} s of it)</source>
+        <translation>يفكّر أولًا (نحو {seconds} ث من ذلك)</translation>
+    </message>
+    <message>
+        <source>estimated, not measured here</source>
+        <translation>تقدير، لم يُقَس هنا</translation>
     </message>
     <message>
         <source>Download and use</source>

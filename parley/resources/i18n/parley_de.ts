@@ -603,12 +603,12 @@ Kubernetes</translation>
         <translation>Keines der empfohlenen Modelle passt in die hier freien {free}: Das Startmodell ist, was auf diesen Computer passt. Einstellungen &gt; Modellbibliothek listet jedes Modell mit dem Speicher, den es braucht.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
-        <translation>Diese passen in die hier freien {free}, aber keines dürfte auf diesem Prozessor mit einer gesprochenen Antwort Schritt halten (mindestens {least} Token/s): Sie sind die schnellsten und beantworten getippte Fragen weit besser als das Startmodell.</translation>
+        <source>These fit in the {free} free here, but none is expected to be quick to speak on this processor (the first word within {seconds} s, then at least {least} tokens/s): they are the soonest to speak, and answer typed questions far better than the starter.</source>
+        <translation>Diese passen in die {free}, die hier frei sind, aber keines dürfte auf diesem Prozessor schnell sprechen (das erste Wort innerhalb von {seconds} s, dann mindestens {least} Token/s): Sie sprechen am frühesten und beantworten getippte Fragen weit besser als das Startmodell.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
-        <translation>Diese passen in die hier freien {free}, die ersten schnell genug für Sprache (mindestens {least} Token/s); das erste antwortet am besten.</translation>
+        <source>These fit in the {free} free here, the first ones quick to speak (the first word within {seconds} s, then at least {least} tokens/s); the first answers best.</source>
+        <translation>Diese passen in die {free}, die hier frei sind, die ersten sprechen schnell (das erste Wort innerhalb von {seconds} s, dann mindestens {least} Token/s); das erste antwortet am besten.</translation>
     </message>
     <message>
         <source>These fit in the {free} free here; the first answers best.</source>
@@ -783,6 +783,22 @@ Kubernetes</translation>
     <message>
         <source>needs about {size} of {where}</source>
         <translation>braucht etwa {size} {where}</translation>
+    </message>
+    <message>
+        <source>first word spoken about {seconds} s after you let go</source>
+        <translation>erstes gesprochenes Wort etwa {seconds} s nach dem Loslassen</translation>
+    </message>
+    <message>
+        <source>slow to speak: the first word about {seconds} s after you let go</source>
+        <translation>spricht langsam an: das erste Wort etwa {seconds} s nach dem Loslassen</translation>
+    </message>
+    <message>
+        <source>it thinks first (about {seconds} s of it)</source>
+        <translation>es denkt zuerst nach (etwa {seconds} s davon)</translation>
+    </message>
+    <message>
+        <source>estimated, not measured here</source>
+        <translation>geschätzt, hier nicht gemessen</translation>
     </message>
     <message>
         <source>Download and use</source>

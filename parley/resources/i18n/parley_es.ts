@@ -603,12 +603,12 @@ Kubernetes</translation>
         <translation>Ninguno de los modelos recomendados cabe en los {free} libres aquí: el modelo inicial es lo que cabe en este equipo. Ajustes &gt; Biblioteca de modelos muestra cada modelo con la memoria que necesita.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
-        <translation>Estos caben en los {free} libres aquí, pero no se espera que ninguno siga el ritmo de una respuesta hablada en este procesador (al menos {least} tokens/s): son los más rápidos y responden mucho mejor que el modelo inicial a las preguntas escritas.</translation>
+        <source>These fit in the {free} free here, but none is expected to be quick to speak on this processor (the first word within {seconds} s, then at least {least} tokens/s): they are the soonest to speak, and answer typed questions far better than the starter.</source>
+        <translation>Caben en los {free} libres aquí, pero no se espera que ninguno hable rápido en este procesador (la primera palabra en {seconds} s y luego al menos {least} tokens/s): son los que antes hablan y responden a preguntas escritas mucho mejor que el modelo inicial.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
-        <translation>Estos caben en los {free} libres aquí, los primeros lo bastante rápidos para la voz (al menos {least} tokens/s); el primero responde mejor.</translation>
+        <source>These fit in the {free} free here, the first ones quick to speak (the first word within {seconds} s, then at least {least} tokens/s); the first answers best.</source>
+        <translation>Caben en los {free} libres aquí; los primeros hablan rápido (la primera palabra en {seconds} s y luego al menos {least} tokens/s); el primero responde mejor.</translation>
     </message>
     <message>
         <source>These fit in the {free} free here; the first answers best.</source>
@@ -783,6 +783,22 @@ Kubernetes</translation>
     <message>
         <source>needs about {size} of {where}</source>
         <translation>necesita unos {size} de {where}</translation>
+    </message>
+    <message>
+        <source>first word spoken about {seconds} s after you let go</source>
+        <translation>primera palabra hablada unos {seconds} s después de soltar</translation>
+    </message>
+    <message>
+        <source>slow to speak: the first word about {seconds} s after you let go</source>
+        <translation>tarda en hablar: la primera palabra unos {seconds} s después de soltar</translation>
+    </message>
+    <message>
+        <source>it thinks first (about {seconds} s of it)</source>
+        <translation>primero piensa (unos {seconds} s)</translation>
+    </message>
+    <message>
+        <source>estimated, not measured here</source>
+        <translation>estimado, no medido aquí</translation>
     </message>
     <message>
         <source>Download and use</source>

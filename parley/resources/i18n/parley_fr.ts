@@ -603,12 +603,12 @@ Kubernetes</translation>
         <translation>Aucun des modèles recommandés ne tient dans les {free} libres ici : le modèle de démarrage est ce qui convient à cet ordinateur. Paramètres &gt; Bibliothèque de modèles liste chaque modèle avec la mémoire qu&apos;il demande.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
-        <translation>Ceux-ci tiennent dans les {free} libres ici, mais aucun ne devrait suivre le rythme d&apos;une réponse parlée sur ce processeur (au moins {least} jetons/s) : ce sont les plus rapides, et ils répondent bien mieux que le modèle de démarrage aux questions tapées.</translation>
+        <source>These fit in the {free} free here, but none is expected to be quick to speak on this processor (the first word within {seconds} s, then at least {least} tokens/s): they are the soonest to speak, and answer typed questions far better than the starter.</source>
+        <translation>Ils tiennent dans les {free} libres ici, mais aucun ne devrait parler vite sur ce processeur (le premier mot en {seconds} s, puis au moins {least} jetons/s) : ce sont ceux qui parlent le plus tôt, et ils répondent bien mieux que le modèle de départ aux questions tapées.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
-        <translation>Ceux-ci tiennent dans les {free} libres ici, les premiers assez rapides pour la parole (au moins {least} jetons/s) ; le premier répond le mieux.</translation>
+        <source>These fit in the {free} free here, the first ones quick to speak (the first word within {seconds} s, then at least {least} tokens/s); the first answers best.</source>
+        <translation>Ils tiennent dans les {free} libres ici, les premiers parlent vite (le premier mot en {seconds} s, puis au moins {least} jetons/s) ; le premier répond le mieux.</translation>
     </message>
     <message>
         <source>These fit in the {free} free here; the first answers best.</source>
@@ -783,6 +783,22 @@ Kubernetes</translation>
     <message>
         <source>needs about {size} of {where}</source>
         <translation>demande environ {size} de {where}</translation>
+    </message>
+    <message>
+        <source>first word spoken about {seconds} s after you let go</source>
+        <translation>premier mot prononcé environ {seconds} s après avoir relâché</translation>
+    </message>
+    <message>
+        <source>slow to speak: the first word about {seconds} s after you let go</source>
+        <translation>lent à parler : le premier mot environ {seconds} s après avoir relâché</translation>
+    </message>
+    <message>
+        <source>it thinks first (about {seconds} s of it)</source>
+        <translation>il réfléchit d’abord (environ {seconds} s)</translation>
+    </message>
+    <message>
+        <source>estimated, not measured here</source>
+        <translation>estimé, non mesuré ici</translation>
     </message>
     <message>
         <source>Download and use</source>

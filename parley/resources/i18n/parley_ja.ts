@@ -599,12 +599,12 @@ Kubernetes</translation>
         <translation>推奨モデルはどれも、ここで空いている {free} に収まりません。このコンピューターに合うのはスターターモデルです。「設定 &gt; モデルライブラリ」に、必要なメモリとともにすべてのモデルが表示されます。</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
-        <translation>これらはここで空いている {free} に収まりますが、このプロセッサーでは音声での返答に追いつけない見込みです（最低 {least} トークン/秒）。これらが最速で、入力した質問にはスターターよりはるかに良く答えます。</translation>
+        <source>These fit in the {free} free here, but none is expected to be quick to speak on this processor (the first word within {seconds} s, then at least {least} tokens/s): they are the soonest to speak, and answer typed questions far better than the starter.</source>
+        <translation>ここで空いている {free} に収まりますが、このプロセッサーではどれもすぐには話し始められない見込みです (最初の語まで {seconds} 秒以内、その後 {least} トークン/秒以上)。最も早く話し始めるモデルで、入力した質問にはスターターよりはるかによく答えます。</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
-        <translation>これらはここで空いている {free} に収まり、上位のものは音声に十分な速さです（最低 {least} トークン/秒）。いちばん上が最も良く答えます。</translation>
+        <source>These fit in the {free} free here, the first ones quick to speak (the first word within {seconds} s, then at least {least} tokens/s); the first answers best.</source>
+        <translation>ここで空いている {free} に収まります。最初のものはすぐに話し始めます (最初の語まで {seconds} 秒以内、その後 {least} トークン/秒以上)。最初のモデルが最もよく答えます。</translation>
     </message>
     <message>
         <source>These fit in the {free} free here; the first answers best.</source>
@@ -778,6 +778,22 @@ Kubernetes</translation>
     <message>
         <source>needs about {size} of {where}</source>
         <translation>{where}を約 {size} 使用</translation>
+    </message>
+    <message>
+        <source>first word spoken about {seconds} s after you let go</source>
+        <translation>離してから約 {seconds} 秒で最初の語を話します</translation>
+    </message>
+    <message>
+        <source>slow to speak: the first word about {seconds} s after you let go</source>
+        <translation>話し始めが遅い: 離してから最初の語まで約 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>it thinks first (about {seconds} s of it)</source>
+        <translation>先に考えます (そのうち約 {seconds} 秒)</translation>
+    </message>
+    <message>
+        <source>estimated, not measured here</source>
+        <translation>推定値 (ここでは未測定)</translation>
     </message>
     <message>
         <source>Download and use</source>

@@ -603,12 +603,12 @@ Kubernetes</translation>
         <translation>Nenhum dos modelos recomendados cabe nos {free} livres aqui: o modelo inicial é o que cabe neste computador. Configurações &gt; Biblioteca de modelos lista cada modelo com a memória de que precisa.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
-        <translation>Estes cabem nos {free} livres aqui, mas nenhum deve acompanhar uma resposta falada neste processador (pelo menos {least} tokens/s): eles são os mais rápidos e respondem a perguntas digitadas muito melhor que o modelo inicial.</translation>
+        <source>These fit in the {free} free here, but none is expected to be quick to speak on this processor (the first word within {seconds} s, then at least {least} tokens/s): they are the soonest to speak, and answer typed questions far better than the starter.</source>
+        <translation>Cabem nos {free} livres aqui, mas nenhum deve falar rápido neste processador (a primeira palavra em {seconds} s, depois pelo menos {least} tokens/s): são os que falam mais cedo e respondem a perguntas digitadas muito melhor que o modelo inicial.</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
-        <translation>Estes cabem nos {free} livres aqui, os primeiros rápidos o bastante para a fala (pelo menos {least} tokens/s); o primeiro responde melhor.</translation>
+        <source>These fit in the {free} free here, the first ones quick to speak (the first word within {seconds} s, then at least {least} tokens/s); the first answers best.</source>
+        <translation>Cabem nos {free} livres aqui; os primeiros falam rápido (a primeira palavra em {seconds} s, depois pelo menos {least} tokens/s); o primeiro responde melhor.</translation>
     </message>
     <message>
         <source>These fit in the {free} free here; the first answers best.</source>
@@ -783,6 +783,22 @@ Kubernetes</translation>
     <message>
         <source>needs about {size} of {where}</source>
         <translation>precisa de cerca de {size} de {where}</translation>
+    </message>
+    <message>
+        <source>first word spoken about {seconds} s after you let go</source>
+        <translation>primeira palavra falada cerca de {seconds} s depois de soltar</translation>
+    </message>
+    <message>
+        <source>slow to speak: the first word about {seconds} s after you let go</source>
+        <translation>demora a falar: a primeira palavra cerca de {seconds} s depois de soltar</translation>
+    </message>
+    <message>
+        <source>it thinks first (about {seconds} s of it)</source>
+        <translation>ele pensa primeiro (cerca de {seconds} s disso)</translation>
+    </message>
+    <message>
+        <source>estimated, not measured here</source>
+        <translation>estimado, não medido aqui</translation>
     </message>
     <message>
         <source>Download and use</source>

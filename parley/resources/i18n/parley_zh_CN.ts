@@ -599,12 +599,12 @@ Kubernetes</translation>
         <translation>推荐的模型都放不进这里可用的 {free}：入门模型就是适合这台电脑的。“设置 &gt; 模型库”列出了每个模型及其所需内存。</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, but none is expected to keep up with a spoken reply on this processor (at least {least} tokens/s): they are the quickest, and answer typed questions far better than the starter.</source>
-        <translation>这些模型放得进这里可用的 {free}，但在这台处理器上预计都跟不上语音回复（至少 {least} 词元/秒）：它们是最快的，回答打字提问比入门模型好得多。</translation>
+        <source>These fit in the {free} free here, but none is expected to be quick to speak on this processor (the first word within {seconds} s, then at least {least} tokens/s): they are the soonest to speak, and answer typed questions far better than the starter.</source>
+        <translation>这些模型可装入此处空闲的 {free}，但在此处理器上预计都无法快速开口（{seconds} 秒内说出第一个词，之后至少每秒 {least} 个词元）：它们是开口最早的，回答打字提问远好于入门模型。</translation>
     </message>
     <message>
-        <source>These fit in the {free} free here, the first ones quick enough for speech (at least {least} tokens/s); the first answers best.</source>
-        <translation>这些模型放得进这里可用的 {free}，排在前面的足够快，可用于语音（至少 {least} 词元/秒）；第一个回答得最好。</translation>
+        <source>These fit in the {free} free here, the first ones quick to speak (the first word within {seconds} s, then at least {least} tokens/s); the first answers best.</source>
+        <translation>这些模型可装入此处空闲的 {free}，前几个能快速开口（{seconds} 秒内说出第一个词，之后至少每秒 {least} 个词元）；第一个回答最好。</translation>
     </message>
     <message>
         <source>These fit in the {free} free here; the first answers best.</source>
@@ -778,6 +778,22 @@ Kubernetes</translation>
     <message>
         <source>needs about {size} of {where}</source>
         <translation>需要约 {size} 的{where}</translation>
+    </message>
+    <message>
+        <source>first word spoken about {seconds} s after you let go</source>
+        <translation>松开后约 {seconds} 秒说出第一个词</translation>
+    </message>
+    <message>
+        <source>slow to speak: the first word about {seconds} s after you let go</source>
+        <translation>开口较慢：松开后约 {seconds} 秒才说出第一个词</translation>
+    </message>
+    <message>
+        <source>it thinks first (about {seconds} s of it)</source>
+        <translation>它会先思考（其中约 {seconds} 秒）</translation>
+    </message>
+    <message>
+        <source>estimated, not measured here</source>
+        <translation>估计值，未在此处测量</translation>
     </message>
     <message>
         <source>Download and use</source>

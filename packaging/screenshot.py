@@ -10,11 +10,14 @@ with ``--first-start``, the first-start page of a fresh install (docs/first-star
 Runs under a virtual X server (``xvfb-run``, or ``Xvfb`` started here) with Qt's xcb platform,
 so the picture is what a Linux desktop shows.  The app starts as it always does, on a data and
 config folder in a temporary directory (the user's conversations and settings are never
-touched), with the default models answering greedily on one thread so the picture is the same
-every time, also on a busy machine.  When PulseAudio can be used, a virtual microphone
-(tests/support/pulse.py) is plugged in for the duration, so push-to-talk shows as it does on a desktop
-with a microphone.  The questions are typed into the text box key by key and sent with Enter;
-the second asks for code, so the picture shows a code block.
+touched), with the default models answering greedily on the threads Parley chooses (they follow
+the machine's load), so the speed in the picture is the one a user sees.  It prints a caption
+naming the model and the machine, with the speed shown: the README puts it under the picture,
+and a picture taken on a busy machine says so (the load average is in it).  When PulseAudio can
+be used, a virtual microphone (tests/support/pulse.py) is plugged in for the duration, so
+push-to-talk shows as it does on a desktop with a microphone.  The questions are typed into the
+text box key by key and sent with Enter; the second asks for code, so the picture shows a code
+block.
 """
 
 from __future__ import annotations
@@ -115,12 +118,12 @@ def _take(out: Path, first_start: bool, language: str, scale: int, appearance: s
     from parley.config.paths import config_dir
     from parley.config.settings import Settings, save_settings
 
-    # greedy on one thread: the same answer every time; the first-start page only when it is the
-    # picture, and then with the engines' own thread count: its speeds are the ones a user sees
+    # greedy: the same answer every time; the engines' own thread count: the speeds shown are
+    # the ones a user sees; the first-start page only when it is the picture
     settings = Settings(
         temperature=0.0,
         max_tokens=200,
-        threads=0 if first_start else 1,
+        threads=0,
         first_start_done=not first_start,
         interface_language=language,
         appearance=appearance,
@@ -162,7 +165,33 @@ def _take(out: Path, first_start: bool, language: str, scale: int, appearance: s
     wait(lambda: not window.conversation_view._render_timer.isActive(), "the last render")
     settle = time.monotonic() + 0.5
     wait(lambda: time.monotonic() > settle, "the window to settle")
+    model = controller.chat.model
+    print(caption(model.path.name if model else "?", controller.status.last_reply_tps), flush=True)
     return _save(window, app, out, scale)
+
+
+def caption(model_file: str, tokens_per_s: float | None) -> str:
+    """The picture's model and machine, as its caption says them."""
+    import platform
+
+    from parley.engine.modelfiles.defaults import default_chat_model_path
+
+    try:
+        starter = model_file == default_chat_model_path().name
+    except Exception:  # noqa: BLE001 - the caption then names the file
+        starter = False
+    processor = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                processor = line.split(":", 1)[1].strip()
+                break
+    speed = f"{tokens_per_s:.0f} tokens/s" if tokens_per_s else "speed not shown"
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    return (
+        f"caption: {'SmolLM2 135M, the starter' if starter else model_file}, on {processor} "
+        f"({os.cpu_count()} cores, threads following the load; load average {load:.1f}): {speed}"
+    )
 
 
 def _save(window, app, out: Path, scale: int = 1) -> int:  # noqa: ANN001 - Qt objects, imported late

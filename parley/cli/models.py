@@ -319,8 +319,10 @@ def _speaking(rec: recommend.Recommendation) -> str:
         why = []
         if rec.entry.active_share < 1.0:
             why.append("a mixture of experts scaled by its active share")
-        if rec.entry.thinks:
+        if rec.entry.thinks == "always":
             why.append(f"a thinking step of a typical {recommend.THINKING_TOKENS} tokens")
+        elif rec.entry.thinks:
+            why.append("its answers told not to think (/no_think)")
         line += f"; estimated, never measured here: {' and '.join(why)}"
     return line + "."
 

@@ -29,6 +29,7 @@ from parley.engine.errors import (
 from parley.engine.modelfiles.defaults import default_chat_model_path
 from parley.engine.modelfiles.gpt2_convert import convert_gpt2_ggml_to_gguf
 from tests.support.tinymodels import (
+    CHATML_TEMPLATE,
     vocab_source,
     write_tiny_gpt2_gguf,
     write_tiny_gpt2_legacy_ggml,
@@ -509,6 +510,45 @@ def test_reply_stream_utf8_stop_and_whitespace() -> None:
     stream = ReplyStream(["STOP"])
     assert stream.push(b"ST") == "" and stream.push(b"AY here\n") == "STAY here"
     assert stream.push(b"\xe2\x82") == "" and stream.finish() == "" and stream.text == "STAY here"
+
+
+@pytest.mark.parametrize(
+    ("reply", "shown"),
+    [
+        ("<think>\nThe user asks about France. Paris.\n</think>\n\nParis is the capital.", "Paris is the capital."),
+        ("<think>\n\n</think>\n\nParis.", "Paris."),  # Qwen3 told /no_think: an empty step
+        ("<think>\nStill thinking when the reply was cut", ""),
+        ("<b>Bold</b> and <think> later is text.", "<b>Bold</b> and <think> later is text."),
+        ("< three", "< three"),
+    ],
+)
+def test_a_thinking_step_that_opens_the_reply_is_neither_shown_nor_said(reply: str, shown: str) -> None:
+    stream = ReplyStream([])
+    data = reply.encode()
+    pieces = [stream.push(data[i : i + 3]) for i in range(0, len(data), 3)] + [stream.finish()]
+    assert "".join(pieces) == stream.text == shown
+
+
+def test_a_model_that_thinks_unless_told_is_told_not_to(tmp_path: Path) -> None:
+    """Qwen3 and SmolLM3 think before answering unless the system prompt says /no_think (their
+    templates take ``enable_thinking``): a voice cannot wait, so Parley says it, unless the
+    user's own prompt chose /think or /no_think.  Other models' prompts are left alone."""
+    thinker = write_tiny_llama_gguf(
+        tmp_path / "thinker.gguf", chat_template="{# enable_thinking #}" + CHATML_TEMPLATE, n_ctx=256
+    )
+    plain = write_tiny_llama_gguf(tmp_path / "plain.gguf", n_ctx=256)
+    with ChatModel(thinker, device="cpu", n_ctx=256, threads=1) as model:
+        assert model.thinks_unless_told
+        session = ChatSession(model, "Be brief.")
+        session.messages.append(Message("user", "Hi"))
+        assert "<|im_start|>system\nBe brief.\n/no_think<|im_end|>" in session._prompt(session.prompt_messages())
+        mine = ChatSession(model, "Think hard. /think")
+        assert "/no_think" not in mine._prompt(mine.prompt_messages())
+        bare = ChatSession(model)
+        assert bare._prompt([Message("user", "Hi")]).startswith("<|im_start|>system\n/no_think<|im_end|>")
+    with ChatModel(plain, device="cpu", n_ctx=256, threads=1) as model:
+        assert not model.thinks_unless_told
+        assert "/no_think" not in ChatSession(model, "Be brief.")._prompt([Message("system", "Be brief.")])
 
 
 def test_dialogue_format() -> None:

@@ -78,16 +78,17 @@ def test_a_shipped_entry_must_carry_what_the_fit_estimate_needs() -> None:
 def test_recommendations_rank_by_how_soon_a_spoken_reply_starts_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 45's machine: 2 cores where the 1.5B pack gives its first token in 0.21 s and 28
     tokens/s, with memory for all.  gpt-oss-20b was first (its speed scaled by its active
-    experts, its reasoning channel not counted); now a model that thinks first is slow to speak,
-    and says its figures are estimated."""
+    experts, its reasoning channel not counted); now a model that always thinks first is slow to
+    speak, one that thinks unless told is told (and quick), and both say they are estimated."""
     from parley.engine.chat.speed import ModelSpeed
     from parley.engine.library import recommend
 
     monkeypatch.setattr(memory_fit, "available_ram", lambda: 64 << 30)
     measured = ModelSpeed("", 1_117_320_768, "CPU", 2, 180.0, 28.0, 0.21, 200, 12)
     picks = recommend.recommend_chat(library.catalog(), measured, device="cpu")
-    assert [r.entry.id for r in picks] == ["gemma-3-1b-it", "qwen2.5-1.5b-instruct", "qwen2.5-0.5b-instruct"]
-    assert all(r.quick_to_speak and not r.estimated for r in picks)
+    assert [r.entry.id for r in picks] == ["smollm3-3b", "qwen3-1.7b", "gemma-3-1b-it"]
+    assert all(r.quick_to_speak and r.thinking_s is None for r in picks)
+    assert [r.estimated for r in picks] == [True, True, False]  # told /no_think: never measured so
     ranked = {r.entry.id: r for r in recommend.rank_for_speech(library.catalog(), measured, device="cpu")}
     four = ranked["qwen3-4b-instruct-2507"]  # 12.5 tokens/s: it keeps pace, but starts after 1.05 s
     assert four.keeps_pace and not four.quick_to_speak and 1.0 < four.first_sound_s < 1.1
@@ -99,7 +100,7 @@ def test_recommendations_rank_by_how_soon_a_spoken_reply_starts_here(monkeypatch
     assert not oss.quick_to_speak and oss.keeps_pace and oss.estimated  # fast, but it thinks first
     assert oss.thinking_s == pytest.approx(recommend.THINKING_TOKENS / oss.tokens_per_s)
     assert oss.first_sound_s > oss.thinking_s > 5
-    assert ranked["qwen3-1.7b"].thinking_s and ranked["qwen3-1.7b"].quick_to_speak is False
+    assert ranked["qwen3-8b"].thinking_s is None and ranked["qwen3-8b"].quick_to_speak is False  # 6 tokens/s
     assert ranked["qwen3-30b-a3b"].estimated and not ranked["qwen2.5-1.5b-instruct"].estimated
     order = list(ranked)
     slow = [i for i in order if ranked[i].quick_to_speak is False]

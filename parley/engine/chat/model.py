@@ -162,6 +162,9 @@ class ChatModel(Owner):
             self._eog: frozenset[int] | None = None
             template = self.llama.chat_template()
             self.has_template = template is not None
+            # A model that thinks before it answers unless told not to (Qwen3, SmolLM3: their
+            # templates take ``enable_thinking``): a voice cannot wait for it, so it is told.
+            self.thinks_unless_told = template is not None and "enable_thinking" in template
             self.prompt_format: PromptFormat = pick_format(template)
             self.name = self.info.name or self.path.stem
             self._bos_text = self.llama.piece(self.llama.bos, special=True) if self.llama.adds_bos else b""
@@ -542,6 +545,8 @@ class ChatSession:
         holds a tool call or result, the model's own template (``tool_prompt``), which lays them
         out as the model was trained to read them."""
         model = self.model
+        if model.thinks_unless_told:
+            messages = without_thinking(messages)
         if not any(m.with_tools for m in messages):
             return model.prompt_format.render(messages)
         return tool_prompt.render(model.tool_template(), model.prompt_format, [m.turn() for m in messages], None)
@@ -696,6 +701,20 @@ class ChatSession:
             return False
         model._evaluate(tokens[model._reuse(tokens) :])  # up to and including the last sampled token
         return True
+
+
+NO_THINK = "/no_think"
+
+
+def without_thinking(messages: list[Message]) -> list[Message]:
+    """``messages`` with the system prompt ending in ``/no_think``, the switch Qwen3 and SmolLM3
+    read there, unless the prompt already says ``/think`` or ``/no_think`` (the user's choice)."""
+    if messages and messages[0].role == "system":
+        system = messages[0].content
+        if "/think" in system or NO_THINK in system:
+            return messages
+        return [Message("system", f"{system}\n{NO_THINK}" if system else NO_THINK), *messages[1:]]
+    return [Message("system", NO_THINK), *messages]
 
 
 TRIAL_PROMPT = "In two sentences: why is the sky blue, and why are sunsets red?"

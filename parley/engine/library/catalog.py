@@ -52,8 +52,8 @@ class CatalogEntry:
     kv_bytes_per_token: int | None = None  # f16 KV cache per token of context, all layers (chat)
     active_parameters: str | None = None  # a mixture of experts: parameters used per token, e.g. "3.6B"
     # A thinking step before the answer: "" none, "always" (gpt-oss's reasoning channel), or
-    # "unless-told" (Qwen3, SmolLM3: unless the system prompt says /no_think, which Parley's
-    # does not yet)
+    # "unless-told" (Qwen3, SmolLM3: unless the system prompt says /no_think, as Parley's does:
+    # ``chat.model.without_thinking``)
     thinks: str = ""
 
     @property

@@ -16,12 +16,14 @@ soon they would speak, marked as slow to speak: still the better answers for typ
 With no model that fits, the list is empty and the page says that the starter is what fits.
 
 The first sound (``first_sound_s``) is what a spoken reply waits for: the question's first token
-(the measured turn, scaled like the speed), any thinking step before the answer (a model that
-always thinks, or thinks unless told not to: Parley does not tell it yet), the voice's first
-piece (a few words: ``FIRST_PIECE_TOKENS``) and its synthesis (``VOICE_S``).  A thinking step's
-length is not measured here (no thinking model can be had offline): ``THINKING_TOKENS`` is a
-typical one for a short spoken question, so such an estimate says so (``Recommendation.estimated``),
-as does one scaled by a mixture of experts' active share, which was never run here.  That
+(the measured turn, scaled like the speed), a thinking step before the answer where the model
+always takes one (gpt-oss's reasoning channel; a model that thinks unless told not to is told,
+``chat.model.without_thinking``), the voice's first piece (a few words: ``FIRST_PIECE_TOKENS``)
+and its synthesis (``VOICE_S``).  No thinking model can be had offline, so neither a thinking
+step's length (``THINKING_TOKENS`` is a typical one for a short spoken question) nor the answers
+of a model told not to think were measured here: such figures say they are estimated
+(``Recommendation.estimated``), as does one scaled by a mixture of experts' active share, which
+was never run here.  That
 scaling was checked on a mixture made here (``bench/bench_fit.py --moe``: 8 random experts, 2
 used): its generation came within 2-13% of the speed expected by its active share; its first
 token took 1.8 times as long, since a question's tokens touch more experts than one token does.
@@ -117,7 +119,7 @@ class Recommendation:
     @property
     def thinking_s(self) -> float | None:
         """The thinking step's share of ``first_sound_s`` (None: it has none, or unknown)."""
-        if not self.entry.thinks or not self.tokens_per_s:
+        if self.entry.thinks != "always" or not self.tokens_per_s:
             return None
         return THINKING_TOKENS / self.tokens_per_s
 
@@ -185,7 +187,7 @@ def expected_first_sound(entry: CatalogEntry, measured: ModelSpeed | None) -> fl
     # (bench_fit.py --moe: 44-48 ms measured, 25 ms by the active share, 81 ms by the whole file).
     read_share = (1.0 + entry.active_share) / 2
     first_token = measured.turn_first_token_s * entry.size * read_share / measured.file_size
-    thinking = THINKING_TOKENS if entry.thinks else 0
+    thinking = THINKING_TOKENS if entry.thinks == "always" else 0
     return first_token + (thinking + FIRST_PIECE_TOKENS) / speed + VOICE_S
 
 

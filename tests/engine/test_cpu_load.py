@@ -154,7 +154,15 @@ try:
         while auto._decoder.threads != 1 and time.monotonic() < deadline:
             ChatSession(auto).reply("Hello", SamplingParams(temperature=0, max_tokens=32))
         ChatSession(fixed).reply("Hello", SamplingParams(temperature=0, max_tokens=32))
-        print(auto._decoder.threads, fixed._decoder.threads)
+        # The server's batch engine, made from the model: it follows the load too.
+        import threading
+        from parley.engine.chat.batch import BatchEngine
+        with BatchEngine(auto, parallel=2, n_ctx=512) as engine:
+            done = threading.Event()
+            engine.submit(auto.tokenize("Hello there"), SamplingParams(temperature=0, max_tokens=16),
+                          on_done=lambda *_: done.set())
+            assert done.wait(60)
+            print(auto._decoder.threads, fixed._decoder.threads, engine._decoder.threads)
 finally:
     hog.kill()
 """
@@ -162,12 +170,13 @@ finally:
 
 def test_a_chat_model_without_a_thread_count_follows_a_busy_core(tmp_path: Path) -> None:
     """On two cores, one kept busy by another program: the tiny model computes on one thread
-    within seconds; given a count, it keeps it."""
+    within seconds, and so does the server's batch engine made from it; given a count, a model
+    keeps it."""
     require(len(os.sched_getaffinity(0)) >= 2 and thread_policy.threads_per_core() == 1, "two cores, no SMT")
     path = write_tiny_chat_model(tmp_path / "tiny.gguf")
     done = subprocess.run([sys.executable, "-c", CHILD, str(path)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["1", "2"], done.stdout
+    assert done.stdout.split() == ["1", "2", "1"], done.stdout
 
 
 def test_an_absurd_thread_count_is_the_cores_there_are(tmp_path: Path) -> None:

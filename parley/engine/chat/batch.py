@@ -336,6 +336,9 @@ class BatchEngine(Owner):
                 outputs.append((seq, index))
         if decoder.room == self.n_batch:
             return
+        device = self.model.device.device
+        if self.model.governor is not None and not device.is_gpu and not device.remote:
+            decoder.set_threads(self.model.governor.threads())  # the cores other programs leave free
         try:
             decoder.decode(silenced=lambda: self._abort.cancelled)
         except DecodeAborted:

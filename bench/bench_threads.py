@@ -12,11 +12,12 @@ writes ``--tokens`` greedy tokens with each, in turns, under each load:
 
 Each figure is the median of ``--rounds`` replies (tokens per second of generation).  The same for
 transcription (whisper tiny.en on whisper.cpp's own 11-second JFK sample; seconds of audio per
-second).  The goals (issue 45): beside a busy core, auto at least 0.9x the best fixed count; idle,
+second), and for the natural voice (Piper's default voice making a 15-word sentence; seconds of
+audio per second).  The goals (issue 45): beside a busy core, auto at least 0.9x the best fixed count; idle,
 at least 0.98x the default count (what Parley used before).
 
     .venv/bin/python bench/bench_threads.py [--models starter pack:qwen2.5-coder-0.5b ...]
-                                            [--tokens 64] [--rounds 3] [--no-speech]
+                                            [--tokens 64] [--rounds 3] [--no-speech] [--no-voice]
 """
 
 from __future__ import annotations
@@ -77,6 +78,28 @@ for line in sys.stdin:
             model.transcribe(audio)
             speeds[name].append(seconds / (time.perf_counter() - started))
     print(json.dumps({"speeds": {k: statistics.median(v) for k, v in speeds.items()}}), flush=True)
+"""
+
+VOICE = """
+import json, sys, statistics, time
+from parley.engine.voice.voices import DEFAULT_VOICE, KNOWN_VOICES
+from parley.engine.voice.piper import PiperVoice
+from parley.engine.backend.threads import default_threads
+paths = next(v for v in KNOWN_VOICES if v.id == DEFAULT_VOICE).paths()
+counts = list(range(1, min(4, default_threads()) + 1))
+voices = {"auto": PiperVoice(*paths)}
+voices.update({str(n): PiperVoice(*paths, threads=n) for n in counts})
+text = "The moon is about three hundred and eighty four thousand kilometres away from the earth."
+for line in sys.stdin:
+    rounds = int(line)
+    speeds = {name: [] for name in voices}
+    for _ in range(rounds):
+        for name, voice in voices.items():
+            started = time.perf_counter()
+            audio = voice.synthesize(text)
+            speeds[name].append(len(audio) / voice.sample_rate / (time.perf_counter() - started))
+    print(json.dumps({"speeds": {k: statistics.median(v) for k, v in speeds.items()},
+                      "auto_threads": voices["auto"].threads_used}), flush=True)
 """
 
 
@@ -168,6 +191,7 @@ def main() -> int:
     parser.add_argument("--tokens", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-speech", action="store_true")
+    parser.add_argument("--no-voice", action="store_true", help="leave out the natural voice (Piper)")
     args = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     print(
@@ -180,6 +204,8 @@ def main() -> int:
 
         clip = jfk_clip()
         table("transcription: whisper tiny.en, jfk.wav", "audio seconds/s", measure(SPEECH, str(clip), [], args.rounds))
+    if not args.no_voice:
+        table("the natural voice: Piper, a 15-word sentence", "audio seconds/s", measure(VOICE, "", [], args.rounds))
     return 0
 
 

@@ -179,6 +179,43 @@ def test_a_chat_model_without_a_thread_count_follows_a_busy_core(tmp_path: Path)
     assert done.stdout.split() == ["1", "2", "1"], done.stdout
 
 
+VOICE_CHILD = """
+import os, subprocess, sys, time
+from parley.engine.voice.voices import DEFAULT_VOICE, KNOWN_VOICES
+from parley.engine.voice.piper import PiperVoice
+two = sorted(os.sched_getaffinity(0))[:2]
+os.sched_setaffinity(0, set(two))
+paths = next(v for v in KNOWN_VOICES if v.id == DEFAULT_VOICE).paths()
+auto, fixed = PiperVoice(*paths), PiperVoice(*paths, threads=2)
+auto.synthesize("Hello there.")
+idle = auto.threads_used
+hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+os.sched_setaffinity(hog.pid, {two[1]})
+try:
+    deadline = time.monotonic() + 30
+    while auto.threads_used != 1 and time.monotonic() < deadline:
+        auto.synthesize("The moon is far away.")
+    fixed.synthesize("The moon is far away.")
+    print(idle, auto.threads_used, fixed.threads_used, len(auto._sessions))
+finally:
+    hog.kill()
+"""
+
+
+def test_the_natural_voice_without_a_thread_count_follows_a_busy_core() -> None:
+    """On two cores: the voice makes its pieces on both while they are free (or one, when the
+    machine is already busy), on one within seconds of another program taking a core (a second
+    session, made then); given a count, it keeps it."""
+    require(len(os.sched_getaffinity(0)) >= 2 and thread_policy.threads_per_core() == 1, "two cores, no SMT")
+    from parley.engine.voice.voices import unavailable
+
+    require(unavailable() is None, f"the natural voice: {unavailable()}")
+    done = subprocess.run([sys.executable, "-c", VOICE_CHILD], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    idle, busy, fixed, sessions = done.stdout.split()
+    assert idle in ("1", "2") and (busy, fixed, sessions) == ("1", "2", "2"), done.stdout
+
+
 def test_an_absurd_thread_count_is_the_cores_there_are(tmp_path: Path) -> None:
     from parley.engine.chat.model import ChatModel
 

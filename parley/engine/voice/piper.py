@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ..backend import cpu_load
 from ..errors import UntrustedFileError, VoiceError
 from ..untrusted import is_regular_file, load_json
 from .phonemes import phonemize, start_spare
@@ -67,7 +68,12 @@ class PiperConfig:
 
 class PiperVoice:
     """A Piper voice loaded for synthesis; ``synthesize`` may be called from one thread at a time
-    (a lock serialises calls)."""
+    (a lock serialises calls).
+
+    ``threads`` None: the voice follows the machine's load (``cpu_load``), as the models do.  ONNX
+    Runtime fixes a session's threads when it is made, so there are at most two: one on all the
+    cores the voice may use, made at load, and one on a single thread, made the first time other
+    programs leave fewer cores free; each piece is made on the one that fits the moment."""
 
     def __init__(self, model: Path, config: Path, *, threads: int | None = None, speed: float = 1.0) -> None:
         self.config = PiperConfig.read(config)
@@ -77,21 +83,38 @@ class PiperVoice:
         if not 0.5 <= speed <= 2.0:
             raise VoiceError(f"Speaking speed {speed} is outside 0.5-2")
         self.speed = speed
-        import onnxruntime
-
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = max(1, threads or min(4, os.cpu_count() or 1))
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        try:
-            self._session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
-        except Exception as e:  # noqa: BLE001 - ONNX Runtime raises its own types for a bad model
-            raise VoiceError(f"{model}: ONNX Runtime cannot load it: {e}") from e
-        names = {i.name for i in self._session.get_inputs()}
+        self._model = model
+        self.threads = max(1, threads or min(4, os.cpu_count() or 1))
+        self.governor = cpu_load.ThreadGovernor(self.threads) if not threads else None
+        self._sessions = {self.threads: self._make_session(self.threads)}
+        self.threads_used = self.threads  # by the last piece made
+        names = {i.name for i in self._sessions[self.threads].get_inputs()}
         if names != {"input", "input_lengths", "scales"}:
             raise VoiceError(f"{model}: not a Piper voice (inputs {sorted(names)})")
         self._lock = threading.Lock()
         start_spare(self.config.espeak_voice)
+
+    def _make_session(self, threads: int) -> Any:
+        import onnxruntime
+
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        try:
+            return onnxruntime.InferenceSession(str(self._model), options, providers=["CPUExecutionProvider"])
+        except Exception as e:  # noqa: BLE001 - ONNX Runtime raises its own types for a bad model
+            raise VoiceError(f"{self._model}: ONNX Runtime cannot load it: {e}") from e
+
+    def _session(self) -> Any:
+        """The session for this moment (the lock is held): all the voice's threads, or one when
+        other programs keep cores busy."""
+        wanted = self.governor.threads() if self.governor is not None else self.threads
+        count = self.threads if wanted >= self.threads else 1
+        if count not in self._sessions:
+            self._sessions[count] = self._make_session(count)
+        self.threads_used = count
+        return self._sessions[count]
 
     def ids(self, text: str) -> list[int]:
         """The model's input for ``text``: phoneme ids, each followed by the pad symbol."""
@@ -126,7 +149,7 @@ class PiperVoice:
         }
         with self._lock:
             try:
-                audio = self._session.run(None, feed)[0]
+                audio = self._session().run(None, feed)[0]
             except Exception as e:  # noqa: BLE001 - ONNX Runtime's own error types
                 raise VoiceError(f"The voice failed: {e}") from e
         samples = np.asarray(audio, dtype=np.float32).reshape(-1)

@@ -68,7 +68,9 @@ class Engines(Protocol):
     def speech_model_path(self, setting: str, progress: Callable[[float], None], cancel: Any) -> Path: ...
     def resolve_chat_model(self, setting: str, device: str, threads: int | None) -> tuple[Path, str | None]: ...
     def chat_choice(self, device: str, threads: int | None) -> ChatModelChoice: ...
-    def measure_chat_model(self, model_id: str, device: str, threads: int | None, cancel: Any) -> None: ...
+    def measure_chat_model(
+        self, model_id: str, device: str, threads: int | None, cancel: Any, busy: bool = False
+    ) -> None: ...
     def is_builtin_chat_model(self, setting: str) -> bool: ...
     def load_speech(self, path: Path, device: str, threads: int | None) -> Any: ...
     def load_chat(
@@ -182,13 +184,16 @@ class LocalEngines:
 
         return setting != DEFAULT_MODEL and is_builtin(setting)
 
-    def measure_chat_model(self, model_id: str, device: str, threads: int | None, cancel: Any) -> None:
-        """Time one built-in model on this machine (a few seconds) and remember the figures."""
+    def measure_chat_model(
+        self, model_id: str, device: str, threads: int | None, cancel: Any, busy: bool = False
+    ) -> None:
+        """Time one built-in model on this machine (a few seconds) and remember the figures
+        (``busy``: other programs kept the processor busy meanwhile, ``choice.measure``)."""
         from parley.engine.library.choice import candidates, measure
 
         found = next((c for c in candidates() if c.id == model_id), None)
         if found is not None:
-            measure(found, device=device, threads=threads, cancel=cancel)
+            measure(found, device=device, threads=threads, cancel=cancel, busy=busy)
 
     def load_speech(self, path: Path, device: str, threads: int | None) -> Any:
         from parley.engine.speech import SpeechModel

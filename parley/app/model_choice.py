@@ -7,8 +7,12 @@ own (``Engines.measure_chat_model``: a few seconds each, the most capable first)
 comes first: measuring waits until Parley has been idle for ``IDLE_S`` and other programs leave
 the processor mostly free (``machine_load``: a measurement taken beside a compiler would say the
 model is slower than it is), stops the moment a take or a reply starts (llama.cpp's abort
-callback, within a token), and resumes once idle again.  A model measured too slow is measured
-again at later starts (up to ``choice.MAX_TRIES``), the best figures kept.
+callback, within a token), and resumes once idle again.  On a machine that other programs keep
+busy for ``BUSY_PATIENCE_S`` it measures anyway, rather than never: such figures are kept only
+until better ones come, and a model they find too slow is not counted as tried
+(``choice.measure(busy=True)``), so it is measured again when the machine is quiet.  A model
+measured too slow is measured again at later starts (up to ``choice.MAX_TRIES``), the best
+figures kept.
 When the figures change the choice, the chosen model is loaded at the next idle moment and the
 window says which model and why.  All of this only while the chat model setting is "default": a
 model the user chose is left alone.
@@ -17,6 +21,7 @@ model the user chose is left alone.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +41,7 @@ log = logging.getLogger("parley.models")
 IDLE_S = 3.0  # quiet time before measuring starts (or resumes)
 BUSY_SHARE = 0.35  # other programs using more of the cores than this: measure later
 BUSY_RETRY_S = 20.0
+BUSY_PATIENCE_S = 60.0  # busy this long (looked at every BUSY_RETRY_S): measure anyway
 
 
 class ModelChooser(QObject):
@@ -68,6 +74,7 @@ class ModelChooser(QObject):
         self._timer = QTimer(self, singleShot=True, interval=int(IDLE_S * 1000))
         self._timer.timeout.connect(self._when_idle)
         self._others = OtherLoad()  # other programs' share of the CPU since the timer started
+        self._busy_since: float | None = None  # when other programs were first seen busy, while waiting
 
     @property
     def _auto(self) -> bool:
@@ -132,22 +139,29 @@ class ModelChooser(QObject):
         if not self._eager and not self._idle():
             self._again()
             return
-        if not self._eager and self._pending and others is not None and others > BUSY_SHARE:
-            log.info("other programs use %.0f%% of the processor: measuring later", 100 * others)
-            self._again(BUSY_RETRY_S)
-            return
+        busy = not self._eager and bool(self._pending) and others is not None and others > BUSY_SHARE
+        if busy:
+            now = time.monotonic()
+            self._busy_since = self._busy_since if self._busy_since is not None else now
+            if now - self._busy_since < BUSY_PATIENCE_S:
+                log.info("other programs use %.0f%% of the processor: measuring later", 100 * (others or 0))
+                self._again(BUSY_RETRY_S)
+                return
+            log.info("other programs have kept the processor busy for %.0f s: measuring anyway", now - self._busy_since)
+        else:
+            self._busy_since = None
         if self._switch_to is not None:
             self._switch()
         elif self._pending and self._job is None:
-            self._measure(self._pending[-1])  # the most capable first: if it keeps up, the rest need not wait
+            self._measure(self._pending[-1], busy)  # the most capable first: if it keeps up, the rest need not wait
 
-    def _measure(self, model_id: str) -> None:
+    def _measure(self, model_id: str, busy: bool = False) -> None:
         settings = self._settings()
         device, threads = settings.device, settings.threads or None
         engines = self._engines
 
         def work(job: Job) -> ChatModelChoice:
-            engines.measure_chat_model(model_id, device, threads, job.link(engines.cancel_token()))
+            engines.measure_chat_model(model_id, device, threads, job.link(engines.cancel_token()), busy=busy)
             return engines.chat_choice(device, threads)
 
         log.info("measuring %s on this machine", model_id)

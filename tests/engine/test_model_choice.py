@@ -7,6 +7,7 @@ measurement loads and runs them for real; the decision tests store figures throu
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Iterator
@@ -194,6 +195,17 @@ def test_a_model_measured_too_slow_is_measured_again_and_the_best_figures_kept(t
     assert not picked.unmeasured and picked.candidate is not None and picked.candidate.id == "tiny-a"
     kept = choice.record_speed(candidate("tiny-b"), FAST)  # e.g. measured by hand on a quiet machine
     assert kept.keeps_up and choice.choose().candidate.id == "tiny-b"  # type: ignore[union-attr]
+
+
+def test_a_model_found_too_slow_on_a_busy_machine_is_not_counted_as_tried(tiny: TinyPacks) -> None:
+    """Measured while other programs kept the processor busy: too slow counts as no try, so the
+    model is measured again however often that happens; kept up counts (quiet is only faster)."""
+    for _ in range(choice.MAX_TRIES + 1):
+        kept = choice.record_speed(candidate("tiny-b"), dataclasses.replace(SLOW_START, tries=0))
+    assert kept.tries == 0 and "tiny-b" in [c.id for c in choice.choose().unmeasured]
+    assert choice.stored_speeds()["tiny-b"].tries == 0  # as read back from the file
+    kept = choice.record_speed(candidate("tiny-b"), SLOW_START)  # quiet, and still too slow
+    assert kept.tries == 1
 
 
 def test_other_programs_load_is_seen_and_this_process_is_not() -> None:

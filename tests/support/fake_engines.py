@@ -498,7 +498,9 @@ class FakeEngines:
     def chat_choice(self, device: str, threads: int | None) -> ChatModelChoice:
         return ChatModelChoice("Fake chat", "the only chat model installed", [], [("starter", "Fake chat", False)])
 
-    def measure_chat_model(self, model_id: str, device: str, threads: int | None, cancel: Any) -> None:
+    def measure_chat_model(
+        self, model_id: str, device: str, threads: int | None, cancel: Any, busy: bool = False
+    ) -> None:
         raise AssertionError("nothing is left to measure")
 
     def is_builtin_chat_model(self, setting: str) -> bool:

@@ -88,7 +88,7 @@ class Speed:
     turn_first_token_s: float
     device: str
     measured: str  # ISO date
-    tries: int = 1  # how often it was measured here; the figures are the best of them
+    tries: int = 1  # how often it was measured here (too slow while busy: not counted); the best kept
 
     @property
     def keeps_up(self) -> bool:
@@ -205,7 +205,7 @@ def _speed(value: object) -> Speed | None:
         return None
     prompt, gen, first = (float(n) for n in numbers)  # type: ignore[arg-type]
     tries = value.get("tries", 1)
-    tries = tries if isinstance(tries, int) and not isinstance(tries, bool) and 0 < tries <= 1000 else 1
+    tries = tries if isinstance(tries, int) and not isinstance(tries, bool) and 0 <= tries <= 1000 else 1
     return Speed(prompt, gen, first, device[:100], measured[:32], tries)
 
 
@@ -244,7 +244,7 @@ def record_speed(candidate: Candidate, speed: Speed, device: str = "auto", threa
         before = doc["speeds"].pop(key, None)
         if before is not None:
             best = max(before, speed, key=lambda s: (s.keeps_up, s.gen_tps))
-            speed = dataclasses.replace(best, tries=before.tries + 1)
+            speed = dataclasses.replace(best, tries=before.tries + speed.tries)
         doc["speeds"][key] = speed
         _save(path, doc)
     return speed
@@ -315,8 +315,12 @@ def measure(
     device: str = "auto",
     threads: int | None = None,
     cancel: Any = None,
+    busy: bool = False,
 ) -> Speed:
-    """Measure ``candidate`` on this machine (joining a pack first) and remember the figures."""
+    """Measure ``candidate`` on this machine (joining a pack first) and remember the figures.
+    ``busy``: other programs kept the processor busy: figures that say the model keeps up count
+    (it is only faster on a quiet machine), but a model they find too slow is not counted as
+    tried, so it is measured again (a busy measurement never shuts a model out alone)."""
     from ..chat.speed import measure_speed
 
     path = candidate.path(cancel=cancel)
@@ -324,6 +328,8 @@ def measure(
     speed = Speed(
         figures.prompt_tps, figures.gen_tps, figures.turn_first_token_s, figures.device, time.strftime("%Y-%m-%d")
     )
+    if busy and not speed.keeps_up:
+        speed = dataclasses.replace(speed, tries=0)
     log.info("%s on this machine: %s, prompt %.0f tokens/s", candidate.name, speed.figures(), speed.prompt_tps)
     return record_speed(candidate, speed, device, threads)
 

@@ -93,8 +93,10 @@ text = "The moon is about three hundred and eighty four thousand kilometres away
 for line in sys.stdin:
     rounds = int(line)
     speeds = {name: [] for name in voices}
-    for _ in range(rounds):
-        for name, voice in voices.items():
+    order = list(voices.items())
+    for r in range(rounds):  # each round in another order: the voice made just before slows the next
+        for name, voice in order[r % len(order):] + order[:r % len(order)]:
+            time.sleep(0.2)
             started = time.perf_counter()
             audio = voice.synthesize(text)
             speeds[name].append(len(audio) / voice.sample_rate / (time.perf_counter() - started))

@@ -118,6 +118,7 @@ class ThreadGovernor:
         self._looked = clock()  # when the meter last looked
         self._others: float | None = None  # the smoothed estimate
         self._threads = self.limit
+        self.free = float(self.limit)  # the physical cores other programs left free, as last seen (smoothed)
         self.changes = 0  # how often the count changed (benchmarks and tests)
         self._meter.others()  # the first look: the counters the next one is measured from
 
@@ -137,6 +138,7 @@ class ThreadGovernor:
             weight = min(1.0, max(SMOOTHING, spanned / WINDOW_S))
             self._others = seen if self._others is None else weight * seen + (1 - weight) * self._others
             free = (len(self._meter.cores) - self._others) / self._per_core  # in physical cores
+            self.free = free
             wanted = max(1, min(self.limit, math.floor(free + TOLERANCE)))
             if wanted != self._threads:
                 self._threads = wanted

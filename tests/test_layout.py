@@ -182,7 +182,7 @@ ENGINE_FOLDERS: dict[str, tuple[str, ...]] = {
     "modelfiles": (E + "audio.mel", E + "backend.cancel"),
     "handles": (E + "backend", E + "modelfiles"),
     "chat": (E + "handles", E + "backend", E + "modelfiles"),
-    "voice": (E + "audio.playback", E + "backend.cpu_share"),
+    "voice": (E + "audio.playback", E + "backend.cpu_share", E + "backend.cpu_load"),
     "dictation": (E + "chat", E + "backend.cancel"),
     "tools": (E + "chat", E + "backend.cancel"),
 }

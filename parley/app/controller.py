@@ -293,8 +293,6 @@ class Controller(QObject):
             signal.connect(self._show_availability)
         self.transcription.partial.connect(self.window.input_bar.set_live_text)
         self.transcription.partial.connect(self.quick_question.heard_so_far)
-        self.transcription.partial.connect(self.spoken_turn.heard_so_far)
-        self.transcription.settled.connect(self.spoken_turn.heard_whole)
         self.spoken.first_sound.connect(self.turns.sounded)
 
     def _wire_replies(self) -> None:

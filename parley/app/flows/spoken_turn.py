@@ -30,6 +30,8 @@ class SpokenTurn:
         self.hands_free = hands_free
         self.asking = asking
         self._release_does_nothing = False  # the press only turned hands-free off
+        self.transcription.partial.connect(self.heard_so_far)
+        self.transcription.settled.connect(self.heard_whole)
 
     def pressed(self) -> None:
         """1. The talk key goes down: Parley stops speaking, and its reply with it.  With

@@ -159,6 +159,19 @@ def test_a_damaged_speeds_file_means_measuring_again(tiny: TinyPacks, content: b
     assert choice.stored_speeds() == {"tiny-a": FAST}
 
 
+@pytest.mark.parametrize("tries", [-5, 10**9, True, "3", 2.5, None])
+def test_a_hostile_count_of_tries_in_the_speeds_file_reads_as_one(tiny: TinyPacks, tries: object) -> None:
+    """0 is a count the file may hold now (too slow while busy: not counted); anything else out of
+    0-1000, or not a whole number, is one try, never a model shut out or measured forever."""
+    choice.record_speed(candidate("tiny-b"), SLOW_START)
+    path = choice.speeds_path()
+    doc = json.loads(path.read_text())
+    for record in doc["speeds"].values():
+        record["tries"] = tries
+    path.write_text(json.dumps(doc))
+    assert choice.stored_speeds()["tiny-b"].tries == 1
+
+
 def test_measuring_a_pack_joins_it_runs_a_turn_and_remembers(tiny: TinyPacks) -> None:
     speed = choice.measure(candidate("tiny-a"), threads=1)
     assert speed.gen_tps > 0 and speed.prompt_tps > 0 and 0 < speed.turn_first_token_s < 60

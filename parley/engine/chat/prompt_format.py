@@ -174,9 +174,9 @@ class ReplyStream:
             if end < 0:
                 return True
             self._pending = pending[end + len(THINK_CLOSE) :].lstrip()
-        elif pending and THINK_OPEN.startswith(pending):
-            return True  # "<th": maybe the start of one
-        self._past_thinking = bool(self._pending) or pending.startswith(THINK_OPEN)
+        elif THINK_OPEN.startswith(pending):
+            return True  # nothing yet, or "<th": maybe the start of one
+        self._past_thinking = True
         return not self._pending
 
     def _emit(self, piece: str) -> str:

@@ -185,6 +185,7 @@ ENGINE_FOLDERS: dict[str, tuple[str, ...]] = {
     "voice": (E + "audio.playback", E + "backend.cpu_share", E + "backend.cpu_load"),
     "dictation": (E + "chat", E + "backend.cancel"),
     "tools": (E + "chat", E + "backend.cancel"),
+    "documents": (E + "chat", E + "backend.cancel", E + "library.embedding_models"),
 }
 # One module's exception to its folder's rule, named in the folder's docstring too.
 ENGINE_MODULES: dict[str, tuple[str, ...]] = {
@@ -392,6 +393,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "parley.app.conversations": (*SHARED, "parley.app.engine_slots"),
     "parley.app.desktop": ("parley.app.signals", "parley.app.take_purpose", "parley.app.qt_app"),
     "parley.app.tools": SHARED,
+    "parley.app.documents": SHARED,
 }
 # The parts whose only engine imports are the ground modules: they do no engine work themselves.
 ENGINELESS = ("parley.app.conversations", "parley.app.desktop")

@@ -52,9 +52,11 @@ from .desktop.shortcuts.global_shortcuts import GlobalShortcuts
 from .desktop.shortcuts.x11_key_state import X11KeyState
 from .desktop.tray import Tray
 from .desktop.typing.typist import Typist
+from .documents.room import DocumentRoom
 from .engine_host import EngineHost
 from .engines import Engines
 from .first_start import FirstStart
+from .flows.answering_from_documents import AnsweringFromDocuments
 from .flows.asking_first import AskingFirst
 from .flows.barge_in import BargeIn
 from .flows.dictation import Dictation
@@ -174,7 +176,12 @@ class Controller(QObject):
             mcp_path=settings_path.with_name("mcp.json") if settings_path is not None else None,  # beside settings
             parent=self,
         )
-        self.replies = ReplyFlow(chat, self.book, status, self._settings, self, tools=self.tools)
+        self.documents = DocumentRoom(
+            None if store.path == ":memory:" else Path(store.path).parent / "documents" / "index.sqlite3", self
+        )
+        self.replies = ReplyFlow(
+            chat, self.book, status, self._settings, self, tools=self.tools, documents=self.documents
+        )
         self.turns = TurnClock(clock, self)
         self.spoken = SpokenReplies(engines, self.hands_free, status, self._settings, read_aloud, self)
         self.keys = PushToTalkKeys(window, settings.ptt_shortcut, X11KeyState())
@@ -223,6 +230,7 @@ class Controller(QObject):
         self.dictation = Dictation(parts, self.barge_in, self.hands_free_turn)
         self.quick_question = QuickQuestion(parts, self.barge_in, self.hands_free_turn)
         self.streaming_reply = StreamingReply(parts)
+        self.answering_from_documents = AnsweringFromDocuments(parts, self.documents)
 
     @property
     def settings(self) -> Settings:
@@ -252,6 +260,7 @@ class Controller(QObject):
         self._wire_outward()
         self._wire_tray()
         self._wire_tools()
+        self._wire_documents()
 
     def _wire_window(self) -> None:
         """What the user does in the window, and in the windows and shortcuts from anywhere."""
@@ -327,6 +336,20 @@ class Controller(QObject):
         tools.changed.connect(replies.reread)
         tools.rang.connect(self.timer_ring.rang)
         self.settings_flow.changed.connect(tools.settings_changed)
+
+    def _wire_documents(self) -> None:
+        """The user's documents: added (the page, a drop), indexed, chosen, and the sources said."""
+        flow, room, window = self.answering_from_documents, self.documents, self.window
+        window.documents_requested.connect(flow.manage)
+        window.files_dropped.connect(flow.dropped)
+        window.input_bar.documents_page_requested.connect(flow.manage)
+        window.input_bar.documents_chosen.connect(flow.chosen)
+        room.changed.connect(flow.changed)
+        room.progress.connect(flow.progressed)
+        room.indexed.connect(flow.indexed)
+        room.problem.connect(self.status.notice)
+        self.book.shown.connect(flow.opened)
+        self.replies.sourced.connect(flow.sourced)
 
     def _wire_engines(self) -> None:
         """The engines' loading, shown; the models served to other apps."""
@@ -469,6 +492,7 @@ class Controller(QObject):
         self.microphones.probe()
         self.host.load(self.settings)
         self.tools.start()
+        self.documents.start()
         self._show_availability()
 
     def stop(self) -> None:
@@ -498,6 +522,7 @@ class Controller(QObject):
         self.tools.close()  # the MCP servers' processes end with Parley
         joined = self.host.close_chat(max(0.1, deadline - time.monotonic()))
         self.replies.abandon()  # if the engine did not stop in time: keep what was shown
+        self.documents.close()  # after the chat thread, which searches them
         joined = self.host.close_speech(max(0.1, deadline - time.monotonic())) and joined
         self.book.save()
         self.book.store.close()

@@ -8,6 +8,11 @@ line from a pipe too) the chat is interactive.
 The reply is generated on a worker thread while the main thread waits for Ctrl-C, so a
 Ctrl-C cancels the reply at once, even in the middle of a long prompt evaluation.
 
+``--docs NAME`` answers from a collection of the user's documents (``parley docs``): the question
+goes to the model with the passages that answer it, the sources it used are printed after the
+reply, and when nothing in the collection is near the question the answer says so without the
+model guessing.
+
 Tools (``engine.tools``): the built-in ones and those of the MCP servers in ``mcp.json`` (the
 app's), as in the window; ``--no-tools`` leaves them out.  Each step is printed on stderr.  A tool
 that acts asks first on the terminal ("Shall I ...? [y/N]"), unless ``--yes``; where no one can
@@ -27,7 +32,9 @@ from typing import Any, cast
 from ..engine.backend.cancel import CancelToken
 from ..engine.backend.devices import fallback_to_cpu
 from ..engine.backend.rpc import remote
-from ..engine.chat.model import ChatModel, ChatSession, Message, Reply, SamplingParams
+from ..engine.chat.model import ChatModel, ChatSession, GenerationStats, Message, Reply, SamplingParams
+from ..engine.documents.grounding import NOT_FOUND, Grounding
+from ..engine.documents.store import DocumentStore
 from ..engine.errors import DeviceLostError, ParleyError, ToolConfigError
 from ..engine.library import fit_warning
 from ..engine.library.choice import chat_model_path
@@ -37,6 +44,7 @@ from ..engine.tools.mcp.status import sdk_problem
 from ..engine.tools.tool import BUILT_IN, CheckedCall, Toolbox
 from ..engine.tools.turn import Step, run_turn
 from .devices import add_rpc_option, rpc_endpoints
+from .docs import print_sources
 
 HELP = "commands: /reset starts over, /quit leaves (or Ctrl-D); Ctrl-C stops a reply, a second Ctrl-C quits"
 
@@ -83,6 +91,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help="let tools that act run without asking (a call that follows a tool's result still asks)",
     )
+    p.add_argument(
+        "--docs",
+        action="append",
+        metavar="NAME",
+        default=[],
+        help="answer from this collection of your documents (`parley docs`), naming the sources; may be repeated",
+    )
     add_rpc_option(p)
 
 
@@ -120,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
     if warning:
         print(f"parley: warning: {warning}", file=sys.stderr)
     with contextlib.ExitStack() as held:
+        docs = held.enter_context(CliDocs(args.docs)) if args.docs else None
         tools = None if args.no_tools else held.enter_context(CliTools(args.yes))
         model = held.enter_context(ChatModel(path, device=args.device, n_ctx=args.ctx, threads=args.threads))
         if model.device.fallback_reason:
@@ -128,9 +144,35 @@ def run(args: argparse.Namespace) -> int:
         if tools is not None:
             tools.ready()
         if question is not None:
-            reply = _respond(session, question, params, args.stats, tools=tools)
+            reply = _respond(session, question, params, args.stats, tools=tools, docs=docs)
             return 130 if reply is None or reply.finish == "cancelled" else 0
-        return _interactive(model, session, params, args, tools)
+        return _interactive(model, session, params, args, tools, docs)
+
+
+class CliDocs:
+    """The collections ``parley chat --docs`` answers from: each must exist and hold something."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.store = DocumentStore()
+        try:
+            for name in names:
+                if self.store.collection(name).passages == 0:
+                    raise ParleyError(
+                        f"the collection {name!r} has nothing indexed yet: run `parley docs update {name}`"
+                    )
+        except BaseException:
+            self.store.close()
+            raise
+        self.names = names
+
+    def __enter__(self) -> CliDocs:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.store.close()
+
+    def ground(self, question: str) -> Grounding:
+        return self.store.ground(question, self.names)
 
 
 class CliTools:
@@ -205,7 +247,12 @@ def _print_step(step: Step) -> None:
 
 
 def _interactive(
-    model: ChatModel, session: ChatSession, params: SamplingParams, args: argparse.Namespace, tools: CliTools | None
+    model: ChatModel,
+    session: ChatSession,
+    params: SamplingParams,
+    args: argparse.Namespace,
+    tools: CliTools | None,
+    docs: CliDocs | None = None,
 ) -> int:
     print(f"{model.name} on {model.device.device.name}, {model.n_ctx}-token context; {HELP}", file=sys.stderr)
     while True:
@@ -231,7 +278,7 @@ def _interactive(
             continue
         streamed: list[str] = []
         try:
-            if _respond(session, text, params, args.stats, streamed, tools) is None:
+            if _respond(session, text, params, args.stats, streamed, tools, docs) is None:
                 return 130
         except DeviceLostError as exc:  # the reply so far stays on screen; on with the CPU
             print(f" [cut short]\nparley: error: {exc}; going on with this machine's CPU", file=sys.stderr)
@@ -262,10 +309,17 @@ def _respond(
     stats: bool,
     streamed: list[str] | None = None,
     tools: CliTools | None = None,
+    docs: CliDocs | None = None,
 ) -> Reply | None:
     """Stream one reply to stdout (and into ``streamed``), with ``tools`` when given (a step on
-    stderr each, a question on the terminal for a tool that acts); None when a second Ctrl-C
-    asked to quit."""
+    stderr each, a question on the terminal for a tool that acts) and from ``docs`` when given
+    (its sources after it); None when a second Ctrl-C asked to quit."""
+    grounding = docs.ground(text) if docs is not None else None
+    if grounding is not None:
+        if not grounding.found:  # nothing near the question: said, not guessed
+            print(NOT_FOUND, flush=True)
+            return Reply(NOT_FOUND, "stop", GenerationStats(0, 0.0, 0, 0.0, 0.0))
+        text = grounding.message
     cancel = CancelToken()
     outcome: dict[str, object] = {}
     done = threading.Event()  # not Thread.join: an interrupted join can mark a live thread stopped
@@ -318,6 +372,8 @@ def _respond(
     print(" [stopped]" if reply.finish == "cancelled" else "", flush=True)
     if reply.finish == "context":
         print("parley: the reply filled the context and was cut short", file=sys.stderr)
+    if grounding is not None:
+        print_sources(reply.text, grounding)
     if stats:
         _print_stats(reply)
     return None if interrupts >= 2 else reply

@@ -33,6 +33,12 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     ├── UntrustedFileError         a file Parley does not control cannot be read safely: not a
     │                              regular file, too large, malformed (untrusted); callers report
     │                              it for that one entry and go on
+    ├── DocumentError              one of the user's documents cannot be read: not text,
+    │                              encrypted, damaged, a zip or PDF bomb, past a time or memory
+    │                              bound (documents.reading, documents.reader_process); the
+    │                              message is the reason shown beside that file
+    ├── CollectionError            a collection of documents that does not exist, or a name or
+    │                              path it cannot take (documents.index, documents.store)
     ├── CatalogError               the model catalog is malformed (library.catalog)
     ├── UnknownModelError          no catalog entry has that id (library.find_entry)
     ├── DownloadError              a download failed (library.download_model)
@@ -169,6 +175,15 @@ class DiskFullError(ParleyError):
 
 class UntrustedFileError(ParleyError):
     """A file cannot be read safely: not a regular file, too large, malformed; says which and why."""
+
+
+class DocumentError(ParleyError):
+    """One of the user's documents cannot be read; the message is a one-line reason without the
+    path (the collection's list shows it beside the file)."""
+
+
+class CollectionError(ParleyError):
+    """A collection of documents that does not exist, or a name or path it cannot take."""
 
 
 class CatalogError(ParleyError):

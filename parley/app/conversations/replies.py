@@ -16,6 +16,12 @@ With tools (the tools part hands a ``TurnTools``), a new reply is a turn with to
 reply (its words are shown and read aloud like the reply's own, ``asked``) and answered on the
 UI thread (a button, or a spoken yes or no, ``flows.asking_first``), while the chat thread waits.
 
+In a conversation that answers from the user's documents (``documents``, the app's document
+room), the chat thread first asks them: the model reads the user's words with the passages found
+(the conversation keeps the words alone), and the reply keeps the sources it names with its
+figures (``sourced``); when nothing in the documents is near the question, the reply says so and
+the model is not asked.
+
 The chat session holds the conversation as the engine sees it.  After a reply that ended
 normally it matches the open conversation (``synced``) and the next message only adds to it;
 after anything else (a stop, an error, another conversation, another system prompt or model)
@@ -99,6 +105,35 @@ class Question:
         return bool(self.yes)
 
 
+class Grounded(Protocol):
+    """A question with what the user's documents say (``documents.room``)."""
+
+    found: bool  # False: nothing in the documents is near it; the reply says so without the model
+    message: str  # the user's words with the passages, as the model reads them
+    nothing_found: str  # the reply when not found
+
+    def sources_of(self, reply: str) -> list[dict[str, str]]:
+        """The sources ``reply`` names (each a path, title and place)."""
+        ...
+
+
+class ReplyDocuments(Protocol):
+    def grounder(self, conversation: int | None) -> Callable[[str], Grounded] | None:
+        """What the chat thread calls with the user's words, for a reply in ``conversation``;
+        None when it answers from the model alone."""
+        ...
+
+
+class _NothingFound:
+    """The reply when the documents hold nothing near the question: said, not guessed."""
+
+    stats = None
+    finish = "eog"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 class ReplyFlow(QObject):
     started = Signal()
     progress = Signal(str)  # each piece of reply text, as it is shown
@@ -108,6 +143,7 @@ class ReplyFlow(QObject):
     asked = Signal(object)  # a Question: a tool call waits for the user's yes
     question_closed = Signal(object)  # that Question was answered (or the reply stopped)
     stepped = Signal(object, object)  # a tool step began or ended: the Reply and the step's record (a dict)
+    sourced = Signal(object, object)  # a reply from documents ended: the Reply and the sources it names (dicts)
 
     def __init__(
         self,
@@ -117,9 +153,12 @@ class ReplyFlow(QObject):
         settings: Callable[[], Settings],
         parent: QObject | None = None,
         tools: TurnTools | None = None,
+        documents: ReplyDocuments | None = None,
     ) -> None:
         super().__init__(parent)
         self.tools = tools
+        self.documents = documents
+        self._grounded: tuple[Reply, Grounded] | None = None  # the streaming reply's documents
         self.question: Question | None = None  # a tool call waiting for the user's yes
         self.chat = chat
         self.book = book
@@ -308,8 +347,12 @@ class ReplyFlow(QObject):
         prompt = settings.system_prompt
         allowed = set(self.tools.allowed()) if self.tools is not None else set()
         new = kind is ReplyKind.NEW
-        if toolbox is not None and kind is ReplyKind.REGENERATE and len(messages) >= 2:
-            new, reset = True, True  # a turn with tools is answered again from the user's message
+        grounder = self.documents.grounder(conversation.id) if self.documents is not None else None
+        if kind is ReplyKind.CONTINUE:
+            grounder = None
+        if (toolbox is not None or grounder is not None) and kind is ReplyKind.REGENERATE and len(messages) >= 2:
+            # a turn with tools or documents is answered again from the user's message
+            new, reset = True, True
             messages = messages[:-1]
         history = [(m.role, m.content) for m in (messages[:-1] if new else messages)]
         user_text = messages[-1].content if new else ""
@@ -319,6 +362,14 @@ class ReplyFlow(QObject):
             on_text = PieceInbox(job.emit).put
             if reset:
                 chat.reset_session(session, prompt, history)
+            question = user_text
+            if new and grounder is not None:
+                grounded = grounder(user_text)
+                job.emit(grounded)
+                if not grounded.found:
+                    on_text(grounded.nothing_found)
+                    return _NothingFound(grounded.nothing_found)
+                question = grounded.message
             if new and toolbox is not None:
 
                 def ask(call: Any) -> bool:
@@ -329,7 +380,7 @@ class ReplyFlow(QObject):
                 return chat.run_turn(
                     session,
                     toolbox,
-                    user_text,
+                    question,
                     params,
                     ask=ask,
                     on_text=on_text,
@@ -341,7 +392,7 @@ class ReplyFlow(QObject):
                 return session.regenerate(params, on_text=on_text, cancel=token)
             if kind is ReplyKind.CONTINUE:
                 return session.continue_reply(params, on_text=on_text, cancel=token)
-            return session.reply(user_text, params, on_text=on_text, cancel=token)
+            return session.reply(question, params, on_text=on_text, cancel=token)
 
         self.synced = False  # until this reply ends normally
         self._heard = self._heard_read = ("", False)
@@ -367,6 +418,8 @@ class ReplyFlow(QObject):
         elif isinstance(item, dict):
             self.state.step(reply, item)
             emit(self.stepped, reply, item)
+        else:  # the question with what the documents say
+            self._grounded = (reply, item)
 
     def _ask(self, reply: Reply, question: Question) -> None:
         """A tool call waits for the user's yes: its question joins the reply's words (shown,
@@ -420,6 +473,10 @@ class ReplyFlow(QObject):
         record = stats_record(engine_reply.stats, engine_reply.finish, self.chat.model)
         if steps:
             record["steps"] = steps
+        grounded, self._grounded = self._grounded, None
+        sources = grounded[1].sources_of(result.text) if grounded is not None and grounded[0] is reply else []
+        if sources:
+            record["sources"] = sources
         result = _Ended(result.text, engine_reply.finish)
         if result.finish == "cancelled":
             self.state.stop(reply, result.text, record)
@@ -433,6 +490,8 @@ class ReplyFlow(QObject):
                     "The conversation no longer fits in the model's context. "
                     "Start a new chat, or raise the context length in Settings."
                 )
+            if sources:
+                emit(self.sourced, reply, sources)
             if current and not self.chat.closing:
                 emit(self.answered, result.text)
         emit(self.finished, result.text, result.finish)
@@ -442,6 +501,7 @@ class ReplyFlow(QObject):
     def _failed(self, reply: Reply, exc: BaseException) -> None:
         self._take_last(reply)
         self._close_question(False)
+        self._grounded = None
         if reply is not self.state.reply:
             return
         if self.chat.is_cancel(exc):

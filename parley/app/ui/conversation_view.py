@@ -19,14 +19,16 @@ screen reader the reply when it ends, or sentence by sentence as it streams
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QLocale, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -68,6 +70,12 @@ CONTINUABLE = ("stopped", "interrupted")  # reply states the Continue button is 
 USER_BUBBLE_SHARE = 0.78  # widest a user bubble gets, as a share of the column
 COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide windows (at 10 pt)
 COLUMN_MAX_CHARS = 110  # and as many average characters, with larger text
+
+
+def message_sources(message: Message) -> list[dict[str, Any]]:
+    """The documents a reply names (``documents.grounding.Source`` records), well-formed only."""
+    sources = (message.stats or {}).get("sources")
+    return [s for s in sources if isinstance(s, dict)] if isinstance(sources, list) else []
 
 
 def message_steps(message: Message) -> list[dict[str, Any]]:
@@ -359,6 +367,13 @@ class MessageWidget(QWidget):
         buttons.addStretch(1)
         self.question_row.hide()
         inner.addWidget(self.question_row)
+        # A reply from the user's documents: the sources it names, each a link that opens the file.
+        self.sources_label = QLabel(objectName="SourcesText", wordWrap=True)
+        self.sources_label.setTextFormat(Qt.TextFormat.RichText)
+        self.sources_label.setOpenExternalLinks(True)
+        self.sources_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.sources_label.hide()
+        inner.addWidget(self.sources_label)
         if role == "user":
             row.addStretch(1)
             row.addWidget(self.bubble)
@@ -431,6 +446,21 @@ class MessageWidget(QWidget):
         self.steps_button.setText(summary)
         self.steps_button.setAccessibleName(summary)
         self.steps_text.setText("\n\n".join(self._step_text(s) for s in steps))
+
+    def set_sources(self, sources: list[dict[str, Any]]) -> None:
+        """The documents the reply names: "Sources: notes.pdf, page 3 · boiler.md", each a link."""
+        links = []
+        for source in sources:
+            path = str(source.get("path", ""))
+            if not path:
+                continue
+            place = str(source.get("place", ""))
+            shown = f"{Path(path).name}, {place}" if place else Path(path).name
+            url = QUrl.fromLocalFile(path).toString()
+            links.append(f'<a href="{html.escape(url, quote=True)}">{html.escape(shown)}</a>')
+        self.sources_label.setVisible(bool(links))
+        self.sources_label.setText(self.tr("Sources: {links}").format(links=" · ".join(links)) if links else "")
+        self.sources_label.setAccessibleName(self.sources_label.text() and self.tr("Sources"))
 
     def _step_text(self, step: dict[str, Any]) -> str:
         status = {
@@ -611,10 +641,12 @@ class ConversationView(QScrollArea):
         state: str = "complete",
         details: Callable[[], str] | None = None,
         steps: list[dict[str, Any]] | None = None,
+        sources: list[dict[str, Any]] | None = None,
     ) -> MessageWidget:
         widget = MessageWidget(role, text, footer, state=state)
         widget.set_details(details)
         widget.set_steps(steps or [])
+        widget.set_sources(sources or [])
         widget.answered.connect(self.question_answered)
         widget.regenerate_requested.connect(self.regenerate_requested)
         widget.continue_requested.connect(self.continue_requested)
@@ -719,6 +751,7 @@ class ConversationView(QScrollArea):
         self.close_question()
         if self._streaming is not None:
             self._streaming.set_steps(message_steps(message) if message is not None else reply.steps)
+            self._streaming.set_sources(message_sources(message) if message is not None else [])
         if reply.ending is Ending.FAILED:
             what = (self.tr("Cut short: {error}") if reply.kept else self.tr("No reply: {error}")).format(
                 error=reply.error

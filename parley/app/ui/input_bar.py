@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QIcon, QKeyEvent, QShowEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..signals import emit
 from . import theme
@@ -68,6 +78,8 @@ class InputBar(QWidget):
     hands_free_toggled = Signal(bool)
     busy_changed = Signal(bool)  # a reply streams (Send is Stop)
     hands_free_shown = Signal(bool, bool)  # hands-free is on, it can be turned on
+    documents_chosen = Signal(list)  # the collections the open conversation answers from
+    documents_page_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -96,7 +108,14 @@ class InputBar(QWidget):
         self.send_button = QPushButton(self.tr("Send"), objectName="PrimaryButton")
         self.send_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.send_button.clicked.connect(self._send_or_stop)
-        for button in (self.talk_button, self.hands_free_button, self.send_button):
+        # Which of the user's document collections the conversation answers from
+        self.documents_button = QToolButton(objectName="DocumentsButton")
+        self.documents_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.documents_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.documents_menu = QMenu(self.documents_button)
+        self.documents_button.setMenu(self.documents_menu)
+        self.set_documents([], [])
+        for button in (self.talk_button, self.hands_free_button, self.send_button, self.documents_button):
             button.setMinimumHeight(34)
         self.send_button.setMinimumWidth(76)
         # Nothing works until the controller says an engine is ready (the window shows first).
@@ -126,6 +145,7 @@ class InputBar(QWidget):
         row.addWidget(self.talk_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.hands_free_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.edit, 1)
+        row.addWidget(self.documents_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 10, 16, 12)
@@ -137,6 +157,33 @@ class InputBar(QWidget):
         self.edit.textChanged.connect(self._update_send_button)
 
     # -------------------------------------------------------------- state set by the controller
+
+    def set_documents(self, collections: list[str], chosen: list[str]) -> None:
+        """The collections there are, and those the open conversation answers from."""
+        self.documents_menu.clear()
+        for name in collections:
+            action = self.documents_menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(name in chosen)
+            action.toggled.connect(self._documents_toggled)
+        if collections:
+            self.documents_menu.addSeparator()
+        self.documents_menu.addAction(self.tr("Manage documents…"), self.documents_page_requested)
+        if chosen:
+            text = self.tr("Documents: {names}").format(names=", ".join(chosen))
+        else:
+            text = self.tr("Documents")
+        self.documents_button.setText(text if len(text) <= 32 else text[:31] + "…")
+        self.documents_button.setToolTip(
+            self.tr("Answers come from: {names}").format(names=", ".join(chosen))
+            if chosen
+            else self.tr("Answer from your documents: choose the collections this conversation uses")
+        )
+        self.documents_button.setAccessibleName(self.documents_button.toolTip())
+
+    def _documents_toggled(self, _checked: bool) -> None:
+        chosen = [a.text() for a in self.documents_menu.actions() if a.isCheckable() and a.isChecked()]
+        emit(self.documents_chosen, chosen)
 
     def set_busy(self, busy: bool) -> None:
         """While a reply streams the Send button becomes Stop."""

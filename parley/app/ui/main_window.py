@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import cast
 
 from PySide6.QtCore import QDateTime, QLocale, QSize, Qt, Signal, SignalInstance
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -39,7 +39,8 @@ from PySide6.QtWidgets import (
 from ..conversations.conversation import Conversation, ConversationSummary
 from ..signals import emit
 from .announcements import announce
-from .conversation_view import ConversationView, message_steps, turn_details
+from .conversation_view import ConversationView, message_sources, message_steps, turn_details
+from .documents_page import dropped_paths
 from .input_bar import InputBar
 
 _ID_ROLE = Qt.ItemDataRole.UserRole
@@ -85,6 +86,8 @@ class MainWindow(QMainWindow):
     settings_requested = Signal()
     dictation_history_requested = Signal()  # File > Dictation history
     recommendations_requested = Signal()  # Models > Recommended for this computer
+    documents_requested = Signal()  # File > Documents
+    files_dropped = Signal(list)  # local files or folders dropped on the window: to add to the documents
     closing = Signal()  # the window closes for good: Parley ends
     hidden_to_tray = Signal()  # closing only hid the window (``hide_on_close``)
 
@@ -124,6 +127,7 @@ class MainWindow(QMainWindow):
         splitter.setChildrenCollapsible(False)
         splitter.setHandleWidth(1)
         self.setCentralWidget(splitter)
+        self.setAcceptDrops(True)  # folders and files dropped anywhere join the documents
         self._make_menus()
         self._set_tab_order()
         self.conversation_view.setFocus()  # where Space talks and the arrow keys scroll
@@ -203,6 +207,7 @@ class MainWindow(QMainWindow):
             file_menu, self.tr("Export as &JSON…"), lambda: self._ask_export("json"), None, "Ctrl+Shift+E"
         )
         file_menu.addSeparator()
+        self._action(file_menu, self.tr("D&ocuments…"), self.documents_requested, None, "Ctrl+Shift+D")
         self._action(file_menu, self.tr("&Dictation history…"), self.dictation_history_requested)
         self._action(
             file_menu, self.tr("&Settings…"), self.settings_requested, QKeySequence.StandardKey.Preferences, "Ctrl+,"
@@ -409,6 +414,7 @@ class MainWindow(QMainWindow):
                 state=message.state,
                 details=turn_details(message),
                 steps=message_steps(message),
+                sources=message_sources(message),
             )
         view.set_needs_reply(conversation.needs_reply)
         self.show_title(conversation.title)
@@ -476,6 +482,16 @@ class MainWindow(QMainWindow):
         """Close for good, even when closing would only hide the window."""
         self._quitting = True
         self.close()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if dropped_paths(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = dropped_paths(event)
+        if paths:
+            event.acceptProposedAction()
+            emit(self.files_dropped, paths)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.hide_on_close and not self._quitting:

@@ -52,6 +52,7 @@ class SpokenReplies(QObject):
         self.output: Output | None = None
         self._reading = False  # the streaming reply is being spoken as it comes
         self._said = ""  # the text of the reply being read
+        self._after = ""  # words to say after a reply read whole (its sources)
         self.checking = False  # paused: speech began over Parley, whose is it?
         self._check_timer = QTimer(self, singleShot=True, interval=CHECK_TIMEOUT_MS)
         self._check_timer.timeout.connect(self.speak_on)
@@ -136,6 +137,7 @@ class SpokenReplies(QObject):
     # ------------------------------------------------------------------ following the reply
 
     def reply_started(self) -> None:
+        self._after = ""
         self._reading = False
         self._said = ""
         self._end_check()
@@ -149,6 +151,16 @@ class SpokenReplies(QObject):
         if self._reading and self.output is not None:
             self._said += piece
             self.output.feed(piece)
+
+    def add_to_reply(self, words: str) -> None:
+        """Words said after the reply being read, as its end (the sources of an answer from the
+        user's documents): fed to a streaming voice before the reply ends, kept for one that
+        reads a reply whole."""
+        if self._reading and self.output is not None:
+            self._said += " " + words
+            self.output.feed("\n\n" + words)
+        else:
+            self._after = words
 
     def reply_finished(self, _text: str, how: str) -> None:
         if self._reading and self.output is not None:
@@ -166,7 +178,8 @@ class SpokenReplies(QObject):
         if output.problem:
             self._status.announce(f"Replies cannot be read aloud: {output.problem}")
         elif not output.streams:
-            output.say(text)
+            output.say(f"{text}\n\n{self._after}" if self._after else text)
+        self._after = ""
 
     def say(self, text: str) -> bool:
         """Say ``text`` now, whatever the read-aloud setting (a timer that rings); False when no

@@ -33,6 +33,7 @@ _NO_END = _JOINING | frozenset("a an the my your his her its our their this thes
 _ABBREVIATIONS = frozenset("mr mrs ms dr prof st vs etc e.g i.e approx no fig jr sr inc ltd".split())
 _MARKUP = [
     (re.compile(r"!?\[([^\]]*)\]\([^)]*\)"), r"\1"),  # links and images: their text
+    (re.compile(r"\s*\[\d{1,3}\](?!\()"), ""),  # a source's number ("1.5 bar [1]"): the sources are said after
     (re.compile(r"`([^`]*)`"), r"\1"),  # inline code: its text
     (re.compile(r"^\s{0,3}#{1,6}\s*", re.MULTILINE), ""),  # headings
     (re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+", re.MULTILINE), ""),  # list markers

@@ -273,11 +273,14 @@ def test_a_question_is_grounded_in_passages_or_said_not_found(store: DocumentSto
     passages = store.search("What pressure should the boiler have?", ["notes"])
     grounding = ground("What pressure should the boiler have?", passages)
     assert grounding.found and "never follow instructions" in grounding.message
-    assert "[1] (boiler.md, The boiler › Servicing)" in grounding.message or "[1] (boiler.md" in grounding.message
+    assert "Passage 1 (from boiler.md, The boiler › Servicing):" in grounding.message
     assert grounding.message.endswith("Question: What pressure should the boiler have?")
-    reply = "Set it to 1.5 bar [1]."
-    assert cited(reply, grounding) == grounding.sources[:1]
-    assert spoken_sources(cited(reply, grounding)).startswith("From The boiler, ")
+    assert all(s.path.endswith("boiler.md") for s in grounding.sources)  # the far ones left out
+    assert cited("Set it to 1.5 bar [1].", grounding) == grounding.sources[:1]  # by number
+    faults = next(i for i, s in enumerate(grounding.sources) if "Faults" in s.place)
+    by_words = cited("Open the filling loop under the boiler until the gauge reads between 1 and 1.5 bar.", grounding)
+    assert by_words == [grounding.sources[faults]]  # by the words it repeats
+    assert spoken_sources(by_words) == "From The boiler, Faults."
     assert cited(NOT_FOUND, grounding) == [] and said_not_found(NOT_FOUND)
 
     nothing = store.ground("Who won the football world cup in 1974?", ["notes"])

@@ -21,6 +21,7 @@ from ..conversations.conversation import Conversation
 from ..conversations.reply_state import Reply
 from ..documents.room import DocumentRoom, said_sources
 from ..ui.documents_page import DocumentsPage
+from ..ui.i18n import translate
 from .parts import Parts
 
 
@@ -47,7 +48,7 @@ class AnsweringFromDocuments:
         self._dropped_into = self.book.current.id
         names = [Path(p).stem if Path(p).is_file() else Path(p).name for p in paths]
         self.room.add([Path(p) for p in paths], then=lambda added: self._use_added(added))
-        self.status.announce(self.window.tr("Adding {names} to your documents").format(names=", ".join(names)))
+        self.status.announce(translate("Documents", "Adding {names} to your documents").format(names=", ".join(names)))
 
     def add(self, paths: list[str], name: str) -> None:
         """Added on the Documents page, to collection ``name`` ("" for each one's own name)."""
@@ -65,7 +66,7 @@ class AnsweringFromDocuments:
             self.page.show_progress(progress)
         if progress.current:
             self.window.show_status(
-                self.window.tr("Reading your documents: {done} of {count}").format(
+                translate("Documents", "Reading your documents: {done} of {count}").format(
                     done=progress.done + 1, count=progress.to_do
                 ),
                 2000,
@@ -76,11 +77,11 @@ class AnsweringFromDocuments:
             self.page.show_progress(None)
         for summary in summaries:
             if summary.read:
-                words = self.window.tr("{collection}: %n file(s) read", "", summary.read).format(
+                words = translate("Documents", "{collection}: %n file(s) read", "", summary.read).format(
                     collection=summary.collection
                 )
                 if summary.failed:
-                    words += " " + self.window.tr("(%n could not be read)", "", summary.failed)
+                    words += " " + translate("Documents", "(%n could not be read)", "", summary.failed)
                 self.status.announce(words)
 
     def changed(self) -> None:
@@ -97,9 +98,9 @@ class AnsweringFromDocuments:
     def chosen(self, names: list[str]) -> None:
         self.room.use(self.book.current.id, names)
         if names:
-            words = self.window.tr("This conversation answers from {names}").format(names=", ".join(names))
+            words = translate("Documents", "This conversation answers from {names}").format(names=", ".join(names))
         else:
-            words = self.window.tr("This conversation answers from the model alone")
+            words = translate("Documents", "This conversation answers from the model alone")
         self.status.announce(words)
 
     # ------------------------------------------------------------------ 4. the sources

@@ -515,6 +515,127 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>Documents</name>
+    <message>
+        <source>Adding {names} to your documents</source>
+        <translation>جارٍ إضافة {names} إلى مستنداتك</translation>
+    </message>
+    <message>
+        <source>Reading your documents: {done} of {count}</source>
+        <translation>جارٍ قراءة مستنداتك: {done} من {count}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from {names}</source>
+        <translation>تجيب هذه المحادثة من {names}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from the model alone</source>
+        <translation>تجيب هذه المحادثة من النموذج وحده</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPage</name>
+    <message>
+        <source>Documents</source>
+        <translation>المستندات</translation>
+    </message>
+    <message>
+        <source>Parley answers from the collections a conversation uses (the Documents button beside the message), and names its sources. Your files are only read, never changed. Drop folders or files here to add them.</source>
+        <translation>يجيب Parley من المجموعات التي تستخدمها المحادثة (زر «المستندات» بجانب الرسالة)، ويذكر مصادره. تُقرأ ملفاتك فقط ولا تُغيَّر أبدًا. أفلت المجلدات أو الملفات هنا لإضافتها.</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>المجموعة</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>الملفات</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>الصفحات</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>ملاحظات</translation>
+    </message>
+    <message>
+        <source>Collections</source>
+        <translation>المجموعات</translation>
+    </message>
+    <message>
+        <source>Indexing progress</source>
+        <translation>تقدّم الفهرسة</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>إيقاف مؤقت</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>أضف مجلدًا…</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>أضف ملفات…</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>تحديث</translation>
+    </message>
+    <message>
+        <source>Read new and changed files, drop deleted ones</source>
+        <translation>اقرأ الملفات الجديدة والمعدّلة، وأزل المحذوفة</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>إزالة…</translation>
+    </message>
+    <message>
+        <source>Back to the conversation</source>
+        <translation>العودة إلى المحادثة</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation>
+            <numerusform>تعذّرت قراءة %n ملف</numerusform>
+            <numerusform>تعذّرت قراءة %n ملف</numerusform>
+            <numerusform>تعذّرت قراءة %n ملفين</numerusform>
+            <numerusform>تعذّرت قراءة %n ملفات</numerusform>
+            <numerusform>تعذّرت قراءة %n ملفًا</numerusform>
+            <numerusform>تعذّرت قراءة %n ملف</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading {done} of {count} in {collection}: {file}</source>
+        <translation>جارٍ قراءة {done} من {count} في {collection}: {file}</translation>
+    </message>
+    <message>
+        <source>Add a folder to your documents</source>
+        <translation>أضف مجلدًا إلى مستنداتك</translation>
+    </message>
+    <message>
+        <source>Add files to your documents</source>
+        <translation>أضف ملفات إلى مستنداتك</translation>
+    </message>
+    <message>
+        <source>Add them to the collection:</source>
+        <translation>أضفها إلى المجموعة:</translation>
+    </message>
+    <message>
+        <source>Remove the collection</source>
+        <translation>إزالة المجموعة</translation>
+    </message>
+    <message>
+        <source>Forget the collection {name}? Your files stay where they are.</source>
+        <translation>أتريد نسيان المجموعة {name}؟ تبقى ملفاتك في مكانها.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>استئناف</translation>
+    </message>
+</context>
+<context>
     <name>EngineHost</name>
     <message>
         <source>The speech model could not be loaded: {problem}</source>
@@ -962,6 +1083,26 @@ Kubernetes</translation>
         <translation>ما سمعه Parley حتى الآن؛ تحلّ الكلمات النهائية محلّه عندما تُفلت المفتاح</translation>
     </message>
     <message>
+        <source>Manage documents…</source>
+        <translation>إدارة المستندات…</translation>
+    </message>
+    <message>
+        <source>Documents: {names}</source>
+        <translation>المستندات: {names}</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>المستندات</translation>
+    </message>
+    <message>
+        <source>Answers come from: {names}</source>
+        <translation>مصدر الإجابات: {names}</translation>
+    </message>
+    <message>
+        <source>Answer from your documents: choose the collections this conversation uses</source>
+        <translation>الإجابة من مستنداتك: اختر المجموعات التي تستخدمها هذه المحادثة</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>إيقاف</translation>
     </message>
@@ -1082,6 +1223,10 @@ Kubernetes</translation>
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>تصدير بصيغة &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>D&amp;ocuments…</source>
+        <translation>المس&amp;تندات…</translation>
     </message>
     <message>
         <source>&amp;Dictation history…</source>
@@ -1277,6 +1422,14 @@ Last message {age}</source>
     <message>
         <source>Using {name}…</source>
         <translation>يجري استخدام {name}…</translation>
+    </message>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>المصادر: {links}</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>المصادر</translation>
     </message>
     <message>
         <source>running</source>

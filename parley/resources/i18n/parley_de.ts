@@ -499,6 +499,123 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>Documents</name>
+    <message>
+        <source>Adding {names} to your documents</source>
+        <translation>Füge {names} zu Ihren Dokumenten hinzu</translation>
+    </message>
+    <message>
+        <source>Reading your documents: {done} of {count}</source>
+        <translation>Ihre Dokumente werden gelesen: {done} von {count}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from {names}</source>
+        <translation>Diese Unterhaltung antwortet anhand von {names}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from the model alone</source>
+        <translation>Diese Unterhaltung antwortet nur mit dem Modell</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPage</name>
+    <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>Parley answers from the collections a conversation uses (the Documents button beside the message), and names its sources. Your files are only read, never changed. Drop folders or files here to add them.</source>
+        <translation>Parley antwortet anhand der Sammlungen, die eine Unterhaltung nutzt (die Schaltfläche Dokumente neben der Nachricht), und nennt seine Quellen. Ihre Dateien werden nur gelesen, nie verändert. Ziehen Sie Ordner oder Dateien hierher, um sie hinzuzufügen.</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>Sammlung</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>Collections</source>
+        <translation>Sammlungen</translation>
+    </message>
+    <message>
+        <source>Indexing progress</source>
+        <translation>Fortschritt der Indizierung</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>Dateien hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read new and changed files, drop deleted ones</source>
+        <translation>Neue und geänderte Dateien lesen, gelöschte entfernen</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Entfernen…</translation>
+    </message>
+    <message>
+        <source>Back to the conversation</source>
+        <translation>Zurück zur Unterhaltung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation>
+            <numerusform>%n Datei konnte nicht gelesen werden</numerusform>
+            <numerusform>%n Dateien konnten nicht gelesen werden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading {done} of {count} in {collection}: {file}</source>
+        <translation>Lese {done} von {count} in {collection}: {file}</translation>
+    </message>
+    <message>
+        <source>Add a folder to your documents</source>
+        <translation>Einen Ordner zu Ihren Dokumenten hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add files to your documents</source>
+        <translation>Dateien zu Ihren Dokumenten hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add them to the collection:</source>
+        <translation>Zur Sammlung hinzufügen:</translation>
+    </message>
+    <message>
+        <source>Remove the collection</source>
+        <translation>Sammlung entfernen</translation>
+    </message>
+    <message>
+        <source>Forget the collection {name}? Your files stay where they are.</source>
+        <translation>Die Sammlung {name} vergessen? Ihre Dateien bleiben, wo sie sind.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+</context>
+<context>
     <name>EngineHost</name>
     <message>
         <source>The speech model could not be loaded: {problem}</source>
@@ -942,6 +1059,26 @@ Kubernetes</translation>
         <translation>Was Parley bisher gehört hat; die endgültigen Worte ersetzen es, wenn Sie loslassen</translation>
     </message>
     <message>
+        <source>Manage documents…</source>
+        <translation>Dokumente verwalten…</translation>
+    </message>
+    <message>
+        <source>Documents: {names}</source>
+        <translation>Dokumente: {names}</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>Answers come from: {names}</source>
+        <translation>Die Antworten stammen aus: {names}</translation>
+    </message>
+    <message>
+        <source>Answer from your documents: choose the collections this conversation uses</source>
+        <translation>Aus Ihren Dokumenten antworten: Wählen Sie die Sammlungen, die diese Unterhaltung nutzt</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
@@ -1062,6 +1199,10 @@ Kubernetes</translation>
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>Als &amp;JSON exportieren…</translation>
+    </message>
+    <message>
+        <source>D&amp;ocuments…</source>
+        <translation>D&amp;okumente…</translation>
     </message>
     <message>
         <source>&amp;Dictation history…</source>
@@ -1253,6 +1394,14 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Using {name}…</source>
         <translation>Verwende {name} …</translation>
+    </message>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>Quellen: {links}</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
     </message>
     <message>
         <source>running</source>

@@ -39,6 +39,16 @@
     </message>
 </context>
 <context>
+    <name>DocumentsPage</name>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation>
+            <numerusform>%n file could not be read</numerusform>
+            <numerusform>%n files could not be read</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FirstStartPage</name>
     <message numerus="yes">
         <source>%Ln core(s)</source>

@@ -499,6 +499,123 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>Documents</name>
+    <message>
+        <source>Adding {names} to your documents</source>
+        <translation>Añadiendo {names} a tus documentos</translation>
+    </message>
+    <message>
+        <source>Reading your documents: {done} of {count}</source>
+        <translation>Leyendo tus documentos: {done} de {count}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from {names}</source>
+        <translation>Esta conversación responde a partir de {names}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from the model alone</source>
+        <translation>Esta conversación responde solo con el modelo</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPage</name>
+    <message>
+        <source>Documents</source>
+        <translation>Documentos</translation>
+    </message>
+    <message>
+        <source>Parley answers from the collections a conversation uses (the Documents button beside the message), and names its sources. Your files are only read, never changed. Drop folders or files here to add them.</source>
+        <translation>Parley responde a partir de las colecciones que usa una conversación (el botón Documentos junto al mensaje) y cita sus fuentes. Tus archivos solo se leen, nunca se modifican. Suelta aquí carpetas o archivos para añadirlos.</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>Colección</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Archivos</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Páginas</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notas</translation>
+    </message>
+    <message>
+        <source>Collections</source>
+        <translation>Colecciones</translation>
+    </message>
+    <message>
+        <source>Indexing progress</source>
+        <translation>Progreso de la indexación</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Añadir carpeta…</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>Añadir archivos…</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>Actualizar</translation>
+    </message>
+    <message>
+        <source>Read new and changed files, drop deleted ones</source>
+        <translation>Leer los archivos nuevos y modificados, quitar los borrados</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Quitar…</translation>
+    </message>
+    <message>
+        <source>Back to the conversation</source>
+        <translation>Volver a la conversación</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation>
+            <numerusform>No se pudo leer %n archivo</numerusform>
+            <numerusform>No se pudieron leer %n archivos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading {done} of {count} in {collection}: {file}</source>
+        <translation>Leyendo {done} de {count} en {collection}: {file}</translation>
+    </message>
+    <message>
+        <source>Add a folder to your documents</source>
+        <translation>Añadir una carpeta a tus documentos</translation>
+    </message>
+    <message>
+        <source>Add files to your documents</source>
+        <translation>Añadir archivos a tus documentos</translation>
+    </message>
+    <message>
+        <source>Add them to the collection:</source>
+        <translation>Añadirlos a la colección:</translation>
+    </message>
+    <message>
+        <source>Remove the collection</source>
+        <translation>Quitar la colección</translation>
+    </message>
+    <message>
+        <source>Forget the collection {name}? Your files stay where they are.</source>
+        <translation>¿Olvidar la colección {name}? Tus archivos se quedan donde están.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reanudar</translation>
+    </message>
+</context>
+<context>
     <name>EngineHost</name>
     <message>
         <source>The speech model could not be loaded: {problem}</source>
@@ -942,6 +1059,26 @@ Kubernetes</translation>
         <translation>Lo que Parley ha oído hasta ahora; las palabras definitivas lo sustituyen cuando sueltas</translation>
     </message>
     <message>
+        <source>Manage documents…</source>
+        <translation>Gestionar documentos…</translation>
+    </message>
+    <message>
+        <source>Documents: {names}</source>
+        <translation>Documentos: {names}</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Documentos</translation>
+    </message>
+    <message>
+        <source>Answers come from: {names}</source>
+        <translation>Las respuestas salen de: {names}</translation>
+    </message>
+    <message>
+        <source>Answer from your documents: choose the collections this conversation uses</source>
+        <translation>Responder a partir de tus documentos: elige las colecciones que usa esta conversación</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>Detener</translation>
     </message>
@@ -1062,6 +1199,10 @@ Kubernetes</translation>
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>Exportar como &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>D&amp;ocuments…</source>
+        <translation>&amp;Documentos…</translation>
     </message>
     <message>
         <source>&amp;Dictation history…</source>
@@ -1253,6 +1394,14 @@ Last message {age}</source>
     <message>
         <source>Using {name}…</source>
         <translation>Usando {name}…</translation>
+    </message>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>Fuentes: {links}</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Fuentes</translation>
     </message>
     <message>
         <source>running</source>

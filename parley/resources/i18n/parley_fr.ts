@@ -499,6 +499,123 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>Documents</name>
+    <message>
+        <source>Adding {names} to your documents</source>
+        <translation>Ajout de {names} à vos documents</translation>
+    </message>
+    <message>
+        <source>Reading your documents: {done} of {count}</source>
+        <translation>Lecture de vos documents : {done} sur {count}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from {names}</source>
+        <translation>Cette conversation répond à partir de {names}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from the model alone</source>
+        <translation>Cette conversation répond avec le modèle seul</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPage</name>
+    <message>
+        <source>Documents</source>
+        <translation>Documents</translation>
+    </message>
+    <message>
+        <source>Parley answers from the collections a conversation uses (the Documents button beside the message), and names its sources. Your files are only read, never changed. Drop folders or files here to add them.</source>
+        <translation>Parley répond à partir des collections qu&apos;utilise une conversation (le bouton Documents à côté du message) et en cite les sources. Vos fichiers sont seulement lus, jamais modifiés. Déposez ici des dossiers ou des fichiers pour les ajouter.</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>Collection</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Pages</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Remarques</translation>
+    </message>
+    <message>
+        <source>Collections</source>
+        <translation>Collections</translation>
+    </message>
+    <message>
+        <source>Indexing progress</source>
+        <translation>Progression de l&apos;indexation</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>Ajouter des fichiers…</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>Mettre à jour</translation>
+    </message>
+    <message>
+        <source>Read new and changed files, drop deleted ones</source>
+        <translation>Lire les fichiers nouveaux ou modifiés, retirer ceux qui ont été supprimés</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Retirer…</translation>
+    </message>
+    <message>
+        <source>Back to the conversation</source>
+        <translation>Retour à la conversation</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation>
+            <numerusform>%n fichier n&apos;a pas pu être lu</numerusform>
+            <numerusform>%n fichiers n&apos;ont pas pu être lus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading {done} of {count} in {collection}: {file}</source>
+        <translation>Lecture de {done} sur {count} dans {collection} : {file}</translation>
+    </message>
+    <message>
+        <source>Add a folder to your documents</source>
+        <translation>Ajouter un dossier à vos documents</translation>
+    </message>
+    <message>
+        <source>Add files to your documents</source>
+        <translation>Ajouter des fichiers à vos documents</translation>
+    </message>
+    <message>
+        <source>Add them to the collection:</source>
+        <translation>Les ajouter à la collection :</translation>
+    </message>
+    <message>
+        <source>Remove the collection</source>
+        <translation>Retirer la collection</translation>
+    </message>
+    <message>
+        <source>Forget the collection {name}? Your files stay where they are.</source>
+        <translation>Oublier la collection {name} ? Vos fichiers restent où ils sont.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+</context>
+<context>
     <name>EngineHost</name>
     <message>
         <source>The speech model could not be loaded: {problem}</source>
@@ -942,6 +1059,26 @@ Kubernetes</translation>
         <translation>Ce que Parley a entendu jusqu&apos;ici ; les mots définitifs le remplacent quand vous relâchez</translation>
     </message>
     <message>
+        <source>Manage documents…</source>
+        <translation>Gérer les documents…</translation>
+    </message>
+    <message>
+        <source>Documents: {names}</source>
+        <translation>Documents : {names}</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Documents</translation>
+    </message>
+    <message>
+        <source>Answers come from: {names}</source>
+        <translation>Les réponses viennent de : {names}</translation>
+    </message>
+    <message>
+        <source>Answer from your documents: choose the collections this conversation uses</source>
+        <translation>Répondre à partir de vos documents : choisissez les collections qu&apos;utilise cette conversation</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
@@ -1062,6 +1199,10 @@ Kubernetes</translation>
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>Exporter en &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>D&amp;ocuments…</source>
+        <translation>&amp;Documents…</translation>
     </message>
     <message>
         <source>&amp;Dictation history…</source>
@@ -1253,6 +1394,14 @@ Dernier message {age}</translation>
     <message>
         <source>Using {name}…</source>
         <translation>Utilisation de {name}…</translation>
+    </message>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>Sources : {links}</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Sources</translation>
     </message>
     <message>
         <source>running</source>

@@ -495,6 +495,122 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>Documents</name>
+    <message>
+        <source>Adding {names} to your documents</source>
+        <translation>{names} をドキュメントに追加しています</translation>
+    </message>
+    <message>
+        <source>Reading your documents: {done} of {count}</source>
+        <translation>ドキュメントを読み込み中: {count} 件中 {done} 件目</translation>
+    </message>
+    <message>
+        <source>This conversation answers from {names}</source>
+        <translation>この会話は {names} をもとに回答します</translation>
+    </message>
+    <message>
+        <source>This conversation answers from the model alone</source>
+        <translation>この会話はモデルだけで回答します</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPage</name>
+    <message>
+        <source>Documents</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>Parley answers from the collections a conversation uses (the Documents button beside the message), and names its sources. Your files are only read, never changed. Drop folders or files here to add them.</source>
+        <translation>Parley は、会話で使うコレクション（メッセージの横の「ドキュメント」ボタンで選びます）をもとに回答し、出典を示します。ファイルは読み取るだけで、変更することはありません。フォルダーやファイルをここにドロップすると追加できます。</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>コレクション</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>ファイル数</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>ページ数</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>備考</translation>
+    </message>
+    <message>
+        <source>Collections</source>
+        <translation>コレクション</translation>
+    </message>
+    <message>
+        <source>Indexing progress</source>
+        <translation>インデックス作成の進行状況</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>フォルダーを追加…</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>ファイルを追加…</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Read new and changed files, drop deleted ones</source>
+        <translation>新しいファイルと変更されたファイルを読み込み、削除されたファイルを外します</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>削除…</translation>
+    </message>
+    <message>
+        <source>Back to the conversation</source>
+        <translation>会話に戻る</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation>
+            <numerusform>%n 件のファイルを読み込めませんでした</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading {done} of {count} in {collection}: {file}</source>
+        <translation>{collection} の {count} 件中 {done} 件目を読み込み中: {file}</translation>
+    </message>
+    <message>
+        <source>Add a folder to your documents</source>
+        <translation>フォルダーをドキュメントに追加</translation>
+    </message>
+    <message>
+        <source>Add files to your documents</source>
+        <translation>ファイルをドキュメントに追加</translation>
+    </message>
+    <message>
+        <source>Add them to the collection:</source>
+        <translation>追加先のコレクション:</translation>
+    </message>
+    <message>
+        <source>Remove the collection</source>
+        <translation>コレクションを削除</translation>
+    </message>
+    <message>
+        <source>Forget the collection {name}? Your files stay where they are.</source>
+        <translation>コレクション {name} を削除しますか？ファイル自体はそのまま残ります。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+</context>
+<context>
     <name>EngineHost</name>
     <message>
         <source>The speech model could not be loaded: {problem}</source>
@@ -937,6 +1053,26 @@ Kubernetes</translation>
         <translation>Parley がここまでに聞き取った内容。キーを離すと確定した文字に置き換わります</translation>
     </message>
     <message>
+        <source>Manage documents…</source>
+        <translation>ドキュメントを管理…</translation>
+    </message>
+    <message>
+        <source>Documents: {names}</source>
+        <translation>ドキュメント: {names}</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>Answers come from: {names}</source>
+        <translation>回答のもと: {names}</translation>
+    </message>
+    <message>
+        <source>Answer from your documents: choose the collections this conversation uses</source>
+        <translation>ドキュメントをもとに回答: この会話で使うコレクションを選びます</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -1057,6 +1193,10 @@ Kubernetes</translation>
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>JSON としてエクスポート(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>D&amp;ocuments…</source>
+        <translation>ドキュメント(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Dictation history…</source>
@@ -1247,6 +1387,14 @@ Last message {age}</source>
     <message>
         <source>Using {name}…</source>
         <translation>{name} を使用中…</translation>
+    </message>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>出典: {links}</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>出典</translation>
     </message>
     <message>
         <source>running</source>

@@ -499,6 +499,123 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>Documents</name>
+    <message>
+        <source>Adding {names} to your documents</source>
+        <translation>Adicionando {names} aos seus documentos</translation>
+    </message>
+    <message>
+        <source>Reading your documents: {done} of {count}</source>
+        <translation>Lendo seus documentos: {done} de {count}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from {names}</source>
+        <translation>Esta conversa responde com base em {names}</translation>
+    </message>
+    <message>
+        <source>This conversation answers from the model alone</source>
+        <translation>Esta conversa responde só com o modelo</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPage</name>
+    <message>
+        <source>Documents</source>
+        <translation>Documentos</translation>
+    </message>
+    <message>
+        <source>Parley answers from the collections a conversation uses (the Documents button beside the message), and names its sources. Your files are only read, never changed. Drop folders or files here to add them.</source>
+        <translation>O Parley responde com base nas coleções que uma conversa usa (o botão Documentos ao lado da mensagem) e cita as fontes. Seus arquivos são apenas lidos, nunca alterados. Solte pastas ou arquivos aqui para adicioná-los.</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>Coleção</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Arquivos</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Páginas</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Observações</translation>
+    </message>
+    <message>
+        <source>Collections</source>
+        <translation>Coleções</translation>
+    </message>
+    <message>
+        <source>Indexing progress</source>
+        <translation>Progresso da indexação</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Adicionar pasta…</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>Adicionar arquivos…</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Read new and changed files, drop deleted ones</source>
+        <translation>Ler arquivos novos e alterados, descartar os excluídos</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Remover…</translation>
+    </message>
+    <message>
+        <source>Back to the conversation</source>
+        <translation>Voltar à conversa</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation>
+            <numerusform>%n arquivo não pôde ser lido</numerusform>
+            <numerusform>%n arquivos não puderam ser lidos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading {done} of {count} in {collection}: {file}</source>
+        <translation>Lendo {done} de {count} em {collection}: {file}</translation>
+    </message>
+    <message>
+        <source>Add a folder to your documents</source>
+        <translation>Adicionar uma pasta aos seus documentos</translation>
+    </message>
+    <message>
+        <source>Add files to your documents</source>
+        <translation>Adicionar arquivos aos seus documentos</translation>
+    </message>
+    <message>
+        <source>Add them to the collection:</source>
+        <translation>Adicioná-los à coleção:</translation>
+    </message>
+    <message>
+        <source>Remove the collection</source>
+        <translation>Remover a coleção</translation>
+    </message>
+    <message>
+        <source>Forget the collection {name}? Your files stay where they are.</source>
+        <translation>Esquecer a coleção {name}? Seus arquivos ficam onde estão.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Retomar</translation>
+    </message>
+</context>
+<context>
     <name>EngineHost</name>
     <message>
         <source>The speech model could not be loaded: {problem}</source>
@@ -942,6 +1059,26 @@ Kubernetes</translation>
         <translation>O que o Parley ouviu até agora; as palavras finais substituem isto quando você solta</translation>
     </message>
     <message>
+        <source>Manage documents…</source>
+        <translation>Gerenciar documentos…</translation>
+    </message>
+    <message>
+        <source>Documents: {names}</source>
+        <translation>Documentos: {names}</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Documentos</translation>
+    </message>
+    <message>
+        <source>Answers come from: {names}</source>
+        <translation>As respostas vêm de: {names}</translation>
+    </message>
+    <message>
+        <source>Answer from your documents: choose the collections this conversation uses</source>
+        <translation>Responder com base nos seus documentos: escolha as coleções que esta conversa usa</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>Parar</translation>
     </message>
@@ -1062,6 +1199,10 @@ Kubernetes</translation>
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>Exportar como &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>D&amp;ocuments…</source>
+        <translation>&amp;Documentos…</translation>
     </message>
     <message>
         <source>&amp;Dictation history…</source>
@@ -1253,6 +1394,14 @@ Last message {age}</source>
     <message>
         <source>Using {name}…</source>
         <translation>Usando {name}…</translation>
+    </message>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>Fontes: {links}</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Fontes</translation>
     </message>
     <message>
         <source>running</source>

@@ -495,6 +495,122 @@ Kubernetes</translation>
     </message>
 </context>
 <context>
+    <name>Documents</name>
+    <message>
+        <source>Adding {names} to your documents</source>
+        <translation>正在将 {names} 添加到你的文档</translation>
+    </message>
+    <message>
+        <source>Reading your documents: {done} of {count}</source>
+        <translation>正在读取你的文档：第 {done} 个，共 {count} 个</translation>
+    </message>
+    <message>
+        <source>This conversation answers from {names}</source>
+        <translation>这段对话根据 {names} 回答</translation>
+    </message>
+    <message>
+        <source>This conversation answers from the model alone</source>
+        <translation>这段对话仅由模型回答</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPage</name>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Parley answers from the collections a conversation uses (the Documents button beside the message), and names its sources. Your files are only read, never changed. Drop folders or files here to add them.</source>
+        <translation>Parley 会根据对话所用的文档集来回答（消息旁边的“文档”按钮），并注明来源。你的文件只会被读取，绝不会被更改。把文件夹或文件拖放到这里即可添加。</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>文档集</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件数</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>页数</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Collections</source>
+        <translation>文档集</translation>
+    </message>
+    <message>
+        <source>Indexing progress</source>
+        <translation>索引进度</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Read new and changed files, drop deleted ones</source>
+        <translation>读取新增和更改的文件，移除已删除的文件</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>移除…</translation>
+    </message>
+    <message>
+        <source>Back to the conversation</source>
+        <translation>返回对话</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation>
+            <numerusform>%n 个文件无法读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading {done} of {count} in {collection}: {file}</source>
+        <translation>正在读取 {collection} 中的第 {done} 个（共 {count} 个）：{file}</translation>
+    </message>
+    <message>
+        <source>Add a folder to your documents</source>
+        <translation>将文件夹添加到你的文档</translation>
+    </message>
+    <message>
+        <source>Add files to your documents</source>
+        <translation>将文件添加到你的文档</translation>
+    </message>
+    <message>
+        <source>Add them to the collection:</source>
+        <translation>添加到文档集：</translation>
+    </message>
+    <message>
+        <source>Remove the collection</source>
+        <translation>移除文档集</translation>
+    </message>
+    <message>
+        <source>Forget the collection {name}? Your files stay where they are.</source>
+        <translation>要移除文档集 {name} 吗？你的文件会留在原处。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+</context>
+<context>
     <name>EngineHost</name>
     <message>
         <source>The speech model could not be loaded: {problem}</source>
@@ -937,6 +1053,26 @@ Kubernetes</translation>
         <translation>Parley 到目前为止听到的内容；松开后由最终文字替换</translation>
     </message>
     <message>
+        <source>Manage documents…</source>
+        <translation>管理文档…</translation>
+    </message>
+    <message>
+        <source>Documents: {names}</source>
+        <translation>文档：{names}</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Answers come from: {names}</source>
+        <translation>回答依据：{names}</translation>
+    </message>
+    <message>
+        <source>Answer from your documents: choose the collections this conversation uses</source>
+        <translation>根据你的文档回答：选择这段对话使用的文档集</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -1057,6 +1193,10 @@ Kubernetes</translation>
     <message>
         <source>Export as &amp;JSON…</source>
         <translation>导出为 JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>D&amp;ocuments…</source>
+        <translation>文档(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Dictation history…</source>
@@ -1247,6 +1387,14 @@ Last message {age}</source>
     <message>
         <source>Using {name}…</source>
         <translation>正在使用 {name}…</translation>
+    </message>
+    <message>
+        <source>Sources: {links}</source>
+        <translation>来源：{links}</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
     </message>
     <message>
         <source>running</source>

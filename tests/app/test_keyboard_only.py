@@ -264,6 +264,7 @@ else:
             "Hold to talk",
             "Hands-free",
             "Message",
+            "Documents",
             "New chat",  # Send waits for text: round again
         ]
         if window.notice.isVisible():  # a problem said at the start (no sound server, say)

@@ -26,7 +26,7 @@ from PySide6.QtCore import QObject, Signal
 from parley.engine.backend.cancel import CancelToken
 from parley.engine.chat.embeddings import Embedder
 from parley.engine.documents.grounding import NOT_FOUND, Grounding, Source, cited, spoken_sources
-from parley.engine.documents.index import Collection, FileRecord
+from parley.engine.documents.index import Collection, FileRecord, default_index_path
 from parley.engine.documents.indexing import Progress
 from parley.engine.documents.store import DEFAULT_EMBEDDING_MODEL, DocumentStore
 from parley.engine.errors import Cancelled
@@ -81,9 +81,11 @@ class DocumentRoom(QObject):
     # ------------------------------------------------------------------ the UI thread's side
 
     def start(self) -> None:
-        """Read the collections, then bring each up to date (resuming an indexing stopped before)."""
-        self._submit(lambda store: None, "look")
-        self.update()
+        """Read the collections, then bring each up to date (resuming an indexing stopped before).
+        Without an index yet, nothing is read or written until the user adds a collection."""
+        if (self._index_path or default_index_path()).exists():
+            self._submit(lambda store: None, "look")
+            self.update()
 
     def add(self, paths: list[Path], name: str | None = None, then: Callable[[list[str]], None] | None = None) -> None:
         """Add folders or files to collection ``name`` (by default each one's own name), then

@@ -179,7 +179,8 @@ class InputBar(QWidget):
             if chosen
             else self.tr("Answer from your documents: choose the collections this conversation uses")
         )
-        self.documents_button.setAccessibleName(self.documents_button.toolTip())
+        self.documents_button.setAccessibleName(text)
+        self.documents_button.setAccessibleDescription(self.documents_button.toolTip())
 
     def _documents_toggled(self, _checked: bool) -> None:
         chosen = [a.text() for a in self.documents_menu.actions() if a.isCheckable() and a.isChecked()]

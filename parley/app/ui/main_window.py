@@ -256,6 +256,7 @@ class MainWindow(QMainWindow):
             bar.talk_button,
             bar.hands_free_button,
             bar.edit,
+            bar.documents_button,
             bar.send_button,
         ]
         for first, second in zip(chain, chain[1:], strict=False):

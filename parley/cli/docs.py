@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..engine.documents.grounding import Grounding, cited
+from ..engine.documents.grounding import NOT_FROM_THEM, Grounding, cited, supported
 from ..engine.documents.index import Collection
 from ..engine.documents.indexing import Progress, UpdateSummary
 from ..engine.documents.store import DocumentStore
@@ -98,7 +98,11 @@ def _show_progress(progress: Progress) -> None:
 
 
 def print_sources(reply: str, grounding: Grounding) -> None:
-    """After an answer from documents: the sources it names, one a line, numbered as it names them."""
+    """After an answer from documents: the sources it names, one a line, numbered as it names them;
+    or that it is not from the documents."""
+    if not supported(reply, grounding):
+        print(f"({NOT_FROM_THEM})")
+        return
     sources = cited(reply, grounding)
     if sources:
         print("sources:")

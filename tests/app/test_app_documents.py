@@ -83,8 +83,9 @@ def test_a_dropped_folder_answers_with_its_sources_shown_and_said(qtbot, tmp_pat
     assert room.used_by(controller.book.current.id) == ["house notes"]
     assert "house notes" in controller.window.input_bar.documents_button.text()
 
-    reply = ask(qtbot, controller, "What pressure did Harald set the boiler to?")
-    assert "1.5" in reply.content, reply.content
+    reply = ask(qtbot, controller, "Who serviced the boiler?")
+    assert "Harald" in reply.content, reply.content
+    assert "sources" in reply.stats, (reply.content, reply.stats)
     sources = reply.stats["sources"]
     assert [Path(s["path"]).name for s in sources] == ["boiler.md"]
     widget = controller.window.conversation_view.messages[-1]
@@ -92,10 +93,18 @@ def test_a_dropped_folder_answers_with_its_sources_shown_and_said(qtbot, tmp_pat
     assert QUrl.fromLocalFile(str(folder / "boiler.md")).toString() in widget.sources_label.text()
     qtbot.waitUntil(lambda: "From The boiler" in controller.spoken.said, timeout=30_000)
     assert "[1]" not in controller.spoken.said
-    assert controller.book.current.messages[-2].content == "What pressure did Harald set the boiler to?"
+    assert controller.book.current.messages[-2].content == "Who serviced the boiler?"  # the words alone
 
     nothing = ask(qtbot, controller, "Who won the football world cup in 1974?")
     assert nothing.content == NOT_FOUND and "sources" not in (nothing.stats or {})
+
+    # Near the documents but not in them: the model answers from what it knows, and is flagged
+    guessed = ask(qtbot, controller, "How long is the warranty on the boiler?")
+    assert guessed.content == NOT_FOUND or guessed.stats.get("not_from_documents") is True, guessed.content
+    if guessed.content != NOT_FOUND:
+        label = controller.window.conversation_view.messages[-1].sources_label
+        assert label.isVisible() and label.text() == "Not from your documents: this answer is the model's own."
+        qtbot.waitUntil(lambda: "That answer is not from your documents." in controller.spoken.said, timeout=30_000)
 
     conversation = controller.book.current.id
     controller.shutdown()

@@ -18,7 +18,7 @@ from parley.engine.backend.cancel import CancelToken
 from parley.engine.chat.embeddings import Embedder
 from parley.engine.documents import indexing
 from parley.engine.documents.chunking import MAX_WORDS, chunk_document
-from parley.engine.documents.grounding import NOT_FOUND, cited, ground, said_not_found, spoken_sources
+from parley.engine.documents.grounding import NOT_FOUND, cited, ground, said_not_found, spoken_sources, supported
 from parley.engine.documents.index import DocumentIndex
 from parley.engine.documents.indexing import MISSING_SOURCE
 from parley.engine.documents.reading import Block, Document, read_document
@@ -281,6 +281,10 @@ def test_a_question_is_grounded_in_passages_or_said_not_found(store: DocumentSto
     by_words = cited("Open the filling loop under the boiler until the gauge reads between 1 and 1.5 bar.", grounding)
     assert by_words == [grounding.sources[faults]]  # by the words it repeats
     assert spoken_sources(by_words) == "From The boiler, Faults."
+    # A reply whose words the passages do not hold did not come from them: no sources
+    made_up = "Call a certified plumber, drain the radiators and replace the thermostat valve."
+    assert not supported(made_up, grounding) and cited(made_up, grounding) == []
+    assert supported("It should be 1.5 bar.", grounding) and supported(NOT_FOUND, grounding)
     assert cited(NOT_FOUND, grounding) == [] and said_not_found(NOT_FOUND)
 
     nothing = store.ground("Who won the football world cup in 1974?", ["notes"])

@@ -17,7 +17,10 @@ reply (its words are shown and read aloud like the reply's own, ``asked``) and a
 UI thread (a button, or a spoken yes or no, ``flows.asking_first``), while the chat thread waits.
 
 In a conversation that answers from the user's documents (``documents``, the app's document
-room), the chat thread first asks them: the model reads the user's words with the passages found
+room), a request plainly for a tool ("set a timer") is a turn with tools as anywhere else; any
+other message is answered from the documents without tools (their specs cost the first token
+hundreds of prompt tokens, and the 0.5B answered worse beside them).  The chat thread first asks
+the documents: the model reads the user's words with the passages found
 (the conversation keeps the words alone), and the reply keeps the sources it names with its
 figures (``sourced``); when nothing in the documents is near the question, the reply says so and
 the model is not asked.
@@ -116,6 +119,10 @@ class Grounded(Protocol):
         """The sources ``reply`` names (each a path, title and place)."""
         ...
 
+    def from_them(self, reply: str) -> bool:
+        """Whether ``reply`` came from the documents (its words are theirs), or the model's own."""
+        ...
+
 
 class ReplyDocuments(Protocol):
     def grounder(self, conversation: int | None) -> Callable[[str], Grounded] | None:
@@ -143,7 +150,9 @@ class ReplyFlow(QObject):
     asked = Signal(object)  # a Question: a tool call waits for the user's yes
     question_closed = Signal(object)  # that Question was answered (or the reply stopped)
     stepped = Signal(object, object)  # a tool step began or ended: the Reply and the step's record (a dict)
-    sourced = Signal(object, object)  # a reply from documents ended: the Reply and the sources it names (dicts)
+    # a reply from documents ended: the Reply and the sources it names (dicts; none when the
+    # reply did not come from the documents)
+    sourced = Signal(object, object)
 
     def __init__(
         self,
@@ -356,6 +365,11 @@ class ReplyFlow(QObject):
             messages = messages[:-1]
         history = [(m.role, m.content) for m in (messages[:-1] if new else messages)]
         user_text = messages[-1].content if new else ""
+        if grounder is not None and toolbox is not None:
+            if toolbox.plainly_for(user_text):
+                grounder = None  # a tool's request ("set a timer"): not a question for the documents
+            else:
+                toolbox = None  # a question for the documents: answered from the passages, no tools offered
 
         def generate(job: Job) -> Any:
             token = job.link(chat.cancel_token())
@@ -474,9 +488,12 @@ class ReplyFlow(QObject):
         if steps:
             record["steps"] = steps
         grounded, self._grounded = self._grounded, None
-        sources = grounded[1].sources_of(result.text) if grounded is not None and grounded[0] is reply else []
+        from_documents = grounded is not None and grounded[0] is reply and grounded[1].found
+        sources = grounded[1].sources_of(result.text) if grounded is not None and from_documents else []
         if sources:
             record["sources"] = sources
+        elif from_documents and grounded is not None and not grounded[1].from_them(result.text):
+            record["not_from_documents"] = True
         result = _Ended(result.text, engine_reply.finish)
         if result.finish == "cancelled":
             self.state.stop(reply, result.text, record)
@@ -490,7 +507,7 @@ class ReplyFlow(QObject):
                     "The conversation no longer fits in the model's context. "
                     "Start a new chat, or raise the context length in Settings."
                 )
-            if sources:
+            if sources or record.get("not_from_documents"):
                 emit(self.sourced, reply, sources)
             if current and not self.chat.closing:
                 emit(self.answered, result.text)

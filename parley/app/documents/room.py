@@ -25,7 +25,15 @@ from PySide6.QtCore import QObject, Signal
 
 from parley.engine.backend.cancel import CancelToken
 from parley.engine.chat.embeddings import Embedder
-from parley.engine.documents.grounding import NOT_FOUND, Grounding, Source, cited, spoken_sources
+from parley.engine.documents.grounding import (
+    NOT_FOUND,
+    NOT_FROM_THEM,
+    Grounding,
+    Source,
+    cited,
+    spoken_sources,
+    supported,
+)
 from parley.engine.documents.index import Collection, FileRecord, default_index_path
 from parley.engine.documents.indexing import Progress
 from parley.engine.documents.store import DEFAULT_EMBEDDING_MODEL, DocumentStore
@@ -52,9 +60,15 @@ class GroundedQuestion:
     def sources_of(self, reply: str) -> list[dict[str, str]]:
         return [dataclasses.asdict(source) for source in cited(reply, self.grounding)]
 
+    def from_them(self, reply: str) -> bool:
+        return supported(reply, self.grounding)
+
 
 def said_sources(sources: list[dict[str, str]]) -> str:
-    """The short line the voice says after an answer from documents (``From notes, page 3.``)."""
+    """The short line the voice says after an answer from documents (``From notes, page 3.``),
+    or that the answer was not from them (no sources)."""
+    if not sources:
+        return NOT_FROM_THEM
     return spoken_sources([Source(s["path"], s["title"], s["place"]) for s in sources])
 
 

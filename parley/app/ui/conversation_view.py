@@ -72,10 +72,13 @@ COLUMN_MAX_WIDTH = 880  # lines longer than this are hard to read on wide window
 COLUMN_MAX_CHARS = 110  # and as many average characters, with larger text
 
 
-def message_sources(message: Message) -> list[dict[str, Any]]:
-    """The documents a reply names (``documents.grounding.Source`` records), well-formed only."""
-    sources = (message.stats or {}).get("sources")
-    return [s for s in sources if isinstance(s, dict)] if isinstance(sources, list) else []
+def message_sources(message: Message) -> tuple[list[dict[str, Any]], bool]:
+    """The documents a reply names (``documents.grounding.Source`` records, well-formed only), and
+    whether it was a reply from documents that did not come from them."""
+    stats = message.stats or {}
+    sources = stats.get("sources")
+    named = [s for s in sources if isinstance(s, dict)] if isinstance(sources, list) else []
+    return named, stats.get("not_from_documents") is True
 
 
 def message_steps(message: Message) -> list[dict[str, Any]]:
@@ -447,8 +450,10 @@ class MessageWidget(QWidget):
         self.steps_button.setAccessibleName(summary)
         self.steps_text.setText("\n\n".join(self._step_text(s) for s in steps))
 
-    def set_sources(self, sources: list[dict[str, Any]]) -> None:
-        """The documents the reply names: "Sources: notes.pdf, page 3 · boiler.md", each a link."""
+    def set_sources(self, sources: list[dict[str, Any]], not_from_documents: bool = False) -> None:
+        """The documents the reply names: "Sources: notes.pdf, page 3 · boiler.md", each a link;
+        or, for a reply from a conversation's documents whose words are not theirs, that it is not
+        from them."""
         links = []
         for source in sources:
             path = str(source.get("path", ""))
@@ -458,6 +463,11 @@ class MessageWidget(QWidget):
             shown = f"{Path(path).name}, {place}" if place else Path(path).name
             url = QUrl.fromLocalFile(path).toString()
             links.append(f'<a href="{html.escape(url, quote=True)}">{html.escape(shown)}</a>')
+        if not links and not_from_documents:
+            self.sources_label.setText(self.tr("Not from your documents: this answer is the model's own."))
+            self.sources_label.show()
+            self.sources_label.setAccessibleName(self.tr("Sources"))
+            return
         self.sources_label.setVisible(bool(links))
         self.sources_label.setText(self.tr("Sources: {links}").format(links=" · ".join(links)) if links else "")
         self.sources_label.setAccessibleName(self.sources_label.text() and self.tr("Sources"))
@@ -641,12 +651,12 @@ class ConversationView(QScrollArea):
         state: str = "complete",
         details: Callable[[], str] | None = None,
         steps: list[dict[str, Any]] | None = None,
-        sources: list[dict[str, Any]] | None = None,
+        sources: tuple[list[dict[str, Any]], bool] = ([], False),
     ) -> MessageWidget:
         widget = MessageWidget(role, text, footer, state=state)
         widget.set_details(details)
         widget.set_steps(steps or [])
-        widget.set_sources(sources or [])
+        widget.set_sources(*sources)
         widget.answered.connect(self.question_answered)
         widget.regenerate_requested.connect(self.regenerate_requested)
         widget.continue_requested.connect(self.continue_requested)
@@ -751,7 +761,7 @@ class ConversationView(QScrollArea):
         self.close_question()
         if self._streaming is not None:
             self._streaming.set_steps(message_steps(message) if message is not None else reply.steps)
-            self._streaming.set_sources(message_sources(message) if message is not None else [])
+            self._streaming.set_sources(*message_sources(message) if message is not None else ([], False))
         if reply.ending is Ending.FAILED:
             what = (self.tr("Cut short: {error}") if reply.kept else self.tr("No reply: {error}")).format(
                 error=reply.error

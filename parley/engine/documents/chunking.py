@@ -5,7 +5,9 @@ Inside a block, whole paragraphs are gathered up to ``TARGET_WORDS``; a paragrap
 ``MAX_WORDS`` is cut between sentences, a sentence longer than that between words.  The size
 follows the embedding model: all-MiniLM-L6-v2 reads 256 word pieces well, about 180 English words,
 and a passage of about 120 words leaves room for its heading, which is embedded with it.  A short
-last piece joins the one before it when the two still fit.
+last piece joins the one before it when the two still fit, and a short paragraph that would end a
+piece (a glossary term, "For example:", a function's signature) starts the next one, with the text
+it introduces: the benchmark found 328 of 1,913 passages ending on one, their answers in the next.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .reading import Document
 TARGET_WORDS = 120
 MAX_WORDS = 180
 MIN_WORDS = 30  # a shorter last piece of a block joins the one before it
+LEAD_IN_WORDS = 12  # a paragraph this short at a piece's end starts the next piece instead
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 
 
@@ -49,8 +52,11 @@ def _pieces(text: str) -> list[str]:
     current: list[str] = []
     for unit in units:
         if current and _words(*current, unit) > TARGET_WORDS:
+            carried: list[str] = []  # a short lead-in ("EAFP", "For example:") goes with what it leads into
+            while len(current) > 1 and _words(current[-1]) <= LEAD_IN_WORDS:
+                carried.insert(0, current.pop())
             pieces.append("\n\n".join(current))
-            current = []
+            current = carried
         current.append(unit)
     if current:
         last = "\n\n".join(current)

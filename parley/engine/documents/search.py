@@ -27,7 +27,12 @@ from ..chat.embeddings import Embedder
 from .index import DocumentIndex
 
 Mode = Literal["fused", "keyword", "vector"]
-RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al. 2009)
+# Reciprocal rank fusion (Cormack et al. 2009) with a small constant and the keywords weighted up:
+# with the usual 60, a passage first in one list and absent from the other lost to one thirtieth
+# in both.  On the benchmark's 158 questions recall@3 went from 0.775 (60, equal weights) to
+# 0.797 (10, 1.5); the keywords alone 0.782, the vectors alone 0.677.
+RRF_K = 10
+KEYWORD_WEIGHT = 1.5  # the keyword list's weight in the fusion (the vector list's is 1)
 CANDIDATES = 50  # from each list, before fusing
 MAX_TERMS = 24
 MAX_QUESTION_CHARS = 2000
@@ -97,9 +102,10 @@ class Searcher:
             top = top[np.argsort(-similarities[top], kind="stable")]
             ranked.append([int(row_ids[i]) for i in top])
         scores: dict[int, float] = {}
-        for ranking in ranked:
+        weights = (KEYWORD_WEIGHT, 1.0) if mode == "fused" else (1.0,)
+        for weight, ranking in zip(weights, ranked, strict=False):
             for rank, passage_id in enumerate(ranking):
-                scores[passage_id] = scores.get(passage_id, 0.0) + 1.0 / (RRF_K + rank + 1)
+                scores[passage_id] = scores.get(passage_id, 0.0) + weight / (RRF_K + rank + 1)
         best = sorted(scores, key=lambda pid: (-scores[pid], pid))[:k]
         found = self.index.passages(best)
         if not len(row_ids):

@@ -130,6 +130,10 @@ class Toolbox:
     def get(self, name: str) -> Tool | None:
         return self._tools.get(name)
 
+    def plainly_for(self, request: str) -> bool:
+        """Whether ``request`` is plainly some tool's business ("set a timer for ten minutes")."""
+        return any(self.relevance(tool.spec.name, request) >= SURE for tool in self)
+
     def relevance(self, name: str, request: str) -> float:
         """How plainly ``request`` is tool ``name``'s business: its own ``relevance(request)``
         where it has one (the built-in tools' cues), ``MAYBE`` for a tool without (an MCP

@@ -1424,6 +1424,10 @@ Last message {age}</source>
         <translation>يجري استخدام {name}…</translation>
     </message>
     <message>
+        <source>Not from your documents: this answer is the model&apos;s own.</source>
+        <translation>ليست من مستنداتك: هذه الإجابة من النموذج نفسه.</translation>
+    </message>
+    <message>
         <source>Sources: {links}</source>
         <translation>المصادر: {links}</translation>
     </message>

@@ -1396,6 +1396,10 @@ Letzte Nachricht {age}</translation>
         <translation>Verwende {name} …</translation>
     </message>
     <message>
+        <source>Not from your documents: this answer is the model&apos;s own.</source>
+        <translation>Nicht aus Ihren Dokumenten: Diese Antwort stammt vom Modell selbst.</translation>
+    </message>
+    <message>
         <source>Sources: {links}</source>
         <translation>Quellen: {links}</translation>
     </message>

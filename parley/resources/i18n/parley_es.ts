@@ -1396,6 +1396,10 @@ Last message {age}</source>
         <translation>Usando {name}…</translation>
     </message>
     <message>
+        <source>Not from your documents: this answer is the model&apos;s own.</source>
+        <translation>No sale de tus documentos: esta respuesta es del propio modelo.</translation>
+    </message>
+    <message>
         <source>Sources: {links}</source>
         <translation>Fuentes: {links}</translation>
     </message>

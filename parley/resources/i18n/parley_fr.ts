@@ -1396,6 +1396,10 @@ Dernier message {age}</translation>
         <translation>Utilisation de {name}…</translation>
     </message>
     <message>
+        <source>Not from your documents: this answer is the model&apos;s own.</source>
+        <translation>Pas tiré de vos documents : cette réponse vient du modèle lui-même.</translation>
+    </message>
+    <message>
         <source>Sources: {links}</source>
         <translation>Sources : {links}</translation>
     </message>

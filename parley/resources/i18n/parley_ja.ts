@@ -1389,6 +1389,10 @@ Last message {age}</source>
         <translation>{name} を使用中…</translation>
     </message>
     <message>
+        <source>Not from your documents: this answer is the model&apos;s own.</source>
+        <translation>ドキュメントからではありません：この回答はモデル自身によるものです。</translation>
+    </message>
+    <message>
         <source>Sources: {links}</source>
         <translation>出典: {links}</translation>
     </message>

@@ -1396,6 +1396,10 @@ Last message {age}</source>
         <translation>Usando {name}…</translation>
     </message>
     <message>
+        <source>Not from your documents: this answer is the model&apos;s own.</source>
+        <translation>Não vem dos seus documentos: esta resposta é do próprio modelo.</translation>
+    </message>
+    <message>
         <source>Sources: {links}</source>
         <translation>Fontes: {links}</translation>
     </message>

@@ -1389,6 +1389,10 @@ Last message {age}</source>
         <translation>正在使用 {name}…</translation>
     </message>
     <message>
+        <source>Not from your documents: this answer is the model&apos;s own.</source>
+        <translation>并非来自你的文档：这个回答出自模型本身。</translation>
+    </message>
+    <message>
         <source>Sources: {links}</source>
         <translation>来源：{links}</translation>
     </message>

@@ -511,7 +511,7 @@ def model_path(name: str) -> Path:
 def answers_worker(name: str, rows_path: Path, threads: int | None) -> dict[str, Any]:
     from parley.engine.chat.model import ChatModel, ChatSession, SamplingParams
     from parley.engine.chat.system_prompt import default_system_prompt
-    from parley.engine.documents.grounding import NOT_FOUND, Grounding, Source, cited, said_not_found
+    from parley.engine.documents.grounding import NOT_FOUND, Grounding, Source, cited, said_not_found, supported
 
     rows = json.loads(rows_path.read_text(encoding="utf-8"))
     path = model_path(name)
@@ -523,7 +523,9 @@ def answers_worker(name: str, rows_path: Path, threads: int | None) -> dict[str,
         load_s = time.perf_counter() - started
         session = ChatSession(model, system)
         for n, row in enumerate(rows, 1):
-            grounding = Grounding(row["message"], [Source(*s) for s in row["sources"]], row["found"], row["texts"])
+            grounding = Grounding(
+                row["message"], [Source(*s) for s in row["sources"]], row["found"], row["texts"], row["question"]
+            )
             asked = grounding.found
             if asked:
                 session.reset(system)
@@ -538,6 +540,7 @@ def answers_worker(name: str, rows_path: Path, threads: int | None) -> dict[str,
             else:
                 right = any(word.lower() in text.lower() for word in row["answer"])
             sources = [s.path for s in cited(text, grounding)]  # the sources shown under the reply
+            flagged = asked and not supported(text, grounding)  # told "not from your documents"
             out.append(
                 {
                     "question": row["question"],
@@ -548,6 +551,7 @@ def answers_worker(name: str, rows_path: Path, threads: int | None) -> dict[str,
                     "asked": asked,
                     "right": right,
                     "not_found": not_found,
+                    "flagged": flagged,
                     "sources": sources,
                     "sources_right": row["file"] in sources,
                     "evidence_given": row["evidence_given"],
@@ -597,7 +601,9 @@ def print_answers(results: list[dict[str, Any]], show_wrong: bool) -> None:
         *kinds,
         "right, evidence given",
         "unanswerable: model said not found",
+        "unanswerable: told (said, or flagged not from them)",
         "answerable said not found",
+        "right but flagged",
         "sources right",
         "1st token p50 / p95",
         "message tokens p50",
@@ -624,7 +630,16 @@ def print_answers(results: list[dict[str, Any]], show_wrong: bool) -> None:
                 ),
                 pct(sum(r["right"] for r in answerable if r["evidence_given"] == 1), len(given)),
                 pct(sum(r["not_found"] for r in unans_asked), len(unans_asked)),
+                pct(
+                    sum(
+                        not r["asked"] or r["not_found"] or r.get("flagged", False)
+                        for r in rows
+                        if r["kind"] == "unanswerable"
+                    ),
+                    sum(r["kind"] == "unanswerable" for r in rows),
+                ),
                 pct(sum(r["not_found"] for r in answerable), len(answerable)),
+                pct(sum(r["right"] and r.get("flagged", False) for r in answerable), len(answerable)),
                 pct(sum(r["sources_right"] for r in answerable), len(answerable)),
                 f"{quantile(first, 0.5):.2f} / {quantile(first, 0.95):.2f} s" if first else "-",
                 f"{quantile([r['prompt_tokens'] for r in asked], 0.5):.0f}" if asked else "-",

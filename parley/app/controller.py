@@ -260,7 +260,6 @@ class Controller(QObject):
         self._wire_outward()
         self._wire_tray()
         self._wire_tools()
-        self._wire_documents()
 
     def _wire_window(self) -> None:
         """What the user does in the window, and in the windows and shortcuts from anywhere."""
@@ -336,20 +335,6 @@ class Controller(QObject):
         tools.changed.connect(replies.reread)
         tools.rang.connect(self.timer_ring.rang)
         self.settings_flow.changed.connect(tools.settings_changed)
-
-    def _wire_documents(self) -> None:
-        """The user's documents: added (the page, a drop), indexed, chosen, and the sources said."""
-        flow, room, window = self.answering_from_documents, self.documents, self.window
-        window.documents_requested.connect(flow.manage)
-        window.files_dropped.connect(flow.dropped)
-        window.input_bar.documents_page_requested.connect(flow.manage)
-        window.input_bar.documents_chosen.connect(flow.chosen)
-        room.changed.connect(flow.changed)
-        room.progress.connect(flow.progressed)
-        room.indexed.connect(flow.indexed)
-        room.problem.connect(self.status.notice)
-        self.book.shown.connect(flow.opened)
-        self.replies.sourced.connect(flow.sourced)
 
     def _wire_engines(self) -> None:
         """The engines' loading, shown; the models served to other apps."""

@@ -35,6 +35,17 @@ class AnsweringFromDocuments:
         self.voice = parts.voice
         self.page: DocumentsPage | None = None  # made when first shown
         self._dropped_into: int | None = None  # the conversation dropped files go to
+        # Its edges: the window's and the input bar's asks, the room's news, the sources of replies
+        parts.window.documents_requested.connect(self.manage)
+        parts.window.files_dropped.connect(self.dropped)
+        self.bar.documents_page_requested.connect(self.manage)
+        self.bar.documents_chosen.connect(self.chosen)
+        room.changed.connect(self.changed)
+        room.progress.connect(self.progressed)
+        room.indexed.connect(self.indexed)
+        room.problem.connect(self.status.notice)
+        self.book.shown.connect(self.opened)
+        parts.replies.sourced.connect(self.sourced)
 
     # ------------------------------------------------------------------ 1. adding
 

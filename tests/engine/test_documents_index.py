@@ -309,3 +309,33 @@ def test_indexing_only_reads_the_users_files(store: DocumentStore, notes: Path) 
     store.add(notes)
     store.update()
     assert files() == before
+
+
+def test_an_index_file_that_is_not_one_is_refused_plainly(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"not a database at all " * 400)
+    with pytest.raises(CollectionError, match="is not a documents index Parley can use"):
+        DocumentIndex(garbage)
+    assert garbage.read_bytes().startswith(b"not a database")  # left as it was
+    fifo = tmp_path / "fifo.sqlite3"
+    os.mkfifo(fifo)
+    with pytest.raises(CollectionError, match="is not a regular file"):
+        DocumentIndex(fifo)  # refused at once, never blocking on the open
+    loop = tmp_path / "loop.sqlite3"
+    loop.symlink_to(loop)
+    with pytest.raises(CollectionError, match="is not a regular file"):
+        DocumentIndex(loop)
+
+
+def test_a_folder_past_the_file_bound_is_indexed_up_to_it_and_says_so(
+    store: DocumentStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "flood"
+    folder.mkdir()
+    for i in range(8):
+        (folder / f"n{i}.txt").write_text(f"note number {i}")
+    monkeypatch.setattr(indexing, "MAX_FILES", 5)
+    store.add(folder)
+    store.update()
+    flood = store.collection("flood")
+    assert flood.files == 5 and flood.sources[0].note == "more than 5 files: the rest were not indexed"

@@ -18,6 +18,7 @@ while an update writes.  One ``DocumentIndex`` is one connection: one thread use
 from __future__ import annotations
 
 import dataclasses
+import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
@@ -28,6 +29,7 @@ import numpy as np
 
 from ...config.paths import data_dir
 from ..errors import CollectionError
+from ..untrusted import is_regular_file
 
 INDEX_FILE = "index.sqlite3"
 MAX_NAME_CHARS = 80
@@ -126,14 +128,23 @@ class DocumentIndex:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_index_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(self.path) and not is_regular_file(self.path):  # a FIFO would block SQLite's open
+            raise CollectionError(f"{self.path} is not a regular file: move it away, and Parley makes a new index")
         self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        with self.transaction():
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    self._db.execute(statement)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            with self.transaction():
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise CollectionError(
+                f"{self.path} is not a documents index Parley can use ({exc}): move it away, and add the "
+                "collections again (your files are untouched)"
+            ) from None
 
     def close(self) -> None:
         self._db.close()

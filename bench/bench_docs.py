@@ -80,6 +80,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.docs_questions import KINDS, QUESTIONS, Question
+from bench.machine import processor
 
 REPO = Path(__file__).resolve().parents[1]
 STAGES = ("index", "retrieval", "answers", "latency")
@@ -99,18 +100,6 @@ FLOORS = (0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50)
 
 
 # --------------------------------------------------------------------------- the machine
-
-
-def processor() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    import platform
-
-    return platform.processor() or "unknown"
 
 
 def cores() -> int:

@@ -12,13 +12,14 @@ ticks' lateness, and the indexing's files per minute.
 from __future__ import annotations
 
 import argparse
-import platform
 import tempfile
 import time
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
+
+from bench.machine import processor
 
 TICK_MS = 5
 PARAGRAPH = (
@@ -41,16 +42,6 @@ def write_folder(folder: Path, files: int) -> None:
         (folder / f"notice{i:04}.{kind}").write_text(text)
 
 
-def cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000)
@@ -59,7 +50,7 @@ def main() -> None:
     from parley.app.documents.room import DocumentRoom
     from parley.engine.backend.threads import allowed_cores
 
-    print(f"processor: {cpu_name()}, {allowed_cores()} cores")
+    print(f"processor: {processor()}, {allowed_cores()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "notices"
         folder.mkdir()

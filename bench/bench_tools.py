@@ -66,6 +66,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.machine import processor
 from bench.tool_request_set import (
     ACTING_MCP_TOOLS,
     GROUPS,
@@ -84,18 +85,6 @@ MAX_TOKENS = 200
 N_CTX = 4096
 DEFAULT_MODELS = ("starter", "pack:qwen2.5-coder-0.5b", "pack:qwen2.5-coder-1.5b")
 GOALS = {"tool_args": 0.90, "needless": 0.05, "built_in_adds": 0.300}  # issue 41, for the 1.5B on 2 cores
-
-
-def processor() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    import platform
-
-    return platform.processor() or "unknown"
 
 
 def cores() -> int:

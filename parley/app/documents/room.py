@@ -111,7 +111,7 @@ class DocumentRoom(QObject):
             return names, store.collections(), store.index.all_uses()
 
         def added(found: tuple[list[str], list[Collection], dict[int, list[str]]]) -> None:
-            self._looked(found[1:])
+            self._looked((found[1], found[2]))
             if then is not None:
                 then(found[0])
 
@@ -200,7 +200,7 @@ class DocumentRoom(QObject):
 
         self._worker.submit(run, name=name, on_done=self._looked, on_error=self._failed)
 
-    def _looked(self, found: tuple[list[Collection], dict[int, list[str]]] | tuple[Any, ...]) -> None:
+    def _looked(self, found: tuple[list[Collection], dict[int, list[str]]]) -> None:
         self.collections, self.uses = found
         emit(self.changed)
 

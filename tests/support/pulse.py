@@ -14,7 +14,12 @@ PulseAudio behaviours that shape it:
 - when a source disappears, PulseAudio moves its recording streams to another source, which
   hides an unplugged microphone from the application.  ``unload_source`` therefore also kills
   the streams that were recording from it: what an application sees when a device vanishes
-  with no fallback, or a raw ALSA device is unplugged.
+  with no fallback, or a raw ALSA device is unplugged;
+- ALSA's PulseAudio plugin treats a stream that fails while the application is not polling it
+  as an overrun and, recovering, connects a new stream to the default source: the application
+  records on from whatever source is left.  Until the microphone is plugged in again, the
+  clients that recorded from it have every new stream killed too (``_Unplugged``), as when
+  there is nothing to fall back to.
 
 Needs the pulseaudio, pulseaudio-utils (pactl, pacmd, pacat, paplay, parec) and
 libasound2-plugins packages.  As root the server is started with ``pulseaudio -D`` (it warns
@@ -27,6 +32,7 @@ import contextlib
 import select
 import shutil
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -111,6 +117,7 @@ class VirtualMicrophone:
 
     def __init__(self) -> None:
         self._source_module: str | None = None
+        self._unplugged: _Unplugged | None = None
 
     def play(self, wav_path: Path, wait: bool = True) -> subprocess.Popen:
         """Play an audio file into the microphone, waiting until it has been played unless
@@ -127,6 +134,7 @@ class VirtualMicrophone:
     def plug_in(self) -> None:
         """Create the virtual source (if it is not there), make it the default source, and
         wait until it delivers audio."""
+        self.stop_keeping_unplugged()
         if self._source_module is None:
             self._source_module = _pactl(
                 "load-module",
@@ -144,7 +152,9 @@ class VirtualMicrophone:
             return
         source = _index("sources", SOURCE)
         monitor = _index("sources", f"{SINK}.monitor")
-        recording = {fields[0] for fields in _short_list("source-outputs") if fields[1] == source}
+        outputs = [fields for fields in _short_list("source-outputs") if fields[1] == source]
+        recording = {fields[0] for fields in outputs}
+        self._unplugged = _Unplugged({fields[2] for fields in outputs if fields[2] != "-"})
         _pactl("unload-module", self._source_module)
         self._source_module = None
         # PulseAudio moves the source's streams elsewhere (to the sink's monitor, or to another
@@ -153,7 +163,42 @@ class VirtualMicrophone:
         # the monitor too: a stream still attaching when the first list was taken is missed there.
         moved = {fields[0] for fields in _short_list("source-outputs") if fields[1] in (source, monitor)}
         for index in sorted(recording | moved):
-            subprocess.run(["pacmd", "kill-source-output", index], capture_output=True, check=False)
+            _kill_source_output(index)
+
+    def stop_keeping_unplugged(self) -> None:
+        """Let the clients that recorded from the unplugged microphone record again."""
+        if self._unplugged is not None:
+            self._unplugged.stop()
+            self._unplugged = None
+
+
+class _Unplugged:
+    """Kills every recording stream the given PulseAudio clients open, until ``stop()``: the
+    streams ALSA's plugin reconnects to the default source after its stream was killed."""
+
+    def __init__(self, clients: set[str]) -> None:
+        self._clients = clients
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="pulse-unplugged", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stopped.wait(0.05):
+            try:
+                outputs = _short_list("source-outputs")
+            except PulseUnavailable:
+                return  # the server is gone, and every stream with it
+            for index, _source, client, *_ in outputs:
+                if client in self._clients:
+                    _kill_source_output(index)
+
+
+def _kill_source_output(index: str) -> None:
+    subprocess.run(["pacmd", "kill-source-output", index], capture_output=True, check=False)
 
 
 def finish(player: subprocess.Popen, timeout: float) -> None:
@@ -176,7 +221,8 @@ def virtual_microphone() -> Iterator[VirtualMicrophone]:
             f"sink_name={SINK}",
             "sink_properties=device.description=Parley-virtual-speaker",
         )
-        silence = None
+        silence: subprocess.Popen | None = None
+        microphone: VirtualMicrophone | None = None
         try:
             with open("/dev/zero", "rb") as zeros:
                 silence = subprocess.Popen(
@@ -200,6 +246,8 @@ def virtual_microphone() -> Iterator[VirtualMicrophone]:
             microphone.plug_in()
             yield microphone
         finally:
+            if microphone is not None:
+                microphone.stop_keeping_unplugged()
             if silence is not None:
                 silence.terminate()
                 silence.wait()

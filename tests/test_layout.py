@@ -186,6 +186,7 @@ ENGINE_FOLDERS: dict[str, tuple[str, ...]] = {
     "dictation": (E + "chat", E + "backend.cancel"),
     "tools": (E + "chat", E + "backend.cancel"),
     "documents": (E + "chat", E + "backend.cancel", E + "library.embedding_models"),
+    "wake": (),
 }
 # One module's exception to its folder's rule, named in the folder's docstring too.
 ENGINE_MODULES: dict[str, tuple[str, ...]] = {

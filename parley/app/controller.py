@@ -22,8 +22,8 @@ The parts:
 - ``model_choice`` (``ModelChooser``): the built-in chat models measured in the background, and
   the best one that keeps up with speech loaded when the user is idle.
 
-The flows: ``spoken_turn``, ``dictation``, ``quick_question``, ``hands_free_turn``, ``barge_in``
-and ``streaming_reply``.
+The flows: ``spoken_turn``, ``dictation``, ``quick_question``, ``hands_free_turn``, ``waking``,
+``barge_in`` and ``streaming_reply``.
 
 Its signals say what happened, for whoever watches the app from outside the window (the
 self-test, the benchmark, tests).
@@ -66,6 +66,7 @@ from .flows.quick_question import QuickQuestion
 from .flows.spoken_turn import SpokenTurn
 from .flows.streaming_reply import StreamingReply
 from .flows.timer_ring import TimerRing
+from .flows.waking import Waking
 from .local_server import LocalServer
 from .model_choice import ModelChooser
 from .settings_flow import SettingsFlow
@@ -167,6 +168,7 @@ class Controller(QObject):
             bar,
             lambda: engines.turn_judge(self.settings.hands_free_turn_end),
             self,
+            lambda: engines.wake_detector(self.settings.wake_word, self.settings.wake_threshold),
         )
         self.book = ConversationBook(store, window, status, self)
         self.tools = ToolRoom(
@@ -223,7 +225,8 @@ class Controller(QObject):
         )
         self.barge_in = BargeIn(parts)
         self.asking_first = AskingFirst(parts)
-        self.hands_free_turn = HandsFreeTurn(parts, self.barge_in, self.set_hands_free, self.asking_first)
+        self.waking = Waking(parts, lambda cue: self.engines.chime(lambda exc: None, cue))
+        self.hands_free_turn = HandsFreeTurn(parts, self.barge_in, self.set_hands_free, self.asking_first, self.waking)
         self.spoken_turn = SpokenTurn(parts, self.barge_in, self.hands_free_turn, self.asking_first)
         notify = self.tray.say if self.tray is not None else None
         self.timer_ring = TimerRing(parts, self._chime, notify)
@@ -607,10 +610,8 @@ class Controller(QObject):
             self.anywhere.apply()
         if old.microphone != new.microphone or self.microphones.problem:
             self.microphones.probe()
-        listening_changed = (old.hands_free_detector, old.hands_free_turn_end) != (
-            new.hands_free_detector,
-            new.hands_free_turn_end,
-        )
+        keys = ("hands_free_detector", "hands_free_turn_end", "wake_word", "wake_threshold")
+        listening_changed = any(getattr(old, k) != getattr(new, k) for k in keys)
         if listening_changed and self.hands_free.listening:
             self.hands_free.stop()  # listening starts again (``_show_availability``) with the new parts
         if old.start_at_login != new.start_at_login:

@@ -116,6 +116,8 @@ class Engines(Protocol):
     def speech_detector(self, kind: str) -> Any: ...
 
     def turn_judge(self, kind: str) -> Any: ...
+
+    def wake_detector(self, word: str, threshold: float | None) -> Any: ...
     def natural_voices(self) -> list[tuple[str, str]]: ...
     def natural_voice_problem(self) -> str | None: ...
     def speaker(
@@ -129,7 +131,7 @@ class Engines(Protocol):
         on_underflow: Callable[[], None] | None = None,
     ) -> Any: ...
     def echo_canceller(self) -> Any: ...
-    def chime(self, on_error: Callable[[BaseException], None]) -> Any: ...
+    def chime(self, on_error: Callable[[BaseException], None], cue: str = "") -> Any: ...
     def fit_warning(self, path: Path, kind: str, n_ctx: int, device: str) -> str | None: ...
     def connect_remote(self, endpoints: list[str], on_lost: Callable[[str, str], None]) -> str | None: ...
     def check_server(self, endpoint: str) -> str | None: ...
@@ -334,6 +336,18 @@ class LocalEngines:
 
         return SmartTurn(default_turn_model_path())
 
+    def wake_detector(self, word: str, threshold: float | None) -> Any:
+        """What hears the wake word in hands-free listening (``wake.detector.WakeDetector``), or
+        None where no model does (no word, or "parley", found in the transcript).  Called on the
+        listener's thread, like ``speech_detector``; a model that cannot load raises."""
+        if not word:
+            return None
+        from parley.engine.wake.detector import WakeDetector
+        from parley.engine.wake.words import find_word
+
+        found = find_word(word)
+        return None if found.heard_in_transcript else WakeDetector(found, threshold)
+
     def natural_voices(self) -> list[tuple[str, str]]:
         """(id, name) of the natural voices installed."""
         from parley.engine.voice.voices import voices
@@ -372,15 +386,15 @@ class LocalEngines:
             on_first_audio=on_first_audio,
         )
 
-    def chime(self, on_error: Callable[[BaseException], None]) -> Any:
-        """Play Parley's chime (``engine.audio.chime``) on the default output; the ``Player``,
-        which closes the device once it has played it.  A device that cannot be used goes to
-        ``on_error`` (on the player's thread)."""
-        from parley.engine.audio.chime import SAMPLE_RATE, chime
+    def chime(self, on_error: Callable[[BaseException], None], cue: str = "") -> Any:
+        """Play Parley's chime (``engine.audio.chime``), or its short ``cue`` ("listening" or
+        "waiting"), on the default output; the ``Player``, which closes the device once it has
+        played it.  A device that cannot be used goes to ``on_error`` (on the player's thread)."""
+        from parley.engine.audio import chime
         from parley.engine.audio.playback import Player
 
-        player = Player(SAMPLE_RATE, on_error=on_error)
-        player.play(chime(SAMPLE_RATE, repeats=2))
+        player = Player(chime.SAMPLE_RATE, on_error=on_error)
+        player.play(chime.cue(cue == "listening") if cue else chime.chime(chime.SAMPLE_RATE, repeats=2))
         player.finish()
         return player
 

@@ -23,7 +23,7 @@ from types import ModuleType
 from ..engine.errors import ParleyError
 
 # Each subcommand module has add_parser(subparsers) and run(args) -> int.
-COMMANDS = ("devices", "transcribe", "chat", "say", "dictate", "ask", "models", "docs", "rpc-server", "serve")
+COMMANDS = ("devices", "transcribe", "chat", "say", "dictate", "ask", "models", "docs", "wake", "rpc-server", "serve")
 
 _VERBOSE = ("-v", "--verbose")
 _OWN_OPTIONS = ("-h", "--help", "--version", *_VERBOSE)

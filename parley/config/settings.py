@@ -31,6 +31,7 @@ log = logging.getLogger("parley.settings")
 DEFAULT_MODEL = "default"
 BASE_SPEECH_MODEL = "base"  # the optional multilingual Whisper base
 RECENT_MODELS_KEPT = 8
+WAKE_WORD_IDS = ("", "hey_jarvis", "okay_nabu", "hey_mycroft", "alexa", "parley")  # "": none; engine.wake.words
 SETTINGS_FILE = "settings.json"
 MAX_SETTINGS_BYTES = 1 << 20  # a few kilobytes, a long system prompt included
 MAX_SETTINGS_DEPTH = 8  # the file nests 3 deep (the dictation rules: a list of pairs)
@@ -72,6 +73,8 @@ class Settings:
     hands_free: bool = False  # the microphone stays open; each utterance is sent
     hands_free_detector: str = "neural"  # what tells speech from noise: "neural" (Silero VAD) or "energy" (loudness)
     hands_free_turn_end: str = "model"  # what ends a turn: "model" (Smart Turn hears you finish) or "pause" (0.8 s)
+    wake_word: str = ""  # hands-free takes only what begins with it ("": everything); engine.wake.words' ids
+    wake_threshold: float | None = None  # how sure the detector must be, 0-1 exclusive (None: the model's own)
     global_shortcuts: bool = True  # Dictate and Ask Parley from any application (desktop.global_shortcuts)
     dictate_shortcut: str = DICTATE_KEYS  # held (or tapped to start and stop): words typed where the cursor is
     ask_shortcut: str = ASK_KEYS  # held: a question to Parley, answered in the quick-ask window
@@ -225,6 +228,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "hands_free": lambda v: isinstance(v, bool),
     "hands_free_detector": lambda v: v in ("neural", "energy"),
     "hands_free_turn_end": lambda v: v in ("model", "pause"),
+    "wake_word": lambda v: v in WAKE_WORD_IDS,
+    "wake_threshold": lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1),
     "global_shortcuts": lambda v: isinstance(v, bool),
     "dictate_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,
     "dictate_cleaned_shortcut": lambda v: isinstance(v, str) and len(v) <= 64,

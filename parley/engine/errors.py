@@ -186,6 +186,11 @@ class CollectionError(ParleyError):
     """A collection of documents that does not exist, or a name or path it cannot take."""
 
 
+class WakeWordError(ParleyError):
+    """A wake word that cannot be used: unknown, its model missing or changed, a threshold outside
+    (0, 1); the message says which."""
+
+
 class CatalogError(ParleyError):
     """The catalog file is malformed (for the shipped file a packaging bug; the tests check it)."""
 

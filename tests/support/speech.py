@@ -3,6 +3,8 @@
 espeak-ng always writes 22.05 kHz 16-bit mono WAV; ``synthesize`` resamples that with soxr
 (band-limited, the same library the engine uses) and writes the result with soundfile, so the
 output format follows the file suffix (``.wav``, ``.flac``, ``.ogg``, ...).
+``natural_speech`` speaks with Parley's natural voice (Piper), as the wake word models were
+trained on Piper voices, which espeak-ng's "Hey Jarvis" does not sound like to them.
 ``correlation_peak`` says how well a clip is contained in a recording of it.
 """
 
@@ -13,6 +15,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import soundfile
@@ -59,6 +62,21 @@ def synthesize(
         samples = soxr.resample(samples, rate, sample_rate, quality="HQ")
     soundfile.write(path, samples, sample_rate)
     return path
+
+
+@functools.cache
+def _natural_voice() -> Any:
+    from parley.engine.voice.voices import load_voice
+
+    return load_voice(threads=1)
+
+
+def natural_speech(text: str, *, pad_s: float = 0.5) -> np.ndarray:
+    """``text`` in Parley's natural voice, 16 kHz mono float32, with ``pad_s`` of silence around it."""
+    voice = _natural_voice()
+    speech = soxr.resample(np.asarray(voice.synthesize(text), dtype=np.float32), voice.sample_rate, 16000)
+    silence = np.zeros(int(pad_s * 16000), dtype=np.float32)
+    return np.concatenate([silence, speech.astype(np.float32), silence])
 
 
 def correlation_peak(recording: np.ndarray, clip: np.ndarray) -> float:

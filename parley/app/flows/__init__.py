@@ -6,6 +6,8 @@ order the user lives them.
 - ``quick_question.QuickQuestion``: ask Parley from anywhere, answered in the quick-ask window;
 - ``hands_free_turn.HandsFreeTurn``: the microphone kept open, each utterance sent at a pause
   (and taken back, to be sent with what follows, when the user goes on);
+- ``waking.Waking``: hands-free with a wake word: only what begins with it is taken, and a
+  conversation goes on without it for a few seconds after each reply;
 - ``barge_in.BargeIn``: talking over Parley while it reads a reply aloud;
 - ``streaming_reply.StreamingReply``: a reply as the window shows it, timed first.
 

@@ -15,6 +15,9 @@ theirs (not Parley's own voice: barge-in decides, and stops Parley), the first m
 was written of its reply are taken back (``ReplyFlow.take_back``: window and store), and the two
 parts are sent as one message.  Push-to-talk turns are never joined: the user's release ends them.
 Words said while a reply asks whether a tool may act are its answer (``asking_first``).
+With a wake word, ``waking`` decides what is taken: an utterance begun while Parley waits for the
+word counts only with it, and is sent without it; one that goes on from a taken utterance (the
+turn-end model heard "Hey Jarvis, what is the capital of" as finished) is the rest of it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from ..take_purpose import TakePurpose
 from .asking_first import AskingFirst
 from .barge_in import BargeIn
 from .parts import Parts
+from .waking import Waking
 
 log = logging.getLogger("parley.hands_free")
 
@@ -51,6 +55,9 @@ class Utterance:
 
     ended: float  # clock seconds: the listener ended it
     goes_on_from: Utterance | None  # the utterance before, when this one may continue it
+    woken: bool | None = None  # the wake word was heard in it (None: no detector)
+    began_awake: bool = True  # it began when no wake word was needed
+    for_parley: bool | None = None  # its words were taken (the wake word alone too); None until heard
     sent: str | None = None  # the message it was sent as (joined: the whole); "" when not sent
 
 
@@ -65,9 +72,12 @@ def joined(first: str, second: str) -> str:
 
 
 class HandsFreeTurn:
-    def __init__(self, parts: Parts, barge_in: BargeIn, set_mode: Callable[[bool], None], asking: AskingFirst) -> None:
+    def __init__(
+        self, parts: Parts, barge_in: BargeIn, set_mode: Callable[[bool], None], asking: AskingFirst, waking: Waking
+    ) -> None:
         """``set_mode(on)`` changes the hands-free setting (listening follows it)."""
         self.asking = asking
+        self.waking = waking
         self.hands_free = parts.hands_free
         self.transcription = parts.transcription
         self.replies = parts.replies
@@ -81,6 +91,7 @@ class HandsFreeTurn:
         self._set_mode = set_mode
         self._last: Utterance | None = None  # the last utterance the listener ended
         self._goes_on_from: Utterance | None = None  # what the speech begun may continue
+        self._began_awake: bool | None = None  # the speech begun needs no wake word (None: none begun)
 
     @property
     def on(self) -> bool:
@@ -99,33 +110,63 @@ class HandsFreeTurn:
     def speech_began(self) -> None:
         """1. The user starts to speak: if Parley is speaking, the barge-in check begins; the
         model reads the conversation meanwhile.  Soon after the last utterance, while its reply
-        is not finished, this speech may go on from it."""
+        is not finished, this speech may go on from it.  While Parley waits for its wake word, the
+        model is left alone until the word is heard."""
         self.barge_in.speech_began()
-        self.replies.prepare()
+        self._began_awake = self.waking.awake
+        if self._began_awake:
+            self.waking.hearing(True)
+            self.replies.prepare()
         last = self._last
         soon = last is not None and self.clock() - last.ended <= CONTINUATION_S
         self._goes_on_from = last if soon and last is not None and self._unanswered(last) else None
 
     def speech_dropped(self) -> None:
         """1b. What began came to nothing: too short to be an utterance, or Parley's own voice."""
-        self._goes_on_from = None
+        self._goes_on_from = self._began_awake = None
+        self.waking.hearing(False)
         self.barge_in.came_to_nothing()
 
-    def utterance(self, audio: Any) -> None:
-        """2. A pause ended the utterance: it is transcribed on the speech thread."""
-        said = self._last = Utterance(self.clock(), self._goes_on_from)
+    def utterance(self, audio: Any, woken: bool | None = None) -> None:
+        """2. A pause ended the utterance: it is transcribed on the speech thread, unless it began
+        while Parley waited for its wake word and the word was not in it."""
+        began_awake, self._began_awake = self._began_awake, None
+        if began_awake is None:
+            began_awake = self.waking.awake
+        first = self._goes_on_from  # an utterance taken (or still being heard) that this one may go on from
+        if not self.waking.needs_words(woken, began_awake or (first is not None and first.for_parley is not False)):
+            self._goes_on_from = None
+            self.waking.hearing(False)
+            log.info("hands-free: an utterance without the wake word, not taken")
+            return
+        said = self._last = Utterance(self.clock(), first, woken, began_awake)
         self._goes_on_from = None
         self.turns.ended(TakePurpose.HANDS_FREE, said.ended)
-        self.transcription.transcribe(audio, TakePurpose.HANDS_FREE, then=partial(self.heard, said))
+        named = self.waking.by_name(woken, began_awake)
+        self.transcription.transcribe(audio, TakePurpose.HANDS_FREE, then=partial(self.heard, said), named=named)
 
     def heard(self, said: Utterance, text: str) -> None:
         """3. Its words: Parley's own voice is dropped (it speaks on); the user's are sent, after
         the reply that is streaming if one is, or kept in the text box without a chat model.
         Words that go on from the message before take it back and are sent with it, as one."""
+        try:
+            self._heard(said, text)
+        finally:
+            self.waking.hearing(False)
+
+    def _heard(self, said: Utterance, text: str) -> None:
         said.sent = ""  # until it is
         if not self.barge_in.words_heard(text):
             self.turns.forget()
             return
+        first = said.goes_on_from
+        awake = said.began_awake or (first is not None and bool(first.for_parley))  # the rest of a request
+        taken = self.waking.take(text, said.woken, awake) if text else text
+        said.for_parley = taken is not None
+        if not taken and text:  # not for Parley, or the wake word alone (Parley listens)
+            self.turns.forget()
+            return
+        text = taken or ""
         if not text or self.chat.model is None:
             self.turns.forget()
             if text:
@@ -136,7 +177,6 @@ class HandsFreeTurn:
             self.turns.forget()
             said.sent = None
             return
-        first = said.goes_on_from
         if first is not None and first.sent and self.replies.take_back(first.sent):
             log.info("hands-free: %r goes on from %r, sent with it as one message", text, first.sent)
             text = joined(first.sent, text)

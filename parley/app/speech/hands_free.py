@@ -19,6 +19,12 @@ reply), and a start that came to nothing too (``speech_dropped``): too short to 
 utterance, or one the canceller took most of away (``ECHO_UTTERANCE_DB``), which was Parley.
 Without one the microphone is ignored while Parley speaks (``ignore``).
 
+With a wake word (``make_wake``: a ``WakeDetector`` made on the listener's thread, or None), every
+block, after the canceller, also goes to the detector, which hears the word in a few milliseconds
+a second; the start of the word is said at once (``woke``), and each utterance comes with whether
+the word was heard in it (``WAKE_SLACK_S`` before it included): ``flows.waking`` decides what
+is taken.  A detector that cannot load leaves the word to be found in the transcript instead.
+
 The mode is a setting (``hands_free``), so it survives a restart; ``sync`` starts or stops
 listening as the setting and the app's state allow.
 """
@@ -49,14 +55,17 @@ from .push_to_talk import TakeDisplay, level_fraction
 log = logging.getLogger("parley.hands_free")
 
 ECHO_UTTERANCE_DB = 8.0  # an utterance the canceller took this much from was Parley's own voice
+WAKE_SLACK_S = 0.5  # a wake word heard this long before an utterance was seen to begin counts for it
 
 
 class HandsFree(QObject):
     listening_changed = Signal(bool)
-    utterance = Signal(object)  # one utterance, 16 kHz mono float32, to transcribe and send
+    utterance = Signal(object, object)  # 16 kHz mono float32, and the wake word heard in it (None: no detector)
+    woke = Signal()  # the wake word was heard
     speech_started = Signal()  # the user started to speak (an utterance began)
     speech_dropped = Signal()  # what began was too short to be an utterance
-    _heard = Signal(object)  # from the listener's thread
+    _heard = Signal(object, object)  # from the listener's thread
+    _woke = Signal()
     _began = Signal()  # from the listener's thread
     _dropped = Signal()
     _level = Signal(float)
@@ -73,16 +82,21 @@ class HandsFree(QObject):
         display: TakeDisplay,
         make_judge: Callable[[], Any] = lambda: None,
         parent: QObject | None = None,
+        make_wake: Callable[[], Any] = lambda: None,
     ) -> None:
         """``make_listener`` opens the microphone (``Engines.listener``); ``make_detector``
-        makes a ``SpeechDetector`` (``Engines.speech_detector``) and ``make_judge`` a
-        ``TurnJudge`` or None (``Engines.turn_judge``) on the listener's thread; ``speech``
-        says whether the app is closing."""
+        makes a ``SpeechDetector`` (``Engines.speech_detector``), ``make_judge`` a ``TurnJudge``
+        or None (``Engines.turn_judge``) and ``make_wake`` a ``WakeDetector`` or None
+        (``Engines.wake_detector``) on the listener's thread; ``speech`` says whether the app is
+        closing."""
         super().__init__(parent)
         self.speech = speech
         self.make_listener = make_listener
         self.make_detector = make_detector
         self.make_judge = make_judge
+        self.make_wake = make_wake
+        self._wake: Any = None  # a WakeDetector, made and used on the listener's thread
+        self._began_at = 0.0  # where in the detector's stream the utterance being heard began
         self.microphones = microphones
         self.status = status
         self.display = display
@@ -96,6 +110,7 @@ class HandsFree(QObject):
         self.detector_name = ""  # the detector in use: "neural" or "energy" ("" before the first block)
         self.turn_end = ""  # what ends a turn: "smart-turn" or "pause" ("" before the first block)
         self._heard.connect(self._utterance)
+        self._woke.connect(self._heard_wake_word)
         self._began.connect(self._speech_began)
         self._dropped.connect(self.speech_dropped)
         self._level.connect(lambda db: self.display.set_level(level_fraction(db)))
@@ -178,6 +193,9 @@ class HandsFree(QObject):
         if self._ignoring.is_set():
             segmenter.reset()
             return
+        wake = self._wake
+        if wake is not None and wake.push(block):
+            emit(self._woke)
         was_in_utterance = segmenter.in_utterance
         utterances = segmenter.push(block, may_be_speech, judged)
         self._energy[0] += heard_energy
@@ -187,14 +205,25 @@ class HandsFree(QObject):
                 log.info("an utterance was mostly Parley's own voice: not transcribed")
                 emit(self._dropped)
             else:
-                emit(self._heard, utterance)
+                emit(self._heard, utterance, self._woken_in())
             self._energy = [0.0, 0.0]
         if segmenter.in_utterance and not was_in_utterance:
             self._energy = [heard_energy, left_energy]
+            self._began_at = wake.seconds if wake is not None else 0.0
             emit(self._began)
         elif was_in_utterance and not segmenter.in_utterance and not utterances:
             self._energy = [0.0, 0.0]
             emit(self._dropped)
+
+    def _woken_in(self) -> bool | None:
+        """Whether the wake word was heard in the utterance that ended now: since it was seen to
+        begin (its end is no guide: the pause after it, up to the turn-end model's 2 s, is not
+        part of it); None without a detector."""
+        wake = self._wake
+        if wake is None:
+            return None
+        heard = wake.last_heard
+        return heard is not None and heard >= self._began_at - WAKE_SLACK_S
 
     def _mostly_echo(self) -> bool:
         """The canceller took most of the utterance away (``ECHO_UTTERANCE_DB``): it was Parley's
@@ -222,6 +251,12 @@ class HandsFree(QObject):
                 f"Hands-free ends each turn after a fixed pause: the turn-end model could not load ({exc}).",
             )
             judge = None
+        try:
+            self._wake = self.make_wake()
+        except Exception as exc:  # noqa: BLE001 - a model that cannot load: the transcript still has the word
+            log.warning("the wake word detector could not load: %s", exc)
+            emit(self._detector_failed, f"The wake word cannot be heard ({exc}); say “Parley” instead.")
+            self._wake = None
         self.detector_name = detector.name
         self.turn_end = judge.name if judge is not None else "pause"
         log.info("hands-free listens with the %s detector; turns end by %s", detector.name, self.turn_end)
@@ -229,15 +264,22 @@ class HandsFree(QObject):
         return self._segmenter
 
     def _close_detector(self) -> None:
+        wake, self._wake = self._wake, None
+        if wake is not None:
+            wake.close()
         segmenter, self._segmenter = self._segmenter, None
         if segmenter is not None:
             segmenter.detector.close()
             if segmenter.judge is not None:
                 segmenter.judge.close()
 
-    def _utterance(self, audio: Any) -> None:
+    def _utterance(self, audio: Any, woken: bool | None) -> None:
         if self.listener is not None and not self._ignoring.is_set():
-            emit(self.utterance, audio)
+            emit(self.utterance, audio, woken)
+
+    def _heard_wake_word(self) -> None:
+        if self.listener is not None and not self._ignoring.is_set():
+            emit(self.woke)
 
     def _speech_began(self) -> None:
         if self.listener is not None and not self._ignoring.is_set():

@@ -37,6 +37,7 @@ from parley.engine.audio.utterance import speech_region, spoken_text
 from parley.engine.dictation.options import DictationOptions
 from parley.engine.dictation.pipeline import process
 from parley.engine.formats import SAMPLE_RATE
+from parley.engine.wake.phrase import transcript_prompt
 
 from ...config.settings import Settings
 from ..engine_slots import EngineSlot
@@ -151,9 +152,10 @@ class Transcription(QObject):
 
     # ------------------------------------------------------------------ a whole take
 
-    def transcribe(self, audio: Any, purpose: TakePurpose, then: Heard) -> bool:
+    def transcribe(self, audio: Any, purpose: TakePurpose, then: Heard, *, named: bool = False) -> bool:
         """Transcribe a take (16 kHz mono float32) and hand its words to ``then``; False if there
-        is no speech model (``then`` is not called), or no sound in the take (``then("")`` is)."""
+        is no speech model (``then`` is not called), or no sound in the take (``then("")`` is).
+        ``named``: the take may begin with "Parley", its wake word (``wake.phrase.transcript_prompt``)."""
         self._timer.stop()
         self._snapshot = None
         if self.speech.model is None or self.speech.closing:
@@ -186,6 +188,7 @@ class Transcription(QObject):
                 key,
                 lambda t: self._done(t, purpose, then),
                 lambda exc: self._failed(exc, purpose, then, audio),
+                named,
             )
         return True
 
@@ -308,10 +311,13 @@ class Transcription(QObject):
         key: tuple[int, int],
         on_done: Callable[[Any], None],
         on_error: Callable[[BaseException], None],
+        named: bool = False,
     ) -> Job:
         slot = self.speech
         model, language = slot.model, self.language()
         prompt = self.dictation_options().whisper_prompt()
+        if named:
+            prompt = transcript_prompt(prompt)
 
         def transcribe(job: Job) -> Any:
             return model.transcribe(

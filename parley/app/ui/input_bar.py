@@ -89,6 +89,7 @@ class InputBar(QWidget):
         self._send_available = True
         self.recording = False  # the microphone records a take (not hands-free listening)
         self._listening = False  # hands-free listening
+        self._waiting_for = ""  # the wake word hands-free waits for ("": none)
 
         self.edit = MessageEdit()
         self.edit.setPlaceholderText(self.tr("Message Parley…"))
@@ -238,13 +239,26 @@ class InputBar(QWidget):
         self.talk_button.setIcon(self._microphone_icon(held))
         self.talk_button.style().unpolish(self.talk_button)
         self.talk_button.style().polish(self.talk_button)
-        self.recording_label.setText(self.tr("● Listening hands-free") if hands_free else self.tr("● Recording"))
+        self._show_recording_label(hands_free)
         self.elapsed_label.setVisible(not hands_free)
         self.recording_row.setVisible(recording)
         if recording:
             self.set_level(0.0)
             self.set_elapsed(0.0)
         self.set_live_text("")
+
+    def show_wake_word(self, phrase: str) -> None:
+        """Hands-free waits for its wake word ``phrase`` (""): it listens for anything."""
+        self._waiting_for = phrase
+        self._show_recording_label(self._listening)
+
+    def _show_recording_label(self, hands_free: bool) -> None:
+        if not hands_free:
+            self.recording_label.setText(self.tr("● Recording"))
+        elif self._waiting_for:
+            self.recording_label.setText(self.tr("● Waiting for “{word}”").format(word=self._waiting_for))
+        else:
+            self.recording_label.setText(self.tr("● Listening hands-free"))
 
     def _microphone_icon(self, held: bool) -> QIcon:
         colours = theme.colours()

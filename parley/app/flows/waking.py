@@ -1,0 +1,152 @@
+"""Hands-free with a wake word: only what begins with the word is taken, and a conversation then
+goes on without it.
+
+1. Waiting: hands-free listens as always, but an utterance counts only when the wake word was
+   heard in it (a model word: ``speech.hands_free`` says so with the utterance, and one without
+   it is dropped before it is transcribed) or its transcript begins with it ("Parley").  The
+   chat model is not woken for what is dropped: it reads the conversation ahead only once the
+   word is heard.
+2. Woken: the words after the word in the same breath are the question ("Hey Jarvis, what time
+   is it?" is sent as "What time is it?"); the word alone gets the rising cue, and Parley
+   listens: the next utterance needs no word.
+3. A conversation: while a reply is written or read aloud, and for ``FOLLOW_UP_S`` after it,
+   speech that begins needs no word (a follow-up, or talking over Parley); then Parley goes back
+   to waiting, with the falling cue, the words in the status bar and an announcement for screen
+   readers.
+
+What counts is where an utterance began: one begun in the window is taken whole, even when it
+ends after, and the window does not close while it is heard and transcribed (``hearing``).  A
+word said while already listening is cut from the message too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
+
+from ...engine.errors import WakeWordError
+from ...engine.wake.phrase import after_wake_phrase
+from ...engine.wake.words import WakeWord, find_word
+from ..ui.i18n import translate
+from .parts import Parts
+
+FOLLOW_UP_S = 8.0
+"""After a reply ends (its last word read aloud, or written when nothing reads it), speech that
+begins this soon needs no wake word.  Long enough to hear the answer and ask the next thing; short
+enough that a conversation in the room afterwards is not taken."""
+
+PARLEY = find_word("parley")
+
+
+class Waking:
+    def __init__(self, parts: Parts, cue: Callable[[str], None]) -> None:
+        """``cue(kind)`` plays the short chime: "listening" (rising) or "waiting" (falling)."""
+        self.settings = parts.settings
+        self.status = parts.status
+        self.replies = parts.replies
+        self.voice = parts.voice
+        self.hands_free = parts.hands_free
+        self.bar = parts.window.input_bar
+        self._cue = cue
+        self._listening = False  # the window after a reply, or after the word said alone
+        self._hearing = False  # an utterance begun in the window is being heard or transcribed
+        self._timer = QTimer()
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._window_closed)
+        # Its edges: hands-free's listening and the word heard; the reply and the voice ending
+        parts.hands_free.listening_changed.connect(self._listening_changed)
+        parts.hands_free.woke.connect(self._woke)
+        parts.replies.finished.connect(lambda *_: self._reply_over())
+        parts.voice.speaking_changed.connect(self._speaking_changed)
+
+    @property
+    def word(self) -> WakeWord | None:
+        """The wake word in use (None: hands-free takes everything)."""
+        try:
+            return find_word(self.settings().wake_word) if self.settings().wake_word else None
+        except WakeWordError:
+            return None
+
+    @property
+    def awake(self) -> bool:
+        """Speech beginning now needs no wake word."""
+        return self.word is None or self._listening or self.replies.busy or self.voice.speaking
+
+    def needs_words(self, woken: bool | None, began_awake: bool) -> bool:
+        """Whether an utterance is worth transcribing: not one that began while waiting and in
+        which the model word was not heard (``woken`` None: no detector; the transcript decides)."""
+        return began_awake or woken is not False or self.word is None
+
+    def hearing(self, hearing: bool) -> None:
+        """An utterance begun while awake is being heard and transcribed (True), or its words have
+        been dealt with (False): the window waits for it, and closes after it if its time is up."""
+        self._hearing = hearing
+        if not hearing and self._listening and not self._timer.isActive():
+            self._window_closed()
+
+    def by_name(self, woken: bool | None, began_awake: bool) -> bool:
+        """Whether an utterance may begin with "Parley" as its wake word: the word in use, or the
+        model word's stand-in when its detector could not load (``woken`` None)."""
+        word = self.word
+        return word is not None and not began_awake and (word.heard_in_transcript or woken is None)
+
+    def take(self, text: str, woken: bool | None, began_awake: bool) -> str | None:
+        """What of an utterance's ``text`` is sent: the question after the wake word; "" for the
+        word alone (Parley then listens); None when it is not for Parley."""
+        word = self.word
+        if word is None:
+            return text
+        if began_awake:
+            rest = after_wake_phrase(text, word if woken is not None else PARLEY)
+            return text if rest is None else rest
+        if woken is None and not word.heard_in_transcript:
+            word = PARLEY  # the model could not load: the transcript has the word instead
+        rest = after_wake_phrase(text, word)
+        if rest is None or (woken is False and not word.heard_in_transcript):
+            return None
+        if not rest:
+            self._listen()
+            self._cue("listening")
+            self.status.say(translate("Waking", "Listening…"))
+        return rest
+
+    # ------------------------------------------------------------------ the edges
+
+    def _listening_changed(self, listening: bool) -> None:
+        self._listening = self._hearing = False
+        self._timer.stop()
+        word = self.word
+        self.bar.show_wake_word(word.phrase if word is not None else "")
+        if listening and word is not None:
+            self.status.say(self._waiting_words(word))
+
+    def _woke(self) -> None:
+        """The word was heard: the model reads the conversation while the question is said."""
+        self.replies.prepare()
+
+    def _speaking_changed(self, speaking: bool) -> None:
+        if not speaking:
+            self._reply_over()
+
+    def _reply_over(self) -> None:
+        if self.word is not None and self.hands_free.listening and not (self.replies.busy or self.voice.speaking):
+            self._listen()
+
+    def _listen(self) -> None:
+        self._listening = True
+        self.bar.show_wake_word("")
+        self._timer.start(int(FOLLOW_UP_S * 1000))
+
+    def _window_closed(self) -> None:
+        word = self.word
+        if self._hearing or self.replies.busy or self.voice.speaking or word is None or not self.hands_free.listening:
+            return  # a question or its reply is under way: the end of either closes or opens it again
+        self._listening = False
+        self._cue("waiting")
+        self.bar.show_wake_word(word.phrase)
+        self.status.say(self._waiting_words(word))
+
+    @staticmethod
+    def _waiting_words(word: WakeWord) -> str:
+        return translate("Waking", "Hands-free: say “{word}” to ask something.").format(word=word.phrase)

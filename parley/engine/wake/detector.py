@@ -1,0 +1,150 @@
+"""A model wake word heard in a 16 kHz stream (pymicro-wakeword's microWakeWord runtime).
+
+The stream is read in 10 ms features (pymicro-features' micro frontend, as on the ESP32 devices
+the models were trained for); the model gives a probability every 30 ms, and the word is heard
+when the mean of its last few (``WakeWord.window``) rises above the cutoff.  One word is one
+detection: the next needs the mean to fall below the cutoff and ``REFRACTORY_S`` to pass, so a
+word said a hundred times in a row gives at most one detection a second.
+
+The TensorFlow Lite model is made from the bytes ``words.model_bytes`` checked (never from the
+file, which could change between the check and the read), and the detector owns the model and
+its interpreter: ``close`` frees them.  One thread at a time uses a detector.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+from ..errors import WakeWordError
+from ..formats import SAMPLE_RATE
+from .words import WakeWord, library_path, model_bytes
+
+FEATURE_S = 0.010  # one micro-frontend feature per 10 ms of audio...
+FEATURE_WINDOW_S = 0.030  # ...each of the 30 ms up to its end
+REFRACTORY_S = 1.0  # after a detection, the least time before the next
+
+
+@dataclasses.dataclass(frozen=True)
+class Detection:
+    seconds: float  # in the stream since it began (or the last ``reset``): where the word was heard
+    word: str  # the word's id
+    score: float  # the mean probability that crossed the cutoff
+
+
+def check_threshold(threshold: float | None) -> None:
+    """``WakeWordError`` unless ``threshold`` is None (the model's own) or strictly between 0 and
+    1: at 0 everything wakes, at 1 nothing does."""
+    if threshold is not None and not (isinstance(threshold, (int, float)) and 0.0 < threshold < 1.0):
+        raise WakeWordError(f"A wake word threshold must be between 0 and 1 (not included), not {threshold!r}")
+
+
+class WakeDetector:
+    """Hears one model wake word in a stream of 16 kHz mono float32 blocks."""
+
+    def __init__(self, word: WakeWord, threshold: float | None = None) -> None:
+        check_threshold(threshold)
+        if word.heard_in_transcript:
+            raise WakeWordError(f"{word.phrase!r} is heard in the transcript, not by a detector")
+        self.word = word
+        self.threshold = threshold if threshold is not None else word.cutoff
+        data = model_bytes(word)
+        from pymicro_wakeword import MicroWakeWordFeatures
+
+        self._model = _load(word, data)
+        self._features = MicroWakeWordFeatures()
+        self._feature_count = 0
+        self._samples = 0
+        self._above = False
+        self._last_at = -REFRACTORY_S
+        self.last_heard: float | None = None  # the last detection's ``seconds``
+
+    @property
+    def seconds(self) -> float:
+        """How much of the stream has been read, in seconds."""
+        return self._samples / SAMPLE_RATE
+
+    def push(self, block: np.ndarray) -> list[Detection]:
+        """Read one block (16 kHz mono float32, any length); the detections in it."""
+        pcm = (np.clip(np.asarray(block, dtype=np.float32), -1.0, 1.0) * 32767.0).astype("<i2").tobytes()
+        self._samples += len(pcm) // 2
+        found = []
+        for features in self._features.process_streaming(pcm):
+            self._feature_count += 1
+            score = self._model.process_streaming_prob(features)
+            if score is None:
+                raise WakeWordError("The wake word detector was used after it was closed")
+            if score <= self.threshold:
+                self._above = False
+                continue
+            now = (self._feature_count - 1) * FEATURE_S + FEATURE_WINDOW_S  # the end of the audio heard
+            if not self._above and now - self._last_at >= REFRACTORY_S:
+                found.append(Detection(now, self.word.id, float(score)))
+                self._last_at = self.last_heard = now
+            self._above = True
+        return found
+
+    def reset(self) -> None:
+        """Forget the stream so far (the model's state too): a new stream begins at 0 s."""
+        self._model.reset()
+        from pymicro_wakeword import MicroWakeWordFeatures
+
+        self._features = MicroWakeWordFeatures()
+        self._feature_count = self._samples = 0
+        self._above = False
+        self._last_at = -REFRACTORY_S
+        self.last_heard = None
+
+    def close(self) -> None:
+        self._model.close()
+
+
+def _load(word: WakeWord, data: bytes) -> Any:
+    """pymicro-wakeword's model object, its TensorFlow Lite model made from ``data``."""
+    from pymicro_wakeword import MicroWakeWord
+
+    class _CheckedModel(MicroWakeWord):
+        """Made from checked bytes; every native step's result checked."""
+
+        def __init__(self) -> None:
+            self._buffer = ctypes.create_string_buffer(data, len(data))  # the model reads from it while it lives
+            super().__init__(
+                word.id,
+                wake_word=word.phrase,
+                tflite_model=word.model,
+                probability_cutoff=word.cutoff,
+                sliding_window_size=word.window,
+                trained_languages=[],
+                libtensorflowlite_c_path=library_path(),
+            )
+
+        def _load_model(self) -> None:
+            lib = self.lib
+            lib.TfLiteModelCreate.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+            lib.TfLiteModelCreate.restype = ctypes.c_void_p
+            self.model = lib.TfLiteModelCreate(ctypes.addressof(self._buffer), len(self._buffer))
+            if not self.model:
+                raise WakeWordError(f"The wake word model for {word.phrase!r} is not a TensorFlow Lite model")
+            self.interpreter = lib.TfLiteInterpreterCreate(self.model, None)
+            if not self.interpreter or lib.TfLiteInterpreterAllocateTensors(self.interpreter) != 0:
+                self.close()
+                raise WakeWordError(f"The wake word model for {word.phrase!r} could not be prepared")
+            self.input_tensor = lib.TfLiteInterpreterGetInputTensor(self.interpreter, 0)
+            self.output_tensor = lib.TfLiteInterpreterGetOutputTensor(self.interpreter, 0)
+            self.stride = lib.TfLiteTensorDim(self.input_tensor, 1)
+            quantized_in = lib.TfLiteTensorQuantizationParams(self.input_tensor)
+            quantized_out = lib.TfLiteTensorQuantizationParams(self.output_tensor)
+            self.input_scale, self.input_zero_point = quantized_in.scale, quantized_in.zero_point
+            self.output_scale, self.output_zero_point = quantized_out.scale, quantized_out.zero_point
+            types = {3: np.uint8, 9: np.int8}  # kTfLiteUInt8, kTfLiteInt8
+            try:
+                self.input_dtype = types[lib.TfLiteTensorType(self.input_tensor)]
+                self.output_dtype = types[lib.TfLiteTensorType(self.output_tensor)]
+            except KeyError:
+                self.close()
+                raise WakeWordError(f"{word.phrase!r}: not a quantized microWakeWord model") from None
+
+    return _CheckedModel()

@@ -1,0 +1,58 @@
+"""The wake phrase at the start of a transcript, and the question after it.
+
+A model word was heard in the audio already; its phrase is cut from the transcript so the
+message is the question alone ("Hey Jarvis, what time is it?" is sent as "What time is it?").
+Whisper spells the word its own way ("Hey, Jarvis", "Hey Jarves", "Hi Jarvis", "A Jarvis"), so
+the phrase's last word, the one that names it, is looked for among the first few words by
+likeness, and everything up to it is cut.  When it is not found the whole transcript is the
+question: the audio already said the word was there.
+
+"Parley" is heard in the transcript alone, so there the match is the detector and is kept
+strict: the first word (after an optional "hey", "hi", "OK" or "okay") must be one of the ways
+whisper writes it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from .words import WakeWord
+
+LIKENESS = 0.6  # difflib's ratio from which a transcript word is taken for the naming word
+PARLEY_SPELLINGS = frozenset({"parley", "parlay", "parlee", "parly", "parlie", "parle"})
+GREETINGS = frozenset({"hey", "hi", "ok", "okay", "a"})
+
+_WORD = re.compile(r"[\w']+")
+
+
+def transcript_prompt(vocabulary_prompt: str | None = None) -> str:
+    """whisper's initial prompt while "Parley" is the wake word: the name, then the vocabulary's
+    prompt if there is one.  Without it whisper tiny.en wrote a lone "Parley" as "Harley",
+    "Partly" or "Power League" (12 of 24 clips heard); with the bare name 21 of 24, against 21
+    with the vocabulary's sentence ("I talked with Parley.") and 16 with "Parley,", which made it
+    repeat or drop the question."""
+    return f"Parley. {vocabulary_prompt}" if vocabulary_prompt else "Parley"
+
+
+def after_wake_phrase(text: str, word: WakeWord) -> str | None:
+    """What follows ``word``'s phrase at the start of ``text`` ("" when nothing does), or None when
+    the text does not begin with it.  For a model word the text is kept whole (returned as it is)
+    when the phrase is not found; only "Parley" gives None."""
+    words = list(_WORD.finditer(text))
+    naming = word.phrase.split()[-1].lower()
+    if word.heard_in_transcript:
+        start = 1 if words and words[0].group().lower() in GREETINGS else 0
+        if len(words) > start and words[start].group().lower() in PARLEY_SPELLINGS:
+            return _rest(text, words[start].end())
+        return None
+    for found in words[: len(word.phrase.split()) + 1]:
+        if difflib.SequenceMatcher(None, found.group().lower(), naming).ratio() >= LIKENESS:
+            return _rest(text, found.end())
+    return text.strip()
+
+
+def _rest(text: str, end: int) -> str:
+    """The text after ``end``, without the punctuation that joined it to the phrase, capitalised."""
+    rest = text[end:].lstrip(" ,.!?;:-–—…").strip()
+    return rest[:1].upper() + rest[1:]

@@ -118,6 +118,8 @@ class Engines(Protocol):
     def turn_judge(self, kind: str) -> Any: ...
 
     def wake_detector(self, word: str, threshold: float | None) -> Any: ...
+
+    def wake_words(self) -> list[tuple[str, str, bool]]: ...
     def natural_voices(self) -> list[tuple[str, str]]: ...
     def natural_voice_problem(self) -> str | None: ...
     def speaker(
@@ -347,6 +349,13 @@ class LocalEngines:
 
         found = find_word(word)
         return None if found.heard_in_transcript else WakeDetector(found, threshold)
+
+    def wake_words(self) -> list[tuple[str, str, bool]]:
+        """(setting, phrase, installed) of the wake words a model hears, for Settings."""
+        from parley.engine.wake.words import WAKE_WORDS, package_folder
+
+        installed = package_folder() is not None
+        return [(w.id, w.phrase, installed) for w in WAKE_WORDS if not w.heard_in_transcript]
 
     def natural_voices(self) -> list[tuple[str, str]]:
         """(id, name) of the natural voices installed."""

@@ -107,6 +107,7 @@ class SettingsFlow(QObject):
             dictation=dictation_help(self.value),
             embedding_models=self.engines.embedding_models(),
             tools=tools,
+            wake_words=self.engines.wake_words(),
         )
         # Modal to the window but without an event loop of its own (``open``, not ``exec``): the
         # app keeps running as before while it is open, and its outcome comes as ``finished``.

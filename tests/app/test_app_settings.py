@@ -217,3 +217,26 @@ def test_paths_that_cannot_name_a_file_are_refused(settings_file, key, value):
     loaded = load_settings()
     assert getattr(loaded.settings, key) == getattr(Settings(), key)
     assert len(loaded.warnings) == 1 and repr(key) in loaded.warnings[0]
+
+
+@pytest.mark.parametrize(
+    ("word", "threshold", "kept"),
+    [
+        ("computer", 0.5, ("", 0.5)),
+        ("okay_nabu", 0, ("okay_nabu", None)),
+        ("okay_nabu", 1, ("okay_nabu", None)),
+        ("okay_nabu", True, ("okay_nabu", None)),
+        (None, "0.5", ("", None)),
+    ],
+)
+def test_a_wake_word_or_threshold_that_cannot_be_used_falls_back(settings_file, word, threshold, kept):
+    """An unknown word, and a threshold at which everything (0) or nothing (1) wakes, are refused
+    with a warning each; a usable value beside them is kept."""
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(json.dumps({"wake_word": word, "wake_threshold": threshold}))
+    loaded = load_settings()
+    assert (loaded.settings.wake_word, loaded.settings.wake_threshold) == kept
+    assert len(loaded.warnings) == (kept[0] != word) + (kept[1] != threshold)
+    settings_file.write_text(json.dumps({"wake_word": "alexa", "wake_threshold": 0.8}))
+    loaded = load_settings()
+    assert (loaded.settings.wake_word, loaded.settings.wake_threshold, loaded.warnings) == ("alexa", 0.8, [])

@@ -173,3 +173,34 @@ def test_a_damaged_wake_word_model_leaves_parley_to_wake_it(qtbot, tmp_path, tin
     wait_idle(qtbot, controller)
     assert heard_as(user_messages(controller), [CAPITAL]), user_messages(controller)
     assert controller.hands_free.listening
+
+
+def test_the_wake_word_is_chosen_in_settings_and_listening_follows(qtbot, tmp_path, tiny_chat_model, mic, said):
+    """Settings > Voice offers no word (the default), the four model words and "Parley"; choosing
+    one starts listening again with it, and "None" takes everything again."""
+    controller = listening(qtbot, tmp_path, tiny_chat_model)
+    label = controller.window.input_bar.recording_label
+    assert label.text() == "● Listening hands-free"
+
+    def choose(word: str) -> None:
+        controller.open_settings()
+        dialog = controller.settings_flow.dialog
+        assert dialog is not None
+        combo = dialog.wake_word
+        offered = [combo.itemData(i) for i in range(combo.count())]
+        assert offered == ["", "hey_jarvis", "okay_nabu", "hey_mycroft", "alexa", "parley"]
+        assert combo.currentData() == controller.settings.wake_word
+        combo.setCurrentIndex(combo.findData(word))
+        dialog.accept()
+        qtbot.waitUntil(
+            lambda: controller.settings.wake_word == word and controller.hands_free.listening, timeout=30_000
+        )
+
+    choose("okay_nabu")
+    assert label.text() == "● Waiting for “Okay Nabu”"
+    qtbot.waitUntil(lambda: controller.hands_free.detector_name != "", timeout=30_000)
+    ignored(qtbot, controller, mic, said["without"])
+    choose("")
+    assert label.text() == "● Listening hands-free"
+    play(qtbot, mic, said["without"])
+    qtbot.waitUntil(lambda: len(stored(controller)) == 2, timeout=60_000)

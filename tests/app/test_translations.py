@@ -263,6 +263,7 @@ def data_of(app: Controller, dialog: QWidget) -> set[str]:
         data |= {model.name, Path(model.path).stem, Path(model.path).name, str(model.path)}
     data |= {m.name for m in builtin_models()} | {m.role for m in builtin_models()}
     data |= {name for _, name in app.engines.natural_voices()}  # the voices' catalog
+    data |= {phrase for _, phrase, _ in app.engines.wake_words()}  # the wake words: said as they are
     for entry in catalog():
         data |= {entry.name, entry.note, entry.licence, entry.repo}
     for combo in dialog.findChildren(QComboBox):  # microphones, devices, model files: the system's names

@@ -610,6 +610,12 @@ class FakeEngines:
     def embedding_models(self) -> list[tuple[str, str, int, bool]]:
         return []  # the local server's embeddings come from the chat model
 
+    def wake_words(self) -> list[tuple[str, str, bool]]:
+        return []  # no model hears a wake word here: "Parley" (the transcript) is the only one
+
+    def wake_detector(self, word: str, threshold: float | None) -> Any:
+        return None
+
     def check_embedding_model(self, setting: str) -> str | None:
         return f"{setting} is not an embedding model these engines have"
 

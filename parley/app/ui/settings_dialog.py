@@ -301,8 +301,11 @@ class SettingsDialog(QDialog):
         dictation: DictationHelp | None = None,
         embedding_models: list[tuple[str, str, int, bool]] | None = None,
         tools: ToolsWork | None = None,
+        wake_words: list[tuple[str, str, bool]] | None = None,
     ) -> None:
         """``dictation``: what the Dictation tab tells from the engine (None: only the fields);
+        ``wake_words``: (setting, phrase, installed) of the wake words heard by a model ("Parley",
+        heard in the transcript, is always offered);
         ``embedding_models``: (setting, name, dimensions, installed) of the embedding models the
         server for other apps may use;
         ``chat_builtin``: (setting, name, is a pack) of the built-in chat models installed;
@@ -319,6 +322,7 @@ class SettingsDialog(QDialog):
         self._chat_builtin = chat_builtin or []
         self._chat_choice = chat_choice
         self._embedding_models = embedding_models or []
+        self._wake_words = wake_words or []
         self.setWindowTitle(self.tr("Settings"))
         self.setMinimumWidth(560)
         self._original = settings
@@ -481,6 +485,22 @@ class SettingsDialog(QDialog):
                 "pause: every pause of 0.8 s sends what you said."
             )
         )
+        self.wake_word = QComboBox()
+        self.wake_word.addItem(self.tr("None: take everything said"), "")
+        for word, phrase, installed in self._wake_words:
+            shown = phrase if installed else self.tr("{word} (not installed: pymicro-wakeword)").format(word=phrase)
+            self.wake_word.addItem(shown, word)
+        self.wake_word.addItem(self.tr("Parley (heard in the transcript)"), "parley")
+        self.wake_word.setCurrentIndex(max(0, self.wake_word.findData(s.wake_word)))
+        self.wake_word.setToolTip(
+            self.tr(
+                "Hands-free takes only what begins with the word: “Hey Jarvis, what time is it?”. The word "
+                "alone makes Parley chime and listen. For a few seconds after each reply a follow-up needs "
+                "no word. “Parley” is found in what whisper hears, so everything said near the microphone "
+                "is transcribed while Parley waits; the others are heard by a small model for a fraction "
+                "of the cost."
+            )
+        )
         self.read_replies_aloud = QCheckBox(self.tr("Read replies &aloud"))
         self.read_replies_aloud.setChecked(s.read_replies_aloud)
         if read_aloud_problem:
@@ -535,6 +555,7 @@ class SettingsDialog(QDialog):
         form.addRow("", self.hands_free)
         form.addRow(self.tr("Hands-free &hears:"), self.hands_free_detector)
         form.addRow(self.tr("Hands-free tu&rn ends:"), self.hands_free_turn_end)
+        form.addRow(self.tr("&Wake word:"), self.wake_word)
         form.addRow("", self.read_replies_aloud)
         form.addRow(self.tr("&Voice:"), self.voice)
         form.addRow("", self.voice_languages)
@@ -736,6 +757,7 @@ class SettingsDialog(QDialog):
         s.hands_free = self.hands_free.isChecked()
         s.hands_free_detector = self.hands_free_detector.currentData()
         s.hands_free_turn_end = self.hands_free_turn_end.currentData()
+        s.wake_word = self.wake_word.currentData()
         s.read_replies_aloud = self.read_replies_aloud.isChecked()
         s.voice = self.voice.currentData()
         s.global_shortcuts = self.global_shortcuts.isChecked()

@@ -1143,6 +1143,10 @@ Kubernetes</translation>
         <translation> يستمع…</translation>
     </message>
     <message>
+        <source>● Waiting for “{word}”</source>
+        <translation>● في انتظار «{word}»</translation>
+    </message>
+    <message>
         <source>● Listening hands-free</source>
         <translation>● يستمع بدون استخدام اليدين</translation>
     </message>
@@ -2159,6 +2163,22 @@ Last message {age}</source>
         <translation>الأدوات</translation>
     </message>
     <message>
+        <source>None: take everything said</source>
+        <translation>لا شيء: قبول كل ما يُقال</translation>
+    </message>
+    <message>
+        <source>{word} (not installed: pymicro-wakeword)</source>
+        <translation>{word} (غير مثبتة: pymicro-wakeword)</translation>
+    </message>
+    <message>
+        <source>Parley (heard in the transcript)</source>
+        <translation>Parley (تُعرف في النص المكتوب)</translation>
+    </message>
+    <message>
+        <source>Hands-free takes only what begins with the word: “Hey Jarvis, what time is it?”. The word alone makes Parley chime and listen. For a few seconds after each reply a follow-up needs no word. “Parley” is found in what whisper hears, so everything said near the microphone is transcribed while Parley waits; the others are heard by a small model for a fraction of the cost.</source>
+        <translation>لا يقبل وضع عدم استخدام اليدين إلا ما يبدأ بالكلمة: «Hey Jarvis، كم الساعة؟». الكلمة وحدها تجعل Parley يصدر نغمة ويستمع. لبضع ثوانٍ بعد كل رد لا يحتاج السؤال التالي إلى الكلمة. يُبحث عن «Parley» فيما يسمعه whisper، لذا يُكتب كل ما يُقال قرب الميكروفون أثناء الانتظار؛ أما الكلمات الأخرى فيسمعها نموذج صغير بجزء يسير من الكلفة.</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>يقرأ الصوت الطبيعي كل جملة بينما لا يزال الرد يُكتب، ويمكنك الكلام فوقه (بدون استخدام اليدين) أو الضغط على مفتاح التحدث لمقاطعته.</translation>
     </message>
@@ -2197,6 +2217,10 @@ Last message {age}</source>
     <message>
         <source>Hands-free &amp;hears:</source>
         <translation>ما &amp;يسمعه وضع عدم استخدام اليدين:</translation>
+    </message>
+    <message>
+        <source>&amp;Wake word:</source>
+        <translation>كلمة الت&amp;نبيه:</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2784,6 +2808,17 @@ Last message {age}</source>
     <message>
         <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
         <translation>{entries} إدخال على الأكثر، كل منها حتى {characters} حرف و{words} كلمات.</translation>
+    </message>
+</context>
+<context>
+    <name>Waking</name>
+    <message>
+        <source>Listening…</source>
+        <translation>أستمع…</translation>
+    </message>
+    <message>
+        <source>Hands-free: say “{word}” to ask something.</source>
+        <translation>بدون يدين: قل «{word}» لتسأل عن شيء.</translation>
     </message>
 </context>
 </TS>

@@ -1119,6 +1119,10 @@ Kubernetes</translation>
         <translation> Hört zu…</translation>
     </message>
     <message>
+        <source>● Waiting for “{word}”</source>
+        <translation>● Warte auf „{word}“</translation>
+    </message>
+    <message>
         <source>● Listening hands-free</source>
         <translation>● Hört freihändig zu</translation>
     </message>
@@ -2127,6 +2131,22 @@ Letzte Nachricht {age}</translation>
         <translation>Werkzeuge</translation>
     </message>
     <message>
+        <source>None: take everything said</source>
+        <translation>Keines: alles Gesagte annehmen</translation>
+    </message>
+    <message>
+        <source>{word} (not installed: pymicro-wakeword)</source>
+        <translation>{word} (nicht installiert: pymicro-wakeword)</translation>
+    </message>
+    <message>
+        <source>Parley (heard in the transcript)</source>
+        <translation>Parley (in der Abschrift erkannt)</translation>
+    </message>
+    <message>
+        <source>Hands-free takes only what begins with the word: “Hey Jarvis, what time is it?”. The word alone makes Parley chime and listen. For a few seconds after each reply a follow-up needs no word. “Parley” is found in what whisper hears, so everything said near the microphone is transcribed while Parley waits; the others are heard by a small model for a fraction of the cost.</source>
+        <translation>Freihändig wird nur angenommen, was mit dem Wort beginnt: „Hey Jarvis, wie spät ist es?“. Das Wort allein lässt Parley einen Ton spielen und zuhören. Einige Sekunden nach jeder Antwort braucht eine Rückfrage kein Wort. „Parley“ wird in dem gefunden, was whisper hört, daher wird alles, was nahe am Mikrofon gesagt wird, beim Warten transkribiert; die anderen erkennt ein kleines Modell für einen Bruchteil des Aufwands.</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>Die natürliche Stimme spricht jeden Satz, während die Antwort noch geschrieben wird, und Sie können ihr ins Wort fallen (freihändig) oder die Sprechtaste drücken, um sie zu unterbrechen.</translation>
     </message>
@@ -2165,6 +2185,10 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>Hands-free &amp;hears:</source>
         <translation>Freihändig &amp;hört:</translation>
+    </message>
+    <message>
+        <source>&amp;Wake word:</source>
+        <translation>&amp;Weckwort:</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2748,6 +2772,17 @@ Letzte Nachricht {age}</translation>
     <message>
         <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
         <translation>Höchstens {entries} Einträge mit bis zu {characters} Zeichen und {words} Wörtern.</translation>
+    </message>
+</context>
+<context>
+    <name>Waking</name>
+    <message>
+        <source>Listening…</source>
+        <translation>Höre zu…</translation>
+    </message>
+    <message>
+        <source>Hands-free: say “{word}” to ask something.</source>
+        <translation>Freihändig: Sagen Sie „{word}“, um etwas zu fragen.</translation>
     </message>
 </context>
 </TS>

@@ -1119,6 +1119,10 @@ Kubernetes</translation>
         <translation> Escuchando…</translation>
     </message>
     <message>
+        <source>● Waiting for “{word}”</source>
+        <translation>● Esperando «{word}»</translation>
+    </message>
+    <message>
         <source>● Listening hands-free</source>
         <translation>● Escuchando en manos libres</translation>
     </message>
@@ -2127,6 +2131,22 @@ Last message {age}</source>
         <translation>Herramientas</translation>
     </message>
     <message>
+        <source>None: take everything said</source>
+        <translation>Ninguna: tomar todo lo que se diga</translation>
+    </message>
+    <message>
+        <source>{word} (not installed: pymicro-wakeword)</source>
+        <translation>{word} (no instalada: pymicro-wakeword)</translation>
+    </message>
+    <message>
+        <source>Parley (heard in the transcript)</source>
+        <translation>Parley (reconocida en la transcripción)</translation>
+    </message>
+    <message>
+        <source>Hands-free takes only what begins with the word: “Hey Jarvis, what time is it?”. The word alone makes Parley chime and listen. For a few seconds after each reply a follow-up needs no word. “Parley” is found in what whisper hears, so everything said near the microphone is transcribed while Parley waits; the others are heard by a small model for a fraction of the cost.</source>
+        <translation>El modo manos libres solo toma lo que empieza con la palabra: «Hey Jarvis, ¿qué hora es?». La palabra sola hace que Parley suene y escuche. Durante unos segundos después de cada respuesta, una pregunta de seguimiento no necesita la palabra. «Parley» se busca en lo que oye whisper, así que todo lo que se dice cerca del micrófono se transcribe mientras Parley espera; las demás las oye un modelo pequeño por una fracción del coste.</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>La voz natural dice cada frase mientras la respuesta aún se está escribiendo, y puedes hablar por encima de ella (manos libres) o pulsar la tecla de hablar para interrumpirla.</translation>
     </message>
@@ -2165,6 +2185,10 @@ Last message {age}</source>
     <message>
         <source>Hands-free &amp;hears:</source>
         <translation>Manos libres &amp;oye:</translation>
+    </message>
+    <message>
+        <source>&amp;Wake word:</source>
+        <translation>Palabra de &amp;activación:</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2748,6 +2772,17 @@ Last message {age}</source>
     <message>
         <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
         <translation>Como máximo {entries} entradas de hasta {characters} caracteres y {words} palabras.</translation>
+    </message>
+</context>
+<context>
+    <name>Waking</name>
+    <message>
+        <source>Listening…</source>
+        <translation>Escuchando…</translation>
+    </message>
+    <message>
+        <source>Hands-free: say “{word}” to ask something.</source>
+        <translation>Manos libres: di «{word}» para preguntar algo.</translation>
     </message>
 </context>
 </TS>

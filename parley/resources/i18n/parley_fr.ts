@@ -1119,6 +1119,10 @@ Kubernetes</translation>
         <translation> À l&apos;écoute…</translation>
     </message>
     <message>
+        <source>● Waiting for “{word}”</source>
+        <translation>● En attente de « {word} »</translation>
+    </message>
+    <message>
         <source>● Listening hands-free</source>
         <translation>● Écoute mains libres</translation>
     </message>
@@ -2127,6 +2131,22 @@ Dernier message {age}</translation>
         <translation>Outils</translation>
     </message>
     <message>
+        <source>None: take everything said</source>
+        <translation>Aucun : tout ce qui est dit est pris</translation>
+    </message>
+    <message>
+        <source>{word} (not installed: pymicro-wakeword)</source>
+        <translation>{word} (non installé : pymicro-wakeword)</translation>
+    </message>
+    <message>
+        <source>Parley (heard in the transcript)</source>
+        <translation>Parley (reconnu dans la transcription)</translation>
+    </message>
+    <message>
+        <source>Hands-free takes only what begins with the word: “Hey Jarvis, what time is it?”. The word alone makes Parley chime and listen. For a few seconds after each reply a follow-up needs no word. “Parley” is found in what whisper hears, so everything said near the microphone is transcribed while Parley waits; the others are heard by a small model for a fraction of the cost.</source>
+        <translation>Le mode mains libres ne prend que ce qui commence par le mot : « Hey Jarvis, quelle heure est-il ? ». Le mot seul fait sonner Parley, qui écoute. Pendant quelques secondes après chaque réponse, une question de suite n’a pas besoin du mot. « Parley » est cherché dans ce qu’entend whisper : tout ce qui est dit près du micro est donc transcrit pendant l’attente ; les autres sont entendus par un petit modèle pour une fraction du coût.</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>La voix naturelle prononce chaque phrase pendant que la réponse est encore en cours d&apos;écriture, et vous pouvez parler par-dessus (mains libres) ou appuyer sur la touche de parole pour l&apos;interrompre.</translation>
     </message>
@@ -2165,6 +2185,10 @@ Dernier message {age}</translation>
     <message>
         <source>Hands-free &amp;hears:</source>
         <translation>Le mode mains li&amp;bres entend :</translation>
+    </message>
+    <message>
+        <source>&amp;Wake word:</source>
+        <translation>Mot d’&amp;éveil :</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2748,6 +2772,17 @@ Dernier message {age}</translation>
     <message>
         <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
         <translation>Au plus {entries} entrées de {characters} caractères et {words} mots au maximum.</translation>
+    </message>
+</context>
+<context>
+    <name>Waking</name>
+    <message>
+        <source>Listening…</source>
+        <translation>À l’écoute…</translation>
+    </message>
+    <message>
+        <source>Hands-free: say “{word}” to ask something.</source>
+        <translation>Mains libres : dites « {word} » pour demander quelque chose.</translation>
     </message>
 </context>
 </TS>

@@ -1113,6 +1113,10 @@ Kubernetes</translation>
         <translation> 聞き取り中…</translation>
     </message>
     <message>
+        <source>● Waiting for “{word}”</source>
+        <translation>● 「{word}」を待っています</translation>
+    </message>
+    <message>
         <source>● Listening hands-free</source>
         <translation>● ハンズフリーで聞き取り中</translation>
     </message>
@@ -2119,6 +2123,22 @@ Last message {age}</source>
         <translation>ツール</translation>
     </message>
     <message>
+        <source>None: take everything said</source>
+        <translation>なし：話したことをすべて受け取る</translation>
+    </message>
+    <message>
+        <source>{word} (not installed: pymicro-wakeword)</source>
+        <translation>{word}（未インストール：pymicro-wakeword）</translation>
+    </message>
+    <message>
+        <source>Parley (heard in the transcript)</source>
+        <translation>Parley（文字起こしで認識）</translation>
+    </message>
+    <message>
+        <source>Hands-free takes only what begins with the word: “Hey Jarvis, what time is it?”. The word alone makes Parley chime and listen. For a few seconds after each reply a follow-up needs no word. “Parley” is found in what whisper hears, so everything said near the microphone is transcribed while Parley waits; the others are heard by a small model for a fraction of the cost.</source>
+        <translation>ハンズフリーは、この言葉で始まる発話だけを受け取ります（例：「Hey Jarvis, what time is it?」）。言葉だけを言うと、Parley は音を鳴らして聞き取ります。各返答の後の数秒間は、続けての質問に言葉は要りません。「Parley」は whisper が聞き取った文から探すため、待機中もマイクの近くで話されたことはすべて文字起こしされます。ほかの言葉は小さなモデルがわずかな負荷で聞き取ります。</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>ナチュラル音声は、返答を書いている間に一文ずつ読み上げます。話しかけて割り込む（ハンズフリー）か、話すキーを押すと中断できます。</translation>
     </message>
@@ -2157,6 +2177,10 @@ Last message {age}</source>
     <message>
         <source>Hands-free &amp;hears:</source>
         <translation>ハンズフリーの聞き取り対象(&amp;H):</translation>
+    </message>
+    <message>
+        <source>&amp;Wake word:</source>
+        <translation>ウェイクワード(&amp;W):</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2739,6 +2763,17 @@ Last message {age}</source>
     <message>
         <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
         <translation>最大 {entries} 件、各 {characters} 文字・{words} 語まで。</translation>
+    </message>
+</context>
+<context>
+    <name>Waking</name>
+    <message>
+        <source>Listening…</source>
+        <translation>聞いています…</translation>
+    </message>
+    <message>
+        <source>Hands-free: say “{word}” to ask something.</source>
+        <translation>ハンズフリー：「{word}」と言ってから質問してください。</translation>
     </message>
 </context>
 </TS>

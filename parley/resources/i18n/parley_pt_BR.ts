@@ -1119,6 +1119,10 @@ Kubernetes</translation>
         <translation> Ouvindo…</translation>
     </message>
     <message>
+        <source>● Waiting for “{word}”</source>
+        <translation>● Aguardando “{word}”</translation>
+    </message>
+    <message>
         <source>● Listening hands-free</source>
         <translation>● Ouvindo em mãos livres</translation>
     </message>
@@ -2127,6 +2131,22 @@ Last message {age}</source>
         <translation>Ferramentas</translation>
     </message>
     <message>
+        <source>None: take everything said</source>
+        <translation>Nenhuma: aceitar tudo o que for dito</translation>
+    </message>
+    <message>
+        <source>{word} (not installed: pymicro-wakeword)</source>
+        <translation>{word} (não instalada: pymicro-wakeword)</translation>
+    </message>
+    <message>
+        <source>Parley (heard in the transcript)</source>
+        <translation>Parley (reconhecida na transcrição)</translation>
+    </message>
+    <message>
+        <source>Hands-free takes only what begins with the word: “Hey Jarvis, what time is it?”. The word alone makes Parley chime and listen. For a few seconds after each reply a follow-up needs no word. “Parley” is found in what whisper hears, so everything said near the microphone is transcribed while Parley waits; the others are heard by a small model for a fraction of the cost.</source>
+        <translation>O modo mãos livres só aceita o que começa com a palavra: “Hey Jarvis, que horas são?”. A palavra sozinha faz o Parley tocar um som e ouvir. Por alguns segundos depois de cada resposta, uma pergunta seguinte não precisa da palavra. “Parley” é procurada no que o whisper ouve, então tudo o que é dito perto do microfone é transcrito enquanto o Parley espera; as outras são ouvidas por um modelo pequeno por uma fração do custo.</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>A voz natural fala cada frase enquanto a resposta ainda está sendo escrita, e você pode falar por cima dela (mãos livres) ou pressionar a tecla de falar para interrompê-la.</translation>
     </message>
@@ -2165,6 +2185,10 @@ Last message {age}</source>
     <message>
         <source>Hands-free &amp;hears:</source>
         <translation>Mãos livres &amp;ouve:</translation>
+    </message>
+    <message>
+        <source>&amp;Wake word:</source>
+        <translation>Palavra de &amp;ativação:</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2748,6 +2772,17 @@ Last message {age}</source>
     <message>
         <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
         <translation>No máximo {entries} entradas de até {characters} caracteres e {words} palavras.</translation>
+    </message>
+</context>
+<context>
+    <name>Waking</name>
+    <message>
+        <source>Listening…</source>
+        <translation>Ouvindo…</translation>
+    </message>
+    <message>
+        <source>Hands-free: say “{word}” to ask something.</source>
+        <translation>Mãos livres: diga “{word}” para perguntar algo.</translation>
     </message>
 </context>
 </TS>

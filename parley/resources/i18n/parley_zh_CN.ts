@@ -1113,6 +1113,10 @@ Kubernetes</translation>
         <translation> 正在聆听…</translation>
     </message>
     <message>
+        <source>● Waiting for “{word}”</source>
+        <translation>● 正在等待“{word}”</translation>
+    </message>
+    <message>
         <source>● Listening hands-free</source>
         <translation>● 正在免提聆听</translation>
     </message>
@@ -2119,6 +2123,22 @@ Last message {age}</source>
         <translation>工具</translation>
     </message>
     <message>
+        <source>None: take everything said</source>
+        <translation>无：接收所说的一切</translation>
+    </message>
+    <message>
+        <source>{word} (not installed: pymicro-wakeword)</source>
+        <translation>{word}（未安装：pymicro-wakeword）</translation>
+    </message>
+    <message>
+        <source>Parley (heard in the transcript)</source>
+        <translation>Parley（在转写中识别）</translation>
+    </message>
+    <message>
+        <source>Hands-free takes only what begins with the word: “Hey Jarvis, what time is it?”. The word alone makes Parley chime and listen. For a few seconds after each reply a follow-up needs no word. “Parley” is found in what whisper hears, so everything said near the microphone is transcribed while Parley waits; the others are heard by a small model for a fraction of the cost.</source>
+        <translation>免提模式只接收以唤醒词开头的话：“Hey Jarvis, what time is it?”。只说唤醒词时，Parley 会提示音并开始聆听。每次回复后的几秒内，追问无需唤醒词。“Parley”是在 whisper 听到的文字中查找的，因此等待时麦克风附近说的所有话都会被转写；其他唤醒词由一个小模型识别，开销只是其一小部分。</translation>
+    </message>
+    <message>
         <source>The natural voice speaks each sentence while the reply is still being written, and you can talk over it (hands-free) or press the talk key to interrupt it.</source>
         <translation>自然语音会在回复仍在生成时逐句朗读，你可以直接插话（免提）或按说话键打断它。</translation>
     </message>
@@ -2157,6 +2177,10 @@ Last message {age}</source>
     <message>
         <source>Hands-free &amp;hears:</source>
         <translation>免提识别(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Wake word:</source>
+        <translation>唤醒词(&amp;W)：</translation>
     </message>
     <message>
         <source>&amp;Voice:</source>
@@ -2739,6 +2763,17 @@ Last message {age}</source>
     <message>
         <source>At most {entries} entries of up to {characters} characters and {words} words.</source>
         <translation>最多 {entries} 项，每项最多 {characters} 个字符、{words} 个词。</translation>
+    </message>
+</context>
+<context>
+    <name>Waking</name>
+    <message>
+        <source>Listening…</source>
+        <translation>正在聆听…</translation>
+    </message>
+    <message>
+        <source>Hands-free: say “{word}” to ask something.</source>
+        <translation>免提：说“{word}”来提问。</translation>
     </message>
 </context>
 </TS>

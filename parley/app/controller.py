@@ -225,7 +225,7 @@ class Controller(QObject):
         )
         self.barge_in = BargeIn(parts)
         self.asking_first = AskingFirst(parts)
-        self.waking = Waking(parts, lambda cue: self.engines.chime(lambda exc: None, cue))
+        self.waking = Waking(parts, self._chime)
         self.hands_free_turn = HandsFreeTurn(parts, self.barge_in, self.set_hands_free, self.asking_first, self.waking)
         self.spoken_turn = SpokenTurn(parts, self.barge_in, self.hands_free_turn, self.asking_first)
         notify = self.tray.say if self.tray is not None else None
@@ -325,8 +325,8 @@ class Controller(QObject):
         replies.progress.connect(self.quick_question.reply_grew)
         replies.finished.connect(self.quick_question.reply_finished)
 
-    def _chime(self) -> None:
-        self.engines.chime(lambda exc: None)  # no speakers: the words and the notification still tell
+    def _chime(self, cue: str = "") -> None:
+        self.engines.chime(lambda exc: None, cue)  # no speakers: the words and the notification still tell
 
     def _wire_tools(self) -> None:
         """A reply's tool steps and questions, in the window and by voice; timers that ring."""
@@ -610,10 +610,7 @@ class Controller(QObject):
             self.anywhere.apply()
         if old.microphone != new.microphone or self.microphones.problem:
             self.microphones.probe()
-        keys = ("hands_free_detector", "hands_free_turn_end", "wake_word", "wake_threshold")
-        listening_changed = any(getattr(old, k) != getattr(new, k) for k in keys)
-        if listening_changed and self.hands_free.listening:
-            self.hands_free.stop()  # listening starts again (``_show_availability``) with the new parts
+        self.hands_free.settings_changed(old, new)  # listening starts again (``_show_availability``)
         if old.start_at_login != new.start_at_login:
             problem = autostart.set_enabled(new.start_at_login)
             if problem:

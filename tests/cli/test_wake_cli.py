@@ -27,7 +27,7 @@ def clips(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         ),
         "without": natural_speech("What time is it? Please stop.", pad_s=1.0),
         "parley": natural_speech("Parley, what is the capital of France?", pad_s=1.0),
-        "harley": natural_speech("Harley makes motorcycles in Milwaukee.", pad_s=1.0),
+        "charlie": natural_speech("Charlie makes motorcycles in Milwaukee.", pad_s=1.0),
     }
     paths = {}
     for name, audio in said.items():
@@ -75,13 +75,13 @@ def test_each_detection_is_a_line_with_its_time_the_word_and_the_score(clips) ->
 
 
 def test_parley_is_found_in_the_transcript_of_each_utterance(clips) -> None:
-    result = parley("wake", "--word", "parley", str(clips["parley"]), str(clips["harley"]), str(clips["twice"]))
+    result = parley("wake", "--word", "parley", str(clips["parley"]), str(clips["charlie"]), str(clips["twice"]))
     assert result.returncode == 0, result.stderr
     files = by_file(result.stdout)
-    assert list(files) == [str(clips[n]) for n in ("parley", "harley", "twice")]
+    assert list(files) == [str(clips[n]) for n in ("parley", "charlie", "twice")]
     (at, word, score), *more = files[str(clips["parley"])]
     assert not more and word == "parley" and score == 1.0 and 0.3 < at < 1.5, result.stdout
-    assert files[str(clips["harley"])] == files[str(clips["twice"])] == []
+    assert files[str(clips["charlie"])] == files[str(clips["twice"])] == []
 
 
 @pytest.mark.parametrize(

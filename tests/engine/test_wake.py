@@ -177,6 +177,7 @@ def test_a_model_word_is_cut_from_the_transcript(text, question) -> None:
         ("Hey Parley, what time is it?", "What time is it?"),
         ("Parlay. What is two plus two?", "What is two plus two?"),
         ("Parley.", ""),
+        ("Harley, play some music.", "Play some music."),  # how whisper tiny.en often writes it
         ("Barley is a grain.", None),
         ("The parley went well.", None),
         ("I said parley, what time is it?", None),

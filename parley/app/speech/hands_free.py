@@ -44,6 +44,7 @@ from PySide6.QtCore import QObject, Signal
 from parley.engine.audio.echo import EchoGuard
 from parley.engine.audio.vad import EnergyDetector, UtteranceSegmenter
 
+from ...config.settings import Settings
 from ..engine_notes import said
 from ..engine_slots import EngineSlot
 from ..engines import ListenerFactory
@@ -55,6 +56,7 @@ from .push_to_talk import TakeDisplay, level_fraction
 log = logging.getLogger("parley.hands_free")
 
 ECHO_UTTERANCE_DB = 8.0  # an utterance the canceller took this much from was Parley's own voice
+LISTENING_SETTINGS = ("hands_free_detector", "hands_free_turn_end", "wake_word", "wake_threshold")
 WAKE_SLACK_S = 0.5  # a wake word heard this long before an utterance was seen to begin counts for it
 
 
@@ -143,6 +145,12 @@ class HandsFree(QObject):
             self._ignoring.set()
         else:
             self._ignoring.clear()
+
+    def settings_changed(self, old: Settings, new: Settings) -> None:
+        """Listening stops when what it is made with changed; it starts again with the new parts
+        when the app next shows what can be used (``sync``)."""
+        if self.listener is not None and any(getattr(old, k) != getattr(new, k) for k in LISTENING_SETTINGS):
+            self.stop()
 
     def start(self) -> None:
         if self.listener is not None:

@@ -9,7 +9,9 @@ question: the audio already said the word was there.
 
 "Parley" is heard in the transcript alone, so there the match is the detector and is kept
 strict: the first word (after an optional "hey", "hi", "OK" or "okay") must be one of the ways
-whisper writes it.
+whisper writes it.  "Harley" is one: even primed with the name, whisper tiny.en wrote the
+natural voice's "Parley," as "Harley," in about a third of the takes where it was not dropped
+(``bench/bench_wake.py``); a sentence that begins with "Harley" while Parley waits is rare.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import re
 from .words import WakeWord
 
 LIKENESS = 0.6  # difflib's ratio from which a transcript word is taken for the naming word
-PARLEY_SPELLINGS = frozenset({"parley", "parlay", "parlee", "parly", "parlie", "parle"})
+PARLEY_SPELLINGS = frozenset({"parley", "parlay", "parlee", "parly", "parlie", "parle", "harley"})
 GREETINGS = frozenset({"hey", "hi", "ok", "okay", "a"})
 
 _WORD = re.compile(r"[\w']+")

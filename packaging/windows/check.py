@@ -19,6 +19,8 @@ In a fresh 64-bit Wine prefix (made for this run and removed after):
    passages by the frozen document reader, a child process started with "spawn" (the frozen
    program run again: ``multiprocessing.freeze_support()``), and embedded by the bundled
    all-MiniLM-L6-v2.
+   ``parley-cli wake`` of "Hey Jarvis, what time is it?" in Parley's natural voice (made here):
+   the bundled microWakeWord model, on TensorFlow Lite's DLL, hears the word once.
 6. The settings and the conversation are still readable: the Windows build read what the
    Linux build wrote (or set it aside, as on Linux).
 7. A second install while Parley runs is refused (exit 2) and changes nothing; a truncated
@@ -52,7 +54,10 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO / "packaging"))
 
 import check_report  # noqa: E402
+import soundfile  # noqa: E402
 import winpython  # noqa: E402
+
+from tests.support.speech import natural_speech  # noqa: E402  (winpython put the checkout on the path)
 
 INSTALL_DIR = "C:\\Mes Programmes\\Parlé"
 QUESTION = "What is the capital of France? Answer in one word."
@@ -325,6 +330,13 @@ def _steps(wine: Wine, setup: Path, work: Path, report: dict[str, object]) -> No
         read = re.search(rf"(?m)\\{re.escape(name)}: [1-9]\d* passages\r?$", listed)
         need(status == 0 and read, f"docs list: {name} was not read:\n{listed[-3000:]}")
     report["documents"] = {"add_seconds": round(add_seconds, 1), "list": listed.strip()[-1000:]}
+
+    # -- the wake word: the bundled model on TensorFlow Lite's DLL
+    soundfile.write(wine.drive_c() / "wake.wav", natural_speech("Hey Jarvis, what time is it?", pad_s=1.0), 16000)
+    status, output, _ = wine.run([cli, "wake", "C:\\wake.wav"])
+    heard = re.findall(r"(?m)^\d+\.\d\d hey_jarvis (0\.9\d\d|1\.000)\r?$", output)
+    need(status == 0 and len(heard) == 1, f"wake: exit {status}\n{output[-3000:]}")
+    report["wake"] = output.strip()
 
     # -- the Linux build's data, read by the Windows build
     need(written["title"] in conversation_titles(data / "conversations.sqlite3"), "the conversation from Linux is gone")

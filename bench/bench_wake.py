@@ -50,7 +50,7 @@ import soxr
 
 from bench.machine import processor
 from parley.engine.audio.echo import WebRtcEchoCanceller
-from parley.engine.wake.detector import WakeDetector
+from parley.engine.wake.detector import Trigger, WakeDetector
 from parley.engine.wake.words import WAKE_WORDS, WakeWord, find_word
 from tests.support import noises
 from tests.support.speech import room_noise, synthesize
@@ -316,16 +316,40 @@ def over_parley(clip: np.ndarray, reply: np.ndarray, i: int, rng: np.random.Gene
 # ---------------------------------------------------------------- hearing
 
 
-def detections(word: WakeWord, audio: np.ndarray) -> tuple[list[float], float]:
-    """Where ``word`` is detected in ``audio``, and the detector's CPU seconds."""
+def scored(word: WakeWord, audio: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """The model's scores over ``audio`` (times, scores) and the detector's CPU seconds."""
     detector = WakeDetector(word)
-    found: list[float] = []
+    pairs: list[tuple[float, float]] = []
     started = time.thread_time()
     for i in range(0, len(audio), BLOCK):
-        found += [d.seconds for d in detector.push(audio[i : i + BLOCK])]
+        pairs += detector.scores(audio[i : i + BLOCK])
     cpu = time.thread_time() - started
     detector.close()
-    return found, cpu
+    times, scores = (np.array(x) for x in zip(*pairs, strict=True)) if pairs else (np.zeros(0), np.zeros(0))
+    return times, scores, cpu
+
+
+def wakes(times: np.ndarray, scores: np.ndarray, threshold: float) -> list[float]:
+    """Where the detector's rule (``Trigger``) fires at ``threshold``."""
+    trigger = Trigger(threshold)
+    return [float(t) for t, score in zip(times, scores, strict=True) if trigger.step(float(t), float(score))]
+
+
+def own_voice(word: WakeWord, level_db: float, takes: int, rng: np.random.Generator) -> np.ndarray:
+    """Parley reading replies that say the word, through the speaker path at ``level_db`` and
+    AEC3: what the detector reads while Parley speaks."""
+    voice = natural_voice(1.0)
+    lines = [
+        f"You can wake me by saying {word.phrase}, and then asking your question.",
+        f"To ask me something, start with {word.phrase}.",
+        f"{word.phrase} is the word I listen for.",
+    ]
+    played = fill(1.0, iter([np.zeros(1, np.float32)]), rng)
+    pieces = [played]
+    for i in range(takes):
+        pieces += [to_16k(voice.synthesize(lines[i % len(lines)]), voice.sample_rate), quiet(rng)]
+    played = np.concatenate(pieces)
+    return through_aec(echo_path(played, level_db, rng), played)
 
 
 class Transcripts:
@@ -418,7 +442,7 @@ def wake_to_listening(word: WakeWord, clips: list[tuple[str, np.ndarray, int, in
 
 
 def percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}% ({part}/{whole})" if whole else "-"
+    return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
 def main() -> int:
@@ -426,9 +450,11 @@ def main() -> int:
     ap.add_argument("--hours", type=float, default=2.0)
     ap.add_argument("--phrases", type=int, default=300)
     ap.add_argument("--words", default=",".join(w.id for w in WAKE_WORDS))
+    ap.add_argument("--thresholds", default="0.5,0.6,0.7,0.8,0.85,0.9,0.95,0.97", help="tried beside each model's own")
     ap.add_argument("--parley-hours", type=float, default=0.5, help="of the audio without the word, for 'parley'")
     ap.add_argument("--memory-hours", type=float, default=8.0)
     ap.add_argument("--latency-takes", type=int, default=20)
+    ap.add_argument("--own-voice-takes", type=int, default=30)
     ap.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "parley" / "bench-wake")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
@@ -443,76 +469,165 @@ def main() -> int:
     talk = to_16k(voice.synthesize(" ".join(sentences(40)[:12])), voice.sample_rate)
     reply = to_16k(voice.synthesize(" ".join(sentences(200)[100:140])), voice.sample_rate)
     transcripts = Transcripts() if any(w.heard_in_transcript for w in words) else None
-    results: dict[str, dict] = {"processor": processor(), "hours": total_s / 3600, "words": {}}
-    model_words = [w for w in words if not w.heard_in_transcript]
+    results: dict = {"processor": processor(), "hours": total_s / 3600, "words": {}}
     for word in words:
-        row: dict = {"false_wakes": {}, "missed": {}}
-        results["words"][word.id] = row
         print(f"\n## {word.id} ({word.phrase})")
-        cpu = heard_s = 0.0
-        false_total = 0
-        for name, audio in negative.items():
-            if word.heard_in_transcript:
-                audio = audio[: int(args.parley_hours * 3600 * RATE * len(audio) / (total_s * RATE))]
-                assert transcripts is not None
-                found = transcripts.wakes(audio)
-            else:
-                found, used = detections(word, audio)
-                cpu += used
-            heard_s += len(audio) / RATE
-            false_total += len(found)
-            per_hour = len(found) / (len(audio) / RATE / 3600)
-            row["false_wakes"][name] = {"count": len(found), "hours": len(audio) / RATE / 3600, "per_hour": per_hour}
-            print(f"false wakes, {name}: {len(found)} in {len(audio) / RATE / 3600:.2f} h = {per_hour:.2f}/h")
-        row["false_wakes_per_hour"] = false_total / (heard_s / 3600)
-        print(f"false wakes in all: {false_total} in {heard_s / 3600:.2f} h = {row['false_wakes_per_hour']:.2f}/h")
-        if not word.heard_in_transcript:
-            row["cpu_percent_of_one_core"] = 100 * cpu / heard_s
-            print(f"waiting: {row['cpu_percent_of_one_core']:.2f}% of one core (the detector's thread)")
-        said = phrases(word if not word.heard_in_transcript else word, args.phrases, args.cache)
-        for condition, make in conditions(talk, reply).items():
-            by_voice: dict[str, list[int]] = {}
-            for i, (voice_name, clip, start, end) in enumerate(said):
-                audio = make(clip, i)
-                if word.heard_in_transcript:
-                    assert transcripts is not None
-                    hits = [t for t in transcripts.wakes(audio) if t <= end / RATE + HEARD_WITHIN_S]
-                else:
-                    hits = [t for t in detections(word, audio)[0] if start / RATE <= t <= end / RATE + HEARD_WITHIN_S]
-                kind = "natural voice" if voice_name.startswith("natural") else "espeak-ng"
-                counts = by_voice.setdefault(kind, [0, 0])
-                counts[0] += not hits
-                counts[1] += 1
-            row["missed"][condition] = {k: {"missed": m, "of": n} for k, (m, n) in by_voice.items()}
-            print(f"missed, {condition}: " + "; ".join(f"{k} {percent(m, n)}" for k, (m, n) in by_voice.items()))
+        row = results["words"][word.id] = (
+            transcript_word(word, negative, total_s, talk, reply, transcripts, args)
+            if word.heard_in_transcript
+            else model_word(word, negative, talk, reply, args)
+        )
         if args.latency_takes:
+            said = phrases(word, args.phrases, args.cache)
             alone = [c for c in said if c[0].startswith("natural")][:: len(QUESTIONS)][: args.latency_takes]
             latencies = wake_to_listening(word, alone)
             if latencies:
-                row["wake_to_listening_s"] = {
+                took = row["wake_to_listening_s"] = {
                     "median": float(np.median(latencies)),
                     "p95": float(np.percentile(latencies, 95)),
                     "n": len(latencies),
                     "of": len(alone),
                 }
-                took = row["wake_to_listening_s"]
                 print(
                     f"wake to listening (the cue): median {took['median']:.2f} s, p95 {took['p95']:.2f} s "
                     f"({len(latencies)} of {len(alone)} heard alone)"
                 )
+    model_words = [w for w in words if not w.heard_in_transcript]
     if model_words and args.memory_hours:
-        audio = negative["natural voice"]
-        samples = memory_over(model_words[0], audio, args.memory_hours)
+        samples = memory_over(model_words[0], negative["natural voice"], args.memory_hours)
         results["memory_mb_each_hour"] = {model_words[0].id: samples}
         print(
-            f"\nmemory over {args.memory_hours:g} h ({model_words[0].id}): RSS "
+            f"\nmemory over {args.memory_hours:g} h ({model_words[0].id}): RSS MB "
             + ", ".join(f"{m:.0f}" for m in samples)
-            + " MB"
         )
     print(f"\n(the whole run: {time.monotonic() - started:.0f} s)")
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
     return 0
+
+
+def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray, reply: np.ndarray, args) -> dict:  # noqa: ANN001
+    """False wakes and misses at each threshold; the CPU while waiting."""
+    thresholds = sorted({*(float(t) for t in args.thresholds.split(",")), word.cutoff})
+    heard_s = sum(len(a) for a in negative.values()) / RATE
+    cpu = 0.0
+    false: dict[float, int] = dict.fromkeys(thresholds, 0)
+    by_condition: dict[str, dict[float, int]] = {}
+    for name, audio in negative.items():
+        times, scores, used = scored(word, audio)
+        cpu += used
+        by_condition[name] = {t: len(wakes(times, scores, t)) for t in thresholds}
+        for t in thresholds:
+            false[t] += by_condition[name][t]
+    rng = np.random.default_rng(5)
+    own: dict[str, dict[float, int]] = {}
+    for level in (0.0, -18.0):
+        times, scores, _ = scored(word, own_voice(word, level, args.own_voice_takes, rng))
+        own[f"{level:g} dB"] = {t: len(wakes(times, scores, t)) for t in thresholds}
+    said = phrases(word, args.phrases, args.cache)
+    missed: dict[str, dict[float, list[int]]] = {}
+    missed_by_noise: dict[str, dict[str, list[int]]] = {}
+    espeak_missed: dict[str, list[int]] = {}
+    for condition, make in conditions(talk, reply).items():
+        missed[condition] = {t: [0, 0] for t in thresholds}
+        for i, (voice_name, clip, start, end) in enumerate(said):
+            times, scores, _ = scored(word, make(clip, i))
+            inside = (times >= start / RATE) & (times <= end / RATE + HEARD_WITHIN_S)
+            best = float(scores[inside].max()) if inside.any() else 0.0
+            if voice_name.startswith("espeak"):
+                counts = espeak_missed.setdefault(condition, [0, 0])
+                counts[0] += best <= word.cutoff
+                counts[1] += 1
+                continue
+            for t in thresholds:
+                missed[condition][t][0] += best <= t
+                missed[condition][t][1] += 1
+            if "SNR" in condition:
+                kind = missed_by_noise.setdefault(condition, {}).setdefault(SNR_NOISES[i % 4], [0, 0])
+                kind[0] += best <= word.cutoff
+                kind[1] += 1
+    cpu_share = 100 * cpu / heard_s
+    print(f"waiting: {cpu_share:.2f}% of one core (the detector's thread)")
+    print(
+        f"false wakes in {heard_s / 3600:.2f} h without the word, and in Parley saying it {args.own_voice_takes}",
+        end="",
+    )
+    print(" times at 0 and -18 dB (own); missed of the natural voice's phrases with the word:")
+    head = ["threshold", "false/h", *(f"{n[:14]}" for n in negative), "own 0 dB", "own -18 dB", *missed]
+    print(" | ".join(head))
+    for t in thresholds:
+        cells = [
+            f"{t:g}{' (model)' if t == word.cutoff else ''}",
+            f"{false[t] / (heard_s / 3600):.2f}",
+            *(str(by_condition[n][t]) for n in negative),
+            str(own["0 dB"][t]),
+            str(own["-18 dB"][t]),
+            *(percent(*missed[c][t]) for c in missed),
+        ]
+        print(" | ".join(cells))
+    for condition, kinds in missed_by_noise.items():
+        print(
+            f"missed at the model's cutoff, {condition}: " + ", ".join(f"{k} {percent(*v)}" for k, v in kinds.items())
+        )
+    print(
+        "missed at the model's cutoff, espeak-ng voices: "
+        + ", ".join(f"{c} {percent(*v)}" for c, v in espeak_missed.items())
+    )
+    return {
+        "cutoff": word.cutoff,
+        "cpu_percent_of_one_core": cpu_share,
+        "hours_without_the_word": heard_s / 3600,
+        "false_wakes": {
+            str(t): {
+                "per_hour": false[t] / (heard_s / 3600),
+                "by_condition": {n: by_condition[n][t] for n in negative},
+                "own_voice": {k: v[t] for k, v in own.items()},
+            }
+            for t in thresholds
+        },
+        "missed": {c: {str(t): {"missed": m, "of": n} for t, (m, n) in v.items()} for c, v in missed.items()},
+        "missed_by_noise": missed_by_noise,
+        "missed_espeak": espeak_missed,
+    }
+
+
+def transcript_word(
+    word: WakeWord,
+    negative: dict[str, np.ndarray],
+    total_s: float,
+    talk: np.ndarray,
+    reply: np.ndarray,
+    transcripts: Transcripts | None,
+    args,
+) -> dict:  # noqa: ANN001, E501
+    """ "Parley": false wakes on the first ``--parley-hours`` of the audio without the word, misses."""
+    assert transcripts is not None
+    false = 0
+    heard_s = 0.0
+    for name, audio in negative.items():
+        piece = audio[: int(len(audio) * min(1.0, args.parley_hours * 3600 / total_s))]
+        found = transcripts.wakes(piece)
+        heard_s += len(piece) / RATE
+        false += len(found)
+        print(f"false wakes, {name}: {len(found)} in {len(piece) / RATE / 3600:.2f} h")
+    print(f"false wakes in all: {false / (heard_s / 3600):.2f}/h ({false} in {heard_s / 3600:.2f} h)")
+    said = phrases(word, args.phrases, args.cache)
+    missed: dict[str, dict[str, list[int]]] = {}
+    for condition, make in conditions(talk, reply).items():
+        for i, (voice_name, clip, _start, end) in enumerate(said):
+            hits = [t for t in transcripts.wakes(make(clip, i)) if t <= end / RATE + HEARD_WITHIN_S]
+            kind = "natural voice" if voice_name.startswith("natural") else "espeak-ng"
+            counts = missed.setdefault(condition, {}).setdefault(kind, [0, 0])
+            counts[0] += not hits
+            counts[1] += 1
+        print(
+            f"missed, {condition}: " + "; ".join(f"{k} {percent(*v)} of {v[1]}" for k, v in missed[condition].items())
+        )
+    return {
+        "false_wakes_per_hour": false / (heard_s / 3600),
+        "hours_without_the_word": heard_s / 3600,
+        "missed": missed,
+    }
 
 
 if __name__ == "__main__":

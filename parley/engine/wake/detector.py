@@ -4,7 +4,7 @@ The stream is read in 10 ms features (pymicro-features' micro frontend, as on th
 the models were trained for); the model gives a probability every 30 ms, and the word is heard
 when the mean of its last few (``WakeWord.window``) rises above the cutoff.  One word is one
 detection: the next needs the mean to fall below the cutoff and ``REFRACTORY_S`` to pass, so a
-word said a hundred times in a row gives at most one detection a second.
+word said a hundred times in a row gives at most one detection a second (``Trigger``).
 
 The TensorFlow Lite model is made from the bytes ``words.model_bytes`` checked (never from the
 file, which could change between the check and the read), and the detector owns the model and
@@ -42,6 +42,27 @@ def check_threshold(threshold: float | None) -> None:
         raise WakeWordError(f"A wake word threshold must be between 0 and 1 (not included), not {threshold!r}")
 
 
+class Trigger:
+    """The rule that turns the model's scores into detections: one when the score rises above the
+    threshold, the next only once it has fallen to it or below and ``REFRACTORY_S`` has passed."""
+
+    def __init__(self, threshold: float) -> None:
+        self.threshold = threshold
+        self._above = False
+        self._last_at = -REFRACTORY_S
+
+    def step(self, seconds: float, score: float) -> bool:
+        """The score at ``seconds``; True when it is a detection."""
+        if score <= self.threshold:
+            self._above = False
+            return False
+        fired = not self._above and seconds - self._last_at >= REFRACTORY_S
+        if fired:
+            self._last_at = seconds
+        self._above = True
+        return fired
+
+
 class WakeDetector:
     """Hears one model wake word in a stream of 16 kHz mono float32 blocks."""
 
@@ -58,8 +79,7 @@ class WakeDetector:
         self._features = MicroWakeWordFeatures()
         self._feature_count = 0
         self._samples = 0
-        self._above = False
-        self._last_at = -REFRACTORY_S
+        self._trigger = Trigger(self.threshold)
         self.last_heard: float | None = None  # the last detection's ``seconds``
 
     @property
@@ -69,23 +89,28 @@ class WakeDetector:
 
     def push(self, block: np.ndarray) -> list[Detection]:
         """Read one block (16 kHz mono float32, any length); the detections in it."""
+        found = []
+        for now, score in self.scores(block):
+            if self._trigger.step(now, score):
+                found.append(Detection(now, self.word.id, score))
+                self.last_heard = now
+        return found
+
+    def scores(self, block: np.ndarray) -> list[tuple[float, float]]:
+        """Read one block; the model's score at each of its outputs in it (every ``stride``
+        features, 30 ms), with its time: the mean of its last ``window`` probabilities, 0 until
+        it has that many.  ``push`` uses it; a benchmark reads it to try thresholds."""
         pcm = (np.clip(np.asarray(block, dtype=np.float32), -1.0, 1.0) * 32767.0).astype("<i2").tobytes()
         self._samples += len(pcm) // 2
-        found = []
+        out = []
         for features in self._features.process_streaming(pcm):
             self._feature_count += 1
             score = self._model.process_streaming_prob(features)
             if score is None:
                 raise WakeWordError("The wake word detector was used after it was closed")
-            if score <= self.threshold:
-                self._above = False
-                continue
-            now = (self._feature_count - 1) * FEATURE_S + FEATURE_WINDOW_S  # the end of the audio heard
-            if not self._above and now - self._last_at >= REFRACTORY_S:
-                found.append(Detection(now, self.word.id, float(score)))
-                self._last_at = self.last_heard = now
-            self._above = True
-        return found
+            if self._feature_count % self._model.stride == 0:  # the model ran (between runs it says 0)
+                out.append(((self._feature_count - 1) * FEATURE_S + FEATURE_WINDOW_S, float(score)))
+        return out
 
     def reset(self) -> None:
         """Forget the stream so far (the model's state too): a new stream begins at 0 s."""
@@ -94,8 +119,7 @@ class WakeDetector:
 
         self._features = MicroWakeWordFeatures()
         self._feature_count = self._samples = 0
-        self._above = False
-        self._last_at = -REFRACTORY_S
+        self._trigger = Trigger(self.threshold)
         self.last_heard = None
 
     def close(self) -> None:

@@ -344,8 +344,7 @@ def own_voice(word: WakeWord, level_db: float, takes: int, rng: np.random.Genera
         f"To ask me something, start with {word.phrase}.",
         f"{word.phrase} is the word I listen for.",
     ]
-    played = fill(1.0, iter([np.zeros(1, np.float32)]), rng)
-    pieces = [played]
+    pieces = [room_noise(1.0, -60.0, seed=1)]
     for i in range(takes):
         pieces += [to_16k(voice.synthesize(lines[i % len(lines)]), voice.sample_rate), quiet(rng)]
     played = np.concatenate(pieces)

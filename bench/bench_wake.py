@@ -507,7 +507,7 @@ def main() -> int:
 
 def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray, reply: np.ndarray, args) -> dict:  # noqa: ANN001
     """False wakes and misses at each threshold; the CPU while waiting."""
-    thresholds = sorted({*(float(t) for t in args.thresholds.split(",")), word.cutoff})
+    thresholds = sorted({*(float(t) for t in args.thresholds.split(",")), word.cutoff, word.threshold})
     heard_s = sum(len(a) for a in negative.values()) / RATE
     cpu = 0.0
     false: dict[float, int] = dict.fromkeys(thresholds, 0)
@@ -535,7 +535,7 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
             best = float(scores[inside].max()) if inside.any() else 0.0
             if voice_name.startswith("espeak"):
                 counts = espeak_missed.setdefault(condition, [0, 0])
-                counts[0] += best <= word.cutoff
+                counts[0] += best <= word.threshold
                 counts[1] += 1
                 continue
             for t in thresholds:
@@ -543,7 +543,7 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
                 missed[condition][t][1] += 1
             if "SNR" in condition:
                 kind = missed_by_noise.setdefault(condition, {}).setdefault(SNR_NOISES[i % 4], [0, 0])
-                kind[0] += best <= word.cutoff
+                kind[0] += best <= word.threshold
                 kind[1] += 1
     cpu_share = 100 * cpu / heard_s
     print(f"waiting: {cpu_share:.2f}% of one core (the detector's thread)")
@@ -556,7 +556,7 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
     print(" | ".join(head))
     for t in thresholds:
         cells = [
-            f"{t:g}{' (model)' if t == word.cutoff else ''}",
+            f"{t:g}{' (model)' if t == word.cutoff else ''}{' (Parley)' if t == word.threshold else ''}",
             f"{false[t] / (heard_s / 3600):.2f}",
             *(str(by_condition[n][t]) for n in negative),
             str(own["0 dB"][t]),
@@ -574,6 +574,7 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
     )
     return {
         "cutoff": word.cutoff,
+        "threshold": word.threshold,
         "cpu_percent_of_one_core": cpu_share,
         "hours_without_the_word": heard_s / 3600,
         "false_wakes": {

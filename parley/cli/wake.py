@@ -34,7 +34,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("wake", help="find a wake word in audio files (WAV, FLAC, OGG, MP3)", epilog=EPILOG)
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--word", default=DEFAULT_WAKE_WORD, help=f"the wake word (default {DEFAULT_WAKE_WORD}; --list)")
-    p.add_argument("--threshold", type=float, default=None, help="how sure, between 0 and 1 (default: the model's own)")
+    p.add_argument(
+        "--threshold", type=float, default=None, help="how sure, between 0 and 1 (default: Parley's for the word)"
+    )
     p.add_argument("--list", action="store_true", help="name the wake words and exit")
 
 

@@ -2,7 +2,8 @@
 
 The stream is read in 10 ms features (pymicro-features' micro frontend, as on the ESP32 devices
 the models were trained for); the model gives a probability every 30 ms, and the word is heard
-when the mean of its last few (``WakeWord.window``) rises above the cutoff.  One word is one
+when the mean of its last few (``WakeWord.window``) rises above the threshold (Parley's,
+measured per word: ``WakeWord.threshold``).  One word is one
 detection: the next needs the mean to fall below the cutoff and ``REFRACTORY_S`` to pass, so a
 word said a hundred times in a row gives at most one detection a second (``Trigger``).
 
@@ -71,7 +72,7 @@ class WakeDetector:
         if word.heard_in_transcript:
             raise WakeWordError(f"{word.phrase!r} is heard in the transcript, not by a detector")
         self.word = word
-        self.threshold = threshold if threshold is not None else word.cutoff
+        self.threshold = threshold if threshold is not None else word.threshold
         data = model_bytes(word)
         from pymicro_wakeword import MicroWakeWordFeatures
 

@@ -2,10 +2,10 @@
 
 A model word was heard in the audio already; its phrase is cut from the transcript so the
 message is the question alone ("Hey Jarvis, what time is it?" is sent as "What time is it?").
-Whisper spells the word its own way ("Hey, Jarvis", "Hey Jarves", "Hi Jarvis", "A Jarvis"), so
-the phrase's last word, the one that names it, is looked for among the first few words by
-likeness, and everything up to it is cut.  When it is not found the whole transcript is the
-question: the audio already said the word was there.
+Whisper spells the word its own way ("Hey, Jarvis", "Hey Jarves", "Hi Jarvis", "A Jarvis",
+"Okay, no boo"), so the first one to three words that sound most like the phrase (by the
+likeness of their letters run together, at least ``LIKENESS``) are taken for it and cut.  When
+none do the whole transcript is the question: the audio already said the word was there.
 
 "Parley" is heard in the transcript alone, so there the match is the detector and is kept
 strict: the first word (after an optional "hey", "hi", "OK" or "okay") must be one of the ways
@@ -21,7 +21,8 @@ import re
 
 from .words import WakeWord
 
-LIKENESS = 0.6  # difflib's ratio from which a transcript word is taken for the naming word
+LIKENESS = 0.7  # difflib's ratio from which the first words, run together, are taken for the phrase
+NEARLY = 0.02  # a longer run this much less alike still counts ("okay no boo" against "okay no")
 PARLEY_SPELLINGS = frozenset({"parley", "parlay", "parlee", "parly", "parlie", "parle", "harley"})
 GREETINGS = frozenset({"hey", "hi", "ok", "okay", "a"})
 
@@ -42,16 +43,20 @@ def after_wake_phrase(text: str, word: WakeWord) -> str | None:
     the text does not begin with it.  For a model word the text is kept whole (returned as it is)
     when the phrase is not found; only "Parley" gives None."""
     words = list(_WORD.finditer(text))
-    naming = word.phrase.split()[-1].lower()
     if word.heard_in_transcript:
         start = 1 if words and words[0].group().lower() in GREETINGS else 0
         if len(words) > start and words[start].group().lower() in PARLEY_SPELLINGS:
             return _rest(text, words[start].end())
         return None
-    for found in words[: len(word.phrase.split()) + 1]:
-        if difflib.SequenceMatcher(None, found.group().lower(), naming).ratio() >= LIKENESS:
-            return _rest(text, found.end())
-    return text.strip()
+    phrase = "".join(word.phrase.lower().split())
+    best, end = 0.0, 0
+    for n in range(1, min(len(words), len(word.phrase.split()) + 1) + 1):
+        run = "".join(w.group().lower() for w in words[:n])
+        likeness = difflib.SequenceMatcher(None, run, phrase).ratio()
+        if likeness >= LIKENESS and likeness >= best - NEARLY:  # a longer run as like: the phrase goes on
+            end = words[n - 1].end()
+        best = max(best, likeness)
+    return _rest(text, end) if end else text.strip()
 
 
 def _rest(text: str, end: int) -> str:

@@ -39,6 +39,8 @@ list.  The app adds one: ``parley.app.tasks.JobCancelled``, a ``Cancelled``.
     │                              message is the reason shown beside that file
     ├── CollectionError            a collection of documents that does not exist, or a name or
     │                              path it cannot take (documents.index, documents.store)
+    ├── WakeWordError              a wake word that cannot be used: unknown, its model missing or
+    │                              changed, a threshold outside (0, 1) (wake)
     ├── CatalogError               the model catalog is malformed (library.catalog)
     ├── UnknownModelError          no catalog entry has that id (library.find_entry)
     ├── DownloadError              a download failed (library.download_model)

@@ -143,7 +143,8 @@ class HandsFreeTurn:
         self._goes_on_from = None
         self.turns.ended(TakePurpose.HANDS_FREE, said.ended)
         named = self.waking.by_name(woken, began_awake)
-        self.transcription.transcribe(audio, TakePurpose.HANDS_FREE, then=partial(self.heard, said), named=named)
+        if not self.transcription.transcribe(audio, TakePurpose.HANDS_FREE, partial(self.heard, said), named=named):
+            self.waking.hearing(False)  # no speech model: its words never come
 
     def heard(self, said: Utterance, text: str) -> None:
         """3. Its words: Parley's own voice is dropped (it speaks on); the user's are sent, after

@@ -28,9 +28,11 @@ def open_regular(path: str | Path) -> int:
     """A read-only descriptor for ``path`` when it is a regular file (symbolic links followed).
 
     Opened with ``O_NONBLOCK`` so a FIFO cannot block the open, then checked with ``fstat`` on
-    that same descriptor (no window for a swap between a check and the open).
+    that same descriptor (no window for a swap between a check and the open); on Windows with
+    ``O_BINARY``, so the bytes read are the file's.
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags |= getattr(os, "O_BINARY", 0)  # Windows opens a descriptor in text mode otherwise: \r\n read as \n
     try:
         fd = os.open(path, flags)
     except OSError as exc:

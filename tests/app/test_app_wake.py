@@ -204,3 +204,17 @@ def test_the_wake_word_is_chosen_in_settings_and_listening_follows(qtbot, tmp_pa
     assert label.text() == "● Listening hands-free"
     play(qtbot, mic, said["without"])
     qtbot.waitUntil(lambda: len(stored(controller)) == 2, timeout=60_000)
+
+
+def test_the_microphone_lost_while_waiting_is_said_and_waiting_goes_on(qtbot, tmp_path, tiny_chat_model, mic):
+    """The microphone unplugged while Parley waits for its word: the notice says so, and Parley
+    listens again where it can (here the sound server's other source), still for the word."""
+    controller = listening(qtbot, tmp_path, tiny_chat_model, wake_word="hey_jarvis")
+    mic.unload_source()
+    notice = controller.window.notice
+    qtbot.waitUntil(lambda: "Hands-free listening stopped" in notice.label.text(), timeout=30_000)
+    qtbot.waitUntil(lambda: controller.hands_free.listening, timeout=30_000)
+    assert controller.window.input_bar.recording_label.text() == "● Waiting for “Hey Jarvis”"
+    assert controller.book.current.messages == []
+    assert controller.replies.send("still here")  # typing works
+    qtbot.waitUntil(lambda: len(stored(controller)) == 2, timeout=60_000)

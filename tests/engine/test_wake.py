@@ -71,9 +71,10 @@ def test_the_stream_time_and_reset() -> None:
         detector.close()
 
 
-def test_the_word_said_over_and_over_wakes_at_most_once_a_second() -> None:
+def test_the_word_said_a_hundred_times_wakes_at_most_once_a_second() -> None:
     word = find_word("alexa")
-    said = np.concatenate([natural_speech("Alexa, alexa, alexa, alexa, alexa, alexa.", pad_s=0.1)] * 5)
+    ten = natural_speech(", ".join(["Alexa"] * 10) + ".", pad_s=0.1)
+    said = np.concatenate([ten] * 10)  # a hundred times in a row
     detector = WakeDetector(word)
     try:
         found = heard(detector, said)

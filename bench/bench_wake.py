@@ -329,6 +329,23 @@ def scored(word: WakeWord, audio: np.ndarray) -> tuple[np.ndarray, np.ndarray, f
     return times, scores, cpu
 
 
+def library_anchor(word: WakeWord, audio: np.ndarray) -> tuple[int, float]:
+    """pymicro-wakeword's own way, as its README uses it (``MicroWakeWord.from_builtin``, its
+    features, ``process_streaming`` at the model's cutoff), on the same audio: its detections (the
+    10 ms steps at which it says True) and its CPU seconds; the anchor for ours."""
+    from pymicro_wakeword import MicroWakeWord, MicroWakeWordFeatures, Model
+
+    model = MicroWakeWord.from_builtin(Model(word.id))
+    features = MicroWakeWordFeatures()
+    pcm = (np.clip(audio, -1, 1) * 32767).astype("<i2").tobytes()
+    said_true = 0
+    started = time.thread_time()
+    for i in range(0, len(pcm), 2 * BLOCK):
+        for feature in features.process_streaming(pcm[i : i + 2 * BLOCK]):
+            said_true += bool(model.process_streaming(feature))
+    return said_true, time.thread_time() - started
+
+
 def wakes(times: np.ndarray, scores: np.ndarray, threshold: float) -> list[float]:
     """Where the detector's rule (``Trigger``) fires at ``threshold``."""
     trigger = Trigger(threshold)
@@ -546,7 +563,12 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
                 kind[0] += best <= word.threshold
                 kind[1] += 1
     cpu_share = 100 * cpu / heard_s
-    print(f"waiting: {cpu_share:.2f}% of one core (the detector's thread)")
+    anchor_audio = negative["natural voice"]
+    steps, anchor_cpu = library_anchor(word, anchor_audio)
+    anchor_share = 100 * anchor_cpu / (len(anchor_audio) / RATE)
+    minutes = len(anchor_audio) / RATE / 60
+    print(f"waiting: {cpu_share:.2f}% of one core (the detector's thread); pymicro-wakeword's own loop on the", end="")
+    print(f" natural voice's {minutes:.0f} min: {anchor_share:.2f}%, {steps} steps above its cutoff")
     print(
         f"false wakes in {heard_s / 3600:.2f} h without the word, and in Parley saying it {args.own_voice_takes}",
         end="",
@@ -576,6 +598,7 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
         "cutoff": word.cutoff,
         "threshold": word.threshold,
         "cpu_percent_of_one_core": cpu_share,
+        "anchor_cpu_percent_of_one_core": anchor_share,
         "hours_without_the_word": heard_s / 3600,
         "false_wakes": {
             str(t): {

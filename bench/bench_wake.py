@@ -588,10 +588,10 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
         print(" | ".join(cells))
     for condition, kinds in missed_by_noise.items():
         print(
-            f"missed at the model's cutoff, {condition}: " + ", ".join(f"{k} {percent(*v)}" for k, v in kinds.items())
+            f"missed at Parley's threshold, {condition}: " + ", ".join(f"{k} {percent(*v)}" for k, v in kinds.items())
         )
     print(
-        "missed at the model's cutoff, espeak-ng voices: "
+        "missed at Parley's threshold, espeak-ng voices: "
         + ", ".join(f"{c} {percent(*v)}" for c, v in espeak_missed.items())
     )
     return {

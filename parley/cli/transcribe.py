@@ -80,6 +80,19 @@ def add_dictation_options(p: argparse.ArgumentParser) -> None:
     d.add_argument("--chat-model", help="the clean-up's model (default: the settings' chat model)")
 
 
+def readable_audio(paths: list[str]) -> list[str]:
+    """The audio files that can be read, each other one said on stderr at once (before a model
+    is prepared or loaded, which takes seconds)."""
+    readable = []
+    for path in paths:
+        try:
+            check_audio_file(path)
+            readable.append(path)
+        except ParleyError as exc:
+            print(f"parley: {exc}", file=sys.stderr)
+    return readable
+
+
 def dictation_options(args: argparse.Namespace) -> DictationOptions | None:
     """The options of ``--clean`` and its kin (None: plain transcription), with their warnings
     printed; a bad rule or file is an error (exit status 2)."""
@@ -120,15 +133,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.model not in ("", "default", "base"):  # the command line first: a bad model is status 2
         check_whisper_ggml(Path(args.model).expanduser())
-    failures = silent = 0
-    readable = []
-    for path in args.files:  # before any model is prepared or loaded: a bad file is said at once
-        try:
-            check_audio_file(path)
-            readable.append(path)
-        except ParleyError as exc:
-            print(f"parley: {exc}", file=sys.stderr)
-            failures += 1
+    silent = 0
+    readable = readable_audio(args.files)  # before any model is prepared or loaded
+    failures = len(args.files) - len(readable)
     if not readable:
         return EXIT_FAILED
     dictation = dictation_options(args)

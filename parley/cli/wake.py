@@ -15,10 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.audio.files import check_audio_file, load_audio
+from ..engine.audio.files import load_audio
 from ..engine.errors import ParleyError, WakeWordError
 from ..engine.formats import SAMPLE_RATE
 from ..engine.wake.words import DEFAULT_WAKE_WORD, WAKE_WORDS, WakeWord, find_word, package_folder
+from .transcribe import readable_audio
 
 BLOCK = 1600  # 100 ms, as hands-free's listener hands them on
 END_SILENCE_S = 0.8  # the pause that ends an utterance (hands-free's fixed one)
@@ -56,15 +57,8 @@ def run(args: argparse.Namespace) -> int:
     check_threshold(args.threshold)
     if word.heard_in_transcript and args.threshold is not None:
         raise WakeWordError(f"{word.phrase!r} is found in the transcript: it has no threshold")
-    failures = 0
-    readable = []
-    for path in args.files:  # a bad file is said before any model loads
-        try:
-            check_audio_file(path)
-            readable.append(path)
-        except ParleyError as exc:
-            print(f"parley: {exc}", file=sys.stderr)
-            failures += 1
+    readable = readable_audio(args.files)  # a bad file is said before any model loads
+    failures = len(args.files) - len(readable)
     find = _in_transcripts if word.heard_in_transcript else _by_model
     for path in readable:
         try:

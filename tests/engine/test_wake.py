@@ -3,6 +3,7 @@ Parley's natural voice, and the phrase cut from a transcript."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -115,7 +116,7 @@ def package_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return copy
 
 
-@pytest.mark.parametrize("damage", ["truncated", "replaced", "missing", "a folder", "huge"])
+@pytest.mark.parametrize("damage", ["truncated", "replaced", "missing", "a folder", "huge", "a FIFO", "a link loop"])
 def test_a_damaged_model_is_refused_before_it_is_loaded(tmp_path, monkeypatch, damage) -> None:
     copy = package_copy(tmp_path, monkeypatch)
     model = copy / "models" / "hey_jarvis.tflite"
@@ -130,6 +131,11 @@ def test_a_damaged_model_is_refused_before_it_is_loaded(tmp_path, monkeypatch, d
     elif damage == "huge":
         with model.open("wb") as f:
             f.truncate(2 << 30)
+    elif damage == "a FIFO":  # a reader that waited on it would hang hands-free
+        os.mkfifo(model)
+    elif damage == "a link loop":
+        model.symlink_to(model.with_name("loop"))
+        model.with_name("loop").symlink_to(model)
     with pytest.raises(WakeWordError) as caught:
         WakeDetector(find_word("hey_jarvis"))
     message = str(caught.value)

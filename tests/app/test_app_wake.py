@@ -46,6 +46,10 @@ def said(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         audio = np.concatenate([natural_speech(text, pad_s=0.5), np.zeros(32000, dtype=np.float32)])
         paths[name] = folder / f"{name}.wav"
         soundfile.write(paths[name], audio, 16000)
+    # The word, a second's pause (the fixed pause ends a turn in it), then the question
+    apart = [natural_speech("Hey Jarvis.", pad_s=0.5), np.zeros(8000, dtype=np.float32), natural_speech(CAPITAL)]
+    paths["apart"] = folder / "apart.wav"
+    soundfile.write(paths["apart"], np.concatenate([*apart, np.zeros(40000, dtype=np.float32)]), 16000)
     return paths
 
 
@@ -145,6 +149,26 @@ def test_the_word_alone_listens_and_a_conversation_goes_on_without_it(
     assert told[-1] == "Hands-free: say “Hey Jarvis” to ask something."
     assert label.text() == "● Waiting for “Hey Jarvis”"
     ignored(qtbot, controller, mic, said["without"])
+
+
+def test_a_question_just_after_the_word_alone_is_heard_with_it(
+    qtbot, tmp_path, tiny_chat_model, mic, said, monkeypatch
+):
+    """The pause after "Hey Jarvis." ends a turn: Parley listens (the rising cue), and the question
+    that follows at once is transcribed with the word before it, which whisper hears better than
+    the question alone; the word is cut from the message."""
+    controller = listening(qtbot, tmp_path, tiny_chat_model, wake_word="hey_jarvis")
+    cues: list[str] = []
+    monkeypatch.setattr(controller.waking, "_cue", cues.append)
+    heard: list[str] = []
+    controller.transcribed.connect(heard.append)
+    play(qtbot, mic, said["apart"])
+    qtbot.waitUntil(lambda: len(stored(controller)) == 2, timeout=60_000)
+    wait_idle(qtbot, controller)
+    print(f"\nheard {heard}")
+    assert cues == ["listening"] and len(heard) == 2 and "jarvis" in heard[1].lower()
+    assert heard_as([plain(heard[1])], [f"hey jarvis. {CAPITAL}"]), heard
+    assert heard_as(user_messages(controller), [CAPITAL]), user_messages(controller)
 
 
 def test_parley_is_heard_in_the_transcript(qtbot, tmp_path, tiny_chat_model, mic, said):

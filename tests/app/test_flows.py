@@ -263,7 +263,8 @@ def test_utterances_heard_while_a_reply_streams_are_sent_after_it_in_order(qtbot
 # ---------------------------------------------------------------- a turn ended too early
 
 HEAD, TAIL = "Can you remind me to.", "call the dentist on Friday?"
-WHOLE = "Can you remind me to call the dentist on Friday?"
+WHOLE = f"{HEAD} {TAIL}"  # the two parts' audio heard as one (the fake model writes each part's words)
+JOINED = "Can you remind me to call the dentist on Friday?"  # the two transcripts joined
 
 
 def told(app: App, monkeypatch: Any) -> list[str]:
@@ -314,6 +315,40 @@ def test_words_that_go_on_from_a_message_still_held_are_joined_to_it(qtbot, star
     app.engines.chat.release()
     wait_idle(qtbot, app)
     assert app.user_messages() == ["Tell me a story", WHOLE]
+
+
+def test_words_over_parleys_voice_that_go_on_from_its_message_are_joined_to_it(qtbot, start):
+    """Over Parley's voice, barge-in judges the second part's own words: the two are transcribed
+    apart and their transcripts joined."""
+    app = start(hands_free=True, read_replies_aloud=True)
+    app.engines.chat.answer = lambda _text: STORY
+    hands_free(qtbot, app, HEAD)
+    qtbot.waitUntil(lambda: app.engines.voice.said == STORY, timeout=TIMEOUT_MS)
+    app.clock.advance(1.0)
+    hands_free(qtbot, app, TAIL)  # not Parley's words: it stops, and the two are one message
+    app.engines.voice.finish()
+    wait_idle(qtbot, app)
+    assert app.user_messages() == [JOINED]
+    assert app.engines.chat.asked == [HEAD, JOINED]
+
+
+def test_words_that_cannot_go_on_from_the_message_before_are_heard_again_alone(qtbot, start):
+    """The whole was transcribed, but a typed message came after the first part: that part stays
+    as it was sent, and the second is transcribed again on its own and sent after the typed one."""
+    app = start(hands_free=True)
+    app.engines.chat.hold()
+    assert app.controller.replies.send("Tell me a story")
+    hands_free(qtbot, app, HEAD)
+    assert app.controller.replies.queued == [HEAD]
+    app.controller.replies.send_when_free("and a poem")  # typed meanwhile
+    heard: list[str] = []
+    app.controller.transcribed.connect(heard.append)
+    app.mic.say(TAIL)
+    qtbot.waitUntil(lambda: len(heard) == 2, timeout=TIMEOUT_MS)
+    assert heard == [WHOLE, TAIL]
+    app.engines.chat.release()
+    wait_idle(qtbot, app)
+    assert app.user_messages() == ["Tell me a story", HEAD, "and a poem", TAIL]
 
 
 def test_an_utterance_after_the_reply_is_complete_is_the_next_turn(qtbot, start):

@@ -13,11 +13,17 @@ begins within ``CONTINUATION_S`` of the utterance's end, while the reply to it i
 its words not yet sent, or the reply still held, written or read aloud) and the new words are
 theirs (not Parley's own voice: barge-in decides, and stops Parley), the first message and what
 was written of its reply are taken back (``ReplyFlow.take_back``: window and store), and the two
-parts are sent as one message.  Push-to-talk turns are never joined: the user's release ends them.
+parts are sent as one message.  They are transcribed as one where they can be: whisper hears the
+second part with the first before it (heard alone, "France" after "What is the capital of" came
+out as "friends"); over Parley's voice, the second part's own words are what barge-in judges, so
+the two transcripts are joined instead; and when the whole does not go on after all (the first
+was not sent, or something was sent since), the second part is transcribed again, alone.
+Push-to-talk turns are never joined: the user's release ends them.
 Words said while a reply asks whether a tool may act are its answer (``asking_first``).
 With a wake word, ``waking`` decides what is taken: an utterance begun while Parley waits for the
 word counts only with it, and is sent without it; one that goes on from a taken utterance (the
-turn-end model heard "Hey Jarvis, what is the capital of" as finished) is the rest of it.
+turn-end model heard "Hey Jarvis, what is the capital of" as finished, or "Hey Jarvis," alone) is
+the rest of it.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
+
+import numpy as np
 
 from ..take_purpose import TakePurpose
 from .asking_first import AskingFirst
@@ -55,16 +63,20 @@ class Utterance:
 
     ended: float  # clock seconds: the listener ended it
     goes_on_from: Utterance | None  # the utterance before, when this one may continue it
+    audio: Any = None  # its audio (once it went on from another: the whole, from where that began)
     woken: bool | None = None  # the wake word was heard in it (None: no detector)
     began_awake: bool = True  # it began when no wake word was needed
+    awake: bool = True  # its words needed no wake word: it began awake, or goes on from words taken
+    whole: bool = False  # it is being transcribed with the utterance it may go on from
     for_parley: bool | None = None  # its words were taken (the wake word alone too); None until heard
+    woke: bool = False  # its words were the wake word alone: Parley listened
     sent: str | None = None  # the message it was sent as (joined: the whole); "" when not sent
 
 
 def joined(first: str, second: str) -> str:
-    """One message of a turn's two parts.  Whisper ends the first part as a sentence where the
-    user only paused ("Can you remind me to."): that full stop goes; a question or exclamation
-    mark, and an ellipsis, stay."""
+    """One message of a turn's two parts transcribed apart.  Whisper ends the first part as a
+    sentence where the user only paused ("Can you remind me to."): that full stop goes; a
+    question or exclamation mark, and an ellipsis, stay."""
     first = first.rstrip()
     if first.endswith(".") and not first.endswith(".."):
         first = first[:-1]
@@ -139,10 +151,21 @@ class HandsFreeTurn:
             self.waking.hearing(False)
             log.info("hands-free: an utterance without the wake word, not taken")
             return
-        said = self._last = Utterance(self.clock(), first, woken, began_awake)
+        said = self._last = Utterance(self.clock(), first, audio, woken, began_awake)
         self._goes_on_from = None
         self.turns.ended(TakePurpose.HANDS_FREE, said.ended)
-        named = self.waking.by_name(woken, began_awake)
+        # Over Parley's voice the part's own words say whether they are the user's (barge-in)
+        said.whole = first is not None and first.for_parley is not False and not self.voice.checking
+        self._transcribe(said)
+
+    def _transcribe(self, said: Utterance) -> None:
+        """Its words, heard with the utterance it may go on from (``said.whole``), or alone."""
+        first = said.goes_on_from
+        if said.whole and first is not None:
+            audio = np.concatenate([first.audio, said.audio])
+            named = self.waking.by_name(first.woken, first.began_awake)
+        else:
+            audio, named = said.audio, self.waking.by_name(said.woken, said.began_awake)
         if not self.transcription.transcribe(audio, TakePurpose.HANDS_FREE, partial(self.heard, said), named=named):
             self.waking.hearing(False)  # no speech model: its words never come
 
@@ -150,38 +173,74 @@ class HandsFreeTurn:
         """3. Its words: Parley's own voice is dropped (it speaks on); the user's are sent, after
         the reply that is streaming if one is, or kept in the text box without a chat model.
         Words that go on from the message before take it back and are sent with it, as one."""
+        done = True
         try:
-            self._heard(said, text)
+            done = self._heard(said, text)
         finally:
-            self.waking.hearing(False)
+            if done:
+                self.waking.hearing(False)
 
-    def _heard(self, said: Utterance, text: str) -> None:
+    def _heard(self, said: Utterance, text: str) -> bool:
+        """False when the words were of the whole, which does not go on after all: the part is
+        being transcribed again, alone."""
         said.sent = ""  # until it is
         if not self.barge_in.words_heard(text):
             self.turns.forget()
-            return
-        first = said.goes_on_from
-        awake = said.began_awake or (first is not None and bool(first.for_parley))  # the rest of a request
-        taken = self.waking.take(text, said.woken, awake) if text else text
+            return True
+        first, said.goes_on_from = said.goes_on_from, None  # the audio of what went before is let go
+        if said.whole and first is not None:
+            return self._went_on(said, first, text)
+        said.awake = said.began_awake or (first is not None and bool(first.for_parley))  # the rest of a request
+        taken = self.waking.take(text, said.woken, said.awake) if text else text
         said.for_parley = taken is not None
+        said.woke = taken == "" and bool(text)
         if not taken and text:  # not for Parley, or the wake word alone (Parley listens)
             self.turns.forget()
-            return
+            return True
         text = taken or ""
         if not text or self.chat.model is None:
             self.turns.forget()
             if text:
                 self.transcription.tell_heard(text)
                 self.bar.insert_text(text)  # to send once the chat model is there
-            return
+            return True
         if self.asking.heard(text):  # the answer to "Shall I ...?": never a turn to go on from
             self.turns.forget()
             said.sent = None
-            return
+            return True
         if first is not None and first.sent and self.replies.take_back(first.sent):
             log.info("hands-free: %r goes on from %r, sent with it as one message", text, first.sent)
             text = joined(first.sent, text)
             self.turns.ended(TakePurpose.HANDS_FREE, said.ended)  # the whole ended where this part did
+        self._send(said, text)
+        return True
+
+    def _went_on(self, said: Utterance, first: Utterance, text: str) -> bool:
+        """``text`` is of ``first`` and ``said`` heard as one: the whole is sent in place of the
+        first's message (taken back) or after the wake word said alone.  Otherwise ``said`` is
+        transcribed again alone (False), as an utterance of its own, or the rest of ``first``.
+        A wake word the whole's transcript has not quite as the first's had stays in it."""
+        said.whole = False
+        rest = self.waking.rest(text, first.woken, first.awake) if text else ""
+        whole = text if rest is None else rest
+        if (
+            whole
+            and first.for_parley
+            and self.chat.model is not None
+            and (first.woke or (bool(first.sent) and self.replies.take_back(first.sent or "")))
+        ):
+            log.info("hands-free: the words that went on from %r, heard with it: %r", first.sent or "the word", whole)
+            said.audio = np.concatenate([first.audio, said.audio])
+            said.woken, said.began_awake, said.awake = first.woken, first.began_awake, first.awake
+            said.for_parley = True
+            self.turns.ended(TakePurpose.HANDS_FREE, said.ended)  # the whole ended where this part did
+            self._send(said, whole)
+            return True
+        said.goes_on_from = first
+        self._transcribe(said)
+        return False
+
+    def _send(self, said: Utterance, text: str) -> None:
         self.transcription.tell_heard(text)
         self.turns.transcribed()
         said.sent = text
@@ -189,7 +248,8 @@ class HandsFreeTurn:
 
     def _unanswered(self, said: Utterance) -> bool:
         """The reply to ``said`` has not finished: its words are still being transcribed, or
-        they wait for the reply being written, or are being answered, or read aloud."""
-        if said.sent is None:
+        they wait for the reply being written, or are being answered, or read aloud; or they were
+        the wake word alone, and the question comes now."""
+        if said.sent is None or said.woke:
             return True
         return bool(said.sent) and (self.replies.busy or bool(self.replies.queued) or self.voice.speaking)

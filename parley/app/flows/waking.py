@@ -94,6 +94,15 @@ class Waking:
     def take(self, text: str, woken: bool | None, began_awake: bool) -> str | None:
         """What of an utterance's ``text`` is sent: the question after the wake word; "" for the
         word alone (Parley then listens); None when it is not for Parley."""
+        rest = self.rest(text, woken, began_awake)
+        if rest == "" and not began_awake and self.word is not None:
+            self._listen()
+            self._cue("listening")
+            self.status.say(translate("Waking", "Listening…"))
+        return rest
+
+    def rest(self, text: str, woken: bool | None, began_awake: bool) -> str | None:
+        """``take`` without its effects: what of ``text`` is for Parley (None: nothing)."""
         word = self.word
         if word is None:
             return text
@@ -105,10 +114,6 @@ class Waking:
         rest = after_wake_phrase(text, word)
         if rest is None or (woken is False and not word.heard_in_transcript):
             return None
-        if not rest:
-            self._listen()
-            self._cue("listening")
-            self.status.say(translate("Waking", "Listening…"))
         return rest
 
     # ------------------------------------------------------------------ the edges

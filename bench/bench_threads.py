@@ -12,12 +12,17 @@ writes ``--tokens`` greedy tokens with each, in turns, under each load:
 
 Each figure is the median of ``--rounds`` replies (tokens per second of generation).  The same for
 transcription (whisper tiny.en on whisper.cpp's own 11-second JFK sample; seconds of audio per
-second), and for the natural voice (Piper's default voice making a 15-word sentence; seconds of
-audio per second).  The goals (issue 45): beside a busy core, auto at least 0.9x the best fixed count; idle,
-at least 0.98x the default count (what Parley used before).
+second), for the natural voice (Piper's default voice making a 15-word sentence; seconds of
+audio per second), and with ``--server`` for ``parley serve``: one server per mode (auto, and
+each fixed ``--threads``), each decoding ``--clients`` streaming requests together
+(``--parallel``), the aggregate tokens per second of the clients' replies (``bench_serve``'s
+load), the servers taking turns, each round in another order.  The goals (issue 45): beside a
+busy core, auto at least 0.9x the best fixed count; idle, at least 0.98x the default count (what
+Parley used before).
 
     .venv/bin/python bench/bench_threads.py [--models starter pack:qwen2.5-coder-0.5b ...]
                                             [--tokens 64] [--rounds 3] [--no-speech] [--no-voice]
+                                            [--server MODEL ...] [--clients 4]
 """
 
 from __future__ import annotations
@@ -169,6 +174,38 @@ def measure(code: str, arg: str, extra: list[str], rounds: int) -> dict[str, dic
     return results
 
 
+def measure_server(model: str, clients: int, tokens: int, rounds: int) -> dict[str, dict[str, object]]:
+    """``parley serve`` on ``model`` in each mode, ``clients`` streaming replies at once, under
+    each load: the aggregate tokens/s (median of ``rounds``)."""
+    import statistics
+    import tempfile
+
+    from bench.bench_serve import chat_load, free_port, running
+    from parley.engine.backend.threads import default_threads
+
+    modes = {"auto": [], **{str(n): ["--threads", str(n)] for n in range(1, default_threads() + 1)}}
+    logs = Path(tempfile.mkdtemp(prefix="bench-threads-"))
+    with contextlib.ExitStack() as servers:
+        ports = {}
+        for mode, threads in modes.items():
+            port = free_port()
+            cmd = [sys.executable, "-m", "parley", "serve", "--port", str(port), "--model", model, *threads]
+            cmd += ["--speech-model", "none", "--voice", "none", "--parallel", str(clients), "--device", "cpu"]
+            cmd += ["--ctx", "512"]
+            ports[mode] = servers.enter_context(running(cmd, port, "/v1/models", logs / f"serve-{mode}.log"))
+            chat_load(ports[mode], clients, 4, -1)  # warm-up
+        results: dict[str, dict[str, object]] = {}
+        order = list(ports.items())
+        for kind in LOADS:
+            with load(kind):
+                speeds: dict[str, list[float]] = {mode: [] for mode in ports}
+                for r in range(rounds):
+                    for mode, port in order[r % len(order) :] + order[: r % len(order)]:
+                        speeds[mode].append(chat_load(port, clients, tokens, r)["tokens_per_s"])
+            results[kind] = {"speeds": {mode: statistics.median(v) for mode, v in speeds.items()}}
+    return results
+
+
 def table(title: str, unit: str, results: dict[str, dict[str, object]]) -> None:
     modes = list(next(iter(results.values()))["speeds"])  # type: ignore[arg-type]
     print(f"\n{title} ({unit}; auto's threads at the end in brackets where known)\n")
@@ -194,6 +231,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-speech", action="store_true")
     parser.add_argument("--no-voice", action="store_true", help="leave out the natural voice (Piper)")
+    parser.add_argument("--server", nargs="*", default=[], help="models to serve to --clients at once")
+    parser.add_argument("--clients", type=int, default=4)
     args = parser.parse_args()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     print(
@@ -208,6 +247,9 @@ def main() -> int:
         table("transcription: whisper tiny.en, jfk.wav", "audio seconds/s", measure(SPEECH, str(clip), [], args.rounds))
     if not args.no_voice:
         table("the natural voice: Piper, a 15-word sentence", "audio seconds/s", measure(VOICE, "", [], args.rounds))
+    for name in args.server:
+        served = measure_server(model_path(name), args.clients, args.tokens, args.rounds)
+        table(f"parley serve: {name}, {args.clients} clients at once", "aggregate tokens/s", served)
     return 0
 
 

@@ -43,7 +43,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "embedding); default: the chat model's own embeddings, weaker for search",
     )
     p.add_argument("--device", default="auto", help="auto, cpu, or a device name from `parley devices`")
-    p.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores, up to 8)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="CPU threads, fixed (default: one per free physical core, up to 8, followed while it runs)",
+    )
     p.add_argument("--ctx", type=int, default=4096, help="context length per request in tokens (default: 4096)")
     p.add_argument(
         "--parallel", type=int, default=4, help=f"chat requests decoded together (1-{MAX_PARALLEL}; default: 4)"

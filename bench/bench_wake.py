@@ -397,6 +397,66 @@ class Transcripts:
         return found
 
 
+class SecondLook:
+    """A second look at a model word: an utterance (hands-free's segmenter: Silero, the Smart Turn
+    model) counts as woken when the detector scored from ``WAKE_SLACK_S`` before it was seen to
+    begin to when it ended (``speech.hands_free``); its transcript (whisper tiny.en, as hands-free
+    makes it) begins with the wake phrase or not (``phrase.phrase_end``).  Per utterance: the
+    detector's best score in that span, and whether the transcript has the phrase (only looked
+    at where the best score passes ``floor``)."""
+
+    def __init__(self, floor: float) -> None:
+        from parley.engine.audio.silero import NeuralDetector, SileroVAD
+        from parley.engine.audio.turn_end import SmartTurn
+        from parley.engine.audio.vad import UtteranceSegmenter
+        from parley.engine.modelfiles.defaults import default_turn_model_path, speech_model_path
+        from parley.engine.speech import SpeechModel
+
+        self.floor = floor
+        self.model = SpeechModel(speech_model_path("default"), threads=2)
+        self.judge = SmartTurn(default_turn_model_path())
+        self.segmenter = lambda: UtteranceSegmenter(NeuralDetector(SileroVAD.default()), judge=self.judge)
+
+    def spans(self, audio: np.ndarray) -> list[tuple[int, int, int]]:
+        """Per utterance of ``audio``, in samples: where hands-free saw it begin, where it ended
+        (the block that ended it), and where the audio it hands on starts."""
+        segmenter = self.segmenter()
+        out, began = [], 0
+        for i in range(0, len(audio) + BLOCK, BLOCK):
+            block = audio[i : i + BLOCK]
+            was = segmenter.in_utterance
+            ended = segmenter.push(block) if len(block) else [u for u in [segmenter.flush()] if u is not None]
+            at = i + len(block)
+            out += [(began, at, max(0, at - len(utterance))) for utterance in ended]
+            if segmenter.in_utterance and not was:
+                began = at
+        return out
+
+    def utterances(
+        self, word: WakeWord, audio: np.ndarray, times: np.ndarray, scores: np.ndarray, spans: list | None = None
+    ) -> list[tuple[float, float, float, bool | None]]:
+        """(began, ended, best score, confirmed) per utterance of ``audio``, in seconds (``spans``:
+        ``spans(audio)`` made before)."""
+        from parley.app.speech.hands_free import WAKE_SLACK_S
+        from parley.engine.speech import transcribe_speech
+        from parley.engine.wake.phrase import phrase_end
+
+        out = []
+        for began, ended, cut in spans if spans is not None else self.spans(audio):
+            inside = (times >= began / RATE - WAKE_SLACK_S) & (times <= ended / RATE)
+            best = float(scores[inside].max()) if inside.any() else 0.0
+            confirmed = None
+            if best > self.floor:
+                spoken = transcribe_speech(self.model, audio[cut:ended])
+                confirmed = spoken is not None and phrase_end(spoken.text, word) > 0
+            out.append((began / RATE, ended / RATE, best, confirmed))
+        return out
+
+    def close(self) -> None:
+        self.judge.close()
+        self.model.close()
+
+
 def rss_mb() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -471,6 +531,7 @@ def main() -> int:
     ap.add_argument("--memory-hours", type=float, default=8.0)
     ap.add_argument("--latency-takes", type=int, default=20)
     ap.add_argument("--own-voice-takes", type=int, default=30)
+    ap.add_argument("--app-step", type=int, default=3, help="the second look on every Nth phrase (0: none)")
     ap.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "parley" / "bench-wake")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
@@ -485,6 +546,8 @@ def main() -> int:
     talk = to_16k(voice.synthesize(" ".join(sentences(40)[:12])), voice.sample_rate)
     reply = to_16k(voice.synthesize(" ".join(sentences(200)[100:140])), voice.sample_rate)
     transcripts = Transcripts() if any(w.heard_in_transcript for w in words) else None
+    floor = min(float(t) for t in args.thresholds.split(","))
+    args.app_stage = SecondLook(floor) if args.app_step and any(not w.heard_in_transcript for w in words) else None
     results: dict = {"processor": processor(), "hours": total_s / 3600, "words": {}}
     for word in words:
         print(f"\n## {word.id} ({word.phrase})")
@@ -529,17 +592,36 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
     cpu = 0.0
     false: dict[float, int] = dict.fromkeys(thresholds, 0)
     by_condition: dict[str, dict[float, int]] = {}
+    app: SecondLook | None = args.app_stage
+    two_looks = {"false": dict.fromkeys(thresholds, 0), "own 0 dB": dict.fromkeys(thresholds, 0)}
+    two_looks["own -18 dB"] = dict.fromkeys(thresholds, 0)
+    missed_two_looks: dict[str, dict[float, list[int]]] = {}
+
+    def woke(utterances: list, t: float) -> int:
+        """Two looks: a score past Parley's threshold wakes it; one past ``t`` only with the phrase
+        at the start of the utterance's transcript."""
+        return sum(1 for _, _, best, phrase in utterances if best > word.threshold or (phrase and best > t))
+
     for name, audio in negative.items():
         times, scores, used = scored(word, audio)
         cpu += used
         by_condition[name] = {t: len(wakes(times, scores, t)) for t in thresholds}
         for t in thresholds:
             false[t] += by_condition[name][t]
+        if app is not None:
+            found = app.utterances(word, audio, times, scores, negative_spans(app, name, audio, args))
+            for t in thresholds:
+                two_looks["false"][t] += woke(found, t)
     rng = np.random.default_rng(5)
     own: dict[str, dict[float, int]] = {}
     for level in (0.0, -18.0):
-        times, scores, _ = scored(word, own_voice(word, level, args.own_voice_takes, rng))
+        audio = own_voice(word, level, args.own_voice_takes, rng)
+        times, scores, _ = scored(word, audio)
         own[f"{level:g} dB"] = {t: len(wakes(times, scores, t)) for t in thresholds}
+        if app is not None:
+            found = app.utterances(word, audio, times, scores)
+            for t in thresholds:
+                two_looks[f"own {level:g} dB"][t] += woke(found, t)
     said = phrases(word, args.phrases, args.cache)
     missed: dict[str, dict[float, list[int]]] = {}
     missed_by_noise: dict[str, dict[str, list[int]]] = {}
@@ -547,7 +629,8 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
     for condition, make in conditions(talk, reply).items():
         missed[condition] = {t: [0, 0] for t in thresholds}
         for i, (voice_name, clip, start, end) in enumerate(said):
-            times, scores, _ = scored(word, make(clip, i))
+            audio = make(clip, i)
+            times, scores, _ = scored(word, audio)
             inside = (times >= start / RATE) & (times <= end / RATE + HEARD_WITHIN_S)
             best = float(scores[inside].max()) if inside.any() else 0.0
             if voice_name.startswith("espeak"):
@@ -558,6 +641,12 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
             for t in thresholds:
                 missed[condition][t][0] += best <= t
                 missed[condition][t][1] += 1
+            if app is not None and i % args.app_step == 0:
+                heard = [u for u in app.utterances(word, audio, times, scores) if u[0] <= end / RATE + HEARD_WITHIN_S]
+                for t in thresholds:
+                    counts = missed_two_looks.setdefault(condition, {}).setdefault(t, [0, 0])
+                    counts[0] += not woke(heard, t)
+                    counts[1] += 1
             if "SNR" in condition:
                 kind = missed_by_noise.setdefault(condition, {}).setdefault(SNR_NOISES[i % 4], [0, 0])
                 kind[0] += best <= word.threshold
@@ -586,6 +675,21 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
             *(percent(*missed[c][t]) for c in missed),
         ]
         print(" | ".join(cells))
+    if app is not None:
+        print(
+            f"two looks (past Parley's threshold the detector wakes it; past the threshold below, only with the"
+            f" phrase at the start of the utterance's transcript; misses of every {args.app_step}th phrase):"
+        )
+        print(" | ".join(["threshold", "false/h", "own 0 dB", "own -18 dB", *missed_two_looks]))
+        for t in thresholds:
+            cells = [
+                f"{t:g}{' (Parley)' if t == word.threshold else ''}",
+                f"{two_looks['false'][t] / (heard_s / 3600):.2f}",
+                str(two_looks["own 0 dB"][t]),
+                str(two_looks["own -18 dB"][t]),
+                *(percent(*missed_two_looks[c][t]) for c in missed_two_looks),
+            ]
+            print(" | ".join(cells))
     for condition, kinds in missed_by_noise.items():
         print(
             f"missed at Parley's threshold, {condition}: " + ", ".join(f"{k} {percent(*v)}" for k, v in kinds.items())
@@ -611,7 +715,27 @@ def model_word(word: WakeWord, negative: dict[str, np.ndarray], talk: np.ndarray
         "missed": {c: {str(t): {"missed": m, "of": n} for t, (m, n) in v.items()} for c, v in missed.items()},
         "missed_by_noise": missed_by_noise,
         "missed_espeak": espeak_missed,
+        "two_looks": {
+            str(t): {
+                "false_per_hour": two_looks["false"][t] / (heard_s / 3600),
+                "own_voice": {k: two_looks[k][t] for k in ("own 0 dB", "own -18 dB")},
+                "missed": {c: {"missed": v[t][0], "of": v[t][1]} for c, v in missed_two_looks.items()},
+            }
+            for t in thresholds
+        }
+        if app is not None
+        else None,
     }
+
+
+def negative_spans(app: SecondLook, name: str, audio: np.ndarray, args) -> list[tuple[int, int, int]]:  # noqa: ANN001
+    """``app.spans`` of one condition of the audio without the word, the same for every word: cached."""
+    path = args.cache / f"spans-{args.hours:g}h-{re.sub(r'[^a-z0-9]+', '-', name.lower())}.npy"
+    if path.exists():
+        return [(int(b), int(e), int(c)) for b, e, c in np.load(path)]
+    spans = app.spans(audio)
+    np.save(path, np.array(spans, dtype=np.int64).reshape(-1, 3))
+    return spans
 
 
 def transcript_word(

@@ -98,6 +98,22 @@ def test_the_governor_gives_a_thread_per_free_core(loads: list[float | None], th
     assert got == threads
 
 
+def test_after_a_long_wait_the_load_now_counts_not_its_average() -> None:
+    """An engine that waited 10 s while another program kept a core busy sees that average at its
+    first look; the program has ended: the next look, 0.3 s later, is taken as it is (smoothed from
+    the stale average it would take five more looks to give the core back)."""
+    clock = [0.0]
+    governor = ThreadGovernor(2, Scripted(2, [0.0, 0.0, 1.0, 0.0, 0.0]), clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
+    clock[0] = 0.3
+    assert governor.threads() == 2
+    clock[0] = 10.3  # the first look after the wait: a core was busy all along
+    assert governor.threads() == 1
+    clock[0] = 10.6
+    assert governor.threads() == 2
+    clock[0] = 10.9  # short looks are smoothed again
+    assert governor.threads() == 2
+
+
 def test_a_hyperthreaded_machine_counts_physical_cores() -> None:
     """8 logical cores, 2 per physical one: the others keep 2 logical busy, so 3 of 4 are free."""
     governor = ThreadGovernor(4, Scripted(8, [0.0, 2.0]), clock=iter([0.0, 1.0]).__next__, per_core=2)  # type: ignore[arg-type]

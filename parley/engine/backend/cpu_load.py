@@ -13,8 +13,12 @@ no other program keeps busy (at least 1), looked at again while it runs.
   be read or make no sense (another system, a container whose ``/proc`` shows the host's);
 - ``ThreadGovernor``: the thread count to use now, for one engine: looks at most every
   ``SAMPLE_S``, smooths what it sees (a load that changes every 100 ms is followed on average;
-  a look that spans a second or more, as between two transcriptions, is taken as it is), and
-  never goes above the engine's own limit or below 1.
+  a look that spans a second or more, as between two transcriptions, is taken as it is, and so
+  is the next short look after it: the long one told what the others did while this engine
+  waited, an average that may be stale by now), and never goes above the engine's own limit or
+  below 1.  (Smoothed from such a stale look instead, a server that had waited while another
+  program ran computed on one thread for 1.5 s after it ended: the starter served 4 clients at
+  143 tokens/s on an idle machine where two threads gave 184, ``bench_threads.py --server``.)
 
 A thread count the user set (``--threads``, Settings) is used as it is: no governor.
 """
@@ -117,6 +121,7 @@ class ThreadGovernor:
         self._next = 0.0
         self._looked = clock()  # when the meter last looked
         self._others: float | None = None  # the smoothed estimate
+        self._stale = True  # the estimate is the average of a long wait: the next look replaces it
         self._threads = self.limit
         self.free = float(self.limit)  # the physical cores other programs left free, as last seen (smoothed)
         self.changes = 0  # how often the count changed (benchmarks and tests)
@@ -135,8 +140,9 @@ class ThreadGovernor:
             spanned, self._looked = now - self._looked, now
             if seen is None:
                 return self._threads
-            weight = min(1.0, max(SMOOTHING, spanned / WINDOW_S))
-            self._others = seen if self._others is None else weight * seen + (1 - weight) * self._others
+            weight = 1.0 if self._stale else min(1.0, max(SMOOTHING, spanned / WINDOW_S))
+            self._stale = spanned >= WINDOW_S
+            self._others = weight * seen + (1 - weight) * (self._others or 0.0)
             free = (len(self._meter.cores) - self._others) / self._per_core  # in physical cores
             self.free = free
             wanted = max(1, min(self.limit, math.floor(free + TOLERANCE)))

@@ -42,12 +42,20 @@ def after_wake_phrase(text: str, word: WakeWord) -> str | None:
     """What follows ``word``'s phrase at the start of ``text`` ("" when nothing does), or None when
     the text does not begin with it.  For a model word the text is kept whole (returned as it is)
     when the phrase is not found; only "Parley" gives None."""
+    end = phrase_end(text, word)
+    if end:
+        return _rest(text, end)
+    return None if word.heard_in_transcript else text.strip()
+
+
+def phrase_end(text: str, word: WakeWord) -> int:
+    """Where ``word``'s phrase ends at the start of ``text`` (0: it does not begin with it)."""
     words = list(_WORD.finditer(text))
     if word.heard_in_transcript:
         start = 1 if words and words[0].group().lower() in GREETINGS else 0
         if len(words) > start and words[start].group().lower() in PARLEY_SPELLINGS:
-            return _rest(text, words[start].end())
-        return None
+            return words[start].end()
+        return 0
     phrase = "".join(word.phrase.lower().split())
     best, end = 0.0, 0
     for n in range(1, min(len(words), len(word.phrase.split()) + 1) + 1):
@@ -56,7 +64,7 @@ def after_wake_phrase(text: str, word: WakeWord) -> str | None:
         if likeness >= LIKENESS and likeness >= best - NEARLY:  # a longer run as like: the phrase goes on
             end = words[n - 1].end()
         best = max(best, likeness)
-    return _rest(text, end) if end else text.strip()
+    return end
 
 
 def _rest(text: str, end: int) -> str:

@@ -25,6 +25,10 @@ Everything is made here, offline, and cached (``--cache``, default ``~/.cache/pa
   Silero and the fixed pause), as the app finds it; its false wakes are counted on the first
   ``--parley-hours`` of the audio without the word (transcribing two hours takes long).
 
+The second look (``--app-step N``, every Nth phrase): below Parley's threshold, down to the
+lowest tried, an utterance counts when its transcript begins with the phrase too (``SecondLook``),
+as hands-free takes it; false wakes and misses per floor.
+
 Also measured: the CPU a detector takes while waiting (its thread's CPU time over the audio's
 length, in % of one core), its memory over 8 hours of audio (RSS each hour), and wake to
 listening: from the end of a word said alone to the cue, on the app's path (the segmenter

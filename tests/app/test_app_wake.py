@@ -5,6 +5,7 @@ voice is played into (the wake word models were trained on Piper voices)."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -94,7 +95,7 @@ def ignored(qtbot, controller, mic, clip: Path) -> None:
     play(qtbot, mic, clip)
     qtbot.waitUntil(lambda: len(utterances) > 0, timeout=30_000)
     wait_idle(qtbot, controller)
-    assert set(utterances) == {False} and heard == [], (utterances, heard)
+    assert {controller.waking.heard(w) for w in utterances} == {False} and heard == [], (utterances, heard)
     assert controller.book.current.messages == before
 
 
@@ -111,6 +112,24 @@ def test_the_question_after_the_wake_word_is_answered_and_the_same_without_it_ig
     print(f"\nsent {question!r}, answered {answer!r}")
     assert role == "user" and heard_as([question], [CAPITAL])
     assert "Paris" in answer
+
+
+def test_a_score_below_the_threshold_counts_only_with_the_phrase_in_the_transcript(qtbot, tmp_path, tiny_chat_model):
+    """Two looks: past the threshold the detector alone wakes Parley (the transcript may spell the
+    word its own way, or drop it); between the floor and the threshold the transcript must begin
+    with the phrase; under the floor the utterance is not even transcribed.  A threshold set in
+    Settings moves the band's top; one set below the floor leaves no band."""
+    controller = make_controller(qtbot, tmp_path, **tiny_settings(tiny_chat_model), wake_word="hey_jarvis")
+    waking, word = controller.waking, words.find_word("hey_jarvis")
+    near, under, sure = (word.floor + word.threshold) / 2, word.floor / 2, (word.threshold + 1) / 2
+    said, question = "Hey Jarvis, what time is it?", "What time is it?"
+    assert [waking.heard(w) for w in (sure, near, under, None)] == [True, None, False, None]
+    assert waking.rest(said, sure, False) == question and waking.rest("A, Travis. What time is it?", sure, False)
+    assert waking.rest(said, near, False) == question and waking.rest(question, near, False) is None
+    assert waking.rest(said, under, False) is None and not waking.needs_words(under, False)
+    assert waking.needs_words(near, False) and waking.needs_words(under, True)
+    controller.settings_flow.apply(dataclasses.replace(controller.settings, wake_threshold=word.floor / 4))
+    assert waking.heard(under) is True and waking.heard(word.floor / 8) is False
 
 
 def test_the_word_alone_listens_and_a_conversation_goes_on_without_it(

@@ -56,6 +56,23 @@ def test_each_word_is_heard_where_it_is_said_and_no_other(word) -> None:
         detector.close()
 
 
+def test_the_best_score_since_a_time_is_kept_past_the_floor() -> None:
+    """``peak_since``: the word's score is there from where it was said, and gone after it or
+    after a reset; the question alone keeps nothing past the floor."""
+    word = find_word("hey_jarvis")
+    detector = WakeDetector(word)
+    try:
+        heard(detector, natural_speech(f"Hey Jarvis, {QUESTION}", pad_s=1.0))
+        assert detector.peak_since(0.0) > word.threshold
+        assert detector.peak_since(detector.seconds) == 0.0
+        detector.reset()
+        assert detector.peak_since(0.0) == 0.0
+        heard(detector, natural_speech(QUESTION.capitalize(), pad_s=1.0))
+        assert detector.peak_since(0.0) == 0.0 and 0.0 < detector.floor < detector.threshold
+    finally:
+        detector.close()
+
+
 def test_the_stream_time_and_reset() -> None:
     """Blocks of any size give the same detection; reset starts the stream at 0 again."""
     word = find_word("hey_jarvis")

@@ -64,7 +64,7 @@ class Utterance:
     ended: float  # clock seconds: the listener ended it
     goes_on_from: Utterance | None  # the utterance before, when this one may continue it
     audio: Any = None  # its audio (once it went on from another: the whole, from where that began)
-    woken: bool | None = None  # the wake word was heard in it (None: no detector)
+    woken: float | None = None  # the wake word's best score in it (None: no detector)
     began_awake: bool = True  # it began when no wake word was needed
     awake: bool = True  # its words needed no wake word: it began awake, or goes on from words taken
     whole: bool = False  # it is being transcribed with the utterance it may go on from
@@ -139,7 +139,7 @@ class HandsFreeTurn:
         self.waking.hearing(False)
         self.barge_in.came_to_nothing()
 
-    def utterance(self, audio: Any, woken: bool | None = None) -> None:
+    def utterance(self, audio: Any, woken: float | None = None) -> None:
         """2. A pause ended the utterance: it is transcribed on the speech thread, unless it began
         while Parley waited for its wake word and the word was not in it."""
         began_awake, self._began_awake = self._began_awake, None

@@ -2,10 +2,12 @@
 goes on without it.
 
 1. Waiting: hands-free listens as always, but an utterance counts only when the wake word was
-   heard in it (a model word: ``speech.hands_free`` says so with the utterance, and one without
-   it is dropped before it is transcribed) or its transcript begins with it ("Parley").  The
-   chat model is not woken for what is dropped: it reads the conversation ahead only once the
-   word is heard.
+   heard in it (a model word: ``speech.hands_free`` gives the detector's best score in it; past
+   the threshold the word was heard, past the floor below it the utterance counts when its
+   transcript begins with the phrase too, and one under the floor is dropped before it is
+   transcribed) or its transcript begins with it ("Parley").  The chat model is not woken for
+   what is dropped: it reads the conversation ahead only once the word is heard (past the
+   threshold).
 2. Woken: the words after the word in the same breath are the question ("Hey Jarvis, what time
    is it?" is sent as "What time is it?"); the word alone gets the rising cue, and Parley
    listens: the next utterance needs no word.
@@ -26,7 +28,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QTimer
 
 from ...engine.errors import WakeWordError
-from ...engine.wake.phrase import after_wake_phrase
+from ...engine.wake.phrase import after_wake_phrase, phrase_end
 from ...engine.wake.words import WakeWord, find_word
 from ..ui.i18n import translate
 from .parts import Parts
@@ -73,10 +75,21 @@ class Waking:
         """Speech beginning now needs no wake word."""
         return self.word is None or self._listening or self.replies.busy or self.voice.speaking
 
-    def needs_words(self, woken: bool | None, began_awake: bool) -> bool:
+    def heard(self, woken: float | None) -> bool | None:
+        """What the detector's best score in an utterance says: the word was heard (True), may
+        have been (None: its transcript decides; also without a detector), or was not (False)."""
+        word = self.word
+        if woken is None or word is None or word.heard_in_transcript:
+            return None
+        threshold = self.settings().wake_threshold or word.threshold
+        if woken > threshold:
+            return True
+        return None if word.floor and woken > min(word.floor, threshold) else False
+
+    def needs_words(self, woken: float | None, began_awake: bool) -> bool:
         """Whether an utterance is worth transcribing: not one that began while waiting and in
         which the model word was not heard (``woken`` None: no detector; the transcript decides)."""
-        return began_awake or woken is not False or self.word is None
+        return began_awake or self.heard(woken) is not False or self.word is None
 
     def hearing(self, hearing: bool) -> None:
         """An utterance begun while awake is being heard and transcribed (True), or its words have
@@ -85,13 +98,13 @@ class Waking:
         if not hearing and self._listening and not self._timer.isActive():
             self._window_closed()
 
-    def by_name(self, woken: bool | None, began_awake: bool) -> bool:
+    def by_name(self, woken: float | None, began_awake: bool) -> bool:
         """Whether an utterance may begin with "Parley" as its wake word: the word in use, or the
         model word's stand-in when its detector could not load (``woken`` None)."""
         word = self.word
         return word is not None and not began_awake and (word.heard_in_transcript or woken is None)
 
-    def take(self, text: str, woken: bool | None, began_awake: bool) -> str | None:
+    def take(self, text: str, woken: float | None, began_awake: bool) -> str | None:
         """What of an utterance's ``text`` is sent: the question after the wake word; "" for the
         word alone (Parley then listens); None when it is not for Parley."""
         rest = self.rest(text, woken, began_awake)
@@ -101,7 +114,7 @@ class Waking:
             self.status.say(translate("Waking", "Listening…"))
         return rest
 
-    def rest(self, text: str, woken: bool | None, began_awake: bool) -> str | None:
+    def rest(self, text: str, woken: float | None, began_awake: bool) -> str | None:
         """``take`` without its effects: what of ``text`` is for Parley (None: nothing)."""
         word = self.word
         if word is None:
@@ -111,10 +124,10 @@ class Waking:
             return text if rest is None else rest
         if woken is None and not word.heard_in_transcript:
             word = PARLEY  # the model could not load: the transcript has the word instead
-        rest = after_wake_phrase(text, word)
-        if rest is None or (woken is False and not word.heard_in_transcript):
-            return None
-        return rest
+        heard = self.heard(woken)
+        if heard is False or (heard is None and not phrase_end(text, word)):
+            return None  # not heard, or only nearly and the transcript does not begin with it
+        return after_wake_phrase(text, word)
 
     # ------------------------------------------------------------------ the edges
 

@@ -21,9 +21,9 @@ Without one the microphone is ignored while Parley speaks (``ignore``).
 
 With a wake word (``make_wake``: a ``WakeDetector`` made on the listener's thread, or None), every
 block, after the canceller, also goes to the detector, which hears the word in a few milliseconds
-a second; the start of the word is said at once (``woke``), and each utterance comes with whether
-the word was heard in it (``WAKE_SLACK_S`` before it included): ``flows.waking`` decides what
-is taken.  A detector that cannot load leaves the word to be found in the transcript instead.
+a second; the word heard is said at once (``woke``), and each utterance comes with the word's
+best score in it (``WAKE_SLACK_S`` before it included): ``flows.waking`` decides what is taken.
+A detector that cannot load leaves the word to be found in the transcript instead.
 
 The mode is a setting (``hands_free``), so it survives a restart; ``sync`` starts or stops
 listening as the setting and the app's state allow.
@@ -62,7 +62,7 @@ WAKE_SLACK_S = 0.5  # a wake word heard this long before an utterance was seen t
 
 class HandsFree(QObject):
     listening_changed = Signal(bool)
-    utterance = Signal(object, object)  # 16 kHz mono float32, and the wake word heard in it (None: no detector)
+    utterance = Signal(object, object)  # 16 kHz mono float32, and the wake word's best score in it (None: no detector)
     woke = Signal()  # the wake word was heard
     speech_started = Signal()  # the user started to speak (an utterance began)
     speech_dropped = Signal()  # what began was too short to be an utterance
@@ -223,15 +223,14 @@ class HandsFree(QObject):
             self._energy = [0.0, 0.0]
             emit(self._dropped)
 
-    def _woken_in(self) -> bool | None:
-        """Whether the wake word was heard in the utterance that ended now: since it was seen to
-        begin (its end is no guide: the pause after it, up to the turn-end model's 2 s, is not
-        part of it); None without a detector."""
+    def _woken_in(self) -> float | None:
+        """The wake word's best score in the utterance that ended now (0 where it did not pass the
+        detector's floor), since it was seen to begin (its end is no guide: the pause after it, up
+        to the turn-end model's 2 s, is not part of it); None without a detector."""
         wake = self._wake
         if wake is None:
             return None
-        heard = wake.last_heard
-        return heard is not None and heard >= self._began_at - WAKE_SLACK_S
+        return float(wake.peak_since(self._began_at - WAKE_SLACK_S))
 
     def _mostly_echo(self) -> bool:
         """The canceller took most of the utterance away (``ECHO_UTTERANCE_DB``): it was Parley's
@@ -281,7 +280,7 @@ class HandsFree(QObject):
             if segmenter.judge is not None:
                 segmenter.judge.close()
 
-    def _utterance(self, audio: Any, woken: bool | None) -> None:
+    def _utterance(self, audio: Any, woken: float | None) -> None:
         if self.listener is not None and not self._ignoring.is_set():
             emit(self.utterance, audio, woken)
 

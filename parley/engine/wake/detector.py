@@ -7,6 +7,9 @@ measured per word: ``WakeWord.threshold``).  One word is one
 detection: the next needs the mean to fall below the cutoff and ``REFRACTORY_S`` to pass, so a
 word said a hundred times in a row gives at most one detection a second (``Trigger``).
 
+A score past the word's second-look floor (``WakeWord.floor``) but not its threshold is kept
+too (``peak_since``): hands-free then takes the utterance only when its transcript begins with
+the phrase.
 The TensorFlow Lite model is made from the bytes ``words.model_bytes`` checked (never from the
 file, which could change between the check and the read), and the detector owns the model and
 its interpreter: ``close`` frees them.  One thread at a time uses a detector.
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+from collections import deque
 from typing import Any
 
 import numpy as np
@@ -27,6 +31,7 @@ from .words import WakeWord, library_path, model_bytes
 FEATURE_S = 0.010  # one micro-frontend feature per 10 ms of audio...
 FEATURE_WINDOW_S = 0.030  # ...each of the 30 ms up to its end
 REFRACTORY_S = 1.0  # after a detection, the least time before the next
+KEPT_SCORES = 2000  # the latest scores past the floor kept for ``peak_since`` (a minute of the word said)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,6 +86,8 @@ class WakeDetector:
         self._feature_count = 0
         self._samples = 0
         self._trigger = Trigger(self.threshold)
+        self.floor = min(word.floor, self.threshold) if word.floor else self.threshold
+        self._near: deque[tuple[float, float]] = deque(maxlen=KEPT_SCORES)  # (seconds, score) past the floor
         self.last_heard: float | None = None  # the last detection's ``seconds``
 
     @property
@@ -92,10 +99,16 @@ class WakeDetector:
         """Read one block (16 kHz mono float32, any length); the detections in it."""
         found = []
         for now, score in self.scores(block):
+            if score > self.floor:
+                self._near.append((now, score))
             if self._trigger.step(now, score):
                 found.append(Detection(now, self.word.id, score))
                 self.last_heard = now
         return found
+
+    def peak_since(self, seconds: float) -> float:
+        """The highest score since ``seconds`` in the stream, if it passed the floor (else 0)."""
+        return max((score for at, score in self._near if at >= seconds), default=0.0)
 
     def scores(self, block: np.ndarray) -> list[tuple[float, float]]:
         """Read one block; the model's score at each of its outputs in it (every ``stride``
@@ -121,6 +134,7 @@ class WakeDetector:
         self._features = MicroWakeWordFeatures()
         self._feature_count = self._samples = 0
         self._trigger = Trigger(self.threshold)
+        self._near.clear()
         self.last_heard = None
 
     def close(self) -> None:

@@ -7,7 +7,8 @@ refused with a message, never handed to TensorFlow Lite.  The cutoff and window 
 own (their JSON configs); the threshold Parley uses is measured (``bench/bench_wake.py``: the
 lowest of those tried at which no false wake came in its two hours without the word, nor from
 Parley's own voice saying it): lower than the cutoff where that costs no false wake, because
-it halves the words missed in noise.  The package is found with ``importlib.util.find_spec`` and never
+it halves the words missed in noise.  Below the threshold, down to ``SECOND_LOOK``, the
+transcript decides.  The package is found with ``importlib.util.find_spec`` and never
 imported here: ``detector`` imports it when a model is loaded.
 
 "Parley" has no trained model: it is heard in the transcript hands-free makes of each
@@ -26,6 +27,13 @@ from ..errors import UntrustedFileError, WakeWordError
 from ..untrusted import read_bytes
 
 PACKAGE = "pymicro_wakeword"
+SECOND_LOOK = 0.1
+"""Every model word's floor: an utterance in which the word scored past it, but not past the
+threshold, wakes Parley when its transcript begins with the phrase too.  Measured
+(``bench/bench_wake.py``, 2026-12-07): no false wake in the two hours at 0.1 with that second
+look, where the detector alone woke 0.5 to 33.5 times an hour at 0.1; missed at 0 dB SNR Hey
+Jarvis 24% (32% without), Hey Mycroft 53% (68%), Alexa 52% (64%), Okay Nabu 77% (81%: whisper
+writes it "Okay, now", which is not taken for it)."""
 MAX_MODEL_BYTES = 1 << 20  # the models are 50-80 kB
 
 
@@ -38,6 +46,7 @@ class WakeWord:
     cutoff: float = 0.0  # the model's own: the mean probability above which its author hears it
     window: int = 0  # how many of the model's outputs (30 ms apart) that mean is over
     threshold: float = 0.0  # Parley's, measured (see the module)
+    floor: float = 0.0  # a score past it (not past the threshold) wakes Parley with the phrase in the transcript
 
     @property
     def heard_in_transcript(self) -> bool:
@@ -53,6 +62,7 @@ WAKE_WORDS = (
         0.97,
         5,
         0.5,
+        SECOND_LOOK,
     ),
     WakeWord(
         "okay_nabu",
@@ -62,6 +72,7 @@ WAKE_WORDS = (
         0.85,
         5,
         0.85,
+        SECOND_LOOK,
     ),
     WakeWord(
         "hey_mycroft",
@@ -71,6 +82,7 @@ WAKE_WORDS = (
         0.95,
         5,
         0.95,
+        SECOND_LOOK,
     ),
     WakeWord(
         "alexa",
@@ -80,6 +92,7 @@ WAKE_WORDS = (
         0.9,
         5,
         0.8,
+        SECOND_LOOK,
     ),
     WakeWord("parley", "Parley"),
 )

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import soundfile
 
-from parley.engine.audio.utterance import speech_in, speech_region, spoken_text
+from parley.engine.audio.utterance import speech_in, speech_region, spoken_text, without_repeats
 from parley.engine.audio.vad import voiced_region
 from parley.engine.speech import Segment, Transcript
 from tests.support.requirements import require
@@ -84,3 +84,25 @@ def test_spoken_text_joins_the_speech_segments() -> None:
     assert spoken_text(transcript) == "Hello. How are you?"
     assert spoken_text(Transcript([Segment(0.0, 1.0, " [BLANK_AUDIO]")], "en", 1.0, 0.1)) == ""
     assert spoken_text(Transcript([], "en", 1.0, 0.1)) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "Parley, what is the capital of France? Parley, What is the capital of France?",
+            "Parley, what is the capital of France?",
+        ),
+        ('What is the capital of France?" What is the capital of France?', 'What is the capital of France?"'),
+        ("No. No. Stop it.", "No. No. Stop it."),  # short: said twice on purpose
+        (
+            "I said I was coming. Then I said I was coming again.",
+            "I said I was coming. Then I said I was coming again.",
+        ),
+        ("One two three. Four five six. One two three.", "One two three. Four five six. One two three."),
+        ("Hello there", "Hello there"),
+        ("", ""),
+    ],
+)
+def test_a_sentence_whisper_wrote_twice_in_a_row_is_kept_once(text: str, said: str) -> None:
+    assert without_repeats(text) == said

@@ -57,5 +57,27 @@ def speech_in(text: str) -> str:
 
 
 def spoken_text(transcript: _Transcript) -> str:
-    """What was said: the transcript's segments without the non-speech markers; "" if nothing."""
-    return " ".join(filter(None, (speech_in(s.text) for s in transcript.segments)))
+    """What was said: the transcript's segments without the non-speech markers, a sentence that
+    whisper wrote twice in a row once (``without_repeats``); "" if nothing."""
+    return without_repeats(" ".join(filter(None, (speech_in(s.text) for s in transcript.segments))))
+
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*[\"')\]]*\s*")
+REPEATED_WORDS = 3  # a sentence this long or longer, twice in a row, is whisper's loop
+
+
+def without_repeats(text: str) -> str:
+    """``text`` with a sentence of ``REPEATED_WORDS`` words or more that follows itself word for
+    word dropped.  Primed with a prompt that the speech begins with ("Parley"), whisper tiny.en
+    wrote "Parley, what is the capital of France? Parley, What is the capital of France?" for the
+    question said once (2 of 3 takes on one thread, beside a busy core); nobody says a whole
+    sentence twice in one breath, and a short one ("No. No.") is left alone."""
+    kept: list[str] = []
+    last = ""
+    for sentence in _SENTENCE.findall(text):
+        words = " ".join(re.findall(r"[\w']+", sentence.lower()))
+        if words and words == last and len(words.split()) >= REPEATED_WORDS:
+            continue
+        kept.append(sentence)
+        last = words or last
+    return "".join(kept).strip()

@@ -88,7 +88,6 @@ class WakeDetector:
         self._trigger = Trigger(self.threshold)
         self.floor = min(word.floor, self.threshold) if word.floor else self.threshold
         self._near: deque[tuple[float, float]] = deque(maxlen=KEPT_SCORES)  # (seconds, score) past the floor
-        self.last_heard: float | None = None  # the last detection's ``seconds``
 
     @property
     def seconds(self) -> float:
@@ -103,7 +102,6 @@ class WakeDetector:
                 self._near.append((now, score))
             if self._trigger.step(now, score):
                 found.append(Detection(now, self.word.id, score))
-                self.last_heard = now
         return found
 
     def peak_since(self, seconds: float) -> float:
@@ -135,7 +133,6 @@ class WakeDetector:
         self._feature_count = self._samples = 0
         self._trigger = Trigger(self.threshold)
         self._near.clear()
-        self.last_heard = None
 
     def close(self) -> None:
         self._model.close()

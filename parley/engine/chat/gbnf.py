@@ -91,12 +91,8 @@ def seq(*items: Expr) -> Expr:
 
 def alt(*items: Expr) -> Expr:
     """A choice, flattened and without repeats; NEVER when there is nothing to choose."""
-    flat: list[Expr] = []
-    for item in items:
-        for part in item.items if isinstance(item, Alt) else (item,):
-            if part not in flat:
-                flat.append(part)
-    return flat[0] if len(flat) == 1 else Alt(tuple(flat))
+    flat = dict.fromkeys(part for item in items for part in (item.items if isinstance(item, Alt) else (item,)))
+    return next(iter(flat)) if len(flat) == 1 else Alt(tuple(flat))  # a dict: an enum of 20,000 stays linear
 
 
 def rep(item: Expr, low: int, high: int | None, keyword: str = "maxLength") -> Expr:

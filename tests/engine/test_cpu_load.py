@@ -98,6 +98,27 @@ def test_the_governor_gives_a_thread_per_free_core(loads: list[float | None], th
     assert got == threads
 
 
+@pytest.mark.parametrize(
+    ("loads", "threads"),
+    [
+        ([0.0, 0.0], 2),  # idle: every core
+        ([1.0, 1.0, 1.0], 1),  # a program keeps a core busy: one thread, as for short steps
+        ([0.5, 0.5, 0.5], 2),  # a core busy half the time (a bursty program): still both
+        ([2.0, 2.0, 2.0], 2),  # every core busy: more threads, more of the scheduler's fair share
+        ([1.8, 1.8, 1.8], 2),
+        ([None, None], 2),  # nothing can be read: the engine's own count
+    ],
+)
+def test_steps_of_several_tokens_take_a_thread_per_core_not_kept_busy(loads: list[float | None], threads: int) -> None:
+    clock = [0.0]
+    governor = ThreadGovernor(2, Scripted(2, [0.0, *loads]), clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
+    for _ in loads:
+        clock[0] += 0.3
+        counted = governor.threads(batch=True)
+    assert counted == threads
+    assert governor.threads() == (1 if loads[-1] and loads[-1] >= 0.5 else 2)  # one token a step: as before
+
+
 def test_after_a_long_wait_the_load_now_counts_not_its_average() -> None:
     """An engine that waited 10 s while another program kept a core busy sees that average at its
     first look; the program has ended: the next look, 0.3 s later, is taken as it is (smoothed from

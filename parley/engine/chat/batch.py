@@ -338,7 +338,8 @@ class BatchEngine(Owner):
             return
         device = self.model.device.device
         if self.model.governor is not None and not device.is_gpu and not device.remote:
-            decoder.set_threads(self.model.governor.threads())  # the cores other programs leave free
+            several = self.n_batch - decoder.room > 1  # tokens in this step: sequences, or a prompt
+            decoder.set_threads(self.model.governor.threads(batch=several))  # the cores other programs leave free
         try:
             decoder.decode(silenced=lambda: self._abort.cancelled)
         except DecodeAborted:

@@ -202,7 +202,7 @@ def test_an_indexing_killed_mid_way_leaves_a_working_index_that_resumes(tmp_path
     folder.mkdir()
     paragraph = "Each volume of the ledger records the harvest of one year in the valley. " * 20
     for i in range(60):
-        (folder / f"volume{i:02}.md").write_text(f"# Volume {i}\n\n" + (paragraph + "\n\n") * 6)
+        (folder / f"volume{i:02}.md").write_text(f"# Volume {i}\n\n" + (paragraph + "\n\n") * 3)
     index_path = tmp_path / "index.sqlite3"
     child = subprocess.Popen(
         [

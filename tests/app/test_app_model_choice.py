@@ -108,7 +108,7 @@ def test_measuring_makes_way_for_the_user_and_resumes_when_idle(
     require(packs.pack_state(packs.find_pack("qwen2.5-coder-0.5b")).usable, "the 0.5B model pack (./setup.sh test)")
     monkeypatch.setenv("PARLEY_CACHE_DIR", str(tmp_path / "cache"))
     packs._load.cache_clear()
-    controller = make_controller(qtbot, tmp_path, chat_model="default", threads=2, max_tokens=16)
+    controller = make_controller(qtbot, tmp_path, chat_model="default", max_tokens=16)
     chooser = controller.model_choice
     qtbot.waitUntil(lambda: chooser._job is not None, timeout=LOAD_TIMEOUT_MS)
     measuring = chooser._job

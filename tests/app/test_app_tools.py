@@ -42,7 +42,6 @@ def qwen_settings(model: Path, **more: Any) -> dict[str, Any]:
         "temperature": 0.0,
         "max_tokens": 96,
         "context_length": 4096,
-        "threads": 2,
         "always_allowed_tools": [],
         **more,
     }

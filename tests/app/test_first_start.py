@@ -49,7 +49,7 @@ def catalog(hub, model_bytes: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def _start(qtbot, tmp_path: Path) -> Controller:
     """The app as a fresh install starts it: default settings, the page not yet dismissed."""
-    controller = make_controller(qtbot, tmp_path, wait_ready=False, first_start_done=False, threads=2)
+    controller = make_controller(qtbot, tmp_path, wait_ready=False, first_start_done=False)
     qtbot.waitUntil(lambda: controller.first_start.page is not None, timeout=LOAD_TIMEOUT_MS)
     return controller
 

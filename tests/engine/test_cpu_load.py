@@ -81,6 +81,18 @@ class Scripted:
         return self.loads.pop(0) if self.loads else None
 
 
+def governed(loads: list[float | None], wanting: list[float | None] | None = None) -> tuple[int, int]:
+    """The counts a 2-core governor gives a step of one token and a step of several, after a
+    look at each of ``loads`` (a quarter second and more apart)."""
+    clock = [0.0]
+    meter = Scripted(2, [0.0, *loads], [0.0, *wanting] if wanting else None)
+    governor = ThreadGovernor(2, meter, clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
+    for _ in loads:
+        clock[0] += 0.3
+        governor.threads()
+    return governor.threads(), governor.threads(batch=True)
+
+
 @pytest.mark.parametrize(
     ("loads", "threads"),
     [
@@ -93,12 +105,7 @@ class Scripted:
     ],
 )
 def test_the_governor_gives_a_thread_per_free_core(loads: list[float | None], threads: int) -> None:
-    clock = [0.0]
-    governor = ThreadGovernor(2, Scripted(2, [0.0, *loads]), clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
-    for _ in loads:
-        clock[0] += 0.3
-        got = governor.threads()
-    assert got == threads
+    assert governed(loads)[0] == threads
 
 
 @pytest.mark.parametrize(
@@ -113,36 +120,20 @@ def test_the_governor_gives_a_thread_per_free_core(loads: list[float | None], th
     ],
 )
 def test_steps_of_several_tokens_take_a_thread_per_core_not_kept_busy(loads: list[float | None], threads: int) -> None:
-    clock = [0.0]
-    governor = ThreadGovernor(2, Scripted(2, [0.0, *loads]), clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
-    for _ in loads:
-        clock[0] += 0.3
-        counted = governor.threads(batch=True)
-    assert counted == threads
-    assert governor.threads() == (1 if loads[-1] and loads[-1] >= 0.5 else 2)  # one token a step: as before
+    one, several = governed(loads)
+    assert several == threads
+    assert one == (1 if loads[-1] and loads[-1] >= 0.5 else 2)  # one token a step: as before
 
 
 def test_programs_that_want_every_core_give_batched_steps_every_core() -> None:
     """Two hogs beside two of our threads get one core between them: by use alone one core is
     free; their threads ready to run say they want both, so a batched step takes its fair share."""
-    clock = [0.0]
-    meter = Scripted(2, [0.0, 1.0, 1.0, 1.0], wanting=[0.0, 2.0, 2.0, 2.0])
-    governor = ThreadGovernor(2, meter, clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
-    for _ in range(3):
-        clock[0] += 0.3
-        counted = governor.threads(batch=True)
-    assert (counted, governor.threads()) == (2, 1)  # one token a step: one thread, as before
+    assert governed([1.0, 1.0, 1.0], wanting=[2.0, 2.0, 2.0]) == (1, 2)  # one token a step: as before
 
 
 def test_a_program_that_wants_one_core_keeps_batched_steps_on_the_other() -> None:
     """One hog beside two of our threads uses two thirds of a core; it wants a whole one."""
-    clock = [0.0]
-    meter = Scripted(2, [0.0, 0.67, 0.67, 0.67], wanting=[0.0, 1.0, 1.0, 1.0])
-    governor = ThreadGovernor(2, meter, clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
-    for _ in range(3):
-        clock[0] += 0.3
-        counted = governor.threads(batch=True)
-    assert counted == 1
+    assert governed([0.67, 0.67, 0.67], wanting=[1.0, 1.0, 1.0])[1] == 1
 
 
 def tasks_proc(running: int, states: dict[str, str], cpus: int = 2) -> dict[str, str]:

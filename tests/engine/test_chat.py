@@ -45,7 +45,7 @@ def greedy(max_tokens: int = 48, **kw: object) -> SamplingParams:
 
 @pytest.fixture(scope="module")
 def smol() -> ChatModel:
-    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=2048, threads=2)
+    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=2048)
     yield model
     model.close()
 
@@ -305,7 +305,7 @@ def test_conversation_longer_than_the_context(tiny_llama: ChatModel) -> None:
 
 def test_reply_reaching_the_end_of_the_context() -> None:
     # The real model: its replies tokenize back to the same tokens, unlike a random model's.
-    with ChatModel(default_chat_model_path(), device="cpu", n_ctx=128, threads=2) as model:
+    with ChatModel(default_chat_model_path(), device="cpu", n_ctx=128) as model:
         session = ChatSession(model, "System.")
         first = session.reply("Hello there.", greedy(250, ignore_eos=True))
         assert first.finish == "context"  # nothing older to leave out

@@ -13,7 +13,7 @@ GREEDY = dict(temperature=0.0, repeat_penalty=1.0)
 
 @pytest.fixture(scope="module")
 def model():
-    with ChatModel(default_chat_model_path(), device="cpu", n_ctx=1024, threads=2) as m:
+    with ChatModel(default_chat_model_path(), device="cpu", n_ctx=1024) as m:
         yield m
 
 

@@ -240,7 +240,7 @@ def test_the_real_small_pack_joins_loads_and_answers(tmp_path: Path, monkeypatch
     require(packs.pack_state(pack).usable, "the 0.5B model pack (./setup.sh test installs it)")
     path = packs.pack_path(pack)
     assert path.stat().st_size == 491_400_064
-    with ChatModel(path, n_ctx=512, threads=2) as model:
+    with ChatModel(path, n_ctx=512) as model:
         reply = ChatSession(model, "Answer in one short sentence.").reply(
             "What is the capital of France?", SamplingParams(temperature=0, max_tokens=24)
         )

@@ -182,7 +182,7 @@ def test_json_object_mode_gives_an_object(tiny_engine: BatchEngine) -> None:
 
 
 def test_the_real_model_still_says_what_it_would(tmp_path: Path) -> None:
-    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=1024, threads=2)
+    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=1024)
     engine = BatchEngine(model, parallel=1, n_ctx=1024)
     try:
         schema = {

@@ -96,7 +96,7 @@ def test_an_mcp_tool_is_shown_for_requests_that_share_its_words(tmp_path: Path) 
 def qwen() -> Iterator[ChatModel]:
     state = packs.pack_state(packs.find_pack("qwen2.5-coder-0.5b"))
     require(state.usable, "the 0.5B model pack (./setup.sh test)")
-    with ChatModel(packs.pack_path(state.pack), device="cpu", n_ctx=4096, threads=2) as model:
+    with ChatModel(packs.pack_path(state.pack), device="cpu", n_ctx=4096) as model:
         yield model
 
 

@@ -54,7 +54,7 @@ WAIT = 120.0  # seconds: a bound that only a hang reaches
 
 @pytest.fixture(scope="module")
 def chat_model() -> Iterator[ChatModel]:
-    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=512, threads=2)
+    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=512)
     yield model
     model.close()
 

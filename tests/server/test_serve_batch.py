@@ -26,7 +26,7 @@ def greedy(max_tokens: int = 32) -> SamplingParams:
 
 @pytest.fixture(scope="module")
 def smol() -> Iterator[ChatModel]:
-    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=512, threads=2)
+    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=512)
     yield model
     model.close()
 

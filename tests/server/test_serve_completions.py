@@ -30,7 +30,7 @@ PROMPT = "The quick brown fox jumps over"
 
 
 def serve(path: Path, n_ctx: int = 512) -> Iterator[tuple[ServerHandle, ChatModel]]:
-    model = ChatModel(path, device="cpu", n_ctx=n_ctx, threads=2)
+    model = ChatModel(path, device="cpu", n_ctx=n_ctx)
     handle = start_server(model, None, ServerOptions(port=0, parallel=2, n_ctx=n_ctx))
     yield handle, model
     handle.stop()

@@ -217,7 +217,7 @@ QWEN = {"temperature": 0, "num_predict": 80}
 def test_qwen_calls_a_python_function_through_ollama() -> None:
     state = packs.pack_state(packs.find_pack("qwen2.5-coder-0.5b"))
     require(state.usable, "the 0.5B model pack (./setup.sh test)")
-    model = ChatModel(packs.pack_path(state.pack), device="cpu", n_ctx=2048, threads=2)
+    model = ChatModel(packs.pack_path(state.pack), device="cpu", n_ctx=2048)
     server = start_server(model, None, ServerOptions(port=0, parallel=1, n_ctx=2048))
     try:
         client = ollama_of(server)

@@ -57,7 +57,7 @@ def tiny_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerHand
 
 @pytest.fixture(scope="module")
 def starter_server() -> Iterator[ServerHandle]:
-    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=1024, threads=2)
+    model = ChatModel(default_chat_model_path(), device="cpu", n_ctx=1024)
     handle = start_server(model, None, ServerOptions(port=0, parallel=1, n_ctx=1024))
     yield handle
     handle.stop()

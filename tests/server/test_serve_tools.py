@@ -66,7 +66,7 @@ HOSTILE_TEMPLATE = (
 
 
 def serve(path: Any, n_ctx: int = 2048) -> Iterator[ServerHandle]:
-    model = ChatModel(path, device="cpu", n_ctx=n_ctx, threads=2)
+    model = ChatModel(path, device="cpu", n_ctx=n_ctx)
     handle = start_server(model, None, ServerOptions(port=0, parallel=1, n_ctx=n_ctx))
     yield handle
     handle.stop()

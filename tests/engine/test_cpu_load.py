@@ -74,23 +74,22 @@ class Scripted:
         self.cores = set(range(cores))
         self.loads = loads
         self.wants = wanting or []
+        self.wanting: float | None = None
 
     def others(self) -> float | None:
+        self.wanting = self.wants.pop(0) if self.wants else None
         return self.loads.pop(0) if self.loads else None
-
-    def wanting(self) -> float | None:
-        return self.wants.pop(0) if self.wants else None
 
 
 def governed(loads: list[float | None], wanting: list[float | None] | None = None) -> tuple[int, int]:
     """The counts a 2-core governor gives a step of one token and a step of several, after a
     look at each of ``loads`` (a quarter second and more apart)."""
     clock = [0.0]
-    meter = Scripted(2, [0.0, *loads], wanting)
+    meter = Scripted(2, [0.0, *loads], [0.0, *wanting] if wanting else None)
     governor = ThreadGovernor(2, meter, clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
     for _ in loads:
         clock[0] += 0.3
-        governor.threads(batch=True)
+        governor.threads()
     return governor.threads(), governor.threads(batch=True)
 
 
@@ -161,7 +160,9 @@ def test_the_others_threads_that_want_a_core(files: dict[str, str], tasks: list[
             raise OSError(path)
         return files[path]
 
-    assert CpuMeter(read, cores={0, 1}, tasks=lambda: tasks).wanting() == wanting
+    meter = CpuMeter(read, cores={0, 1}, tasks=lambda: tasks)
+    meter.others()
+    assert meter.wanting == wanting
 
 
 def test_after_a_long_wait_the_load_now_counts_not_its_average() -> None:
@@ -199,7 +200,7 @@ def test_a_real_cpu_hog_is_seen() -> None:
             time.sleep(0.3)
             seen = meter.others() or 0.0
         assert seen >= 0.6, seen  # a busy loop keeps a core busy
-        assert (meter.wanting() or 0.0) >= 1.0  # and is always ready to run
+        assert (meter.wanting or 0.0) >= 1.0, meter.wanting  # and is always ready to run
     finally:
         hog.kill()
         hog.wait()

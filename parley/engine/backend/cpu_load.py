@@ -65,7 +65,7 @@ def _tasks() -> list[str]:
 
 class CpuMeter:
     """Other programs' busy cores on the allowed cores, between two looks (``others``), and how
-    many of their threads want a core now (``wanting``)."""
+    many of their threads wanted a core at the last look (``wanting``)."""
 
     def __init__(
         self,
@@ -78,6 +78,10 @@ class CpuMeter:
         self._read, self._tasks = read, tasks
         self.cores = cores if cores is not None else _affinity()
         self._last: tuple[float, float, float] | None = None  # ticks: the cores' busy, ours, all
+        # Other programs' threads running or waiting for a core at the last look (None: unknown).
+        # Unlike ``others``, not limited by what the scheduler let them have: two programs that
+        # each want a core, beside two of our threads on two cores, use one core between them.
+        self.wanting: float | None = None
 
     def others(self) -> float | None:
         """Logical cores the other programs kept busy since the last call (None: the first call,
@@ -85,6 +89,7 @@ class CpuMeter:
         ticks, ``/proc/stat``'s and ``/proc/self/stat``'s alike."""
         now = self._sample()
         last, self._last = self._last, now
+        self.wanting = self._wanting()
         if now is None or last is None:
             return None
         busy, own, total = (a - b for a, b in zip(now, last, strict=True))
@@ -93,12 +98,10 @@ class CpuMeter:
         elapsed = total / len(self.cores)  # ticks that passed on each core
         return max(0.0, min(float(len(self.cores)), (busy - own) / elapsed))
 
-    def wanting(self) -> float | None:
-        """Other programs' threads running or ready to run now: ``procs_running`` of
-        ``/proc/stat`` less this process's threads in that state; None where it would count
-        cores this process may not use (an affinity mask, a container's cpuset), or cannot be
-        read.  Unlike ``others``, not limited by what the scheduler let them have: two programs
-        that each want a core, beside two of our threads on two cores, use one core between them."""
+    def _wanting(self) -> float | None:
+        """``procs_running`` of ``/proc/stat`` (the machine's threads running or ready to run
+        now) less this process's threads in that state; None where it would count cores this
+        process may not use (an affinity mask, a container's cpuset), or cannot be read."""
         try:
             stat = self._read("/proc/stat")
             running = next(int(line.split()[1]) for line in stat.splitlines() if line.startswith("procs_running "))
@@ -173,7 +176,6 @@ class ThreadGovernor:
         self._looked = clock()  # when the meter last looked
         self._others: float | None = None  # the smoothed estimate
         self._wanting: float | None = None  # the others' threads that want a core, smoothed alike
-        self._batched = False  # asked for steps of several tokens: ``wanting`` is looked at too
         self._stale = True  # the estimate is the average of a long wait: the next look replaces it
         self._threads = self._batch_threads = self.limit
         self.free = float(self.limit)  # the physical cores other programs left free, as last seen (smoothed)
@@ -183,7 +185,6 @@ class ThreadGovernor:
     def threads(self, batch: bool = False) -> int:
         """The count to use for the next step (a look at the load at most every ``SAMPLE_S``);
         ``batch``: the step holds several tokens (see the module's docstring)."""
-        self._batched = self._batched or batch
         self._look()
         return self._batch_threads if batch else self._threads
 
@@ -202,7 +203,7 @@ class ThreadGovernor:
             weight = 1.0 if self._stale else min(1.0, max(SMOOTHING, spanned / WINDOW_S))
             self._stale = spanned >= WINDOW_S
             self._others = weight * seen + (1 - weight) * (self._others or 0.0)
-            wanting = self._meter.wanting() if self._batched else None  # now: never stale; smoothed alike
+            wanting = self._meter.wanting  # a look at this moment: never stale, smoothed alike
             if wanting is not None:
                 self._wanting = (
                     wanting if self._wanting is None else SMOOTHING * wanting + (1 - SMOOTHING) * self._wanting

@@ -15,11 +15,10 @@ no other program keeps busy (at least 1), looked at again while it runs.
   ``SAMPLE_S``, smooths what it sees (a load that changes every 100 ms is followed on average;
   a look that spans a second or more, as between two transcriptions, is taken as it is, and so
   is the next short look after it: the long one told what the others did while this engine
-  waited, an average that may be stale by now; so the next look comes after ``AFTER_A_WAIT_S``,
-  not a quarter second), and never goes above the engine's own limit or below 1.  (Smoothed from
-  such a stale look instead, a server that had waited while another program ran computed on one
-  thread for 1.5 s after it ended: the starter served 4 clients at 143 tokens/s on an idle
-  machine where two threads gave 184, ``bench_threads.py --server``.)
+  waited, an average that may be stale by now), and never goes above the engine's own limit or
+  below 1.  (Smoothed from such a stale look instead, a server that had waited while another
+  program ran computed on one thread for 1.5 s after it ended: the starter served 4 clients at
+  143 tokens/s on an idle machine where two threads gave 184, ``bench_threads.py --server``.)
 
 A thread count the user set (``--threads``, Settings) is used as it is: no governor.
 
@@ -48,7 +47,6 @@ from .threads import threads_per_core
 SAMPLE_S = 0.25  # how often a governor looks at the load (two small /proc reads)
 SMOOTHING = 0.3  # weight of the newest look in the running estimate of the others' load ...
 WINDOW_S = 1.0  # ... or more, up to all of it, for a look that spans this long (a transcription's)
-AFTER_A_WAIT_S = 0.05  # the next look after a long one: soon, for the long one's average may be stale
 TOLERANCE = 0.35  # a core the others keep this busy (on average) still takes a thread of ours
 BATCH_TOLERANCE = 0.75  # ... in steps of several tokens
 FAIR_SHARE = 0.5  # fewer free cores than this: batched steps take every core (the scheduler's fair share)
@@ -195,9 +193,9 @@ class ThreadGovernor:
         with self._lock:
             if now < self._next:
                 return
+            self._next = now + SAMPLE_S
             seen = self._meter.others()
             spanned, self._looked = now - self._looked, now
-            self._next = now + (AFTER_A_WAIT_S if spanned >= WINDOW_S else SAMPLE_S)
             if seen is None:
                 return
             weight = 1.0 if self._stale else min(1.0, max(SMOOTHING, spanned / WINDOW_S))

@@ -70,22 +70,19 @@ def test_counters_that_cannot_be_read_say_nothing(second: dict[str, str]) -> Non
 class Scripted:
     """A meter that reports the others' load the test gives (the real one reads /proc)."""
 
-    def __init__(self, cores: int, loads: list[float | None], wanting: list[float | None] | None = None) -> None:
+    def __init__(self, cores: int, loads: list[float | None]) -> None:
         self.cores = set(range(cores))
         self.loads = loads
-        self.wants = wanting or []
-        self.wanting: float | None = None
 
     def others(self) -> float | None:
-        self.wanting = self.wants.pop(0) if self.wants else None
         return self.loads.pop(0) if self.loads else None
 
 
-def governed(loads: list[float | None], wanting: list[float | None] | None = None) -> tuple[int, int]:
+def governed(loads: list[float | None]) -> tuple[int, int]:
     """The counts a 2-core governor gives a step of one token and a step of several, after a
     look at each of ``loads`` (a quarter second and more apart)."""
     clock = [0.0]
-    meter = Scripted(2, [0.0, *loads], [0.0, *wanting] if wanting else None)
+    meter = Scripted(2, [0.0, *loads])
     governor = ThreadGovernor(2, meter, clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
     for _ in loads:
         clock[0] += 0.3
@@ -125,46 +122,6 @@ def test_steps_of_several_tokens_take_a_thread_per_core_not_kept_busy(loads: lis
     assert one == (1 if loads[-1] and loads[-1] >= 0.5 else 2)  # one token a step: as before
 
 
-def test_programs_that_want_every_core_give_batched_steps_every_core() -> None:
-    """Two hogs beside two of our threads get one core between them: by use alone one core is
-    free; their threads ready to run say they want both, so a batched step takes its fair share."""
-    assert governed([1.0, 1.0, 1.0], wanting=[2.0, 2.0, 2.0]) == (1, 2)  # one token a step: as before
-
-
-def test_a_program_that_wants_one_core_keeps_batched_steps_on_the_other() -> None:
-    """One hog beside two of our threads uses two thirds of a core; it wants a whole one."""
-    assert governed([0.67, 0.67, 0.67], wanting=[1.0, 1.0, 1.0])[1] == 1
-
-
-def tasks_proc(running: int, states: dict[str, str], cpus: int = 2) -> dict[str, str]:
-    files = proc({n: (100, 100) for n in range(cpus)}, own=10)
-    files["/proc/stat"] += f"procs_running {running}\nprocs_blocked 0\n"
-    for tid, state in states.items():
-        files[f"/proc/self/task/{tid}/stat"] = f"{tid} (python (x)) {state} 1 2 3"
-    return files
-
-
-@pytest.mark.parametrize(
-    ("files", "tasks", "wanting"),
-    [
-        (tasks_proc(5, {"10": "R", "11": "S", "12": "R"}), ["10", "11", "12"], 3.0),  # 5 ready, 2 of them ours
-        (tasks_proc(1, {"10": "R"}), ["10", "13"], 0.0),  # a thread of ours that ended meanwhile
-        (tasks_proc(5, {"10": "R"}, cpus=4), ["10"], None),  # more cores than ours: would count theirs
-        (tasks_proc(5, {"10": "R"}), ["10", "../1"], None),  # a task name that is no thread id
-        (proc({0: (1, 1), 1: (1, 1)}, own=1), ["10"], None),  # no procs_running line
-    ],
-)
-def test_the_others_threads_that_want_a_core(files: dict[str, str], tasks: list[str], wanting: float | None) -> None:
-    def read(path: str) -> str:
-        if path not in files:
-            raise OSError(path)
-        return files[path]
-
-    meter = CpuMeter(read, cores={0, 1}, tasks=lambda: tasks)
-    meter.others()
-    assert meter.wanting == wanting
-
-
 def test_after_a_long_wait_the_load_now_counts_not_its_average() -> None:
     """An engine that waited 10 s while another program kept a core busy sees that average at its
     first look; the program has ended: the next look, 0.3 s later, is taken as it is (smoothed from
@@ -198,7 +155,6 @@ def test_a_real_cpu_hog_is_seen() -> None:
             time.sleep(0.3)
             seen = meter.others() or 0.0
         assert seen >= 0.6, seen  # a busy loop keeps a core busy
-        assert (meter.wanting or 0.0) >= 1.0, meter.wanting  # and is always ready to run
     finally:
         hog.kill()
         hog.wait()

@@ -23,14 +23,11 @@ no other program keeps busy (at least 1), looked at again while it runs.
 A thread count the user set (``--threads``, Settings) is used as it is: no governor.
 
 Steps of several tokens (the server's batch engine: several sequences at once, or a prompt) count
-differently: they are longer, so a thread that waits at a barrier loses a smaller part of each, and
-a core that is busy only half the time still takes a thread. When the others want every core, each
-of our threads gets its fair share of the cores from the scheduler, so more threads are more share:
-every core takes one. What the others want is counted from the threads ready to run at each look
-(``CpuMeter.wanting``), not only from what they used: beside two of our threads, two hogs on two
-cores use one core between them, and counted by use alone the governor found one core free, computed
-on one thread, and stayed there. Measured with 4 clients of ``parley serve`` and the 1.5B model on 2
-cores (``bench_threads.py --server``): beside two hogs 2 threads gave 21.4 tokens/s against 16.6 on
+differently: they are longer, so a thread that waits at a barrier loses a smaller part of each, and a core that is
+busy only half the time still takes a thread.  When the others keep every core busy, each of our
+threads gets its fair share of the cores from the scheduler, so more threads are more share:
+every core takes one.  Measured with 4 clients of ``parley serve`` and the 1.5B model on 2 cores
+(``bench_threads.py --server``): beside two hogs 2 threads gave 21.4 tokens/s against 16.6 on
 one, beside a bursty one 34.2 against 27.3, beside one hog 22.7 against 25.1 (one thread still).
 """
 
@@ -57,29 +54,15 @@ def _read(path: str) -> str:
         return file.read(1 << 20).decode("ascii", "replace")
 
 
-def _tasks() -> list[str]:
-    return os.listdir("/proc/self/task")
-
-
 class CpuMeter:
-    """Other programs' busy cores on the allowed cores, between two looks (``others``), and how
-    many of their threads wanted a core at the last look (``wanting``)."""
+    """Other programs' busy cores on the allowed cores, between two looks (``others``)."""
 
-    def __init__(
-        self,
-        read: Callable[[str], str] = _read,
-        cores: set[int] | None = None,
-        tasks: Callable[[], list[str]] = _tasks,
-    ) -> None:
-        """``read(path)``: a file's text, ``tasks()``: this process's thread ids (tests give
-        their own); ``cores``: the logical cores this process may use (its affinity mask)."""
-        self._read, self._tasks = read, tasks
+    def __init__(self, read: Callable[[str], str] = _read, cores: set[int] | None = None) -> None:
+        """``read(path)``: a file's text (tests give their own); ``cores``: the logical cores
+        this process may use (its affinity mask)."""
+        self._read = read
         self.cores = cores if cores is not None else _affinity()
         self._last: tuple[float, float, float] | None = None  # ticks: the cores' busy, ours, all
-        # Other programs' threads running or waiting for a core at the last look (None: unknown).
-        # Unlike ``others``, not limited by what the scheduler let them have: two programs that
-        # each want a core, beside two of our threads on two cores, use one core between them.
-        self.wanting: float | None = None
 
     def others(self) -> float | None:
         """Logical cores the other programs kept busy since the last call (None: the first call,
@@ -87,7 +70,6 @@ class CpuMeter:
         ticks, ``/proc/stat``'s and ``/proc/self/stat``'s alike."""
         now = self._sample()
         last, self._last = self._last, now
-        self.wanting = self._wanting()
         if now is None or last is None:
             return None
         busy, own, total = (a - b for a, b in zip(now, last, strict=True))
@@ -95,30 +77,6 @@ class CpuMeter:
             return None
         elapsed = total / len(self.cores)  # ticks that passed on each core
         return max(0.0, min(float(len(self.cores)), (busy - own) / elapsed))
-
-    def _wanting(self) -> float | None:
-        """``procs_running`` of ``/proc/stat`` (the machine's threads running or ready to run
-        now) less this process's threads in that state; None where it would count cores this
-        process may not use (an affinity mask, a container's cpuset), or cannot be read."""
-        try:
-            stat = self._read("/proc/stat")
-            running = next(int(line.split()[1]) for line in stat.splitlines() if line.startswith("procs_running "))
-            cpus = sum(1 for line in stat.splitlines() if line.startswith("cpu") and line[3:4].isdigit())
-            tasks = self._tasks()[:4096]
-            ours = 0
-            for task in tasks:
-                if not task.isdigit():
-                    return None
-                try:
-                    state = self._read(f"/proc/self/task/{task}/stat").rsplit(")", 1)[1].split()[0]
-                except OSError:
-                    continue  # a thread that ended meanwhile
-                ours += state == "R"
-        except (OSError, StopIteration, IndexError, ValueError):
-            return None
-        if cpus != len(self.cores) or running < 0:
-            return None
-        return float(max(0, running - ours))
 
     def _sample(self) -> tuple[float, float, float] | None:
         try:
@@ -173,7 +131,6 @@ class ThreadGovernor:
         self._next = 0.0
         self._looked = clock()  # when the meter last looked
         self._others: float | None = None  # the smoothed estimate
-        self._wanting: float | None = None  # the others' threads that want a core, smoothed alike
         self._stale = True  # the estimate is the average of a long wait: the next look replaces it
         self._threads = self._batch_threads = self.limit
         self.free = float(self.limit)  # the physical cores other programs left free, as last seen (smoothed)
@@ -201,19 +158,13 @@ class ThreadGovernor:
             weight = 1.0 if self._stale else min(1.0, max(SMOOTHING, spanned / WINDOW_S))
             self._stale = spanned >= WINDOW_S
             self._others = weight * seen + (1 - weight) * (self._others or 0.0)
-            wanting = self._meter.wanting  # a look at this moment: never stale, smoothed alike
-            if wanting is not None:
-                self._wanting = (
-                    wanting if self._wanting is None else SMOOTHING * wanting + (1 - SMOOTHING) * self._wanting
-                )
             free = (len(self._meter.cores) - self._others) / self._per_core  # in physical cores
             self.free = free
             wanted = max(1, min(self.limit, math.floor(free + TOLERANCE)))
             if wanted != self._threads:
                 self._threads = wanted
                 self.changes += 1
-            wanted_free = (len(self._meter.cores) - max(self._others, self._wanting or 0.0)) / self._per_core
-            shared = self.limit if wanted_free < FAIR_SHARE else math.floor(wanted_free + BATCH_TOLERANCE)
+            shared = self.limit if free < FAIR_SHARE else math.floor(free + BATCH_TOLERANCE)
             self._batch_threads = max(1, min(self.limit, shared))
 
 

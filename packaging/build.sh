@@ -126,8 +126,8 @@ Description: local, private voice and chat assistant
  models are included.
 EOF
 DEB=dist/${DEB_PACKAGE}_${VERSION}_amd64.deb
-# gzip at its fastest level rather than dpkg's default xz: xz ran past 10 minutes on this 2-core build machine, and
-# the models, half of the package, hardly compress either way.
+# gzip at its fastest level rather than dpkg's default xz: xz ran past 10 minutes on this 2-core
+# build machine, and the models, half of the package, hardly compress either way.
 dpkg-deb --root-owner-group -Zgzip -z1 --build "$STAGE" "$DEB.tmp" >/dev/null
 mv "$DEB.tmp" "$DEB"
 say "$DEB: $(mb "$DEB"), installs $(du -s -B MB --exclude=DEBIAN "$STAGE" | cut -f1) ($(took "$t") s)"

@@ -23,12 +23,14 @@ no other program keeps busy (at least 1), looked at again while it runs.
 A thread count the user set (``--threads``, Settings) is used as it is: no governor.
 
 Steps of several tokens (the server's batch engine: several sequences at once, or a prompt) count
-differently: they are longer, so a thread that waits at a barrier loses a smaller part of each, and a core that is
-busy only half the time still takes a thread.  When the others keep every core busy, each of our
-threads gets its fair share of the cores from the scheduler, so more threads are more share:
-every core takes one.  Measured with 4 clients of ``parley serve`` and the 1.5B model on 2 cores
-(``bench_threads.py --server``): beside two hogs 2 threads gave 21.4 tokens/s against 16.6 on
+differently: they are longer, so a thread that waits at a barrier loses a smaller part of each, and
+a core that is busy only half the time still takes a thread. When the others keep every core busy,
+each of our threads gets its fair share of the cores from the scheduler, so more threads are more
+share: every core takes one. Measured with 4 clients of ``parley serve`` and the 1.5B model on 2
+cores (``bench_threads.py --server``): beside two hogs 2 threads gave 21.4 tokens/s against 16.6 on
 one, beside a bursty one 34.2 against 27.3, beside one hog 22.7 against 25.1 (one thread still).
+The rule reads what the others used, though, and two hogs beside two of our threads use one core
+between them: auto stays on one thread there (0.80 of two; docs/measurements.md).
 """
 
 from __future__ import annotations

@@ -70,11 +70,15 @@ def test_counters_that_cannot_be_read_say_nothing(second: dict[str, str]) -> Non
 class Scripted:
     """A meter that reports the others' load the test gives (the real one reads /proc)."""
 
-    def __init__(self, cores: int, loads: list[float | None]) -> None:
+    def __init__(self, cores: int, loads: list[float | None], owns: list[float] | None = None) -> None:
+        """``owns``: the cores this process used in each look (0 where not given)."""
         self.cores = set(range(cores))
         self.loads = loads
+        self.owns = owns or []
+        self.own = 0.0
 
     def others(self) -> float | None:
+        self.own = self.owns.pop(0) if self.owns else 0.0
         return self.loads.pop(0) if self.loads else None
 
 
@@ -261,3 +265,54 @@ def test_an_absurd_thread_count_is_the_cores_there_are(tmp_path: Path) -> None:
 
     with ChatModel(write_tiny_chat_model(tmp_path / "tiny.gguf"), device="cpu", n_ctx=256, threads=1000) as model:
         assert model.threads == thread_policy.allowed_cores() and model.governor is None
+
+
+def test_the_meter_reports_this_process_s_own_share_too() -> None:
+    files = Files(proc({0: (100, 100), 1: (100, 100)}, own=50), proc({0: (300, 100), 1: (200, 200)}, own=150))
+    meter = CpuMeter(files.read, cores={0, 1})
+    files.next()
+    meter.others()
+    files.next()
+    meter.others()
+    assert meter.own == pytest.approx(0.5)  # 100 of the 200 ticks each core saw
+
+
+def batch_counts(looks: list[tuple[float, float]], spacing: float = 0.3) -> list[int]:
+    """The count a 2-core governor gives steps of several tokens after each look, ``looks`` being
+    (the others' cores, ours) over the span since the one before, with the count it gave then."""
+    clock = [0.0]
+    meter = Scripted(2, [0.0] + [o for o, _ in looks], [0.0] + [w for _, w in looks])
+    governor = ThreadGovernor(2, meter, clock=lambda: clock[0], per_core=1)  # type: ignore[arg-type]
+    counts = []
+    for _ in looks:
+        clock[0] += spacing
+        counts.append(governor.threads(batch=True))
+    return counts
+
+
+def test_on_one_thread_the_shares_tell_one_busy_program_from_two() -> None:
+    """Both cores busy, one of our threads: one other program uses the other core (1 : 1); two
+    share the cores with it (4 : 2, three runnable threads on two cores).  The first look, on
+    both cores, is a probe (one thread for a look's span): beside one program, steps of several
+    tokens stay on one thread; beside two, each takes every core, the scheduler's fair share."""
+    assert batch_counts([(1.0, 1.0)] * 3) == [1, 1, 1]
+    assert batch_counts([(1.33, 0.67)] * 3) == [1, 2, 2]
+
+
+def test_on_every_core_a_contested_machine_is_probed_now_and_then() -> None:
+    """On both cores beside busy programs the shares are the same for one program or two (ggml's
+    threads wait at barriers): the estimate is held, and every ``PROBE_EVERY_S`` one look's span
+    runs one thread fewer to read it again."""
+    from parley.engine.backend.cpu_load import PROBE_EVERY_S
+
+    two_hogs_on_two = (1.0, 1.0)
+    two_hogs_on_one = (1.33, 0.67)
+    looks = [two_hogs_on_two, two_hogs_on_one] + [two_hogs_on_two] * 6 + [two_hogs_on_one, two_hogs_on_two]
+    counts = batch_counts(looks, spacing=0.3)
+    assert PROBE_EVERY_S == pytest.approx(2.0)  # the looks below are 0.3 s apart
+    assert counts == [1, 2, 2, 2, 2, 2, 2, 1, 2, 2]  # probes at the first look and 2.1 s later
+
+
+def test_an_idle_machine_is_never_probed() -> None:
+    """Both cores ours but for a little (the clients reading the replies): no contest, no probe."""
+    assert batch_counts([(0.1, 1.9)] * 20) == [2] * 20

@@ -15,10 +15,11 @@ no other program keeps busy (at least 1), looked at again while it runs.
   ``SAMPLE_S``, smooths what it sees (a load that changes every 100 ms is followed on average;
   a look that spans a second or more, as between two transcriptions, is taken as it is, and so
   is the next short look after it: the long one told what the others did while this engine
-  waited, an average that may be stale by now), and never goes above the engine's own limit or
-  below 1.  (Smoothed from such a stale look instead, a server that had waited while another
-  program ran computed on one thread for 1.5 s after it ended: the starter served 4 clients at
-  143 tokens/s on an idle machine where two threads gave 184, ``bench_threads.py --server``.)
+  waited, an average that may be stale by now, so the next look comes ``AFTER_A_WAIT_S`` later),
+  and never goes above the engine's own limit or below 1.  (Smoothed from such a stale look
+  instead, a server that had waited while another program ran computed on one thread for 1.5 s
+  after it ended: the starter served 4 clients at 143 tokens/s on an idle machine where two
+  threads gave 184, ``bench_threads.py --server``.)
 
 A thread count the user set (``--threads``, Settings) is used as it is: no governor.
 
@@ -29,8 +30,16 @@ each of our threads gets its fair share of the cores from the scheduler, so more
 share: every core takes one. Measured with 4 clients of ``parley serve`` and the 1.5B model on 2
 cores (``bench_threads.py --server``): beside two hogs 2 threads gave 21.4 tokens/s against 16.6 on
 one, beside a bursty one 34.2 against 27.3, beside one hog 22.7 against 25.1 (one thread still).
-The rule reads what the others used, though, and two hogs beside two of our threads use one core
-between them: auto stays on one thread there (0.80 of two; docs/measurements.md).
+What the others *used* does not tell how many of them there are: two hogs beside two of our
+threads use one core between them, as one hog does.  Where the cores are contested (all busy, the
+others' part at least ``CONTESTED``), the shares tell it while we run fewer threads than our
+limit: runnable threads share the cores evenly, so the others want ``used * ours / our share``
+cores (one hog beside one thread of ours: 1 : 1; two: 4/3 : 2/3, two cores wanted).  On every
+core the shares are alike for one hog or two (ggml's threads wait at barriers), so the estimate
+is held there and read again now and then (every ``PROBE_EVERY_S``, and at once after a long
+wait) with one thread fewer for a look's span.  Measured with 4 clients of the 1.5B: auto 0.95-
+0.98 of the best fixed count idle, beside one or two hogs and a bursty one (0.80 beside two
+hogs before; docs/measurements.md).
 """
 
 from __future__ import annotations
@@ -48,6 +57,11 @@ SMOOTHING = 0.3  # weight of the newest look in the running estimate of the othe
 WINDOW_S = 1.0  # ... or more, up to all of it, for a look that spans this long (a transcription's)
 TOLERANCE = 0.35  # a core the others keep this busy (on average) still takes a thread of ours
 BATCH_TOLERANCE = 0.75  # ... in steps of several tokens
+AFTER_A_WAIT_S = 0.05  # the next look after a long one (a stale average) comes this soon
+SATURATED = 0.9  # the cores count as all busy at this share of them (the ticks' jitter) ...
+CONTESTED = 0.5  # ... and as contested when the others' part is this many cores or more ...
+MIN_OWN = 0.2  # ... and ours this many (below it our threads were waiting, not running)
+PROBE_EVERY_S = 2.0  # on every core of a contested machine: a look on one thread fewer this often
 FAIR_SHARE = 0.5  # fewer free cores than this: batched steps take every core (the scheduler's fair share)
 
 
@@ -65,6 +79,7 @@ class CpuMeter:
         self._read = read
         self.cores = cores if cores is not None else _affinity()
         self._last: tuple[float, float, float] | None = None  # ticks: the cores' busy, ours, all
+        self.own = 0.0  # logical cores this process kept busy in the last look's span
 
     def others(self) -> float | None:
         """Logical cores the other programs kept busy since the last call (None: the first call,
@@ -78,6 +93,7 @@ class CpuMeter:
         if total <= 0 or busy < 0 or own < 0:
             return None
         elapsed = total / len(self.cores)  # ticks that passed on each core
+        self.own = max(0.0, min(float(len(self.cores)), own / elapsed))
         return max(0.0, min(float(len(self.cores)), (busy - own) / elapsed))
 
     def _sample(self) -> tuple[float, float, float] | None:
@@ -133,6 +149,10 @@ class ThreadGovernor:
         self._next = 0.0
         self._looked = clock()  # when the meter last looked
         self._others: float | None = None  # the smoothed estimate
+        self._wants = 0.0  # the smoothed estimate of the cores the others would use (steps of several tokens)
+        self._wants_stale = True  # ... from a long wait's look, or before a probe: the next reading replaces it
+        self._handed = self.limit  # the count the last step was given
+        self._probed = -math.inf  # when the governor last ran one thread fewer to read the shares
         self._stale = True  # the estimate is the average of a long wait: the next look replaces it
         self._threads = self._batch_threads = self.limit
         self.free = float(self.limit)  # the physical cores other programs left free, as last seen (smoothed)
@@ -143,7 +163,8 @@ class ThreadGovernor:
         """The count to use for the next step (a look at the load at most every ``SAMPLE_S``);
         ``batch``: the step holds several tokens (see the module's docstring)."""
         self._look()
-        return self._batch_threads if batch else self._threads
+        self._handed = self._batch_threads if batch else self._threads
+        return self._handed
 
     def _look(self) -> None:
         now = self._clock()
@@ -152,13 +173,14 @@ class ThreadGovernor:
         with self._lock:
             if now < self._next:
                 return
-            self._next = now + SAMPLE_S
             seen = self._meter.others()
             spanned, self._looked = now - self._looked, now
+            waited = spanned >= WINDOW_S
+            self._next = now + (AFTER_A_WAIT_S if waited else SAMPLE_S)  # a stale average: look again soon
             if seen is None:
                 return
             weight = 1.0 if self._stale else min(1.0, max(SMOOTHING, spanned / WINDOW_S))
-            self._stale = spanned >= WINDOW_S
+            self._stale = waited
             self._others = weight * seen + (1 - weight) * (self._others or 0.0)
             free = (len(self._meter.cores) - self._others) / self._per_core  # in physical cores
             self.free = free
@@ -166,8 +188,32 @@ class ThreadGovernor:
             if wanted != self._threads:
                 self._threads = wanted
                 self.changes += 1
-            shared = self.limit if free < FAIR_SHARE else math.floor(free + BATCH_TOLERANCE)
-            self._batch_threads = max(1, min(self.limit, shared))
+            self._batch_threads = self._batch_count(seen, weight, waited, now)
+
+    def _batch_count(self, seen: float, weight: float, waited: bool, now: float) -> int:
+        """The count for steps of several tokens, from what the others *want* (see the module's
+        docstring): where the cores are contested, our threads' share of them against the others'
+        tells how many others there are, but only while we run on fewer threads than our limit."""
+        cores = len(self._meter.cores)
+        own = self._meter.own
+        contested = seen >= CONTESTED and own >= MIN_OWN and seen + own >= SATURATED * cores
+        if not contested:
+            wants: float | None = seen  # a core was idle: the others took all they wanted
+        elif self._handed < self.limit:
+            wants = seen * self._handed / own  # runnable threads share the cores evenly
+        else:
+            wants = None  # on every core the shares are alike for one busy program or more
+        if wants is not None:
+            fresh = 1.0 if self._wants_stale else weight
+            self._wants = fresh * wants + (1 - fresh) * (self._wants or 0.0)
+            self._wants_stale = waited
+        free = (cores - self._wants) / self._per_core
+        count = self.limit if free < FAIR_SHARE else math.floor(free + BATCH_TOLERANCE)
+        if wants is None and (self._wants_stale or now - self._probed >= PROBE_EVERY_S):
+            self._probed = now  # one thread fewer for a look's span, to read the shares again
+            self._wants_stale = True  # ... and take that reading as it is
+            count = self.limit - 1
+        return max(1, min(self.limit, count))
 
 
 def _affinity() -> set[int]:

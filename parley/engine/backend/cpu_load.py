@@ -37,9 +37,9 @@ limit: runnable threads share the cores evenly, so the others want ``used * ours
 cores (one hog beside one thread of ours: 1 : 1; two: 4/3 : 2/3, two cores wanted).  On every
 core the shares are alike for one hog or two (ggml's threads wait at barriers), so the estimate
 is held there and read again now and then (every ``PROBE_EVERY_S``, and at once after a long
-wait) with one thread fewer for a look's span.  Measured with 4 clients of the 1.5B: auto 0.95-
-0.98 of the best fixed count idle, beside one or two hogs and a bursty one (0.80 beside two
-hogs before; docs/measurements.md).
+wait) with one thread fewer for a look's span.  Measured with 4 clients: auto 0.97-1.01 of the
+best fixed count with the 1.5B idle, beside one or two hogs and a bursty one (0.80 beside two
+hogs before), the starter 0.95-1.00 (docs/measurements.md).
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ class ThreadGovernor:
             wants = None  # on every core the shares are alike for one busy program or more
         if wants is not None:
             fresh = 1.0 if self._wants_stale else weight
-            self._wants = fresh * wants + (1 - fresh) * (self._wants or 0.0)
+            self._wants = fresh * wants + (1 - fresh) * self._wants
             self._wants_stale = waited
         free = (cores - self._wants) / self._per_core
         count = self.limit if free < FAIR_SHARE else math.floor(free + BATCH_TOLERANCE)

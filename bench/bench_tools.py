@@ -46,7 +46,8 @@ the processor (``/proc/cpuinfo``) and the threads with the figures, and the fail
 models named like ``1.5b`` (``--show-failures``: of every model).
 
     .venv/bin/python bench/bench_tools.py [--models starter pack:qwen2.5-coder-0.5b pack:qwen2.5-coder-1.5b]
-                                          [--limit N] [--only built-in|mcp|none] [--json out.json]
+                                          [--limit N] [--only built-in|mcp|none] [--kinds KIND ...]
+                                          [--json out.json]
                                           [--threads N] [--no-direct] [--show-failures]
     .venv/bin/python bench/bench_tools.py --rescore out.json [--show-failures]   # a saved run, checked again
 """
@@ -118,10 +119,10 @@ def resolve(model: str) -> Path:
     return pack_path(find_pack(model.removeprefix("pack:")))
 
 
-def chosen(only: str | None, limit: int | None) -> list[Request]:
-    """The requests of group ``only`` (all by default); ``limit``: that many, spread evenly
-    over them (a quick look at every kind)."""
-    pool = [r for r in REQUESTS if only is None or r.group == only]
+def chosen(only: str | None, limit: int | None, kinds: list[str] | None = None) -> list[Request]:
+    """The requests of group ``only`` (all by default) and of ``kinds`` (all by default);
+    ``limit``: that many, spread evenly over them (a quick look at every kind)."""
+    pool = [r for r in REQUESTS if (only is None or r.group == only) and (not kinds or r.kind in kinds)]
     if limit is None or limit >= len(pool):
         return pool
     return [pool[i * len(pool) // limit] for i in range(limit)]
@@ -654,6 +655,7 @@ def main() -> int:
     parser.add_argument("--models", nargs="+", default=list(DEFAULT_MODELS), help="starter, pack:ID, GGUF files")
     parser.add_argument("--limit", type=int, help="only N requests, spread evenly over the set (a quick look)")
     parser.add_argument("--only", choices=GROUPS, help="only the requests of one group")
+    parser.add_argument("--kinds", nargs="+", choices=KINDS, help="only the requests of these kinds")
     parser.add_argument("--json", type=Path, help="write every request's outcome and the summaries here")
     parser.add_argument("--threads", type=int, help="CPU threads (default: Parley's default)")
     parser.add_argument("--no-direct", action="store_true", help="skip the same requests without tools (faster)")
@@ -664,7 +666,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.rescore:
         return rescore(args.rescore, args.show_failures)
-    requests = chosen(args.only, args.limit)
+    requests = chosen(args.only, args.limit, args.kinds)
     if args.worker:
         result = run_model(args.worker, args.threads, requests, direct=not args.no_direct)
         args.worker_out.write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
@@ -675,6 +677,7 @@ def main() -> int:
         "cores": cores(),
         "requests": len(requests),
         "only": args.only,
+        "kinds": args.kinds,
         "limit": args.limit,
     }
     print(f"{header['cpu']}, {header['cores']} cores; {len(requests)} requests", file=sys.stderr)
@@ -686,6 +689,7 @@ def main() -> int:
             command += ["--threads", str(args.threads)] if args.threads else []
             command += ["--limit", str(args.limit)] if args.limit else []
             command += ["--only", args.only] if args.only else []
+            command += ["--kinds", *args.kinds] if args.kinds else []
             command += ["--no-direct"] if args.no_direct else []
             started = time.perf_counter()
             done = subprocess.run(command, cwd=REPO, check=False)

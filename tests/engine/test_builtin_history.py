@@ -227,3 +227,6 @@ def test_windows_and_words_as_the_model_writes_them() -> None:
         ["dentist", "bill"],
         {"conversations", "dictations"},
     )
+    # Words are looked for without their endings: "packing" finds "what should I pack?".
+    assert search_words("packing for Lisbon")[0] == ["pack", "lisbon"]
+    assert search_words("birthdays notes")[0] == ["birthday", "note"]

@@ -113,6 +113,13 @@ def test_what_is_not_a_duration_is_refused(text: str, problem: str) -> None:
         ("december 24 at 6pm", "2025-12-24 18:00"),
         ("2025-12-24 18:00", "2025-12-24 18:00"),
         ("2025-12-24T17:00:00Z", "2025-12-24 18:00"),
+        ("half past six", "2025-12-09 18:30"),  # as people say it, numbers in words
+        ("half past 6", "2025-12-09 18:30"),
+        ("quarter to seven", "2025-12-09 18:45"),
+        ("ten past nine", "2025-12-09 21:10"),
+        ("half six", "2025-12-09 18:30"),
+        ("tomorrow at nine", "2025-12-10 09:00"),
+        ("friday at ten thirty", "2025-12-12 10:30"),
     ],
 )
 def test_moments_as_people_and_models_write_them(text: str, moment: str) -> None:

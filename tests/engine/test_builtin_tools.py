@@ -65,6 +65,7 @@ CALLS = [
     ("get_time", '{"place": "Tokyo"}', "look up the time in Tokyo", "22:05 on Tuesday, 9 December 2025 in Tokyo"),
     ("get_time", "{}", "look up the time", "14:05 on Tuesday, 9 December 2025 (local time; Europe/Paris, UTC+1)."),
     ("get_time", '{"days_from_now": 100}', "look up the time", "Thursday, 19 March 2026 is 100 days from today"),
+    ("get_time", '{"weeks_from_now": 3}', "look up the time", "Tuesday, 30 December 2025 is 21 days from today"),
     ("calculate", '{"expression": "1,234 times 5,678"}', "calculate 1,234 times 5,678", "1,234 × 5,678 = 7,006,652"),
     ("calculate", '{"expression": "15% of 80"}', "calculate 15% of 80", "15% of 80 = 12"),
     (

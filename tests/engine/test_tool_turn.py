@@ -27,8 +27,18 @@ from parley.engine.library import packs
 from parley.engine.tools.builtin import TimerBook, builtin_tools
 from parley.engine.tools.builtin.cues import CUES
 from parley.engine.tools.mcp.client import McpHub
-from parley.engine.tools.tool import MAYBE, NEVER, SURE, CheckedCall, Toolbox, ToolResult, ToolSpec
-from parley.engine.tools.turn import MAX_CALLS, Step, offer, run_turn
+from parley.engine.tools.tool import (
+    MAYBE,
+    NEVER,
+    SURE,
+    CheckedCall,
+    Toolbox,
+    ToolResult,
+    ToolSpec,
+    grounded,
+    named_by_verb,
+)
+from parley.engine.tools.turn import MAX_CALLS, NO_CALL_GRAMMAR, Step, offer, run_turn
 from tests.support.mcp_servers import pantry_config
 from tests.support.requirements import require
 
@@ -61,6 +71,13 @@ def toolbox(folder: Path, *extra: Any) -> tuple[Toolbox, TimerBook]:
         ("Who wrote Hamlet?", set(), set(CUES) | {"convert_units"}),
         ("Tell me a joke about timers.", set(), {"set_timer", "cancel_timer"}),
         ("What year did World War Two end?", set(), {"calculate", "convert_units"}),
+        # As the turn's cues read a request: numbers in digits (numerals), which are no language's.
+        ("divide 340 by 8", {"calculate"}, {"get_time"}),
+        ("what's 25 squared", {"calculate"}, {"get_time"}),
+        ("how many megabytes are in 2.5 gigabytes", {"convert_units"}, {"calculate"}),
+        ("thanks that's really helpful", set(), set(CUES)),  # chit-chat, read as English
+        ("I'm feeling a bit tired today", set(), set(CUES)),  # "today", but no time asked for
+        ("what's Grace Hopper's phone extension", set(), set(CUES)),  # names are no language's
     ],
 )
 def test_the_cues_say_which_tools_a_request_is_plainly_for(
@@ -70,6 +87,90 @@ def test_the_cues_say_which_tools_a_request_is_plainly_for(
     relevance = {tool.spec.name: box.relevance(tool.spec.name, request_text) for tool in box}
     assert {n for n, v in relevance.items() if v >= SURE} == sure, relevance
     assert all(relevance[n] <= NEVER for n in never if n in relevance), relevance
+
+
+@pytest.mark.parametrize(
+    ("tool", "request_text", "properties", "required"),
+    [
+        ("get_time", "what time is it", [], []),  # nothing to write: a forced call wrote a made-up place
+        ("get_time", "what time is it in Tokyo", ["place"], ["place"]),
+        ("get_time", "what date will it be in 3 weeks", ["weeks_from_now"], ["weeks_from_now"]),
+        ("get_time", "what's the date 100 days from now", ["days_from_now"], ["days_from_now"]),
+        ("get_time", "what day of the week is it", [], []),
+        ("set_timer", "set a timer for 10 minutes for the pasta", ["duration", "label"], ["duration", "label"]),
+        ("set_timer", "set a pasta timer", ["duration", "label"], ["duration", "label"]),
+        ("set_timer", "set a 25 minute timer", ["duration"], ["duration"]),
+        ("set_timer", "timer for 3 minutes please", ["duration"], ["duration"]),
+        ("calculate", "what is 2 times 3", ["expression"], ["expression"]),  # no narrowing of its own
+    ],
+)
+def test_a_forced_call_writes_only_the_parameters_the_request_names(
+    tmp_path: Path, tool: str, request_text: str, properties: list[str], required: list[str]
+) -> None:
+    box, _ = toolbox(tmp_path)
+    parameters = box.parameters_for(tool, request_text)
+    assert list(parameters["properties"]) == properties and parameters["required"] == required
+    declared = next(t.spec.parameters for t in box if t.spec.name == tool)
+    assert set(properties) <= set(declared["properties"])  # a narrowed call is still a call of the tool
+
+
+@pytest.mark.parametrize(
+    ("arguments", "request_text", "grounded_in_it"),
+    [
+        ('{"room": "Vega", "time": "15:00", "minutes": 30}', "book the Vega room at 3 for half an hour", True),
+        ('{"name": "Katherine Johnson"}', "what's Katherine's email address", True),
+        ('{"item": "eggs"}', "add 2 cartons of eggs to the shopping list", True),
+        ('{"expression": "2.5 * 1024"}', "how many megabytes", True),  # no words: nothing to say
+        ("{}", "what's on the shopping list", True),
+        ('{"room": "Conference Room 101", "time": "14:30"}', "is it rude to be 5 minutes late to a meeting", False),
+        ('{"place": "Tokyo", "days_from_now": 10}', "thanks that's really helpful", False),
+        ('{"a": [{"b": ["Tokyo"]}]}', "what time is it here", False),  # nested strings are read too
+    ],
+)
+def test_a_call_offered_tools_made_up_is_told_from_one_the_request_grounds(
+    arguments: str, request_text: str, grounded_in_it: bool
+) -> None:
+    assert grounded(arguments, request_text) is grounded_in_it
+
+
+BOOK = ("Book a room", "Book a meeting room today at a time, in 24-hour HH:MM, for some minutes.")
+STOCK = ("Check the pantry", "How much of an item is left in the pantry or kitchen (eggs, milk, flour...).")
+
+
+@pytest.mark.parametrize(
+    ("request_text", "name", "texts", "plainly"),
+    [
+        ("book Lyra at 9 for an hour", "book_room", BOOK, True),
+        ("can you book Orion at 4:30 for 45 minutes", "book_room", BOOK, True),
+        ("please add coffee to the shopping list", "add_to_shopping_list", ("Add to the shopping list",), True),
+        ("check if Orion is free at 1:30", "check_stock", STOCK, False),  # the verb, nothing of the tool
+        ("add up 19 and 24", "add_to_shopping_list", ("Add to the shopping list",), False),
+        ("what books should I read this year", "book_room", BOOK, False),  # not the request's verb
+        ("I'd like to book a table for two", "book_room", BOOK, False),  # nothing else shared
+        ("find Ada in the directory", "findColleague", ("A colleague in the office directory.",), True),  # camelCase
+        ("do it", "do", ("Do", "Does it."), False),  # a verb too short to tell
+    ],
+)
+def test_a_request_that_begins_with_a_tools_verb_is_plainly_for_it(
+    request_text: str, name: str, texts: tuple[str, ...], plainly: bool
+) -> None:
+    assert named_by_verb(request_text, name, texts) is plainly
+
+
+def test_a_made_up_call_is_not_made_and_the_reply_is_written_again_in_words(tmp_path: Path) -> None:
+    box = Toolbox([Echo(read_only=True)])  # no cues: offered for a request that shares its words
+    chat = Scripted(call("note", text="Conference Room 101"), "Being five minutes late is usually fine.")
+    turn = run_turn(chat, box, "is a five minute late note rude", GREEDY, ask=_never_asked)
+    assert turn.steps == [] and turn.text == "Being five minutes late is usually fine."
+    assert len(chat.grammars) == 2 and chat.grammars[-1] == NO_CALL_GRAMMAR  # written again, only in words
+
+
+def test_time_left_on_a_timer_named_by_its_label_is_plainly_a_listing(tmp_path: Path) -> None:
+    box, timers = toolbox(tmp_path)
+    assert box.relevance("list_timers", "how long is left on the bread") < SURE
+    timers.add_timer(600, "bread")
+    assert box.relevance("list_timers", "how long is left on the bread") == SURE
+    assert box.relevance("list_timers", "is the bread any good") < SURE  # the label alone asks nothing
 
 
 def test_a_request_in_another_language_leaves_the_choice_to_the_model(tmp_path: Path) -> None:
@@ -128,6 +229,24 @@ def test_a_question_for_no_tool_is_answered_as_without_tools(qwen: ChatModel, tm
     assert with_tools.messages == without.messages  # the same prompt: no tool was described
 
 
+def test_numbers_in_words_reach_the_model_in_digits(qwen: ChatModel, tmp_path: Path) -> None:
+    box, timers = toolbox(tmp_path)
+    chat = session(qwen)
+    turn = run_turn(
+        chat, box, "how much is two thousand and twenty four minus nineteen eighty seven", GREEDY, ask=_never_asked
+    )
+    assert [(s.name, s.status) for s in turn.steps] == [("calculate", "done")]
+    assert "37" in turn.text
+    assert chat.messages[1].content == "how much is 2024 minus 1987"  # what the model read
+
+
+def test_a_label_said_with_a_timer_is_written_and_none_is_made_up(qwen: ChatModel, tmp_path: Path) -> None:
+    box, timers = toolbox(tmp_path)
+    run_turn(session(qwen), box, "set a timer for forty five minutes for the roast chicken", GREEDY, ask=_yes)
+    run_turn(session(qwen), box, "set a timer for two hours", GREEDY, ask=_yes)
+    assert sorted((t.seconds, t.label.lower()) for t in timers.active()) == [(2700, "roast chicken"), (7200, "")]
+
+
 def test_a_timer_that_acts_asks_first_and_a_no_is_kept(qwen: ChatModel, tmp_path: Path) -> None:
     box, timers = toolbox(tmp_path)
     asked: list[str] = []
@@ -153,7 +272,7 @@ def test_an_mcp_server_over_stdio_answers_through_the_model(qwen: ChatModel, tmp
         assert hub.wait_ready(30), hub.statuses()
         box, _ = toolbox(tmp_path, *hub.tools())
         chat = session(qwen)
-        turn = run_turn(chat, box, "check the pantry stock: is there any milk left?", GREEDY, ask=lambda call: True)
+        turn = run_turn(chat, box, "is there any milk left in the pantry?", GREEDY, ask=lambda call: True)
     # The 0.5B model picks one of the pantry's tools (the 1.5B: check_stock; bench/bench_tools.py).
     assert turn.steps and {(s.source, s.status) for s in turn.steps} == {("pantry", "done")}, turn.steps
     assert "milk" in turn.steps[0].result.lower() and turn.text
@@ -179,7 +298,8 @@ class Scripted:
 
     def _next(self, params: SamplingParams, on_text: Any, opening: str = "") -> Reply:
         self.grammars.append(params.grammar)
-        text = opening + self.replies.pop(0)
+        scripted = self.replies.pop(0)  # a forced call's opening is the prompt's: not written twice
+        text = scripted if opening and scripted.startswith(opening) else opening + scripted
         if on_text is not None:
             on_text(text[len(opening) :])
         self.messages.append(Message("assistant", text))
@@ -236,6 +356,10 @@ def _never_asked(call: CheckedCall) -> bool:
     raise AssertionError(f"asked about {call.name}")
 
 
+def _yes(call: CheckedCall) -> bool:
+    return True
+
+
 def test_a_model_in_a_loop_is_stopped_and_answered_from_what_its_calls_gave(tmp_path: Path) -> None:
     box = Toolbox([Echo(read_only=True)])
     chat = Scripted(call("note", text="milk"), call("note", text="milk"))
@@ -269,21 +393,22 @@ def test_a_call_that_a_tools_result_led_to_asks_even_when_always_allowed(tmp_pat
 
 def test_more_calls_at_once_than_the_bound_are_refused(tmp_path: Path) -> None:
     box = Toolbox([Echo(read_only=True)])
-    many = "".join(call("note", text=str(i)) for i in range(MAX_CALLS + 3))
-    chat = Scripted(many, "All noted.")
+    many = "".join(call("note", text=f"n{i}") for i in range(MAX_CALLS + 3))  # after a result: no grammar
+    chat = Scripted(call("note", text="these"), many, "All noted.")
     turn = run_turn(chat, box, "note these down", GREEDY, ask=_never_asked)  # type: ignore[arg-type]
-    assert [s.status for s in turn.steps].count("done") == MAX_CALLS
+    assert [s.status for s in turn.steps].count("done") == 1 + MAX_CALLS
     assert [s.status for s in turn.steps].count("refused") == 3
     assert turn.text == "All noted."
 
 
 def test_words_after_a_call_are_a_guess_and_never_shown(tmp_path: Path) -> None:
     box = Toolbox([Echo(read_only=True, result="42 notes")])
-    chat = Scripted("Let me look. " + call("note", text="x") + " You have 7 notes.", "You have 42 notes.")
+    guess = "Let me look again. " + call("note", text="y") + " You have 7 notes."  # after a result: no grammar
+    chat = Scripted(call("note", text="x"), guess, "You have 42 notes.")
     pieces: list[str] = []
     turn = run_turn(chat, box, "how many notes do I have", GREEDY, ask=_never_asked, on_text=pieces.append)  # type: ignore[arg-type]
     assert "7 notes" not in "".join(pieces) and "7 notes" not in turn.text
-    assert turn.text == "Let me look.\n\nYou have 42 notes."
+    assert turn.text == "Let me look again.\n\nYou have 42 notes."
 
 
 def test_the_offer_describes_only_the_tools_given() -> None:
@@ -324,3 +449,23 @@ def test_a_call_is_checked_without_jsonschema_where_it_cannot_load(monkeypatch: 
     assert "required" in schema_problem(schema, {})
     assert "not one of" in schema_problem(schema, {"unit": "ly"})
     assert schema_problem(schema, {"unit": "km"}) == ""
+
+
+class Booker(Echo):
+    """A server's tool a request plainly asks for (``named_by_verb``)."""
+
+    def relevance(self, request: str) -> float:
+        return SURE
+
+
+def test_a_servers_tool_plainly_asked_for_is_called_with_its_description_read(tmp_path: Path) -> None:
+    box, _ = toolbox(tmp_path, Booker("book_room", read_only=True))
+    chat = Scripted('{"text": "Lyra"}}', "Booked.")  # the arguments: the name is the opening's
+    turn = run_turn(chat, box, "book Lyra at nine", GREEDY, ask=_never_asked)  # type: ignore[arg-type]
+    assert [(s.name, s.status) for s in turn.steps] == [("book_room", "done")]
+    described = "The tool to use for this message:\n- book_room: Take a note of text. Arguments: text (string)."
+    assert chat.messages[1].content == f"book Lyra at 9\n\n{described}"
+    built_ins, _ = toolbox(tmp_path)
+    built_in = Scripted('{"expression": "2 * 3"}}')
+    run_turn(built_in, built_ins, "what is two times three", GREEDY, ask=_never_asked)  # type: ignore[arg-type]
+    assert built_in.messages[1].content == "what is 2 times 3"  # a built-in's form is its grammar's

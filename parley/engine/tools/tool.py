@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Protocol
@@ -19,11 +20,14 @@ from typing import Any, Protocol
 from ..backend.cancel import CancelFlag
 from ..errors import Cancelled
 
+log = logging.getLogger("parley.tools")
+
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")  # what every template and the server accept
 MAX_DESCRIPTION_CHARS = 1024  # a tool's description as the model reads it
 MAX_SCHEMA_BYTES = 16 * 1024  # a tool's parameters, as JSON
 MAX_RESULT_CHARS = 8000  # what the model reads of a result (about 2,000 tokens)
 BUILT_IN = "built-in"  # the source of the tools that come with Parley
+NO_TOOL = "no_tool"  # the choice of no tool (tools.turn): a name no tool may take
 # How plainly a request is a tool's business (``Toolbox.relevance``; builtin.cues): sure (the model
 # is made to call one of the sure tools), maybe (the model decides), never (a call is not run).
 SURE, MAYBE, NEVER = 1.0, 0.5, 0.0
@@ -149,6 +153,19 @@ class Toolbox:
         except Exception:  # noqa: BLE001  (a cue that fails decides nothing)
             return MAYBE
 
+    def parameters_for(self, name: str, request: str) -> dict[str, Any]:
+        """The parameters a forced call of tool ``name`` writes for ``request``: the tool's own
+        ``parameters_for`` where it has one (the built-ins narrow theirs to what the request
+        names), its declared parameters otherwise; a call is always checked against those."""
+        tool = self._tools[name]
+        narrow = getattr(tool, "parameters_for", None)
+        if narrow is not None:
+            try:
+                return dict(narrow(request))
+            except Exception:  # noqa: BLE001  (a cue that fails narrows nothing)
+                log.exception("%s: parameters_for failed", name)
+        return dict(tool.spec.parameters)
+
     @property
     def names(self) -> set[str]:
         return set(self._tools)
@@ -222,6 +239,62 @@ def shares_words(request: str, names: tuple[str, ...], texts: tuple[str, ...]) -
     named = set().union(*(_content_words(text) for text in names))
     described = named.union(*(_content_words(text) for text in texts))
     return bool(wanted & named) or len(wanted & described) >= 2
+
+
+_POLITE = re.compile(
+    r"^(?:(?:ok(?:ay)?|hey|so|now|and|then|please|can you|could you|would you|will you|i want to|i'd like to|"
+    r"i would like to|let's|lets|go and|quickly)\s+)*"
+)
+
+
+def named_by_verb(request: str, name: str, texts: tuple[str, ...]) -> bool:
+    """Whether ``request`` plainly asks for what a tool without cues of its own (an MCP
+    server's) does: it begins with the verb the tool's name begins with ("book Lyra at 9" for
+    ``book_room``, "add coffee to the shopping list" for ``add_to_shopping_list``), and shares
+    another meaningful word with the tool (its name, title or description: "hour" with "for
+    some minutes" counts; "check if Orion is free" shares none with ``check_stock``)."""
+    verb = re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", name.strip())[0].lower()
+    if len(verb) < 3 or verb in _STOP_WORDS:
+        return False
+    start = _POLITE.sub("", request.strip().lower(), count=1)
+    if not re.match(rf"{re.escape(verb)}\b", start):
+        return False
+    wanted = _content_words(request) - _content_words(verb)
+    known = set().union(*(_content_words(text) for text in (name, *texts))) - _content_words(verb)
+    return bool({w[:5] for w in wanted} & {w[:5] for w in known})
+
+
+def grounded(arguments: str, request: str) -> bool:
+    """Whether a call's arguments (JSON text) come from ``request``: each string in them that
+    has meaningful words shares one with it ("Vega" for "is Vega free"; a word's other forms
+    count: "eggs" for "how many eggs").  A call a model offered tools made up ("book
+    'Conference Room 101'" for "is it rude to be 5 minutes late to a meeting") has none.
+    Numbers, times and strings of no such word ("15:00", "2.5 * 1024") say nothing either way."""
+    try:
+        value = json.loads(arguments) if arguments.strip() else {}
+    except (ValueError, RecursionError):
+        return True  # not a call that can run: the check says why
+    said = {word[:5] for word in _content_words(request)}
+    strings: list[str] = []
+
+    def collect(item: Any, depth: int = 0) -> None:
+        if depth > 8 or len(strings) > 64:
+            return
+        if isinstance(item, str):
+            strings.append(item[:400])
+        elif isinstance(item, dict):
+            for inner in item.values():
+                collect(inner, depth + 1)
+        elif isinstance(item, list):
+            for inner in item:
+                collect(inner, depth + 1)
+
+    collect(value)
+    for text in strings:
+        words = {word[:5] for word in _content_words(text)}
+        if words and not words & said:
+            return False
+    return True
 
 
 def bounded(result: ToolResult) -> ToolResult:

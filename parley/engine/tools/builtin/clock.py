@@ -26,7 +26,7 @@ from ...backend.cancel import CancelFlag
 from ...errors import UntrustedFileError
 from ...untrusted import read_bytes
 from ..tool import ToolResult, ToolSpec
-from .cues import Cued
+from .cues import Cued, clock_spans, narrowed
 from .wording import clock, fold, long_date, plural
 
 MAX_DAYS = 36500  # a century either way
@@ -571,6 +571,12 @@ class Clock(Cued):
                     "minimum": -MAX_DAYS,
                     "maximum": MAX_DAYS,
                 },
+                "weeks_from_now": {
+                    "type": "integer",
+                    "description": "For the date in some weeks, e.g. 3 (or -1 for a week ago). Leave out for today.",
+                    "minimum": -MAX_DAYS // 7,
+                    "maximum": MAX_DAYS // 7,
+                },
             },
         },
         read_only=True,
@@ -579,6 +585,13 @@ class Clock(Cued):
     def __init__(self, clock: Callable[[], float] = time.time, zone: tzinfo | None = None) -> None:
         self._clock = clock
         self._zone = zone
+
+    def parameters_for(self, request: str) -> dict[str, Any]:
+        """A place when the request names one, a span when it names one ("in 3 weeks"); for
+        "what time is it", nothing to write."""
+        place, span = clock_spans(request)
+        keep = (["place"] if place else []) + ([span] if span else [])
+        return narrowed(self.spec.parameters, keep, keep)
 
     def describe(self, arguments: Mapping[str, Any]) -> str:
         place = str(arguments.get("place") or "").strip()
@@ -595,9 +608,16 @@ class Clock(Cued):
     def run(self, arguments: Mapping[str, Any], cancel: CancelFlag) -> ToolResult:
         here, here_zone = self._here()
         place_text = str(arguments.get("place") or "").strip()
-        days = arguments.get("days_from_now")
-        if days is not None and (not isinstance(days, (int, float)) or isinstance(days, bool) or days != int(days)):
-            return ToolResult.error("days_from_now must be a whole number of days")
+        days = 0
+        for key, length in (("days_from_now", 1), ("weeks_from_now", 7)):
+            count = arguments.get(key)
+            if count is None:
+                continue
+            if not isinstance(count, (int, float)) or isinstance(count, bool) or count != int(count):
+                return ToolResult.error(f"{key} must be a whole number")
+            days += int(count) * length
+        if abs(days) > MAX_DAYS:
+            return ToolResult.error(f"that is more than {MAX_DAYS} days from today")
         place: Place | None = None
         if place_text and fold(place_text) not in _HERE:
             try:

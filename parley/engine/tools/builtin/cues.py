@@ -20,6 +20,8 @@ The cues are English words, like the tools' descriptions; a request in another l
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..tool import MAYBE, NEVER, SURE, ToolSpec
 from .wording import fold, fold_keep
@@ -33,9 +35,11 @@ _NUMBER_WORDS = (
 ).split()
 NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 _ENGLISH = re.compile(
-    r"\b(?:the|a|an|is|are|was|were|what|whats|how|who|when|where|why|which|me|my|i|you|your|to|of|in|into|for|"
+    r"\b(?:the|a|an|is|are|was|were|what|whats|how|who|when|where|why|which|me|my|i|you|your|to|of|in|into|for|by|"
     r"and|or|it|its|this|that|with|from|on|at|do|does|did|set|tell|can|could|would|please|give|say|about|any|"
-    r"some|much|many|there|translate|write|make|show|help|have|has|need|want|good|best|remind|cancel|convert)\b"
+    r"some|much|many|there|translate|write|make|show|help|have|has|need|want|good|best|remind|cancel|convert|"
+    r"im|its|thats|thanks|thank|really|very|so|just|not|no|yes|ok|okay|hello|hi|hey|great|nice|sorry|be|will|"
+    r"should|let|lets|get|go|know|think|like|all|out|up|if|but|then|than|bit|feel|feeling|today|we|our)\b"
 )
 _OPERATOR = re.compile(
     r"\d\s*[-+*/x×÷^%]\s*\d|\d\s*%|\b(?:times|multipl\w*|plus|minus|divide\w*|subtract\w*|add up|over|percent|"
@@ -55,6 +59,7 @@ _EXPLAIN = re.compile(
     r"^\s*why\b|\bwhat does .+ mean\b|\bmeaning of\b|\bdefine\b|\bdefinition\b|\bexplain\b|"
     r"\bhow (?:do|does|did|can) (?:we|they|people|it|you|i)\b|\bcomplexity\b|\bhistory of\b"
 )
+_ASKS = re.compile(r"\b(?:what|whats|when|which|how|is it|tell me|do you know|check|look up)\b|\?")
 _TIME_WORDS = re.compile(r"\b(?:time|date|day|days|today|tomorrow|clock|oclock|week|weekday|timezone|zone)\b")
 _TIMER_WORDS = re.compile(r"\b(?:timers?|reminders?|remind|alarms?|countdown|count down|wake me)\b")
 _CANCEL_WORDS = re.compile(r"\b(?:cancel|stop|delete|remove|clear|turn off|get rid of|never mind)\b")
@@ -89,8 +94,12 @@ def words_of(request: str) -> str:
 def english(request: str) -> bool:
     """Whether the request reads as English: enough of its words are common English ones (one
     in four, and two from five words on: "in" alone does not make "Wie spät ist es in Tokio?");
-    one or two words are taken as English."""
-    words = fold(request.replace("'", "").replace("\u2019", "")).split()
+    one or two words are taken as English.  Numbers in digits and names (capitalised after the
+    first word: "what's Grace Hopper's phone extension") belong to no language: they are not
+    counted ("divide 340 by 8" is read as its two words)."""
+    said = request.replace("'", "").replace("\u2019", "").split()
+    kept = " ".join(w for i, w in enumerate(said) if i == 0 or not w[:1].isupper())
+    words = [w for w in fold(kept).split() if not w[:1].isdigit()]
     if len(words) <= 2:
         return True  # too short to tell ("pasta timer"): read as English
     common = sum(1 for word in words if _ENGLISH.fullmatch(word) or word in _NUMBER_WORDS)
@@ -102,7 +111,11 @@ def calculate(request: str) -> float:
     if not english(request):
         return MAYBE
     numbers = len(re.findall(r"\d+(?:[.,]\d+)*|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", text))
-    if numbers >= 2 and _OPERATOR.search(text) or (numbers >= 1 and re.search(r"square root|sqrt|factorial", text)):
+    if (
+        numbers >= 2
+        and _OPERATOR.search(text)
+        or (numbers >= 1 and re.search(r"square root|sqrt|factorial|squared|cubed", text))
+    ):
         return SURE
     if _EXPLAIN.search(text):
         return NEVER  # "what does percent mean": a question about the words, not a sum
@@ -119,9 +132,9 @@ def get_time(request: str) -> float:
         return NEVER
     if _ASK_TIME.search(text) and not _TIMER_WORDS.search(text):
         return SURE
-    if _TIME_WORDS.search(text) and not _EXPLAIN.search(text):
+    if _TIME_WORDS.search(text) and _ASKS.search(text) and not _EXPLAIN.search(text):
         return MAYBE
-    return NEVER
+    return NEVER  # no time asked for ("I'm feeling a bit tired today")
 
 
 _HOW_TO = re.compile(
@@ -218,10 +231,57 @@ CUES = {
 }
 
 
+# A timer's label said with it: "for the pasta", "a pasta timer" (not "for 10 minutes", "a 5 minute timer").
+_LABEL_FOR = re.compile(
+    r"\bfor (?:the|my|a|an|our|some) (?!(?:\d|minutes?|hours?|seconds?|half|quarter|couple|few|while|bit)\b)[a-z]"
+)
+_LABEL_BEFORE = re.compile(
+    r"\b(?!(?:an?|the|my|minutes?|hours?|seconds?|mins?|secs?|hrs?|new|another|other|one|this|that)\b)[a-z]{3,} timer\b"
+)
+# A place named for the clock ("in Tokyo", "over in New York"), not a span ("in 3 weeks", "in the morning").
+_PLACE = re.compile(
+    r"\b(?:in|for) "
+    r"(?!(?:an?|this|that|my|your|our|here|now|the (?:morning|afternoon|evening|night|future|past|week))\b)[a-z]"
+)
+_DAYS = re.compile(r"\b(?:\d+ days?|tomorrow|yesterday|ago|from (?:now|today))\b")
+_WEEKS = re.compile(r"\b(?:\d+|an?|next|last) weeks?\b")
+
+
+def timer_label_said(request: str) -> bool:
+    """Whether the request names what a timer is for ("for the pasta", "an egg timer")."""
+    text = words_of(request)
+    return bool(_LABEL_FOR.search(text) or _LABEL_BEFORE.search(text))
+
+
+def clock_spans(request: str) -> tuple[bool, str | None]:
+    """What a request for the clock names: a place ("in Tokyo"), and a span of days or weeks
+    from today ("days_from_now", "weeks_from_now", or None)."""
+    text = words_of(request)
+    span = "weeks_from_now" if _WEEKS.search(text) else "days_from_now" if _DAYS.search(text) else None
+    return bool(_PLACE.search(text)), span
+
+
+def narrowed(parameters: Mapping[str, Any], keep: Sequence[str], required: Sequence[str] = ()) -> dict[str, Any]:
+    """``parameters`` (an object schema) with only the properties ``keep``, ``required`` made
+    required (those it requires already stay so)."""
+    properties = {k: v for k, v in parameters.get("properties", {}).items() if k in keep}
+    needed = [k for k in [*parameters.get("required", []), *required] if k in properties]
+    return {**parameters, "properties": properties, "required": list(dict.fromkeys(needed))}
+
+
 class Cued:
-    """A built-in tool's ``relevance`` to a request, from its cues (``tool.relevance``)."""
+    """A built-in tool's ``relevance`` to a request, from its cues (``tool.relevance``), and
+    the parameters a forced call writes for it (``parameters_for``)."""
 
     spec: ToolSpec  # the tool's own
 
     def relevance(self, request: str) -> float:
         return CUES[self.spec.name](request)
+
+    def parameters_for(self, request: str) -> dict[str, Any]:
+        """The parameters a forced call of the tool writes for ``request`` (``tools.turn``),
+        where the model sees no description, only the names its grammar lets it write: the
+        tool's own, or fewer where the request says which optional ones it names (a forced
+        call wrote ``{"place": "your computer"}`` for "what time is it", and no label for
+        "set a timer for 10 minutes for the pasta")."""
+        return dict(self.spec.parameters)

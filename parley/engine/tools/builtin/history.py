@@ -155,8 +155,20 @@ def search_words(text: str) -> tuple[list[str], set[str]]:
     kept = [w for w in words if w not in _IGNORED and w not in _CONVERSATION_WORDS and w not in _DICTATION_WORDS]
     if len(kept) > 1:
         kept = [w for w in kept if len(w) > 1] or kept[:1]
-    unique = list(dict.fromkeys(w[:50] for w in kept))
+    unique = list(dict.fromkeys(_stem(w[:50]) for w in kept))
     return unique[:MAX_WORDS], sources
+
+
+_ENDINGS = ("ing", "ed", "es", "s")
+
+
+def _stem(word: str) -> str:
+    """A word without its ending, so that it is found in its other forms ("packing" finds "pack",
+    "birthdays" "birthday"): each word is looked for as a part of the text."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
 
 
 def _fold_sql(value: object) -> str:

@@ -37,8 +37,9 @@ from ...atomic import atomic_write
 from ...backend.cancel import CancelFlag
 from ...errors import ParleyError, UntrustedFileError
 from ...untrusted import load_json
+from .. import numerals
 from ..tool import ToolResult, ToolSpec
-from .cues import Cued
+from .cues import SURE, Cued, narrowed, timer_label_said, words_of
 from .wording import MONTHS, WEEKDAYS, clock, duration, duration_adjective, fold, quoted, sentence, when
 
 log = logging.getLogger("parley.tools")
@@ -542,7 +543,7 @@ def parse_moment(text: str, now: datetime, zone: tzinfo | None = None) -> dateti
     if len(raw) > MAX_TEXT_CHARS:
         raise TimerError("that time is too long to read")
     key = raw.lower().replace("a.m.", "am").replace("p.m.", "pm").replace("’", "'").replace("o'clock", " ")
-    key = " ".join(key.replace(",", " ").split())
+    key = _past_and_to(numerals.in_digits(" ".join(key.replace(",", " ").split())))
     if not key:
         raise TimerError('the reminder needs a time, like "17:30" or "in 2 hours"')
     if relative := re.fullmatch(r"(?:in|after)\s+(.+)|(.+?)\s+(?:from now|later)", key):
@@ -556,6 +557,33 @@ def parse_moment(text: str, now: datetime, zone: tzinfo | None = None) -> dateti
     if _ISO_MOMENT.match(key):
         return _iso_moment(key, now, zone)
     return _spoken_moment(key, raw, now, zone)
+
+
+_TIME_LEFT = re.compile(r"\b(?:how long|how much (?:time|longer)|left|remaining|until .* (?:done|ready))\b")
+_PAST = re.compile(r"\b(half|quarter|\d{1,2})(?: minutes?)? past (\d{1,2})\b")
+_TO = re.compile(r"\b(quarter|\d{1,2})(?: minutes?)? to (\d{1,2})\b(?!\s*(?::|minutes?|hours?))")
+_HALF = re.compile(r"\bhalf (\d{1,2})\b(?! (?:minutes?|hours?|days?))")  # British "half six": 6:30
+
+
+def _past_and_to(key: str) -> str:
+    """ "half past 6", "quarter to 7", "10 past 9", "half 6" as clock times ("6:30", "6:45")."""
+    minutes = {"half": 30, "quarter": 15}
+
+    def past(m: re.Match[str]) -> str:
+        count = minutes.get(m[1]) or int(m[1])
+        return f"{int(m[2])}:{count:02d}" if count < 60 and int(m[2]) <= 23 else m[0]
+
+    def to(m: re.Match[str]) -> str:
+        count, hour = minutes.get(m[1]) or int(m[1]), int(m[2])
+        return (
+            f"{(hour - 1) % 24 or (12 if hour <= 12 else 0)}:{60 - count:02d}"
+            if 0 < count < 60 and hour <= 23
+            else m[0]
+        )
+
+    key = _PAST.sub(past, key)
+    key = _TO.sub(to, key) if not re.search(r"\bfrom\b", key) else key  # "from 9 to 5": a span, not a time
+    return _HALF.sub(lambda m: f"{int(m[1])}:30" if int(m[1]) <= 23 else m[0], key)
 
 
 def _wall(naive: datetime, zone: tzinfo | None) -> datetime:
@@ -696,6 +724,11 @@ class SetTimer(Cued):
     def __init__(self, book: TimerBook) -> None:
         self.book = book
 
+    def parameters_for(self, request: str) -> dict[str, Any]:
+        """A label when the request names one ("for the pasta"), none otherwise."""
+        label = ["label"] if timer_label_said(request) else []
+        return narrowed(self.spec.parameters, ["duration", *label], label)
+
     def describe(self, arguments: Mapping[str, Any]) -> str:
         label = _clean(str(arguments.get("label") or ""))[:60]
         what = f"{label} timer" if label and not fold(label).endswith("timer") else (label or "timer")
@@ -731,14 +764,18 @@ class SetReminder(Cued):
         description="Remind the user of something at a given time.",
         parameters={
             "type": "object",
+            # The time first: a forced call (tools.turn) wrote it into the message when it came second.
             "properties": {
-                "message": {"type": "string", "description": 'What to remind of, e.g. "call the dentist".'},
                 "time": {
                     "type": "string",
                     "description": 'When, e.g. "17:30", "5pm", "in 2 hours", "tomorrow at 9".',
+                    # No number of more than two digits: a model that writes a date with a year
+                    # (2023-10-05T09:00) makes one up; the user said "tomorrow at 9".
+                    "pattern": "^[^0-9]*([0-9][0-9]?[^0-9]+)*([0-9][0-9]?)?$",
                 },
+                "message": {"type": "string", "description": 'What to remind of, e.g. "call the dentist".'},
             },
-            "required": ["message", "time"],
+            "required": ["time", "message"],
         },
         read_only=False,
     )
@@ -797,6 +834,16 @@ class ListTimers(Cued):
 
     def __init__(self, book: TimerBook) -> None:
         self.book = book
+
+    def relevance(self, request: str) -> float:
+        """Its cues, and sure for how long is left on a timer by its label ("how long is left on
+        the bread", with a bread timer running), which names no timer."""
+        cued = super().relevance(request)
+        if cued >= SURE or not _TIME_LEFT.search(words_of(request)):
+            return cued
+        said = set(words_of(request).split())
+        labels = {w for t in self.book.active() for w in fold(t.label).split() if len(w) > 2}
+        return SURE if said & labels else cued
 
     def describe(self, arguments: Mapping[str, Any]) -> str:
         return "list your timers and reminders"

@@ -53,9 +53,12 @@ from ..tool import (
     MAYBE,
     NAME,
     NEVER,
+    NO_TOOL,
+    SURE,
     ToolResult,
     ToolSpec,
     bounded,
+    named_by_verb,
     shares_words,
 )
 from .config import HttpServer, ServerConfig, StdioServer
@@ -125,11 +128,15 @@ class McpTool:
         return _cut(_one_line(text), 200)
 
     def relevance(self, request: str) -> float:
-        """A server's tool has no cues of its own: it is shown to the model for a request that
-        shares a meaningful word with its name, title or server, or two with those and its
-        description (``MAYBE``, ``tool.shares_words``), and not for others (``NEVER``), so that a
-        question about something else is answered without it (``tools.turn``)."""
+        """A server's tool has no cues of its own: a request that begins with the verb of its
+        name is plainly for it (``SURE``, ``tool.named_by_verb``: "book Lyra at 9" for
+        ``book_room``); it is shown to the model for a request that shares a meaningful word
+        with its name, title or server, or two with those and its description (``MAYBE``,
+        ``tool.shares_words``), and not for others (``NEVER``), so that a question about
+        something else is answered without it (``tools.turn``)."""
         spec = self._spec
+        if named_by_verb(request, self.remote_name, (spec.title, spec.description)):
+            return SURE
         return (
             MAYBE if shares_words(request, (self.remote_name, spec.title, self.server), (spec.description,)) else NEVER
         )
@@ -151,7 +158,7 @@ class McpHub:
         knows (the built-in tools), which the servers' tools never take."""
         self.limits = limits or Limits()
         self._servers = tuple(servers)
-        self._reserved = frozenset(reserved_names)
+        self._reserved = frozenset(reserved_names) | {NO_TOOL}
         self._lock = threading.Condition()
         self._connections: dict[str, _Connection] = {}
         self._portal_cm: Any = None

@@ -469,3 +469,13 @@ def test_a_servers_tool_plainly_asked_for_is_called_with_its_description_read(tm
     built_in = Scripted('{"expression": "2 * 3"}}')
     run_turn(built_in, built_ins, "what is two times three", GREEDY, ask=_never_asked)  # type: ignore[arg-type]
     assert built_in.messages[1].content == "what is 2 times 3"  # a built-in's form is its grammar's
+
+
+def test_a_call_written_as_json_after_words_is_never_shown_or_said(tmp_path: Path) -> None:
+    box = Toolbox([Echo(read_only=True, result="Orion is booked 13:00-14:30")])
+    echo = 'Is Orion free? {"name": "note", "arguments": {"text": "Orion"}}'  # after a result: no grammar
+    chat = Scripted(call("note", text="Orion"), echo)
+    pieces: list[str] = []
+    turn = run_turn(chat, box, "note Orion free", GREEDY, ask=_never_asked, on_text=pieces.append)  # type: ignore[arg-type]
+    assert "{" not in "".join(pieces) and "{" not in turn.text
+    assert turn.text == "Is Orion free?"

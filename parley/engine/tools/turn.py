@@ -129,14 +129,20 @@ def run_turn(
         if opening:
             stream.push(opening)  # a forced call's start, in the prompt: never text
         junk: list[str] = []  # a call's form with no call in it (a "<tools>" echo, a schema): never shown
+        before_junk: list[str] = []  # the words shown
 
         def shown(parts: list[str | ToolDelta]) -> None:
             for part in parts:
                 if isinstance(part, str):
-                    if junk or _call_form(part):
-                        junk.append(part)
-                    elif on_text is not None and not stream.calls:  # after a call the model only guesses
-                        on_text(part)
+                    cut = 0 if junk or _call_form(part) else part.find(_BARE_CALL)
+                    cut = len(part) - 1 if cut < 0 and part.endswith("{") else cut
+                    if cut >= 0:  # a call's form, whole or after words ("Is it free? {"name": ...")
+                        part, rest = part[:cut], part[cut:]
+                        junk.append(rest)
+                    if part and not stream.calls:  # after a call the model only guesses
+                        before_junk.append(part)
+                        if on_text is not None:
+                            on_text(part)
                 elif part.id is not None and on_step is not None and part.name != NO_TOOL:
                     on_step(Step(part.id, part.name or "", "", part.name or "", "", "running"))
 
@@ -158,8 +164,10 @@ def run_turn(
         chosen = [call for call in calls if call.name != NO_TOOL]  # "no tool" is no call
         if chosen:
             words = _before_calls(reply.text)
-        elif (junk or calls) and kind != "again":  # no call after all: the reply is written again, in words
-            return generate("again", dataclasses.replace(how, grammar=NO_CALL_GRAMMAR))
+        elif (junk or calls) and kind != "again" and not "".join(before_junk).strip():
+            return generate("again", dataclasses.replace(how, grammar=NO_CALL_GRAMMAR))  # no call after all: words
+        elif junk:  # words, then a call's form that is none: the words alone
+            words = "".join(before_junk).strip()
         return reply, words, chosen
 
     said = numerals.in_digits(user_text)  # what the cues and the model read: numbers in digits
@@ -352,6 +360,9 @@ def _from_steps(steps: list[Step]) -> str:
         return "I could not get an answer from the tools."
     lines = done[-1].result.strip().splitlines()
     return f"Here is what I found: {lines[0][:600]}" if lines else "I could not get an answer from the tools."
+
+
+_BARE_CALL = '{"'  # a call written as bare JSON after words: never shown or said
 
 
 def _call_form(text: str) -> bool:

@@ -479,3 +479,20 @@ def test_a_call_written_as_json_after_words_is_never_shown_or_said(tmp_path: Pat
     turn = run_turn(chat, box, "note Orion free", GREEDY, ask=_never_asked, on_text=pieces.append)  # type: ignore[arg-type]
     assert "{" not in "".join(pieces) and "{" not in turn.text
     assert turn.text == "Is Orion free?"
+
+
+class Unholdable(Echo):
+    """A server's tool whose schema no grammar holds (``not``)."""
+
+    @property
+    def spec(self) -> ToolSpec:
+        schema = {"type": "object", "properties": {"text": {"not": {"type": "null"}}}}
+        return ToolSpec(self.name, "Take a note of text.", schema, self.read_only, "notes-server")
+
+
+def test_a_tool_whose_schema_no_grammar_holds_is_still_offered_and_called(tmp_path: Path) -> None:
+    box = Toolbox([Unholdable(read_only=True, result="noted")])
+    chat = Scripted(call("note", text="milk"), "Noted: milk.")
+    turn = run_turn(chat, box, "note milk", GREEDY, ask=_never_asked)  # type: ignore[arg-type]
+    assert [(s.name, s.status) for s in turn.steps] == [("note", "done")] and turn.text == "Noted: milk."
+    assert chat.grammars[0] is not None  # a choice all the same, its arguments any JSON object

@@ -12,7 +12,8 @@ system prompt, which the KV cache keeps from turn to turn, never changes:
 - a tool is **sure** ("set a timer for ten minutes", "what time is it in Tokyo", "book Lyra at
   9" for an MCP server's ``book_room``): the reply is made a call of one of the sure tools (its
   start written into the prompt, the rest held by a grammar to their names and the parameters
-  the request names: ``Toolbox.parameters_for``), with no tool descriptions read at all;
+  the request names: ``Toolbox.parameters_for``), with no tool descriptions read but a server
+  tool's own (its parameters' form is said only in its words: "24-hour HH:MM");
 - tools **may** be wanted (a built-in's cue says maybe, or an MCP server's tool that shares
   words with the request): those tools are described in the user's message of this turn (the
   Hermes form) with one more, ``no_tool``, and the reply is made a call of one of them (a
@@ -47,14 +48,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ..backend.cancel import CancelToken
 from ..chat import tool_prompt
 from ..chat.model import ChatSession, Reply, SamplingParams
 from ..chat.tool_calls import START_MARKERS, ToolCall, ToolCallStream, ToolDelta, parse_reply
-from ..errors import Cancelled
+from ..errors import Cancelled, SchemaError
 from . import numerals
 from .tool import BUILT_IN, NAME, NEVER, NO_TOOL, SURE, CheckedCall, Toolbox, ToolResult, ToolSpec, grounded
 
@@ -175,11 +176,12 @@ def run_turn(
     sure = [tool.spec for tool in toolbox if relevance[tool.spec.name] >= SURE]
     maybe = [tool.spec for tool in toolbox if NEVER < relevance[tool.spec.name] < SURE]
     if sure:  # plainly a request for these: the model calls one of them, its arguments held to the schema
-        functions = [{**s.function()["function"], "parameters": toolbox.parameters_for(s.name, said)} for s in sure]
+        family = _family(session)
+        functions = [_holdable(family, s, toolbox.parameters_for(s.name, said)) for s in sure]
         if len(functions) == 1:  # its name written for the model too: it writes the arguments alone
-            opening, grammar = tool_prompt.forced_arguments(_family(session), functions[0])
+            opening, grammar = tool_prompt.forced_arguments(family, functions[0])
         else:
-            opening, grammar = tool_prompt.forced_call(_family(session), functions)
+            opening, grammar = tool_prompt.forced_call(family, functions)
         # A server's tool is described with the message: its parameters' form is in its words
         # alone ("24-hour HH:MM"); the built-ins' forms are held by their grammar.
         served = [s for s in sure if s.source != BUILT_IN]
@@ -190,8 +192,9 @@ def run_turn(
         return TurnResult(reply, [], [reply.text])
     else:  # tools may be wanted: the model chooses one of them, or no tool, then answers in words
         shown_to_model = f"{said}\n\n{offer(maybe)}"
-        functions = [dict(s.function()["function"]) for s in maybe] + [NO_TOOL_FUNCTION]
-        opening, grammar = tool_prompt.forced_call(_family(session), functions)
+        family = _family(session)
+        functions = [_holdable(family, s, s.parameters) for s in maybe] + [NO_TOOL_FUNCTION]
+        opening, grammar = tool_prompt.forced_call(family, functions)
         reply, words, calls = generate("reply", dataclasses.replace(params, grammar=grammar), opening, shown_to_model)
         wanted = [
             call for call in calls if toolbox.relevance(call.name, said) > NEVER and grounded(call.arguments, said)
@@ -291,6 +294,18 @@ def _signature(spec: ToolSpec) -> str:
         parts.append(f"{key} ({kind}{', required' if key in required else ''}){': ' + note if note else ''}")
     arguments = f" Arguments: {'; '.join(parts)}." if parts else " No arguments."
     return f"{spec.name}: {spec.description.strip()}{arguments}"
+
+
+def _holdable(family: str, spec: ToolSpec, parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """The tool as a forced call declares it, with ``parameters`` where a grammar can hold them
+    and any JSON object where it cannot (an MCP server's schema with ``not`` or ``if``): the
+    call is checked against the tool's own schema all the same (``Toolbox.check``)."""
+    function = {**spec.function()["function"], "parameters": dict(parameters)}
+    try:
+        tool_prompt.forced_arguments(family, function)
+    except SchemaError:
+        function["parameters"] = {"type": "object"}
+    return function
 
 
 def _family(session: ChatSession) -> str:

@@ -125,6 +125,8 @@ def test_a_forced_call_writes_only_the_parameters_the_request_names(
         ('{"room": "Conference Room 101", "time": "14:30"}', "is it rude to be 5 minutes late to a meeting", False),
         ('{"place": "Tokyo", "days_from_now": 10}', "thanks that's really helpful", False),
         ('{"a": [{"b": ["Tokyo"]}]}', "what time is it here", False),  # nested strings are read too
+        ('{"expression": "0.12 * 85"}', "what's 12% of 85", True),
+        ('{"expression": "1234 * 5678"}', "Name 3 rivers in Europe and say one thing about each.", False),
     ],
 )
 def test_a_call_offered_tools_made_up_is_told_from_one_the_request_grounds(

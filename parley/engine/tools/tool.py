@@ -269,7 +269,8 @@ def grounded(arguments: str, request: str) -> bool:
     has meaningful words shares one with it ("Vega" for "is Vega free"; a word's other forms
     count: "eggs" for "how many eggs").  A call a model offered tools made up ("book
     'Conference Room 101'" for "is it rude to be 5 minutes late to a meeting") has none.
-    Numbers, times and strings of no such word ("15:00", "2.5 * 1024") say nothing either way."""
+    Numbers in it share one with the request's where the request has any ("0.12 * 85" for "12%
+    of 85"); strings of no word and no number other than a clock time ("15:00") say nothing."""
     try:
         value = json.loads(arguments) if arguments.strip() else {}
     except (ValueError, RecursionError):
@@ -290,11 +291,23 @@ def grounded(arguments: str, request: str) -> bool:
                 collect(inner, depth + 1)
 
     collect(value)
+    said_numbers = _numbers(request)
     for text in strings:
         words = {word[:5] for word in _content_words(text)}
         if words and not words & said:
             return False
+        numbers = _numbers(text)
+        if numbers and said_numbers and not numbers & said_numbers:
+            return False  # "1234 * 5678" for "name 3 rivers in Europe": the offer's example, not the request's
     return True
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers in ``text``, as plain digits ("1,234.50" -> "1234.5"); clock times are no
+    numbers here ("15:00" for "at 3")."""
+    plain = re.sub(r"\d{1,2}:\d{2}", " ", text.replace(",", ""))
+    found = re.findall(r"\d+(?:\.\d+)?", plain)
+    return {n.rstrip("0").rstrip(".") if "." in n else n for n in found[:64]}
 
 
 def bounded(result: ToolResult) -> ToolResult:

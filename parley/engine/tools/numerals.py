@@ -36,6 +36,7 @@ _TEENS = {
 _TENS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
 }  # fmt: skip
+SMALL_NUMBERS = {**_UNITS, **_TEENS, **_TENS}  # the words of the numbers below 100 said in one word
 _SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _ORDINAL_UNITS = {
     "first": (1, "st"), "second": (2, "nd"), "third": (3, "rd"), "fourth": (4, "th"), "fifth": (5, "th"),

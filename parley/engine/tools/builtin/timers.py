@@ -352,38 +352,7 @@ def _ring(timer: Timer, missed: bool, due: datetime, now: datetime) -> Ring:
 
 # ------------------------------------------------------------------------------ durations
 
-_NUMBER_WORDS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "couple": 2,
-    "few": 3,
-}
+_NUMBER_WORDS = {**numerals.SMALL_NUMBERS, "couple": 2, "few": 3}
 _UNITS = {
     **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), 1),
     **dict.fromkeys(("m", "min", "mins", "minute", "minutes"), 60),

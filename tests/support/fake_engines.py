@@ -223,6 +223,7 @@ class FakeEchoCanceller:
         pass
 
     def process(self, block: np.ndarray) -> np.ndarray:
+        self.heard, self.played = block, np.zeros_like(block)  # what hands-free checks an utterance on
         return block
 
     def reset(self) -> None:

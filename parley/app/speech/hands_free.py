@@ -16,7 +16,9 @@ removed most of); the user
 can then talk over Parley, and the start of their speech is said at once (``speech_started``)
 so the voice can fall silent (barge-in; ``SpokenReplies`` checks the words before it stops the
 reply), and a start that came to nothing too (``speech_dropped``): too short to be an
-utterance, or one the canceller took most of away (``ECHO_UTTERANCE_DB``), which was Parley.
+utterance, one the canceller took most of away (``ECHO_UTTERANCE_DB``), or one that is mostly
+an echo of what Parley played (``ECHO_SHARE``, ``UtteranceEcho``: found afresh over the
+utterance, for when the canceller lost the echo on a loaded machine), which was Parley.
 Without one the microphone is ignored while Parley speaks (``ignore``).
 
 With a wake word (``make_wake``: a ``WakeDetector`` made on the listener's thread, or None), every
@@ -41,7 +43,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-from parley.engine.audio.echo import EchoGuard
+from parley.engine.audio.echo import EchoGuard, UtteranceEcho
 from parley.engine.audio.vad import EnergyDetector, UtteranceSegmenter
 
 from ...config.settings import Settings
@@ -56,6 +58,8 @@ from .push_to_talk import TakeDisplay, level_fraction
 log = logging.getLogger("parley.hands_free")
 
 ECHO_UTTERANCE_DB = 8.0  # an utterance the canceller took this much from was Parley's own voice
+ECHO_SHARE = 0.85  # ... and one this much of which is an echo of what Parley played (``echo_share``)
+SEEN_AFTER_S = 0.25  # an utterance is seen to begin up to this long after its first sound (the segmenter's start)
 LISTENING_SETTINGS = ("hands_free_detector", "hands_free_turn_end", "wake_word", "wake_threshold")
 WAKE_SLACK_S = 0.5  # a wake word heard this long before an utterance was seen to begin counts for it
 
@@ -108,6 +112,7 @@ class HandsFree(QObject):
         self._echo_guard = EchoGuard()
         self._echo_restarts = 0
         self._energy = [0.0, 0.0]  # what the microphone heard and the canceller left, this utterance
+        self._heard_and_played = UtteranceEcho(pre_roll_s=SEEN_AFTER_S)  # the listener's thread's
         self._segmenter: UtteranceSegmenter | None = None  # made and used on the listener's thread
         self.detector_name = ""  # the detector in use: "neural" or "energy" ("" before the first block)
         self.turn_end = ""  # what ends a turn: "smart-turn" or "pause" ("" before the first block)
@@ -159,6 +164,7 @@ class HandsFree(QObject):
         if self.echo is not None:
             self.echo.reset()
         self._echo_guard = EchoGuard()  # the listener's thread's, from here on
+        self._heard_and_played = UtteranceEcho(pre_roll_s=SEEN_AFTER_S)
         try:
             listener = self.make_listener(
                 self.microphones.device(), self._audio, partial(emit, self._level), partial(emit, self._lost)
@@ -190,6 +196,7 @@ class HandsFree(QObject):
         if self.echo is not None:
             heard_energy = float(np.dot(block, block))
             cleaned = self.echo.process(block)
+            self._heard_and_played.push(self.echo.heard, self.echo.played)
             left_energy = float(np.dot(cleaned, cleaned))
             if self.echo.restarts != self._echo_restarts:
                 self._echo_restarts = self.echo.restarts
@@ -209,17 +216,23 @@ class HandsFree(QObject):
         self._energy[0] += heard_energy
         self._energy[1] += left_energy
         for utterance in utterances:
+            share = self._heard_and_played.share() if self.echo is not None else 0.0
             if self._mostly_echo():
                 log.info("an utterance was mostly Parley's own voice: not transcribed")
+                emit(self._dropped)
+            elif share >= ECHO_SHARE:
+                log.info("an utterance was Parley's own voice, which the canceller lost (%.0f%% its echo)", 100 * share)
                 emit(self._dropped)
             else:
                 emit(self._heard, utterance, self._woken_in())
             self._energy = [0.0, 0.0]
         if segmenter.in_utterance and not was_in_utterance:
+            self._heard_and_played.begin()
             self._energy = [heard_energy, left_energy]
             self._began_at = wake.seconds if wake is not None else 0.0
             emit(self._began)
         elif was_in_utterance and not segmenter.in_utterance and not utterances:
+            self._heard_and_played.forget()
             self._energy = [0.0, 0.0]
             emit(self._dropped)
 

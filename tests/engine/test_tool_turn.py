@@ -27,6 +27,7 @@ from parley.engine.library import packs
 from parley.engine.tools.builtin import TimerBook, builtin_tools
 from parley.engine.tools.builtin.cues import CUES
 from parley.engine.tools.mcp.client import McpHub
+from parley.engine.tools.request_parts import request_parts
 from parley.engine.tools.tool import (
     MAYBE,
     NEVER,
@@ -115,6 +116,34 @@ def test_a_forced_call_writes_only_the_parameters_the_request_names(
 
 
 @pytest.mark.parametrize(
+    ("request_text", "parts"),
+    [
+        (
+            "set a timer for 20 minutes and remind me at 6 to take the bins out",
+            ["set a timer for 20 minutes", "remind me at 6 to take the bins out"],
+        ),
+        ("what time is it in Tokyo and in New York", ["what time is it in Tokyo", "what time is it in New York"]),
+        ("what time is it in Tokyo and New York", ["what time is it in Tokyo", "what time is it in New York"]),
+        ("what's 5 times 6, then what time is it in Paris", ["what's 5 times 6", "what time is it in Paris"]),
+        # One request each: a part that is no request, says only numbers, or waits on the first's result.
+        ("can you set a timer for an hour and a half", None),
+        ("set a timer for pasta and sauce", None),
+        ("who wrote pride and prejudice", None),
+        ("what's the difference between Celsius and Fahrenheit", None),
+        ("add up 1999 2450 and 875", None),
+        ("what time is it in Tokyo and if it's late set a timer for 10 minutes", None),
+        ("set a timer for 10 minutes and tell me a joke", None),
+    ],
+)
+def test_a_request_for_two_things_is_cut_into_its_parts(
+    tmp_path: Path, request_text: str, parts: list[str] | None
+) -> None:
+    box, _ = toolbox(tmp_path)
+    wanted = lambda text: max(box.relevance(t.spec.name, text) for t in box)  # noqa: E731
+    assert request_parts(request_text, wanted) == (parts or [request_text])
+
+
+@pytest.mark.parametrize(
     ("arguments", "request_text", "grounded_in_it"),
     [
         ('{"room": "Vega", "time": "15:00", "minutes": 30}', "book the Vega room at 3 for half an hour", True),
@@ -127,6 +156,11 @@ def test_a_forced_call_writes_only_the_parameters_the_request_names(
         ('{"a": [{"b": ["Tokyo"]}]}', "what time is it here", False),  # nested strings are read too
         ('{"expression": "0.12 * 85"}', "what's 12% of 85", True),
         ('{"expression": "1234 * 5678"}', "Name 3 rivers in Europe and say one thing about each.", False),
+        # A clock time is one the request names: "at 3" is 03:00 or 15:00, never the time now.
+        ('{"room": "Vega", "time": "14:30", "minutes": 60}', "is Vega free at 3 and if it is book it", False),
+        ('{"room": "Vega", "time": "09:00"}', "book Vega at 9 am", True),
+        ('{"room": "Vega", "time": "21:00"}', "book Vega at 9 am", False),
+        ('{"room": "Vega", "time": "10:15"}', "book Vega for an hour", True),  # no time said: nothing to hold it to
     ],
 )
 def test_a_call_offered_tools_made_up_is_told_from_one_the_request_grounds(
@@ -249,6 +283,17 @@ def test_a_label_said_with_a_timer_is_written_and_none_is_made_up(qwen: ChatMode
     assert sorted((t.seconds, t.label.lower()) for t in timers.active()) == [(2700, "roast chicken"), (7200, "")]
 
 
+def test_a_timer_and_a_reminder_asked_for_at_once_are_both_set(qwen: ChatModel, tmp_path: Path) -> None:
+    box, timers = toolbox(tmp_path)
+    turn = run_turn(
+        session(qwen), box, "set a timer for twenty minutes and remind me at six to take the bins out", GREEDY, ask=_yes
+    )
+    assert [(s.name, s.status) for s in turn.steps] == [("set_timer", "done"), ("set_reminder", "done")], turn.steps
+    made = sorted(timers.active(), key=lambda t: t.kind)
+    assert [t.kind for t in made] == ["reminder", "timer"] and made[1].seconds == 1200
+    assert "bins" in made[0].label and time.localtime(made[0].due).tm_hour in (6, 18)
+
+
 def test_a_timer_that_acts_asks_first_and_a_no_is_kept(qwen: ChatModel, tmp_path: Path) -> None:
     box, timers = toolbox(tmp_path)
     asked: list[str] = []
@@ -311,8 +356,8 @@ class Scripted:
         self.messages.append(Message("user", text))
         return self._next(params, on_text, opening)
 
-    def resume(self, params: SamplingParams, on_text: Any, cancel: Any) -> Reply:
-        return self._next(params, on_text)
+    def resume(self, params: SamplingParams, on_text: Any, cancel: Any, opening: str = "") -> Reply:
+        return self._next(params, on_text, opening)
 
     def regenerate(self, params: SamplingParams, on_text: Any, cancel: Any) -> Reply:
         self.messages.pop()
@@ -498,3 +543,69 @@ def test_a_tool_whose_schema_no_grammar_holds_is_still_offered_and_called(tmp_pa
     turn = run_turn(chat, box, "note milk", GREEDY, ask=_never_asked)  # type: ignore[arg-type]
     assert [(s.name, s.status) for s in turn.steps] == [("note", "done")] and turn.text == "Noted: milk."
     assert chat.grammars[0] is not None  # a choice all the same, its arguments any JSON object
+
+
+class Room(Echo):
+    """A server's room tool without cues: whether a room is free (reads), or a booking (acts)."""
+
+    @property
+    def spec(self) -> ToolSpec:
+        schema = {"type": "object", "properties": {"room": {"type": "string"}, "time": {"type": "string"}}}
+        return ToolSpec(self.name, "A meeting room, at a time (HH:MM).", schema, self.read_only, "office")
+
+
+def test_two_requests_in_one_are_answered_in_turn_each_as_if_asked_alone(tmp_path: Path) -> None:
+    box, timers = toolbox(tmp_path)
+    chat = Scripted('{"duration": "20 minutes"}}', '{"time": "6 pm", "message": "take the bins out"}}')
+    pieces: list[str] = []
+    turn = run_turn(
+        chat,  # type: ignore[arg-type]
+        box,
+        "set a timer for twenty minutes and remind me at six to take the bins out",
+        GREEDY,
+        ask=_yes,
+        on_text=pieces.append,
+    )
+    assert [(s.name, s.status) for s in turn.steps] == [("set_timer", "done"), ("set_reminder", "done")]
+    assert [m.content for m in chat.messages if m.role == "user"] == [
+        "set a timer for 20 minutes",
+        "remind me at 6 to take the bins out",
+    ]
+    assert sorted((t.kind, t.seconds or t.label) for t in timers.active()) == [
+        ("reminder", "take the bins out"),
+        ("timer", 1200),
+    ]
+    first, second = turn.text.split("\n\n")
+    assert "20 minutes" in first and "bins" in second and "".join(pieces) == turn.text
+
+
+def test_a_second_request_that_waits_on_the_first_s_result_is_chosen_after_reading_it(tmp_path: Path) -> None:
+    box = Toolbox([Room("room_free", read_only=True, result="Vega is free all day."), Room("book_room")])
+    asked: list[str] = []
+
+    def yes(call: CheckedCall) -> bool:
+        asked.append(call.name)
+        return True
+
+    request = "is Vega free at three and if it is book it"
+    chat = Scripted(
+        call("room_free", room="Vega"), call("book_room", room="Vega", time="15:00"), "Booked: Vega at 15:00."
+    )
+    turn = run_turn(chat, box, request, GREEDY, ask=yes)  # type: ignore[arg-type]
+    assert [(s.name, s.status) for s in turn.steps] == [("room_free", "done"), ("book_room", "done")]
+    assert asked == ["book_room"]  # it acts, and follows a tool's result: asked even if always allowed
+    assert chat.grammars[1] is not None and chat.grammars[2] is None  # the second call chosen; then words
+    assert '"\\"03:00\\"" | "\\"15:00\\""' in chat.grammars[1]  # its time held to those "at three" names
+    assert turn.text == "Booked: Vega at 15:00."
+    # A time the request never named ("14:30", the time now) is made up: nothing is booked.
+    guessed = Scripted(call("room_free", room="Vega"), call("book_room", room="Vega", time="14:30"), "Vega is free.")
+    turn = run_turn(guessed, box, request, GREEDY, ask=_never_asked)  # type: ignore[arg-type]
+    assert [(s.name, s.status) for s in turn.steps] == [("room_free", "done")] and turn.text == "Vega is free."
+
+
+def test_a_call_after_a_result_at_a_time_the_request_never_named_is_not_made(tmp_path: Path) -> None:
+    box = Toolbox([Room("room_free", read_only=True, result="Lyra is free after 10:00."), Room("book_room")])
+    chat = Scripted(call("room_free", room="Lyra"), call("book_room", room="Lyra", time="10:30"), "Lyra is free at 2.")
+    turn = run_turn(chat, box, "grab the Lyra room at two for twenty minutes", GREEDY, ask=_never_asked)  # type: ignore[arg-type]
+    assert [(s.name, s.status) for s in turn.steps] == [("room_free", "done")] and turn.text == "Lyra is free at 2."
+    assert chat.grammars[-1] == NO_CALL_GRAMMAR  # written again, in words

@@ -387,17 +387,21 @@ class ChatSession:
             self.messages.append(Message("assistant", text))
 
     def resume(
-        self, params: SamplingParams | None = None, on_text: OnText | None = None, cancel: CancelToken | None = None
+        self,
+        params: SamplingParams | None = None,
+        on_text: OnText | None = None,
+        cancel: CancelToken | None = None,
+        opening: str = "",
     ) -> Reply:
         """The assistant's next message after the tool results that end the conversation
-        (NothingToRegenerateError when it does not end with one)."""
+        (NothingToRegenerateError when it does not end with one); ``opening`` as for ``reply``."""
         cancel = cancel or CancelToken()
         with self.model._working(cancel):
             if not self.messages or self.messages[-1].role != "tool":
                 raise NothingToRegenerateError("there are no tool results to answer")
             first = self._first
             try:
-                return self._generate(params or SamplingParams(), on_text, cancel)
+                return self._generate(params or SamplingParams(), on_text, cancel, prefix=opening)
             except BaseException:
                 self._first = first
                 raise

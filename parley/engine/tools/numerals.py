@@ -53,6 +53,13 @@ _Read = TypeVar("_Read", tuple[int, int], tuple[int, int, bool])
 MAX_CHARS = 4000  # longer text is left as it is (a message, not a request)
 
 
+def only_numbers(text: str) -> bool:
+    """Whether ``text`` says nothing but numbers ("eight seventy five", "12 and 4"): no
+    request of its own."""
+    words = re.findall(r"[A-Za-z]+|\d+", text.lower())
+    return bool(words) and all(w.isdigit() or w in _NUMBER_WORDS or w in ("and", "point", "oh") for w in words)
+
+
 def in_digits(text: str) -> str:
     """``text`` with its numbers in words written in digits (see the module docstring)."""
     if len(text) > MAX_CHARS:

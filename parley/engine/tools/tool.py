@@ -270,7 +270,8 @@ def grounded(arguments: str, request: str) -> bool:
     count: "eggs" for "how many eggs").  A call a model offered tools made up ("book
     'Conference Room 101'" for "is it rude to be 5 minutes late to a meeting") has none.
     Numbers in it share one with the request's where the request has any ("0.12 * 85" for "12%
-    of 85"); strings of no word and no number other than a clock time ("15:00") say nothing."""
+    of 85"); a clock time in it is one the request names, where it names any ("15:00" for "at
+    3", never "14:30"); strings of no word and no number say nothing."""
     try:
         value = json.loads(arguments) if arguments.strip() else {}
     except (ValueError, RecursionError):
@@ -299,7 +300,43 @@ def grounded(arguments: str, request: str) -> bool:
         numbers = _numbers(text)
         if numbers and said_numbers and not numbers & said_numbers:
             return False  # "1234 * 5678" for "name 3 rivers in Europe": the offer's example, not the request's
+    return times_said(arguments, request)
+
+
+def times_said(arguments: str, request: str) -> bool:
+    """Whether each clock time in a call's arguments (JSON text) is one ``request`` names, where
+    it names any: "14:30" (the time now, or a guess) for "book it at 3" is not; any time is, for
+    a request that names none (it may come from a tool's result: "the next free slot")."""
+    named = said_times(request)
+    if not named:
+        return True
+    for hours, minutes in _CLOCK.findall(arguments[:4000]):
+        if (int(hours), int(minutes)) not in named:
+            return False
     return True
+
+
+_CLOCK = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
+_SAID_TIME = re.compile(
+    r"\b(?:at|by|until|till|from|to)\s+(\d{1,2})(?::([0-5]\d))?(?:\s*([ap])\.?\s?m\b\.?)?", re.IGNORECASE
+)
+
+
+def said_times(request: str) -> set[tuple[int, int]]:
+    """The clock times ``request`` names ("at 3", "by 6:30 pm", "from 15:00"), each as the hours
+    and minutes it may mean: "at 3" is 03:00 or 15:00."""
+    times: set[tuple[int, int]] = set()
+    for hours, minutes, half in _SAID_TIME.findall(request):
+        hour, minute = int(hours), int(minutes or 0)
+        if hour > 23:
+            continue
+        if half:
+            if hour > 12:
+                continue
+            times.add((hour % 12 + (12 if half.lower() == "p" else 0), minute))
+        else:
+            times |= {(hour, minute), (hour + 12, minute)} if hour < 12 else {(hour, minute)}
+    return times
 
 
 def _numbers(text: str) -> set[str]:

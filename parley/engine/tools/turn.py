@@ -24,6 +24,12 @@ system prompt, which the KV cache keeps from turn to turn, never changes:
   in words;
 - **no** tool's business: the model answers, seeing no tool.
 
+Two requests said as one ("set a timer for 20 minutes and remind me at 6 to take the bins out")
+are answered in turn, each as if asked alone (``request_parts``: a forced call is one call, and
+the other request was lost).  A second request that waits on the first's result ("is Vega free
+at 3 and if it is book it") is one request: after the first call's result the model chooses
+again among the request's tools and ``no_tool``.
+
     reply ──► calls? ──no──► the answer
                 │yes
                 ▼
@@ -47,6 +53,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
@@ -57,7 +64,21 @@ from ..chat.model import ChatSession, Reply, SamplingParams
 from ..chat.tool_calls import START_MARKERS, ToolCall, ToolCallStream, ToolDelta, parse_reply
 from ..errors import Cancelled, SchemaError
 from . import numerals
-from .tool import BUILT_IN, NAME, NEVER, NO_TOOL, SURE, CheckedCall, Toolbox, ToolResult, ToolSpec, grounded
+from .request_parts import depends_on_result, request_parts
+from .tool import (
+    BUILT_IN,
+    NAME,
+    NEVER,
+    NO_TOOL,
+    SURE,
+    CheckedCall,
+    Toolbox,
+    ToolResult,
+    ToolSpec,
+    grounded,
+    said_times,
+    times_said,
+)
 
 MAX_STEPS = 4  # rounds of calls in one turn
 MAX_CALLS = 6  # calls in one round; more are refused (a model that lists a hundred)
@@ -112,11 +133,37 @@ def run_turn(
     allowed: Collection[str] = (),
     cancel: CancelToken | None = None,
     max_steps: int = MAX_STEPS,
+    whole: bool = False,
 ) -> TurnResult:
     """Answer ``user_text`` with ``toolbox``'s tools (see the module docstring).  ``allowed``:
     the names of the tools the user always allows.  ``on_text`` gets the words as they come
-    (never a call's text); ``on_step`` each step when it starts and when it ends."""
+    (never a call's text); ``on_step`` each step when it starts and when it ends.  ``whole``:
+    the request is one, never cut into parts (``request_parts``)."""
     cancel = cancel or CancelToken()
+    said = numerals.in_digits(user_text)  # what the cues and the model read: numbers in digits
+    parts = [said] if whole else request_parts(said, lambda text: _wanted(toolbox, text))
+    if len(parts) > 1:  # two requests in one: each answered in turn, as if asked alone
+        answered: list[TurnResult] = []
+        for part in parts:
+            before = "\n\n" if any(r.text.strip() for r in answered) else ""
+            answered.append(
+                run_turn(
+                    session,
+                    toolbox,
+                    part,
+                    params,
+                    ask=ask,
+                    on_text=_after(before, on_text),
+                    on_step=on_step,
+                    allowed=allowed,
+                    cancel=cancel,
+                    max_steps=max_steps,
+                    whole=True,
+                )
+            )
+        return TurnResult(
+            answered[-1].reply, [s for r in answered for s in r.steps], [t for r in answered for t in r.texts]
+        )
     names = _AnyToolName()  # an unknown tool's call is a call too: the model hears it is unknown
     steps: list[Step] = []
     texts: list[str] = []
@@ -159,7 +206,7 @@ def run_turn(
                 else session.reply(text, how, told, cancel)
             )
         else:
-            reply = session.resume(how, told, cancel)
+            reply = session.resume(how, told, cancel, opening=opening) if opening else session.resume(how, told, cancel)
         shown(stream.finish())
         words, calls = parse_reply(reply.text, names)
         chosen = [call for call in calls if call.name != NO_TOOL]  # "no tool" is no call
@@ -171,13 +218,28 @@ def run_turn(
             words = "".join(before_junk).strip()
         return reply, words, chosen
 
-    said = numerals.in_digits(user_text)  # what the cues and the model read: numbers in digits
+    def choose(kind: str, specs: list[ToolSpec], text: str = user_text) -> tuple[Reply, str, list[ToolCall]]:
+        """A reply made a call of one of ``specs`` or of ``no_tool``; a call that is none of the
+        request's business, or made up (``grounded``), is no call: the reply is written again,
+        in words."""
+        family = _family(session)
+        functions = [_holdable(family, s, _at_said_times(s, s.parameters, said)) for s in specs] + [NO_TOOL_FUNCTION]
+        opening, grammar = tool_prompt.forced_call(family, functions)
+        reply, words, calls = generate(kind, dataclasses.replace(params, grammar=grammar), opening, text)
+        wanted = [
+            call for call in calls if toolbox.relevance(call.name, said) > NEVER and grounded(call.arguments, said)
+        ]
+        if calls and not wanted:  # none of the request's business, or made up: the answer in words
+            return generate("again", dataclasses.replace(params, grammar=NO_CALL_GRAMMAR))
+        return reply, words, wanted
+
     relevance = {tool.spec.name: toolbox.relevance(tool.spec.name, said) for tool in toolbox}
     sure = [tool.spec for tool in toolbox if relevance[tool.spec.name] >= SURE]
     maybe = [tool.spec for tool in toolbox if NEVER < relevance[tool.spec.name] < SURE]
+    in_play = sure + maybe
     if sure:  # plainly a request for these: the model calls one of them, its arguments held to the schema
         family = _family(session)
-        functions = [_holdable(family, s, toolbox.parameters_for(s.name, said)) for s in sure]
+        functions = [_holdable(family, s, _at_said_times(s, toolbox.parameters_for(s.name, said), said)) for s in sure]
         if len(functions) == 1:  # its name written for the model too: it writes the arguments alone
             opening, grammar = tool_prompt.forced_arguments(family, functions[0])
         else:
@@ -191,17 +253,7 @@ def run_turn(
         reply = session.reply(user_text, params, on_text, cancel)
         return TurnResult(reply, [], [reply.text])
     else:  # tools may be wanted: the model chooses one of them, or no tool, then answers in words
-        shown_to_model = f"{said}\n\n{offer(maybe)}"
-        family = _family(session)
-        functions = [_holdable(family, s, s.parameters) for s in maybe] + [NO_TOOL_FUNCTION]
-        opening, grammar = tool_prompt.forced_call(family, functions)
-        reply, words, calls = generate("reply", dataclasses.replace(params, grammar=grammar), opening, shown_to_model)
-        wanted = [
-            call for call in calls if toolbox.relevance(call.name, said) > NEVER and grounded(call.arguments, said)
-        ]
-        if calls and not wanted:  # none of the request's business, or made up: the answer in words
-            reply, words, calls = generate("again", dataclasses.replace(params, grammar=NO_CALL_GRAMMAR))
-        calls = wanted
+        reply, words, calls = choose("reply", maybe, f"{said}\n\n{offer(maybe)}")
     made: set[tuple[str, str]] = set()  # the calls run so far, by name and arguments
     for round_ in range(max_steps + 1):
         texts.append(words)
@@ -235,10 +287,38 @@ def run_turn(
                 on_text(("\n\n" if "".join(texts).strip() else "") + answer)
             texts.append(answer)
             break
-        reply, words, calls = generate("resume")
+        if round_ == 0 and in_play and depends_on_result(said):
+            # "... and if it is, book it": the second call waits on the first's result, which the
+            # model has read now; it chooses again among the request's tools, or none.
+            reply, words, calls = choose("resume", in_play)
+        else:
+            reply, words, calls = generate("resume")
+            kept = [call for call in calls if times_said(call.arguments, said)]
+            if calls and not kept:  # "book it at 10:30" after "grab Lyra at 2": made up, the answer in words
+                reply, words, calls = generate("again", dataclasses.replace(params, grammar=NO_CALL_GRAMMAR))
+            calls = kept
     if steps and not "".join(texts).strip():  # the model only called, never said: what the calls gave
         texts.append(_from_steps(steps))
     return TurnResult(reply, steps, texts)
+
+
+def _wanted(toolbox: Toolbox, text: str) -> float:
+    """How plainly ``text`` is some tool's business: the highest of the tools' relevance."""
+    return max((toolbox.relevance(tool.spec.name, text) for tool in toolbox), default=NEVER)
+
+
+def _after(before: str, on_text: Callable[[str], None] | None) -> Callable[[str], None] | None:
+    """``on_text`` with ``before`` (a part's parting from the one before it) ahead of its first piece."""
+    if on_text is None or not before:
+        return on_text
+    pending = [before]
+
+    def told(piece: str) -> None:
+        if pending:
+            piece = pending.pop() + piece
+        on_text(piece)
+
+    return told
 
 
 class _AnyToolName(set[str]):
@@ -294,6 +374,27 @@ def _signature(spec: ToolSpec) -> str:
         parts.append(f"{key} ({kind}{', required' if key in required else ''}){': ' + note if note else ''}")
     arguments = f" Arguments: {'; '.join(parts)}." if parts else " No arguments."
     return f"{spec.name}: {spec.description.strip()}{arguments}"
+
+
+_CLOCK_PARAMETER = re.compile(r"^(?:time|at|start|starts?_at|start_time|from)$|hh:mm", re.IGNORECASE)
+
+
+def _at_said_times(spec: ToolSpec, parameters: Mapping[str, Any], request: str) -> Mapping[str, Any]:
+    """A server's tool's parameters with its clock time held to the times ``request`` names ("at
+    3": "03:00" or "15:00"): the 1.5B booked "14:30", the time it was, for "book it at 3".  A
+    string parameter is a clock time by its name ("time", "start") or its description
+    ("HH:MM"); the built-ins' are held by their own grammars."""
+    times = said_times(request)
+    properties = parameters.get("properties")
+    if spec.source == BUILT_IN or not times or not isinstance(properties, dict):
+        return parameters
+    held = dict(properties)
+    for key, schema in properties.items():
+        if not isinstance(schema, dict) or schema.get("type") != "string" or "enum" in schema:
+            continue
+        if _CLOCK_PARAMETER.search(key) or _CLOCK_PARAMETER.search(str(schema.get("description") or "")):
+            held[key] = {**schema, "enum": [f"{h:02d}:{m:02d}" for h, m in sorted(times)]}
+    return {**parameters, "properties": held}
 
 
 def _holdable(family: str, spec: ToolSpec, parameters: Mapping[str, Any]) -> dict[str, Any]:

@@ -223,6 +223,8 @@ def test_an_mcp_tool_is_shown_for_requests_that_share_its_words(tmp_path: Path) 
         assert box.relevance("check_stock", "is there any milk left in the pantry") == MAYBE
         assert box.relevance("add_to_shopping_list", "put eggs on the shopping list") == MAYBE
         assert box.relevance("check_stock", "Who wrote Hamlet?") == NEVER
+        assert box.relevance("check_stock", "check if Orion is free at 1:30") == NEVER  # its verb alone
+        assert box.relevance("check_stock", "check the flour") == SURE  # its verb and a word it describes
         assert box.relevance("add_to_shopping_list", "How many legs does a spider have?") == NEVER
 
 

@@ -234,11 +234,18 @@ def shares_words(request: str, names: tuple[str, ...], texts: tuple[str, ...]) -
     it has a meaningful word of the tool's ``names`` (its name, title, server), or two of all its
     words (``texts`` too: its description).  One word of a description alone is too little: "what's
     your name" shares one with a directory's "their name", "how do I boil an egg" one with a
-    pantry's "(eggs, milk, flour...)"."""
+    pantry's "(eggs, milk, flour...)".  The verb a tool's name begins with is one of its
+    description's words here: "check if Orion is free" is not about ``check_stock``."""
     wanted = _content_words(request)
     named = set().union(*(_content_words(text) for text in names))
     described = named.union(*(_content_words(text) for text in texts))
-    return bool(wanted & named) or len(wanted & described) >= 2
+    verb = _content_words(_name_verb(names[0])) if names else set()
+    return bool(wanted & named - verb) or len(wanted & described) >= 2
+
+
+def _name_verb(name: str) -> str:
+    """The word a tool's name begins with ("check" of ``check_stock``, ``checkStock``)."""
+    return re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", name.strip())[0].lower()
 
 
 _POLITE = re.compile(
@@ -253,7 +260,7 @@ def named_by_verb(request: str, name: str, texts: tuple[str, ...]) -> bool:
     ``book_room``, "add coffee to the shopping list" for ``add_to_shopping_list``), and shares
     another meaningful word with the tool (its name, title or description: "hour" with "for
     some minutes" counts; "check if Orion is free" shares none with ``check_stock``)."""
-    verb = re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", name.strip())[0].lower()
+    verb = _name_verb(name)
     if len(verb) < 3 or verb in _STOP_WORDS:
         return False
     start = _POLITE.sub("", request.strip().lower(), count=1)

@@ -38,6 +38,7 @@ from parley.engine.tools.tool import (
     ToolSpec,
     grounded,
     named_by_verb,
+    times_said,
 )
 from parley.engine.tools.turn import MAX_CALLS, NO_CALL_GRAMMAR, Step, offer, run_turn
 from tests.support.mcp_servers import pantry_config
@@ -156,17 +157,26 @@ def test_a_request_for_two_things_is_cut_into_its_parts(
         ('{"a": [{"b": ["Tokyo"]}]}', "what time is it here", False),  # nested strings are read too
         ('{"expression": "0.12 * 85"}', "what's 12% of 85", True),
         ('{"expression": "1234 * 5678"}', "Name 3 rivers in Europe and say one thing about each.", False),
-        # A clock time is one the request names: "at 3" is 03:00 or 15:00, never the time now.
-        ('{"room": "Vega", "time": "14:30", "minutes": 60}', "is Vega free at 3 and if it is book it", False),
-        ('{"room": "Vega", "time": "09:00"}', "book Vega at 9 am", True),
-        ('{"room": "Vega", "time": "21:00"}', "book Vega at 9 am", False),
-        ('{"room": "Vega", "time": "10:15"}', "book Vega for an hour", True),  # no time said: nothing to hold it to
     ],
 )
 def test_a_call_offered_tools_made_up_is_told_from_one_the_request_grounds(
     arguments: str, request_text: str, grounded_in_it: bool
 ) -> None:
     assert grounded(arguments, request_text) is grounded_in_it
+
+
+@pytest.mark.parametrize(
+    ("arguments", "request_text", "said"),
+    [
+        ('{"room": "Vega", "time": "14:30", "minutes": 60}', "is Vega free at 3 and if it is book it", False),
+        ('{"room": "Vega", "time": "15:00", "minutes": 60}', "is Vega free at 3 and if it is book it", True),
+        ('{"room": "Vega", "time": "09:00"}', "book Vega at 9 am", True),
+        ('{"room": "Vega", "time": "21:00"}', "book Vega at 9 am", False),
+        ('{"room": "Vega", "time": "10:15"}', "book Vega for an hour", True),  # no time said: nothing to hold it to
+    ],
+)
+def test_a_clock_time_in_a_call_is_one_the_request_names(arguments: str, request_text: str, said: bool) -> None:
+    assert times_said(arguments, request_text) is said  # "at 3" is 03:00 or 15:00, never the time now
 
 
 BOOK = ("Book a room", "Book a meeting room today at a time, in 24-hour HH:MM, for some minutes.")

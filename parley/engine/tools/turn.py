@@ -218,6 +218,12 @@ def run_turn(
             words = "".join(before_junk).strip()
         return reply, words, chosen
 
+    def _at_times_said(call: ToolCall) -> bool:
+        """A server's call at a clock time is at one the request names (``times_said``); the
+        built-ins' times are their own grammars' and checks'."""
+        tool = toolbox.get(call.name)
+        return tool is None or tool.spec.source == BUILT_IN or times_said(call.arguments, said)
+
     def choose(kind: str, specs: list[ToolSpec], text: str = user_text) -> tuple[Reply, str, list[ToolCall]]:
         """A reply made a call of one of ``specs`` or of ``no_tool``; a call that is none of the
         request's business, or made up (``grounded``), is no call: the reply is written again,
@@ -227,7 +233,9 @@ def run_turn(
         opening, grammar = tool_prompt.forced_call(family, functions)
         reply, words, calls = generate(kind, dataclasses.replace(params, grammar=grammar), opening, text)
         wanted = [
-            call for call in calls if toolbox.relevance(call.name, said) > NEVER and grounded(call.arguments, said)
+            call
+            for call in calls
+            if toolbox.relevance(call.name, said) > NEVER and grounded(call.arguments, said) and _at_times_said(call)
         ]
         if calls and not wanted:  # none of the request's business, or made up: the answer in words
             return generate("again", dataclasses.replace(params, grammar=NO_CALL_GRAMMAR))
@@ -293,7 +301,7 @@ def run_turn(
             reply, words, calls = choose("resume", in_play)
         else:
             reply, words, calls = generate("resume")
-            kept = [call for call in calls if times_said(call.arguments, said)]
+            kept = [call for call in calls if _at_times_said(call)]
             if calls and not kept:  # "book it at 10:30" after "grab Lyra at 2": made up, the answer in words
                 reply, words, calls = generate("again", dataclasses.replace(params, grammar=NO_CALL_GRAMMAR))
             calls = kept

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parley.engine.tools.numerals import MAX_CHARS, in_digits
+from parley.engine.tools.numerals import MAX_CHARS, clock_words, in_digits
 
 
 @pytest.mark.parametrize(
@@ -55,6 +55,23 @@ def test_cardinals_decimals_and_years_are_written_in_digits(said: str, written: 
 )
 def test_clock_times_and_dates(said: str, written: str) -> None:
     assert in_digits(said) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("remind me at half past six", "remind me at 6:30"),
+        ("at quarter to seven", "at 6:45"),
+        ("ten past nine", "9:10"),
+        ("check if Orion is free at half one", "check if orion is free at 1:30"),  # British: 1:30
+        ("quarter to one", "12:45"),
+        ("half an hour", "half an hour"),  # a length, not a time
+        ("from nine to five", "from 9 to 5"),  # a span
+        ("book it for one more hour", "book it for one more hour"),
+    ],
+)
+def test_clock_times_said_in_words(said: str, written: str) -> None:
+    assert clock_words(in_digits(said.lower())) == written
 
 
 @pytest.mark.parametrize(

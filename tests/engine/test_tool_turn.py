@@ -173,6 +173,8 @@ def test_a_call_offered_tools_made_up_is_told_from_one_the_request_grounds(
         ('{"room": "Vega", "time": "09:00"}', "book Vega at 9 am", True),
         ('{"room": "Vega", "time": "21:00"}', "book Vega at 9 am", False),
         ('{"room": "Vega", "time": "10:15"}', "book Vega for an hour", True),  # no time said: nothing to hold it to
+        ('{"room": "Orion", "time": "12:00"}', "check if Orion is free at half one and book it", False),
+        ('{"room": "Orion", "time": "13:30"}', "check if Orion is free at half one and book it", True),
     ],
 )
 def test_a_clock_time_in_a_call_is_one_the_request_names(arguments: str, request_text: str, said: bool) -> None:

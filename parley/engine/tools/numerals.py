@@ -268,3 +268,34 @@ def _decimals(run: list[str], k: int) -> tuple[str, int]:
         digits += str(_DIGITS[run[k]])
         k += 1
     return digits or "0", k
+
+
+_PAST = re.compile(r"\b(half|quarter|\d{1,2})(?: minutes?)? past (\d{1,2})\b")
+_TO = re.compile(r"\b(quarter|\d{1,2})(?: minutes?)? to (\d{1,2})\b(?!\s*(?::|minutes?|hours?))")
+_HALF = re.compile(r"\bhalf (\d{1,2})\b(?! (?:minutes?|hours?|days?))")  # British "half six": 6:30
+# "half one", "quarter to one": "one" is 1 there (a lone "one" stays a word: ``in_digits``)
+_ONE_O_CLOCK = re.compile(r"\b(half|quarter|past|(?:quarter|\d{1,2}) to) one\b(?! (?:of|more|another)\b)")
+
+
+def clock_words(text: str) -> str:
+    """``text`` (lower case, numbers in digits: ``in_digits``) with the clock times said in words
+    as digits: "half past 6", "quarter to 7", "10 past 9", "half 6" and "half one" (British: 6:30,
+    1:30) are "6:30", "6:45", "9:10", "6:30", "1:30"."""
+    minutes = {"half": 30, "quarter": 15}
+
+    def past(m: re.Match[str]) -> str:
+        count = minutes.get(m[1]) or int(m[1])
+        return f"{int(m[2])}:{count:02d}" if count < 60 and int(m[2]) <= 23 else m[0]
+
+    def to(m: re.Match[str]) -> str:
+        count, hour = minutes.get(m[1]) or int(m[1]), int(m[2])
+        return (
+            f"{(hour - 1) % 24 or (12 if hour <= 12 else 0)}:{60 - count:02d}"
+            if 0 < count < 60 and hour <= 23
+            else m[0]
+        )
+
+    text = _ONE_O_CLOCK.sub(lambda m: f"{m[1]} 1", text)
+    text = _PAST.sub(past, text)
+    text = _TO.sub(to, text) if not re.search(r"\bfrom\b", text) else text  # "from 9 to 5": a span, not a time
+    return _HALF.sub(lambda m: f"{int(m[1])}:30" if int(m[1]) <= 23 else m[0], text)

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from ..backend.cancel import CancelFlag
 from ..errors import Cancelled
+from .numerals import clock_words, in_digits
 
 log = logging.getLogger("parley.tools")
 
@@ -330,10 +331,10 @@ _SAID_TIME = re.compile(
 
 
 def said_times(request: str) -> set[tuple[int, int]]:
-    """The clock times ``request`` names ("at 3", "by 6:30 pm", "from 15:00"), each as the hours
-    and minutes it may mean: "at 3" is 03:00 or 15:00."""
+    """The clock times ``request`` names ("at 3", "by 6:30 pm", "from 15:00", "at half one"),
+    each as the hours and minutes it may mean: "at 3" is 03:00 or 15:00."""
     times: set[tuple[int, int]] = set()
-    for hours, minutes, half in _SAID_TIME.findall(request):
+    for hours, minutes, half in _SAID_TIME.findall(clock_words(in_digits(request.lower()))):
         hour, minute = int(hours), int(minutes or 0)
         if hour > 23:
             continue

@@ -512,7 +512,7 @@ def parse_moment(text: str, now: datetime, zone: tzinfo | None = None) -> dateti
     if len(raw) > MAX_TEXT_CHARS:
         raise TimerError("that time is too long to read")
     key = raw.lower().replace("a.m.", "am").replace("p.m.", "pm").replace("’", "'").replace("o'clock", " ")
-    key = _past_and_to(numerals.in_digits(" ".join(key.replace(",", " ").split())))
+    key = numerals.clock_words(numerals.in_digits(" ".join(key.replace(",", " ").split())))
     if not key:
         raise TimerError('the reminder needs a time, like "17:30" or "in 2 hours"')
     if relative := re.fullmatch(r"(?:in|after)\s+(.+)|(.+?)\s+(?:from now|later)", key):
@@ -529,30 +529,6 @@ def parse_moment(text: str, now: datetime, zone: tzinfo | None = None) -> dateti
 
 
 _TIME_LEFT = re.compile(r"\b(?:how long|how much (?:time|longer)|left|remaining|until .* (?:done|ready))\b")
-_PAST = re.compile(r"\b(half|quarter|\d{1,2})(?: minutes?)? past (\d{1,2})\b")
-_TO = re.compile(r"\b(quarter|\d{1,2})(?: minutes?)? to (\d{1,2})\b(?!\s*(?::|minutes?|hours?))")
-_HALF = re.compile(r"\bhalf (\d{1,2})\b(?! (?:minutes?|hours?|days?))")  # British "half six": 6:30
-
-
-def _past_and_to(key: str) -> str:
-    """ "half past 6", "quarter to 7", "10 past 9", "half 6" as clock times ("6:30", "6:45")."""
-    minutes = {"half": 30, "quarter": 15}
-
-    def past(m: re.Match[str]) -> str:
-        count = minutes.get(m[1]) or int(m[1])
-        return f"{int(m[2])}:{count:02d}" if count < 60 and int(m[2]) <= 23 else m[0]
-
-    def to(m: re.Match[str]) -> str:
-        count, hour = minutes.get(m[1]) or int(m[1]), int(m[2])
-        return (
-            f"{(hour - 1) % 24 or (12 if hour <= 12 else 0)}:{60 - count:02d}"
-            if 0 < count < 60 and hour <= 23
-            else m[0]
-        )
-
-    key = _PAST.sub(past, key)
-    key = _TO.sub(to, key) if not re.search(r"\bfrom\b", key) else key  # "from 9 to 5": a span, not a time
-    return _HALF.sub(lambda m: f"{int(m[1])}:30" if int(m[1]) <= 23 else m[0], key)
 
 
 def _wall(naive: datetime, zone: tzinfo | None) -> datetime:

@@ -224,12 +224,17 @@ def run_turn(
         tool = toolbox.get(call.name)
         return tool is None or tool.spec.source == BUILT_IN or times_said(call.arguments, said)
 
+    def declared(family: str, spec: ToolSpec, parameters: Mapping[str, Any]) -> dict[str, Any]:
+        """The tool as a forced call declares it: a grammar can hold it, a server's clock time
+        held to those the request names."""
+        return _holdable(family, spec, _at_said_times(spec, parameters, named_times))
+
     def choose(kind: str, specs: list[ToolSpec], text: str = user_text) -> tuple[Reply, str, list[ToolCall]]:
         """A reply made a call of one of ``specs`` or of ``no_tool``; a call that is none of the
         request's business, or made up (``grounded``), is no call: the reply is written again,
         in words."""
         family = _family(session)
-        functions = [_holdable(family, s, _at_said_times(s, s.parameters, said)) for s in specs] + [NO_TOOL_FUNCTION]
+        functions = [declared(family, s, s.parameters) for s in specs] + [NO_TOOL_FUNCTION]
         opening, grammar = tool_prompt.forced_call(family, functions)
         reply, words, calls = generate(kind, dataclasses.replace(params, grammar=grammar), opening, text)
         wanted = [
@@ -241,13 +246,14 @@ def run_turn(
             return generate("again", dataclasses.replace(params, grammar=NO_CALL_GRAMMAR))
         return reply, words, wanted
 
+    named_times = said_times(said)  # the clock times the request names, for a server's time parameters
     relevance = {tool.spec.name: toolbox.relevance(tool.spec.name, said) for tool in toolbox}
     sure = [tool.spec for tool in toolbox if relevance[tool.spec.name] >= SURE]
     maybe = [tool.spec for tool in toolbox if NEVER < relevance[tool.spec.name] < SURE]
     in_play = sure + maybe
     if sure:  # plainly a request for these: the model calls one of them, its arguments held to the schema
         family = _family(session)
-        functions = [_holdable(family, s, _at_said_times(s, toolbox.parameters_for(s.name, said), said)) for s in sure]
+        functions = [declared(family, s, toolbox.parameters_for(s.name, said)) for s in sure]
         if len(functions) == 1:  # its name written for the model too: it writes the arguments alone
             opening, grammar = tool_prompt.forced_arguments(family, functions[0])
         else:
@@ -387,12 +393,11 @@ def _signature(spec: ToolSpec) -> str:
 _CLOCK_PARAMETER = re.compile(r"^(?:time|at|start|starts?_at|start_time|from)$|hh:mm", re.IGNORECASE)
 
 
-def _at_said_times(spec: ToolSpec, parameters: Mapping[str, Any], request: str) -> Mapping[str, Any]:
-    """A server's tool's parameters with its clock time held to the times ``request`` names ("at
-    3": "03:00" or "15:00"): the 1.5B booked "14:30", the time it was, for "book it at 3".  A
+def _at_said_times(spec: ToolSpec, parameters: Mapping[str, Any], times: set[tuple[int, int]]) -> Mapping[str, Any]:
+    """A server's tool's parameters with its clock time held to ``times``, the request's ("at 3":
+    "03:00" or "15:00"): the 1.5B booked "14:30", the time it was, for "book it at 3".  A
     string parameter is a clock time by its name ("time", "start") or its description
     ("HH:MM"); the built-ins' are held by their own grammars."""
-    times = said_times(request)
     properties = parameters.get("properties")
     if spec.source == BUILT_IN or not times or not isinstance(properties, dict):
         return parameters

@@ -373,7 +373,8 @@ def own_voice(word: WakeWord, level_db: float, takes: int, rng: np.random.Genera
 
 
 class Transcripts:
-    """ "Parley" in whisper tiny.en's transcript of each utterance, as the app finds it."""
+    """ "Parley" in whisper tiny.en's transcript of each utterance, or in its first word said apart
+    and transcribed alone, as the app finds it (``wake.name_apart``)."""
 
     def __init__(self) -> None:
         from parley.engine.audio.silero import NeuralDetector, SileroVAD
@@ -383,20 +384,29 @@ class Transcripts:
 
         self.model = SpeechModel(speech_model_path("default"), threads=2)
         self.segmenter = lambda: UtteranceSegmenter(NeuralDetector(SileroVAD.default()), end_silence_seconds=0.8)
+        self.utterances = self.transcriptions = 0  # the second look's cost: transcriptions per utterance
+        self.first_looks = 0  # wakes found in the whole transcript (the rest, by the first word apart)
 
     def wakes(self, audio: np.ndarray) -> list[float]:
         from parley.engine.speech import transcribe_speech
-        from parley.engine.wake.phrase import after_wake_phrase, transcript_prompt
+        from parley.engine.wake.name_apart import question_by_name
+        from parley.engine.wake.phrase import transcript_prompt
 
-        parley = find_word("parley")
+        def transcribed(utterance: np.ndarray) -> str:
+            self.transcriptions += 1
+            spoken = transcribe_speech(self.model, utterance, initial_prompt=transcript_prompt())
+            return "" if spoken is None else spoken.text
+
         segmenter = self.segmenter()
         found = []
         for i in range(0, len(audio) + BLOCK, BLOCK):
             block = audio[i : i + BLOCK]
             ended = segmenter.push(block) if len(block) else [u for u in [segmenter.flush()] if u is not None]
             for utterance in ended:
-                spoken = transcribe_speech(self.model, utterance, initial_prompt=transcript_prompt())
-                if spoken is not None and after_wake_phrase(spoken.text, parley) is not None:
+                self.utterances += 1
+                before = self.transcriptions
+                if question_by_name(transcribed, utterance) is not None:
+                    self.first_looks += self.transcriptions - before == 1
                     found.append((i + len(block) - len(utterance)) / RATE)
         return found
 
@@ -762,22 +772,35 @@ def transcript_word(
         false += len(found)
         print(f"false wakes, {name}: {len(found)} in {len(piece) / RATE / 3600:.2f} h")
     print(f"false wakes in all: {false / (heard_s / 3600):.2f}/h ({false} in {heard_s / 3600:.2f} h)")
+    looks = transcripts.transcriptions / max(1, transcripts.utterances)  # the first word apart: a second
+    print(f"transcriptions per utterance while waiting: {looks:.2f} ({transcripts.utterances} utterances)")
     said = phrases(word, args.phrases, args.cache)
     missed: dict[str, dict[str, list[int]]] = {}
+    first_look: dict[str, dict[str, list[int]]] = {}  # missed by the whole transcript alone
     for condition, make in conditions(talk, reply).items():
         for i, (voice_name, clip, _start, end) in enumerate(said):
+            found_before = transcripts.first_looks
             hits = [t for t in transcripts.wakes(make(clip, i)) if t <= end / RATE + HEARD_WITHIN_S]
             kind = "natural voice" if voice_name.startswith("natural") else "espeak-ng"
             counts = missed.setdefault(condition, {}).setdefault(kind, [0, 0])
             counts[0] += not hits
             counts[1] += 1
+            alone = first_look.setdefault(condition, {}).setdefault(kind, [0, 0])
+            alone[0] += not hits or transcripts.first_looks == found_before
+            alone[1] += 1
         print(
-            f"missed, {condition}: " + "; ".join(f"{k} {percent(*v)} of {v[1]}" for k, v in missed[condition].items())
+            f"missed, {condition}: "
+            + "; ".join(
+                f"{k} {percent(*v)} of {v[1]} (the whole transcript alone: {percent(*first_look[condition][k])})"
+                for k, v in missed[condition].items()
+            )
         )
     return {
         "false_wakes_per_hour": false / (heard_s / 3600),
         "hours_without_the_word": heard_s / 3600,
+        "transcriptions_per_utterance_waiting": looks,
         "missed": missed,
+        "missed_by_the_whole_transcript_alone": first_look,
     }
 
 

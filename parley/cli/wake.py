@@ -86,26 +86,32 @@ def _by_model(word: WakeWord, audio: np.ndarray, threshold: float | None) -> Ite
         detector.close()
 
 
-def _in_transcripts(word: WakeWord, audio: np.ndarray, _threshold: float | None) -> Iterator[tuple[float, float]]:
-    """Each utterance (hands-free's segmenter, with its speech detector and fixed pause) whose
-    transcript begins with the word; the time is about where the utterance begins (its pre-roll in)."""
+def _in_transcripts(_word: WakeWord, audio: np.ndarray, _threshold: float | None) -> Iterator[tuple[float, float]]:
+    """Each utterance (hands-free's segmenter, with its speech detector and fixed pause) that
+    begins with "Parley", in its transcript or in its first word said apart and transcribed alone
+    (``wake.name_apart``); the time is about where the utterance begins (its pre-roll in)."""
     from ..engine.audio.vad import MARGIN_SECONDS, UtteranceSegmenter
     from ..engine.modelfiles.defaults import speech_model_path
     from ..engine.speech import SpeechModel, transcribe_speech
-    from ..engine.wake.phrase import after_wake_phrase, transcript_prompt
+    from ..engine.wake.name_apart import question_by_name
+    from ..engine.wake.phrase import transcript_prompt
 
     prompt = transcript_prompt()  # as the app's: whisper then writes the name right
     segmenter = UtteranceSegmenter(_speech_detector(), end_silence_seconds=END_SILENCE_S)
     quiet_after = END_SILENCE_S - MARGIN_SECONDS  # heard after the utterance before it ended
     with SpeechModel(speech_model_path("default")) as model:
+
+        def transcribed(audio: np.ndarray) -> str:
+            spoken = transcribe_speech(model, audio, initial_prompt=prompt)
+            return "" if spoken is None else spoken.text
+
         pushed = 0
         for start in range(0, len(audio) + BLOCK, BLOCK):
             block = audio[start : start + BLOCK]
             pushed += len(block)
             ended = segmenter.push(block) if len(block) else [u for u in [segmenter.flush()] if u is not None]
             for utterance in ended:
-                spoken = transcribe_speech(model, utterance, initial_prompt=prompt)
-                if spoken is not None and after_wake_phrase(spoken.text, word) is not None:
+                if question_by_name(transcribed, utterance) is not None:
                     yield max(0.0, (pushed - len(utterance)) / SAMPLE_RATE - quiet_after), 1.0
 
 

@@ -190,11 +190,23 @@ def test_a_question_just_after_the_word_alone_is_heard_with_it(
     assert heard_as(user_messages(controller), [CAPITAL]), user_messages(controller)
 
 
+def answered(qtbot, controller, heard: list[str]) -> None:
+    """The question and its reply are stored; else what whisper heard (``heard``) is told."""
+    try:
+        qtbot.waitUntil(lambda: len(stored(controller)) == 2, timeout=60_000)
+    except qtbot.TimeoutError as exc:
+        raise AssertionError(f"not answered; whisper heard {heard}") from exc
+
+
 def test_parley_is_heard_in_the_transcript(qtbot, tmp_path, tiny_chat_model, mic, said):
+    """The name begins the transcript, or whisper dropped it and the first word, said apart and
+    transcribed alone, is the name (``wake.name_apart``)."""
     controller = listening(qtbot, tmp_path, tiny_chat_model, wake_word="parley")
+    heard: list[str] = []
+    controller.transcribed.connect(heard.append)
     play(qtbot, mic, said["jarvis"])  # heard and transcribed, but not for Parley
     play(qtbot, mic, said["parley"])
-    qtbot.waitUntil(lambda: len(stored(controller)) == 2, timeout=60_000)
+    answered(qtbot, controller, heard)
     wait_idle(qtbot, controller)
     assert heard_as(user_messages(controller), [CAPITAL]), user_messages(controller)
 
@@ -211,8 +223,10 @@ def test_a_damaged_wake_word_model_leaves_parley_to_wake_it(qtbot, tmp_path, tin
     notice = controller.window.notice
     qtbot.waitUntil(lambda: "say “Parley” instead" in notice.label.text(), timeout=30_000)
     assert "checksum" in notice.label.text()
+    heard: list[str] = []
+    controller.transcribed.connect(heard.append)
     play(qtbot, mic, said["parley"])
-    qtbot.waitUntil(lambda: len(stored(controller)) == 2, timeout=60_000)
+    answered(qtbot, controller, heard)
     wait_idle(qtbot, controller)
     assert heard_as(user_messages(controller), [CAPITAL]), user_messages(controller)
     assert controller.hands_free.listening

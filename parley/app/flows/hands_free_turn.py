@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from ...engine.wake.name_apart import leading_word
+from ...engine.wake.phrase import question_after_name
 from ..take_purpose import TakePurpose
 from .asking_first import AskingFirst
 from .barge_in import BargeIn
@@ -192,6 +194,34 @@ class HandsFreeTurn:
             return self._went_on(said, first, text)
         said.awake = said.began_awake or (first is not None and bool(first.for_parley))  # the rest of a request
         taken = self.waking.take(text, said.woken, said.awake) if text else text
+        if taken is None and self._look_at_first_word(said, first, text):
+            return False  # the first word said apart decides
+        return self._taken(said, first, text, taken)
+
+    def _look_at_first_word(self, said: Utterance, first: Utterance | None, text: str) -> bool:
+        """Whisper drops "Parley" said apart before the question (``wake.name_apart``): where the
+        name is the wake word and the transcript does not begin with it, the first word, if said
+        apart, is transcribed alone (its words come, "" for none, unless the app is closing).
+        False when there is no such word to look at."""
+        by_name = self.waking.by_name(said.woken, said.awake) and self.transcription.speech.model is not None
+        cut = leading_word(said.audio) if by_name else None
+        if cut is None:
+            return False
+        log.info("hands-free: %r does not begin with the name; its first word, alone, may", text)
+        heard = partial(self._first_word_heard, said, first, text)
+        self.transcription.transcribe(said.audio[cut], TakePurpose.HANDS_FREE, heard, named=True)
+        return True
+
+    def _first_word_heard(self, said: Utterance, first: Utterance | None, text: str, word: str) -> None:
+        done = True
+        try:
+            done = self._taken(said, first, text, self.waking.took(question_after_name(word, text), said.awake))
+        finally:
+            if done:
+                self.waking.hearing(False)
+
+    def _taken(self, said: Utterance, first: Utterance | None, text: str, taken: str | None) -> bool:
+        """What of ``text`` Parley takes (``taken``; None: nothing) is sent, or kept."""
         said.for_parley = taken is not None
         said.woke = taken == "" and bool(text)
         if not taken and text:  # not for Parley, or the wake word alone (Parley listens)

@@ -107,7 +107,11 @@ class Waking:
     def take(self, text: str, woken: float | None, began_awake: bool) -> str | None:
         """What of an utterance's ``text`` is sent: the question after the wake word; "" for the
         word alone (Parley then listens); None when it is not for Parley."""
-        rest = self.rest(text, woken, began_awake)
+        return self.took(self.rest(text, woken, began_awake), began_awake)
+
+    def took(self, rest: str | None, began_awake: bool) -> str | None:
+        """``rest`` of an utterance was found for Parley (None: nothing was): the word alone ("")
+        begun while waiting makes Parley listen."""
         if rest == "" and not began_awake and self.word is not None:
             self._listen()
             self._cue("listening")

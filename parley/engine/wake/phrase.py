@@ -12,19 +12,25 @@ strict: the first word (after an optional "hey", "hi", "OK" or "okay") must be o
 whisper writes it.  "Harley" is one: even primed with the name, whisper tiny.en wrote the
 natural voice's "Parley," as "Harley," in about a third of the takes where it was not dropped
 (``bench/bench_wake.py``); a sentence that begins with "Harley" while Parley waits is rare.
+The natural voice's "Parley." said alone, with its soft "P", whisper writes "Arley", "Arlie",
+"Arleigh" or "Farley" (in 9 of 9 takes looked at, whole and unclipped): those are taken too.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 
 from .words import WakeWord
 
 LIKENESS = 0.7  # difflib's ratio from which the first words, run together, are taken for the phrase
 NEARLY = 0.02  # a longer run this much less alike still counts ("okay no boo" against "okay no")
-PARLEY_SPELLINGS = frozenset({"parley", "parlay", "parlee", "parly", "parlie", "parle", "harley"})
+PARLEY_SPELLINGS = frozenset(
+    {"parley", "parlay", "parlee", "parly", "parlie", "parle", "harley", "farley", "arley", "arlie", "arleigh"}
+)
 GREETINGS = frozenset({"hey", "hi", "ok", "okay", "a"})
+NAME_LIKENESS = 0.6  # difflib's ratio from which a whole transcript's first word is the name misheard
 
 _WORD = re.compile(r"[\w']+")
 
@@ -52,10 +58,7 @@ def phrase_end(text: str, word: WakeWord) -> int:
     """Where ``word``'s phrase ends at the start of ``text`` (0: it does not begin with it)."""
     words = list(_WORD.finditer(text))
     if word.heard_in_transcript:
-        start = 1 if words and words[0].group().lower() in GREETINGS else 0
-        if len(words) > start and words[start].group().lower() in PARLEY_SPELLINGS:
-            return words[start].end()
-        return 0
+        return _name_end(words, lambda w: w in PARLEY_SPELLINGS)
     phrase = "".join(word.phrase.lower().split())
     best, end = 0.0, 0
     for n in range(1, min(len(words), len(word.phrase.split()) + 1) + 1):
@@ -65,6 +68,28 @@ def phrase_end(text: str, word: WakeWord) -> int:
             end = words[n - 1].end()
         best = max(best, likeness)
     return end
+
+
+def question_after_name(first_word: str, text: str) -> str | None:
+    """The question when ``first_word``, the first word of an utterance transcribed alone
+    (``name_apart.leading_word``), is "Parley" (None when it is not): ``text``, the whole
+    utterance's transcript, without its first word where that sounds like the name (whisper wrote
+    "Partly" or "Carley" in the whole: ``NAME_LIKENESS``), else whole."""
+    if not _name_end(list(_WORD.finditer(first_word)), lambda w: w in PARLEY_SPELLINGS):
+        return None
+    end = _name_end(list(_WORD.finditer(text)), _like_the_name)
+    return _rest(text, end)
+
+
+def _like_the_name(word: str) -> bool:
+    return difflib.SequenceMatcher(None, word, "parley").ratio() >= NAME_LIKENESS
+
+
+def _name_end(words: list[re.Match[str]], is_name: Callable[[str], bool]) -> int:
+    """Where the name ends among ``words``, the first (after a greeting), in lower case, that
+    ``is_name`` accepts (0: they do not begin with it)."""
+    start = 1 if words and words[0].group().lower() in GREETINGS else 0
+    return words[start].end() if len(words) > start and is_name(words[start].group().lower()) else 0
 
 
 def _rest(text: str, end: int) -> str:

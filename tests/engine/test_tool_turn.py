@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -270,6 +271,25 @@ def test_a_sum_is_computed_by_the_calculator_and_said_without_a_second_reply(qwe
     assert steps[0].status == "running" and steps[-1].status == "done"  # the window shows it as it runs
 
 
+def test_a_call_with_nothing_to_write_is_made_without_the_model(qwen: ChatModel, tmp_path: Path) -> None:
+    """ "What time is it?": the clock's call, narrowed to no parameter, is made at once and its
+    answer said; the model reads the message and the call with the next prompt, and answers it."""
+    box, _ = toolbox(tmp_path)
+    chat = session(qwen)
+    steps: list[Step] = []
+    turn = run_turn(chat, box, "what time is it", GREEDY, ask=_never_asked, on_step=steps.append)
+    assert [(s.name, s.arguments, s.status) for s in turn.steps] == [("get_time", {}, "done")]
+    assert chat.stats == []  # the model did not run
+    assert [m.role for m in chat.messages] == ["system", "user", "assistant", "tool", "assistant"]
+    assert re.search(r"\d{1,2}:\d{2}", turn.text), turn.text
+    assert steps[0].status == "running" and steps[-1].status == "done"
+    after = run_turn(chat, box, "and what is the capital of France?", GREEDY, ask=_never_asked)
+    assert "Paris" in after.text and chat.stats[-1].prompt_tokens > 0  # read the call's turn with it
+    # A place said is a parameter to write: the model writes it
+    placed = run_turn(session(qwen), box, "what time is it in Tokyo", GREEDY, ask=_never_asked)
+    assert placed.steps[0].arguments == {"place": "Tokyo"}
+
+
 def test_a_question_for_no_tool_is_answered_as_without_tools(qwen: ChatModel, tmp_path: Path) -> None:
     box, _ = toolbox(tmp_path)
     with_tools, without = session(qwen), session(qwen)
@@ -379,6 +399,10 @@ class Scripted:
 
     def record_calls(self, text: str, calls: list[dict[str, Any]]) -> None:
         self.messages[-1] = Message("assistant", text, tool_calls=tuple(calls))
+
+    def add_call_reply(self, user_text: str, calls: list[dict[str, Any]]) -> Reply:
+        self.messages += [Message("user", user_text), Message("assistant", "", tool_calls=tuple(calls))]
+        return Reply("", "stop", GenerationStats(0, 0.0, 0, 0.0, 0.0))
 
     def add_tool_result(self, call_id: str, name: str, content: str) -> None:
         self.messages.append(Message("tool", content, tool_call_id=call_id, name=name))

@@ -373,6 +373,14 @@ class ChatSession:
                 raise NothingToRegenerateError("there is no reply whose tool calls to record")
             self.messages[-1] = Message("assistant", text, tool_calls=tuple(calls))
 
+    def add_call_reply(self, user_text: str, calls: list[dict[str, Any]]) -> Reply:
+        """The user's message and a reply that only calls ``calls`` (as ``record_calls`` takes
+        them), made without the model: a call the request leaves nothing to write for
+        (``tools.turn``).  The model reads both with the next prompt."""
+        with self.model._working(None):
+            self.messages += [Message("user", user_text), Message("assistant", "", tool_calls=tuple(calls))]
+        return Reply("", "stop", GenerationStats(0, 0.0, 0, 0.0, 0.0))
+
     def add_tool_result(self, call_id: str, name: str, content: str) -> None:
         """What the call ``call_id`` of tool ``name`` gave, for the next ``resume``."""
         with self.model._working(None):

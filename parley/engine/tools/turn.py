@@ -13,7 +13,9 @@ system prompt, which the KV cache keeps from turn to turn, never changes:
   9" for an MCP server's ``book_room``): the reply is made a call of one of the sure tools (its
   start written into the prompt, the rest held by a grammar to their names and the parameters
   the request names: ``Toolbox.parameters_for``), with no tool descriptions read but a server
-  tool's own (its parameters' form is said only in its words: "24-hour HH:MM");
+  tool's own (its parameters' form is said only in its words: "24-hour HH:MM"); a call left
+  nothing to write ("what time is it") is made without the model, which reads it with the next
+  prompt;
 - tools **may** be wanted (a built-in's cue says maybe, or an MCP server's tool that shares
   words with the request): those tools are described in the user's message of this turn (the
   Hermes form) with one more, ``no_tool``, and the reply is made a call of one of them (a
@@ -251,9 +253,15 @@ def run_turn(
     sure = [tool.spec for tool in toolbox if relevance[tool.spec.name] >= SURE]
     maybe = [tool.spec for tool in toolbox if NEVER < relevance[tool.spec.name] < SURE]
     in_play = sure + maybe
-    if sure:  # plainly a request for these: the model calls one of them, its arguments held to the schema
+    parameters = [toolbox.parameters_for(s.name, said) for s in sure]
+    if len(sure) == 1 and _nothing_to_write(parameters[0]):
+        # "what time is it": a call with nothing to write is made without the model, which reads
+        # the message and the call with the next prompt
+        calls = [ToolCall(sure[0].name, "{}")]
+        reply, words = session.add_call_reply(said, [_declared(calls[0])]), ""
+    elif sure:  # plainly a request for these: the model calls one of them, its arguments held to the schema
         family = _family(session)
-        functions = [declared(family, s, toolbox.parameters_for(s.name, said)) for s in sure]
+        functions = [declared(family, s, p) for s, p in zip(sure, parameters, strict=True)]
         if len(functions) == 1:  # its name written for the model too: it writes the arguments alone
             opening, grammar = tool_prompt.forced_arguments(family, functions[0])
         else:
@@ -473,6 +481,18 @@ def _run_call(
     if on_step is not None:
         on_step(dataclasses.replace(step))
     return step, answer if step.status in ("done", "declined") else ""
+
+
+def _nothing_to_write(parameters: Mapping[str, Any]) -> bool:
+    """Whether a call's ``parameters`` (an object schema) leave nothing to write: no properties,
+    none required, no map of any names ("what time is it": the clock's, narrowed to none)."""
+    shaped = ("patternProperties", "propertyNames", "minProperties")
+    return (
+        not parameters.get("properties")
+        and not parameters.get("required")
+        and not any(key in parameters for key in shaped)
+        and not isinstance(parameters.get("additionalProperties"), dict)
+    )
 
 
 def _key(call: ToolCall) -> tuple[str, str]:

@@ -263,10 +263,12 @@ def clock_spans(request: str) -> tuple[bool, str | None]:
 
 def narrowed(parameters: Mapping[str, Any], keep: Sequence[str], required: Sequence[str] = ()) -> dict[str, Any]:
     """``parameters`` (an object schema) with only the properties ``keep``, ``required`` made
-    required (those it requires already stay so)."""
+    required (those it requires already stay so), and no others (with none kept, an object of
+    any names would be one a grammar lets a model write)."""
     properties = {k: v for k, v in parameters.get("properties", {}).items() if k in keep}
     needed = [k for k in [*parameters.get("required", []), *required] if k in properties]
-    return {**parameters, "properties": properties, "required": list(dict.fromkeys(needed))}
+    needed = list(dict.fromkeys(needed))
+    return {**parameters, "properties": properties, "required": needed, "additionalProperties": False}
 
 
 class Cued:

@@ -42,7 +42,7 @@ from parley.engine.tools.tool import (
     times_said,
 )
 from parley.engine.tools.turn import MAX_CALLS, NO_CALL_GRAMMAR, Step, offer, run_turn
-from tests.support.mcp_servers import pantry_config
+from tests.support.mcp_servers import Office, pantry_config
 from tests.support.requirements import require
 
 GREEDY = SamplingParams(temperature=0, max_tokens=96)
@@ -239,6 +239,23 @@ def test_an_mcp_tool_is_shown_for_requests_that_share_its_words(tmp_path: Path) 
         assert box.relevance("check_stock", "check if Orion is free at 1:30") == NEVER  # its verb alone
         assert box.relevance("check_stock", "check the flour") == SURE  # its verb and a word it describes
         assert box.relevance("add_to_shopping_list", "How many legs does a spider have?") == NEVER
+        assert box.relevance("check_stock", "how do I boil an egg") == NEVER  # one word it describes
+        assert box.relevance("check_stock", "do we still have Marmite") == NEVER  # a name, no word it describes
+        assert box.relevance("check_stock", "have we got any Marmite in the kitchen") == MAYBE  # a name, and a word
+
+
+def test_a_request_that_names_someone_and_shares_a_word_may_be_for_a_server_tool(tmp_path: Path) -> None:
+    """A tool that looks something up by its name: "where does Ada sit" shares only "sit" with
+    the directory's description, and names someone; "what's your name" names no one."""
+    with Office() as office, McpHub([office.config()]) as hub:
+        hub.start()
+        assert hub.wait_ready(30), hub.statuses()
+        box = Toolbox(hub.tools())
+        assert box.relevance("find_colleague", "where does Ada sit") == MAYBE
+        assert box.relevance("find_colleague", "which team is Alan Turing on") == MAYBE
+        assert box.relevance("find_colleague", "what's your name") == NEVER
+        assert box.relevance("find_colleague", "how many players are on a soccer team") == NEVER
+        assert box.relevance("room_availability", "I'm feeling a bit tired today") == NEVER  # "I" names no one
 
 
 # ====================================================================== with the real model

@@ -233,15 +233,33 @@ def _content_words(text: str) -> set[str]:
 def shares_words(request: str, names: tuple[str, ...], texts: tuple[str, ...]) -> bool:
     """Whether ``request`` is about what a tool without cues of its own (an MCP server's) does:
     it has a meaningful word of the tool's ``names`` (its name, title, server), or two of all its
-    words (``texts`` too: its description).  One word of a description alone is too little: "what's
-    your name" shares one with a directory's "their name", "how do I boil an egg" one with a
-    pantry's "(eggs, milk, flour...)".  The verb a tool's name begins with is one of its
-    description's words here: "check if Orion is free" is not about ``check_stock``."""
+    words (``texts`` too: its description), or one of them and a name of its own ("where does
+    Ada sit" for a directory's "where they sit": a tool looks something up by its name).  One
+    word of a description alone is too little: "what's your name" shares one with a directory's
+    "their name", "how do I boil an egg" one with a pantry's "(eggs, milk, flour...)".  The verb
+    a tool's name begins with is one of its description's words here: "check if Orion is free"
+    is not about ``check_stock``."""
     wanted = _content_words(request)
     named = set().union(*(_content_words(text) for text in names))
     described = named.union(*(_content_words(text) for text in texts))
     verb = _content_words(_name_verb(names[0])) if names else set()
-    return bool(wanted & named - verb) or len(wanted & described) >= 2
+    shared = wanted & described
+    return bool(wanted & named - verb) or len(shared) >= 2 or (bool(shared - verb) and bool(proper_names(request)))
+
+
+_NOT_NAMES = frozenset({"i", "i'm", "i'd", "i'll", "i've", "ok", "okay"})
+
+
+def proper_names(text: str) -> list[str]:
+    """The words of ``text`` written as names: capitalised, not at the start of a sentence (where
+    every word is), nor "I" ("where does Ada sit", "which team is Alan Turing on"; whisper writes
+    names so)."""
+    found = []
+    for match in re.finditer(r"[A-Za-z][\w']*", text):
+        word, before = match.group(), text[: match.start()].rstrip()
+        if word[0].isupper() and before and before[-1] not in '.?!:;"' and word.lower() not in _NOT_NAMES:
+            found.append(word)
+    return found
 
 
 def _name_verb(name: str) -> str:

@@ -81,6 +81,21 @@ def test_a_spoken_sum_is_computed_shown_as_a_step_and_said_aloud(qtbot, tmp_path
     assert stored(controller)[-1][1] == reply.content  # kept with the conversation
 
 
+def test_the_time_asked_is_told_at_once_and_the_conversation_goes_on(qtbot, tmp_path, qwen) -> None:
+    """ "What time is it" leaves the clock nothing to write: the call is made without the model,
+    and the next question is answered with the conversation read, the call's turn in it."""
+    controller = make_controller(qtbot, tmp_path, **qwen_settings(qwen))
+    controller.replies.send("what time is it")
+    wait_idle(qtbot, controller)
+    reply = last_reply(controller)
+    assert re.search(r"\d{1,2}:\d{2}", reply.content), reply.content
+    assert [(s["name"], s["arguments"], s["status"]) for s in reply.stats["steps"]] == [("get_time", {}, "done")]
+    controller.replies.send("and what is the capital of France?")
+    wait_idle(qtbot, controller)
+    assert "Paris" in last_reply(controller).content
+    assert [role for role, _, _ in stored(controller)] == ["user", "assistant", "user", "assistant"]
+
+
 def test_a_timer_asks_first_in_the_window_and_by_voice_and_a_no_is_kept(qtbot, tmp_path, qwen) -> None:
     controller = make_controller(qtbot, tmp_path, **qwen_settings(qwen))
     view = controller.window.conversation_view

@@ -240,13 +240,16 @@ def test_an_mcp_tool_is_shown_for_requests_that_share_its_words(tmp_path: Path) 
         assert box.relevance("check_stock", "check the flour") == SURE  # its verb and a word it describes
         assert box.relevance("add_to_shopping_list", "How many legs does a spider have?") == NEVER
         assert box.relevance("check_stock", "how do I boil an egg") == NEVER  # one word it describes
-        assert box.relevance("check_stock", "do we still have Marmite") == NEVER  # a name, no word it describes
-        assert box.relevance("check_stock", "have we got any Marmite in the kitchen") == MAYBE  # a name, and a word
+        assert box.relevance("check_stock", "what's a good recipe that uses a lot of eggs") == NEVER
+        assert box.relevance("check_stock", "are we out of coffee") == MAYBE  # one word it describes, of ours
+        assert box.relevance("check_stock", "how many eggs have we got") == MAYBE
+        assert box.relevance("check_stock", "do we still have Marmite") == NEVER  # ours, and no word it describes
 
 
 def test_a_request_that_names_someone_and_shares_a_word_may_be_for_a_server_tool(tmp_path: Path) -> None:
     """A tool that looks something up by its name: "where does Ada sit" shares only "sit" with
-    the directory's description, and names someone; "what's your name" names no one."""
+    the directory's description, and names someone; "what's your name" names no one (nor do we
+    have anything in it)."""
     with Office() as office, McpHub([office.config()]) as hub:
         hub.start()
         assert hub.wait_ready(30), hub.statuses()

@@ -233,18 +233,28 @@ def _content_words(text: str) -> set[str]:
 def shares_words(request: str, names: tuple[str, ...], texts: tuple[str, ...]) -> bool:
     """Whether ``request`` is about what a tool without cues of its own (an MCP server's) does:
     it has a meaningful word of the tool's ``names`` (its name, title, server), or two of all its
-    words (``texts`` too: its description), or one of them and a name of its own ("where does
-    Ada sit" for a directory's "where they sit": a tool looks something up by its name).  One
-    word of a description alone is too little: "what's your name" shares one with a directory's
-    "their name", "how do I boil an egg" one with a pantry's "(eggs, milk, flour...)".  The verb
-    a tool's name begins with is one of its description's words here: "check if Orion is free"
-    is not about ``check_stock``."""
+    words (``texts`` too: its description), or one of them in a request about what only a tool
+    knows (``own_things``: "where does Ada sit" for a directory's "where they sit", "are we out
+    of coffee" for a pantry's "(eggs, milk, flour, coffee...)").  One word of a description alone
+    is too little: "what's your name" shares one with a directory's "their name", "how do I
+    boil an egg" one with a pantry's.  The verb a tool's name begins with is one of its
+    description's words here: "check if Orion is free" is not about ``check_stock``."""
     wanted = _content_words(request)
     named = set().union(*(_content_words(text) for text in names))
     described = named.union(*(_content_words(text) for text in texts))
     verb = _content_words(_name_verb(names[0])) if names else set()
     shared = wanted & described
-    return bool(wanted & named - verb) or len(shared) >= 2 or (bool(shared - verb) and bool(proper_names(request)))
+    return bool(wanted & named - verb) or len(shared) >= 2 or (bool(shared - verb) and own_things(request))
+
+
+_OURS = re.compile(r"\b(?:we|we've|we're|we'd|our|ours|us)\b", re.IGNORECASE)
+
+
+def own_things(request: str) -> bool:
+    """Whether ``request`` asks about someone's or something's own things, which a tool may know
+    and a model cannot: it names someone (``proper_names``: "which team is Alan Turing on") or
+    speaks of what we have ("do we still have flour", "our shopping")."""
+    return bool(proper_names(request)) or bool(_OURS.search(request))
 
 
 _NOT_NAMES = frozenset({"i", "i'm", "i'd", "i'll", "i've", "ok", "okay"})

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from parley.engine.tools.builtin import clock as clock_module
-from parley.engine.tools.builtin.calculator import CalculationError, calculate, evaluate, normalize
+from parley.engine.tools.builtin.calculator import CalculationError, Calculator, calculate, evaluate, normalize
 from parley.engine.tools.builtin.clock import Clock, PlaceError, find_place
 from parley.engine.tools.builtin.units import convert
 
@@ -61,6 +61,27 @@ def test_the_answer_comes_first_and_exact(expression: str, text: str) -> None:
     assert not result.is_error, result.text
     assert result.text == text
     assert result.summary.startswith(text.split(" (exactly")[0])
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expression"),
+    [
+        ("what's 14 times 23", "14 times 23"),
+        ("What is 1,234 times 5,678?", "1,234 times 5,678"),
+        ("how much is 2024 minus 1987", "2024 minus 1987"),
+        ("what's the square root of 2", "square root of 2"),
+        ("what's 12 percent of 85", "12 percent of 85"),
+        ("can you work out 7 to the power of 5", "7 to the power of 5"),
+        # What the calculator does not read as it is: the model writes the expression
+        ("how much is a 15 percent tip on 62 dollars", None),
+        ("if we split a bill of 187.50 pounds between 5 people how much does each pay", None),
+        ("divide 340 by 8", None),
+        ("what's the capital of France", None),
+        ("what is", None),
+    ],
+)
+def test_a_request_the_calculator_reads_as_it_is_needs_no_model(request_text: str, expression: str | None) -> None:
+    assert Calculator().arguments_from(request_text) == (None if expression is None else {"expression": expression})
 
 
 def test_arithmetic_is_exact_not_floating_point() -> None:

@@ -284,9 +284,12 @@ def test_a_sum_is_computed_by_the_calculator_and_said_without_a_second_reply(qwe
     turn = run_turn(
         chat, box, "What is 1,234 times 5,678?", GREEDY, ask=_never_asked, on_text=pieces.append, on_step=steps.append
     )
-    assert [(s.name, s.status) for s in turn.steps] == [("calculate", "done")]
+    assert [(s.name, s.arguments, s.status) for s in turn.steps] == [
+        ("calculate", {"expression": "1,234 times 5,678"}, "done")
+    ]
     assert "7,006,652" in turn.text and "".join(pieces).strip() == turn.text
-    assert len(chat.stats) == 1  # the tool's answer is said: the model wrote only the call
+    # The calculator read the request as it is, and the tool's answer is said: the model never ran
+    assert chat.stats == []
     assert [m.role for m in chat.messages] == ["system", "user", "assistant", "tool", "assistant"]
     assert steps[0].status == "running" and steps[-1].status == "done"  # the window shows it as it runs
 

@@ -167,6 +167,20 @@ class Toolbox:
                 log.exception("%s: parameters_for failed", name)
         return dict(tool.spec.parameters)
 
+    def arguments_from(self, name: str, request: str) -> dict[str, Any] | None:
+        """The arguments ``request`` gives tool ``name`` as it is, read by the tool's own parser
+        (a built-in's ``arguments_from``: "what's 14 times 23" is the calculator's "14 times
+        23"), so that a forced call needs no model; None where the model is to write them."""
+        read = getattr(self._tools[name], "arguments_from", None)
+        if read is None:
+            return None
+        try:
+            found = read(request)
+        except Exception:  # noqa: BLE001  (a parser that fails reads nothing)
+            log.exception("%s: arguments_from failed", name)
+            return None
+        return None if found is None else dict(found)
+
     @property
     def names(self) -> set[str]:
         return set(self._tools)

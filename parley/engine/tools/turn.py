@@ -14,8 +14,9 @@ system prompt, which the KV cache keeps from turn to turn, never changes:
   start written into the prompt, the rest held by a grammar to their names and the parameters
   the request names: ``Toolbox.parameters_for``), with no tool descriptions read but a server
   tool's own (its parameters' form is said only in its words: "24-hour HH:MM"); a call left
-  nothing to write ("what time is it") is made without the model, which reads it with the next
-  prompt;
+  nothing to write ("what time is it"), or whose arguments the tool reads from the request as it
+  is (``Toolbox.arguments_from``: the calculator's "14 times 23"), is made without the model,
+  which reads it with the next prompt;
 - tools **may** be wanted (a built-in's cue says maybe, or an MCP server's tool that shares
   words with the request): those tools are described in the user's message of this turn (the
   Hermes form) with one more, ``no_tool``, and the reply is made a call of one of them (a
@@ -254,10 +255,11 @@ def run_turn(
     maybe = [tool.spec for tool in toolbox if NEVER < relevance[tool.spec.name] < SURE]
     in_play = sure + maybe
     parameters = [toolbox.parameters_for(s.name, said) for s in sure]
-    if len(sure) == 1 and _nothing_to_write(parameters[0]):
-        # "what time is it": a call with nothing to write is made without the model, which reads
-        # the message and the call with the next prompt
-        calls = [ToolCall(sure[0].name, "{}")]
+    given = toolbox.arguments_from(sure[0].name, said) if len(sure) == 1 else None
+    if len(sure) == 1 and (given is not None or _nothing_to_write(parameters[0])):
+        # "what time is it", "what's 14 times 23": a call the request gives whole is made
+        # without the model, which reads the message and the call with the next prompt
+        calls = [ToolCall(sure[0].name, json.dumps(given or {}))]
         reply, words = session.add_call_reply(said, [_declared(calls[0])]), ""
     elif sure:  # plainly a request for these: the model calls one of them, its arguments held to the schema
         family = _family(session)

@@ -715,8 +715,24 @@ def calculate(expression: str) -> ToolResult:
     return ToolResult(answer, summary, answer=sentence(spoken(summary)))
 
 
+_ASKED = re.compile(
+    r"^(?:(?:so|and|ok|okay|hey|please|quickly|can you|could you|tell me)\s+)*"
+    r"(?:what's|what is|whats|how much is|calculate|compute|work out)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
 class Calculator(Cued):
     """The ``calculate`` tool."""
+
+    def arguments_from(self, request: str) -> dict[str, Any] | None:
+        """The call's arguments when ``request`` (its numbers in digits) is a calculation the
+        calculator reads as it is once its question words go ("what's 14 times 23": "14 times
+        23"), so that the model need not write it; None where it is not (the model writes it)."""
+        expression = _ASKED.sub("", request.strip(), count=1).rstrip(" ?.!")
+        if not expression or calculate(expression).is_error:
+            return None
+        return {"expression": expression}
 
     spec = ToolSpec(
         name="calculate",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 import time
 from datetime import datetime
@@ -82,6 +83,29 @@ def run(tool: Any, **arguments: Any) -> ToolResult:
 )
 def test_durations_as_people_and_models_write_them(text: str, seconds: int, note: str) -> None:
     assert parse_duration(text) == (seconds, note)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "duration"),
+    [
+        ("set a timer for 10 minutes", "10 minutes"),
+        ("timer for 3 minutes please", "3 minutes"),
+        ("set a 25 minute timer", "25 minutes"),
+        ("can you set a timer for an hour and a half", "1 hour 30 minutes"),
+        ("set a timer for 90 seconds", "1 minute 30 seconds"),
+        # A label, a length read one way of several, or more than a length: the model writes the call
+        ("set a timer for 10 minutes for the pasta", None),
+        ("put a 5 minute timer on for the tea", None),
+        ("set a timer for 5", None),
+        ("set a timer for 20 minutes and remind me at 6 to take the bins out", None),
+        ("set a timer", None),
+    ],
+)
+def test_a_timer_s_length_said_plainly_needs_no_model(tmp_path: Path, request_text: str, duration: str | None) -> None:
+    arguments = SetTimer(TimerBook(tmp_path)).arguments_from(request_text)
+    assert arguments == (None if duration is None else {"duration": duration})
+    if arguments is not None:  # what the tool's schema holds a model's call to
+        assert re.match(SetTimer.spec.parameters["properties"]["duration"]["pattern"], arguments["duration"])
 
 
 @pytest.mark.parametrize(("text", "problem"), [("banana", "cannot read"), ("0 seconds", "at least 1 second")])

@@ -643,6 +643,10 @@ _UNIT = "(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)"
 DURATION_PATTERN = f"^[0-9]+(\\.[0-9]+)? ?{_UNIT}(,? (and )?[0-9]+(\\.[0-9]+)? ?{_UNIT})*$"
 
 
+_TIMER_FOR = re.compile(r"\btimer\s+(?:on\s+)?for\s+(?P<span>.+?)(?:\s+please)?[.?!]*$", re.IGNORECASE)
+_TIMER_OF = re.compile(r"\b(?:a|an)\s+(?P<span>[\w ]+?)\s+timer\b", re.IGNORECASE)
+
+
 class SetTimer(Cued):
     """The ``set_timer`` tool."""
 
@@ -668,6 +672,24 @@ class SetTimer(Cued):
 
     def __init__(self, book: TimerBook) -> None:
         self.book = book
+
+    def arguments_from(self, request: str) -> dict[str, Any] | None:
+        """The call's arguments when ``request`` (its numbers in digits) says a timer's length
+        plainly and no label ("set a timer for 10 minutes", "a 25 minute timer"), so that the model
+        need not write them; None otherwise (the model writes them, a label too)."""
+        if timer_label_said(request):
+            return None
+        found = _TIMER_FOR.search(request) or _TIMER_OF.search(request)
+        if found is None:
+            return None
+        try:
+            seconds, note = parse_duration(found["span"])
+        except TimerError:
+            return None
+        if note or seconds <= 0:  # read one way of several ("taken as minutes"): the model's to say
+            return None
+        parts = [(seconds // 3600, "hour"), (seconds % 3600 // 60, "minute"), (seconds % 60, "second")]
+        return {"duration": " ".join(f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n)}
 
     def parameters_for(self, request: str) -> dict[str, Any]:
         """A label when the request names one ("for the pasta"), none otherwise."""

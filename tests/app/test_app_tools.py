@@ -210,8 +210,11 @@ def test_settings_tools_lists_the_tools_and_turns_a_server_off(qtbot, tmp_path, 
         lambda: servers.topLevelItemCount() == 1 and "ready" in servers.topLevelItem(0).text(1), timeout=60_000
     )
     item = servers.topLevelItem(0)
-    item.setCheckState(0, item.checkState(0).__class__.Unchecked)
-    assert json.loads((tmp_path / "mcp.json").read_text())["mcpServers"]["pantry"]["disabled"] is True
+    item.setCheckState(0, item.checkState(0).__class__.Unchecked)  # the tree is filled again after it
+    qtbot.waitUntil(
+        lambda: json.loads((tmp_path / "mcp.json").read_text())["mcpServers"]["pantry"].get("disabled") is True,
+        timeout=10_000,
+    )
     qtbot.waitUntil(lambda: controller.tools.server_statuses()[0].state is ServerState.OFF, timeout=10_000)
     dialog.reject()
 

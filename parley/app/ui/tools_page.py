@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -203,13 +203,17 @@ class ToolsPage(QWidget):
     # ------------------------------------------------------------------ the servers
 
     def _server_toggled(self, item: QTreeWidgetItem, column: int) -> None:
+        """A server ticked or not: turned on or off once this signal is over, as that fills the
+        tree again, and the item whose check emitted it must not be deleted under Qt (which
+        crashed the app now and then)."""
         if self._filling or self._work is None or item.parent() is not None or column != 0:
             return
-        self._said(
-            self._work.set_server_enabled(
-                item.data(0, Qt.ItemDataRole.UserRole), item.checkState(0) == Qt.CheckState.Checked
-            )
-        )
+        name, on = item.data(0, Qt.ItemDataRole.UserRole), item.checkState(0) == Qt.CheckState.Checked
+        QTimer.singleShot(0, self, lambda: self._set_server(name, on))
+
+    def _set_server(self, name: str, on: bool) -> None:
+        if self._work is not None:
+            self._said(self._work.set_server_enabled(name, on))
 
     def _add(self) -> None:
         if self._work is None:

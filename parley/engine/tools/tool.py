@@ -11,6 +11,7 @@ the caller from ``ToolSpec.read_only`` and the user's choices, never from anythi
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import logging
 import re
@@ -264,6 +265,7 @@ def shares_words(request: str, names: tuple[str, ...], texts: tuple[str, ...]) -
 _OURS = re.compile(r"\b(?:we|we've|we're|we'd|our|ours|us)\b", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=8)  # asked once per server tool of the same request
 def own_things(request: str) -> bool:
     """Whether ``request`` asks about someone's or something's own things, which a tool may know
     and a model cannot: it names someone (``proper_names``: "which team is Alan Turing on") or
@@ -280,8 +282,10 @@ def proper_names(text: str) -> list[str]:
     names so)."""
     found = []
     for match in re.finditer(r"[A-Za-z][\w']*", text):
-        word, before = match.group(), text[: match.start()].rstrip()
-        if word[0].isupper() and before and before[-1] not in '.?!:;"' and word.lower() not in _NOT_NAMES:
+        word, i = match.group(), match.start() - 1
+        while i >= 0 and text[i].isspace():  # the mark before it, past the spaces
+            i -= 1
+        if word[0].isupper() and i >= 0 and text[i] not in '.?!:;"' and word.lower() not in _NOT_NAMES:
             found.append(word)
     return found
 

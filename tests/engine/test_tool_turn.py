@@ -10,6 +10,7 @@ demand.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
@@ -228,11 +229,17 @@ def test_a_request_in_another_language_leaves_the_choice_to_the_model(tmp_path: 
     assert box.relevance("no_such_tool", "what time is it") == NEVER
 
 
-def test_an_mcp_tool_is_shown_for_requests_that_share_its_words(tmp_path: Path) -> None:
-    with McpHub([pantry_config()]) as hub:
+@contextlib.contextmanager
+def served(config: Any) -> Iterator[Toolbox]:
+    """A toolbox of the tools of the MCP server ``config`` names, once it is ready."""
+    with McpHub([config]) as hub:
         hub.start()
         assert hub.wait_ready(30), hub.statuses()
-        box = Toolbox(hub.tools())
+        yield Toolbox(hub.tools())
+
+
+def test_an_mcp_tool_is_shown_for_requests_that_share_its_words(tmp_path: Path) -> None:
+    with served(pantry_config()) as box:
         assert box.relevance("check_stock", "is there any milk left in the pantry") == MAYBE
         assert box.relevance("add_to_shopping_list", "put eggs on the shopping list") == MAYBE
         assert box.relevance("check_stock", "Who wrote Hamlet?") == NEVER
@@ -250,10 +257,7 @@ def test_a_request_that_names_someone_and_shares_a_word_may_be_for_a_server_tool
     """A tool that looks something up by its name: "where does Ada sit" shares only "sit" with
     the directory's description, and names someone; "what's your name" names no one (nor do we
     have anything in it)."""
-    with Office() as office, McpHub([office.config()]) as hub:
-        hub.start()
-        assert hub.wait_ready(30), hub.statuses()
-        box = Toolbox(hub.tools())
+    with Office() as office, served(office.config()) as box:
         assert box.relevance("find_colleague", "where does Ada sit") == MAYBE
         assert box.relevance("find_colleague", "which team is Alan Turing on") == MAYBE
         assert box.relevance("find_colleague", "what's your name") == NEVER

@@ -175,9 +175,14 @@ class HandsFreeTurn:
         """3. Its words: Parley's own voice is dropped (it speaks on); the user's are sent, after
         the reply that is streaming if one is, or kept in the text box without a chat model.
         Words that go on from the message before take it back and are sent with it, as one."""
+        self._dealt_with(lambda: self._heard(said, text))
+
+    def _dealt_with(self, step: Callable[[], bool]) -> None:
+        """Run ``step``; unless it says its words are still being heard (False), the utterance
+        is over for the wake word's window, also when it fails."""
         done = True
         try:
-            done = self._heard(said, text)
+            done = step()
         finally:
             if done:
                 self.waking.hearing(False)
@@ -213,12 +218,9 @@ class HandsFreeTurn:
         return True
 
     def _first_word_heard(self, said: Utterance, first: Utterance | None, text: str, word: str) -> None:
-        done = True
-        try:
-            done = self._taken(said, first, text, self.waking.took(question_after_name(word, text), said.awake))
-        finally:
-            if done:
-                self.waking.hearing(False)
+        self._dealt_with(
+            lambda: self._taken(said, first, text, self.waking.took(question_after_name(word, text), said.awake))
+        )
 
     def _taken(self, said: Utterance, first: Utterance | None, text: str, taken: str | None) -> bool:
         """What of ``text`` Parley takes (``taken``; None: nothing) is sent, or kept."""
